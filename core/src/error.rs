@@ -1,0 +1,293 @@
+//! One error type for every family.
+//!
+//! An [`Error`] carries a stable [`ErrorCode`] (the same SCREAMING_SNAKE string in every
+//! runtime), the thing that was being read (`context`), and the facts that make the failure
+//! precise: the offending character and its index, the found and expected length or check
+//! value. The human message is built only when it is displayed, so the failure path of a
+//! parser costs no allocation unless the caller asks for the text.
+
+use core::fmt;
+
+/// Stable error codes shared by every polyid runtime.
+///
+/// The string form ([`ErrorCode::as_str`]) is part of the public contract: it is what Python's
+/// `PolyIdError.code`, JavaScript's `error.code` and C's `polyid_status_code()` return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorCode {
+    /// A WDP code is not exactly four dot-separated fields.
+    InvalidFormat,
+    /// A WDP code or namespace contains a non-ASCII character.
+    NonAscii,
+    /// The severity is not one of `E W C B S K I T H`.
+    InvalidSeverity,
+    /// The component is not `[A-Za-z][A-Za-z0-9]{0,15}`.
+    InvalidComponent,
+    /// The primary is not `[A-Za-z][A-Za-z0-9]{0,15}`.
+    InvalidPrimary,
+    /// The sequence is neither `001`-`999` nor a well-formed name.
+    InvalidSequence,
+    /// A well-formed sequence name that is not in the table.
+    UnknownNamedSequence,
+    /// A namespace is not `[a-z][a-z0-9_]{0,15}`.
+    InvalidNamespace,
+    /// Text of the wrong length (counted in UTF-8 bytes).
+    InvalidLength,
+    /// A symbol outside the family's alphabet.
+    InvalidCharacter,
+    /// uid11 text whose value does not fit in 64 bits.
+    Overflow,
+    /// A number or timestamp outside the family's range.
+    OutOfRange,
+    /// An EUID check value that does not match the value.
+    InvalidCheckmod,
+    /// EUID `next()` with its random high part at the maximum.
+    Exhausted,
+    /// A required pointer was NULL (C binding).
+    NullPointer,
+    /// A caller's output buffer is too small (C binding).
+    BufferTooSmall,
+    /// Input bytes are not valid UTF-8 (C binding).
+    InvalidUtf8,
+    /// An argument of the wrong kind (bindings).
+    InvalidArgument,
+}
+
+impl ErrorCode {
+    /// Every code, in declaration order (for tables and bindings).
+    pub const ALL: [ErrorCode; 18] = [
+        ErrorCode::InvalidFormat,
+        ErrorCode::NonAscii,
+        ErrorCode::InvalidSeverity,
+        ErrorCode::InvalidComponent,
+        ErrorCode::InvalidPrimary,
+        ErrorCode::InvalidSequence,
+        ErrorCode::UnknownNamedSequence,
+        ErrorCode::InvalidNamespace,
+        ErrorCode::InvalidLength,
+        ErrorCode::InvalidCharacter,
+        ErrorCode::Overflow,
+        ErrorCode::OutOfRange,
+        ErrorCode::InvalidCheckmod,
+        ErrorCode::Exhausted,
+        ErrorCode::NullPointer,
+        ErrorCode::BufferTooSmall,
+        ErrorCode::InvalidUtf8,
+        ErrorCode::InvalidArgument,
+    ];
+
+    /// The stable SCREAMING_SNAKE string of this code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidFormat => "INVALID_FORMAT",
+            ErrorCode::NonAscii => "NON_ASCII",
+            ErrorCode::InvalidSeverity => "INVALID_SEVERITY",
+            ErrorCode::InvalidComponent => "INVALID_COMPONENT",
+            ErrorCode::InvalidPrimary => "INVALID_PRIMARY",
+            ErrorCode::InvalidSequence => "INVALID_SEQUENCE",
+            ErrorCode::UnknownNamedSequence => "UNKNOWN_NAMED_SEQUENCE",
+            ErrorCode::InvalidNamespace => "INVALID_NAMESPACE",
+            ErrorCode::InvalidLength => "INVALID_LENGTH",
+            ErrorCode::InvalidCharacter => "INVALID_CHARACTER",
+            ErrorCode::Overflow => "OVERFLOW",
+            ErrorCode::OutOfRange => "OUT_OF_RANGE",
+            ErrorCode::InvalidCheckmod => "INVALID_CHECKMOD",
+            ErrorCode::Exhausted => "EXHAUSTED",
+            ErrorCode::NullPointer => "NULL_POINTER",
+            ErrorCode::BufferTooSmall => "BUFFER_TOO_SMALL",
+            ErrorCode::InvalidUtf8 => "INVALID_UTF8",
+            ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
+        }
+    }
+
+    /// The code for a stable string, if there is one.
+    pub fn from_str_code(s: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL.into_iter().find(|c| c.as_str() == s)
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The facts behind an error, for callers that want more than the message.
+#[allow(missing_docs)] // the fields are named for what they hold
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Detail {
+    /// Nothing beyond the code and context.
+    None,
+    /// The first offending character and its index (in characters, which equals the byte
+    /// index because everything before it was ASCII).
+    Character { index: usize, character: char },
+    /// A length (in UTF-8 bytes) that is not the one expected.
+    Length { found: usize, expected: usize },
+    /// An EUID check value (0-126, or 127 for "no check") that does not match.
+    Checkmod { found: u8, expected: u8 },
+    /// A number outside its inclusive range.
+    Range { found: i128, min: i128, max: i128 },
+    /// A text field (e.g. an unknown sequence name), kept for the message.
+    Text(Box<str>),
+    /// A fixed explanation.
+    Reason(&'static str),
+}
+
+/// A polyid error: a stable code, what was being read, and the precise detail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    code: ErrorCode,
+    context: &'static str,
+    detail: Detail,
+}
+
+/// `Result` with polyid's [`Error`].
+pub type Result<T> = core::result::Result<T, Error>;
+
+impl Error {
+    /// An error with an explicit detail.
+    pub const fn new(code: ErrorCode, context: &'static str, detail: Detail) -> Error {
+        Error {
+            code,
+            context,
+            detail,
+        }
+    }
+
+    /// An error explained by a fixed sentence.
+    pub const fn reason(code: ErrorCode, context: &'static str, reason: &'static str) -> Error {
+        Error::new(code, context, Detail::Reason(reason))
+    }
+
+    pub(crate) fn character(
+        code: ErrorCode,
+        context: &'static str,
+        index: usize,
+        character: char,
+    ) -> Error {
+        Error::new(code, context, Detail::Character { index, character })
+    }
+
+    pub(crate) fn length(context: &'static str, found: usize, expected: usize) -> Error {
+        Error::new(
+            ErrorCode::InvalidLength,
+            context,
+            Detail::Length { found, expected },
+        )
+    }
+
+    pub(crate) fn range(
+        context: &'static str,
+        found: impl Into<i128>,
+        min: impl Into<i128>,
+        max: impl Into<i128>,
+    ) -> Error {
+        Error::new(
+            ErrorCode::OutOfRange,
+            context,
+            Detail::Range {
+                found: found.into(),
+                min: min.into(),
+                max: max.into(),
+            },
+        )
+    }
+
+    /// The stable code.
+    pub const fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    /// What was being read or built, e.g. `"TID"` or `"WDP component"`.
+    pub const fn context(&self) -> &'static str {
+        self.context
+    }
+
+    /// The precise facts.
+    pub const fn detail(&self) -> &Detail {
+        &self.detail
+    }
+
+    /// The offending character's index, where there is one.
+    pub fn index(&self) -> Option<usize> {
+        match self.detail {
+            Detail::Character { index, .. } => Some(index),
+            _ => None,
+        }
+    }
+
+    /// The offending character, where there is one.
+    pub fn offending_char(&self) -> Option<char> {
+        match self.detail {
+            Detail::Character { character, .. } => Some(character),
+            _ => None,
+        }
+    }
+
+    /// Found and expected values (lengths or check values), where they apply.
+    pub fn found_expected(&self) -> Option<(usize, usize)> {
+        match self.detail {
+            Detail::Length { found, expected } => Some((found, expected)),
+            Detail::Checkmod { found, expected } => Some((found as usize, expected as usize)),
+            _ => None,
+        }
+    }
+
+    /// The human message (the same text as `Display`).
+    pub fn message(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = self.context;
+        match (&self.detail, self.code) {
+            (Detail::Character { index, character }, ErrorCode::NonAscii) => write!(
+                f,
+                "{what}: non-ASCII character {character:?} at index {index}"
+            ),
+            (Detail::Character { index, character }, _) => {
+                write!(f, "{what}: invalid character {character:?} at index {index}")
+            }
+            (Detail::Length { found, expected }, _) => write!(
+                f,
+                "{what}: expected {expected} bytes, found {found}"
+            ),
+            (Detail::Checkmod { found, expected }, _) => write!(
+                f,
+                "{what}: check value {found} does not match the value (expected {expected})"
+            ),
+            (Detail::Range { found, min, max }, _) => {
+                write!(f, "{what}: {found} is out of range {min}..={max}")
+            }
+            (Detail::Text(text), ErrorCode::UnknownNamedSequence) => {
+                write!(f, "{what}: unknown named sequence {text:?}")
+            }
+            (Detail::Text(text), _) => write!(f, "{what}: invalid {text:?}"),
+            (Detail::Reason(reason), _) => write!(f, "{what}: {reason}"),
+            (Detail::None, code) => write!(f, "{what}: {code}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Scans `text` for the first character that `valid` rejects and reports it.
+///
+/// Only called on the failure path: the fast paths validate bytes with tables and call this
+/// to turn "something was wrong" into "this character at this index".
+pub(crate) fn first_bad_char(
+    text: &str,
+    code: ErrorCode,
+    context: &'static str,
+    valid: impl Fn(u8) -> bool,
+) -> Error {
+    for (index, character) in text.chars().enumerate() {
+        if !character.is_ascii() || !valid(character as u8) {
+            return Error::character(code, context, index, character);
+        }
+    }
+    Error::reason(code, context, "invalid text")
+}

@@ -1,0 +1,47 @@
+//! Fork detection: a process-wide counter that a forked child sees incremented.
+//!
+//! On Unix a `pthread_atfork` child handler bumps [`generation`]. Readers compare it with the
+//! value they last saw (one relaxed atomic load, about a nanosecond), which is how the random
+//! generators and the TID clock ids learn that they now live in a new process. The
+//! alternative, comparing `getpid()` on every ID, is a system call per ID on current glibc.
+//!
+//! This is the only `unsafe` in the crate: registering the handler is an FFI call, and the
+//! handler itself only performs an atomic increment, which is async-signal-safe.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Once;
+
+static GENERATION: AtomicU64 = AtomicU64::new(0);
+static REGISTER: Once = Once::new();
+
+/// The number of forks this process descends from (since polyid was first used).
+#[inline]
+pub fn generation() -> u64 {
+    REGISTER.call_once(register);
+    GENERATION.load(Ordering::Relaxed)
+}
+
+#[cfg(unix)]
+extern "C" fn in_child() {
+    GENERATION.fetch_add(1, Ordering::Relaxed);
+}
+
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn register() {
+    // SAFETY: `pthread_atfork` only stores the function pointers; `in_child` is a plain
+    // `extern "C" fn` with no captured state that performs one atomic increment. A non-zero
+    // return (ENOMEM) leaves fork detection off, which `crate::rng::reseed` documents.
+    unsafe {
+        libc::pthread_atfork(None, None, Some(in_child));
+    }
+}
+
+#[cfg(not(unix))]
+fn register() {}
+
+/// Simulates a fork for tests: bumps the generation as the child handler would.
+#[doc(hidden)]
+pub fn simulate_fork_in_child() {
+    GENERATION.fetch_add(1, Ordering::Relaxed);
+}

@@ -1,0 +1,49 @@
+//! # polyid
+//!
+//! Compact identifiers computed identically in every language: this crate is the only
+//! implementation, and the Python, Node, browser (wasm) and C packages are thin bindings
+//! over it.
+//!
+//! | family | module | text | value |
+//! |---|---|---|---|
+//! | WDP compact IDs | [`wdp`] | `V6a0B` (5 base62) | xxh3 of a structured code |
+//! | uid11 | [`uid11`] | `jpXCZedGfVQ` (11 Base58) | u64 |
+//! | xid | [`xid`] | uid11 text | 42-bit ms + 22 random bits |
+//! | TID | [`tid`] | `3kxnlhr3gxq23` (13 base32lex) | i64: µs << 10 \| clock id |
+//! | EUID | [`euid`] | 27 base32 symbols with a check | u128 |
+//!
+//! Every fallible call returns [`Error`], whose [`ErrorCode`] is the stable string shared by
+//! every runtime.
+//!
+//! ```
+//! use polyid::{wdp, tid::Tid, euid::Euid};
+//! assert_eq!(wdp::compact_id("E.AUTH.TOKEN.001")?, "V6a0B");
+//! let t = Tid::parse("3kxnlhr3gxq23")?;
+//! assert_eq!((t.micros(), t.clock_id()), (1_721_407_246_480_310, 1));
+//! let e = Euid::parse("C8ZM14GR4JXG0MQXVY18S8TJNA6")?;
+//! assert_eq!(e.value(), 0x623f40921824bb0052fddf828ca352aa);
+//! # Ok::<(), polyid::Error>(())
+//! ```
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod clock;
+pub mod error;
+pub mod euid;
+mod fork;
+pub mod rng;
+pub mod tid;
+pub mod uid11;
+pub mod wdp;
+pub mod xid;
+
+pub use error::{Detail, Error, ErrorCode, Result};
+pub use euid::{Euid, EuidGenerator};
+pub use tid::{Tid, TidGenerator};
+pub use xid::Xid;
+
+/// Fork generation counter (exposed for bindings and tests).
+#[doc(hidden)]
+pub mod __fork {
+    pub use crate::fork::{generation, simulate_fork_in_child};
+}

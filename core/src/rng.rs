@@ -1,0 +1,92 @@
+//! Per-thread random numbers, seeded from the OS and reseeded after `fork()`.
+//!
+//! Every generator draws from a thread-local ChaCha12 (`rand::rngs::StdRng`) seeded from the
+//! operating system's generator. That costs a few nanoseconds per draw and never a system
+//! call per ID (the `euid` reference makes one `getrandom` call per ID).
+//!
+//! A forked child inherits the parent's memory, and with it the exact state of this
+//! generator: without care, parent and child would produce the same "random" bits. The
+//! [`crate::fork`] module counts forks; each thread's generator remembers the count it was
+//! seeded under and reseeds itself from the OS when the count has moved.
+
+use core::cell::RefCell;
+
+use rand::rngs::{StdRng, SysRng};
+use rand::{Rng, SeedableRng};
+
+use crate::fork;
+
+struct Local {
+    rng: StdRng,
+    generation: u64,
+}
+
+thread_local! {
+    static LOCAL: RefCell<Option<Local>> = const { RefCell::new(None) };
+}
+
+fn seeded() -> StdRng {
+    match StdRng::try_from_rng(&mut SysRng) {
+        Ok(rng) => rng,
+        // The OS generator failed (no /dev/urandom in a chroot, say). Fall back to std's
+        // per-process random hash keys mixed with the time, rather than failing every ID.
+        Err(_) => {
+            use std::hash::{BuildHasher, Hasher};
+            let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+            hasher.write_u128(crate::clock::system_time_nanos());
+            hasher.write_u64(fork::generation());
+            StdRng::seed_from_u64(hasher.finish())
+        }
+    }
+}
+
+/// Runs `f` with this thread's generator, reseeding it first if the process forked.
+#[inline]
+fn with_rng<T>(f: impl FnOnce(&mut StdRng) -> T) -> T {
+    let generation = fork::generation();
+    LOCAL.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        match slot.as_mut() {
+            Some(local) if local.generation == generation => f(&mut local.rng),
+            _ => {
+                let local = slot.insert(Local {
+                    rng: seeded(),
+                    generation,
+                });
+                f(&mut local.rng)
+            }
+        }
+    })
+}
+
+/// 64 random bits.
+#[inline]
+pub fn u64() -> u64 {
+    with_rng(|rng| rng.next_u64())
+}
+
+/// 32 random bits.
+#[inline]
+pub fn u32() -> u32 {
+    with_rng(|rng| rng.next_u32())
+}
+
+/// 128 random bits.
+#[inline]
+pub fn u128() -> u128 {
+    with_rng(|rng| ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128)
+}
+
+/// Reseeds this thread's generator from the OS now.
+///
+/// Forks are detected automatically on Unix; call this after any other way of duplicating a
+/// process image (a VM snapshot restored twice, say).
+pub fn reseed() {
+    let generation = fork::generation();
+    LOCAL.with(|cell| {
+        *cell.borrow_mut() = Some(Local {
+            rng: seeded(),
+            generation,
+        })
+    });
+}

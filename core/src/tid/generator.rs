@@ -1,0 +1,152 @@
+//! Monotonic, thread-safe TID generation.
+
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+use super::{Tid, MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
+use crate::clock::{Clock, SystemClock};
+use crate::error::{Error, Result};
+use crate::{fork, rng};
+
+/// Random clock ids come from the "best effort" range 0-31 of the TID draft.
+const RANDOM_CLOCK_IDS: u64 = 32;
+
+/// A TID generator: strictly increasing timestamps (`max(now, last + 1)`) with one clock id.
+///
+/// `next` takes `&self` and is lock-free (one compare-and-swap), so one generator can be
+/// shared between threads. A generator whose clock id was chosen at random picks a new,
+/// different one in a forked child, so that parent and child never issue the same TID; a
+/// clock id chosen by the caller is kept (keeping it unique is then the caller's part).
+#[derive(Debug)]
+pub struct TidGenerator<C: Clock = SystemClock> {
+    clock: C,
+    last: AtomicI64,
+    /// `fork generation << 16 | clock id`.
+    clock_id: AtomicU64,
+    random_clock_id: bool,
+}
+
+impl TidGenerator<SystemClock> {
+    /// A generator with a random clock id in 0-31.
+    pub fn new() -> TidGenerator {
+        TidGenerator::with_clock(SystemClock, None).unwrap_or_else(|_| unreachable_generator())
+    }
+
+    /// A generator with the given clock id (0-1023).
+    pub fn with_clock_id(clock_id: u16) -> Result<TidGenerator> {
+        TidGenerator::with_clock(SystemClock, Some(clock_id))
+    }
+}
+
+// `with_clock(_, None)` cannot fail; this keeps `new()` free of unwrap.
+#[cold]
+fn unreachable_generator() -> TidGenerator {
+    TidGenerator {
+        clock: SystemClock,
+        last: AtomicI64::new(i64::MIN),
+        clock_id: AtomicU64::new(0),
+        random_clock_id: true,
+    }
+}
+
+impl Default for TidGenerator<SystemClock> {
+    fn default() -> Self {
+        TidGenerator::new()
+    }
+}
+
+impl<C: Clock> TidGenerator<C> {
+    /// A generator on `clock` with the given clock id, or a random one in 0-31.
+    pub fn with_clock(clock: C, clock_id: Option<u16>) -> Result<TidGenerator<C>> {
+        let (id, random) = match clock_id {
+            Some(id) if id > MAX_CLOCK_ID => {
+                return Err(Error::range("TID clock_id", id, 0, MAX_CLOCK_ID))
+            }
+            Some(id) => (id as u64, false),
+            None => (rng::u64() % RANDOM_CLOCK_IDS, true),
+        };
+        Ok(TidGenerator {
+            clock,
+            last: AtomicI64::new(i64::MIN),
+            clock_id: AtomicU64::new((fork::generation() << 16) | id),
+            random_clock_id: random,
+        })
+    }
+
+    /// The clock id of the TIDs this generator issues now.
+    #[inline]
+    pub fn clock_id(&self) -> u16 {
+        let state = self.clock_id.load(Ordering::Relaxed);
+        if self.random_clock_id && state >> 16 != fork::generation() {
+            return self.repick_clock_id(state);
+        }
+        (state & 0xffff) as u16
+    }
+
+    /// In a forked child: move to another random clock id than the parent's.
+    #[cold]
+    fn repick_clock_id(&self, state: u64) -> u16 {
+        let old = state & 0xffff;
+        let id = (old + 1 + rng::u64() % (RANDOM_CLOCK_IDS - 1)) % RANDOM_CLOCK_IDS;
+        let new = (fork::generation() << 16) | id;
+        match self
+            .clock_id
+            .compare_exchange(state, new, Ordering::Relaxed, Ordering::Relaxed)
+        {
+            Ok(_) => id as u16,
+            Err(current) => (current & 0xffff) as u16,
+        }
+    }
+
+    /// Reserves `count` consecutive microseconds and returns the first.
+    #[inline]
+    fn reserve(&self, count: i64) -> Result<i64> {
+        let now = self.clock.now_micros();
+        let mut last = self.last.load(Ordering::Relaxed);
+        loop {
+            let first = now.max(last.saturating_add(1));
+            let end = first.saturating_add(count - 1);
+            if first < MIN_MICROS || end > MAX_MICROS {
+                return Err(Error::range(
+                    "TID micros",
+                    if first < MIN_MICROS { first } else { end },
+                    MIN_MICROS,
+                    MAX_MICROS,
+                ));
+            }
+            match self
+                .last
+                .compare_exchange_weak(last, end, Ordering::AcqRel, Ordering::Relaxed)
+            {
+                Ok(_) => return Ok(first),
+                Err(actual) => last = actual,
+            }
+        }
+    }
+
+    /// The next TID: strictly greater than every TID this generator issued before.
+    #[inline]
+    pub fn next(&self) -> Result<Tid> {
+        let micros = self.reserve(1)?;
+        let id = self.clock_id();
+        Ok(Tid((micros << 10) | id as i64))
+    }
+
+    /// `count` TIDs at once (one clock read and one compare-and-swap for all of them).
+    pub fn next_many(&self, count: usize) -> Result<Vec<Tid>> {
+        if count == 0 {
+            return Ok(Vec::new());
+        }
+        let n = i64::try_from(count).map_err(|_| Error::range("TID count", 0, 0, 0))?;
+        let first = self.reserve(n)?;
+        let id = self.clock_id() as i64;
+        Ok((0..n).map(|i| Tid(((first + i) << 10) | id)).collect())
+    }
+}
+
+/// The process-wide generator behind [`Tid::generate`] (random clock id 0-31, chosen once per
+/// process and again in a forked child).
+pub fn default_generator() -> &'static TidGenerator {
+    static DEFAULT: OnceLock<TidGenerator> = OnceLock::new();
+    DEFAULT.get_or_init(TidGenerator::new)
+}

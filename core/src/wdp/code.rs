@@ -1,0 +1,338 @@
+//! Structured codes `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`: parsing, validation and
+//! normalization in one pass over the bytes, into an inline buffer (no allocation).
+
+use core::fmt;
+
+use super::hash::{self, CompactId};
+use super::sequence::{self, NamedSequences};
+use super::severity::Severity;
+use crate::error::{first_bad_char, Detail, Error, ErrorCode, Result};
+
+/// Longest component or primary.
+pub const MAX_FIELD_LEN: usize = 16;
+/// Longest normalized code: `S.` + 16 + `.` + 16 + `.` + 3 digits.
+pub const MAX_NORMALIZED_LEN: usize = 39;
+
+/// A validated structured code, held in normalized (uppercase, numeric sequence) form.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StructuredCode {
+    buf: [u8; MAX_NORMALIZED_LEN],
+    len: u8,
+    component_end: u8,
+    primary_end: u8,
+    sequence: u16,
+    severity: Severity,
+}
+
+/// The six ASCII characters with the Unicode `White_Space` property, which is what the
+/// reference's `str::trim` removes from ASCII text (`\v` included).
+#[inline]
+fn is_trim_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+#[inline]
+fn is_field_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+}
+
+impl StructuredCode {
+    /// Parses and validates a code with the standard named sequences.
+    #[inline]
+    pub fn parse(code: &str) -> Result<StructuredCode> {
+        StructuredCode::parse_with(code, &NamedSequences::standard())
+    }
+
+    /// Parses and validates a code with the caller's named sequences.
+    pub fn parse_with(code: &str, names: &NamedSequences) -> Result<StructuredCode> {
+        let bytes = code.as_bytes();
+        if !code.is_ascii() {
+            return Err(first_bad_char(code, ErrorCode::NonAscii, "WDP code", |_| true));
+        }
+        // Trim the ASCII white space at both ends; `start` keeps indexes relative to `code`.
+        let mut start = 0;
+        let mut end = bytes.len();
+        while start < end && is_trim_ws(bytes[start]) {
+            start += 1;
+        }
+        while end > start && is_trim_ws(bytes[end - 1]) {
+            end -= 1;
+        }
+        let t = &bytes[start..end];
+
+        // Exactly three dots.
+        let mut dots = [0usize; 3];
+        let mut found = 0;
+        for (i, &b) in t.iter().enumerate() {
+            if b == b'.' {
+                if found == 3 {
+                    return Err(Error::reason(
+                        ErrorCode::InvalidFormat,
+                        "WDP code",
+                        "expected four dot-separated fields, found more",
+                    ));
+                }
+                dots[found] = i;
+                found += 1;
+            }
+        }
+        if found != 3 {
+            return Err(Error::reason(
+                ErrorCode::InvalidFormat,
+                "WDP code",
+                "expected four dot-separated fields SEVERITY.COMPONENT.PRIMARY.SEQUENCE",
+            ));
+        }
+
+        // Severity: exactly one letter.
+        let severity = match (dots[0], t.first()) {
+            (1, Some(&letter)) => Severity::from_letter(letter),
+            _ => None,
+        };
+        let Some(severity) = severity else {
+            return Err(Error::new(
+                ErrorCode::InvalidSeverity,
+                "WDP severity",
+                Detail::Text(String::from_utf8_lossy(&t[..dots[0]]).into()),
+            ));
+        };
+
+        let mut out = StructuredCode {
+            buf: [0; MAX_NORMALIZED_LEN],
+            len: 0,
+            component_end: 0,
+            primary_end: 0,
+            sequence: 0,
+            severity,
+        };
+        out.buf[0] = severity.letter() as u8;
+        out.buf[1] = b'.';
+        let mut pos = 2;
+
+        let component = &t[dots[0] + 1..dots[1]];
+        pos = copy_field(
+            component,
+            start + dots[0] + 1,
+            &mut out.buf,
+            pos,
+            ErrorCode::InvalidComponent,
+            "WDP component",
+        )?;
+        out.component_end = pos as u8;
+        out.buf[pos] = b'.';
+        pos += 1;
+
+        let primary = &t[dots[1] + 1..dots[2]];
+        pos = copy_field(
+            primary,
+            start + dots[1] + 1,
+            &mut out.buf,
+            pos,
+            ErrorCode::InvalidPrimary,
+            "WDP primary",
+        )?;
+        out.primary_end = pos as u8;
+        out.buf[pos] = b'.';
+        pos += 1;
+
+        let seq = &t[dots[2] + 1..];
+        let number = parse_sequence(seq, start + dots[2] + 1, names)?;
+        out.sequence = number;
+        out.buf[pos] = b'0' + (number / 100) as u8;
+        out.buf[pos + 1] = b'0' + (number / 10 % 10) as u8;
+        out.buf[pos + 2] = b'0' + (number % 10) as u8;
+        out.len = (pos + 3) as u8;
+        Ok(out)
+    }
+
+    /// Builds a code from its parts (validated like a parsed code).
+    pub fn from_parts(
+        severity: Severity,
+        component: &str,
+        primary: &str,
+        sequence: u16,
+    ) -> Result<StructuredCode> {
+        if !(1..=999).contains(&sequence) {
+            return Err(Error::new(
+                ErrorCode::InvalidSequence,
+                "WDP sequence",
+                Detail::Range {
+                    found: sequence.into(),
+                    min: 1,
+                    max: 999,
+                },
+            ));
+        }
+        let text = format!("{}.{component}.{primary}.{sequence:03}", severity.letter());
+        StructuredCode::parse(&text)
+    }
+
+    /// The severity.
+    pub const fn severity(&self) -> Severity {
+        self.severity
+    }
+
+    /// The component, uppercase.
+    pub fn component(&self) -> &str {
+        self.slice(2, self.component_end as usize)
+    }
+
+    /// The primary, uppercase.
+    pub fn primary(&self) -> &str {
+        self.slice(self.component_end as usize + 1, self.primary_end as usize)
+    }
+
+    /// The sequence number (1-999).
+    pub const fn sequence(&self) -> u16 {
+        self.sequence
+    }
+
+    /// The standard name of the sequence number, if it has one.
+    pub fn sequence_name(&self) -> Option<&'static str> {
+        sequence::standard_name(self.sequence)
+    }
+
+    /// The normalized code, e.g. `E.AUTH.TOKEN.001`.
+    pub fn normalized(&self) -> &str {
+        self.slice(0, self.len as usize)
+    }
+
+    /// The normalized code's bytes (what is hashed).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len as usize]
+    }
+
+    /// The 64-bit xxh3 hash of the normalized code with the WDP seed.
+    pub fn hash(&self) -> u64 {
+        hash::code_hash(self.as_bytes())
+    }
+
+    /// The compact ID.
+    #[inline]
+    pub fn compact_id(&self) -> CompactId {
+        CompactId::from_hash(hash::code_hash(self.as_bytes()))
+    }
+
+    fn slice(&self, from: usize, to: usize) -> &str {
+        // Every byte in `buf` was checked to be ASCII when it was written.
+        core::str::from_utf8(&self.buf[from..to]).unwrap_or_default()
+    }
+}
+
+/// Validates a component or primary and appends its uppercase form to `buf` at `pos`.
+#[inline]
+fn copy_field(
+    field: &[u8],
+    offset: usize,
+    buf: &mut [u8; MAX_NORMALIZED_LEN],
+    pos: usize,
+    code: ErrorCode,
+    context: &'static str,
+) -> Result<usize> {
+    let ok = !field.is_empty()
+        && field.len() <= MAX_FIELD_LEN
+        && field[0].is_ascii_alphabetic()
+        && field.iter().all(|&b| is_field_byte(b));
+    if !ok {
+        return Err(field_error(field, offset, code, context));
+    }
+    for (dst, &b) in buf[pos..pos + field.len()].iter_mut().zip(field) {
+        *dst = b.to_ascii_uppercase();
+    }
+    Ok(pos + field.len())
+}
+
+#[cold]
+fn field_error(field: &[u8], offset: usize, code: ErrorCode, context: &'static str) -> Error {
+    if field.is_empty() {
+        return Error::reason(code, context, "empty");
+    }
+    if !field[0].is_ascii_alphabetic() {
+        return Error::character(code, context, offset, field[0] as char);
+    }
+    if let Some(i) = field.iter().position(|&b| !is_field_byte(b)) {
+        return Error::character(code, context, offset + i, field[i] as char);
+    }
+    Error::new(
+        code,
+        context,
+        Detail::Length {
+            found: field.len(),
+            expected: MAX_FIELD_LEN,
+        },
+    )
+}
+
+#[inline]
+fn parse_sequence(seq: &[u8], offset: usize, names: &NamedSequences) -> Result<u16> {
+    const CONTEXT: &str = "WDP sequence";
+    match seq.first() {
+        Some(b) if b.is_ascii_digit() => {
+            if let [a @ b'0'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9'] = *seq {
+                let n = (a - b'0') as u16 * 100 + (b - b'0') as u16 * 10 + (c - b'0') as u16;
+                if n != 0 {
+                    return Ok(n);
+                }
+                return Err(Error::reason(
+                    ErrorCode::InvalidSequence,
+                    CONTEXT,
+                    "000 is reserved; sequences are 001-999",
+                ));
+            }
+            Err(Error::new(
+                ErrorCode::InvalidSequence,
+                CONTEXT,
+                Detail::Text(String::from_utf8_lossy(seq).into()),
+            ))
+        }
+        _ => {
+            if !sequence::is_well_formed(seq) {
+                return Err(match seq.iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_')) {
+                    Some(i) if i == 0 || seq.len() <= sequence::MAX_NAME_LEN => Error::character(
+                        ErrorCode::InvalidSequence,
+                        CONTEXT,
+                        offset + i,
+                        seq[i] as char,
+                    ),
+                    _ => Error::new(
+                        ErrorCode::InvalidSequence,
+                        CONTEXT,
+                        Detail::Text(String::from_utf8_lossy(seq).into()),
+                    ),
+                });
+            }
+            let mut upper = [0u8; sequence::MAX_NAME_LEN];
+            for (dst, &b) in upper.iter_mut().zip(seq) {
+                *dst = b.to_ascii_uppercase();
+            }
+            names.lookup(&upper[..seq.len()]).ok_or_else(|| {
+                Error::new(
+                    ErrorCode::UnknownNamedSequence,
+                    CONTEXT,
+                    Detail::Text(String::from_utf8_lossy(&upper[..seq.len()]).into()),
+                )
+            })
+        }
+    }
+}
+
+impl fmt::Display for StructuredCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.normalized())
+    }
+}
+
+impl fmt::Debug for StructuredCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("StructuredCode")
+            .field(&self.normalized())
+            .finish()
+    }
+}
+
+impl core::str::FromStr for StructuredCode {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<StructuredCode> {
+        StructuredCode::parse(s)
+    }
+}

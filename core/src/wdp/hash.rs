@@ -1,0 +1,187 @@
+//! xxh3 + base62: compact IDs, namespace hashes and full IDs.
+
+use core::fmt;
+
+use xxhash_rust::xxh3::xxh3_64_with_seed;
+
+use crate::error::{first_bad_char, Error, ErrorCode, Result};
+
+/// Seed of code hashes: `"wdp-v1"` as a little-endian integer.
+pub const CODE_SEED: u64 = 0x0000_3176_2D70_6477;
+/// Seed of namespace hashes: `"wdpns-v1"` as a little-endian integer.
+pub const NAMESPACE_SEED: u64 = 0x3176_2D73_6E70_6477;
+/// The base62 alphabet.
+pub const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/// Length of a compact ID or namespace hash.
+pub const COMPACT_LEN: usize = 5;
+/// Length of a full ID `nsh-compact`.
+pub const FULL_ID_LEN: usize = 11;
+/// Longest namespace.
+pub const MAX_NAMESPACE_LEN: usize = 16;
+
+/// The xxh3 hash of a normalized code.
+#[inline]
+pub fn code_hash(normalized: &[u8]) -> u64 {
+    xxh3_64_with_seed(normalized, CODE_SEED)
+}
+
+/// Five base62 symbols of a hash's low 40 bits (mod 62^5), most significant first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CompactId([u8; COMPACT_LEN]);
+
+impl CompactId {
+    /// The compact form of a 64-bit hash: the low 40 bits (SPEC.md 1.2: the seed's prose
+    /// says `>> 24`, its vectors and the reference take the low bits), mod 62^5, in base62.
+    #[inline]
+    pub const fn from_hash(hash: u64) -> CompactId {
+        let mut v = (hash & 0xFF_FFFF_FFFF) % 916_132_832; // 62^5
+        let mut out = [0u8; COMPACT_LEN];
+        let mut i = COMPACT_LEN;
+        while i > 0 {
+            i -= 1;
+            out[i] = BASE62[(v % 62) as usize];
+            v /= 62;
+        }
+        CompactId(out)
+    }
+
+    /// Reads five base62 symbols.
+    pub fn parse(text: &str) -> Result<CompactId> {
+        let bytes = text.as_bytes();
+        if bytes.len() != COMPACT_LEN {
+            return Err(Error::length("compact ID", bytes.len(), COMPACT_LEN));
+        }
+        if !bytes.iter().all(u8::is_ascii_alphanumeric) {
+            return Err(first_bad_char(
+                text,
+                ErrorCode::InvalidCharacter,
+                "compact ID",
+                |b| b.is_ascii_alphanumeric(),
+            ));
+        }
+        let mut out = [0u8; COMPACT_LEN];
+        out.copy_from_slice(bytes);
+        Ok(CompactId(out))
+    }
+
+    /// The five ASCII bytes.
+    pub const fn as_bytes(&self) -> &[u8; COMPACT_LEN] {
+        &self.0
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Always base62 ASCII by construction.
+        core::str::from_utf8(&self.0).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for CompactId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for CompactId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CompactId({:?})", self.as_str())
+    }
+}
+
+impl AsRef<str> for CompactId {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+/// Checks a namespace: `[a-z][a-z0-9_]{0,15}`.
+pub fn validate_namespace(namespace: &str) -> Result<()> {
+    let b = namespace.as_bytes();
+    let ok = !b.is_empty()
+        && b.len() <= MAX_NAMESPACE_LEN
+        && b[0].is_ascii_lowercase()
+        && b
+            .iter()
+            .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_');
+    if ok {
+        return Ok(());
+    }
+    Err(namespace_error(namespace))
+}
+
+#[cold]
+fn namespace_error(namespace: &str) -> Error {
+    const CONTEXT: &str = "WDP namespace";
+    if !namespace.is_ascii() {
+        return first_bad_char(namespace, ErrorCode::NonAscii, CONTEXT, |_| true);
+    }
+    let b = namespace.as_bytes();
+    if b.is_empty() {
+        return Error::reason(ErrorCode::InvalidNamespace, CONTEXT, "empty");
+    }
+    if !b[0].is_ascii_lowercase() {
+        return Error::character(ErrorCode::InvalidNamespace, CONTEXT, 0, b[0] as char);
+    }
+    if let Some(i) = b
+        .iter()
+        .position(|&c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_'))
+    {
+        return Error::character(ErrorCode::InvalidNamespace, CONTEXT, i, b[i] as char);
+    }
+    Error::new(
+        ErrorCode::InvalidNamespace,
+        CONTEXT,
+        crate::error::Detail::Length {
+            found: b.len(),
+            expected: MAX_NAMESPACE_LEN,
+        },
+    )
+}
+
+/// The namespace hash: the compact form of xxh3 over the namespace bytes as given.
+pub fn namespace_hash_id(namespace: &str) -> Result<CompactId> {
+    validate_namespace(namespace)?;
+    Ok(CompactId::from_hash(xxh3_64_with_seed(
+        namespace.as_bytes(),
+        NAMESPACE_SEED,
+    )))
+}
+
+/// A full ID `<namespace hash>-<compact id>`, parsed into its two halves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FullId {
+    /// The namespace hash.
+    pub namespace_hash: CompactId,
+    /// The compact ID of the code.
+    pub compact_id: CompactId,
+}
+
+impl FullId {
+    /// Parses `XXXXX-YYYYY` (base62 halves).
+    pub fn parse(text: &str) -> Result<FullId> {
+        const CONTEXT: &str = "WDP full ID";
+        let b = text.as_bytes();
+        if b.len() != FULL_ID_LEN {
+            return Err(Error::length(CONTEXT, b.len(), FULL_ID_LEN));
+        }
+        let valid = |i: usize, c: u8| if i == 5 { c == b'-' } else { c.is_ascii_alphanumeric() };
+        if let Some(i) = b.iter().enumerate().position(|(i, &c)| !valid(i, c)) {
+            let ch = text.chars().nth(i).unwrap_or('\u{fffd}');
+            return Err(Error::character(ErrorCode::InvalidCharacter, CONTEXT, i, ch));
+        }
+        let mut ns = [0u8; COMPACT_LEN];
+        let mut id = [0u8; COMPACT_LEN];
+        ns.copy_from_slice(&b[..5]);
+        id.copy_from_slice(&b[6..]);
+        Ok(FullId {
+            namespace_hash: CompactId(ns),
+            compact_id: CompactId(id),
+        })
+    }
+}
+
+impl fmt::Display for FullId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.namespace_hash, self.compact_id)
+    }
+}

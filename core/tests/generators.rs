@@ -1,0 +1,224 @@
+//! Generators: uniqueness and per-thread order under sharing, injected clocks that step
+//! backwards, fork behaviour, and the edges of each family's time range.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use polyid::clock::{Clock, ManualClock};
+use polyid::euid::{self, Euid, EuidGenerator};
+use polyid::tid::{self, Tid, TidGenerator};
+use polyid::xid::{self, Xid};
+use polyid::ErrorCode;
+
+const PER_THREAD: usize = 500_000;
+
+#[test]
+fn tid_two_threads_unique_and_increasing() {
+    let generator = Arc::new(TidGenerator::new());
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let g = Arc::clone(&generator);
+            std::thread::spawn(move || {
+                let mut out = Vec::with_capacity(PER_THREAD);
+                for _ in 0..PER_THREAD {
+                    out.push(g.next().unwrap());
+                }
+                out
+            })
+        })
+        .collect();
+    let mut all = HashSet::with_capacity(2 * PER_THREAD);
+    for h in handles {
+        let ids = h.join().unwrap();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "per-thread order");
+        for id in ids {
+            assert!(all.insert(id), "duplicate {id}");
+        }
+    }
+    assert_eq!(all.len(), 2 * PER_THREAD);
+}
+
+#[test]
+fn euid_two_threads_unique_and_increasing() {
+    let generator = Arc::new(EuidGenerator::with_extension(Some(7)).unwrap());
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let g = Arc::clone(&generator);
+            std::thread::spawn(move || {
+                let mut out = Vec::with_capacity(PER_THREAD);
+                for _ in 0..PER_THREAD {
+                    out.push(g.next().unwrap());
+                }
+                out
+            })
+        })
+        .collect();
+    let mut all = HashSet::with_capacity(2 * PER_THREAD);
+    for h in handles {
+        let ids = h.join().unwrap();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "per-thread order");
+        for id in ids {
+            assert_eq!(id.extension(), Some(7));
+            assert!(all.insert(id), "duplicate {id}");
+        }
+    }
+    assert_eq!(all.len(), 2 * PER_THREAD);
+}
+
+#[test]
+fn tid_clock_steps_back() {
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let g = TidGenerator::with_clock(Arc::clone(&clock), Some(5)).unwrap();
+    let a = g.next().unwrap();
+    assert_eq!((a.micros(), a.clock_id()), (1_000_000, 5));
+    let b = g.next().unwrap(); // same instant: last + 1
+    assert_eq!(b.micros(), 1_000_001);
+    clock.set_micros(10); // backwards
+    let c = g.next().unwrap();
+    assert_eq!(c.micros(), 1_000_002);
+    clock.set_micros(2_000_000);
+    assert_eq!(g.next().unwrap().micros(), 2_000_000);
+    let batch = g.next_many(3).unwrap();
+    let micros: Vec<i64> = batch.iter().map(|t| t.micros()).collect();
+    assert_eq!(micros, [2_000_001, 2_000_002, 2_000_003]);
+}
+
+#[test]
+fn tid_negative_and_edges() {
+    let clock = Arc::new(ManualClock::new(-5));
+    let g = TidGenerator::with_clock(Arc::clone(&clock), Some(0)).unwrap();
+    assert_eq!(g.next().unwrap().micros(), -5);
+    clock.set_micros(tid::MAX_MICROS);
+    assert_eq!(g.next().unwrap().micros(), tid::MAX_MICROS);
+    // last + 1 would pass 2^53-1: a clear error, never a wrapped TID.
+    let e = g.next().unwrap_err();
+    assert_eq!(e.code(), ErrorCode::OutOfRange);
+    let low = TidGenerator::with_clock(ManualClock::new(tid::MIN_MICROS - 1), None).unwrap();
+    assert_eq!(low.next().unwrap_err().code(), ErrorCode::OutOfRange);
+    assert_eq!(
+        TidGenerator::with_clock(ManualClock::new(0), Some(1024))
+            .unwrap_err()
+            .code(),
+        ErrorCode::OutOfRange
+    );
+}
+
+#[test]
+fn tid_random_clock_id_in_best_effort_range() {
+    for _ in 0..200 {
+        assert!(TidGenerator::new().clock_id() < 32);
+    }
+    assert!(Tid::generate().unwrap().clock_id() < 32);
+}
+
+#[test]
+fn euid_clock_steps_back_stays_monotonic() {
+    let clock = Arc::new(ManualClock::new(0));
+    clock.set_millis(1_700_000_000_000);
+    let g = EuidGenerator::with_clock(Arc::clone(&clock), None).unwrap();
+    let a = g.next().unwrap();
+    let b = g.next().unwrap();
+    assert!(b > a);
+    assert_eq!(b.hi(), a.hi(), "same millisecond keeps the high half");
+    assert_eq!(b.lo() >> 32, (a.lo() >> 32) + 1, "random high half + 1");
+    clock.set_millis(1_600_000_000_000); // ~3 years back
+    let c = g.next().unwrap();
+    assert!(c > b);
+    assert_eq!(c.unix_ms(), 1_700_000_000_000);
+    clock.set_millis(1_700_000_000_001);
+    let d = g.next().unwrap();
+    assert!(d > c);
+    assert_eq!(d.unix_ms(), 1_700_000_000_001);
+    let many = g.next_many(1000).unwrap();
+    assert!(many.windows(2).all(|w| w[0] < w[1]) && many[0] > d);
+}
+
+#[test]
+fn euid_edges() {
+    let clock = ManualClock::new(0);
+    clock.set_millis(euid::MAX_UNIX_MS as i64 + 1);
+    assert_eq!(
+        Euid::generate_with(&clock, None).unwrap_err().code(),
+        ErrorCode::OutOfRange
+    );
+    clock.set_millis(-1);
+    assert_eq!(
+        Euid::generate_with(&clock, Some(3)).unwrap_err().code(),
+        ErrorCode::OutOfRange
+    );
+    assert_eq!(
+        EuidGenerator::with_extension(Some(32768)).unwrap_err().code(),
+        ErrorCode::OutOfRange
+    );
+    let clock = ManualClock::new(0);
+    clock.set_millis(euid::MAX_UNIX_MS as i64);
+    assert_eq!(
+        Euid::generate_with(&clock, None).unwrap().unix_ms(),
+        euid::MAX_UNIX_MS
+    );
+}
+
+#[test]
+fn euid_next_as_reference() {
+    let clock = ManualClock::new(0);
+    clock.set_millis(1_700_000_000_000);
+    let e = Euid::from_parts(1_700_000_000_000, Some(9), 3, 0x0000_0005_ffff_ffff).unwrap();
+    let n = e.next_with(&clock).unwrap();
+    assert_eq!(n.hi(), e.hi());
+    assert_eq!(n.lo() >> 32, 6);
+    let full = Euid::from_parts(1_700_000_000_000, None, 0, 0xffff_ffff_0000_0000).unwrap();
+    assert_eq!(full.next_with(&clock).unwrap_err().code(), ErrorCode::Exhausted);
+    clock.set_millis(1_700_000_000_005);
+    let fresh = e.next_with(&clock).unwrap();
+    assert_eq!((fresh.unix_ms(), fresh.extension()), (1_700_000_000_005, Some(9)));
+}
+
+#[test]
+fn euid_generator_rolls_over_instead_of_exhausting() {
+    let clock = ManualClock::new(0);
+    clock.set_millis(1_000);
+    let last = Euid::from_parts(1_000, Some(2), 1, 0xffff_fffe_0000_0000).unwrap();
+    let g = EuidGenerator::resume(&clock, Some(2), last).unwrap();
+    let a = g.next().unwrap();
+    assert_eq!((a.unix_ms(), a.lo() >> 32, a.hi()), (1_000, 0xffff_ffff, last.hi()));
+    // The high half is spent: the generator moves to the next millisecond.
+    let b = g.next().unwrap();
+    assert!(b > a);
+    assert_eq!((b.unix_ms(), b.extension()), (1_001, Some(2)));
+    // At the end of time it fails instead of wrapping.
+    let clock = ManualClock::new(0);
+    clock.set_millis(euid::MAX_UNIX_MS as i64);
+    let end = Euid::from_parts(euid::MAX_UNIX_MS, None, 0, 0xffff_ffff_0000_0000).unwrap();
+    let g = EuidGenerator::resume(&clock, None, end).unwrap();
+    assert_eq!(g.next().unwrap_err().code(), ErrorCode::OutOfRange);
+}
+
+#[test]
+fn xid_edges() {
+    let clock = ManualClock::new(0);
+    clock.set_millis(xid::EPOCH_MS as i64 - 1);
+    assert_eq!(Xid::generate_with(&clock).unwrap_err().code(), ErrorCode::OutOfRange);
+    clock.set_millis(xid::MAX_UNIX_MS as i64);
+    let x = Xid::generate_with(&clock).unwrap();
+    assert_eq!(x.unix_ms(), xid::MAX_UNIX_MS);
+    clock.set_millis(xid::MAX_UNIX_MS as i64 + 1);
+    assert_eq!(Xid::generate_with(&clock).unwrap_err().code(), ErrorCode::OutOfRange);
+    let now = Xid::generate().unwrap();
+    let sys = polyid::clock::SystemClock.now_millis() as u64;
+    assert!(sys.abs_diff(now.unix_ms()) < 5_000);
+}
+
+#[test]
+fn fork_repicks_random_clock_id_and_reseeds() {
+    let g = TidGenerator::new();
+    let before = g.clock_id();
+    let r1 = polyid::rng::u64();
+    polyid::__fork::simulate_fork_in_child();
+    let after = g.clock_id();
+    assert_ne!(before, after, "a child must not keep the parent's random clock id");
+    assert!(after < 32);
+    let fixed = TidGenerator::with_clock_id(700).unwrap();
+    polyid::__fork::simulate_fork_in_child();
+    assert_eq!(fixed.clock_id(), 700, "a chosen clock id is kept");
+    assert_ne!(polyid::rng::u64(), r1);
+}
