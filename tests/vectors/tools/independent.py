@@ -1300,7 +1300,8 @@ def euid_cases():
         ("alias-in-check-symbol", "00000000000000000000000004l"),
         ("max-lowercase", "zzzzzzzzzzzzzzzzzzzzzzzzzw3"),
         ("max-nocheck", "ZZZZZZZZZZZZZZZZZZZZZZZZZZZ"),
-        ("ext-32767", euid_encode(euid_from_parts(EUID_TS, 32767, 0, EUID_RND), True)),
+        ("ext-3-lowercase", euid_encode(euid_from_parts(EUID_TS, 3, 8191, EUID_RND), True).lower()),
+        ("ext-16384-len-15", euid_encode(euid_from_parts(EUID_TS, 16384, 0, EUID_RND), True)),
         ("ext-len-15-read-back", "1HF7YAT00ZZZY0938NKRKAYDXXS"),
         ("check-value-126", euid_encode(126 * 128 + 0, True)),
     ]:

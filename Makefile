@@ -1,0 +1,44 @@
+# polyid: `make demo` builds every binding and shows the same IDs computed in every runtime;
+# `make test` runs every runtime's tests, then the cross-language matrix.
+#
+# Each binding adds its own targets in mk/<binding>.mk and appends them to BUILD_TARGETS,
+# TEST_TARGETS and DEMO_TARGETS, so this file stays short and bindings do not collide.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+ROOT := $(abspath .)
+CARGO ?= cargo
+export CARGO_TERM_COLOR ?= never
+
+BUILD_TARGETS :=
+TEST_TARGETS :=
+DEMO_TARGETS :=
+
+include $(sort $(wildcard mk/*.mk))
+
+.PHONY: all build test demo core-test lint fmt bench clean matrix
+all: build
+
+build: $(BUILD_TARGETS)
+
+core-test:
+	@echo "==> core: cargo test"
+	$(CARGO) test -p polyid --release
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy -p polyid --all-targets -- -D warnings
+
+fmt:
+	$(CARGO) fmt --all
+
+bench:
+	$(CARGO) bench -p polyid --bench ids
+
+test: lint core-test $(TEST_TARGETS) matrix
+	@echo "==> make test: all suites passed"
+
+demo: $(DEMO_TARGETS) matrix
+
+clean:
+	$(CARGO) clean

@@ -1,0 +1,1 @@
+//! placeholder: the c binding is being written.

@@ -1,0 +1,1 @@
+//! placeholder: the node binding is being written.

@@ -1,0 +1,1 @@
+//! placeholder: the wasm binding is being written.
