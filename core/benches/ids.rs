@@ -1,1 +1,209 @@
-fn main() {}
+//! polyid against its peers, side by side on the same inputs, in one run.
+//!
+//! `cargo bench -p polyid --bench ids` measures with criterion, then prints a summary table
+//! of the mean time per operation and the ratio to each named peer (read back from
+//! criterion's own estimates under `target/criterion`).
+
+use std::hint::black_box;
+use std::str::FromStr;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput};
+use polyid::euid::{Euid, EuidGenerator};
+use polyid::tid::{Tid, TidGenerator};
+use polyid::xid::Xid;
+use polyid::{uid11, wdp};
+
+const CODE: &str = "E.AUTH.TOKEN.001"; // 16 bytes, as in the xxh3 figure
+
+fn wdp_group(c: &mut Criterion) {
+    let mut g = c.benchmark_group("wdp");
+    g.bench_function("polyid compact_id_into", |b| {
+        let mut out = [0u8; 5];
+        b.iter(|| wdp::compact_id_into(black_box(CODE), &mut out).map(|_| out))
+    });
+    g.bench_function("polyid compact_id", |b| {
+        b.iter(|| wdp::compact_id(black_box(CODE)))
+    });
+    g.bench_function("polyid compact_id named", |b| {
+        b.iter(|| wdp::compact_id(black_box("E.Auth.Token.MISSING")))
+    });
+    g.bench_function("waddling compute_wdp_hash", |b| {
+        b.iter(|| waddling_errors_hash::wdp::compute_wdp_hash(black_box(CODE)))
+    });
+    g.bench_function("xxh3 alone", |b| {
+        b.iter(|| xxhash_rust::xxh3::xxh3_64_with_seed(black_box(CODE.as_bytes()), wdp::CODE_SEED))
+    });
+    g.bench_function("polyid parse_code", |b| {
+        b.iter(|| wdp::StructuredCode::parse(black_box(CODE)))
+    });
+    g.finish();
+}
+
+fn uid11_group(c: &mut Criterion) {
+    let mut g = c.benchmark_group("uid11");
+    g.bench_function("polyid encode_into", |b| {
+        let mut out = [0u8; 11];
+        b.iter(|| {
+            uid11::encode_into(black_box(0x0123_4567_89ab_cdef), &mut out);
+            out
+        })
+    });
+    g.bench_function("polyid decode", |b| {
+        b.iter(|| uid11::decode(black_box("1113M2EhCbG")))
+    });
+    g.bench_function("polyid xid parse", |b| {
+        b.iter(|| Xid::parse(black_box("1113M2EhCbG")))
+    });
+    g.finish();
+}
+
+fn tid_group(c: &mut Criterion) {
+    let mut g = c.benchmark_group("tid");
+    g.bench_function("polyid parse", |b| {
+        b.iter(|| Tid::parse(black_box("3kxnlhr3gxq23")))
+    });
+    g.bench_function("polyid parse display", |b| {
+        b.iter(|| Tid::parse(black_box("3kxn-lhr-3gxq-23")))
+    });
+    let t = Tid::from_parts(1_721_407_246_480_310, 1).unwrap();
+    g.bench_function("polyid to_bytes", |b| b.iter(|| black_box(t).to_bytes()));
+    g.finish();
+}
+
+fn euid_group(c: &mut Criterion) {
+    let mut g = c.benchmark_group("euid");
+    let v = 0x623f_4092_1824_bb00_52fd_df82_8ca3_52aa_u128;
+    let text = "C8ZM14GR4JXG0MQXVY18S8TJNA6";
+    g.bench_function("polyid encode_bytes", |b| {
+        b.iter(|| Euid::from_u128(black_box(v)).encode_bytes(true))
+    });
+    g.bench_function("polyid encode", |b| {
+        b.iter(|| Euid::from_u128(black_box(v)).encode(true))
+    });
+    g.bench_function("euid 0.1.7 encode", |b| {
+        b.iter(|| euid::EUID::from(black_box(v)).encode(true))
+    });
+    g.bench_function("polyid parse", |b| b.iter(|| Euid::parse(black_box(text))));
+    g.bench_function("euid 0.1.7 decode", |b| {
+        b.iter(|| euid::EUID::from_str(black_box(text)))
+    });
+    g.finish();
+}
+
+fn generate_group(c: &mut Criterion) {
+    let mut g = c.benchmark_group("generate");
+    g.throughput(Throughput::Elements(1));
+    let tids = TidGenerator::new();
+    g.bench_function("polyid TidGenerator::next", |b| b.iter(|| tids.next()));
+    g.bench_function("polyid Xid::generate", |b| b.iter(Xid::generate));
+    let euids = EuidGenerator::new();
+    g.bench_function("polyid EuidGenerator::next", |b| b.iter(|| euids.next()));
+    g.bench_function("polyid Euid::generate", |b| b.iter(|| Euid::generate(None)));
+    g.bench_function("euid 0.1.7 EUID::create", |b| b.iter(euid::EUID::create));
+    g.bench_function("ulid Ulid::new", |b| b.iter(ulid::Ulid::new));
+    g.bench_function("uuid now_v7", |b| b.iter(uuid::Uuid::now_v7));
+    g.bench_function("uuid new_v4", |b| b.iter(uuid::Uuid::new_v4));
+    g.finish();
+}
+
+/// Mean nanoseconds of one benchmark, from criterion's estimates file.
+fn mean_ns(group: &str, name: &str) -> Option<f64> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../target/criterion")
+        .join(group)
+        .join(name.replace([' ', ':', '/'], "_"))
+        .join("new/estimates.json");
+    let text = std::fs::read_to_string(dir).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    v["mean"]["point_estimate"].as_f64()
+}
+
+fn summary() {
+    // (group, ours, peer or "", target sentence)
+    let rows: &[(&str, &str, &str, &str)] = &[
+        ("wdp", "polyid compact_id_into", "xxh3 alone", "<= 20 ns"),
+        (
+            "wdp",
+            "polyid compact_id",
+            "waddling compute_wdp_hash",
+            ">= 1.5x faster",
+        ),
+        ("wdp", "polyid compact_id named", "", ""),
+        ("wdp", "polyid parse_code", "", "<= 30 ns"),
+        ("uid11", "polyid encode_into", "", "<= 25 ns"),
+        ("uid11", "polyid decode", "", "<= 25 ns"),
+        ("uid11", "polyid xid parse", "", "<= 30 ns"),
+        ("tid", "polyid parse", "", "<= 30 ns"),
+        ("tid", "polyid parse display", "", "<= 30 ns"),
+        ("euid", "polyid encode_bytes", "euid 0.1.7 encode", "faster"),
+        ("euid", "polyid encode", "euid 0.1.7 encode", "faster"),
+        (
+            "euid",
+            "polyid parse",
+            "euid 0.1.7 decode",
+            "faster, <= 30 ns",
+        ),
+        (
+            "generate",
+            "polyid TidGenerator::next",
+            "euid 0.1.7 EUID::create",
+            "<= 40 ns",
+        ),
+        (
+            "generate",
+            "polyid Xid::generate",
+            "ulid Ulid::new",
+            "<= 40 ns",
+        ),
+        (
+            "generate",
+            "polyid EuidGenerator::next",
+            "euid 0.1.7 EUID::create",
+            ">= 5x faster",
+        ),
+        (
+            "generate",
+            "polyid Euid::generate",
+            "euid 0.1.7 EUID::create",
+            ">= 5x faster",
+        ),
+        (
+            "generate",
+            "polyid TidGenerator::next",
+            "ulid Ulid::new",
+            "on par",
+        ),
+        ("generate", "polyid EuidGenerator::next", "uuid now_v7", ""),
+    ];
+    println!();
+    println!("| operation | polyid | peer | peer time | peer / polyid | target |");
+    println!("|---|---:|---|---:|---:|---|");
+    for (group, ours, peer, target) in rows {
+        let Some(t) = mean_ns(group, ours) else {
+            continue;
+        };
+        if peer.is_empty() {
+            println!("| {group}: {ours} | {t:.1} ns | | | | {target} |");
+        } else if let Some(p) = mean_ns(group, peer) {
+            println!(
+                "| {group}: {ours} | {t:.1} ns | {peer} | {p:.1} ns | {:.2}x | {target} |",
+                p / t
+            );
+        }
+    }
+}
+
+fn main() {
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .configure_from_args();
+    wdp_group(&mut c);
+    uid11_group(&mut c);
+    tid_group(&mut c);
+    euid_group(&mut c);
+    generate_group(&mut c);
+    c.final_summary();
+    summary();
+}

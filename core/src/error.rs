@@ -249,12 +249,14 @@ impl fmt::Display for Error {
                 "{what}: non-ASCII character {character:?} at index {index}"
             ),
             (Detail::Character { index, character }, _) => {
-                write!(f, "{what}: invalid character {character:?} at index {index}")
+                write!(
+                    f,
+                    "{what}: invalid character {character:?} at index {index}"
+                )
             }
-            (Detail::Length { found, expected }, _) => write!(
-                f,
-                "{what}: expected {expected} bytes, found {found}"
-            ),
+            (Detail::Length { found, expected }, _) => {
+                write!(f, "{what}: expected {expected} bytes, found {found}")
+            }
             (Detail::Checkmod { found, expected }, _) => write!(
                 f,
                 "{what}: check value {found} does not match the value (expected {expected})"

@@ -89,9 +89,12 @@ pub(crate) fn decode_in(text: &str, context: &'static str) -> Result<u64> {
     bad |= d;
     // Any INVALID (0xff) sets the top bit of `bad`; digits are < 64.
     if bad & 0x80 != 0 {
-        return Err(first_bad_char(text, ErrorCode::InvalidCharacter, context, |c| {
-            DECODE[c as usize] != INVALID
-        }));
+        return Err(first_bad_char(
+            text,
+            ErrorCode::InvalidCharacter,
+            context,
+            |c| DECODE[c as usize] != INVALID,
+        ));
     }
     acc.checked_mul(58)
         .and_then(|v| v.checked_add(d as u64))
@@ -121,9 +124,12 @@ pub(crate) fn prefix_range_in(prefix: &str, context: &'static str) -> Result<Opt
     for &c in b {
         let d = DECODE[c as usize];
         if d == INVALID {
-            return Err(first_bad_char(prefix, ErrorCode::InvalidCharacter, context, |c| {
-                DECODE[c as usize] != INVALID
-            }));
+            return Err(first_bad_char(
+                prefix,
+                ErrorCode::InvalidCharacter,
+                context,
+                |c| DECODE[c as usize] != INVALID,
+            ));
         }
         value = value * 58 + d as u128;
     }

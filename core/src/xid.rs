@@ -101,12 +101,14 @@ impl Xid {
 /// The inclusive Unix-millisecond range of the xids whose text starts with `prefix`;
 /// `None` when no xid does.
 pub fn prefix_time_range(prefix: &str) -> Result<Option<(u64, u64)>> {
-    Ok(uid11::prefix_range_in(prefix, "xid prefix")?.map(|(lo, hi)| {
-        (
-            (lo >> RANDOM_BITS) + EPOCH_MS,
-            (hi >> RANDOM_BITS) + EPOCH_MS,
-        )
-    }))
+    Ok(
+        uid11::prefix_range_in(prefix, "xid prefix")?.map(|(lo, hi)| {
+            (
+                (lo >> RANDOM_BITS) + EPOCH_MS,
+                (hi >> RANDOM_BITS) + EPOCH_MS,
+            )
+        }),
+    )
 }
 
 impl fmt::Display for Xid {

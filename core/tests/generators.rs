@@ -147,7 +147,9 @@ fn euid_edges() {
         ErrorCode::OutOfRange
     );
     assert_eq!(
-        EuidGenerator::with_extension(Some(32768)).unwrap_err().code(),
+        EuidGenerator::with_extension(Some(32768))
+            .unwrap_err()
+            .code(),
         ErrorCode::OutOfRange
     );
     let clock = ManualClock::new(0);
@@ -167,10 +169,16 @@ fn euid_next_as_reference() {
     assert_eq!(n.hi(), e.hi());
     assert_eq!(n.lo() >> 32, 6);
     let full = Euid::from_parts(1_700_000_000_000, None, 0, 0xffff_ffff_0000_0000).unwrap();
-    assert_eq!(full.next_with(&clock).unwrap_err().code(), ErrorCode::Exhausted);
+    assert_eq!(
+        full.next_with(&clock).unwrap_err().code(),
+        ErrorCode::Exhausted
+    );
     clock.set_millis(1_700_000_000_005);
     let fresh = e.next_with(&clock).unwrap();
-    assert_eq!((fresh.unix_ms(), fresh.extension()), (1_700_000_000_005, Some(9)));
+    assert_eq!(
+        (fresh.unix_ms(), fresh.extension()),
+        (1_700_000_000_005, Some(9))
+    );
 }
 
 #[test]
@@ -180,7 +188,10 @@ fn euid_generator_rolls_over_instead_of_exhausting() {
     let last = Euid::from_parts(1_000, Some(2), 1, 0xffff_fffe_0000_0000).unwrap();
     let g = EuidGenerator::resume(&clock, Some(2), last).unwrap();
     let a = g.next().unwrap();
-    assert_eq!((a.unix_ms(), a.lo() >> 32, a.hi()), (1_000, 0xffff_ffff, last.hi()));
+    assert_eq!(
+        (a.unix_ms(), a.lo() >> 32, a.hi()),
+        (1_000, 0xffff_ffff, last.hi())
+    );
     // The high half is spent: the generator moves to the next millisecond.
     let b = g.next().unwrap();
     assert!(b > a);
@@ -197,12 +208,18 @@ fn euid_generator_rolls_over_instead_of_exhausting() {
 fn xid_edges() {
     let clock = ManualClock::new(0);
     clock.set_millis(xid::EPOCH_MS as i64 - 1);
-    assert_eq!(Xid::generate_with(&clock).unwrap_err().code(), ErrorCode::OutOfRange);
+    assert_eq!(
+        Xid::generate_with(&clock).unwrap_err().code(),
+        ErrorCode::OutOfRange
+    );
     clock.set_millis(xid::MAX_UNIX_MS as i64);
     let x = Xid::generate_with(&clock).unwrap();
     assert_eq!(x.unix_ms(), xid::MAX_UNIX_MS);
     clock.set_millis(xid::MAX_UNIX_MS as i64 + 1);
-    assert_eq!(Xid::generate_with(&clock).unwrap_err().code(), ErrorCode::OutOfRange);
+    assert_eq!(
+        Xid::generate_with(&clock).unwrap_err().code(),
+        ErrorCode::OutOfRange
+    );
     let now = Xid::generate().unwrap();
     let sys = polyid::clock::SystemClock.now_millis() as u64;
     assert!(sys.abs_diff(now.unix_ms()) < 5_000);
@@ -215,7 +232,10 @@ fn fork_repicks_random_clock_id_and_reseeds() {
     let r1 = polyid::rng::u64();
     polyid::__fork::simulate_fork_in_child();
     let after = g.clock_id();
-    assert_ne!(before, after, "a child must not keep the parent's random clock id");
+    assert_ne!(
+        before, after,
+        "a child must not keep the parent's random clock id"
+    );
     assert!(after < 32);
     let fixed = TidGenerator::with_clock_id(700).unwrap();
     polyid::__fork::simulate_fork_in_child();

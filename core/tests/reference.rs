@@ -46,7 +46,9 @@ fn euid_decode_matches_reference_including_errors() {
             0 => text[r.random_range(0..27)] = SYMBOLS[r.random_range(0..SYMBOLS.len())],
             1 => {
                 let n = r.random_range(0..40);
-                text = (0..n).map(|_| SYMBOLS[r.random_range(0..SYMBOLS.len())]).collect();
+                text = (0..n)
+                    .map(|_| SYMBOLS[r.random_range(0..SYMBOLS.len())])
+                    .collect();
             }
             2 => text[26] = SYMBOLS[r.random_range(0..32)],
             3 => text.make_ascii_lowercase(),
@@ -79,7 +81,10 @@ fn euid_decode_matches_reference_including_errors() {
         }
     }
     // Every outcome was exercised.
-    assert!(ok > 1000 && len > 1000 && chr > 1000 && chk > 1000, "{ok} {len} {chr} {chk}");
+    assert!(
+        ok > 1000 && len > 1000 && chr > 1000 && chk > 1000,
+        "{ok} {len} {chr} {chk}"
+    );
 }
 
 #[test]

@@ -57,7 +57,11 @@ fn int<T: TryFrom<i128>>(input: &Value, key: &str) -> Result<Result<T, Failure>,
         Value::String(s) => match s.parse::<i128>() {
             Ok(i) => i,
             // Wider than i128 still is "out of range" for every parameter type.
-            Err(_) if s.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit()) => {
+            Err(_)
+                if s.trim_start_matches('-')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit()) =>
+            {
                 return Ok(Err(Failure::Convert("OUT_OF_RANGE")))
             }
             Err(_) => return Err(format!("input {key:?} is not a decimal string").into()),
@@ -156,9 +160,12 @@ fn run(op: &str, input: &Value) -> Result<R, Failed> {
         "namespace_hash" => wdp::namespace_hash(text(input, "namespace")?)
             .map(Value::from)
             .map_err(Into::into),
-        "full_id" => wdp::full_id(text(input, "namespace")?, text(input, "code")?)
-            .map(Value::from)
-            .map_err(Into::into),
+        "full_id" => {
+            let names = tri!(names(input));
+            wdp::full_id_with(text(input, "namespace")?, text(input, "code")?, &names)
+                .map(Value::from)
+                .map_err(Into::into)
+        }
         "parse_full_id" => wdp::parse_full_id(text(input, "id")?)
             .map(|f| {
                 json!({"namespace_hash": f.namespace_hash.as_str(),
@@ -235,9 +242,7 @@ fn run(op: &str, input: &Value) -> Result<R, Failed> {
         "euid_from_bytes" => {
             let hex = text(input, "hex")?;
             let bytes = decode_hex(hex).ok_or_else(|| Failed::from("hex is not hex"))?;
-            Euid::from_slice(&bytes)
-                .map(euid_json)
-                .map_err(Into::into)
+            Euid::from_slice(&bytes).map(euid_json).map_err(Into::into)
         }
         other => return Err(format!("unknown op {other:?}").into()),
     };
@@ -295,11 +300,9 @@ fn check_case(case: &Value) -> Result<(), Failed> {
                 Err(format!("expected {want}\n     got {got}").into())
             }
         }
-        (Some(want), None, Err(Failure::Polyid(e))) => Err(format!(
-            "expected {want}, got error {} ({e})",
-            e.code()
-        )
-        .into()),
+        (Some(want), None, Err(Failure::Polyid(e))) => {
+            Err(format!("expected {want}, got error {} ({e})", e.code()).into())
+        }
         (Some(want), None, Err(Failure::Convert(code))) => {
             Err(format!("expected {want}, got conversion error {code}").into())
         }
@@ -316,11 +319,7 @@ fn check_case(case: &Value) -> Result<(), Failed> {
                 }
                 Err(Failure::Polyid(e)) => {
                     if e.code().as_str() != want {
-                        return Err(format!(
-                            "expected error {want}, got {} ({e})",
-                            e.code()
-                        )
-                        .into());
+                        return Err(format!("expected error {want}, got {} ({e})", e.code()).into());
                     }
                     // Every error must explain itself.
                     if e.to_string().is_empty() {

@@ -76,10 +76,7 @@ impl<C: Clock> EuidGenerator<C> {
     /// a restart): everything it returns is greater than `last`.
     pub fn resume(clock: C, extension: Option<u16>, last: Euid) -> Result<EuidGenerator<C>> {
         let g = EuidGenerator::with_clock(clock, extension)?;
-        g.state
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .last = Some(last);
+        g.state.lock().unwrap_or_else(PoisonError::into_inner).last = Some(last);
         Ok(g)
     }
 

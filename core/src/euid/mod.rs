@@ -199,7 +199,10 @@ impl Euid {
 
     /// The 27-symbol text, with the check value or with 127 ("no check").
     pub fn encode(self, checkmod: bool) -> String {
-        self.encode_bytes(checkmod).iter().map(|&b| b as char).collect()
+        self.encode_bytes(checkmod)
+            .iter()
+            .map(|&b| b as char)
+            .collect()
     }
 
     /// The next EUID as the reference computes it: in the same millisecond, the random high

@@ -71,9 +71,12 @@ pub fn decode(text: &str) -> Result<u128> {
     let d25 = DECODE[b[25] as usize];
     let d26 = DECODE[b[26] as usize];
     if (bad | d25 | d26) & 0x80 != 0 {
-        return Err(first_bad_char(text, ErrorCode::InvalidCharacter, "EUID", |c| {
-            DECODE[c as usize] != INVALID
-        }));
+        return Err(first_bad_char(
+            text,
+            ErrorCode::InvalidCharacter,
+            "EUID",
+            |c| DECODE[c as usize] != INVALID,
+        ));
     }
     let value = (acc << 3) | (d25 >> 2) as u128;
     let check = ((d25 & 3) << 5) | d26;

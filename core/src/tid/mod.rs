@@ -177,7 +177,9 @@ fn raw_to_micros(raw: u64) -> Option<i64> {
     } else {
         raw as i64
     };
-    (MIN_MICROS..=MAX_MICROS).contains(&micros).then_some(micros)
+    (MIN_MICROS..=MAX_MICROS)
+        .contains(&micros)
+        .then_some(micros)
 }
 
 #[cold]
@@ -216,31 +218,28 @@ fn display_error(text: &str) -> Error {
 
 /// The inclusive microsecond range of the TIDs whose timestamp text starts with `prefix`.
 ///
-/// `prefix` is up to 11 timestamp symbols, plain (`3kxnlhr`) or with the display form's
-/// dashes (`3kxn-lhr`). `None` when no valid timestamp matches (first symbol `c`-`r`).
+/// `prefix` is up to 11 timestamp symbols, plain (`3kxnlhr`) or with dashes where the display
+/// form has them (indexes 4 and 8, e.g. `3kxn-lhr`). `None` when no valid timestamp matches
+/// (first symbol `c`-`r`). Characters are checked first, then the number of symbols.
 pub fn prefix_range(prefix: &str) -> Result<Option<(i64, i64)>> {
     const CONTEXT: &str = "TID prefix";
-    let b = prefix.as_bytes();
-    let display = b.len() > 4 && b[4] == b'-';
-    let max_len = if display { TS_SYMBOLS + 2 } else { TS_SYMBOLS };
-    if b.len() > max_len {
-        return Err(Error::length(CONTEXT, b.len(), max_len));
-    }
     let mut raw: u64 = 0;
-    let mut n = 0;
-    for (i, &c) in b.iter().enumerate() {
-        if display && (i == 4 || i == 8) {
-            if c != b'-' {
-                return Err(prefix_error(prefix));
-            }
+    let mut n = 0usize;
+    for (i, &c) in prefix.as_bytes().iter().enumerate() {
+        if c == b'-' && (i == 4 || i == 8) {
             continue;
         }
         let d = DECODE[c as usize];
         if d == INVALID {
             return Err(prefix_error(prefix));
         }
-        raw = (raw << 5) | d as u64;
+        if n < TS_SYMBOLS {
+            raw = (raw << 5) | d as u64;
+        }
         n += 1;
+    }
+    if n > TS_SYMBOLS {
+        return Err(Error::length(CONTEXT, n, TS_SYMBOLS));
     }
     if n == 0 {
         return Ok(Some((MIN_MICROS, MAX_MICROS)));
@@ -263,13 +262,9 @@ pub fn prefix_range(prefix: &str) -> Result<Option<(i64, i64)>> {
 
 #[cold]
 fn prefix_error(prefix: &str) -> Error {
-    let display = prefix.len() > 4 && prefix.as_bytes()[4] == b'-';
     for (i, ch) in prefix.chars().enumerate() {
-        let ok = if display && (i == 4 || i == 8) {
-            ch == '-'
-        } else {
-            ch.is_ascii() && DECODE[ch as usize] != INVALID
-        };
+        let ok =
+            (ch == '-' && (i == 4 || i == 8)) || (ch.is_ascii() && DECODE[ch as usize] != INVALID);
         if !ok {
             return Error::character(ErrorCode::InvalidCharacter, "TID prefix", i, ch);
         }

@@ -47,7 +47,12 @@ impl StructuredCode {
     pub fn parse_with(code: &str, names: &NamedSequences) -> Result<StructuredCode> {
         let bytes = code.as_bytes();
         if !code.is_ascii() {
-            return Err(first_bad_char(code, ErrorCode::NonAscii, "WDP code", |_| true));
+            return Err(first_bad_char(
+                code,
+                ErrorCode::NonAscii,
+                "WDP code",
+                |_| true,
+            ));
         }
         // Trim the ASCII white space at both ends; `start` keeps indexes relative to `code`.
         let mut start = 0;
@@ -287,19 +292,26 @@ fn parse_sequence(seq: &[u8], offset: usize, names: &NamedSequences) -> Result<u
         }
         _ => {
             if !sequence::is_well_formed(seq) {
-                return Err(match seq.iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_')) {
-                    Some(i) if i == 0 || seq.len() <= sequence::MAX_NAME_LEN => Error::character(
-                        ErrorCode::InvalidSequence,
-                        CONTEXT,
-                        offset + i,
-                        seq[i] as char,
-                    ),
-                    _ => Error::new(
-                        ErrorCode::InvalidSequence,
-                        CONTEXT,
-                        Detail::Text(String::from_utf8_lossy(seq).into()),
-                    ),
-                });
+                return Err(
+                    match seq
+                        .iter()
+                        .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                    {
+                        Some(i) if i == 0 || seq.len() <= sequence::MAX_NAME_LEN => {
+                            Error::character(
+                                ErrorCode::InvalidSequence,
+                                CONTEXT,
+                                offset + i,
+                                seq[i] as char,
+                            )
+                        }
+                        _ => Error::new(
+                            ErrorCode::InvalidSequence,
+                            CONTEXT,
+                            Detail::Text(String::from_utf8_lossy(seq).into()),
+                        ),
+                    },
+                );
             }
             let mut upper = [0u8; sequence::MAX_NAME_LEN];
             for (dst, &b) in upper.iter_mut().zip(seq) {

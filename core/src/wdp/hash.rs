@@ -100,8 +100,7 @@ pub fn validate_namespace(namespace: &str) -> Result<()> {
     let ok = !b.is_empty()
         && b.len() <= MAX_NAMESPACE_LEN
         && b[0].is_ascii_lowercase()
-        && b
-            .iter()
+        && b.iter()
             .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_');
     if ok {
         return Ok(());
@@ -164,10 +163,21 @@ impl FullId {
         if b.len() != FULL_ID_LEN {
             return Err(Error::length(CONTEXT, b.len(), FULL_ID_LEN));
         }
-        let valid = |i: usize, c: u8| if i == 5 { c == b'-' } else { c.is_ascii_alphanumeric() };
+        let valid = |i: usize, c: u8| {
+            if i == 5 {
+                c == b'-'
+            } else {
+                c.is_ascii_alphanumeric()
+            }
+        };
         if let Some(i) = b.iter().enumerate().position(|(i, &c)| !valid(i, c)) {
             let ch = text.chars().nth(i).unwrap_or('\u{fffd}');
-            return Err(Error::character(ErrorCode::InvalidCharacter, CONTEXT, i, ch));
+            return Err(Error::character(
+                ErrorCode::InvalidCharacter,
+                CONTEXT,
+                i,
+                ch,
+            ));
         }
         let mut ns = [0u8; COMPACT_LEN];
         let mut id = [0u8; COMPACT_LEN];

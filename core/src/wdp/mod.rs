@@ -16,8 +16,8 @@ mod severity;
 
 pub use code::{StructuredCode, MAX_FIELD_LEN, MAX_NORMALIZED_LEN};
 pub use hash::{
-    code_hash, validate_namespace, CompactId, FullId, BASE62, CODE_SEED, COMPACT_LEN,
-    FULL_ID_LEN, MAX_NAMESPACE_LEN, NAMESPACE_SEED,
+    code_hash, validate_namespace, CompactId, FullId, BASE62, CODE_SEED, COMPACT_LEN, FULL_ID_LEN,
+    MAX_NAMESPACE_LEN, NAMESPACE_SEED,
 };
 pub use sequence::{standard_name, NamedSequences, MAX_NAME_LEN, STANDARD as STANDARD_SEQUENCES};
 pub use severity::Severity;
@@ -27,7 +27,10 @@ use crate::error::Result;
 /// The compact ID of a structured code, e.g. `E.AUTH.TOKEN.001` -> `V6a0B`.
 #[inline]
 pub fn compact_id(code: &str) -> Result<String> {
-    Ok(StructuredCode::parse(code)?.compact_id().as_str().to_owned())
+    Ok(StructuredCode::parse(code)?
+        .compact_id()
+        .as_str()
+        .to_owned())
 }
 
 /// The compact ID with the caller's named sequences.

@@ -127,7 +127,15 @@ impl NamedSequences {
             ));
         }
         if !(1..=999).contains(&number) {
-            return Err(Error::range(CONTEXT, number, 1, 999));
+            return Err(Error::new(
+                ErrorCode::InvalidSequence,
+                CONTEXT,
+                crate::error::Detail::Range {
+                    found: number.into(),
+                    min: 1,
+                    max: 999,
+                },
+            ));
         }
         let upper = name.to_ascii_uppercase();
         match standard_number(upper.as_bytes()) {

@@ -1414,8 +1414,9 @@ def write_all():
         doc = build_family(family)
         path = os.path.join(VECTOR_DIR, family + ".json")
         with open(path, "w", encoding="utf-8", newline="\n") as f:
-            json.dump(doc, f, indent=2, ensure_ascii=True)
-            f.write("\n")
+            # ASCII-escaped (so invisible test characters stay visible), except the section sign
+            text = json.dumps(doc, indent=2, ensure_ascii=True).replace("\\u00a7", "\u00a7")
+            f.write(text + "\n")
         nv = sum(1 for c in doc["cases"] if "output" in c)
         print("wrote %s: %d cases (%d valid, %d invalid)" % (path, len(doc["cases"]), nv, len(doc["cases"]) - nv))
 
