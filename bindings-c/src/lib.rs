@@ -1,1 +1,34 @@
-//! placeholder: the c binding is being written.
+//! # libpolyid: the C ABI of polyid
+//!
+//! This crate exposes the `polyid` core through plain C functions. `build.rs` runs cbindgen
+//! over these sources and writes `polyid.h`; the committed copy is
+//! `bindings-c/include/polyid.h` (see `tests/header.rs`, which fails when it is stale).
+//!
+//! The crate only translates: C strings to `&str` (rejecting NULL and invalid UTF-8), C
+//! integers to the core's parameter types (out of range: `POLYID_OUT_OF_RANGE`), results
+//! to caller-provided buffers (too small: `POLYID_BUFFER_TOO_SMALL`), and `polyid::Error`
+//! to a [`polyid_status`] plus an optional caller-owned [`polyid_error`]. Every exported
+//! function runs inside `catch_unwind`, so no panic unwinds into C and no call aborts.
+//!
+//! Everything below that is `pub` and `extern "C"` (or `#[repr(C)]`) is part of the header,
+//! so the doc comments are written for C programmers.
+#![allow(non_camel_case_types)]
+#![allow(clippy::missing_safety_doc)] // the safety contract is the header's pointer rules
+
+// cbindgen writes the header in the order of these modules (kept apart so that rustfmt
+// does not sort them).
+mod ffi;
+
+mod wdp;
+
+mod ids;
+
+mod tid;
+
+mod euid;
+
+pub use euid::*;
+pub use ffi::*;
+pub use ids::*;
+pub use tid::*;
+pub use wdp::*;

@@ -1,0 +1,662 @@
+//! Status codes, the error out-parameter, and the helpers every exported function uses to
+//! read C arguments and write C results.
+
+use core::ffi::{c_char, CStr};
+use core::fmt::{self, Write as _};
+use core::ptr::{self, addr_of_mut};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use polyid::{Detail, Error, ErrorCode};
+
+/// Bytes of `polyid_error.message`, including its terminating NUL (messages longer than
+/// 255 bytes are cut at a UTF-8 character boundary).
+pub const POLYID_ERROR_MESSAGE_LEN: usize = 256;
+
+/// Bytes of `polyid_error.character_utf8`: one UTF-8 character (at most 4 bytes) and a NUL.
+pub const POLYID_CHARACTER_LEN: usize = 5;
+
+/// The result of every fallible polyid call: `POLYID_OK` (0) or one error code.
+///
+/// The values are part of the ABI and never change. Codes 1-18 are the error codes that
+/// every polyid runtime shares (`polyid_status_code()` returns the same string that
+/// Python's `PolyIdError.code` and JavaScript's `error.code` hold). `POLYID_INTERNAL_ERROR`
+/// is C-only: it reports a bug in polyid (a Rust panic caught at the C boundary) and is
+/// never expected.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum polyid_status {
+    /// Success ("OK").
+    POLYID_OK = 0,
+    /// A WDP code is not exactly four dot-separated fields ("INVALID_FORMAT").
+    POLYID_INVALID_FORMAT = 1,
+    /// A WDP code or namespace contains a non-ASCII character ("NON_ASCII").
+    POLYID_NON_ASCII = 2,
+    /// The severity is not one of E W C B S K I T H ("INVALID_SEVERITY").
+    POLYID_INVALID_SEVERITY = 3,
+    /// The component is not [A-Za-z][A-Za-z0-9]{0,15} ("INVALID_COMPONENT").
+    POLYID_INVALID_COMPONENT = 4,
+    /// The primary is not [A-Za-z][A-Za-z0-9]{0,15} ("INVALID_PRIMARY").
+    POLYID_INVALID_PRIMARY = 5,
+    /// The sequence is neither 001-999 nor a well-formed name ("INVALID_SEQUENCE").
+    POLYID_INVALID_SEQUENCE = 6,
+    /// A well-formed sequence name that is not in the table ("UNKNOWN_NAMED_SEQUENCE").
+    POLYID_UNKNOWN_NAMED_SEQUENCE = 7,
+    /// A namespace is not [a-z][a-z0-9_]{0,15} ("INVALID_NAMESPACE").
+    POLYID_INVALID_NAMESPACE = 8,
+    /// Text of the wrong length, counted in UTF-8 bytes ("INVALID_LENGTH").
+    POLYID_INVALID_LENGTH = 9,
+    /// A symbol outside the family's alphabet ("INVALID_CHARACTER").
+    POLYID_INVALID_CHARACTER = 10,
+    /// uid11/xid text whose value does not fit in 64 bits ("OVERFLOW").
+    POLYID_OVERFLOW = 11,
+    /// A number or timestamp outside the family's range ("OUT_OF_RANGE").
+    POLYID_OUT_OF_RANGE = 12,
+    /// An EUID check value that does not match the value ("INVALID_CHECKMOD").
+    POLYID_INVALID_CHECKMOD = 13,
+    /// EUID next() with its random high part at the maximum ("EXHAUSTED").
+    POLYID_EXHAUSTED = 14,
+    /// A required pointer argument was NULL ("NULL_POINTER").
+    POLYID_NULL_POINTER = 15,
+    /// An output buffer's capacity is too small ("BUFFER_TOO_SMALL").
+    POLYID_BUFFER_TOO_SMALL = 16,
+    /// An input string is not valid UTF-8 ("INVALID_UTF8").
+    POLYID_INVALID_UTF8 = 17,
+    /// An argument of the wrong kind ("INVALID_ARGUMENT").
+    POLYID_INVALID_ARGUMENT = 18,
+    /// C only: a bug in polyid was caught at the C boundary ("INTERNAL_ERROR").
+    POLYID_INTERNAL_ERROR = 99,
+}
+
+/// Which detail fields of a `polyid_error` are set.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum polyid_detail {
+    /// No detail beyond the status and the message.
+    POLYID_DETAIL_NONE = 0,
+    /// `index` (in characters, which equals the byte offset: every character before it is
+    /// ASCII), `character` and `character_utf8`: the first offending character.
+    POLYID_DETAIL_CHARACTER = 1,
+    /// `found` and `expected`: a length in bytes. For `POLYID_BUFFER_TOO_SMALL`, `found` is
+    /// the capacity given and `expected` the capacity needed (with the NUL).
+    POLYID_DETAIL_LENGTH = 2,
+    /// `found` and `expected`: an EUID check value (0-126; 127 means "no check").
+    POLYID_DETAIL_CHECKMOD = 3,
+    /// `found`, `min` and `max`: a number outside its inclusive range (saturated to the
+    /// int64_t range).
+    POLYID_DETAIL_RANGE = 4,
+    /// `index`: the byte offset of the first byte that is not valid UTF-8
+    /// (`POLYID_INVALID_UTF8`).
+    POLYID_DETAIL_BYTE_OFFSET = 5,
+}
+
+/// The details of a failed call, written by every function that takes a `polyid_error *err`
+/// argument (pass NULL when the status is enough).
+///
+/// The caller owns the struct (on the stack, typically); polyid keeps no error state of its
+/// own, so calls on different threads never see each other's errors. Every call that is
+/// given an `err` writes it: on success `status` is `POLYID_OK`, `detail` is
+/// `POLYID_DETAIL_NONE` and `message` is the empty string.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct polyid_error {
+    /// The status the call returned.
+    pub status: polyid_status,
+    /// Which of the fields below are meaningful.
+    pub detail: polyid_detail,
+    /// `POLYID_DETAIL_CHARACTER`: character index; `POLYID_DETAIL_BYTE_OFFSET`: byte offset.
+    pub index: u64,
+    /// `POLYID_DETAIL_CHARACTER`: the offending character as a Unicode scalar value.
+    pub character: u32,
+    /// `POLYID_DETAIL_CHARACTER`: the offending character as NUL-terminated UTF-8.
+    pub character_utf8: [c_char; POLYID_CHARACTER_LEN],
+    /// `POLYID_DETAIL_LENGTH`, `_CHECKMOD`, `_RANGE`: the value found.
+    pub found: i64,
+    /// `POLYID_DETAIL_LENGTH`, `_CHECKMOD`: the value expected.
+    pub expected: i64,
+    /// `POLYID_DETAIL_RANGE`: the smallest accepted value.
+    pub min: i64,
+    /// `POLYID_DETAIL_RANGE`: the largest accepted value.
+    pub max: i64,
+    /// The human message (NUL-terminated UTF-8), e.g.
+    /// `TID: invalid character 'K' at index 1`; empty on success.
+    pub message: [c_char; POLYID_ERROR_MESSAGE_LEN],
+}
+
+/// The status as a stable string: "OK" for `POLYID_OK`, otherwise the error code shared by
+/// every polyid runtime (e.g. "INVALID_CHARACTER"), or "UNKNOWN" for a value that is not
+/// a `polyid_status`.
+///
+/// The string is static: never free it. Never fails, never returns NULL.
+#[no_mangle]
+pub extern "C" fn polyid_status_code(status: i32) -> *const c_char {
+    let s: &'static CStr = match status {
+        0 => c"OK",
+        99 => c"INTERNAL_ERROR",
+        n => match usize::try_from(n - 1)
+            .ok()
+            .and_then(|i| CODE_STRINGS.get(i))
+        {
+            Some(s) => s,
+            None => c"UNKNOWN",
+        },
+    };
+    s.as_ptr()
+}
+
+/// The version of libpolyid, e.g. "0.1.0" (static; never free it).
+#[no_mangle]
+pub extern "C" fn polyid_version() -> *const c_char {
+    const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
+    VERSION.as_ptr().cast()
+}
+
+/// The stable strings of statuses 1-18, in `polyid::ErrorCode::ALL` order (checked by a
+/// test against `ErrorCode::as_str`).
+pub(crate) const CODE_STRINGS: [&CStr; 18] = [
+    c"INVALID_FORMAT",
+    c"NON_ASCII",
+    c"INVALID_SEVERITY",
+    c"INVALID_COMPONENT",
+    c"INVALID_PRIMARY",
+    c"INVALID_SEQUENCE",
+    c"UNKNOWN_NAMED_SEQUENCE",
+    c"INVALID_NAMESPACE",
+    c"INVALID_LENGTH",
+    c"INVALID_CHARACTER",
+    c"OVERFLOW",
+    c"OUT_OF_RANGE",
+    c"INVALID_CHECKMOD",
+    c"EXHAUSTED",
+    c"NULL_POINTER",
+    c"BUFFER_TOO_SMALL",
+    c"INVALID_UTF8",
+    c"INVALID_ARGUMENT",
+];
+
+/// The status of a core error code.
+pub(crate) fn status_of(code: ErrorCode) -> polyid_status {
+    use polyid_status::*;
+    match code {
+        ErrorCode::InvalidFormat => POLYID_INVALID_FORMAT,
+        ErrorCode::NonAscii => POLYID_NON_ASCII,
+        ErrorCode::InvalidSeverity => POLYID_INVALID_SEVERITY,
+        ErrorCode::InvalidComponent => POLYID_INVALID_COMPONENT,
+        ErrorCode::InvalidPrimary => POLYID_INVALID_PRIMARY,
+        ErrorCode::InvalidSequence => POLYID_INVALID_SEQUENCE,
+        ErrorCode::UnknownNamedSequence => POLYID_UNKNOWN_NAMED_SEQUENCE,
+        ErrorCode::InvalidNamespace => POLYID_INVALID_NAMESPACE,
+        ErrorCode::InvalidLength => POLYID_INVALID_LENGTH,
+        ErrorCode::InvalidCharacter => POLYID_INVALID_CHARACTER,
+        ErrorCode::Overflow => POLYID_OVERFLOW,
+        ErrorCode::OutOfRange => POLYID_OUT_OF_RANGE,
+        ErrorCode::InvalidCheckmod => POLYID_INVALID_CHECKMOD,
+        ErrorCode::Exhausted => POLYID_EXHAUSTED,
+        ErrorCode::NullPointer => POLYID_NULL_POINTER,
+        ErrorCode::BufferTooSmall => POLYID_BUFFER_TOO_SMALL,
+        ErrorCode::InvalidUtf8 => POLYID_INVALID_UTF8,
+        ErrorCode::InvalidArgument => POLYID_INVALID_ARGUMENT,
+        // A code added to the core after this binding was written: a test in this crate
+        // (`every_core_code_has_a_status`) fails until it is mapped.
+        _ => POLYID_INTERNAL_ERROR,
+    }
+}
+
+/// Why a call failed, before it is written to the caller's `polyid_error`.
+pub(crate) enum Fail {
+    /// A core error, or a binding error built as one (NULL pointer, buffer, range).
+    Core(Error),
+    /// An input string that is not UTF-8: the argument and the offset of the first bad byte.
+    Utf8 { arg: &'static str, offset: usize },
+    /// A panic caught at the boundary.
+    Panic(String),
+}
+
+impl From<Error> for Fail {
+    fn from(e: Error) -> Fail {
+        Fail::Core(e)
+    }
+}
+
+pub(crate) type Res<T> = Result<T, Fail>;
+
+impl Fail {
+    fn status(&self) -> polyid_status {
+        match self {
+            Fail::Core(e) => status_of(e.code()),
+            Fail::Utf8 { .. } => polyid_status::POLYID_INVALID_UTF8,
+            Fail::Panic(_) => polyid_status::POLYID_INTERNAL_ERROR,
+        }
+    }
+}
+
+impl fmt::Display for Fail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fail::Core(e) => write!(f, "{e}"),
+            Fail::Utf8 { arg, offset } => {
+                write!(f, "{arg}: invalid UTF-8 at byte offset {offset}")
+            }
+            Fail::Panic(msg) => write!(f, "internal error in polyid (please report): {msg}"),
+        }
+    }
+}
+
+/// A `fmt::Write` into a fixed C buffer that keeps room for the NUL and cuts at a character
+/// boundary.
+struct MessageWriter<'a> {
+    buf: &'a mut [u8; POLYID_ERROR_MESSAGE_LEN],
+    len: usize,
+}
+
+impl fmt::Write for MessageWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let room = POLYID_ERROR_MESSAGE_LEN - 1 - self.len;
+        let mut take = s.len().min(room);
+        while !s.is_char_boundary(take) {
+            take -= 1;
+        }
+        self.buf[self.len..self.len + take].copy_from_slice(&s.as_bytes()[..take]);
+        self.len += take;
+        if take < s.len() {
+            return Err(fmt::Error); // full: stop formatting
+        }
+        Ok(())
+    }
+}
+
+fn sat(v: i128) -> i64 {
+    v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
+}
+
+fn sat_usize(v: usize) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// Writes `fail` (or success, for `None`) into the caller's error struct.
+unsafe fn write_error(err: *mut polyid_error, fail: Option<&Fail>) {
+    if err.is_null() {
+        return;
+    }
+    let status = fail.map_or(polyid_status::POLYID_OK, Fail::status);
+    let mut detail = polyid_detail::POLYID_DETAIL_NONE;
+    let (mut index, mut character, mut found, mut expected, mut min, mut max) =
+        (0u64, 0u32, 0i64, 0i64, 0i64, 0i64);
+    let mut utf8 = [0u8; POLYID_CHARACTER_LEN];
+    match fail {
+        Some(Fail::Core(e)) => match e.detail() {
+            Detail::Character {
+                index: i,
+                character: c,
+            } => {
+                detail = polyid_detail::POLYID_DETAIL_CHARACTER;
+                index = *i as u64;
+                character = *c as u32;
+                c.encode_utf8(&mut utf8[..4]);
+            }
+            Detail::Length {
+                found: f,
+                expected: x,
+            } => {
+                detail = polyid_detail::POLYID_DETAIL_LENGTH;
+                found = sat_usize(*f);
+                expected = sat_usize(*x);
+            }
+            Detail::Checkmod {
+                found: f,
+                expected: x,
+            } => {
+                detail = polyid_detail::POLYID_DETAIL_CHECKMOD;
+                found = (*f).into();
+                expected = (*x).into();
+            }
+            Detail::Range {
+                found: f,
+                min: lo,
+                max: hi,
+            } => {
+                detail = polyid_detail::POLYID_DETAIL_RANGE;
+                found = sat(*f);
+                min = sat(*lo);
+                max = sat(*hi);
+            }
+            _ => {}
+        },
+        Some(Fail::Utf8 { offset, .. }) => {
+            detail = polyid_detail::POLYID_DETAIL_BYTE_OFFSET;
+            index = *offset as u64;
+        }
+        Some(Fail::Panic(_)) | None => {}
+    }
+    addr_of_mut!((*err).status).write(status);
+    addr_of_mut!((*err).detail).write(detail);
+    addr_of_mut!((*err).index).write(index);
+    addr_of_mut!((*err).character).write(character);
+    addr_of_mut!((*err).character_utf8).write(utf8.map(|b| b as c_char));
+    addr_of_mut!((*err).found).write(found);
+    addr_of_mut!((*err).expected).write(expected);
+    addr_of_mut!((*err).min).write(min);
+    addr_of_mut!((*err).max).write(max);
+    let mut message = [0u8; POLYID_ERROR_MESSAGE_LEN];
+    let len = match fail {
+        Some(fail) => {
+            let mut w = MessageWriter {
+                buf: &mut message,
+                len: 0,
+            };
+            let _ = write!(w, "{fail}"); // Err only means "cut at 255 bytes"
+            w.len
+        }
+        None => 0,
+    };
+    let dst = addr_of_mut!((*err).message).cast::<u8>();
+    ptr::copy_nonoverlapping(message.as_ptr(), dst, len);
+    dst.add(len).write(0);
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_owned()
+    }
+}
+
+/// Runs the body of an exported function: catches panics, writes `err`, returns the status.
+#[inline]
+pub(crate) fn run(err: *mut polyid_error, body: impl FnOnce() -> Res<()>) -> polyid_status {
+    let outcome = catch_unwind(AssertUnwindSafe(body));
+    let fail = match outcome {
+        Ok(Ok(())) => None,
+        Ok(Err(fail)) => Some(fail),
+        Err(payload) => Some(Fail::Panic(panic_message(&*payload))),
+    };
+    let status = fail.as_ref().map_or(polyid_status::POLYID_OK, Fail::status);
+    // Writing the error formats a message; keep that inside the guard too.
+    let written = catch_unwind(AssertUnwindSafe(|| unsafe {
+        write_error(err, fail.as_ref())
+    }));
+    if written.is_err() {
+        return polyid_status::POLYID_INTERNAL_ERROR;
+    }
+    status
+}
+
+/// Runs a body that cannot fail through the same panic guard (for accessors without an
+/// error channel): a panic yields `fallback`.
+#[inline]
+pub(crate) fn guard<T>(fallback: T, body: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or(fallback)
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading arguments
+
+/// `NULL_POINTER` for argument `arg`.
+pub(crate) fn null(arg: &'static str) -> Fail {
+    Fail::Core(Error::reason(
+        ErrorCode::NullPointer,
+        arg,
+        "NULL pointer where a value is required",
+    ))
+}
+
+/// Checks that a pointer argument is not NULL.
+#[inline]
+pub(crate) fn non_null<T>(p: *const T, arg: &'static str) -> Res<()> {
+    if p.is_null() {
+        Err(null(arg))
+    } else {
+        Ok(())
+    }
+}
+
+fn utf8<'a>(bytes: &'a [u8], arg: &'static str) -> Res<&'a str> {
+    core::str::from_utf8(bytes).map_err(|e| Fail::Utf8 {
+        arg,
+        offset: e.valid_up_to(),
+    })
+}
+
+/// A NUL-terminated UTF-8 argument.
+#[inline]
+pub(crate) unsafe fn cstr<'a>(p: *const c_char, arg: &'static str) -> Res<&'a str> {
+    non_null(p, arg)?;
+    utf8(CStr::from_ptr(p).to_bytes(), arg)
+}
+
+/// A (pointer, length) UTF-8 argument; it may contain NUL bytes.
+#[inline]
+pub(crate) unsafe fn nstr<'a>(p: *const c_char, len: usize, arg: &'static str) -> Res<&'a str> {
+    utf8(bytes(p.cast(), len, arg)?, arg)
+}
+
+/// A (pointer, length) byte argument.
+#[inline]
+pub(crate) unsafe fn bytes<'a>(p: *const u8, len: usize, arg: &'static str) -> Res<&'a [u8]> {
+    non_null(p, arg)?;
+    if len > isize::MAX as usize {
+        return Err(Fail::Core(Error::new(
+            ErrorCode::InvalidLength,
+            arg,
+            Detail::Length {
+                found: len,
+                expected: isize::MAX as usize,
+            },
+        )));
+    }
+    Ok(core::slice::from_raw_parts(p, len))
+}
+
+/// Converts a C integer to the core's parameter type; out of the type's range is
+/// `OUT_OF_RANGE`, reported with the family's range `min..=max`.
+#[inline]
+pub(crate) fn int<T: TryFrom<i64>>(v: i64, arg: &'static str, min: i128, max: i128) -> Res<T> {
+    T::try_from(v).map_err(|_| {
+        Fail::Core(Error::new(
+            ErrorCode::OutOfRange,
+            arg,
+            Detail::Range {
+                found: v.into(),
+                min,
+                max,
+            },
+        ))
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing results
+
+/// A caller's output pointer, written only on success.
+pub(crate) struct Out<T>(*mut T);
+
+impl<T> Out<T> {
+    #[inline]
+    pub(crate) fn new(p: *mut T, arg: &'static str) -> Res<Out<T>> {
+        non_null(p, arg)?;
+        Ok(Out(p))
+    }
+
+    #[inline]
+    pub(crate) unsafe fn set(&self, v: T) {
+        self.0.write(v);
+    }
+}
+
+/// A caller's string buffer `(out, out_cap)`. Creating it empties the buffer (when it is
+/// not NULL and `out_cap > 0`), so that on every failure the caller holds "".
+pub(crate) struct OutStr {
+    p: *mut c_char,
+    cap: usize,
+    arg: &'static str,
+}
+
+impl OutStr {
+    #[inline]
+    pub(crate) unsafe fn new(p: *mut c_char, cap: usize, arg: &'static str) -> OutStr {
+        if !p.is_null() && cap > 0 {
+            p.write(0);
+        }
+        OutStr { p, cap, arg }
+    }
+
+    /// Checks the pointer and that `need` bytes (with the NUL) fit.
+    #[inline]
+    pub(crate) fn check(&self, need: usize) -> Res<()> {
+        non_null(self.p, self.arg)?;
+        if self.cap < need {
+            return Err(Fail::Core(Error::new(
+                ErrorCode::BufferTooSmall,
+                self.arg,
+                Detail::Length {
+                    found: self.cap,
+                    expected: need,
+                },
+            )));
+        }
+        Ok(())
+    }
+
+    /// Writes `s` and a NUL.
+    #[inline]
+    pub(crate) unsafe fn write(&self, s: &[u8]) -> Res<()> {
+        self.check(s.len() + 1)?;
+        ptr::copy_nonoverlapping(s.as_ptr(), self.p.cast::<u8>(), s.len());
+        self.p.add(s.len()).write(0);
+        Ok(())
+    }
+}
+
+/// Copies `s` and a NUL into a fixed array of a result struct (the array is sized for the
+/// longest value, which the core guarantees).
+#[inline]
+pub(crate) fn fill<const N: usize>(dst: &mut [c_char; N], s: &[u8]) {
+    let n = s.len().min(N - 1);
+    for (d, &b) in dst.iter_mut().zip(&s[..n]) {
+        *d = b as c_char;
+    }
+    dst[n] = 0;
+}
+
+/// A zeroed fixed array (for building result structs).
+pub(crate) const fn zeroed<const N: usize>() -> [c_char; N] {
+    [0; N]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_core_code_has_a_status_with_its_string() {
+        for (i, code) in ErrorCode::ALL.into_iter().enumerate() {
+            let status = status_of(code);
+            assert_eq!(status as i32, i as i32 + 1, "{code}");
+            let s = unsafe { CStr::from_ptr(polyid_status_code(status as i32)) };
+            assert_eq!(s.to_str().unwrap(), code.as_str());
+        }
+        let ok = unsafe { CStr::from_ptr(polyid_status_code(0)) };
+        assert_eq!(ok.to_str().unwrap(), "OK");
+        for unknown in [-1, 19, 98, 100, i32::MIN, i32::MAX] {
+            let s = unsafe { CStr::from_ptr(polyid_status_code(unknown)) };
+            assert_eq!(s.to_str().unwrap(), "UNKNOWN");
+        }
+    }
+
+    fn blank() -> polyid_error {
+        polyid_error {
+            status: polyid_status::POLYID_OK,
+            detail: polyid_detail::POLYID_DETAIL_NONE,
+            index: 7,
+            character: 7,
+            character_utf8: [7; POLYID_CHARACTER_LEN],
+            found: 7,
+            expected: 7,
+            min: 7,
+            max: 7,
+            message: [b'x' as c_char; POLYID_ERROR_MESSAGE_LEN],
+        }
+    }
+
+    fn message(e: &polyid_error) -> String {
+        let bytes: Vec<u8> = e.message.iter().map(|&c| c as u8).collect();
+        CStr::from_bytes_until_nul(&bytes)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    #[test]
+    fn a_panic_is_caught_and_reported() {
+        let mut e = blank();
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let status = run(&mut e, || panic!("boom"));
+        std::panic::set_hook(prev);
+        assert_eq!(status, polyid_status::POLYID_INTERNAL_ERROR);
+        assert_eq!(e.status, polyid_status::POLYID_INTERNAL_ERROR);
+        assert!(message(&e).contains("boom"), "{}", message(&e));
+    }
+
+    #[test]
+    fn success_clears_the_error() {
+        let mut e = blank();
+        assert_eq!(run(&mut e, || Ok(())), polyid_status::POLYID_OK);
+        assert_eq!(e.status, polyid_status::POLYID_OK);
+        assert_eq!(e.detail, polyid_detail::POLYID_DETAIL_NONE);
+        assert_eq!((e.index, e.found, e.expected), (0, 0, 0));
+        assert_eq!(message(&e), "");
+    }
+
+    #[test]
+    fn long_messages_are_cut_at_a_character_boundary() {
+        for pad in 0..4 {
+            let mut e = blank();
+            // 'é' is two bytes: one of the pads ends the cut in the middle of one.
+            let text: String = "a".repeat(pad) + &"é".repeat(300);
+            let status = run(&mut e, || {
+                Err(Fail::Core(Error::new(
+                    ErrorCode::InvalidSequence,
+                    "test",
+                    Detail::Text(text.into()),
+                )))
+            });
+            assert_eq!(status, polyid_status::POLYID_INVALID_SEQUENCE);
+            let m = message(&e);
+            assert!(
+                m.len() <= POLYID_ERROR_MESSAGE_LEN - 1 && m.len() >= 250,
+                "{}",
+                m.len()
+            );
+        }
+    }
+
+    #[test]
+    fn details_are_translated() {
+        let mut e = blank();
+        let status = run(&mut e, || {
+            Err(polyid::tid::Tid::parse("3KXNLHR3GXQ23").unwrap_err().into())
+        });
+        assert_eq!(status, polyid_status::POLYID_INVALID_CHARACTER);
+        assert_eq!(e.detail, polyid_detail::POLYID_DETAIL_CHARACTER);
+        assert_eq!((e.index, e.character), (1, 'K' as u32));
+        assert_eq!(e.character_utf8[..2], [b'K' as c_char, 0]);
+        let status = run(&mut e, || {
+            Err(polyid::euid::Euid::parse("x").unwrap_err().into())
+        });
+        assert_eq!(status, polyid_status::POLYID_INVALID_LENGTH);
+        assert_eq!(
+            (e.detail, e.found, e.expected),
+            (polyid_detail::POLYID_DETAIL_LENGTH, 1, 27)
+        );
+        let status = run(&mut e, || {
+            Err(polyid::xid::Xid::from_parts(0, 0).unwrap_err().into())
+        });
+        assert_eq!(status, polyid_status::POLYID_OUT_OF_RANGE);
+        assert_eq!(e.detail, polyid_detail::POLYID_DETAIL_RANGE);
+        assert_eq!((e.found, e.min, e.max), (0, 1321009871111, 5719056382214));
+    }
+}

@@ -1,0 +1,677 @@
+//! WDP compact IDs, normalized codes, parsed codes, namespace hashes and full IDs.
+
+use core::ffi::c_char;
+
+use polyid::wdp::{self, NamedSequences, StructuredCode};
+
+use crate::ffi::*;
+
+/// Bytes for a compact ID or a namespace hash (5 base62 symbols) and its NUL.
+pub const POLYID_COMPACT_ID_LEN: usize = 6;
+/// Bytes for a full ID `nsh-compact` (11 characters) and its NUL.
+pub const POLYID_FULL_ID_LEN: usize = 12;
+/// Bytes for the longest normalized code (39 characters: `S.` + 16 + `.` + 16 + `.` + 3
+/// digits) and its NUL.
+pub const POLYID_NORMALIZED_LEN: usize = 40;
+/// Bytes for the longest component or primary (16 characters) and its NUL.
+pub const POLYID_FIELD_LEN: usize = 17;
+/// Bytes for the longest severity meaning ("Completed") and its NUL, with room to spare.
+pub const POLYID_MEANING_LEN: usize = 16;
+
+const _: () = {
+    assert!(POLYID_COMPACT_ID_LEN == wdp::COMPACT_LEN + 1);
+    assert!(POLYID_FULL_ID_LEN == wdp::FULL_ID_LEN + 1);
+    assert!(POLYID_NORMALIZED_LEN == wdp::MAX_NORMALIZED_LEN + 1);
+    assert!(POLYID_FIELD_LEN == wdp::MAX_FIELD_LEN + 1);
+};
+
+/// A table of named sequences: the standard WDP names (MISSING = 001, ...) plus the
+/// caller's own. Opaque: create it with `polyid_named_sequences_new()`, add names with
+/// `polyid_named_sequences_insert()`, free it with `polyid_named_sequences_free()`.
+///
+/// Reading it from several threads at once is safe; inserting needs exclusive access.
+pub struct polyid_named_sequences(NamedSequences);
+
+/// A parsed structured code (`polyid_parse_code()`); every string is NUL-terminated.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct polyid_code {
+    /// The severity letter, uppercase: one of 'E' 'B' 'C' 'W' 'H' 'S' 'K' 'I' 'T'.
+    pub severity: c_char,
+    /// The severity's priority, 0 (trace) to 8 (error).
+    pub priority: u8,
+    /// Whether the severity blocks (E and B).
+    pub blocking: bool,
+    /// The sequence number, 1-999 (a named sequence resolved).
+    pub sequence: u16,
+    /// The severity's meaning, e.g. "Error".
+    pub meaning: [c_char; POLYID_MEANING_LEN],
+    /// The component, uppercase.
+    pub component: [c_char; POLYID_FIELD_LEN],
+    /// The primary, uppercase.
+    pub primary: [c_char; POLYID_FIELD_LEN],
+    /// The normalized code, e.g. "E.AUTH.TOKEN.001".
+    pub normalized: [c_char; POLYID_NORMALIZED_LEN],
+    /// The compact ID, e.g. "V6a0B".
+    pub compact_id: [c_char; POLYID_COMPACT_ID_LEN],
+}
+
+/// The two halves of a full ID (`polyid_parse_full_id()`), NUL-terminated.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct polyid_full_id_parts {
+    /// The namespace hash, e.g. "05o5h".
+    pub namespace_hash: [c_char; POLYID_COMPACT_ID_LEN],
+    /// The compact ID, e.g. "V6a0B".
+    pub compact_id: [c_char; POLYID_COMPACT_ID_LEN],
+}
+
+unsafe fn names<'a>(names: *const polyid_named_sequences) -> Res<&'a NamedSequences> {
+    non_null(names, "names")?;
+    Ok(&(*names).0)
+}
+
+// ---------------------------------------------------------------------------------------
+// Compact ID
+
+unsafe fn compact_id_impl<'a>(
+    code: impl FnOnce() -> Res<&'a str>,
+    table: Option<*const polyid_named_sequences>,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = OutStr::new(out, out_cap, "out");
+        let code = code()?;
+        let parsed = match table {
+            Some(t) => StructuredCode::parse_with(code, names(t)?),
+            None => StructuredCode::parse(code),
+        };
+        out.check(POLYID_COMPACT_ID_LEN)?;
+        out.write(parsed?.compact_id().as_bytes())
+    })
+}
+
+/// The WDP compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`, e.g.
+/// "E.Auth.Token.001" (or "E.Auth.Token.MISSING") -> "V6a0B".
+///
+/// `code`: NUL-terminated UTF-8 (surrounding ASCII whitespace is ignored, case does not
+/// matter). `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes, `out_cap` its size; receives
+/// the 5 symbols and a NUL.
+///
+/// Errors: `POLYID_NULL_POINTER` (code, out), `POLYID_INVALID_UTF8`,
+/// `POLYID_BUFFER_TOO_SMALL` (out_cap < 6), and the WDP code errors `POLYID_NON_ASCII`,
+/// `POLYID_INVALID_FORMAT`, `POLYID_INVALID_SEVERITY`, `POLYID_INVALID_COMPONENT`,
+/// `POLYID_INVALID_PRIMARY`, `POLYID_INVALID_SEQUENCE`, `POLYID_UNKNOWN_NAMED_SEQUENCE`.
+/// On any failure `out` holds "" (when out != NULL and out_cap > 0).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_compact_id(
+    code: *const c_char,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    compact_id_impl(|| cstr(code, "code"), None, out, out_cap, err)
+}
+
+/// `polyid_compact_id()` for a code given as `code_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_compact_id()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_compact_id_n(
+    code: *const c_char,
+    code_len: usize,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    compact_id_impl(|| nstr(code, code_len, "code"), None, out, out_cap, err)
+}
+
+/// `polyid_compact_id()` with the caller's named sequences `names` (from
+/// `polyid_named_sequences_new()`; not NULL).
+///
+/// Same buffers and errors as `polyid_compact_id()`, and `POLYID_NULL_POINTER` for `names`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_compact_id_with(
+    code: *const c_char,
+    names: *const polyid_named_sequences,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    compact_id_impl(|| cstr(code, "code"), Some(names), out, out_cap, err)
+}
+
+/// `polyid_compact_id_with()` for a code given as `code_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_compact_id_with()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_compact_id_with_n(
+    code: *const c_char,
+    code_len: usize,
+    names: *const polyid_named_sequences,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    compact_id_impl(
+        || nstr(code, code_len, "code"),
+        Some(names),
+        out,
+        out_cap,
+        err,
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Normalize
+
+unsafe fn normalize_impl<'a>(
+    code: impl FnOnce() -> Res<&'a str>,
+    table: Option<*const polyid_named_sequences>,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = OutStr::new(out, out_cap, "out");
+        let code = code()?;
+        let parsed = match table {
+            Some(t) => StructuredCode::parse_with(code, names(t)?),
+            None => StructuredCode::parse(code),
+        };
+        out.check(1)?;
+        out.write(parsed?.normalized().as_bytes())
+    })
+}
+
+/// The normalized form of a structured code: trimmed, uppercase, named sequence resolved,
+/// e.g. " e.auth.token.missing " -> "E.AUTH.TOKEN.001".
+///
+/// `code`: NUL-terminated UTF-8. `out`: `out_cap` bytes; the result needs its length + 1
+/// (at most 40), so `POLYID_NORMALIZED_LEN` (40) bytes always suffice.
+///
+/// Errors: as `polyid_compact_id()`; `POLYID_BUFFER_TOO_SMALL` when the result and its NUL
+/// do not fit (`err->expected` says how many bytes are needed). On any failure `out` holds
+/// "" (when out != NULL and out_cap > 0).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_normalize_code(
+    code: *const c_char,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    normalize_impl(|| cstr(code, "code"), None, out, out_cap, err)
+}
+
+/// `polyid_normalize_code()` for a code given as `code_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_normalize_code()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_normalize_code_n(
+    code: *const c_char,
+    code_len: usize,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    normalize_impl(|| nstr(code, code_len, "code"), None, out, out_cap, err)
+}
+
+/// `polyid_normalize_code()` with the caller's named sequences `names` (from
+/// `polyid_named_sequences_new()`; not NULL).
+///
+/// Same buffers and errors as `polyid_normalize_code()`, and `POLYID_NULL_POINTER` for `names`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_normalize_code_with(
+    code: *const c_char,
+    names: *const polyid_named_sequences,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    normalize_impl(|| cstr(code, "code"), Some(names), out, out_cap, err)
+}
+
+/// `polyid_normalize_code_with()` for a code given as `code_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_normalize_code_with()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_normalize_code_with_n(
+    code: *const c_char,
+    code_len: usize,
+    names: *const polyid_named_sequences,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    normalize_impl(
+        || nstr(code, code_len, "code"),
+        Some(names),
+        out,
+        out_cap,
+        err,
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Parse
+
+unsafe fn parse_code_impl<'a>(
+    code: impl FnOnce() -> Res<&'a str>,
+    table: Option<*const polyid_named_sequences>,
+    out: *mut polyid_code,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let code = code()?;
+        let parsed = match table {
+            Some(t) => StructuredCode::parse_with(code, names(t)?),
+            None => StructuredCode::parse(code),
+        };
+        let out = Out::new(out, "out")?;
+        let c = parsed?;
+        let s = c.severity();
+        let mut r = polyid_code {
+            severity: s.letter() as u8 as c_char,
+            priority: s.priority(),
+            blocking: s.is_blocking(),
+            sequence: c.sequence(),
+            meaning: zeroed(),
+            component: zeroed(),
+            primary: zeroed(),
+            normalized: zeroed(),
+            compact_id: zeroed(),
+        };
+        fill(&mut r.meaning, s.meaning().as_bytes());
+        fill(&mut r.component, c.component().as_bytes());
+        fill(&mut r.primary, c.primary().as_bytes());
+        fill(&mut r.normalized, c.normalized().as_bytes());
+        fill(&mut r.compact_id, c.compact_id().as_bytes());
+        out.set(r);
+        Ok(())
+    })
+}
+
+/// Parses and validates a structured code into its parts (see `polyid_code`).
+///
+/// `code`: NUL-terminated UTF-8. `out`: the caller's `polyid_code`, written only on
+/// success.
+///
+/// Errors: `POLYID_NULL_POINTER` (code, out), `POLYID_INVALID_UTF8`, and the WDP code errors
+/// listed at `polyid_compact_id()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_parse_code(
+    code: *const c_char,
+    out: *mut polyid_code,
+    err: *mut polyid_error,
+) -> polyid_status {
+    parse_code_impl(|| cstr(code, "code"), None, out, err)
+}
+
+/// `polyid_parse_code()` for a code given as `code_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_parse_code()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_parse_code_n(
+    code: *const c_char,
+    code_len: usize,
+    out: *mut polyid_code,
+    err: *mut polyid_error,
+) -> polyid_status {
+    parse_code_impl(|| nstr(code, code_len, "code"), None, out, err)
+}
+
+/// `polyid_parse_code()` with the caller's named sequences `names` (from
+/// `polyid_named_sequences_new()`; not NULL).
+///
+/// Same buffers and errors as `polyid_parse_code()`, and `POLYID_NULL_POINTER` for `names`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_parse_code_with(
+    code: *const c_char,
+    names: *const polyid_named_sequences,
+    out: *mut polyid_code,
+    err: *mut polyid_error,
+) -> polyid_status {
+    parse_code_impl(|| cstr(code, "code"), Some(names), out, err)
+}
+
+/// `polyid_parse_code_with()` for a code given as `code_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_parse_code_with()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_parse_code_with_n(
+    code: *const c_char,
+    code_len: usize,
+    names: *const polyid_named_sequences,
+    out: *mut polyid_code,
+    err: *mut polyid_error,
+) -> polyid_status {
+    parse_code_impl(|| nstr(code, code_len, "code"), Some(names), out, err)
+}
+
+// ---------------------------------------------------------------------------------------
+// Namespaces and full IDs
+
+unsafe fn namespace_hash_impl<'a>(
+    namespace: impl FnOnce() -> Res<&'a str>,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = OutStr::new(out, out_cap, "out");
+        let namespace = namespace()?;
+        out.check(POLYID_COMPACT_ID_LEN)?;
+        out.write(wdp::namespace_hash_id(namespace)?.as_bytes())
+    })
+}
+
+/// The namespace hash of a namespace `[a-z][a-z0-9_]{0,15}`, e.g. "auth_lib" -> "05o5h".
+///
+/// `namespace`: NUL-terminated UTF-8, used as given (no trimming, no case folding).
+/// `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes.
+///
+/// Errors: `POLYID_NULL_POINTER` (namespace, out), `POLYID_INVALID_UTF8`,
+/// `POLYID_BUFFER_TOO_SMALL`, `POLYID_NON_ASCII`, `POLYID_INVALID_NAMESPACE`. On any
+/// failure `out` holds "".
+#[no_mangle]
+pub unsafe extern "C" fn polyid_namespace_hash(
+    namespace: *const c_char,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    namespace_hash_impl(|| cstr(namespace, "namespace"), out, out_cap, err)
+}
+
+/// `polyid_namespace_hash()` for a namespace given as `namespace_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_namespace_hash()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_namespace_hash_n(
+    namespace: *const c_char,
+    namespace_len: usize,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    namespace_hash_impl(
+        || nstr(namespace, namespace_len, "namespace"),
+        out,
+        out_cap,
+        err,
+    )
+}
+
+unsafe fn full_id_impl<'a>(
+    namespace: impl FnOnce() -> Res<&'a str>,
+    code: impl FnOnce() -> Res<&'a str>,
+    table: Option<*const polyid_named_sequences>,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = OutStr::new(out, out_cap, "out");
+        let namespace = namespace()?;
+        let code = code()?;
+        let id = match table {
+            Some(t) => wdp::full_id_with(namespace, code, names(t)?),
+            None => wdp::full_id(namespace, code),
+        };
+        out.check(POLYID_FULL_ID_LEN)?;
+        out.write(id?.as_bytes())
+    })
+}
+
+/// The full ID `<namespace hash>-<compact id>`, e.g. ("auth_lib", "E.Auth.Token.001") ->
+/// "05o5h-V6a0B".
+///
+/// `namespace`, `code`: NUL-terminated UTF-8. `out`: at least `POLYID_FULL_ID_LEN` (12)
+/// bytes.
+///
+/// Errors: `POLYID_NULL_POINTER` (namespace, code, out), `POLYID_INVALID_UTF8`,
+/// `POLYID_BUFFER_TOO_SMALL`, the namespace errors of `polyid_namespace_hash()` and the
+/// code errors of `polyid_compact_id()`. On any failure `out` holds "".
+#[no_mangle]
+pub unsafe extern "C" fn polyid_full_id(
+    namespace: *const c_char,
+    code: *const c_char,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    full_id_impl(
+        || cstr(namespace, "namespace"),
+        || cstr(code, "code"),
+        None,
+        out,
+        out_cap,
+        err,
+    )
+}
+
+/// `polyid_full_id()` for a namespace and a code given as (pointer, length) pairs.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_full_id()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_full_id_n(
+    namespace: *const c_char,
+    namespace_len: usize,
+    code: *const c_char,
+    code_len: usize,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    full_id_impl(
+        || nstr(namespace, namespace_len, "namespace"),
+        || nstr(code, code_len, "code"),
+        None,
+        out,
+        out_cap,
+        err,
+    )
+}
+
+/// `polyid_full_id()` with the caller's named sequences `names` (from
+/// `polyid_named_sequences_new()`; not NULL).
+///
+/// Same buffers and errors as `polyid_full_id()`, and `POLYID_NULL_POINTER` for `names`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_full_id_with(
+    namespace: *const c_char,
+    code: *const c_char,
+    names: *const polyid_named_sequences,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    full_id_impl(
+        || cstr(namespace, "namespace"),
+        || cstr(code, "code"),
+        Some(names),
+        out,
+        out_cap,
+        err,
+    )
+}
+
+/// `polyid_full_id_with()` for a namespace and a code given as (pointer, length) pairs.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_full_id_with()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_full_id_with_n(
+    namespace: *const c_char,
+    namespace_len: usize,
+    code: *const c_char,
+    code_len: usize,
+    names: *const polyid_named_sequences,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    full_id_impl(
+        || nstr(namespace, namespace_len, "namespace"),
+        || nstr(code, code_len, "code"),
+        Some(names),
+        out,
+        out_cap,
+        err,
+    )
+}
+
+unsafe fn parse_full_id_impl<'a>(
+    text: impl FnOnce() -> Res<&'a str>,
+    out: *mut polyid_full_id_parts,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let text = text()?;
+        let out = Out::new(out, "out")?;
+        let id = wdp::parse_full_id(text)?;
+        let mut r = polyid_full_id_parts {
+            namespace_hash: zeroed(),
+            compact_id: zeroed(),
+        };
+        fill(&mut r.namespace_hash, id.namespace_hash.as_bytes());
+        fill(&mut r.compact_id, id.compact_id.as_bytes());
+        out.set(r);
+        Ok(())
+    })
+}
+
+/// Splits a full ID "XXXXX-YYYYY" (two runs of 5 base62 symbols) into its namespace hash
+/// and compact ID.
+///
+/// `text`: NUL-terminated UTF-8. `out`: written only on success.
+///
+/// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`
+/// (not 11 bytes; `found`/`expected`), `POLYID_INVALID_CHARACTER` (`index`/`character`).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_parse_full_id(
+    text: *const c_char,
+    out: *mut polyid_full_id_parts,
+    err: *mut polyid_error,
+) -> polyid_status {
+    parse_full_id_impl(|| cstr(text, "text"), out, err)
+}
+
+/// `polyid_parse_full_id()` for a text given as `text_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_parse_full_id()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_parse_full_id_n(
+    text: *const c_char,
+    text_len: usize,
+    out: *mut polyid_full_id_parts,
+    err: *mut polyid_error,
+) -> polyid_status {
+    parse_full_id_impl(|| nstr(text, text_len, "text"), out, err)
+}
+
+// ---------------------------------------------------------------------------------------
+// Named sequences
+
+/// Creates an empty table of extra named sequences (the standard names are always known).
+///
+/// `out`: receives the new handle; free it with `polyid_named_sequences_free()`.
+///
+/// Errors: `POLYID_NULL_POINTER` (out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_named_sequences_new(
+    out: *mut *mut polyid_named_sequences,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        out.set(Box::into_raw(Box::new(polyid_named_sequences(
+            NamedSequences::standard(),
+        ))));
+        Ok(())
+    })
+}
+
+unsafe fn insert_impl<'a>(
+    names: *mut polyid_named_sequences,
+    name: impl FnOnce() -> Res<&'a str>,
+    number: i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        non_null(names, "names")?;
+        let name = name()?;
+        let number: u16 = int(number, "named sequence", 1, 999)?;
+        (*names).0.insert(name, number)?;
+        Ok(())
+    })
+}
+
+/// Adds the sequence name `name` (case-insensitive, `[A-Za-z][A-Za-z0-9_]{0,31}`) for
+/// `number` (1-999) to `names`. Adding a name again replaces its number; a standard name
+/// may only be given its own number.
+///
+/// `names`: a handle from `polyid_named_sequences_new()`, not shared with other threads
+/// during the call. `name`: NUL-terminated UTF-8.
+///
+/// Errors: `POLYID_NULL_POINTER` (names, name), `POLYID_INVALID_UTF8`,
+/// `POLYID_INVALID_SEQUENCE` (malformed name, number outside 1-999, or a standard name
+/// given another number), `POLYID_OUT_OF_RANGE` (number outside 0-65535, the core's
+/// parameter type).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_named_sequences_insert(
+    names: *mut polyid_named_sequences,
+    name: *const c_char,
+    number: i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    insert_impl(names, || cstr(name, "name"), number, err)
+}
+
+/// `polyid_named_sequences_insert()` for a name given as `name_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_named_sequences_insert()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_named_sequences_insert_n(
+    names: *mut polyid_named_sequences,
+    name: *const c_char,
+    name_len: usize,
+    number: i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    insert_impl(names, || nstr(name, name_len, "name"), number, err)
+}
+
+/// Frees a table from `polyid_named_sequences_new()`. NULL is ignored. The handle must not
+/// be used afterwards, nor freed twice.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_named_sequences_free(names: *mut polyid_named_sequences) {
+    if !names.is_null() {
+        guard((), || drop(Box::from_raw(names)));
+    }
+}
