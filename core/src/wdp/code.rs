@@ -44,7 +44,19 @@ impl StructuredCode {
     }
 
     /// Parses and validates a code with the caller's named sequences.
+    #[inline]
     pub fn parse_with(code: &str, names: &NamedSequences) -> Result<StructuredCode> {
+        match parse_fast(code.as_bytes(), names) {
+            Some(parsed) => Ok(parsed),
+            None => StructuredCode::parse_precise(code, names),
+        }
+    }
+
+    /// The careful parser: trims, and on failure says exactly what is wrong. It accepts
+    /// exactly what [`parse_fast`] accepts, plus the inputs the fast path leaves to it
+    /// (surrounding white space, lowercase `_` names). Tests compare the two.
+    #[cold]
+    fn parse_precise(code: &str, names: &NamedSequences) -> Result<StructuredCode> {
         let bytes = code.as_bytes();
         if !code.is_ascii() {
             return Err(first_bad_char(
@@ -224,6 +236,189 @@ impl StructuredCode {
     }
 }
 
+/// Longest text the fast path reads: the longest normalized code with a longest name.
+const MAX_FAST_LEN: usize = MAX_NORMALIZED_LEN - 3 + sequence::MAX_NAME_LEN;
+/// The scan works on whole 8-byte words.
+const SCAN_BUF: usize = MAX_FAST_LEN.div_ceil(8) * 8;
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Per byte of `x` (all bytes < 0x80): high bit set where the byte is >= `c`. The sums
+/// cannot carry into the next byte, so eight bytes are compared at once.
+#[inline(always)]
+const fn ge(x: u64, c: u8) -> u64 {
+    x.wrapping_add((0x80 - c as u64) * ONES) & HIGH
+}
+
+/// Per byte of `x` (all bytes < 0x80): high bit set where the byte equals `c`.
+#[inline(always)]
+const fn eq(x: u64, c: u8) -> u64 {
+    !(x ^ (c as u64 * ONES)).wrapping_add(0x7f * ONES) & HIGH
+}
+
+/// What one pass over a plain code found.
+struct Scan {
+    /// The code uppercased (valid up to the sequence's start).
+    up: [u8; SCAN_BUF],
+    comp_end: usize,
+    prim_end: usize,
+    number: u16,
+    severity: Severity,
+    /// Whether the sequence was a name (its digits are not in `up` yet).
+    named: bool,
+    /// Whether the input had lowercase letters (else it is its own normalized form when
+    /// the sequence is numeric).
+    lower: bool,
+}
+
+/// One pass over the bytes, eight at a time: uppercase, classify and find the dots together
+/// (uuid-rs style). Returns `None` for anything unusual, and the precise parser then
+/// decides; so this may refuse valid input (surrounding white space) but never accepts
+/// what [`StructuredCode::parse_precise`] rejects. Tests compare the two.
+#[inline(always)]
+fn load(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(bytes);
+    u64::from_le_bytes(word)
+}
+
+#[inline(always)]
+fn scan(b: &[u8], names: &NamedSequences) -> Option<Scan> {
+    let len = b.len();
+    if !(9..=MAX_FAST_LEN).contains(&len) {
+        return None;
+    }
+    let mut up = [0u8; SCAN_BUF];
+    let mut dots = [0usize; 3];
+    let mut ndots = 0;
+    let mut first_underscore = usize::MAX;
+    let mut any_lower = 0u64;
+    let words = len.div_ceil(8);
+    let mut w = 0;
+    while w < words {
+        let at = w * 8;
+        // Whole words straight from the input; the last one is the input's last 8 bytes
+        // shifted down, with letters shifted in above the end (len >= 9, so it exists).
+        let x = if at + 8 <= len {
+            load(&b[at..at + 8])
+        } else {
+            let extra = (at + 8 - len) as u32 * 8;
+            (load(&b[len - 8..]) >> extra) | (u64::from(b'A') * ONES) << (64 - extra)
+        };
+        if x & HIGH != 0 {
+            return None; // non-ASCII
+        }
+        let lower = ge(x, b'a') & !ge(x, b'z' + 1);
+        any_lower |= lower;
+        let u = x - (lower >> 2); // 0x80 >> 2 = 0x20: 'a' - 'A'
+        up[at..at + 8].copy_from_slice(&u.to_le_bytes());
+        let dot = eq(u, b'.');
+        let underscore = eq(u, b'_');
+        let valid =
+            (ge(u, b'0') & !ge(u, b'9' + 1)) | (ge(u, b'A') & !ge(u, b'Z' + 1)) | dot | underscore;
+        if valid != HIGH {
+            return None;
+        }
+        if underscore != 0 && first_underscore == usize::MAX {
+            first_underscore = at + (underscore.trailing_zeros() / 8) as usize;
+        }
+        let mut d = dot;
+        while d != 0 {
+            if ndots == 3 {
+                return None;
+            }
+            dots[ndots] = at + (d.trailing_zeros() / 8) as usize;
+            ndots += 1;
+            d &= d - 1;
+        }
+        w += 1;
+    }
+    let [sev_end, comp_end, prim_end] = dots;
+    if ndots != 3 || sev_end != 1 || first_underscore < prim_end {
+        return None;
+    }
+    let severity = Severity::from_letter(up[0])?;
+    let comp_len = comp_end - 2;
+    let prim_len = prim_end - comp_end - 1;
+    if !(1..=MAX_FIELD_LEN).contains(&comp_len)
+        || !(1..=MAX_FIELD_LEN).contains(&prim_len)
+        || !up[2].is_ascii_uppercase()
+        || !up[comp_end + 1].is_ascii_uppercase()
+    {
+        return None;
+    }
+    let seq = &up[prim_end + 1..len];
+    let (number, named) = match *seq {
+        [a @ b'0'..=b'9', d @ b'0'..=b'9', e @ b'0'..=b'9'] => (
+            (a - b'0') as u16 * 100 + (d - b'0') as u16 * 10 + (e - b'0') as u16,
+            false,
+        ),
+        [first, ..] if first.is_ascii_uppercase() && seq.len() <= sequence::MAX_NAME_LEN => {
+            (names.lookup(seq)?, true)
+        }
+        _ => return None,
+    };
+    if number == 0 {
+        return None;
+    }
+    Some(Scan {
+        up,
+        comp_end,
+        prim_end,
+        number,
+        severity,
+        named,
+        lower: any_lower != 0,
+    })
+}
+
+impl Scan {
+    /// The normalized code: writes the sequence digits and returns the bytes.
+    #[inline(always)]
+    fn normalized(&mut self) -> &[u8] {
+        let at = self.prim_end + 1;
+        if self.named {
+            let n = self.number;
+            self.up[at] = b'0' + (n / 100) as u8;
+            self.up[at + 1] = b'0' + (n / 10 % 10) as u8;
+            self.up[at + 2] = b'0' + (n % 10) as u8;
+        }
+        &self.up[..at + 3]
+    }
+}
+
+#[inline]
+fn parse_fast(b: &[u8], names: &NamedSequences) -> Option<StructuredCode> {
+    let mut scan = scan(b, names)?;
+    let mut out = StructuredCode {
+        buf: [0; MAX_NORMALIZED_LEN],
+        len: (scan.prim_end + 4) as u8,
+        component_end: scan.comp_end as u8,
+        primary_end: scan.prim_end as u8,
+        sequence: scan.number,
+        severity: scan.severity,
+    };
+    let normalized = scan.normalized();
+    out.buf[..normalized.len()].copy_from_slice(normalized);
+    Some(out)
+}
+
+/// The compact ID of a plain code without building a [`StructuredCode`]; `None` sends the
+/// caller to the precise parser.
+#[inline]
+pub(crate) fn compact_fast(code: &str, names: &NamedSequences) -> Option<CompactId> {
+    let b = code.as_bytes();
+    let mut scan = scan(b, names)?;
+    // Already normalized (the usual case in source code): hash the input itself.
+    let normalized = if scan.named || scan.lower {
+        scan.normalized()
+    } else {
+        b
+    };
+    Some(CompactId::from_hash(hash::code_hash(normalized)))
+}
+
 /// Validates a component or primary and appends its uppercase form to `buf` at `pos`.
 #[inline]
 fn copy_field(
@@ -346,5 +541,53 @@ impl core::str::FromStr for StructuredCode {
     type Err = Error;
     fn from_str(s: &str) -> Result<StructuredCode> {
         StructuredCode::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn agree(code: &str, names: &NamedSequences) -> core::result::Result<(), TestCaseError> {
+        let precise = StructuredCode::parse_precise(code, names);
+        let fast = parse_fast(code.as_bytes(), names);
+        // The fast path must take every plain valid code (no surrounding space).
+        if precise.is_ok() && code.trim() == code {
+            prop_assert!(fast.is_some(), "fast path refused {:?}", code);
+        }
+        if let Some(fast) = fast {
+            prop_assert_eq!(Ok(fast), precise.clone(), "{:?}", code);
+        }
+        if let Some(id) = compact_fast(code, names) {
+            prop_assert_eq!(
+                Some(id),
+                precise.as_ref().ok().map(|c| c.compact_id()),
+                "{:?}",
+                code
+            );
+        }
+        prop_assert_eq!(StructuredCode::parse_with(code, names), precise);
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+        #[test]
+        fn fast_path_never_disagrees(
+            code in "[ EWCBSKITHewxZ1._][.][A-Za-z0-9_.]{0,18}[.]?[A-Za-z0-9_.]{0,18}[.]?[A-Za-z0-9_.]{0,36}[ ]?"
+        ) {
+            let names = NamedSequences::standard().with("RATE_LIMITED", 31).unwrap();
+            agree(&code, &names)?;
+            agree(&code, &NamedSequences::standard())?;
+        }
+
+        #[test]
+        fn fast_path_on_valid_codes(
+            sev in "[EWCBSKITHewcbskith]", c in "[A-Za-z][A-Za-z0-9]{0,16}",
+            p in "[A-Za-z][A-Za-z0-9]{0,16}", seq in "(00[0-9]|[0-9]{3}|missing|OUT_OF_BOUNDS|Not_Found|[A-Z_]{1,34})"
+        ) {
+            agree(&format!("{sev}.{c}.{p}.{seq}"), &NamedSequences::standard())?;
+        }
     }
 }

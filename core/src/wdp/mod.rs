@@ -27,24 +27,29 @@ use crate::error::Result;
 /// The compact ID of a structured code, e.g. `E.AUTH.TOKEN.001` -> `V6a0B`.
 #[inline]
 pub fn compact_id(code: &str) -> Result<String> {
-    Ok(StructuredCode::parse(code)?
-        .compact_id()
+    Ok(compact(code, &NamedSequences::standard())?
         .as_str()
         .to_owned())
 }
 
+/// The compact ID as a [`CompactId`] (no allocation).
+#[inline]
+pub fn compact(code: &str, names: &NamedSequences) -> Result<CompactId> {
+    match code::compact_fast(code, names) {
+        Some(id) => Ok(id),
+        None => Ok(StructuredCode::parse_with(code, names)?.compact_id()),
+    }
+}
+
 /// The compact ID with the caller's named sequences.
 pub fn compact_id_with(code: &str, names: &NamedSequences) -> Result<String> {
-    Ok(StructuredCode::parse_with(code, names)?
-        .compact_id()
-        .as_str()
-        .to_owned())
+    Ok(compact(code, names)?.as_str().to_owned())
 }
 
 /// The compact ID written into a caller's buffer (no allocation).
 #[inline]
 pub fn compact_id_into(code: &str, out: &mut [u8; COMPACT_LEN]) -> Result<()> {
-    *out = *StructuredCode::parse(code)?.compact_id().as_bytes();
+    *out = *compact(code, &NamedSequences::standard())?.as_bytes();
     Ok(())
 }
 
