@@ -502,6 +502,12 @@ impl OutStr {
         OutStr { p, cap, arg }
     }
 
+    /// Checks the pointer only (for results whose size is known later).
+    #[inline]
+    pub(crate) fn check_ptr(&self) -> Res<()> {
+        non_null(self.p, self.arg)
+    }
+
     /// Checks the pointer and that `need` bytes (with the NUL) fit.
     #[inline]
     pub(crate) fn check(&self, need: usize) -> Res<()> {

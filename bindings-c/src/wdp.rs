@@ -71,6 +71,13 @@ unsafe fn names<'a>(names: *const polyid_named_sequences) -> Res<&'a NamedSequen
     Ok(&(*names).0)
 }
 
+fn parse(code: &str, table: Option<&NamedSequences>) -> polyid::Result<StructuredCode> {
+    match table {
+        Some(t) => StructuredCode::parse_with(code, t),
+        None => StructuredCode::parse(code),
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Compact ID
 
@@ -84,12 +91,9 @@ unsafe fn compact_id_impl<'a>(
     run(err, || {
         let out = OutStr::new(out, out_cap, "out");
         let code = code()?;
-        let parsed = match table {
-            Some(t) => StructuredCode::parse_with(code, names(t)?),
-            None => StructuredCode::parse(code),
-        };
+        let table = table.map(|t| names(t)).transpose()?;
         out.check(POLYID_COMPACT_ID_LEN)?;
-        out.write(parsed?.compact_id().as_bytes())
+        out.write(parse(code, table)?.compact_id().as_bytes())
     })
 }
 
@@ -182,12 +186,9 @@ unsafe fn normalize_impl<'a>(
     run(err, || {
         let out = OutStr::new(out, out_cap, "out");
         let code = code()?;
-        let parsed = match table {
-            Some(t) => StructuredCode::parse_with(code, names(t)?),
-            None => StructuredCode::parse(code),
-        };
-        out.check(1)?;
-        out.write(parsed?.normalized().as_bytes())
+        let table = table.map(|t| names(t)).transpose()?;
+        out.check_ptr()?;
+        out.write(parse(code, table)?.normalized().as_bytes())
     })
 }
 
@@ -275,12 +276,9 @@ unsafe fn parse_code_impl<'a>(
 ) -> polyid_status {
     run(err, || {
         let code = code()?;
-        let parsed = match table {
-            Some(t) => StructuredCode::parse_with(code, names(t)?),
-            None => StructuredCode::parse(code),
-        };
+        let table = table.map(|t| names(t)).transpose()?;
         let out = Out::new(out, "out")?;
-        let c = parsed?;
+        let c = parse(code, table)?;
         let s = c.severity();
         let mut r = polyid_code {
             severity: s.letter() as u8 as c_char,
@@ -432,12 +430,13 @@ unsafe fn full_id_impl<'a>(
         let out = OutStr::new(out, out_cap, "out");
         let namespace = namespace()?;
         let code = code()?;
-        let id = match table {
-            Some(t) => wdp::full_id_with(namespace, code, names(t)?),
-            None => wdp::full_id(namespace, code),
-        };
+        let table = table.map(|t| names(t)).transpose()?;
         out.check(POLYID_FULL_ID_LEN)?;
-        out.write(id?.as_bytes())
+        let id = match table {
+            Some(t) => wdp::full_id_with(namespace, code, t)?,
+            None => wdp::full_id(namespace, code)?,
+        };
+        out.write(id.as_bytes())
     })
 }
 

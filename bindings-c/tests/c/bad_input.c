@@ -1,0 +1,645 @@
+/*
+ * Bad-input and ABI-contract tests of libpolyid: NULL pointers, too-small buffers,
+ * invalid UTF-8, overlong strings, out-of-range integers, the error struct, the status
+ * strings, generators (also shared between threads). Expected values come from SPEC.md.
+ *
+ * Prints "bad-input (LINKAGE): N passed, N failed"; exit status 1 when a check fails.
+ */
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polyid.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...)                                            \
+    do {                                                            \
+        if (cond) {                                                 \
+            passed++;                                               \
+        } else {                                                    \
+            failed++;                                               \
+            printf("FAILED %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+            printf(__VA_ARGS__);                                    \
+            printf("\n");                                           \
+        }                                                           \
+    } while (0)
+
+static polyid_error E;
+
+/* The call returns `want`, writes it to E with a message, and is thread-safe (no
+ * global state: E is ours). */
+#define EXPECT(want, call)                                                                     \
+    do {                                                                                       \
+        memset(&E, 0x5a, sizeof E);                                                            \
+        polyid_status got_ = (call);                                                           \
+        CHECK(got_ == (want) && E.status == got_ &&                                            \
+                  (got_ == POLYID_OK ? E.message[0] == 0 : E.message[0] != 0) &&              \
+                  memchr(E.message, 0, sizeof E.message) != NULL,                              \
+              "%s: got %s (err %s: %.200s)", #call, polyid_status_code(got_),                  \
+              polyid_status_code(E.status), E.message);                                        \
+    } while (0)
+
+#define STREQ(a, b) CHECK(strcmp((a), (b)) == 0, "\"%s\" != \"%s\"", (a), (b))
+
+/* ------------------------------------------------------------------------------------ */
+
+static void test_status_codes(void) {
+    static const char *names[] = {"OK",
+                                  "INVALID_FORMAT",
+                                  "NON_ASCII",
+                                  "INVALID_SEVERITY",
+                                  "INVALID_COMPONENT",
+                                  "INVALID_PRIMARY",
+                                  "INVALID_SEQUENCE",
+                                  "UNKNOWN_NAMED_SEQUENCE",
+                                  "INVALID_NAMESPACE",
+                                  "INVALID_LENGTH",
+                                  "INVALID_CHARACTER",
+                                  "OVERFLOW",
+                                  "OUT_OF_RANGE",
+                                  "INVALID_CHECKMOD",
+                                  "EXHAUSTED",
+                                  "NULL_POINTER",
+                                  "BUFFER_TOO_SMALL",
+                                  "INVALID_UTF8",
+                                  "INVALID_ARGUMENT"};
+    for (int i = 0; i <= 18; i++) STREQ(polyid_status_code(i), names[i]);
+    STREQ(polyid_status_code(POLYID_INTERNAL_ERROR), "INTERNAL_ERROR");
+    STREQ(polyid_status_code(-1), "UNKNOWN");
+    STREQ(polyid_status_code(19), "UNKNOWN");
+    STREQ(polyid_status_code(INT32_MAX), "UNKNOWN");
+    CHECK(POLYID_NULL_POINTER == 15 && POLYID_BUFFER_TOO_SMALL == 16 && POLYID_INVALID_UTF8 == 17,
+          "ABI values");
+    CHECK(strlen(polyid_version()) > 0, "version");
+}
+
+/* Every function accepts err == NULL, on success and on failure. */
+static void test_err_null(void) {
+    char out[64];
+    CHECK(polyid_compact_id("E.AUTH.TOKEN.001", out, sizeof out, NULL) == POLYID_OK, "ok");
+    STREQ(out, "V6a0B");
+    CHECK(polyid_compact_id("X.AUTH.TOKEN.001", out, sizeof out, NULL) == POLYID_INVALID_SEVERITY, "err");
+    CHECK(polyid_compact_id(NULL, out, sizeof out, NULL) == POLYID_NULL_POINTER, "null");
+}
+
+static void test_null_pointers(void) {
+    char out[64];
+    polyid_named_sequences *names = NULL;
+    EXPECT(POLYID_OK, polyid_named_sequences_new(&names, &E));
+    polyid_code code;
+    polyid_full_id_parts parts;
+    uint64_t u, v;
+    int64_t i, j;
+    uint16_t c16;
+    bool found;
+    polyid_euid euid;
+    polyid_tid tid;
+    polyid_xid xid;
+
+    /* WDP */
+    strcpy(out, "junk");
+    EXPECT(POLYID_NULL_POINTER, polyid_compact_id(NULL, out, sizeof out, &E));
+    STREQ(out, ""); /* string outputs are emptied on failure */
+    CHECK(E.detail == POLYID_DETAIL_NONE, "detail");
+    EXPECT(POLYID_NULL_POINTER, polyid_compact_id("E.A.B.001", NULL, 6, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_compact_id_n(NULL, 3, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_compact_id_n(NULL, 0, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_compact_id_with("E.A.B.001", NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_compact_id_with(NULL, names, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_compact_id_with("E.A.B.001", names, NULL, 6, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_compact_id_with_n("E.A.B.001", 9, NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_normalize_code(NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_normalize_code("E.A.B.001", NULL, 40, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_normalize_code_n(NULL, 1, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_normalize_code_with("E.A.B.001", NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_normalize_code_with_n("E.A.B.001", 9, NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_parse_code(NULL, &code, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_parse_code("E.A.B.001", NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_parse_code_n(NULL, 0, &code, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_parse_code_with("E.A.B.001", NULL, &code, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_parse_code_with_n("E.A.B.001", 9, names, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_namespace_hash(NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_namespace_hash("auth_lib", NULL, 6, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_namespace_hash_n(NULL, 8, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_full_id(NULL, "E.A.B.001", out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_full_id("auth_lib", NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_full_id("auth_lib", "E.A.B.001", NULL, 12, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_full_id_n("auth_lib", 8, NULL, 9, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_full_id_with("auth_lib", "E.A.B.001", NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_full_id_with_n(NULL, 8, "E.A.B.001", 9, names, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_parse_full_id(NULL, &parts, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_parse_full_id("05o5h-V6a0B", NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_parse_full_id_n(NULL, 11, &parts, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_named_sequences_new(NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_named_sequences_insert(NULL, "RATE_LIMITED", 42, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_named_sequences_insert(names, NULL, 42, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_named_sequences_insert_n(names, NULL, 3, 42, &E));
+    /* uid11 / xid */
+    EXPECT(POLYID_NULL_POINTER, polyid_uid11_encode(1, NULL, 12, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_uid11_decode(NULL, &u, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_uid11_decode("11111111121", NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_uid11_decode_n(NULL, 11, &u, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_uid11_prefix_range(NULL, &u, &v, &found, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_uid11_prefix_range("1", NULL, &v, &found, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_uid11_prefix_range("1", &u, NULL, &found, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_uid11_prefix_range("1", &u, &v, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_uid11_prefix_range_n("1", 1, &u, &v, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_from_parts(POLYID_XID_EPOCH_MS, 0, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generate(NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generate_at(POLYID_XID_EPOCH_MS, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_parse(NULL, &xid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_parse("1113M2EhCbG", NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_parse_n(NULL, 11, &xid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_format(0, NULL, 12, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_prefix_range(NULL, &u, &v, &found, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_prefix_range("1", NULL, &v, &found, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_prefix_range_n("1", 1, &u, NULL, &found, &E));
+    /* TID */
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_from_parts(0, 0, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_from_i64(0, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_parse(NULL, &tid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_parse("3kxnlhr3gxq23", NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_parse_n(NULL, 13, &tid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_format(0, NULL, 14, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_display(0, NULL, 17, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_parts(0, NULL, &c16, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_parts(0, &i, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generate(NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_prefix_range(NULL, &i, &j, &found, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_prefix_range("3", &i, &j, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_prefix_range_n("3", 1, NULL, &j, &found, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_new(NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_with_clock_id(1, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_next(NULL, &tid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_next_many(NULL, &tid, 1, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_clock_id(NULL, &c16, &E));
+    polyid_tid_generator *tg;
+    EXPECT(POLYID_OK, polyid_tid_generator_new(&tg, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_next(tg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_next_many(tg, NULL, 1, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_next_many(tg, NULL, 0, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_clock_id(tg, NULL, &E));
+    polyid_tid_generator_free(tg);
+    /* EUID */
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_from_parts(0, false, 0, 0, 0, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_from_bytes(NULL, 16, &euid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_from_bytes(NULL, 0, &euid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_from_bytes(euid.bytes, 16, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generate(false, 0, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_parse(NULL, &euid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_parse("C8ZM14GR4JXG0MQXVY18S8TJNA6", NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_parse_n(NULL, 27, &euid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_encode(euid, true, NULL, 28, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_next(euid, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_new(false, 0, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_next(NULL, &euid, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_next_many(NULL, &euid, 1, &E));
+    polyid_euid_generator *eg;
+    EXPECT(POLYID_OK, polyid_euid_generator_new(true, 7, &eg, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_next(eg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_next_many(eg, NULL, 3, &E));
+    polyid_euid_generator_free(eg);
+    /* The _free functions accept NULL. */
+    polyid_named_sequences_free(NULL);
+    polyid_tid_generator_free(NULL);
+    polyid_euid_generator_free(NULL);
+    polyid_named_sequences_free(names);
+}
+
+/* A string output of `need` bytes: every capacity below fails without writing past it,
+ * `need` itself succeeds. */
+#define BUFFER_TEST(need, expect_text, call_with_out_cap)                                       \
+    do {                                                                                       \
+        for (size_t cap = 0; cap <= (need); cap++) {                                           \
+            char buf[80];                                                                      \
+            memset(buf, '#', sizeof buf);                                                      \
+            char *out = buf + 8;                                                               \
+            size_t out_cap = cap;                                                              \
+            polyid_status want_ = cap < (need) ? POLYID_BUFFER_TOO_SMALL : POLYID_OK;           \
+            EXPECT(want_, call_with_out_cap);                                                  \
+            int intact = 1;                                                                    \
+            for (size_t k = 0; k < 8; k++) intact &= buf[k] == '#';                            \
+            for (size_t k = 8 + cap; k < sizeof buf; k++) intact &= buf[k] == '#';             \
+            CHECK(intact, "%s wrote outside [out, out+%zu)", #call_with_out_cap, cap);         \
+            if (cap < (need)) {                                                                \
+                CHECK(E.detail == POLYID_DETAIL_LENGTH && E.found == (int64_t)cap &&            \
+                          E.expected == (int64_t)(need),                                       \
+                      "found %" PRId64 " expected %" PRId64, E.found, E.expected);             \
+                if (cap > 0) CHECK(out[0] == 0, "out emptied");                                \
+            } else {                                                                           \
+                STREQ(out, expect_text);                                                       \
+            }                                                                                  \
+        }                                                                                      \
+    } while (0)
+
+static void test_buffers(void) {
+    polyid_named_sequences *names;
+    EXPECT(POLYID_OK, polyid_named_sequences_new(&names, &E));
+    EXPECT(POLYID_OK, polyid_named_sequences_insert(names, "RATE_LIMITED", 42, &E));
+    BUFFER_TEST(POLYID_COMPACT_ID_LEN, "V6a0B", polyid_compact_id("E.Auth.Token.MISSING", out, out_cap, &E));
+    BUFFER_TEST(POLYID_COMPACT_ID_LEN, "V6a0B", polyid_compact_id_n("E.AUTH.TOKEN.001", 16, out, out_cap, &E));
+    BUFFER_TEST(POLYID_COMPACT_ID_LEN, "V6a0B", polyid_compact_id_with("E.Auth.Token.001", names, out, out_cap, &E));
+    BUFFER_TEST(17, "E.AUTH.TOKEN.001", polyid_normalize_code(" e.auth.token.missing ", out, out_cap, &E));
+    BUFFER_TEST(17, "E.AUTH.TOKEN.001", polyid_normalize_code_n("e.auth.token.001", 16, out, out_cap, &E));
+    BUFFER_TEST(16, "E.API.QUOTA.042", polyid_normalize_code_with("E.Api.Quota.RATE_LIMITED", names, out, out_cap, &E));
+    BUFFER_TEST(POLYID_COMPACT_ID_LEN, "05o5h", polyid_namespace_hash("auth_lib", out, out_cap, &E));
+    BUFFER_TEST(POLYID_FULL_ID_LEN, "05o5h-V6a0B", polyid_full_id("auth_lib", "E.Auth.Token.001", out, out_cap, &E));
+    BUFFER_TEST(POLYID_FULL_ID_LEN, "05o5h-V6a0B", polyid_full_id_n("auth_lib", 8, "E.Auth.Token.001", 16, out, out_cap, &E));
+    BUFFER_TEST(POLYID_UID11_LEN, "jpXCZedGfVQ", polyid_uid11_encode(UINT64_MAX, out, out_cap, &E));
+    BUFFER_TEST(POLYID_XID_LEN, "jpXCZedGfVQ", polyid_xid_format(UINT64_MAX, out, out_cap, &E));
+    polyid_tid t;
+    EXPECT(POLYID_OK, polyid_tid_from_parts(1721407246480310, 1, &t, &E));
+    BUFFER_TEST(POLYID_TID_LEN, "3kxnlhr3gxq23", polyid_tid_format(t, out, out_cap, &E));
+    BUFFER_TEST(POLYID_TID_DISPLAY_LEN, "3kxn-lhr-3gxq-23", polyid_tid_display(t, out, out_cap, &E));
+    polyid_euid e = polyid_euid_from_halves(0x623f40921824bb00ULL, 0x52fddf828ca352aaULL);
+    BUFFER_TEST(POLYID_EUID_LEN, "C8ZM14GR4JXG0MQXVY18S8TJNA6", polyid_euid_encode(e, true, out, out_cap, &E));
+    BUFFER_TEST(POLYID_EUID_LEN, "C8ZM14GR4JXG0MQXVY18S8TJNBZ", polyid_euid_encode(e, false, out, out_cap, &E));
+    polyid_named_sequences_free(names);
+
+    /* Arguments are checked in order (NULL, UTF-8, fixed capacity) before the core runs:
+     * a too-small fixed-size buffer is reported even for an invalid code; a
+     * variable-size result (normalize) is checked against the capacity last. */
+    char out[8] = "junk";
+    EXPECT(POLYID_INVALID_SEVERITY, polyid_compact_id("X.A.B.001", out, 6, &E));
+    STREQ(out, "");
+    EXPECT(POLYID_BUFFER_TOO_SMALL, polyid_compact_id("X.A.B.001", out, 2, &E));
+    EXPECT(POLYID_INVALID_UTF8, polyid_compact_id("\xff", out, 2, &E));
+    EXPECT(POLYID_INVALID_SEVERITY, polyid_normalize_code("X.A.B.001", out, 2, &E));
+}
+
+static void test_invalid_utf8(void) {
+    static const struct {
+        const char *s;
+        size_t offset;
+    } bad[] = {
+        {"\xff", 0},
+        {"E.A.B.\x80", 6},             /* lone continuation byte */
+        {"\xc0\xaf", 0},               /* overlong '/' */
+        {"ab\xe0\x80\xaf", 2},         /* overlong 3-byte */
+        {"\xed\xa0\x80", 0},           /* UTF-16 surrogate */
+        {"x\xf4\x90\x80\x80", 1},      /* above U+10FFFF */
+        {"3kxnlhr3gxq2\xe2\x82", 12},  /* truncated sequence */
+        {"\xc3\xa9\xfe", 2},           /* valid 'é' then a bad byte: offset in bytes */
+    };
+    char out[64];
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        const char *s = bad[k].s;
+        size_t n = strlen(s);
+        uint64_t u, v;
+        int64_t i, j;
+        bool found;
+        polyid_code code;
+        polyid_full_id_parts parts;
+        polyid_euid euid;
+        polyid_tid tid;
+        polyid_xid xid;
+        polyid_named_sequences *names;
+        EXPECT(POLYID_OK, polyid_named_sequences_new(&names, &E));
+#define UTF8(call)                                                                          \
+    do {                                                                                    \
+        EXPECT(POLYID_INVALID_UTF8, call);                                                  \
+        CHECK(E.detail == POLYID_DETAIL_BYTE_OFFSET && E.index == bad[k].offset,             \
+              "%s: offset %" PRIu64 ", want %zu", #call, E.index, bad[k].offset);           \
+    } while (0)
+        UTF8(polyid_compact_id(s, out, sizeof out, &E));
+        UTF8(polyid_compact_id_n(s, n, out, sizeof out, &E));
+        UTF8(polyid_compact_id_with(s, names, out, sizeof out, &E));
+        UTF8(polyid_compact_id_with_n(s, n, names, out, sizeof out, &E));
+        UTF8(polyid_normalize_code(s, out, sizeof out, &E));
+        UTF8(polyid_normalize_code_n(s, n, out, sizeof out, &E));
+        UTF8(polyid_normalize_code_with(s, names, out, sizeof out, &E));
+        UTF8(polyid_normalize_code_with_n(s, n, names, out, sizeof out, &E));
+        UTF8(polyid_parse_code(s, &code, &E));
+        UTF8(polyid_parse_code_n(s, n, &code, &E));
+        UTF8(polyid_parse_code_with(s, names, &code, &E));
+        UTF8(polyid_parse_code_with_n(s, n, names, &code, &E));
+        UTF8(polyid_namespace_hash(s, out, sizeof out, &E));
+        UTF8(polyid_namespace_hash_n(s, n, out, sizeof out, &E));
+        UTF8(polyid_full_id(s, "E.A.B.001", out, sizeof out, &E));
+        UTF8(polyid_full_id("auth_lib", s, out, sizeof out, &E));
+        UTF8(polyid_full_id_n("auth_lib", 8, s, n, out, sizeof out, &E));
+        UTF8(polyid_full_id_with(s, "E.A.B.001", names, out, sizeof out, &E));
+        UTF8(polyid_full_id_with_n(s, n, "E.A.B.001", 9, names, out, sizeof out, &E));
+        UTF8(polyid_parse_full_id(s, &parts, &E));
+        UTF8(polyid_parse_full_id_n(s, n, &parts, &E));
+        UTF8(polyid_named_sequences_insert(names, s, 42, &E));
+        UTF8(polyid_named_sequences_insert_n(names, s, n, 42, &E));
+        UTF8(polyid_uid11_decode(s, &u, &E));
+        UTF8(polyid_uid11_decode_n(s, n, &u, &E));
+        UTF8(polyid_uid11_prefix_range(s, &u, &v, &found, &E));
+        UTF8(polyid_uid11_prefix_range_n(s, n, &u, &v, &found, &E));
+        UTF8(polyid_xid_parse(s, &xid, &E));
+        UTF8(polyid_xid_parse_n(s, n, &xid, &E));
+        UTF8(polyid_xid_prefix_range(s, &u, &v, &found, &E));
+        UTF8(polyid_xid_prefix_range_n(s, n, &u, &v, &found, &E));
+        UTF8(polyid_tid_parse(s, &tid, &E));
+        UTF8(polyid_tid_parse_n(s, n, &tid, &E));
+        UTF8(polyid_tid_prefix_range(s, &i, &j, &found, &E));
+        UTF8(polyid_tid_prefix_range_n(s, n, &i, &j, &found, &E));
+        UTF8(polyid_euid_parse(s, &euid, &E));
+        UTF8(polyid_euid_parse_n(s, n, &euid, &E));
+#undef UTF8
+        polyid_named_sequences_free(names);
+    }
+}
+
+static void test_overlong(void) {
+    size_t n = 1 << 20;
+    char *big = malloc(n + 1);
+    memset(big, 'a', n);
+    big[n] = 0;
+    char out[64];
+    uint64_t u, v;
+    int64_t i, j;
+    bool found;
+    polyid_euid euid;
+    polyid_tid tid;
+    polyid_xid xid;
+    polyid_full_id_parts parts;
+#define LEN(call, want_found, want_expected)                                                 \
+    do {                                                                                    \
+        EXPECT(POLYID_INVALID_LENGTH, call);                                                \
+        CHECK(E.detail == POLYID_DETAIL_LENGTH && E.found == (int64_t)(want_found) &&        \
+                  E.expected == (want_expected),                                            \
+              "%s: found %" PRId64 " expected %" PRId64, #call, E.found, E.expected);       \
+    } while (0)
+    LEN(polyid_uid11_decode(big, &u, &E), n, 11);
+    LEN(polyid_uid11_prefix_range(big, &u, &v, &found, &E), n, 11);
+    LEN(polyid_xid_parse(big, &xid, &E), n, 11);
+    LEN(polyid_xid_prefix_range(big, &u, &v, &found, &E), n, 11);
+    LEN(polyid_tid_parse(big, &tid, &E), n, 13);
+    LEN(polyid_tid_prefix_range(big, &i, &j, &found, &E), n, 11);
+    LEN(polyid_euid_parse(big, &euid, &E), n, 27);
+    LEN(polyid_euid_parse_n(big, n, &euid, &E), n, 27);
+    LEN(polyid_parse_full_id(big, &parts, &E), n, 11);
+    LEN(polyid_euid_from_bytes((const uint8_t *)big, n, &euid, &E), n, 16);
+    /* A length beyond PTRDIFF_MAX is rejected before any byte is read. */
+    EXPECT(POLYID_INVALID_LENGTH, polyid_euid_parse_n("x", SIZE_MAX, &euid, &E));
+    EXPECT(POLYID_INVALID_LENGTH, polyid_compact_id_n("x", SIZE_MAX, out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_LENGTH, polyid_euid_from_bytes((const uint8_t *)"x", SIZE_MAX, &euid, &E));
+    /* WDP: a huge code or namespace is an ordinary invalid one. */
+    EXPECT(POLYID_INVALID_FORMAT, polyid_compact_id(big, out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_NAMESPACE, polyid_namespace_hash(big, out, sizeof out, &E));
+    memcpy(big, "E.A.B.", 6); /* sequence name of ~1 MiB: the message quotes it, cut at 255 */
+    EXPECT(POLYID_INVALID_SEQUENCE, polyid_compact_id(big, out, sizeof out, &E));
+    CHECK(strlen(E.message) == POLYID_ERROR_MESSAGE_LEN - 1, "message cut: %zu", strlen(E.message));
+    memset(big, 'a', n); /* a component of ~1 MiB */
+    memcpy(big, "E.", 2);
+    memcpy(big + n - 6, ".B.001", 6);
+    EXPECT(POLYID_INVALID_COMPONENT, polyid_compact_id(big, out, sizeof out, &E));
+    CHECK(E.detail == POLYID_DETAIL_LENGTH && E.found == (int64_t)n - 8 && E.expected == 16,
+          "component length: found %" PRId64, E.found);
+    /* Non-ASCII long messages are cut at a character boundary. */
+    size_t k = 0;
+    memcpy(big, "E.A.B.", 6);
+    for (k = 6; k + 2 <= 4000; k += 2) memcpy(big + k, "\xc3\xa9", 2);
+    big[k] = 0;
+    EXPECT(POLYID_NON_ASCII, polyid_compact_id(big, out, sizeof out, &E));
+    CHECK(E.detail == POLYID_DETAIL_CHARACTER && E.index == 6 && E.character == 0xe9 &&
+              strcmp(E.character_utf8, "\xc3\xa9") == 0,
+          "character detail");
+#undef LEN
+    free(big);
+}
+
+static void test_embedded_nul(void) {
+    polyid_tid tid = 12345;
+    EXPECT(POLYID_INVALID_CHARACTER, polyid_tid_parse_n("3kxnlhr\0gxq23", 13, &tid, &E));
+    CHECK(E.detail == POLYID_DETAIL_CHARACTER && E.index == 7 && E.character == 0, "nul detail");
+    CHECK(tid == 12345, "non-string output untouched on failure");
+    /* The NUL-terminated variant stops at the NUL: a 7-byte text. */
+    EXPECT(POLYID_INVALID_LENGTH, polyid_tid_parse("3kxnlhr\0gxq23", &tid, &E));
+    CHECK(E.found == 7 && E.expected == 13, "length %" PRId64, E.found);
+    EXPECT(POLYID_OK, polyid_tid_parse_n("3kxnlhr3gxq23", 13, &tid, &E));
+    CHECK(polyid_tid_micros(tid) == 1721407246480310 && polyid_tid_clock_id(tid) == 1, "spec tid");
+    char out[8];
+    EXPECT(POLYID_OK, polyid_compact_id_n("E.AUTH.TOKEN.001 trailing", 16, out, sizeof out, &E));
+    STREQ(out, "V6a0B");
+}
+
+static void test_ranges(void) {
+    polyid_tid t;
+    polyid_xid x;
+    polyid_euid e;
+    polyid_tid_generator *tg = NULL;
+    polyid_euid_generator *eg = NULL;
+#define RANGE(call, lo, hi)                                                                   \
+    do {                                                                                     \
+        EXPECT(POLYID_OUT_OF_RANGE, call);                                                   \
+        CHECK(E.detail == POLYID_DETAIL_RANGE && E.min == (lo) && E.max == (hi),              \
+              "%s: min %" PRId64 " max %" PRId64, #call, E.min, E.max);                       \
+    } while (0)
+    int64_t bad_small[] = {-1, 1024, 65536, INT64_MAX, INT64_MIN};
+    for (size_t k = 0; k < 5; k++) {
+        RANGE(polyid_tid_from_parts(0, bad_small[k], &t, &E), 0, 1023);
+        RANGE(polyid_tid_generator_with_clock_id(bad_small[k], &tg, &E), 0, 1023);
+    }
+    CHECK(tg == NULL, "no generator on failure");
+    RANGE(polyid_tid_from_parts(POLYID_TID_MAX_MICROS + 1, 0, &t, &E), -POLYID_TID_MAX_MICROS, POLYID_TID_MAX_MICROS);
+    RANGE(polyid_tid_from_parts(INT64_MIN, 0, &t, &E), -POLYID_TID_MAX_MICROS, POLYID_TID_MAX_MICROS);
+    /* -2^53 << 10: the one int64_t pattern that is not a TID. */
+    polyid_tid bad_tid = (polyid_tid)((uint64_t)(-(1LL << 53)) << 10);
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_tid_from_i64(bad_tid, &t, &E));
+    char out[32];
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_tid_format(bad_tid, out, sizeof out, &E));
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_tid_display(bad_tid, out, sizeof out, &E));
+    CHECK(polyid_tid_micros(bad_tid) == INT64_MIN && polyid_tid_clock_id(bad_tid) == UINT16_MAX, "sentinels");
+    RANGE(polyid_xid_from_parts(-1, 0, &x, &E), POLYID_XID_EPOCH_MS, POLYID_XID_MAX_UNIX_MS);
+    RANGE(polyid_xid_from_parts(POLYID_XID_EPOCH_MS, -1, &x, &E), 0, POLYID_XID_MAX_RANDOM);
+    RANGE(polyid_xid_from_parts(POLYID_XID_EPOCH_MS, INT64_MAX, &x, &E), 0, POLYID_XID_MAX_RANDOM);
+    RANGE(polyid_xid_generate_at(INT64_MIN, &x, &E), POLYID_XID_EPOCH_MS, POLYID_XID_MAX_UNIX_MS);
+    RANGE(polyid_euid_from_parts(-1, false, 0, 0, 0, &e, &E), 0, POLYID_EUID_MAX_UNIX_MS);
+    RANGE(polyid_euid_from_parts(0, true, 32768, 0, 0, &e, &E), 0, POLYID_EUID_MAX_EXTENSION);
+    RANGE(polyid_euid_from_parts(0, true, -1, 0, 0, &e, &E), 0, POLYID_EUID_MAX_EXTENSION);
+    RANGE(polyid_euid_from_parts(0, true, 255, 128, 0, &e, &E), 0, 127);
+    RANGE(polyid_euid_generate(true, 1 << 20, &e, &E), 0, POLYID_EUID_MAX_EXTENSION);
+    RANGE(polyid_euid_generator_new(true, -5, &eg, &E), 0, POLYID_EUID_MAX_EXTENSION);
+    CHECK(eg == NULL, "no generator on failure");
+    /* has_extension false ignores the extension argument. */
+    EXPECT(POLYID_OK, polyid_euid_from_parts(1700000000000, false, -12345, 0, 0x0123456789abcdefULL, &e, &E));
+    CHECK(polyid_euid_extension(e) == -1, "no extension");
+    polyid_named_sequences *names;
+    EXPECT(POLYID_OK, polyid_named_sequences_new(&names, &E));
+    RANGE(polyid_named_sequences_insert(names, "RATE_LIMITED", 65536, &E), 1, 999);
+    RANGE(polyid_named_sequences_insert(names, "RATE_LIMITED", -1, &E), 1, 999);
+    EXPECT(POLYID_INVALID_SEQUENCE, polyid_named_sequences_insert(names, "RATE_LIMITED", 1000, &E));
+    EXPECT(POLYID_INVALID_SEQUENCE, polyid_named_sequences_insert(names, "MISSING", 5, &E));
+    EXPECT(POLYID_OK, polyid_named_sequences_insert(names, "rate_limited", 31, &E));
+    char a[8], b[8];
+    EXPECT(POLYID_OK, polyid_compact_id_with("E.Api.Quota.RATE_LIMITED", names, a, sizeof a, &E));
+    EXPECT(POLYID_OK, polyid_compact_id("E.API.QUOTA.031", b, sizeof b, &E));
+    STREQ(a, b);
+    EXPECT(POLYID_UNKNOWN_NAMED_SEQUENCE, polyid_compact_id("E.Api.Quota.RATE_LIMITED", a, sizeof a, &E));
+    polyid_named_sequences_free(names);
+#undef RANGE
+}
+
+static void test_values(void) {
+    char out[64];
+    polyid_code c;
+    EXPECT(POLYID_OK, polyid_parse_code(" B.Auth.Token.MISSING\n", &c, &E));
+    CHECK(c.severity == 'B' && c.blocking && c.priority == 7 && c.sequence == 1, "code fields");
+    STREQ(c.meaning, "Blocked");
+    STREQ(c.component, "AUTH");
+    STREQ(c.primary, "TOKEN");
+    STREQ(c.normalized, "B.AUTH.TOKEN.001");
+    polyid_full_id_parts p;
+    EXPECT(POLYID_OK, polyid_parse_full_id("05o5h-V6a0B", &p, &E));
+    STREQ(p.namespace_hash, "05o5h");
+    STREQ(p.compact_id, "V6a0B");
+    uint64_t lo = 1, hi = 2;
+    bool found = true;
+    EXPECT(POLYID_OK, polyid_uid11_prefix_range("k", &lo, &hi, &found, &E));
+    CHECK(!found && lo == 1 && hi == 2, "no range: bounds untouched");
+    EXPECT(POLYID_OK, polyid_uid11_prefix_range("", &lo, &hi, &found, &E));
+    CHECK(found && lo == 0 && hi == UINT64_MAX, "whole range");
+    uint64_t u = 7;
+    EXPECT(POLYID_OVERFLOW, polyid_uid11_decode("jpXCZedGfVR", &u, &E));
+    CHECK(u == 7, "untouched");
+    polyid_xid x;
+    EXPECT(POLYID_OK, polyid_xid_from_parts(POLYID_XID_EPOCH_MS + 1234567, POLYID_XID_MAX_RANDOM, &x, &E));
+    EXPECT(POLYID_OK, polyid_xid_format(x, out, sizeof out, &E));
+    STREQ(out, "1113M2EhCbG");
+    CHECK(polyid_xid_unix_ms(x) == POLYID_XID_EPOCH_MS + 1234567 && polyid_xid_random(x) == POLYID_XID_MAX_RANDOM, "xid parts");
+    polyid_euid e;
+    EXPECT(POLYID_OK, polyid_euid_from_parts(1700000000000, true, 255, 0, 0x0123456789abcdefULL, &e, &E));
+    EXPECT(POLYID_OK, polyid_euid_encode(e, true, out, sizeof out, &E));
+    STREQ(out, "1HF7YAT0007ZG0938NKRKAYDXXB");
+    CHECK(polyid_euid_hi(e) == 0x0c5e7f2b40000ff8ULL && polyid_euid_lo(e) == 0x0123456789abcdefULL, "halves");
+    CHECK(polyid_euid_unix_ms(e) == 1700000000000ULL && polyid_euid_extension(e) == 255 &&
+              polyid_euid_padding(e) == 0,
+          "fields");
+    polyid_euid back;
+    EXPECT(POLYID_OK, polyid_euid_from_bytes(e.bytes, sizeof e.bytes, &back, &E));
+    CHECK(memcmp(&back, &e, sizeof e) == 0, "bytes round trip");
+    EXPECT(POLYID_INVALID_CHECKMOD, polyid_euid_parse("C8ZM14GR4JXG0MQXVY18S8TJNA7", &back, &E));
+    CHECK(E.detail == POLYID_DETAIL_CHECKMOD && E.found == 71 && E.expected == 70, "checkmod detail");
+    EXPECT(POLYID_OK, polyid_euid_parse("c8zm14gr4jxg0mqxvy18s8tjnbz", &back, &E));
+    CHECK(polyid_euid_hi(back) == 0x623f40921824bb00ULL && polyid_euid_checkmod(back) == 70, "nocheck parse");
+    /* next() in another millisecond than the EUID's: a fresh EUID with its extension. */
+    polyid_euid n;
+    EXPECT(POLYID_OK, polyid_euid_next(e, &n, &E));
+    CHECK(polyid_euid_extension(n) == 255 && memcmp(&n, &e, sizeof e) > 0, "next");
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Generators, also shared between threads */
+
+#define THREADS 4
+#define PER_THREAD 5000
+
+typedef struct {
+    polyid_tid_generator *tg;
+    polyid_euid_generator *eg;
+    polyid_tid tids[PER_THREAD];
+    polyid_euid euids[PER_THREAD];
+    int ok;
+    int id;
+} worker;
+
+static void *work(void *arg) {
+    worker *w = arg;
+    polyid_error err; /* per thread: errors never cross threads */
+    w->ok = 1;
+    for (int k = 0; k < PER_THREAD; k++) {
+        if (polyid_tid_generator_next(w->tg, &w->tids[k], &err) != POLYID_OK) w->ok = 0;
+        if (polyid_euid_generator_next(w->eg, &w->euids[k], &err) != POLYID_OK) w->ok = 0;
+        if (k > 0 && (w->tids[k] <= w->tids[k - 1] || memcmp(&w->euids[k], &w->euids[k - 1], 16) <= 0))
+            w->ok = 0;
+        /* An error on this thread carries this thread's input. */
+        char text[32];
+        snprintf(text, sizeof text, "bad-%d-%d", w->id, k);
+        polyid_tid t;
+        if (polyid_tid_parse(text, &t, &err) != POLYID_INVALID_LENGTH || err.found != (int64_t)strlen(text))
+            w->ok = 0;
+    }
+    return NULL;
+}
+
+static int cmp_tid(const void *a, const void *b) {
+    polyid_tid x = *(const polyid_tid *)a, y = *(const polyid_tid *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_euid(const void *a, const void *b) { return memcmp(a, b, 16); }
+
+static void test_generators(void) {
+    polyid_tid_generator *tg;
+    polyid_euid_generator *eg;
+    EXPECT(POLYID_OK, polyid_tid_generator_with_clock_id(5, &tg, &E));
+    EXPECT(POLYID_OK, polyid_euid_generator_new(true, 300, &eg, &E));
+    uint16_t cid = 0;
+    EXPECT(POLYID_OK, polyid_tid_generator_clock_id(tg, &cid, &E));
+    CHECK(cid == 5, "clock id %u", cid);
+    polyid_tid batch[1000];
+    EXPECT(POLYID_OK, polyid_tid_generator_next_many(tg, batch, 1000, &E));
+    int inc = 1;
+    for (int k = 1; k < 1000; k++) inc &= batch[k] > batch[k - 1] && polyid_tid_clock_id(batch[k]) == 5;
+    CHECK(inc, "next_many increasing with clock id 5");
+    EXPECT(POLYID_OK, polyid_tid_generator_next_many(tg, batch, 0, &E));
+    polyid_euid eb[100];
+    EXPECT(POLYID_OK, polyid_euid_generator_next_many(eg, eb, 100, &E));
+    inc = 1;
+    for (int k = 1; k < 100; k++) inc &= memcmp(&eb[k], &eb[k - 1], 16) > 0 && polyid_euid_extension(eb[k]) == 300;
+    CHECK(inc, "euid next_many increasing with extension 300");
+    polyid_tid_generator *random_tg;
+    EXPECT(POLYID_OK, polyid_tid_generator_new(&random_tg, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_clock_id(random_tg, &cid, &E));
+    CHECK(cid < 32, "random clock id in 0-31: %u", cid);
+    polyid_tid_generator_free(random_tg);
+    polyid_tid t1, t2;
+    EXPECT(POLYID_OK, polyid_tid_generate(&t1, &E));
+    EXPECT(POLYID_OK, polyid_tid_generate(&t2, &E));
+    CHECK(t2 > t1, "default generator increases");
+    polyid_xid x;
+    EXPECT(POLYID_OK, polyid_xid_generate(&x, &E));
+    CHECK(polyid_xid_unix_ms(x) > 1700000000000ULL, "xid now");
+    polyid_euid e;
+    EXPECT(POLYID_OK, polyid_euid_generate(false, 0, &e, &E));
+    CHECK(polyid_euid_extension(e) == -1 && polyid_euid_unix_ms(e) > 1700000000000ULL, "euid now");
+
+    static worker w[THREADS];
+    pthread_t th[THREADS];
+    for (int k = 0; k < THREADS; k++) {
+        w[k].tg = tg;
+        w[k].eg = eg;
+        w[k].id = k;
+        pthread_create(&th[k], NULL, work, &w[k]);
+    }
+    static polyid_tid all[THREADS * PER_THREAD];
+    static polyid_euid alle[THREADS * PER_THREAD];
+    for (int k = 0; k < THREADS; k++) {
+        pthread_join(th[k], NULL);
+        CHECK(w[k].ok, "thread %d", k);
+        memcpy(all + k * PER_THREAD, w[k].tids, sizeof w[k].tids);
+        memcpy(alle + k * PER_THREAD, w[k].euids, sizeof w[k].euids);
+    }
+    qsort(all, THREADS * PER_THREAD, sizeof all[0], cmp_tid);
+    qsort(alle, THREADS * PER_THREAD, sizeof alle[0], cmp_euid);
+    int unique = 1;
+    for (int k = 1; k < THREADS * PER_THREAD; k++)
+        unique &= all[k] != all[k - 1] && memcmp(&alle[k], &alle[k - 1], 16) != 0;
+    CHECK(unique, "one generator shared by %d threads issues unique IDs", THREADS);
+    polyid_tid_generator_free(tg);
+    polyid_euid_generator_free(eg);
+}
+
+int main(void) {
+    test_status_codes();
+    test_err_null();
+    test_null_pointers();
+    test_buffers();
+    test_invalid_utf8();
+    test_overlong();
+    test_embedded_nul();
+    test_ranges();
+    test_values();
+    test_generators();
+    const char *linkage = getenv("POLYID_TEST_LINKAGE");
+    printf("bad-input (%s): %d passed, %d failed\n", linkage ? linkage : "C", passed, failed);
+    return failed ? 1 : 0;
+}

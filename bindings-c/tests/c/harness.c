@@ -1,0 +1,685 @@
+/* See harness.h. */
+#define _GNU_SOURCE
+#include "harness.h"
+
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------------------ */
+/* Integer formatting and parsing (JSON <-> C integer types; no identifier logic). */
+
+void fmt_u64(uint64_t v, char out[24]) { snprintf(out, 24, "%" PRIu64, v); }
+void fmt_i64(int64_t v, char out[24]) { snprintf(out, 24, "%" PRId64, v); }
+
+void fmt_u128(unsigned __int128 v, char out[48]) {
+    char tmp[48];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v);
+    for (int i = 0; i < n; i++) out[i] = tmp[n - 1 - i];
+    out[n] = 0;
+}
+
+void euid_to_u128(polyid_euid e, unsigned __int128 *v) {
+    *v = 0;
+    for (int i = 0; i < 16; i++) *v = (*v << 8) | e.bytes[i];
+}
+
+/* A decimal integer as sign and magnitude; *too_big when it needs more than 128 bits. */
+static int parse_decimal(const char *s, int *neg, unsigned __int128 *mag, int *too_big) {
+    *neg = 0;
+    *mag = 0;
+    *too_big = 0;
+    if (*s == '-') {
+        *neg = 1;
+        s++;
+    }
+    if (!*s) return 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return 0;
+        unsigned __int128 d = (unsigned)(*s - '0');
+        if (*mag > (((unsigned __int128)-1) - d) / 10) *too_big = 1;
+        else *mag = *mag * 10 + d;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Outcomes */
+
+typedef struct {
+    int is_error;
+    json_t *value;        /* success: the reading (new reference) */
+    polyid_status status; /* error */
+    polyid_error err;     /* error written by libpolyid */
+    int convert;          /* error: the input does not fit the C parameter type */
+    char bad_vector[256]; /* the case itself is malformed */
+} outcome;
+
+static void outcome_clear(outcome *o) {
+    if (o->value) json_decref(o->value);
+    memset(o, 0, sizeof *o);
+}
+
+static void set_value(outcome *o, json_t *v) {
+    o->is_error = 0;
+    o->value = v;
+}
+
+/* Records a call's status: on failure the outcome becomes that error. Returns 1 on OK. */
+static int check(outcome *o, polyid_status st) {
+    if (st == POLYID_OK) return 1;
+    o->is_error = 1;
+    o->status = st;
+    return 0;
+}
+
+static void convert_error(outcome *o) {
+    o->is_error = 1;
+    o->convert = 1;
+    o->status = POLYID_OUT_OF_RANGE;
+}
+
+static void bad_vector(outcome *o, const char *what, const char *key) {
+    snprintf(o->bad_vector, sizeof o->bad_vector, "malformed case: %s %s", what, key);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Reading inputs */
+
+typedef struct {
+    const char *p;
+    size_t len;
+    int has_nul;
+} str;
+
+static int get_str(const json_t *in, const char *key, str *s, outcome *o) {
+    const json_t *v = json_object_get(in, key);
+    if (!json_is_string(v)) {
+        bad_vector(o, "no string", key);
+        return 0;
+    }
+    s->p = json_string_value(v);
+    s->len = json_string_length(v);
+    s->has_nul = strlen(s->p) != s->len;
+    return 1;
+}
+
+/* An integer given as a JSON number or a decimal string, as sign and magnitude. */
+static int get_wide(const json_t *in, const char *key, int *neg, unsigned __int128 *mag,
+                    int *too_big, outcome *o) {
+    const json_t *v = json_object_get(in, key);
+    if (json_is_integer(v)) {
+        json_int_t i = json_integer_value(v);
+        *neg = i < 0;
+        *mag = i < 0 ? (unsigned __int128)(-(i + 1)) + 1 : (unsigned __int128)i;
+        *too_big = 0;
+        return 1;
+    }
+    if (json_is_string(v) && parse_decimal(json_string_value(v), neg, mag, too_big)) return 1;
+    bad_vector(o, "no integer", key);
+    return 0;
+}
+
+/* Returns 1 with *out set, 0 after recording a conversion error or a malformed case. */
+static int get_i64(const json_t *in, const char *key, int64_t *out, outcome *o) {
+    int neg, too_big;
+    unsigned __int128 mag;
+    if (!get_wide(in, key, &neg, &mag, &too_big, o)) return 0;
+    if (too_big || (!neg && mag > INT64_MAX) || (neg && mag > (unsigned __int128)INT64_MAX + 1)) {
+        convert_error(o);
+        return 0;
+    }
+    *out = neg ? (int64_t)(-(__int128)mag) : (int64_t)mag;
+    return 1;
+}
+
+static int get_u64(const json_t *in, const char *key, uint64_t *out, outcome *o) {
+    int neg, too_big;
+    unsigned __int128 mag;
+    if (!get_wide(in, key, &neg, &mag, &too_big, o)) return 0;
+    if (too_big || (neg && mag != 0) || mag > UINT64_MAX) {
+        convert_error(o);
+        return 0;
+    }
+    *out = (uint64_t)mag;
+    return 1;
+}
+
+static int get_u128(const json_t *in, const char *key, unsigned __int128 *out, outcome *o) {
+    int neg, too_big;
+    unsigned __int128 mag;
+    if (!get_wide(in, key, &neg, &mag, &too_big, o)) return 0;
+    if (too_big || (neg && mag != 0)) {
+        convert_error(o);
+        return 0;
+    }
+    *out = mag;
+    return 1;
+}
+
+enum { MODE_N, MODE_CSTR };
+
+/* Builds the named-sequence table of a case (NULL when it has none). Returns 0 when the
+ * outcome is already decided (an insert failed, or the case is malformed). */
+static int get_names(const json_t *in, int mode, polyid_named_sequences **names, outcome *o) {
+    *names = NULL;
+    const json_t *table = json_object_get(in, "named_sequences");
+    if (!table) return 1;
+    if (!json_is_object(table)) {
+        bad_vector(o, "not an object", "named_sequences");
+        return 0;
+    }
+    if (!check(o, polyid_named_sequences_new(names, &o->err))) return 0;
+    const char *key;
+    const json_t *num;
+    json_object_foreach((json_t *)table, key, num) {
+        int64_t n;
+        json_t *wrap = json_pack("{sO}", "n", (json_t *)num);
+        int ok = get_i64(wrap, "n", &n, o);
+        json_decref(wrap);
+        if (!ok) goto fail;
+        polyid_status st = mode == MODE_N
+                               ? polyid_named_sequences_insert_n(*names, key, strlen(key), n, &o->err)
+                               : polyid_named_sequences_insert(*names, key, n, &o->err);
+        if (!check(o, st)) goto fail;
+    }
+    return 1;
+fail:
+    polyid_named_sequences_free(*names);
+    *names = NULL;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Readings */
+
+static json_t *dec_u64(uint64_t v) {
+    char b[24];
+    fmt_u64(v, b);
+    return json_string(b);
+}
+
+static json_t *dec_i64(int64_t v) {
+    char b[24];
+    fmt_i64(v, b);
+    return json_string(b);
+}
+
+json_t *xid_json(polyid_xid x) {
+    char text[POLYID_XID_LEN];
+    if (polyid_xid_format(x, text, sizeof text, NULL) != POLYID_OK) return NULL;
+    return json_pack("{s:s, s:o, s:I, s:I}", "text", text, "value", dec_u64(x), "unix_ms",
+                     (json_int_t)polyid_xid_unix_ms(x), "random", (json_int_t)polyid_xid_random(x));
+}
+
+json_t *tid_json(polyid_tid t) {
+    char text[POLYID_TID_LEN], display[POLYID_TID_DISPLAY_LEN];
+    int64_t micros;
+    uint16_t clock_id;
+    if (polyid_tid_format(t, text, sizeof text, NULL) != POLYID_OK ||
+        polyid_tid_display(t, display, sizeof display, NULL) != POLYID_OK ||
+        polyid_tid_parts(t, &micros, &clock_id, NULL) != POLYID_OK)
+        return NULL;
+    return json_pack("{s:s, s:s, s:o, s:o, s:I}", "text", text, "display", display, "value",
+                     dec_i64(t), "micros", dec_i64(micros), "clock_id", (json_int_t)clock_id);
+}
+
+json_t *euid_json(polyid_euid e) {
+    char text[POLYID_EUID_LEN], nocheck[POLYID_EUID_LEN], value[48], hex[33];
+    if (polyid_euid_encode(e, true, text, sizeof text, NULL) != POLYID_OK ||
+        polyid_euid_encode(e, false, nocheck, sizeof nocheck, NULL) != POLYID_OK)
+        return NULL;
+    unsigned __int128 v;
+    euid_to_u128(e, &v);
+    fmt_u128(v, value);
+    for (int i = 0; i < 16; i++) snprintf(hex + 2 * i, 3, "%02x", e.bytes[i]);
+    int32_t ext = polyid_euid_extension(e);
+    return json_pack("{s:s, s:s, s:s, s:s, s:I, s:o}", "value", value, "hex", hex, "text", text,
+                     "text_nocheck", nocheck, "unix_ms", (json_int_t)polyid_euid_unix_ms(e),
+                     "extension", ext < 0 ? json_null() : json_integer(ext));
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Operations: one function per vector op. */
+
+#define STR_CALL(mode, s, fn, ...) \
+    ((mode) == MODE_N ? fn##_n((s).p, (s).len, __VA_ARGS__) : fn((s).p, __VA_ARGS__))
+
+static void op_compact_id(const json_t *in, int mode, outcome *o) {
+    str code;
+    polyid_named_sequences *names;
+    if (!get_str(in, "code", &code, o) || !get_names(in, mode, &names, o)) return;
+    char out[POLYID_COMPACT_ID_LEN];
+    polyid_status st = names ? STR_CALL(mode, code, polyid_compact_id_with, names, out, sizeof out, &o->err)
+                             : STR_CALL(mode, code, polyid_compact_id, out, sizeof out, &o->err);
+    polyid_named_sequences_free(names);
+    if (check(o, st)) set_value(o, json_string(out));
+}
+
+static void op_normalize_code(const json_t *in, int mode, outcome *o) {
+    str code;
+    polyid_named_sequences *names;
+    if (!get_str(in, "code", &code, o) || !get_names(in, mode, &names, o)) return;
+    char out[POLYID_NORMALIZED_LEN];
+    polyid_status st = names ? STR_CALL(mode, code, polyid_normalize_code_with, names, out, sizeof out, &o->err)
+                             : STR_CALL(mode, code, polyid_normalize_code, out, sizeof out, &o->err);
+    polyid_named_sequences_free(names);
+    if (check(o, st)) set_value(o, json_string(out));
+}
+
+static void op_parse_code(const json_t *in, int mode, outcome *o) {
+    str code;
+    polyid_named_sequences *names;
+    if (!get_str(in, "code", &code, o) || !get_names(in, mode, &names, o)) return;
+    polyid_code c;
+    polyid_status st = names ? STR_CALL(mode, code, polyid_parse_code_with, names, &c, &o->err)
+                             : STR_CALL(mode, code, polyid_parse_code, &c, &o->err);
+    polyid_named_sequences_free(names);
+    if (!check(o, st)) return;
+    char sev[2] = {c.severity, 0};
+    set_value(o, json_pack("{s:s, s:s, s:i, s:b, s:s, s:s, s:i, s:s, s:s}", "severity", sev, "meaning",
+                           c.meaning, "priority", (int)c.priority, "blocking", (int)c.blocking,
+                           "component", c.component, "primary", c.primary, "sequence", (int)c.sequence,
+                           "normalized", c.normalized, "compact_id", c.compact_id));
+}
+
+static void op_namespace_hash(const json_t *in, int mode, outcome *o) {
+    str ns;
+    if (!get_str(in, "namespace", &ns, o)) return;
+    char out[POLYID_COMPACT_ID_LEN];
+    if (check(o, STR_CALL(mode, ns, polyid_namespace_hash, out, sizeof out, &o->err)))
+        set_value(o, json_string(out));
+}
+
+static void op_full_id(const json_t *in, int mode, outcome *o) {
+    str ns, code;
+    polyid_named_sequences *names;
+    if (!get_str(in, "namespace", &ns, o) || !get_str(in, "code", &code, o) ||
+        !get_names(in, mode, &names, o))
+        return;
+    char out[POLYID_FULL_ID_LEN];
+    polyid_status st;
+    if (mode == MODE_N)
+        st = names ? polyid_full_id_with_n(ns.p, ns.len, code.p, code.len, names, out, sizeof out, &o->err)
+                   : polyid_full_id_n(ns.p, ns.len, code.p, code.len, out, sizeof out, &o->err);
+    else
+        st = names ? polyid_full_id_with(ns.p, code.p, names, out, sizeof out, &o->err)
+                   : polyid_full_id(ns.p, code.p, out, sizeof out, &o->err);
+    polyid_named_sequences_free(names);
+    if (check(o, st)) set_value(o, json_string(out));
+}
+
+static void op_parse_full_id(const json_t *in, int mode, outcome *o) {
+    str id;
+    if (!get_str(in, "id", &id, o)) return;
+    polyid_full_id_parts parts;
+    if (check(o, STR_CALL(mode, id, polyid_parse_full_id, &parts, &o->err)))
+        set_value(o, json_pack("{s:s, s:s}", "namespace_hash", parts.namespace_hash, "compact_id",
+                               parts.compact_id));
+}
+
+static void op_uid11_encode(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    uint64_t v;
+    if (!get_u64(in, "value", &v, o)) return;
+    char out[POLYID_UID11_LEN];
+    if (check(o, polyid_uid11_encode(v, out, sizeof out, &o->err))) set_value(o, json_string(out));
+}
+
+static void op_uid11_decode(const json_t *in, int mode, outcome *o) {
+    str text;
+    if (!get_str(in, "text", &text, o)) return;
+    uint64_t v;
+    if (check(o, STR_CALL(mode, text, polyid_uid11_decode, &v, &o->err))) set_value(o, dec_u64(v));
+}
+
+static void op_uid11_prefix_range(const json_t *in, int mode, outcome *o) {
+    str prefix;
+    if (!get_str(in, "prefix", &prefix, o)) return;
+    uint64_t lo, hi;
+    bool found;
+    if (!check(o, STR_CALL(mode, prefix, polyid_uid11_prefix_range, &lo, &hi, &found, &o->err))) return;
+    set_value(o, found ? json_pack("[o, o]", dec_u64(lo), dec_u64(hi)) : json_null());
+}
+
+static void op_xid_from_parts(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    int64_t ms, random;
+    if (!get_i64(in, "unix_ms", &ms, o) || !get_i64(in, "random", &random, o)) return;
+    polyid_xid x;
+    if (check(o, polyid_xid_from_parts(ms, random, &x, &o->err))) set_value(o, xid_json(x));
+}
+
+static void op_xid_parse(const json_t *in, int mode, outcome *o) {
+    str text;
+    if (!get_str(in, "text", &text, o)) return;
+    polyid_xid x;
+    if (check(o, STR_CALL(mode, text, polyid_xid_parse, &x, &o->err))) set_value(o, xid_json(x));
+}
+
+static void op_xid_prefix_range(const json_t *in, int mode, outcome *o) {
+    str prefix;
+    if (!get_str(in, "prefix", &prefix, o)) return;
+    uint64_t lo, hi;
+    bool found;
+    if (!check(o, STR_CALL(mode, prefix, polyid_xid_prefix_range, &lo, &hi, &found, &o->err))) return;
+    set_value(o, found ? json_pack("{s:I, s:I}", "min_unix_ms", (json_int_t)lo, "max_unix_ms",
+                                   (json_int_t)hi)
+                       : json_null());
+}
+
+static void op_tid_from_parts(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    int64_t micros, clock_id;
+    if (!get_i64(in, "micros", &micros, o) || !get_i64(in, "clock_id", &clock_id, o)) return;
+    polyid_tid t;
+    if (check(o, polyid_tid_from_parts(micros, clock_id, &t, &o->err))) set_value(o, tid_json(t));
+}
+
+static void op_tid_parse(const json_t *in, int mode, outcome *o) {
+    str text;
+    if (!get_str(in, "text", &text, o)) return;
+    polyid_tid t;
+    if (check(o, STR_CALL(mode, text, polyid_tid_parse, &t, &o->err))) set_value(o, tid_json(t));
+}
+
+static void op_tid_prefix_range(const json_t *in, int mode, outcome *o) {
+    str prefix;
+    if (!get_str(in, "prefix", &prefix, o)) return;
+    int64_t lo, hi;
+    bool found;
+    if (!check(o, STR_CALL(mode, prefix, polyid_tid_prefix_range, &lo, &hi, &found, &o->err))) return;
+    set_value(o, found ? json_pack("[o, o]", dec_i64(lo), dec_i64(hi)) : json_null());
+}
+
+static void op_euid_from_parts(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    int64_t ms, ext = 0, padding;
+    uint64_t random;
+    const json_t *e = json_object_get(in, "extension");
+    bool has_ext = e && !json_is_null(e);
+    if (!get_i64(in, "unix_ms", &ms, o) || (has_ext && !get_i64(in, "extension", &ext, o)) ||
+        !get_i64(in, "padding", &padding, o) || !get_u64(in, "random", &random, o))
+        return;
+    polyid_euid id;
+    if (check(o, polyid_euid_from_parts(ms, has_ext, ext, padding, random, &id, &o->err)))
+        set_value(o, euid_json(id));
+}
+
+static void op_euid_encode(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    unsigned __int128 v;
+    if (!get_u128(in, "value", &v, o)) return;
+    const json_t *c = json_object_get(in, "checkmod");
+    if (!json_is_boolean(c)) {
+        bad_vector(o, "no bool", "checkmod");
+        return;
+    }
+    polyid_euid id = polyid_euid_from_halves((uint64_t)(v >> 64), (uint64_t)v);
+    char out[POLYID_EUID_LEN];
+    if (check(o, polyid_euid_encode(id, json_is_true(c), out, sizeof out, &o->err)))
+        set_value(o, json_string(out));
+}
+
+static void op_euid_parse(const json_t *in, int mode, outcome *o) {
+    str text;
+    if (!get_str(in, "text", &text, o)) return;
+    polyid_euid id;
+    if (check(o, STR_CALL(mode, text, polyid_euid_parse, &id, &o->err))) set_value(o, euid_json(id));
+}
+
+static int hexval(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static void op_euid_from_bytes(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    str hex;
+    if (!get_str(in, "hex", &hex, o)) return;
+    if (hex.len % 2) {
+        bad_vector(o, "odd-length", "hex");
+        return;
+    }
+    uint8_t *bytes = malloc(hex.len / 2 + 1); /* never NULL-sized: 0 bytes is a valid input */
+    for (size_t i = 0; i < hex.len / 2; i++) {
+        int a = hexval(hex.p[2 * i]), b = hexval(hex.p[2 * i + 1]);
+        if (a < 0 || b < 0) {
+            free(bytes);
+            bad_vector(o, "not hex", "hex");
+            return;
+        }
+        bytes[i] = (uint8_t)(a << 4 | b);
+    }
+    polyid_euid id;
+    polyid_status st = polyid_euid_from_bytes(bytes, hex.len / 2, &id, &o->err);
+    free(bytes);
+    if (check(o, st)) set_value(o, euid_json(id));
+}
+
+typedef struct {
+    const char *op;
+    void (*fn)(const json_t *, int, outcome *);
+    int has_string_input; /* whether the NUL-terminated variants are a separate path */
+} op_entry;
+
+static const op_entry OPS[] = {
+    {"compact_id", op_compact_id, 1},
+    {"normalize_code", op_normalize_code, 1},
+    {"parse_code", op_parse_code, 1},
+    {"namespace_hash", op_namespace_hash, 1},
+    {"full_id", op_full_id, 1},
+    {"parse_full_id", op_parse_full_id, 1},
+    {"uid11_encode", op_uid11_encode, 0},
+    {"uid11_decode", op_uid11_decode, 1},
+    {"uid11_prefix_range", op_uid11_prefix_range, 1},
+    {"xid_from_parts", op_xid_from_parts, 0},
+    {"xid_parse", op_xid_parse, 1},
+    {"xid_prefix_range", op_xid_prefix_range, 1},
+    {"tid_from_parts", op_tid_from_parts, 0},
+    {"tid_parse", op_tid_parse, 1},
+    {"tid_prefix_range", op_tid_prefix_range, 1},
+    {"euid_from_parts", op_euid_from_parts, 0},
+    {"euid_encode", op_euid_encode, 0},
+    {"euid_parse", op_euid_parse, 1},
+    {"euid_from_bytes", op_euid_from_bytes, 0},
+};
+
+/* ------------------------------------------------------------------------------------ */
+/* Judging */
+
+/* The offending character as a JSON string (it may be U+0000, so its length comes from
+ * the code point rather than from strlen). */
+static json_t *character_json(const polyid_error *e) {
+    size_t len = e->character < 0x80 ? 1 : e->character < 0x800 ? 2 : e->character < 0x10000 ? 3 : 4;
+    return json_stringn(e->character_utf8, len);
+}
+
+static json_t *outcome_json(const outcome *o) {
+    if (!o->is_error) return json_incref(o->value ? o->value : json_null());
+    if (o->convert)
+        return json_pack("{s:s, s:s}", "error", "OUT_OF_RANGE", "message",
+                         "input does not fit the C parameter type");
+    json_t *j = json_pack("{s:s, s:s}", "error", polyid_status_code(o->status), "message", o->err.message);
+    switch (o->err.detail) {
+    case POLYID_DETAIL_CHARACTER:
+        json_object_set_new(j, "index", json_integer((json_int_t)o->err.index));
+        json_object_set_new(j, "character", character_json(&o->err));
+        break;
+    case POLYID_DETAIL_LENGTH:
+    case POLYID_DETAIL_CHECKMOD:
+        json_object_set_new(j, "found", json_integer(o->err.found));
+        json_object_set_new(j, "expected", json_integer(o->err.expected));
+        break;
+    default:
+        break;
+    }
+    return j;
+}
+
+/* Compares one outcome with the case; fills r on failure and returns 0. */
+static int judge(const json_t *c, const outcome *o, const char *mode_name, case_result *r) {
+    const json_t *want_out = json_object_get(c, "output");
+    const json_t *want_err = json_object_get(c, "error");
+    const char *why = NULL;
+    char buf[256];
+    if (o->bad_vector[0]) {
+        why = o->bad_vector;
+    } else if (want_out && !want_err) {
+        if (o->is_error) why = "expected an output, got an error";
+        else if (!o->value) why = "could not read the result back";
+        else if (!json_equal((json_t *)want_out, o->value)) why = "wrong output";
+        else if (o->err.status != POLYID_OK || o->err.message[0]) why = "error struct not cleared on success";
+    } else if (want_err && !want_out && json_is_string(want_err)) {
+        const char *code = json_string_value(want_err);
+        if (!o->is_error) why = "expected an error, got an output";
+        else if (strcmp(code, polyid_status_code(o->status)) != 0) why = "wrong error code";
+        else if (!o->convert) {
+            const json_t *detail = json_object_get(c, "detail");
+            if (o->err.status != o->status) why = "err->status differs from the returned status";
+            else if (!o->err.message[0]) why = "empty error message";
+            else if (detail) {
+                const char *key;
+                const json_t *v;
+                json_object_foreach((json_t *)detail, key, v) {
+                    json_t *got = NULL;
+                    if (!strcmp(key, "index") && o->err.detail == POLYID_DETAIL_CHARACTER)
+                        got = json_integer((json_int_t)o->err.index);
+                    else if (!strcmp(key, "character") && o->err.detail == POLYID_DETAIL_CHARACTER)
+                        got = character_json(&o->err);
+                    else if (!strcmp(key, "found") &&
+                             (o->err.detail == POLYID_DETAIL_LENGTH || o->err.detail == POLYID_DETAIL_CHECKMOD))
+                        got = json_integer(o->err.found);
+                    else if (!strcmp(key, "expected") &&
+                             (o->err.detail == POLYID_DETAIL_LENGTH || o->err.detail == POLYID_DETAIL_CHECKMOD))
+                        got = json_integer(o->err.expected);
+                    int same = got && json_equal(got, (json_t *)v);
+                    json_decref(got);
+                    if (!same) {
+                        snprintf(buf, sizeof buf, "wrong detail %s", key);
+                        why = buf;
+                        break;
+                    }
+                }
+            }
+        }
+    } else {
+        why = "malformed case: needs exactly one of output and error";
+    }
+    if (!why) return 1;
+    r->status = CASE_FAIL;
+    snprintf(r->reason, sizeof r->reason, "%s (%s functions)", why, mode_name);
+    json_t *expected = json_object();
+    if (want_out) json_object_set(expected, "output", (json_t *)want_out);
+    if (want_err) json_object_set(expected, "error", (json_t *)want_err);
+    const json_t *detail = json_object_get(c, "detail");
+    if (detail) json_object_set(expected, "detail", (json_t *)detail);
+    r->expected = expected;
+    r->got = outcome_json(o);
+    return 0;
+}
+
+static int input_has_nul(const json_t *in) {
+    const char *key;
+    const json_t *v;
+    json_object_foreach((json_t *)in, key, v) {
+        if (json_is_string(v) && strlen(json_string_value(v)) != json_string_length(v)) return 1;
+    }
+    return 0;
+}
+
+void run_case(const json_t *c, case_result *r) {
+    memset(r, 0, sizeof *r);
+    r->status = CASE_PASS;
+    const char *op = json_string_value(json_object_get(c, "op"));
+    const json_t *in = json_object_get(c, "input");
+    const op_entry *e = NULL;
+    for (size_t i = 0; op && i < sizeof OPS / sizeof OPS[0]; i++)
+        if (!strcmp(OPS[i].op, op)) e = &OPS[i];
+    if (!e || !json_is_object(in)) {
+        r->status = CASE_FAIL;
+        snprintf(r->reason, sizeof r->reason, "unknown op %s or no input", op ? op : "(none)");
+        return;
+    }
+    outcome o;
+    memset(&o, 0, sizeof o);
+    e->fn(in, MODE_N, &o);
+    int ok = judge(c, &o, e->has_string_input ? "(pointer, length)" : "C", r);
+    outcome_clear(&o);
+    if (ok && e->has_string_input && !input_has_nul(in)) {
+        e->fn(in, MODE_CSTR, &o);
+        judge(c, &o, "NUL-terminated", r);
+        outcome_clear(&o);
+    }
+}
+
+void case_result_clear(case_result *r) {
+    json_decref(r->expected);
+    json_decref(r->got);
+    r->expected = r->got = NULL;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Files */
+
+static int by_name(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int load_vector_files(const char *dir, json_t ***docs) {
+    *docs = NULL;
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "cannot open %s\n", dir);
+        return -1;
+    }
+    char **names = NULL;
+    int n = 0;
+    struct dirent *ent;
+    while ((ent = readdir(d))) {
+        size_t len = strlen(ent->d_name);
+        if (len > 5 && !strcmp(ent->d_name + len - 5, ".json")) {
+            names = realloc(names, sizeof *names * (size_t)(n + 1));
+            names[n++] = strdup(ent->d_name);
+        }
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    *docs = calloc((size_t)n + 1, sizeof **docs);
+    int ok = 1;
+    for (int i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        json_error_t jerr;
+        (*docs)[i] = json_load_file(path, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
+        if (!(*docs)[i] || !json_is_string(json_object_get((*docs)[i], "family")) ||
+            !json_is_array(json_object_get((*docs)[i], "cases"))) {
+            fprintf(stderr, "%s: %s (line %d)\n", path, (*docs)[i] ? "no family or cases" : jerr.text,
+                    jerr.line);
+            ok = 0;
+        }
+        free(names[i]);
+    }
+    free(names);
+    if (!ok || n == 0) {
+        if (n == 0) fprintf(stderr, "no *.json files in %s\n", dir);
+        free_docs(*docs, n);
+        *docs = NULL;
+        return -1;
+    }
+    return n;
+}
+
+void free_docs(json_t **docs, int n) {
+    if (!docs) return;
+    for (int i = 0; i < n; i++) json_decref(docs[i]);
+    free(docs);
+}
