@@ -1,1 +1,53 @@
-//! placeholder: the python binding is being written.
+//! Python binding of polyid (`polyid._polyid`, re-exported by the `polyid` package).
+//!
+//! Thin by rule: every function translates Python types to the core's, calls the core, and
+//! translates the result or the error back. Nothing about an identifier is computed here.
+
+mod args;
+mod dt;
+mod errors;
+mod euid;
+mod fast;
+mod tid;
+mod wdp;
+mod xid;
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use polyid::ErrorCode;
+
+#[pymodule]
+fn _polyid(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    // Register the core's fork handler now, before any fork can happen.
+    let _ = polyid::__fork::generation();
+
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("PolyIdError", py.get_type::<errors::PolyIdError>())?;
+    let codes: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+    m.add("ERROR_CODES", PyTuple::new(py, codes)?)?;
+
+    fast::add_compact_id(m)?;
+    m.add_function(wrap_pyfunction!(wdp::compact_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(wdp::normalize_code, m)?)?;
+    m.add_function(wrap_pyfunction!(wdp::parse_code, m)?)?;
+    m.add_function(wrap_pyfunction!(wdp::namespace_hash, m)?)?;
+    m.add_function(wrap_pyfunction!(wdp::full_id, m)?)?;
+    m.add_function(wrap_pyfunction!(wdp::parse_full_id, m)?)?;
+    m.add_class::<wdp::StructuredCode>()?;
+
+    m.add_function(wrap_pyfunction!(xid::uid11_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(xid::uid11_decode, m)?)?;
+    m.add_function(wrap_pyfunction!(xid::uid11_prefix_range, m)?)?;
+    m.add_function(wrap_pyfunction!(xid::xid_prefix_range, m)?)?;
+    m.add_class::<xid::Xid>()?;
+
+    m.add_function(wrap_pyfunction!(tid::tid_prefix_range, m)?)?;
+    m.add_class::<tid::Tid>()?;
+    m.add_class::<tid::TidGenerator>()?;
+
+    m.add_class::<euid::Euid>()?;
+    m.add_class::<euid::EuidGenerator>()?;
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! Argument and result translation: Python `str` <-> `&str`, Python `int` -> Rust integers
+//! (with `OUT_OF_RANGE` instead of a wrap or an `OverflowError`), lists.
+
+use std::os::raw::c_char;
+
+use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+
+use polyid::ErrorCode;
+
+use crate::errors::{binding_err, is_overflow, out_of_range};
+
+unsafe extern "C" {
+    // Part of the stable ABI since Python 3.10 and exported by every CPython 3 before that
+    // (as regular API), so an abi3-py39 module can call it on every supported version. PyO3
+    // only offers the allocating `PyUnicode_AsUTF8String` route on abi3 < 3.10. It returns
+    // the string's cached UTF-8 form (for ASCII strings: the string's own buffer).
+    fn PyUnicode_AsUTF8AndSize(
+        unicode: *mut ffi::PyObject,
+        size: *mut ffi::Py_ssize_t,
+    ) -> *const c_char;
+}
+
+/// A Python `str` argument borrowed as `&str` without copying.
+pub struct Text<'a>(pub &'a str);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Text<'a> {
+    type Error = PyErr;
+
+    #[inline]
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        // SAFETY: `obj` is a live object; `PyUnicode_AsUTF8AndSize` returns a pointer to a
+        // UTF-8 buffer owned by the str object, valid while the object is (lifetime `'a`), or
+        // NULL with an exception set.
+        unsafe {
+            if ffi::PyUnicode_Check(obj.as_ptr()) == 0 {
+                return Err(type_error(&obj, "str"));
+            }
+            let mut size: ffi::Py_ssize_t = 0;
+            let ptr = PyUnicode_AsUTF8AndSize(obj.as_ptr(), &mut size);
+            if ptr.is_null() {
+                return Err(unencodable(obj.py()));
+            }
+            let bytes = std::slice::from_raw_parts(ptr.cast::<u8>(), size as usize);
+            Ok(Text(std::str::from_utf8_unchecked(bytes)))
+        }
+    }
+}
+
+/// A `str` holding lone surrogates has no UTF-8 form: report `INVALID_UTF8` (a
+/// `PolyIdError`), chained to Python's `UnicodeEncodeError`.
+#[cold]
+fn unencodable(py: Python<'_>) -> PyErr {
+    let cause = PyErr::take(py);
+    match cause {
+        Some(cause) if cause.is_instance_of::<PyUnicodeEncodeError>(py) => {
+            let err = binding_err(
+                py,
+                ErrorCode::InvalidUtf8,
+                format!("text cannot be encoded as UTF-8: {cause}"),
+            );
+            err.set_cause(py, Some(cause));
+            err
+        }
+        Some(other) => other,
+        None => PyTypeError::new_err("expected str"),
+    }
+}
+
+/// `TypeError: expected <what>, got <type>`.
+#[cold]
+pub fn type_error(obj: &Bound<'_, PyAny>, what: &str) -> PyErr {
+    let got = obj
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into());
+    PyTypeError::new_err(format!("expected {what}, got {got}"))
+}
+
+/// The bounds of a Rust integer parameter, for `OUT_OF_RANGE` messages.
+pub trait Bounds {
+    const MIN: &'static str;
+    const MAX: &'static str;
+}
+
+macro_rules! bounds {
+    ($($t:ty => $min:literal, $max:literal;)*) => {$(
+        impl Bounds for $t {
+            const MIN: &'static str = $min;
+            const MAX: &'static str = $max;
+        }
+    )*};
+}
+
+bounds! {
+    u16 => "0", "65535";
+    u32 => "0", "4294967295";
+    u64 => "0", "18446744073709551615";
+    usize => "0", "18446744073709551615";
+    i64 => "-9223372036854775808", "9223372036854775807";
+    u128 => "0", "340282366920938463463374607431768211455";
+}
+
+/// A Python int (or an object with `__index__`) as `T`: `TypeError` for other types,
+/// `PolyIdError(OUT_OF_RANGE)` when it does not fit `T`.
+#[inline]
+pub fn int<'py, T>(obj: &Bound<'py, PyAny>, context: &str) -> PyResult<T>
+where
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr> + Bounds,
+{
+    match obj.extract::<T>() {
+        Ok(v) => Ok(v),
+        Err(e) if is_overflow(obj.py(), &e) => Err(out_of_range(obj, context, T::MIN, T::MAX)),
+        Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => {
+            Err(type_error(obj, &format!("int for {context}")))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Like [`int`], for an optional argument where `None` means "absent".
+#[inline]
+pub fn opt_int<'py, T>(obj: Option<&Bound<'py, PyAny>>, context: &str) -> PyResult<Option<T>>
+where
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr> + Bounds,
+{
+    match obj {
+        Some(o) if !o.is_none() => int(o, context).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// An ASCII byte string (every text polyid produces) as a Python `str`.
+#[inline]
+pub fn ascii<'py>(py: Python<'py>, bytes: &[u8]) -> PyResult<Bound<'py, PyString>> {
+    // CPython checks the bytes itself (ASCII fast path); `PyString::new` would first run
+    // `str::from_utf8` over them as well.
+    // SAFETY: a valid pointer/length pair; the call returns a new str, or NULL with an error
+    // set (out of memory), which `from_owned_ptr_or_err` turns into a PyErr.
+    unsafe {
+        let ptr = ffi::PyUnicode_FromStringAndSize(
+            bytes.as_ptr().cast::<c_char>(),
+            bytes.len() as ffi::Py_ssize_t,
+        );
+        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
+    }
+}
+
+/// Builds a list of `len` items from `f(i)` (one allocation, no intermediate Vec).
+#[inline]
+pub fn list_from<'py, F>(py: Python<'py>, len: usize, mut f: F) -> PyResult<Bound<'py, PyList>>
+where
+    F: FnMut(usize) -> PyResult<Bound<'py, PyAny>>,
+{
+    let n = ffi::Py_ssize_t::try_from(len)
+        .map_err(|_| pyo3::exceptions::PyMemoryError::new_err("list too long"))?;
+    // SAFETY: `PyList_New(n)` returns a new list with n NULL slots (or NULL with an error
+    // set); every slot is filled exactly once by `PyList_SetItem`, which steals the item
+    // reference, before the list is handed to Python. On an error midway the list (with
+    // NULL slots, which list_dealloc accepts) is dropped.
+    unsafe {
+        let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
+        for i in 0..len {
+            let item = f(i)?;
+            ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item.into_ptr());
+        }
+        Ok(list.cast_into_unchecked())
+    }
+}

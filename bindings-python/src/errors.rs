@@ -1,0 +1,170 @@
+//! polyid errors as Python exceptions.
+//!
+//! Every core [`polyid::Error`] becomes a `polyid.PolyIdError` (a `ValueError`) carrying the
+//! stable code string in `.code`, the core's message in `.message` (also `str(e)`), and the
+//! core's details: `.index` / `.character` for a bad character, `.found` / `.expected` for a
+//! length or check value (`.found` also for a number outside its range). Integers that do not
+//! fit the Rust parameter become `OUT_OF_RANGE` errors here, before the core is called.
+
+use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
+
+use polyid::{Detail, ErrorCode};
+
+pyo3::create_exception!(
+    polyid,
+    PolyIdError,
+    PyValueError,
+    "A polyid failure. `.code` is the stable error code shared by every polyid runtime \
+     (e.g. \"INVALID_CHARACTER\"); `.message` (also `str(error)`) says what was wrong and \
+     where; `.index`, `.character`, `.found` and `.expected` hold the details where they \
+     apply (else None)."
+);
+
+/// The attribute names, interned once.
+struct Names {
+    code: Py<PyString>,
+    message: Py<PyString>,
+    index: Py<PyString>,
+    character: Py<PyString>,
+    found: Py<PyString>,
+    expected: Py<PyString>,
+    item: Py<PyString>,
+}
+
+fn names(py: Python<'_>) -> &Names {
+    static NAMES: PyOnceLock<Names> = PyOnceLock::new();
+    NAMES.get_or_init(py, || Names {
+        code: PyString::intern(py, "code").unbind(),
+        message: PyString::intern(py, "message").unbind(),
+        index: PyString::intern(py, "index").unbind(),
+        character: PyString::intern(py, "character").unbind(),
+        found: PyString::intern(py, "found").unbind(),
+        expected: PyString::intern(py, "expected").unbind(),
+        item: PyString::intern(py, "item").unbind(),
+    })
+}
+
+/// The fields of a `PolyIdError`.
+pub struct Fields<'py> {
+    pub code: &'static str,
+    pub message: String,
+    pub index: Option<usize>,
+    pub character: Option<char>,
+    pub found: Option<Bound<'py, PyAny>>,
+    pub expected: Option<Bound<'py, PyAny>>,
+}
+
+impl<'py> Fields<'py> {
+    pub fn new(code: &'static str, message: String) -> Fields<'py> {
+        Fields {
+            code,
+            message,
+            index: None,
+            character: None,
+            found: None,
+            expected: None,
+        }
+    }
+}
+
+/// Builds the exception instance with its attributes.
+pub fn make(py: Python<'_>, fields: Fields<'_>) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let n = names(py);
+        let exc = py
+            .get_type::<PolyIdError>()
+            .call1((fields.message.as_str(),))?;
+        exc.setattr(n.code.bind(py), fields.code)?;
+        exc.setattr(n.message.bind(py), fields.message.as_str())?;
+        exc.setattr(n.index.bind(py), fields.index)?;
+        exc.setattr(n.character.bind(py), fields.character)?;
+        exc.setattr(n.found.bind(py), fields.found)?;
+        exc.setattr(n.expected.bind(py), fields.expected)?;
+        exc.setattr(n.item.bind(py), py.None())?;
+        Ok(PyErr::from_value(exc))
+    };
+    build().unwrap_or_else(|e| e)
+}
+
+/// A core error as a `PolyIdError`.
+#[cold]
+pub fn core_err(err: polyid::Error) -> PyErr {
+    Python::attach(|py| {
+        let mut f = Fields::new(err.code().as_str(), err.to_string());
+        f.index = err.index();
+        f.character = err.offending_char();
+        match err.detail() {
+            Detail::Length { found, expected } => {
+                f.found = found.into_pyobject(py).ok().map(Bound::into_any);
+                f.expected = expected.into_pyobject(py).ok().map(Bound::into_any);
+            }
+            Detail::Checkmod { found, expected } => {
+                f.found = found.into_pyobject(py).ok().map(Bound::into_any);
+                f.expected = expected.into_pyobject(py).ok().map(Bound::into_any);
+            }
+            Detail::Range { found, .. } => {
+                f.found = found.into_pyobject(py).ok().map(Bound::into_any);
+            }
+            _ => {}
+        }
+        make(py, f)
+    })
+}
+
+/// Shorthand: `.map_err(core_err)`.
+pub trait CoreResult<T> {
+    fn py(self) -> PyResult<T>;
+}
+
+impl<T> CoreResult<T> for polyid::Result<T> {
+    #[inline]
+    fn py(self) -> PyResult<T> {
+        self.map_err(core_err)
+    }
+}
+
+/// An `OUT_OF_RANGE` error for a Python int that does not fit the Rust parameter, worded like
+/// the core's own range errors.
+#[cold]
+pub fn out_of_range(
+    value: &Bound<'_, PyAny>,
+    context: &str,
+    min: impl std::fmt::Display,
+    max: impl std::fmt::Display,
+) -> PyErr {
+    let py = value.py();
+    let shown = value
+        .str()
+        .map(|s| s.to_string())
+        .unwrap_or_else(|_| "?".into());
+    let mut f = Fields::new(
+        ErrorCode::OutOfRange.as_str(),
+        format!("{context}: {shown} is out of range {min}..={max}"),
+    );
+    f.found = Some(value.clone());
+    make(py, f)
+}
+
+/// A `PolyIdError` with a binding-level code (e.g. `INVALID_ARGUMENT`, `INVALID_UTF8`).
+#[cold]
+pub fn binding_err(py: Python<'_>, code: ErrorCode, message: String) -> PyErr {
+    make(py, Fields::new(code.as_str(), message))
+}
+
+/// Records the position of a failing item on a batch call's error.
+#[cold]
+pub fn with_item(py: Python<'_>, err: PyErr, item: usize) -> PyErr {
+    if err.is_instance_of::<PolyIdError>(py) {
+        let _ = err.value(py).setattr(names(py).item.bind(py), item);
+    }
+    err
+}
+
+/// Whether `err` is Python's `OverflowError` (raised by int conversions).
+#[inline]
+pub fn is_overflow(py: Python<'_>, err: &PyErr) -> bool {
+    err.is_instance_of::<PyOverflowError>(py)
+}

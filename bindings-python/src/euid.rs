@@ -1,0 +1,221 @@
+//! EUID: 128-bit sortable IDs with an extension field and a check symbol.
+
+use std::borrow::Cow;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString};
+
+use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
+
+use crate::args::{ascii, int, list_from, opt_int, type_error, Text};
+use crate::dt;
+use crate::errors::CoreResult;
+use crate::xid::millis_u64;
+
+/// An EUID: 45 bits of Unix milliseconds, an optional 0-32767 extension, random bits and a
+/// check symbol in its 27-symbol text (immutable, ordered by value = by time).
+#[pyclass(module = "polyid", name = "Euid", frozen, eq, ord, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Euid(CoreEuid);
+
+#[pymethods]
+impl Euid {
+    /// Parses the 27-symbol text (same as `Euid.parse(text)`).
+    #[new]
+    fn new(text: Text<'_>) -> PyResult<Self> {
+        Euid::parse(text)
+    }
+
+    /// A new EUID for the current time with fresh random bits.
+    #[staticmethod]
+    #[pyo3(signature = (extension = None))]
+    fn generate(extension: Option<&Bound<'_, PyAny>>) -> PyResult<Euid> {
+        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+        CoreEuid::generate(ext).py().map(Euid)
+    }
+
+    /// The EUID of its fields: Unix milliseconds (< 2**45), extension (0-32767 or None),
+    /// padding (the 15 - L random bits above the extension) and the low 64 random bits.
+    #[staticmethod]
+    #[pyo3(signature = (unix_ms, extension = None, padding = None, random = None))]
+    fn from_parts(
+        unix_ms: &Bound<'_, PyAny>,
+        extension: Option<&Bound<'_, PyAny>>,
+        padding: Option<&Bound<'_, PyAny>>,
+        random: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Euid> {
+        let ms: u64 = int(unix_ms, "EUID unix_ms")?;
+        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+        let pad: u16 = opt_int(padding, "EUID padding")?.unwrap_or(0);
+        let r: u64 = opt_int(random, "EUID random")?.unwrap_or(0);
+        CoreEuid::from_parts(ms, ext, pad, r).py().map(Euid)
+    }
+
+    /// The EUID of an aware datetime (milliseconds, floored) with fresh random bits.
+    #[staticmethod]
+    #[pyo3(signature = (dt, extension = None))]
+    fn from_datetime(
+        dt: &Bound<'_, PyAny>,
+        extension: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Euid> {
+        let py = dt.py();
+        let ms = millis_u64(py, dt::to_millis(dt)?, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
+        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+        CoreEuid::generate_at(ms, ext).py().map(Euid)
+    }
+
+    /// Parses the 27-symbol text (case-insensitive; I and L read as 1, O as 0).
+    #[staticmethod]
+    fn parse(text: Text<'_>) -> PyResult<Euid> {
+        CoreEuid::parse(text.0).py().map(Euid)
+    }
+
+    /// The EUID of its 128-bit value (every int in 0..2**128-1 is one).
+    #[staticmethod]
+    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Euid> {
+        Ok(Euid(CoreEuid::from_u128(int(value, "EUID value")?)))
+    }
+
+    /// The EUID of its 16 big-endian bytes (bytes or bytearray).
+    #[staticmethod]
+    fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Euid> {
+        let bytes: Cow<'_, [u8]> = data
+            .extract()
+            .map_err(|_| type_error(data, "bytes or bytearray"))?;
+        CoreEuid::from_slice(&bytes).py().map(Euid)
+    }
+
+    /// The 128-bit value.
+    #[getter]
+    fn value(&self) -> u128 {
+        self.0.value()
+    }
+
+    /// The 16 big-endian bytes.
+    #[getter]
+    fn bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.0.to_bytes())
+    }
+
+    /// Unix time in milliseconds.
+    #[getter]
+    fn unix_ms(&self) -> u64 {
+        self.0.unix_ms()
+    }
+
+    /// The extension (0-32767), or None.
+    #[getter]
+    fn extension(&self) -> Option<u16> {
+        self.0.extension()
+    }
+
+    /// The random padding above the extension (15 - L bits).
+    #[getter]
+    fn padding(&self) -> u16 {
+        self.0.padding()
+    }
+
+    /// The check value: the value mod 127.
+    #[getter]
+    fn checkmod(&self) -> u8 {
+        self.0.checkmod()
+    }
+
+    /// The time as an aware datetime in UTC (millisecond precision).
+    #[getter]
+    fn datetime<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        dt::from_millis(py, self.0.unix_ms())
+    }
+
+    /// The 27-symbol text, with the check symbol or with 127 ("no check").
+    #[pyo3(signature = (checkmod = true))]
+    fn encode<'py>(&self, py: Python<'py>, checkmod: bool) -> PyResult<Bound<'py, PyString>> {
+        ascii(py, &self.0.encode_bytes(checkmod))
+    }
+
+    /// The next EUID as the reference computes it (same millisecond: random high half + 1 and
+    /// a fresh low half, EXHAUSTED at the maximum; otherwise a fresh EUID, same extension).
+    fn next(&self) -> PyResult<Euid> {
+        self.0.next().py().map(Euid)
+    }
+
+    fn __str__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        ascii(py, &self.0.encode_bytes(true))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Euid('{}')", self.0)
+    }
+
+    fn __int__(&self) -> u128 {
+        self.0.value()
+    }
+
+    fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.0.to_bytes())
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyString>,))> {
+        let py = slf.py();
+        Ok((
+            slf.get_type().into_any(),
+            (ascii(py, &slf.get().0.encode_bytes(true))?,),
+        ))
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
+
+/// A strictly monotonic EUID generator (thread-safe, fork-aware).
+#[pyclass(module = "polyid", name = "EuidGenerator", frozen)]
+pub struct EuidGenerator(CoreGenerator);
+
+#[pymethods]
+impl EuidGenerator {
+    /// A generator whose EUIDs carry `extension` (0-32767), or none.
+    #[new]
+    #[pyo3(signature = (extension = None))]
+    fn new(extension: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+        CoreGenerator::with_extension(ext).py().map(EuidGenerator)
+    }
+
+    /// The next EUID, greater than every EUID this generator issued before.
+    fn next(&self) -> PyResult<Euid> {
+        self.0.next().py().map(Euid)
+    }
+
+    /// The next `n` EUIDs (one lock, one clock read).
+    fn next_many<'py>(
+        &self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let n: usize = int(n, "count")?;
+        let ids = self.0.next_many(n).py()?;
+        list_from(py, ids.len(), |i| {
+            Ok(Bound::new(py, Euid(ids[i]))?.into_any())
+        })
+    }
+
+    /// The extension of the EUIDs this generator makes, or None.
+    #[getter]
+    fn extension(&self) -> Option<u16> {
+        self.0.extension()
+    }
+
+    fn __repr__(&self) -> String {
+        match self.0.extension() {
+            Some(e) => format!("EuidGenerator(extension={e})"),
+            None => "EuidGenerator()".into(),
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! `compact_id` as a hand-registered `METH_FASTCALL | METH_KEYWORDS` function.
+//!
+//! With the `abi3-py39` feature PyO3 registers every function with arguments as
+//! `METH_VARARGS | METH_KEYWORDS`, because `METH_FASTCALL` entered the *limited* API only in
+//! Python 3.10. That costs a tuple per call, a third of the price of a `compact_id` call.
+//! `METH_FASTCALL` itself has been in CPython since 3.7 with the very calling convention that
+//! 3.10 made stable (PEP 590), so this one hot function is registered by hand with it; the
+//! argument handling matches a PyO3 signature `(code, named_sequences=None)`. Everything else
+//! goes through PyO3.
+
+use std::ffi::{c_int, CStr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+
+use crate::args::Text;
+use crate::wdp::compact_id_impl;
+
+/// `METH_FASTCALL` (0x0080), the same value in every CPython since 3.7.
+const METH_FASTCALL: c_int = 0x0080;
+
+type FastCallWithKeywords = unsafe extern "C" fn(
+    *mut ffi::PyObject,
+    *const *mut ffi::PyObject,
+    ffi::Py_ssize_t,
+    *mut ffi::PyObject,
+) -> *mut ffi::PyObject;
+
+const DOC: &CStr = c"compact_id(code, named_sequences=None)
+--
+
+The 5-character compact ID of a structured code, e.g. \"E.Auth.Token.001\" -> \"V6a0B\".
+
+named_sequences: optional mapping of extra sequence names to numbers (1-999).
+Raises PolyIdError (INVALID_FORMAT, NON_ASCII, INVALID_SEVERITY, INVALID_COMPONENT,
+INVALID_PRIMARY, INVALID_SEQUENCE, UNKNOWN_NAMED_SEQUENCE) and TypeError.";
+
+/// The arguments `(code, named_sequences=None)` from a vectorcall.
+///
+/// # Safety
+/// `args` holds `nargs` positional then `len(kwnames)` keyword values, all live.
+unsafe fn arguments<'py>(
+    py: Python<'py>,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> PyResult<(Bound<'py, PyAny>, Option<Bound<'py, PyAny>>)> {
+    let mut slots: [Option<Bound<'py, PyAny>>; 2] = [None, None];
+    if nargs > 2 {
+        return Err(PyTypeError::new_err(format!(
+            "compact_id() takes from 1 to 2 positional arguments but {nargs} were given"
+        )));
+    }
+    for (i, slot) in slots.iter_mut().enumerate().take(nargs as usize) {
+        *slot = Some(unsafe { Bound::from_borrowed_ptr(py, *args.add(i)) });
+    }
+    if !kwnames.is_null() {
+        let names = unsafe { Bound::from_borrowed_ptr(py, kwnames) };
+        for (k, name) in names.try_iter()?.enumerate() {
+            let name = name?;
+            let key: Text<'_> = name.extract()?;
+            let index = match key.0 {
+                "code" => 0,
+                "named_sequences" => 1,
+                other => {
+                    return Err(PyTypeError::new_err(format!(
+                        "compact_id() got an unexpected keyword argument '{other}'"
+                    )))
+                }
+            };
+            if slots[index].is_some() {
+                return Err(PyTypeError::new_err(format!(
+                    "compact_id() got multiple values for argument '{}'",
+                    key.0
+                )));
+            }
+            let value = unsafe { *args.add(nargs as usize + k) };
+            slots[index] = Some(unsafe { Bound::from_borrowed_ptr(py, value) });
+        }
+    }
+    let [code, names] = slots;
+    let code = code.ok_or_else(|| {
+        PyTypeError::new_err("compact_id() missing 1 required positional argument: 'code'")
+    })?;
+    Ok((code, names))
+}
+
+unsafe extern "C" fn compact_id_fastcall(
+    _module: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls this with the thread attached.
+    let py = unsafe { Python::assume_attached() };
+    let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<*mut ffi::PyObject> {
+        if nargs == 1 && kwnames.is_null() {
+            // The common call `compact_id(code)`.
+            // SAFETY: one live positional argument.
+            let code = unsafe { Bound::from_borrowed_ptr(py, *args) };
+            return Ok(compact_id_impl(py, code.extract()?, None)?.into_ptr());
+        }
+        // SAFETY: the vectorcall contract.
+        let (code, names) = unsafe { arguments(py, args, nargs, kwnames)? };
+        Ok(compact_id_impl(py, code.extract()?, names.as_ref())?.into_ptr())
+    }));
+    match result {
+        Ok(Ok(obj)) => obj,
+        Ok(Err(err)) => {
+            err.restore(py);
+            std::ptr::null_mut()
+        }
+        Err(_) => {
+            PyRuntimeError::new_err("polyid: internal panic in compact_id").restore(py);
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// Adds `compact_id` to the module.
+pub fn add_compact_id(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let def = Box::leak(Box::new(ffi::PyMethodDef {
+        ml_name: c"compact_id".as_ptr(),
+        ml_meth: ffi::PyMethodDefPointer {
+            // SAFETY: CPython casts the pointer back to the fastcall-with-keywords type
+            // because of `ml_flags`, as C extensions do.
+            PyCFunction: unsafe {
+                std::mem::transmute::<FastCallWithKeywords, ffi::PyCFunction>(compact_id_fastcall)
+            },
+        },
+        ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
+        ml_doc: DOC.as_ptr(),
+    }));
+    let module_name = m.name()?;
+    // SAFETY: `def` lives for the rest of the process; `PyCFunction_NewEx` returns a new
+    // reference or NULL with an exception set.
+    let func = unsafe {
+        Bound::from_owned_ptr_or_err(
+            py,
+            ffi::PyCFunction_NewEx(def, std::ptr::null_mut(), module_name.as_ptr()),
+        )?
+    };
+    m.add("compact_id", func)
+}

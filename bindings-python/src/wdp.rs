@@ -1,0 +1,274 @@
+//! WDP compact IDs, structured codes, namespaces and full IDs.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
+
+use polyid::wdp::{self, NamedSequences, StructuredCode as CoreCode};
+
+use crate::args::{ascii, int, list_from, type_error, Text};
+use crate::errors::{with_item, CoreResult};
+
+/// The standard table plus the caller's `{name: number}` mapping.
+fn names(mapping: Option<&Bound<'_, PyAny>>) -> PyResult<Option<NamedSequences>> {
+    let Some(mapping) = mapping.filter(|m| !m.is_none()) else {
+        return Ok(None);
+    };
+    let mut table = NamedSequences::standard();
+    let mut add = |k: Bound<'_, PyAny>, v: Bound<'_, PyAny>| -> PyResult<()> {
+        let name: Text<'_> = k.extract()?;
+        let number: u16 = int(&v, "named sequence")?;
+        table.insert(name.0, number).py()
+    };
+    if let Ok(dict) = mapping.cast::<PyDict>() {
+        for (k, v) in dict.iter() {
+            add(k, v)?;
+        }
+    } else if let Ok(map) = mapping.cast::<PyMapping>() {
+        for item in map.items()?.iter() {
+            let (k, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+            add(k, v)?;
+        }
+    } else {
+        return Err(type_error(
+            mapping,
+            "a mapping of sequence names to numbers, or None",
+        ));
+    }
+    Ok(Some(table))
+}
+
+#[inline]
+fn parse(code: &str, table: Option<&NamedSequences>) -> PyResult<CoreCode> {
+    match table {
+        None => CoreCode::parse(code).py(),
+        Some(t) => CoreCode::parse_with(code, t).py(),
+    }
+}
+
+/// `compact_id(code, named_sequences=None)`, registered as a fastcall function by
+/// [`crate::fast`].
+#[inline]
+pub fn compact_id_impl<'py>(
+    py: Python<'py>,
+    code: Text<'_>,
+    named_sequences: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyString>> {
+    match names(named_sequences)? {
+        None => {
+            let mut out = [0u8; wdp::COMPACT_LEN];
+            wdp::compact_id_into(code.0, &mut out).py()?;
+            ascii(py, &out)
+        }
+        Some(table) => {
+            let id = CoreCode::parse_with(code.0, &table).py()?.compact_id();
+            ascii(py, id.as_bytes())
+        }
+    }
+}
+
+/// The compact IDs of many codes (a list in, a list out, in order).
+#[pyfunction]
+#[pyo3(signature = (codes, named_sequences = None))]
+pub fn compact_ids<'py>(
+    py: Python<'py>,
+    codes: &Bound<'py, PyAny>,
+    named_sequences: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let table = names(named_sequences)?;
+    let table = table.as_ref();
+    let one = |i: usize, item: Borrowed<'_, 'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
+        let code: Text<'_> = item.extract().map_err(|e| with_item(py, e, i))?;
+        let id = match table {
+            None => {
+                let mut out = [0u8; wdp::COMPACT_LEN];
+                wdp::compact_id_into(code.0, &mut out).map(|()| out)
+            }
+            Some(t) => CoreCode::parse_with(code.0, t).map(|c| *c.compact_id().as_bytes()),
+        };
+        match id {
+            Ok(out) => Ok(ascii(py, &out)?.into_any()),
+            Err(e) => Err(with_item(py, crate::errors::core_err(e), i)),
+        }
+    };
+    if let Ok(list) = codes.cast::<PyList>() {
+        // The length is fixed up front: nothing in the loop runs Python code that could
+        // resize the list.
+        let len = list.len();
+        return list_from(py, len, |i| {
+            // SAFETY: i < len; a borrowed item stays alive while the list holds it.
+            let item =
+                unsafe { Borrowed::from_ptr(py, pyo3::ffi::PyList_GetItem(list.as_ptr(), i as _)) };
+            one(i, item)
+        });
+    }
+    if let Ok(tuple) = codes.cast::<PyTuple>() {
+        return list_from(py, tuple.len(), |i| one(i, tuple.get_borrowed_item(i)?));
+    }
+    if codes.is_instance_of::<PyString>() {
+        return Err(type_error(codes, "a list of str (not a str)"));
+    }
+    let mut out = Vec::new();
+    for (i, item) in codes.try_iter()?.enumerate() {
+        out.push(one(i, item?.as_borrowed())?);
+    }
+    PyList::new(py, out)
+}
+
+/// The normalized code: trimmed, uppercase, named sequence resolved ("E.AUTH.TOKEN.001").
+#[pyfunction]
+#[pyo3(signature = (code, named_sequences = None))]
+pub fn normalize_code<'py>(
+    py: Python<'py>,
+    code: Text<'_>,
+    named_sequences: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyString>> {
+    let table = names(named_sequences)?;
+    ascii(py, parse(code.0, table.as_ref())?.as_bytes())
+}
+
+/// Parses and validates a structured code.
+#[pyfunction]
+#[pyo3(signature = (code, named_sequences = None))]
+pub fn parse_code(
+    code: Text<'_>,
+    named_sequences: Option<&Bound<'_, PyAny>>,
+) -> PyResult<StructuredCode> {
+    let table = names(named_sequences)?;
+    Ok(StructuredCode(parse(code.0, table.as_ref())?))
+}
+
+/// The 5-character hash of a namespace, e.g. "auth_lib" -> "05o5h".
+#[pyfunction]
+pub fn namespace_hash<'py>(py: Python<'py>, namespace: Text<'_>) -> PyResult<Bound<'py, PyString>> {
+    let id = wdp::namespace_hash_id(namespace.0).py()?;
+    ascii(py, id.as_bytes())
+}
+
+/// The full ID "<namespace hash>-<compact id>", e.g. ("auth_lib", "E.Auth.Token.001") ->
+/// "05o5h-V6a0B".
+#[pyfunction]
+#[pyo3(signature = (namespace, code, named_sequences = None))]
+pub fn full_id<'py>(
+    py: Python<'py>,
+    namespace: Text<'_>,
+    code: Text<'_>,
+    named_sequences: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyString>> {
+    let table = names(named_sequences)?.unwrap_or_default();
+    let id = wdp::full_id_with(namespace.0, code.0, &table).py()?;
+    Ok(PyString::new(py, &id))
+}
+
+/// Splits a full ID into (namespace_hash, compact_id).
+#[pyfunction]
+pub fn parse_full_id<'py>(
+    py: Python<'py>,
+    full_id: Text<'_>,
+) -> PyResult<(Bound<'py, PyString>, Bound<'py, PyString>)> {
+    let f = wdp::parse_full_id(full_id.0).py()?;
+    Ok((
+        ascii(py, f.namespace_hash.as_bytes())?,
+        ascii(py, f.compact_id.as_bytes())?,
+    ))
+}
+
+/// A validated structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE` (immutable).
+#[pyclass(module = "polyid", name = "StructuredCode", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StructuredCode(CoreCode);
+
+#[pymethods]
+impl StructuredCode {
+    /// Parses `code` (same as `parse_code(code)`).
+    #[new]
+    #[pyo3(signature = (code, named_sequences = None))]
+    fn new(code: Text<'_>, named_sequences: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        parse_code(code, named_sequences)
+    }
+
+    /// The severity letter, uppercase (one of E W C B S K I T H).
+    #[getter]
+    fn severity<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        ascii(py, &[self.0.severity().letter() as u8])
+    }
+
+    /// The severity's meaning, e.g. "Error".
+    #[getter]
+    fn meaning(&self) -> &'static str {
+        self.0.severity().meaning()
+    }
+
+    /// The severity's priority, 0 (Trace) to 8 (Error).
+    #[getter]
+    fn priority(&self) -> u8 {
+        self.0.severity().priority()
+    }
+
+    /// Whether the severity blocks (E and B).
+    #[getter]
+    fn blocking(&self) -> bool {
+        self.0.severity().is_blocking()
+    }
+
+    /// The component, uppercase.
+    #[getter]
+    fn component(&self) -> &str {
+        self.0.component()
+    }
+
+    /// The primary, uppercase.
+    #[getter]
+    fn primary(&self) -> &str {
+        self.0.primary()
+    }
+
+    /// The sequence number, 1-999.
+    #[getter]
+    fn sequence(&self) -> u16 {
+        self.0.sequence()
+    }
+
+    /// The standard name of the sequence number, or None.
+    #[getter]
+    fn sequence_name(&self) -> Option<&'static str> {
+        self.0.sequence_name()
+    }
+
+    /// The normalized code, e.g. "E.AUTH.TOKEN.001".
+    #[getter]
+    fn normalized(&self) -> &str {
+        self.0.normalized()
+    }
+
+    /// The compact ID, e.g. "V6a0B".
+    #[getter]
+    fn compact_id<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        ascii(py, self.0.compact_id().as_bytes())
+    }
+
+    fn __str__(&self) -> &str {
+        self.0.normalized()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("StructuredCode('{}')", self.0.normalized())
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyString>,))> {
+        let py = slf.py();
+        Ok((
+            slf.get_type().into_any(),
+            (PyString::new(py, slf.get().0.normalized()),),
+        ))
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
