@@ -38,7 +38,8 @@ bench:
 test: lint core-test $(TEST_TARGETS) matrix
 	@echo "==> make test: all suites passed"
 
-demo: $(DEMO_TARGETS) matrix
+demo: $(DEMO_TARGETS)
+	@$(MAKE) --no-print-directory matrix-demo
 
 clean:
 	$(CARGO) clean

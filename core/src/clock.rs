@@ -30,24 +30,41 @@ pub(crate) fn system_time_nanos() -> u128 {
 impl Clock for SystemClock {
     #[inline]
     fn now_micros(&self) -> i64 {
+        // Seconds and sub-second parts in 64-bit arithmetic (`as_micros` goes through u128).
         match SystemTime::now().duration_since(UNIX_EPOCH) {
-            Ok(d) => i64::try_from(d.as_micros()).unwrap_or(i64::MAX),
-            Err(e) => i64::try_from(e.duration().as_micros()).map_or(i64::MIN, |m| -m),
+            Ok(d) => (d.as_secs() as i64)
+                .saturating_mul(1_000_000)
+                .saturating_add(d.subsec_micros() as i64),
+            Err(e) => {
+                let d = e.duration();
+                let floor = (d.as_secs() as i64)
+                    .saturating_mul(1_000_000)
+                    .saturating_add(d.subsec_micros() as i64);
+                // Floor towards the past: 0.5 us before the epoch is microsecond -1.
+                if d.subsec_nanos() % 1_000 == 0 {
+                    -floor
+                } else {
+                    -floor - 1
+                }
+            }
         }
     }
 
     #[inline]
     fn now_millis(&self) -> i64 {
         match SystemTime::now().duration_since(UNIX_EPOCH) {
-            Ok(d) => i64::try_from(d.as_millis()).unwrap_or(i64::MAX),
+            Ok(d) => (d.as_secs() as i64)
+                .saturating_mul(1_000)
+                .saturating_add(d.subsec_millis() as i64),
             Err(e) => {
                 let d = e.duration();
-                // Floor towards the past: -0.5 ms is millisecond -1.
-                let ms = i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
-                if d.as_nanos() % 1_000_000 == 0 {
-                    -ms
+                let floor = (d.as_secs() as i64)
+                    .saturating_mul(1_000)
+                    .saturating_add(d.subsec_millis() as i64);
+                if d.subsec_nanos() % 1_000_000 == 0 {
+                    -floor
                 } else {
-                    -ms - 1
+                    -floor - 1
                 }
             }
         }

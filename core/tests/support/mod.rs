@@ -1,0 +1,332 @@
+//! The operations of `tests/vectors/*.json`, run on the core. Shared by the vectors test
+//! and the matrix adapter (`examples/matrix_adapter.rs`), so both read cases the same way.
+#![allow(dead_code)]
+
+use polyid::euid::Euid;
+use polyid::tid::{self, Tid};
+use polyid::wdp::{self, NamedSequences, StructuredCode};
+use polyid::xid::{self, Xid};
+use polyid::{uid11, Error, ErrorCode};
+use serde_json::{json, Map, Value};
+
+/// Why a case could not produce a value: a polyid error, or an input the harness could not
+/// convert to the operation's parameter types (reported as the code a binding would raise).
+pub enum Failure {
+    Polyid(Error),
+    Convert(&'static str),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        Failure::Polyid(e)
+    }
+}
+
+pub type R = Result<Value, Failure>;
+
+fn field<'a>(input: &'a Value, key: &str) -> Result<&'a Value, String> {
+    input
+        .get(key)
+        .ok_or_else(|| String::from(format!("input has no {key:?}")))
+}
+
+fn text<'a>(input: &'a Value, key: &str) -> Result<&'a str, String> {
+    field(input, key)?
+        .as_str()
+        .ok_or_else(|| String::from(format!("input {key:?} is not a string")))
+}
+
+/// An integer parameter given as a JSON number or a decimal string, converted to `T` the way
+/// a binding converts a host integer: out of the type's range is `OUT_OF_RANGE`.
+fn int<T: TryFrom<i128>>(input: &Value, key: &str) -> Result<Result<T, Failure>, String> {
+    let v = field(input, key)?;
+    let wide: i128 = match v {
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.into(),
+            None => match n.as_u64() {
+                Some(u) => u.into(),
+                None => return Err(format!("input {key:?} is not an integer").into()),
+            },
+        },
+        Value::String(s) => match s.parse::<i128>() {
+            Ok(i) => i,
+            // Wider than i128 still is "out of range" for every parameter type.
+            Err(_)
+                if s.trim_start_matches('-')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit()) =>
+            {
+                return Ok(Err(Failure::Convert("OUT_OF_RANGE")))
+            }
+            Err(_) => return Err(format!("input {key:?} is not a decimal string").into()),
+        },
+        _ => return Err(format!("input {key:?} is not an integer").into()),
+    };
+    Ok(T::try_from(wide).map_err(|_| Failure::Convert("OUT_OF_RANGE")))
+}
+
+/// Same as [`int`] but for u128 values given as decimal strings (beyond i128).
+fn u128_param(input: &Value, key: &str) -> Result<Result<u128, Failure>, String> {
+    let s = text(input, key)?;
+    if s.starts_with('-') {
+        return Ok(Err(Failure::Convert("OUT_OF_RANGE")));
+    }
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("input {key:?} is not a decimal string").into());
+    }
+    Ok(s.parse::<u128>()
+        .map_err(|_| Failure::Convert("OUT_OF_RANGE")))
+}
+
+fn names(input: &Value) -> Result<Result<NamedSequences, Failure>, String> {
+    let mut table = NamedSequences::standard();
+    if let Some(extra) = input.get("named_sequences") {
+        let extra = extra
+            .as_object()
+            .ok_or_else(|| String::from("named_sequences is not an object"))?;
+        for (name, number) in extra {
+            let number = number
+                .as_i64()
+                .ok_or_else(|| String::from("named sequence number is not an integer"))?;
+            let Ok(number) = u16::try_from(number) else {
+                return Ok(Err(Failure::Convert("OUT_OF_RANGE")));
+            };
+            if let Err(e) = table.insert(name, number) {
+                return Ok(Err(e.into()));
+            }
+        }
+    }
+    Ok(Ok(table))
+}
+
+macro_rules! tri {
+    ($e:expr) => {
+        match $e? {
+            Ok(v) => v,
+            Err(f) => return Ok(Err(f)),
+        }
+    };
+}
+
+pub fn xid_json(x: Xid) -> Value {
+    json!({"text": x.to_string(), "value": x.value().to_string(),
+           "unix_ms": x.unix_ms(), "random": x.random()})
+}
+
+pub fn tid_json(t: Tid) -> Value {
+    json!({"text": t.to_string(), "display": t.display(), "value": t.value().to_string(),
+           "micros": t.micros().to_string(), "clock_id": t.clock_id()})
+}
+
+pub fn euid_json(e: Euid) -> Value {
+    json!({"value": e.value().to_string(), "hex": format!("{:032x}", e.value()),
+           "text": e.encode(true), "text_nocheck": e.encode(false),
+           "unix_ms": e.unix_ms(), "extension": e.extension()})
+}
+
+pub fn run(op: &str, input: &Value) -> Result<R, String> {
+    let out: R = match op {
+        "compact_id" => {
+            let names = tri!(names(input));
+            wdp::compact_id_with(text(input, "code")?, &names)
+                .map(Value::from)
+                .map_err(Into::into)
+        }
+        "normalize_code" => {
+            let names = tri!(names(input));
+            wdp::normalize_with(text(input, "code")?, &names)
+                .map(Value::from)
+                .map_err(Into::into)
+        }
+        "parse_code" => {
+            let names = tri!(names(input));
+            StructuredCode::parse_with(text(input, "code")?, &names)
+                .map(|c| {
+                    let s = c.severity();
+                    json!({"severity": s.letter().to_string(), "meaning": s.meaning(),
+                       "priority": s.priority(), "blocking": s.is_blocking(),
+                       "component": c.component(), "primary": c.primary(),
+                       "sequence": c.sequence(), "normalized": c.normalized(),
+                       "compact_id": c.compact_id().as_str()})
+                })
+                .map_err(Into::into)
+        }
+        "namespace_hash" => wdp::namespace_hash(text(input, "namespace")?)
+            .map(Value::from)
+            .map_err(Into::into),
+        "full_id" => {
+            let names = tri!(names(input));
+            wdp::full_id_with(text(input, "namespace")?, text(input, "code")?, &names)
+                .map(Value::from)
+                .map_err(Into::into)
+        }
+        "parse_full_id" => wdp::parse_full_id(text(input, "id")?)
+            .map(|f| {
+                json!({"namespace_hash": f.namespace_hash.as_str(),
+                       "compact_id": f.compact_id.as_str()})
+            })
+            .map_err(Into::into),
+        "uid11_encode" => {
+            let v: u64 = tri!(int(input, "value"));
+            Ok(Value::from(uid11::encode(v)))
+        }
+        "uid11_decode" => uid11::decode(text(input, "text")?)
+            .map(|v| Value::from(v.to_string()))
+            .map_err(Into::into),
+        "uid11_prefix_range" => uid11::prefix_range(text(input, "prefix")?)
+            .map(|r| match r {
+                Some((lo, hi)) => json!([lo.to_string(), hi.to_string()]),
+                None => Value::Null,
+            })
+            .map_err(Into::into),
+        "xid_from_parts" => {
+            let ms: u64 = tri!(int(input, "unix_ms"));
+            let random: u32 = tri!(int(input, "random"));
+            Xid::from_parts(ms, random)
+                .map(xid_json)
+                .map_err(Into::into)
+        }
+        "xid_parse" => Xid::parse(text(input, "text")?)
+            .map(xid_json)
+            .map_err(Into::into),
+        "xid_prefix_range" => xid::prefix_time_range(text(input, "prefix")?)
+            .map(|r| match r {
+                Some((lo, hi)) => json!({"min_unix_ms": lo, "max_unix_ms": hi}),
+                None => Value::Null,
+            })
+            .map_err(Into::into),
+        "tid_from_parts" => {
+            let micros: i64 = tri!(int(input, "micros"));
+            let clock: u16 = tri!(int(input, "clock_id"));
+            Tid::from_parts(micros, clock)
+                .map(tid_json)
+                .map_err(Into::into)
+        }
+        "tid_parse" => Tid::parse(text(input, "text")?)
+            .map(tid_json)
+            .map_err(Into::into),
+        "tid_prefix_range" => tid::prefix_range(text(input, "prefix")?)
+            .map(|r| match r {
+                Some((lo, hi)) => json!([lo.to_string(), hi.to_string()]),
+                None => Value::Null,
+            })
+            .map_err(Into::into),
+        "euid_from_parts" => {
+            let ms: u64 = tri!(int(input, "unix_ms"));
+            let ext: Option<u16> = match field(input, "extension")? {
+                Value::Null => None,
+                _ => Some(tri!(int(input, "extension"))),
+            };
+            let padding: u16 = tri!(int(input, "padding"));
+            let random: u64 = tri!(int(input, "random"));
+            Euid::from_parts(ms, ext, padding, random)
+                .map(euid_json)
+                .map_err(Into::into)
+        }
+        "euid_encode" => {
+            let v = tri!(u128_param(input, "value"));
+            let check = field(input, "checkmod")?
+                .as_bool()
+                .ok_or_else(|| String::from("checkmod is not a bool"))?;
+            Ok(Value::from(Euid::from_u128(v).encode(check)))
+        }
+        "euid_parse" => Euid::parse(text(input, "text")?)
+            .map(euid_json)
+            .map_err(Into::into),
+        "euid_from_bytes" => {
+            let hex = text(input, "hex")?;
+            let bytes = decode_hex(hex).ok_or_else(|| String::from("hex is not hex"))?;
+            Euid::from_slice(&bytes).map(euid_json).map_err(Into::into)
+        }
+        other => return Err(format!("unknown op {other:?}").into()),
+    };
+    Ok(out)
+}
+
+fn decode_hex(s: &str) -> Option<Vec<u8>> {
+    if s.len() % 2 != 0 {
+        return None;
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+fn check_detail(err: &Error, detail: &Map<String, Value>) -> Result<(), String> {
+    for (key, want) in detail {
+        let got: Value = match key.as_str() {
+            "index" => err.index().map(Value::from).unwrap_or(Value::Null),
+            "character" => err
+                .offending_char()
+                .map(|c| Value::from(c.to_string()))
+                .unwrap_or(Value::Null),
+            "found" => err
+                .found_expected()
+                .map(|(f, _)| Value::from(f))
+                .unwrap_or(Value::Null),
+            "expected" => err
+                .found_expected()
+                .map(|(_, e)| Value::from(e))
+                .unwrap_or(Value::Null),
+            other => return Err(format!("unknown detail key {other:?}").into()),
+        };
+        if &got != want {
+            return Err(format!(
+                "detail {key}: expected {want}, got {got} (error: {err} [{}])",
+                err.code()
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+pub fn check_case(case: &Value) -> Result<(), String> {
+    let op = case["op"].as_str().ok_or("case has no op")?;
+    let input = &case["input"];
+    let result = run(op, input)?;
+    match (case.get("output"), case.get("error"), result) {
+        (Some(want), None, Ok(got)) => {
+            if &got == want {
+                Ok(())
+            } else {
+                Err(format!("expected {want}\n     got {got}").into())
+            }
+        }
+        (Some(want), None, Err(Failure::Polyid(e))) => {
+            Err(format!("expected {want}, got error {} ({e})", e.code()).into())
+        }
+        (Some(want), None, Err(Failure::Convert(code))) => {
+            Err(format!("expected {want}, got conversion error {code}").into())
+        }
+        (None, Some(code), result) => {
+            let want = code.as_str().ok_or("error is not a string")?;
+            if ErrorCode::from_str_code(want).is_none() {
+                return Err(format!("vector names unknown error code {want}").into());
+            }
+            match result {
+                Ok(got) => Err(format!("expected error {want}, got {got}").into()),
+                Err(Failure::Convert(got)) if got == want => Ok(()),
+                Err(Failure::Convert(got)) => {
+                    Err(format!("expected error {want}, got conversion error {got}").into())
+                }
+                Err(Failure::Polyid(e)) => {
+                    if e.code().as_str() != want {
+                        return Err(format!("expected error {want}, got {} ({e})", e.code()).into());
+                    }
+                    // Every error must explain itself.
+                    if e.to_string().is_empty() {
+                        return Err("empty error message".into());
+                    }
+                    match case.get("detail") {
+                        Some(Value::Object(d)) => check_detail(&e, d),
+                        Some(_) => Err("detail is not an object".into()),
+                        None => Ok(()),
+                    }
+                }
+            }
+        }
+        _ => Err("a case needs exactly one of output and error".into()),
+    }
+}
