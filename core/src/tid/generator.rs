@@ -14,9 +14,9 @@ const RANDOM_CLOCK_IDS: u64 = 32;
 /// A TID generator: strictly increasing timestamps (`max(now, last + 1)`) with one clock id.
 ///
 /// `next` takes `&self` and is lock-free (one compare-and-swap), so one generator can be
-/// shared between threads. A generator whose clock id was chosen at random picks a new,
-/// different one in a forked child, so that parent and child never issue the same TID; a
-/// clock id chosen by the caller is kept (keeping it unique is then the caller's part).
+/// shared between threads. A generator whose clock id was chosen at random moves, in a
+/// forked child, to `32 + pid mod 960`, so that parent and children never issue the same
+/// TID; a clock id chosen by the caller is kept (keeping it unique is then the caller's part).
 #[derive(Debug)]
 pub struct TidGenerator<C: Clock = SystemClock> {
     clock: C,
@@ -83,11 +83,15 @@ impl<C: Clock> TidGenerator<C> {
         (state & 0xffff) as u16
     }
 
-    /// In a forked child: move to another random clock id than the parent's.
+    /// In a forked child: move to a clock id no sibling or parent uses.
+    ///
+    /// Random ids from 0-31 cannot keep many forked children apart (51 processes must share
+    /// some of 32 ids), so a child takes `32 + pid mod 960` from the draft's
+    /// context-dependent range: distinct for up to 960 consecutive process ids, and never
+    /// the parent's best-effort id. The process id is read only here, once per fork.
     #[cold]
     fn repick_clock_id(&self, state: u64) -> u16 {
-        let old = state & 0xffff;
-        let id = (old + 1 + rng::u64() % (RANDOM_CLOCK_IDS - 1)) % RANDOM_CLOCK_IDS;
+        let id = 32 + u64::from(std::process::id()) % 960;
         let new = (fork::generation() << 16) | id;
         match self
             .clock_id
@@ -145,7 +149,7 @@ impl<C: Clock> TidGenerator<C> {
 }
 
 /// The process-wide generator behind [`Tid::generate`] (random clock id 0-31, chosen once per
-/// process and again in a forked child).
+/// process; `32 + pid mod 960` in a forked child).
 pub fn default_generator() -> &'static TidGenerator {
     static DEFAULT: OnceLock<TidGenerator> = OnceLock::new();
     DEFAULT.get_or_init(TidGenerator::new)
