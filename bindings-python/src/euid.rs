@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyList, PyString};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
@@ -79,9 +79,13 @@ impl Euid {
     /// The EUID of its 16 big-endian bytes (bytes or bytearray).
     #[staticmethod]
     fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Euid> {
-        let bytes: Cow<'_, [u8]> = data
-            .extract()
-            .map_err(|_| type_error(data, "bytes or bytearray"))?;
+        let bytes: Cow<'_, [u8]> = if let Ok(b) = data.cast::<PyBytes>() {
+            Cow::Borrowed(b.as_bytes())
+        } else if let Ok(b) = data.cast::<PyByteArray>() {
+            Cow::Owned(b.to_vec())
+        } else {
+            return Err(type_error(data, "bytes or bytearray"));
+        };
         CoreEuid::from_slice(&bytes).py().map(Euid)
     }
 

@@ -1,0 +1,283 @@
+"""Type stubs for polyid (the Rust extension polyid._polyid, re-exported by polyid)."""
+
+import builtins
+import datetime as _dt
+from collections.abc import Iterable, Mapping
+from typing import Optional, SupportsIndex, Tuple, final
+
+__all__ = [
+    "ERROR_CODES",
+    "Euid",
+    "EuidGenerator",
+    "PolyIdError",
+    "StructuredCode",
+    "Tid",
+    "TidGenerator",
+    "Xid",
+    "__version__",
+    "compact_id",
+    "compact_ids",
+    "full_id",
+    "namespace_hash",
+    "normalize_code",
+    "parse_code",
+    "parse_full_id",
+    "tid_prefix_range",
+    "uid11_decode",
+    "uid11_encode",
+    "uid11_prefix_range",
+    "xid_prefix_range",
+]
+
+__version__: str
+
+#: Every stable error code, e.g. "INVALID_CHARACTER", "OUT_OF_RANGE".
+ERROR_CODES: Tuple[str, ...]
+
+class PolyIdError(ValueError):
+    """A polyid failure with a stable code shared by every polyid runtime."""
+
+    #: The stable SCREAMING_SNAKE code, one of ERROR_CODES.
+    code: str
+    #: What was wrong and where (the same text as str(error)).
+    message: str
+    #: Index (in characters) of the offending character, where there is one.
+    index: Optional[int]
+    #: The offending character, where there is one.
+    character: Optional[str]
+    #: The length / check value found (or the out-of-range number), where there is one.
+    found: Optional[int]
+    #: The length / check value expected, where there is one.
+    expected: Optional[int]
+    #: Position of the failing item in a batch call (compact_ids), else None.
+    item: Optional[int]
+
+# ---------------------------------------------------------------------------------------
+# WDP compact IDs
+
+_NamedSequences = Optional[Mapping[str, int]]
+
+def compact_id(code: str, named_sequences: _NamedSequences = None) -> str:
+    """The 5-character compact ID of a structured code ("E.Auth.Token.001" -> "V6a0B")."""
+
+def compact_ids(codes: Iterable[str], named_sequences: _NamedSequences = None) -> list[str]:
+    """The compact IDs of many codes, in order (fastest with a list or tuple)."""
+
+def normalize_code(code: str, named_sequences: _NamedSequences = None) -> str:
+    """The normalized code: trimmed, uppercase, named sequence resolved."""
+
+def parse_code(code: str, named_sequences: _NamedSequences = None) -> StructuredCode:
+    """Parses and validates a structured code."""
+
+def namespace_hash(namespace: str) -> str:
+    """The 5-character hash of a namespace ("auth_lib" -> "05o5h")."""
+
+def full_id(namespace: str, code: str, named_sequences: _NamedSequences = None) -> str:
+    """The full ID "<namespace hash>-<compact id>" ("05o5h-V6a0B")."""
+
+def parse_full_id(full_id: str) -> Tuple[str, str]:
+    """Splits a full ID into (namespace_hash, compact_id)."""
+
+@final
+class StructuredCode:
+    """A validated structured code SEVERITY.COMPONENT.PRIMARY.SEQUENCE (immutable)."""
+
+    def __new__(cls, code: str, named_sequences: _NamedSequences = None) -> StructuredCode: ...
+    @property
+    def severity(self) -> str:
+        """The severity letter, uppercase: one of E W C B S K I T H."""
+    @property
+    def meaning(self) -> str:
+        """The severity's meaning, e.g. "Error"."""
+    @property
+    def priority(self) -> int:
+        """The severity's priority, 0 (Trace) to 8 (Error)."""
+    @property
+    def blocking(self) -> bool:
+        """Whether the severity blocks (E and B)."""
+    @property
+    def component(self) -> str: ...
+    @property
+    def primary(self) -> str: ...
+    @property
+    def sequence(self) -> int:
+        """The sequence number, 1-999."""
+    @property
+    def sequence_name(self) -> Optional[str]:
+        """The standard name of the sequence number, or None."""
+    @property
+    def normalized(self) -> str: ...
+    @property
+    def compact_id(self) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> StructuredCode: ...
+    def __deepcopy__(self, memo: object, /) -> StructuredCode: ...
+
+# ---------------------------------------------------------------------------------------
+# uid11 and xid
+
+def uid11_encode(value: SupportsIndex) -> str:
+    """The 11-symbol Base58 text of an int in 0..2**64-1."""
+
+def uid11_decode(text: str) -> int:
+    """The int of an 11-symbol uid11 text."""
+
+def uid11_prefix_range(prefix: str) -> Optional[Tuple[int, int]]:
+    """The inclusive value range of a text prefix, or None when no u64 matches."""
+
+def xid_prefix_range(prefix: str) -> Optional[Tuple[int, int]]:
+    """The inclusive (min_unix_ms, max_unix_ms) range of an xid text prefix, or None."""
+
+@final
+class Xid:
+    """An xid: 42 bits of ms since 2011-11-11T11:11:11.111Z and 22 random bits."""
+
+    def __new__(cls, text: str) -> Xid: ...
+    @staticmethod
+    def generate() -> Xid: ...
+    @staticmethod
+    def generate_many(n: SupportsIndex) -> list[Xid]: ...
+    @staticmethod
+    def from_parts(unix_ms: SupportsIndex, random: SupportsIndex) -> Xid: ...
+    @staticmethod
+    def from_datetime(dt: _dt.datetime, random: Optional[SupportsIndex] = None) -> Xid: ...
+    @staticmethod
+    def parse(text: str) -> Xid: ...
+    @staticmethod
+    def from_int(value: SupportsIndex) -> Xid: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def unix_ms(self) -> int: ...
+    @property
+    def random(self) -> int: ...
+    @property
+    def datetime(self) -> _dt.datetime: ...
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Xid: ...
+    def __deepcopy__(self, memo: object, /) -> Xid: ...
+    def __lt__(self, other: Xid, /) -> bool: ...
+    def __le__(self, other: Xid, /) -> bool: ...
+    def __gt__(self, other: Xid, /) -> bool: ...
+    def __ge__(self, other: Xid, /) -> bool: ...
+
+# ---------------------------------------------------------------------------------------
+# TID
+
+def tid_prefix_range(prefix: str) -> Optional[Tuple[int, int]]:
+    """The inclusive (min_micros, max_micros) range of a TID timestamp prefix, or None."""
+
+@final
+class Tid:
+    """A TID: signed microseconds since the Unix epoch << 10 | a 10-bit clock id."""
+
+    def __new__(cls, text: str) -> Tid: ...
+    @staticmethod
+    def from_parts(micros: SupportsIndex, clock_id: Optional[SupportsIndex] = None) -> Tid: ...
+    @staticmethod
+    def from_datetime(
+        dt: _dt.datetime, clock_id: Optional[SupportsIndex] = None
+    ) -> Tid: ...
+    @staticmethod
+    def parse(text: str) -> Tid: ...
+    @staticmethod
+    def from_int(value: SupportsIndex) -> Tid: ...
+    @staticmethod
+    def generate() -> Tid: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def micros(self) -> int: ...
+    @property
+    def clock_id(self) -> int: ...
+    @property
+    def datetime(self) -> _dt.datetime: ...
+    def display(self) -> str: ...
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Tid: ...
+    def __deepcopy__(self, memo: object, /) -> Tid: ...
+    def __lt__(self, other: Tid, /) -> bool: ...
+    def __le__(self, other: Tid, /) -> bool: ...
+    def __gt__(self, other: Tid, /) -> bool: ...
+    def __ge__(self, other: Tid, /) -> bool: ...
+
+@final
+class TidGenerator:
+    """A monotonic, thread-safe TID generator (fork-aware)."""
+
+    def __new__(cls, clock_id: Optional[SupportsIndex] = None) -> TidGenerator: ...
+    def next(self) -> Tid: ...
+    def next_str(self) -> str: ...
+    def next_many(self, n: SupportsIndex) -> list[Tid]: ...
+    def next_many_str(self, n: SupportsIndex) -> list[str]: ...
+    @property
+    def clock_id(self) -> int: ...
+
+# ---------------------------------------------------------------------------------------
+# EUID
+
+@final
+class Euid:
+    """An EUID: 128 bits of time, extension and randomness with a checked 27-symbol text."""
+
+    def __new__(cls, text: str) -> Euid: ...
+    @staticmethod
+    def generate(extension: Optional[SupportsIndex] = None) -> Euid: ...
+    @staticmethod
+    def from_parts(
+        unix_ms: SupportsIndex,
+        extension: Optional[SupportsIndex] = None,
+        padding: Optional[SupportsIndex] = None,
+        random: Optional[SupportsIndex] = None,
+    ) -> Euid: ...
+    @staticmethod
+    def from_datetime(
+        dt: _dt.datetime, extension: Optional[SupportsIndex] = None
+    ) -> Euid: ...
+    @staticmethod
+    def parse(text: str) -> Euid: ...
+    @staticmethod
+    def from_int(value: SupportsIndex) -> Euid: ...
+    @staticmethod
+    def from_bytes(data: builtins.bytes | bytearray) -> Euid: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def bytes(self) -> builtins.bytes: ...
+    @property
+    def unix_ms(self) -> int: ...
+    @property
+    def extension(self) -> Optional[int]: ...
+    @property
+    def padding(self) -> int: ...
+    @property
+    def checkmod(self) -> int: ...
+    @property
+    def datetime(self) -> _dt.datetime: ...
+    def encode(self, checkmod: bool = True) -> str: ...
+    def next(self) -> Euid: ...
+    def __int__(self) -> int: ...
+    def __bytes__(self) -> builtins.bytes: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Euid: ...
+    def __deepcopy__(self, memo: object, /) -> Euid: ...
+    def __lt__(self, other: Euid, /) -> bool: ...
+    def __le__(self, other: Euid, /) -> bool: ...
+    def __gt__(self, other: Euid, /) -> bool: ...
+    def __ge__(self, other: Euid, /) -> bool: ...
+
+@final
+class EuidGenerator:
+    """A strictly monotonic, thread-safe EUID generator (fork-aware)."""
+
+    def __new__(cls, extension: Optional[SupportsIndex] = None) -> EuidGenerator: ...
+    def next(self) -> Euid: ...
+    def next_many(self, n: SupportsIndex) -> list[Euid]: ...
+    @property
+    def extension(self) -> Optional[int]: ...

@@ -1,0 +1,148 @@
+"""Uses the whole polyid API with precise types; `mypy --strict` must accept it.
+
+Run: mypy --strict bindings-python/tests/typing/sample.py (make python-test does).
+It is also executed by tests/test_typing_sample.py, so the annotations are checked against
+what the module really returns.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import List, Optional, Tuple
+
+import polyid
+from polyid import (
+    ERROR_CODES,
+    Euid,
+    EuidGenerator,
+    PolyIdError,
+    StructuredCode,
+    Tid,
+    TidGenerator,
+    Xid,
+)
+
+
+def wdp() -> List[str]:
+    out: List[str] = []
+    cid: str = polyid.compact_id("E.Auth.Token.001")
+    cid2: str = polyid.compact_id("E.Api.Quota.RATE_LIMITED", {"RATE_LIMITED": 42})
+    cid3: str = polyid.compact_id(code="E.A.B.001", named_sequences=None)
+    ids: List[str] = polyid.compact_ids(["E.A.B.001", "W.C.D.002"])
+    ids2: List[str] = polyid.compact_ids(("E.A.B.001",), {"X": 5})
+    norm: str = polyid.normalize_code("e.auth.token.missing")
+    code: StructuredCode = polyid.parse_code("E.Auth.Token.001")
+    code2 = StructuredCode("W.Cache.Data.STALE", named_sequences={"OTHER": 77})
+    sev: str = code.severity
+    meaning: str = code.meaning
+    priority: int = code.priority
+    blocking: bool = code.blocking
+    name: Optional[str] = code2.sequence_name
+    parts: Tuple[str, str, int, str, str] = (
+        code.component, code.primary, code.sequence, code.normalized, code.compact_id)
+    ns: str = polyid.namespace_hash("auth_lib")
+    full: str = polyid.full_id("auth_lib", "E.Auth.Token.001")
+    full2: str = polyid.full_id("api", "E.A.B.RATE", {"RATE": 9})
+    halves: Tuple[str, str] = polyid.parse_full_id(full)
+    out += [cid, cid2, cid3, *ids, *ids2, norm, sev, meaning, str(priority), str(blocking)]
+    out += [str(name), *map(str, parts), ns, full, full2, *halves, str(code)]
+    return out
+
+
+def uid11_and_xid() -> List[object]:
+    text: str = polyid.uid11_encode(2**64 - 1)
+    value: int = polyid.uid11_decode(text)
+    rng: Optional[Tuple[int, int]] = polyid.uid11_prefix_range("j")
+    x: Xid = Xid.generate()
+    xs: List[Xid] = Xid.generate_many(3)
+    x2: Xid = Xid.from_parts(1_700_000_000_000, 4660)
+    x3: Xid = Xid.from_datetime(dt.datetime.now(dt.timezone.utc))
+    x4: Xid = Xid.from_datetime(dt.datetime.now(dt.timezone.utc), random=5)
+    x5: Xid = Xid.parse(str(x2))
+    x6: Xid = Xid.from_int(x2.value)
+    x7 = Xid(str(x))
+    fields: Tuple[int, int, int] = (x.value, x.unix_ms, x.random)
+    when: dt.datetime = x.datetime
+    trange: Optional[Tuple[int, int]] = polyid.xid_prefix_range("113")
+    ordered: bool = x2 < x and x <= x and x > x2 and x >= x2 and x == x7
+    return [text, value, rng, xs, x3, x4, x5, x6, fields, when, trange, ordered, int(x), hash(x)]
+
+
+def tid() -> List[object]:
+    t: Tid = Tid.from_parts(1_721_407_246_480_310, 1)
+    t0: Tid = Tid.from_parts(0)
+    t2: Tid = Tid.from_datetime(dt.datetime.now(dt.timezone.utc), clock_id=3)
+    t3: Tid = Tid.parse("3kxn-lhr-3gxq-23")
+    t4: Tid = Tid.from_int(t.value)
+    t5: Tid = Tid.generate()
+    t6 = Tid(str(t))
+    fields: Tuple[int, int, int] = (t.value, t.micros, t.clock_id)
+    shown: str = t.display()
+    when: dt.datetime = t.datetime
+    rng: Optional[Tuple[int, int]] = polyid.tid_prefix_range("3kxn-lhr")
+    g = TidGenerator()
+    g2 = TidGenerator(clock_id=1000)
+    nxt: Tid = g.next()
+    many: List[Tid] = g.next_many(10)
+    s: str = g.next_str()
+    ss: List[str] = g2.next_many_str(2)
+    cid: int = g.clock_id
+    return [t0, t2, t3, t4, t5, t6 == t, fields, shown, when, rng, nxt, many, s, ss, cid]
+
+
+def euid() -> List[object]:
+    e: Euid = Euid.generate()
+    e2: Euid = Euid.generate(extension=7)
+    e3: Euid = Euid.from_parts(1_700_000_000_000, 255, 0, 0x0123456789ABCDEF)
+    e4: Euid = Euid.from_parts(1_700_000_000_000)
+    e5: Euid = Euid.from_datetime(dt.datetime.now(dt.timezone.utc), 3)
+    e6: Euid = Euid.parse(str(e3))
+    e7: Euid = Euid.from_int(e3.value)
+    e8: Euid = Euid.from_bytes(e3.bytes)
+    e9: Euid = Euid.from_bytes(bytearray(e3.bytes))
+    e10 = Euid(str(e3))
+    raw: bytes = e3.bytes
+    raw2: bytes = bytes(e3)
+    ext: Optional[int] = e3.extension
+    fields: Tuple[int, int, int, int] = (e3.value, e3.unix_ms, e3.padding, e3.checkmod)
+    when: dt.datetime = e3.datetime
+    texts: Tuple[str, str, str] = (e3.encode(), e3.encode(False), e3.encode(checkmod=True))
+    g = EuidGenerator()
+    g2 = EuidGenerator(extension=5)
+    nxt: Euid = g.next()
+    many: List[Euid] = g2.next_many(3)
+    gext: Optional[int] = g2.extension
+    try:
+        after: Optional[Euid] = e.next()
+    except PolyIdError:
+        after = None
+    return [e2, e4, e5, e6, e7, e8, e9, e10, raw, raw2, ext, fields, when, texts, nxt, many,
+            gext, after, e < e2]
+
+
+def errors() -> List[object]:
+    out: List[object] = [polyid.__version__]
+    codes: Tuple[str, ...] = ERROR_CODES
+    try:
+        polyid.compact_id("E.A.B.000")
+    except PolyIdError as e:
+        code: str = e.code
+        message: str = e.message
+        index: Optional[int] = e.index
+        character: Optional[str] = e.character
+        found: Optional[int] = e.found
+        expected: Optional[int] = e.expected
+        item: Optional[int] = e.item
+        out += [code, message, index, character, found, expected, item]
+    except ValueError:
+        raise
+    return out + list(codes)
+
+
+def main() -> int:
+    total = len(wdp()) + len(uid11_and_xid()) + len(tid()) + len(euid()) + len(errors())
+    return total
+
+
+if __name__ == "__main__":
+    print(main())

@@ -1,0 +1,60 @@
+# Python binding (bindings-python): a PyO3 extension built by maturin as an abi3 wheel and
+# installed into the repo's .venv. Stamps in .venv make a second `make` a no-op.
+#
+#   python-build   create .venv (maturin, pytest, mypy), build the wheel, install it
+#   python-test    pytest (shared vectors, generated IDs, threads, fork, types),
+#                  mypy --strict on a sample using the whole API, stubtest
+#   python-demo    the matrix adapter's demo object
+#   python-bench   the benchmark against xxhash, uuid-utils, uuid and python-ulid
+
+PY_VENV := $(ROOT)/.venv
+PY := $(PY_VENV)/bin/python
+PY_DIR := $(ROOT)/bindings-python
+PY_WHEELS := $(ROOT)/target/wheels/python
+PY_TOOLS_STAMP := $(PY_VENV)/.polyid-python-tools
+PY_BENCH_STAMP := $(PY_VENV)/.polyid-python-bench-tools
+PY_BUILD_STAMP := $(PY_VENV)/.polyid-python-built
+PY_SOURCES := $(shell find $(PY_DIR)/src $(PY_DIR)/python $(ROOT)/core/src -type f 2>/dev/null) \
+	$(PY_DIR)/Cargo.toml $(PY_DIR)/pyproject.toml $(PY_DIR)/README.md \
+	$(ROOT)/core/Cargo.toml $(ROOT)/Cargo.toml $(wildcard $(ROOT)/Cargo.lock)
+
+.PHONY: python-build python-test python-demo python-bench
+
+$(PY_TOOLS_STAMP): $(PY_DIR)/requirements-dev.txt
+	@echo "==> python: tools into $(PY_VENV)"
+	@test -x $(PY) || python3 -m venv $(PY_VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -r $(PY_DIR)/requirements-dev.txt
+	@touch $@
+
+$(PY_BENCH_STAMP): $(PY_TOOLS_STAMP) $(PY_DIR)/requirements-bench.txt
+	$(PY) -m pip install -q --disable-pip-version-check -r $(PY_DIR)/requirements-bench.txt
+	@touch $@
+
+$(PY_BUILD_STAMP): $(PY_TOOLS_STAMP) $(PY_SOURCES)
+	@echo "==> python: maturin build (abi3 wheel) and install into .venv"
+	@rm -f $(PY_WHEELS)/polyid-*.whl
+	VIRTUAL_ENV=$(PY_VENV) $(PY_VENV)/bin/maturin build --release --quiet \
+		-m $(PY_DIR)/Cargo.toml -i $(PY) -o $(PY_WHEELS)
+	$(PY) -m pip install -q --disable-pip-version-check --no-deps --force-reinstall \
+		$(PY_WHEELS)/polyid-*.whl
+	@touch $@
+
+python-build: $(PY_BUILD_STAMP)
+
+python-test: python-build
+	@echo "==> python: pytest"
+	cd $(PY_DIR) && $(PY) -m pytest tests -q -rs -p no:cacheprovider
+	@echo "==> python: mypy --strict (typing sample) and stubtest (stubs = module)"
+	$(PY_VENV)/bin/mypy --strict --cache-dir $(ROOT)/target/mypy-cache \
+		$(PY_DIR)/tests/typing/sample.py
+	cd $(ROOT)/target && $(PY_VENV)/bin/stubtest --mypy-config-file /dev/null polyid
+
+python-demo: python-build
+	@$(PY) $(PY_DIR)/tests/matrix_adapter.py demo
+
+python-bench: python-build $(PY_BENCH_STAMP)
+	$(PY) $(PY_DIR)/bench/bench.py
+
+BUILD_TARGETS += python-build
+TEST_TARGETS += python-test
+DEMO_TARGETS += python-build
