@@ -1,0 +1,242 @@
+//! EUID: 128-bit sortable IDs with an extension field and a check symbol.
+
+use napi::{Env, Result};
+use napi_derive::napi;
+
+use crate::conv::{Ascii, BigU128, Bool, BufferOut, BytesArg, DateArg, DateOut, Int, OrThrow, Text};
+
+fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
+    match ext {
+        Some(e) => Ok(Some(e.get::<u16>("EUID extension").or_throw(env)?)),
+        None => Ok(None),
+    }
+}
+
+/// An EUID: a 128-bit value (45-bit Unix milliseconds, an optional 0-32767 extension, random
+/// bits) written as 27 symbols with a check symbol (`1HF7YAT0007ZG0938NKRKAYDXXB`).
+///
+/// Create one with `Euid.generate()`, `new EuidGenerator().next()`, `Euid.fromParts()`,
+/// `Euid.fromDate()`, `Euid.parse()`, `Euid.fromBigInt()` or `Euid.fromBytes()`;
+/// `new Euid()` is not available.
+#[napi]
+pub struct Euid {
+    inner: polyid::Euid,
+}
+
+fn wrap(inner: polyid::Euid) -> Euid {
+    Euid { inner }
+}
+
+#[napi]
+impl Euid {
+    /// A new EUID for the current time with fresh random bits, carrying `extension`
+    /// (0-32767) if given.
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(catch_unwind, ts_args_type = "extension?: number | null")]
+    pub fn generate(env: &Env, extension_: Option<Int>) -> Result<Euid> {
+        let ext = extension(env, extension_)?;
+        Ok(wrap(polyid::Euid::generate(ext).or_throw(env)?))
+    }
+
+    /// The text of a new EUID (faster than `Euid.generate().toString()`).
+    #[napi(catch_unwind, ts_args_type = "extension?: number | null", ts_return_type = "string")]
+    pub fn generate_string(env: &Env, extension_: Option<Int>) -> Result<Ascii<27>> {
+        let ext = extension(env, extension_)?;
+        Ok(Ascii(polyid::Euid::generate(ext).or_throw(env)?.encode_bytes(true)))
+    }
+
+    /// The EUID of its fields: Unix milliseconds (0 to 2^45-1), extension (0-32767 or
+    /// `null`/omitted for none), padding (the random bits above the extension:
+    /// `15 - L` bits, 15 without extension; default 0) and the low 64 random bits
+    /// (default `0n`).
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "unixMs: number, extension?: number | null, padding?: number, random?: bigint | number"
+    )]
+    pub fn from_parts(
+        env: &Env,
+        unix_ms: Int,
+        extension_: Option<Int>,
+        padding: Option<Int>,
+        random: Option<Int>,
+    ) -> Result<Euid> {
+        let ms = unix_ms.get::<u64>("EUID unix_ms").or_throw(env)?;
+        let ext = extension(env, extension_)?;
+        let pad = match padding {
+            Some(p) => p.get::<u16>("EUID padding").or_throw(env)?,
+            None => 0,
+        };
+        let rnd = match random {
+            Some(r) => r.get::<u64>("EUID random").or_throw(env)?,
+            None => 0,
+        };
+        Ok(wrap(polyid::Euid::from_parts(ms, ext, pad, rnd).or_throw(env)?))
+    }
+
+    /// The EUID of a `Date`, with fresh random bits and `extension` if given.
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(catch_unwind, ts_args_type = "date: Date, extension?: number | null")]
+    pub fn from_date(env: &Env, date: DateArg, extension_: Option<Int>) -> Result<Euid> {
+        let ms = Int::from_i64(date.0).get::<u64>("EUID unix_ms").or_throw(env)?;
+        let ext = extension(env, extension_)?;
+        Ok(wrap(polyid::Euid::generate_at(ms, ext).or_throw(env)?))
+    }
+
+    /// Parses the 27-symbol text (case-insensitive; `I`/`L` read as 1, `O` as 0).
+    ///
+    /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `INVALID_CHECKMOD` (with `found` and
+    /// `expected`).
+    #[napi(catch_unwind, ts_args_type = "text: string")]
+    pub fn parse(env: &Env, text: Text) -> Result<Euid> {
+        Ok(wrap(polyid::Euid::parse(text.as_str()).or_throw(env)?))
+    }
+
+    /// The EUID of a 128-bit value (every value in `0..2^128-1` is one).
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(catch_unwind, js_name = "fromBigInt", ts_args_type = "value: bigint | number")]
+    pub fn from_big_int(env: &Env, value: Int) -> Result<Euid> {
+        Ok(wrap(polyid::Euid::from_u128(value.u128("EUID value").or_throw(env)?)))
+    }
+
+    /// The EUID of its 16 big-endian bytes (`Uint8Array`, `Buffer` or `ArrayBuffer`).
+    ///
+    /// Throws `INVALID_LENGTH`.
+    #[napi(catch_unwind, ts_args_type = "bytes: Uint8Array | ArrayBuffer")]
+    pub fn from_bytes(env: &Env, bytes: BytesArg) -> Result<Euid> {
+        Ok(wrap(polyid::Euid::from_slice(&bytes.0).or_throw(env)?))
+    }
+
+    /// The 128-bit value.
+    #[napi(getter, catch_unwind, ts_return_type = "bigint")]
+    pub fn value(&self) -> BigU128 {
+        BigU128(self.inner.value())
+    }
+
+    /// The 16 big-endian bytes (a new `Buffer` on every access).
+    #[napi(getter, catch_unwind, ts_return_type = "Buffer")]
+    pub fn bytes(&self) -> BufferOut<16> {
+        BufferOut(self.inner.to_bytes())
+    }
+
+    /// Unix time in milliseconds.
+    #[napi(getter, catch_unwind)]
+    pub fn unix_ms(&self) -> f64 {
+        self.inner.unix_ms() as f64
+    }
+
+    /// The extension (0-32767), or `null` when the EUID has none.
+    #[napi(getter, catch_unwind, ts_return_type = "number | null")]
+    pub fn extension(&self) -> Option<u32> {
+        self.inner.extension().map(u32::from)
+    }
+
+    /// The random padding bits above the extension.
+    #[napi(getter, catch_unwind)]
+    pub fn padding(&self) -> u32 {
+        self.inner.padding() as u32
+    }
+
+    /// The check value, `value mod 127`.
+    #[napi(getter, catch_unwind)]
+    pub fn checkmod(&self) -> u32 {
+        self.inner.checkmod() as u32
+    }
+
+    /// The 27-symbol text, with the check symbol (default) or with check value 127
+    /// ("no check") when `checkmod` is `false`.
+    #[napi(catch_unwind, ts_args_type = "checkmod?: boolean", ts_return_type = "string")]
+    pub fn encode(&self, checkmod: Option<Bool>) -> Ascii<27> {
+        Ascii(self.inner.encode_bytes(checkmod.map_or(true, |b| b.0)))
+    }
+
+    /// The next EUID after this one: in the same millisecond the random high half plus one and
+    /// a fresh low half, otherwise a fresh EUID (same extension).
+    ///
+    /// Throws `EXHAUSTED` when the high half is at its maximum in the same millisecond.
+    #[napi(catch_unwind)]
+    pub fn next(&self, env: &Env) -> Result<Euid> {
+        Ok(wrap(self.inner.next().or_throw(env)?))
+    }
+
+    /// The time as a `Date`.
+    #[napi(catch_unwind, ts_return_type = "Date")]
+    pub fn to_date(&self) -> DateOut {
+        DateOut(self.inner.unix_ms() as f64)
+    }
+
+    /// The 27-symbol text with its check symbol.
+    #[napi(catch_unwind, js_name = "toString", ts_return_type = "string")]
+    pub fn to_js_string(&self) -> Ascii<27> {
+        Ascii(self.inner.encode_bytes(true))
+    }
+
+    /// The 27-symbol text (so that `JSON.stringify` writes the text).
+    #[napi(catch_unwind, js_name = "toJSON", ts_return_type = "string")]
+    pub fn to_json(&self) -> Ascii<27> {
+        Ascii(self.inner.encode_bytes(true))
+    }
+}
+
+/// A strictly monotonic EUID generator: every EUID it returns is greater than the one before,
+/// also when the clock steps back.
+#[napi]
+pub struct EuidGenerator {
+    inner: polyid::EuidGenerator,
+}
+
+#[napi]
+impl EuidGenerator {
+    /// A generator whose EUIDs carry `extension` (0-32767), or none.
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(constructor, catch_unwind, ts_args_type = "extension?: number | null")]
+    pub fn new(env: &Env, extension_: Option<Int>) -> Result<EuidGenerator> {
+        let ext = extension(env, extension_)?;
+        Ok(EuidGenerator {
+            inner: polyid::EuidGenerator::with_extension(ext).or_throw(env)?,
+        })
+    }
+
+    /// The extension of the EUIDs this generator makes, or `null`.
+    #[napi(getter, catch_unwind, ts_return_type = "number | null")]
+    pub fn extension(&self) -> Option<u32> {
+        self.inner.extension().map(u32::from)
+    }
+
+    /// The next EUID.
+    #[napi(catch_unwind)]
+    pub fn next(&self, env: &Env) -> Result<Euid> {
+        Ok(wrap(self.inner.next().or_throw(env)?))
+    }
+
+    /// The text of the next EUID (faster than `next().toString()`).
+    #[napi(catch_unwind, ts_return_type = "string")]
+    pub fn next_string(&self, env: &Env) -> Result<Ascii<27>> {
+        Ok(Ascii(self.inner.next().or_throw(env)?.encode_bytes(true)))
+    }
+
+    /// The next `count` EUIDs.
+    #[napi(catch_unwind, ts_args_type = "count: number")]
+    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Euid>> {
+        let n = count.get::<usize>("count").or_throw(env)?;
+        Ok(self.inner.next_many(n).or_throw(env)?.into_iter().map(wrap).collect())
+    }
+
+    /// The texts of the next `count` EUIDs.
+    #[napi(catch_unwind, ts_args_type = "count: number", ts_return_type = "string[]")]
+    pub fn next_many_strings(&self, env: &Env, count: Int) -> Result<Vec<Ascii<27>>> {
+        let n = count.get::<usize>("count").or_throw(env)?;
+        Ok(self
+            .inner
+            .next_many(n)
+            .or_throw(env)?
+            .into_iter()
+            .map(|e| Ascii(e.encode_bytes(true)))
+            .collect())
+    }
+}

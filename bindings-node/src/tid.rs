@@ -1,0 +1,201 @@
+//! TID: microsecond timestamp << 10 | clock id, 13 base32-sortable symbols.
+
+use napi::{Env, Result};
+use napi_derive::napi;
+
+use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
+
+/// A TID (AT Protocol timestamp identifier): a signed 64-bit value
+/// `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
+///
+/// Create one with `Tid.generate()`, `new TidGenerator().next()`, `Tid.fromParts()`,
+/// `Tid.fromDate()`, `Tid.parse()` or `Tid.fromBigInt()`; `new Tid()` is not available.
+#[napi]
+pub struct Tid {
+    inner: polyid::Tid,
+}
+
+fn wrap(inner: polyid::Tid) -> Tid {
+    Tid { inner }
+}
+
+#[napi]
+impl Tid {
+    /// A new TID from the process-wide generator (monotonic, random clock id 0-31).
+    #[napi(catch_unwind)]
+    pub fn generate(env: &Env) -> Result<Tid> {
+        Ok(wrap(polyid::Tid::generate().or_throw(env)?))
+    }
+
+    /// The text of a new TID from the process-wide generator.
+    #[napi(catch_unwind, ts_return_type = "string")]
+    pub fn generate_string(env: &Env) -> Result<Ascii<13>> {
+        Ok(Ascii(polyid::Tid::generate().or_throw(env)?.to_bytes()))
+    }
+
+    /// The TID of microseconds since 1970 (`-(2^53-1)` to `2^53-1`) and a clock id
+    /// (0-1023, default 0).
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(catch_unwind, ts_args_type = "micros: bigint | number, clockId?: number")]
+    pub fn from_parts(env: &Env, micros: Int, clock_id: Option<Int>) -> Result<Tid> {
+        let us = micros.get::<i64>("TID micros").or_throw(env)?;
+        let id = match clock_id {
+            Some(c) => c.get::<u16>("TID clock_id").or_throw(env)?,
+            None => 0,
+        };
+        Ok(wrap(polyid::Tid::from_parts(us, id).or_throw(env)?))
+    }
+
+    /// The TID of a `Date` (whole milliseconds) and a clock id (0-1023, default 0).
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(catch_unwind, ts_args_type = "date: Date, clockId?: number")]
+    pub fn from_date(env: &Env, date: DateArg, clock_id: Option<Int>) -> Result<Tid> {
+        // |ms| <= 8.64e15 for a valid Date, so the product fits in an i64.
+        let us = date.0 * 1000;
+        let id = match clock_id {
+            Some(c) => c.get::<u16>("TID clock_id").or_throw(env)?,
+            None => 0,
+        };
+        Ok(wrap(polyid::Tid::from_parts(us, id).or_throw(env)?))
+    }
+
+    /// Parses the 13-symbol text or the dashed display form (`3kxn-lhr-3gxq-23`).
+    ///
+    /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OUT_OF_RANGE`.
+    #[napi(catch_unwind, ts_args_type = "text: string")]
+    pub fn parse(env: &Env, text: Text) -> Result<Tid> {
+        Ok(wrap(polyid::Tid::parse(text.as_str()).or_throw(env)?))
+    }
+
+    /// The TID of its signed 64-bit value.
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(catch_unwind, js_name = "fromBigInt", ts_args_type = "value: bigint | number")]
+    pub fn from_big_int(env: &Env, value: Int) -> Result<Tid> {
+        let v = value.get::<i64>("TID value").or_throw(env)?;
+        Ok(wrap(polyid::Tid::from_i64(v).or_throw(env)?))
+    }
+
+    /// Microseconds since 1970-01-01T00:00:00Z.
+    #[napi(getter, catch_unwind, ts_return_type = "bigint")]
+    pub fn micros(&self) -> BigI64 {
+        BigI64(self.inner.micros())
+    }
+
+    /// The clock id, 0-1023.
+    #[napi(getter, catch_unwind)]
+    pub fn clock_id(&self) -> u32 {
+        self.inner.clock_id() as u32
+    }
+
+    /// The signed 64-bit value.
+    #[napi(getter, catch_unwind, ts_return_type = "bigint")]
+    pub fn value(&self) -> BigI64 {
+        BigI64(self.inner.value())
+    }
+
+    /// The dashed display form, `3kxn-lhr-3gxq-23`.
+    #[napi(catch_unwind, ts_return_type = "string")]
+    pub fn display(&self) -> Ascii<16> {
+        Ascii(self.inner.display_bytes())
+    }
+
+    /// The time as a `Date` (microseconds rounded down to the millisecond).
+    #[napi(catch_unwind, ts_return_type = "Date")]
+    pub fn to_date(&self) -> DateOut {
+        DateOut(self.inner.micros().div_euclid(1000) as f64)
+    }
+
+    /// The 13-symbol text.
+    #[napi(catch_unwind, js_name = "toString", ts_return_type = "string")]
+    pub fn to_js_string(&self) -> Ascii<13> {
+        Ascii(self.inner.to_bytes())
+    }
+
+    /// The 13-symbol text (so that `JSON.stringify` writes the text).
+    #[napi(catch_unwind, js_name = "toJSON", ts_return_type = "string")]
+    pub fn to_json(&self) -> Ascii<13> {
+        Ascii(self.inner.to_bytes())
+    }
+}
+
+/// The inclusive microsecond range `[min, max]` of the TIDs whose text starts with `prefix`
+/// (up to 11 timestamp symbols, dashes allowed where the display form has them), or `null`
+/// when no TID does.
+///
+/// Throws `INVALID_LENGTH` or `INVALID_CHARACTER`.
+#[napi(
+    catch_unwind,
+    ts_args_type = "prefix: string",
+    ts_return_type = "[bigint, bigint] | null"
+)]
+pub fn tid_prefix_range(env: &Env, prefix: Text) -> Result<Option<Pair<BigI64>>> {
+    Ok(polyid::tid::prefix_range(prefix.as_str())
+        .or_throw(env)?
+        .map(|(lo, hi)| Pair(BigI64(lo), BigI64(hi))))
+}
+
+/// A monotonic TID generator: every TID it returns is greater than the one before
+/// (`micros = max(now, last + 1)`), all with one clock id.
+#[napi]
+pub struct TidGenerator {
+    inner: polyid::TidGenerator,
+}
+
+#[napi]
+impl TidGenerator {
+    /// A generator with the given clock id (0-1023), or a random one in 0-31.
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(constructor, catch_unwind, ts_args_type = "clockId?: number | null")]
+    pub fn new(env: &Env, clock_id: Option<Int>) -> Result<TidGenerator> {
+        let inner = match clock_id {
+            Some(c) => {
+                let id = c.get::<u16>("TID clock_id").or_throw(env)?;
+                polyid::TidGenerator::with_clock_id(id).or_throw(env)?
+            }
+            None => polyid::TidGenerator::new(),
+        };
+        Ok(TidGenerator { inner })
+    }
+
+    /// The clock id of the TIDs this generator issues.
+    #[napi(getter, catch_unwind)]
+    pub fn clock_id(&self) -> u32 {
+        self.inner.clock_id() as u32
+    }
+
+    /// The next TID.
+    #[napi(catch_unwind)]
+    pub fn next(&self, env: &Env) -> Result<Tid> {
+        Ok(wrap(self.inner.next().or_throw(env)?))
+    }
+
+    /// The text of the next TID (faster than `next().toString()`).
+    #[napi(catch_unwind, ts_return_type = "string")]
+    pub fn next_string(&self, env: &Env) -> Result<Ascii<13>> {
+        Ok(Ascii(self.inner.next().or_throw(env)?.to_bytes()))
+    }
+
+    /// The next `count` TIDs (consecutive microseconds, one clock read).
+    #[napi(catch_unwind, ts_args_type = "count: number")]
+    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Tid>> {
+        let n = count.get::<usize>("count").or_throw(env)?;
+        Ok(self.inner.next_many(n).or_throw(env)?.into_iter().map(wrap).collect())
+    }
+
+    /// The texts of the next `count` TIDs.
+    #[napi(catch_unwind, ts_args_type = "count: number", ts_return_type = "string[]")]
+    pub fn next_many_strings(&self, env: &Env, count: Int) -> Result<Vec<Ascii<13>>> {
+        let n = count.get::<usize>("count").or_throw(env)?;
+        Ok(self
+            .inner
+            .next_many(n)
+            .or_throw(env)?
+            .into_iter()
+            .map(|t| Ascii(t.to_bytes()))
+            .collect())
+    }
+}

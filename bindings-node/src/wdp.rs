@@ -1,0 +1,181 @@
+//! WDP compact IDs, namespaces and full IDs.
+
+use std::ptr;
+
+use napi::{sys, Env, Result};
+use napi_derive::napi;
+use polyid::wdp::{self, StructuredCode};
+
+use crate::conv::{throw_id, throw_type, ArrayArg, Ascii, AsciiString, Names, OrThrow, Text};
+
+#[inline]
+fn parse(code: &str, names: Option<&Names>) -> polyid::Result<StructuredCode> {
+    match names {
+        None => StructuredCode::parse(code),
+        Some(n) => StructuredCode::parse_with(code, &n.0),
+    }
+}
+
+/// The 5-character compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`,
+/// e.g. `compactId("E.Auth.Token.001") === "V6a0B"`.
+///
+/// `namedSequences` adds sequence names to the standard table, e.g. `{ RATE_LIMITED: 42 }`.
+/// Throws `INVALID_FORMAT`, `NON_ASCII`, `INVALID_SEVERITY`, `INVALID_COMPONENT`,
+/// `INVALID_PRIMARY`, `INVALID_SEQUENCE` or `UNKNOWN_NAMED_SEQUENCE`.
+#[napi(
+    catch_unwind,
+    ts_args_type = "code: string, namedSequences?: Record<string, number> | null",
+    ts_return_type = "string"
+)]
+pub fn compact_id(env: &Env, code: Text, named_sequences: Option<Names>) -> Result<Ascii<5>> {
+    let parsed = parse(code.as_str(), named_sequences.as_ref()).or_throw(env)?;
+    Ok(Ascii(*parsed.compact_id().as_bytes()))
+}
+
+/// The compact IDs of many codes in one call: `compactIds(["E.A.B.001", ...])`.
+///
+/// Throws the error of the first invalid code, with `item` set to its position in `codes`
+/// (a `TypeError` when an element is not a string).
+#[napi(
+    catch_unwind,
+    ts_args_type = "codes: string[], namedSequences?: Record<string, number> | null",
+    ts_return_type = "string[]"
+)]
+pub fn compact_ids(
+    env: &Env,
+    codes: ArrayArg,
+    named_sequences: Option<Names>,
+) -> Result<napi::bindgen_prelude::Unknown<'_>> {
+    let raw = env.raw();
+    let names = named_sequences.as_ref();
+    unsafe {
+        let mut out = ptr::null_mut();
+        sys::napi_create_array_with_length(raw, codes.len as usize, &mut out);
+        for i in 0..codes.len {
+            let mut item = ptr::null_mut();
+            sys::napi_get_element(raw, codes.value, i, &mut item);
+            let mut t = 0;
+            sys::napi_typeof(raw, item, &mut t);
+            if t != sys::ValueType::napi_string {
+                return Err(throw_type(raw, &format!("codes[{i}]: expected a string")));
+            }
+            let text = Text::read(raw, item)?;
+            let id = match parse(text.as_str(), names) {
+                Ok(p) => p.compact_id(),
+                Err(e) => return Err(throw_id(raw, &e, Some(i as usize))),
+            };
+            let s = crate::conv::ascii(raw, id.as_bytes())?;
+            sys::napi_set_element(raw, out, i, s);
+        }
+        Ok(napi::bindgen_prelude::Unknown::from_raw_unchecked(raw, out))
+    }
+}
+
+/// The normalized code: trimmed, uppercase, named sequence resolved
+/// (`" e.auth.token.MISSING "` -> `"E.AUTH.TOKEN.001"`). Throws like `compactId`.
+#[napi(
+    catch_unwind,
+    ts_args_type = "code: string, namedSequences?: Record<string, number> | null",
+    ts_return_type = "string"
+)]
+pub fn normalize_code(env: &Env, code: Text, named_sequences: Option<Names>) -> Result<AsciiString> {
+    let parsed = parse(code.as_str(), named_sequences.as_ref()).or_throw(env)?;
+    Ok(AsciiString(parsed.normalized().to_owned()))
+}
+
+/// A parsed structured code.
+#[napi(object)]
+pub struct ParsedCode {
+    /// Severity letter, uppercase: one of `E W C B S K I T H`.
+    pub severity: String,
+    /// Severity meaning, e.g. `"Error"`.
+    pub meaning: String,
+    /// Severity priority, 0 (Trace) to 8 (Error).
+    pub priority: u32,
+    /// Whether the severity blocks (`E` and `B`).
+    pub blocking: bool,
+    /// Component, uppercase.
+    pub component: String,
+    /// Primary, uppercase.
+    pub primary: String,
+    /// Sequence number, 1-999.
+    pub sequence: u32,
+    /// Normalized code, e.g. `"E.AUTH.TOKEN.001"`.
+    pub normalized: String,
+    /// Compact ID, e.g. `"V6a0B"`.
+    pub compact_id: String,
+}
+
+/// Parses a structured code into its fields. Throws like `compactId`.
+#[napi(
+    catch_unwind,
+    ts_args_type = "code: string, namedSequences?: Record<string, number> | null"
+)]
+pub fn parse_code(env: &Env, code: Text, named_sequences: Option<Names>) -> Result<ParsedCode> {
+    let p = parse(code.as_str(), named_sequences.as_ref()).or_throw(env)?;
+    let severity = p.severity();
+    Ok(ParsedCode {
+        severity: severity.letter().to_string(),
+        meaning: severity.meaning().to_owned(),
+        priority: severity.priority() as u32,
+        blocking: severity.is_blocking(),
+        component: p.component().to_owned(),
+        primary: p.primary().to_owned(),
+        sequence: p.sequence() as u32,
+        normalized: p.normalized().to_owned(),
+        compact_id: p.compact_id().as_str().to_owned(),
+    })
+}
+
+/// The 5-character hash of a namespace (`[a-z][a-z0-9_]{0,15}`), e.g. `"auth_lib"` -> `"05o5h"`.
+///
+/// Throws `INVALID_NAMESPACE` or `NON_ASCII`.
+#[napi(catch_unwind, ts_args_type = "namespace: string", ts_return_type = "string")]
+pub fn namespace_hash(env: &Env, namespace: Text) -> Result<Ascii<5>> {
+    let id = wdp::namespace_hash_id(namespace.as_str()).or_throw(env)?;
+    Ok(Ascii(*id.as_bytes()))
+}
+
+/// The full ID `<namespace hash>-<compact id>`, e.g.
+/// `fullId("auth_lib", "E.Auth.Token.001") === "05o5h-V6a0B"`.
+///
+/// Throws like `namespaceHash` and `compactId`.
+#[napi(
+    catch_unwind,
+    ts_args_type = "namespace: string, code: string, namedSequences?: Record<string, number> | null",
+    ts_return_type = "string"
+)]
+pub fn full_id(
+    env: &Env,
+    namespace: Text,
+    code: Text,
+    named_sequences: Option<Names>,
+) -> Result<AsciiString> {
+    let id = match &named_sequences {
+        None => wdp::full_id(namespace.as_str(), code.as_str()),
+        Some(n) => wdp::full_id_with(namespace.as_str(), code.as_str(), &n.0),
+    }
+    .or_throw(env)?;
+    Ok(AsciiString(id))
+}
+
+/// The two halves of a full ID.
+#[napi(object)]
+pub struct FullIdParts {
+    /// The namespace hash (5 characters).
+    pub namespace_hash: String,
+    /// The compact ID (5 characters).
+    pub compact_id: String,
+}
+
+/// Splits a full ID `XXXXX-YYYYY` into its namespace hash and compact ID.
+///
+/// Throws `INVALID_LENGTH` or `INVALID_CHARACTER`.
+#[napi(catch_unwind, ts_args_type = "id: string")]
+pub fn parse_full_id(env: &Env, id: Text) -> Result<FullIdParts> {
+    let f = wdp::parse_full_id(id.as_str()).or_throw(env)?;
+    Ok(FullIdParts {
+        namespace_hash: f.namespace_hash.as_str().to_owned(),
+        compact_id: f.compact_id.as_str().to_owned(),
+    })
+}

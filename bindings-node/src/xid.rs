@@ -1,0 +1,148 @@
+//! xid: the timestamped uid11 profile.
+
+use napi::{Env, Result};
+use napi_derive::napi;
+
+use crate::conv::{Ascii, BigU64, DateArg, DateOut, Int, OrThrow, Text};
+
+/// An xid: a 64-bit value whose top 42 bits are milliseconds since 2011-11-11T11:11:11.111Z
+/// and whose low 22 bits are random, written as 11 Base58 symbols (uid11).
+///
+/// Create one with `Xid.generate()`, `Xid.fromParts()`, `Xid.fromDate()`, `Xid.parse()` or
+/// `Xid.fromBigInt()`; `new Xid()` is not available.
+#[napi]
+pub struct Xid {
+    inner: polyid::Xid,
+}
+
+impl Xid {
+    fn wrap(inner: polyid::Xid) -> Xid {
+        Xid { inner }
+    }
+}
+
+#[napi]
+impl Xid {
+    /// A new xid for the current time with fresh random bits.
+    #[napi(catch_unwind)]
+    pub fn generate(env: &Env) -> Result<Xid> {
+        Ok(Xid::wrap(polyid::Xid::generate().or_throw(env)?))
+    }
+
+    /// `count` new xids.
+    #[napi(catch_unwind, ts_args_type = "count: number")]
+    pub fn generate_many(env: &Env, count: Int) -> Result<Vec<Xid>> {
+        let n = count.get::<usize>("count").or_throw(env)?;
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            out.push(Xid::wrap(polyid::Xid::generate().or_throw(env)?));
+        }
+        Ok(out)
+    }
+
+    /// The text of a new xid (faster than `Xid.generate().toString()`).
+    #[napi(catch_unwind, ts_return_type = "string")]
+    pub fn generate_string(env: &Env) -> Result<Ascii<11>> {
+        Ok(Ascii(polyid::Xid::generate().or_throw(env)?.to_bytes()))
+    }
+
+    /// The xid of a Unix time in milliseconds (2011-11-11T11:11:11.111Z to
+    /// 2151-03-25T18:46:22.214Z) and 22 random bits (0 to 4194303).
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(catch_unwind, ts_args_type = "unixMs: number, random: number")]
+    pub fn from_parts(env: &Env, unix_ms: Int, random: Int) -> Result<Xid> {
+        let ms = unix_ms.get::<u64>("xid unix_ms").or_throw(env)?;
+        let r = random.get::<u32>("xid random").or_throw(env)?;
+        Ok(Xid::wrap(polyid::Xid::from_parts(ms, r).or_throw(env)?))
+    }
+
+    /// The xid of a `Date`, with the given random bits or fresh ones.
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(catch_unwind, ts_args_type = "date: Date, random?: number")]
+    pub fn from_date(env: &Env, date: DateArg, random: Option<Int>) -> Result<Xid> {
+        let ms = Int::from_i64(date.0).get::<u64>("xid unix_ms").or_throw(env)?;
+        let x = match random {
+            Some(r) => polyid::Xid::from_parts(ms, r.get::<u32>("xid random").or_throw(env)?),
+            None => polyid::Xid::generate_at(ms),
+        };
+        Ok(Xid::wrap(x.or_throw(env)?))
+    }
+
+    /// Parses the 11-symbol text.
+    ///
+    /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OVERFLOW`.
+    #[napi(catch_unwind, ts_args_type = "text: string")]
+    pub fn parse(env: &Env, text: Text) -> Result<Xid> {
+        Ok(Xid::wrap(polyid::Xid::parse(text.as_str()).or_throw(env)?))
+    }
+
+    /// The xid of a 64-bit value (every value in `0..2^64-1` is one).
+    ///
+    /// Throws `OUT_OF_RANGE`.
+    #[napi(catch_unwind, js_name = "fromBigInt", ts_args_type = "value: bigint | number")]
+    pub fn from_big_int(env: &Env, value: Int) -> Result<Xid> {
+        let v = value.get::<u64>("xid value").or_throw(env)?;
+        Ok(Xid::wrap(polyid::Xid::from_u64(v)))
+    }
+
+    /// The 64-bit value.
+    #[napi(getter, catch_unwind, ts_return_type = "bigint")]
+    pub fn value(&self) -> BigU64 {
+        BigU64(self.inner.value())
+    }
+
+    /// Unix time in milliseconds.
+    #[napi(getter, catch_unwind)]
+    pub fn unix_ms(&self) -> f64 {
+        self.inner.unix_ms() as f64
+    }
+
+    /// The 22 random bits.
+    #[napi(getter, catch_unwind)]
+    pub fn random(&self) -> u32 {
+        self.inner.random()
+    }
+
+    /// The time as a `Date`.
+    #[napi(catch_unwind, ts_return_type = "Date")]
+    pub fn to_date(&self) -> DateOut {
+        DateOut(self.inner.unix_ms() as f64)
+    }
+
+    /// The 11-symbol text.
+    #[napi(catch_unwind, js_name = "toString", ts_return_type = "string")]
+    pub fn to_js_string(&self) -> Ascii<11> {
+        Ascii(self.inner.to_bytes())
+    }
+
+    /// The 11-symbol text (so that `JSON.stringify` writes the text).
+    #[napi(catch_unwind, js_name = "toJSON", ts_return_type = "string")]
+    pub fn to_json(&self) -> Ascii<11> {
+        Ascii(self.inner.to_bytes())
+    }
+}
+
+/// The time range of an xid prefix.
+#[napi(object)]
+pub struct XidTimeRange {
+    /// Earliest Unix millisecond of an xid with the prefix.
+    pub min_unix_ms: f64,
+    /// Latest Unix millisecond of an xid with the prefix.
+    pub max_unix_ms: f64,
+}
+
+/// The inclusive Unix-millisecond range of the xids whose text starts with `prefix`
+/// (0-11 symbols), or `null` when no xid does.
+///
+/// Throws `INVALID_LENGTH` or `INVALID_CHARACTER`.
+#[napi(catch_unwind, ts_args_type = "prefix: string")]
+pub fn xid_prefix_range(env: &Env, prefix: Text) -> Result<Option<XidTimeRange>> {
+    Ok(polyid::xid::prefix_time_range(prefix.as_str())
+        .or_throw(env)?
+        .map(|(lo, hi)| XidTimeRange {
+            min_unix_ms: lo as f64,
+            max_unix_ms: hi as f64,
+        }))
+}

@@ -1,0 +1,140 @@
+// TypeScript check of the whole API (`tsc --noEmit -p test/tsconfig.json`): every export is
+// used with its declared types, so a wrong declaration in index.d.ts fails the build.
+import {
+  ERROR_CODES,
+  Euid,
+  EuidGenerator,
+  Tid,
+  TidGenerator,
+  Xid,
+  compactId,
+  compactIds,
+  fullId,
+  namespaceHash,
+  normalizeCode,
+  parseCode,
+  parseFullId,
+  tidPrefixRange,
+  uid11Decode,
+  uid11Encode,
+  uid11PrefixRange,
+  xidPrefixRange,
+  type ErrorCode,
+  type FullIdParts,
+  type ParsedCode,
+  type PolyIdError,
+  type XidTimeRange,
+} from 'polyid'
+
+// WDP
+const id: string = compactId('E.Auth.Token.001')
+const id2: string = compactId('E.Api.Quota.RATE_LIMITED', { RATE_LIMITED: 42 })
+const ids: string[] = compactIds(['E.A.B.001', 'E.A.B.002'], null)
+const norm: string = normalizeCode(' e.auth.token.MISSING ', { X: 5 })
+const parsed: ParsedCode = parseCode('E.Auth.Token.001')
+const fields: [string, string, number, boolean, string, string, number, string, string] = [
+  parsed.severity, parsed.meaning, parsed.priority, parsed.blocking, parsed.component,
+  parsed.primary, parsed.sequence, parsed.normalized, parsed.compactId,
+]
+const nsh: string = namespaceHash('auth_lib')
+const full: string = fullId('auth_lib', 'E.Auth.Token.001')
+const full2: string = fullId('auth_lib', 'E.Auth.Token.X', { X: 7 })
+const parts: FullIdParts = parseFullId(full)
+const halves: string = parts.namespaceHash + parts.compactId
+
+// uid11
+const u: string = uid11Encode(2n ** 64n - 1n)
+const u2: string = uid11Encode(58)
+const uv: bigint = uid11Decode(u)
+const ur: [bigint, bigint] | null = uid11PrefixRange('i')
+
+// xid
+const x: Xid = Xid.generate()
+const xs: Xid[] = Xid.generateMany(3)
+const xstr: string = Xid.generateString()
+const x2: Xid = Xid.fromParts(1700000000000, 4660)
+const x3: Xid = Xid.fromDate(new Date(), 1)
+const x4: Xid = Xid.fromDate(new Date())
+const x5: Xid = Xid.parse(xstr)
+const x6: Xid = Xid.fromBigInt(5n)
+const xv: bigint = x.value
+const xms: number = x.unixMs
+const xr: number = x.random
+const xd: Date = x.toDate()
+const xt: string = x.toString() + x.toJSON()
+const xrange: XidTimeRange | null = xidPrefixRange('113')
+const xmin: number | undefined = xrange?.minUnixMs
+const xmax: number | undefined = xrange?.maxUnixMs
+
+// TID
+const t: Tid = Tid.generate()
+const tstr: string = Tid.generateString()
+const t2: Tid = Tid.fromParts(1721407246480310n, 1)
+const t3: Tid = Tid.fromParts(5n)
+const t4: Tid = Tid.fromDate(new Date(), 3)
+const t5: Tid = Tid.parse('3kxn-lhr-3gxq-23')
+const t6: Tid = Tid.fromBigInt(t2.value)
+const tus: bigint = t.micros
+const tcid: number = t.clockId
+const tval: bigint = t.value
+const tdisp: string = t.display()
+const td: Date = t.toDate()
+const tt: string = t.toString() + t.toJSON()
+const tr: [bigint, bigint] | null = tidPrefixRange('3kxn')
+const tg: TidGenerator = new TidGenerator()
+const tg2: TidGenerator = new TidGenerator(5)
+const tgc: number = tg.clockId
+const tn: Tid = tg.next()
+const tns: string = tg.nextString()
+const tnm: Tid[] = tg.nextMany(10)
+const tnms: string[] = tg2.nextManyStrings(10)
+
+// EUID
+const e: Euid = Euid.generate()
+const e1: Euid = Euid.generate(7)
+const estr: string = Euid.generateString(null)
+const e2: Euid = Euid.fromParts(1700000000000, 255, 0, 0x0123456789abcdefn)
+const e3: Euid = Euid.fromParts(1700000000000)
+const e4: Euid = Euid.fromBigInt(0x623f40921824bb0052fddf828ca352aan)
+const e5: Euid = Euid.fromBytes(e2.bytes)
+const e6: Euid = Euid.fromBytes(new Uint8Array(16))
+const e7: Euid = Euid.fromDate(new Date(), 3)
+const e8: Euid = Euid.parse('C8ZM14GR4JXG0MQXVY18S8TJNA6')
+const ev: bigint = e.value
+const eb: Buffer = e.bytes
+const ems: number = e.unixMs
+const eext: number | null = e.extension
+const epad: number = e.padding
+const ecm: number = e.checkmod
+const eenc: string = e.encode() + e.encode(false)
+const enext: Euid = e.next()
+const ed: Date = e.toDate()
+const et: string = e.toString() + e.toJSON()
+const eg: EuidGenerator = new EuidGenerator(42)
+const egx: number | null = eg.extension
+const en: Euid = eg.next()
+const ens: string = eg.nextString()
+const enm: Euid[] = eg.nextMany(10)
+const enms: string[] = new EuidGenerator().nextManyStrings(10)
+
+// Errors
+const codes: readonly ErrorCode[] = ERROR_CODES
+try {
+  compactId('nope')
+} catch (err) {
+  const e = err as PolyIdError
+  const code: ErrorCode = e.code
+  const msg: string = e.message
+  const index: number | undefined = e.index
+  const ch: string | undefined = e.character
+  const found: number | undefined = e.found
+  const expected: number | undefined = e.expected
+  const item: number | undefined = e.item
+}
+
+// @ts-expect-error a number is not a valid code
+compactId(5)
+// @ts-expect-error micros must be a bigint or number, not a string
+Tid.fromParts('1')
+
+export {}

@@ -1,0 +1,163 @@
+'use strict'
+// Runs one case of the shared vectors (tests/vectors/*.json) through the polyid package.
+// Shared by test/vectors.test.js and the matrix adapter (tests/matrix/adapters/node).
+// Only type translation happens here: JSON inputs become JS values (decimal strings -> bigint,
+// hex -> Buffer) and results become the vectors' JSON shapes (bigint -> decimal string).
+
+const fs = require('node:fs')
+const path = require('node:path')
+
+const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid']
+
+/** JSON integer input: a number stays a number, a decimal string becomes a bigint. */
+function int(v) {
+  return typeof v === 'string' ? BigInt(v) : v
+}
+
+function xidOut(x) {
+  return { text: x.toString(), value: String(x.value), unix_ms: x.unixMs, random: x.random }
+}
+
+function tidOut(t) {
+  return {
+    text: t.toString(),
+    display: t.display(),
+    value: String(t.value),
+    micros: String(t.micros),
+    clock_id: t.clockId,
+  }
+}
+
+function euidOut(e) {
+  return {
+    value: String(e.value),
+    hex: e.bytes.toString('hex'),
+    text: e.toString(),
+    text_nocheck: e.encode(false),
+    unix_ms: e.unixMs,
+    extension: e.extension,
+  }
+}
+
+function range(r) {
+  return r === null ? null : [String(r[0]), String(r[1])]
+}
+
+/** Calls the operation of case `c` and returns its result in the vectors' JSON shape. */
+function run(p, c) {
+  const i = c.input
+  const names = i.named_sequences
+  switch (c.op) {
+    case 'compact_id':
+      return p.compactId(i.code, names)
+    case 'normalize_code':
+      return p.normalizeCode(i.code, names)
+    case 'parse_code': {
+      const r = p.parseCode(i.code, names)
+      return {
+        severity: r.severity,
+        meaning: r.meaning,
+        priority: r.priority,
+        blocking: r.blocking,
+        component: r.component,
+        primary: r.primary,
+        sequence: r.sequence,
+        normalized: r.normalized,
+        compact_id: r.compactId,
+      }
+    }
+    case 'namespace_hash':
+      return p.namespaceHash(i.namespace)
+    case 'full_id':
+      return p.fullId(i.namespace, i.code, names)
+    case 'parse_full_id': {
+      const r = p.parseFullId(i.id)
+      return { namespace_hash: r.namespaceHash, compact_id: r.compactId }
+    }
+    case 'uid11_encode':
+      return p.uid11Encode(int(i.value))
+    case 'uid11_decode':
+      return String(p.uid11Decode(i.text))
+    case 'uid11_prefix_range':
+      return range(p.uid11PrefixRange(i.prefix))
+    case 'xid_from_parts':
+      return xidOut(p.Xid.fromParts(int(i.unix_ms), int(i.random)))
+    case 'xid_parse':
+      return xidOut(p.Xid.parse(i.text))
+    case 'xid_prefix_range': {
+      const r = p.xidPrefixRange(i.prefix)
+      return r === null ? null : { min_unix_ms: r.minUnixMs, max_unix_ms: r.maxUnixMs }
+    }
+    case 'tid_from_parts':
+      return tidOut(p.Tid.fromParts(int(i.micros), int(i.clock_id)))
+    case 'tid_parse':
+      return tidOut(p.Tid.parse(i.text))
+    case 'tid_prefix_range':
+      return range(p.tidPrefixRange(i.prefix))
+    case 'euid_from_parts':
+      return euidOut(
+        p.Euid.fromParts(int(i.unix_ms), int(i.extension), int(i.padding), int(i.random)),
+      )
+    case 'euid_encode':
+      return p.Euid.fromBigInt(int(i.value)).encode(i.checkmod)
+    case 'euid_parse':
+      return euidOut(p.Euid.parse(i.text))
+    case 'euid_from_bytes':
+      return euidOut(p.Euid.fromBytes(Buffer.from(i.hex, 'hex')))
+    default:
+      throw new Error(`unknown op ${c.op}`)
+  }
+}
+
+function canonical(v) {
+  return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x))
+}
+
+/**
+ * Runs case `c` and compares: `{ pass: true }` or `{ pass: false, expected, got }`.
+ * An error case passes when the thrown error is an `Error` with the expected `code` and the
+ * `detail` fields (`index`, `character`, `found`, `expected`).
+ */
+function check(p, c) {
+  let got
+  try {
+    got = run(p, c)
+  } catch (e) {
+    if (!(e instanceof Error) || typeof e.code !== 'string' || !e.code) {
+      return { pass: false, expected: c.error ?? c.output, got: `non-polyid throw: ${e}` }
+    }
+    const gotErr = { error: e.code }
+    if (c.detail) {
+      gotErr.detail = {}
+      for (const k of Object.keys(c.detail)) gotErr.detail[k] = e[k]
+    }
+    const expErr = { error: c.error }
+    if (c.detail) expErr.detail = c.detail
+    if ('error' in c && canonical(gotErr) === canonical(expErr)) return { pass: true }
+    return { pass: false, expected: 'error' in c ? expErr : c.output, got: { ...gotErr, message: e.message } }
+  }
+  if ('error' in c) return { pass: false, expected: { error: c.error }, got }
+  if (canonical(got) === canonical(c.output)) return { pass: true }
+  return { pass: false, expected: c.output, got }
+}
+
+/** The cases of every `DIR/*.json` file, as `[family, case]` pairs in file order. */
+function loadCases(dir) {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort((a, b) => {
+      const ia = FAMILIES.indexOf(a.slice(0, -5))
+      const ib = FAMILIES.indexOf(b.slice(0, -5))
+      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b)
+    })
+  const out = []
+  for (const f of files) {
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))
+    const family = doc.family ?? f.slice(0, -5)
+    for (const c of doc.cases) out.push([family, c])
+  }
+  return out
+}
+
+module.exports = { run, check, loadCases, canonical }

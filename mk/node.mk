@@ -1,0 +1,50 @@
+# Node package (bindings-node, npm name `polyid`): napi-rs v3 addon built by @napi-rs/cli.
+#
+#   make node-build   npm ci when package-lock.json changed, then `napi build --release`
+#   make node-test    node --test (shared vectors, API, round trips, atproto) + tsc --noEmit
+#   make node-bench   side-by-side benchmark against npm peers (not part of `make test`)
+#
+# Set-up is idempotent and cached: node_modules is reinstalled only when package.json or
+# package-lock.json is newer than its stamp, and the addon is rebuilt only when a Rust source
+# (binding or core), Cargo manifest or the napi config changed.
+
+NODE_DIR := $(ROOT)/bindings-node
+NPM ?= npm
+NODE ?= node
+NODE_MODULES_STAMP := $(NODE_DIR)/node_modules/.polyid-installed
+NODE_BUILD_STAMP := $(NODE_DIR)/.stamp-build
+NODE_BUILD_INPUTS := $(wildcard $(NODE_DIR)/src/*.rs) $(NODE_DIR)/Cargo.toml $(NODE_DIR)/build.rs \
+	$(NODE_DIR)/package.json $(NODE_DIR)/dts-header.d.ts \
+	$(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null) $(ROOT)/core/Cargo.toml
+
+.PHONY: node-build node-test node-bench node-demo
+
+$(NODE_MODULES_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
+	@echo "==> node: npm ci"
+	cd $(NODE_DIR) && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(NODE_BUILD_STAMP): $(NODE_MODULES_STAMP) $(NODE_BUILD_INPUTS)
+	@echo "==> node: napi build --release"
+	cd $(NODE_DIR) && $(NPM) run --silent build
+	touch $@
+
+# A missing addon (e.g. deleted by hand) forces a rebuild even when the stamp is fresh.
+node-build:
+	@ls $(NODE_DIR)/polyid.*.node >/dev/null 2>&1 || rm -f $(NODE_BUILD_STAMP)
+	@$(MAKE) --no-print-directory -f $(ROOT)/Makefile $(NODE_BUILD_STAMP)
+
+node-test: node-build
+	@echo "==> node: node --test + tsc --noEmit"
+	cd $(NODE_DIR) && $(NODE) --test --test-reporter=spec test/
+	cd $(NODE_DIR) && ./node_modules/.bin/tsc -p test/tsconfig.json && echo "tsc --noEmit: test/types.ts OK"
+
+node-bench: node-build
+	cd $(NODE_DIR) && $(NODE) bench/bench.js
+
+node-demo: node-build
+	@$(ROOT)/tests/matrix/adapters/node demo
+
+BUILD_TARGETS += node-build
+TEST_TARGETS += node-test
+DEMO_TARGETS += node-build
