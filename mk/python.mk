@@ -47,7 +47,7 @@ python-test: python-build
 	@echo "==> python: mypy --strict (typing sample) and stubtest (stubs = module)"
 	$(PY_VENV)/bin/mypy --strict --cache-dir $(ROOT)/target/mypy-cache \
 		$(PY_DIR)/tests/typing/sample.py
-	cd $(ROOT)/target && $(PY_VENV)/bin/stubtest --mypy-config-file /dev/null polyid
+	cd $(ROOT)/target && $(PY_VENV)/bin/stubtest polyid
 
 python-demo: python-build
 	@$(PY) $(PY_DIR)/tests/matrix_adapter.py demo

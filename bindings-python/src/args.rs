@@ -170,3 +170,31 @@ where
         Ok(list.cast_into_unchecked())
     }
 }
+
+/// A polyid value object (Xid, Tid, Euid, StructuredCode) on its way to Python, untracked by
+/// the cycle collector.
+///
+/// PyO3 makes every class garbage-collectable. These objects hold plain integers and no
+/// reference to any other object, so they can never be part of a reference cycle; leaving
+/// them tracked only makes every collection walk them (a batch of 1,000 new TIDs triggers
+/// one, and a program holding a million IDs pays for them in every full collection). This is
+/// what CPython does for its own atomic containers (tuples and dicts of atoms).
+pub struct Untracked<T>(pub T);
+
+impl<'py, T> IntoPyObject<'py> for Untracked<T>
+where
+    T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>,
+{
+    type Target = T;
+    type Output = Bound<'py, T>;
+    type Error = PyErr;
+
+    #[inline]
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, T>> {
+        let obj = Bound::new(py, self.0)?;
+        // SAFETY: a live object of a GC type; untracking an object that holds no references
+        // is always sound (PyO3's tp_dealloc untracks again, which is a no-op).
+        unsafe { ffi::PyObject_GC_UnTrack(obj.as_ptr().cast()) };
+        Ok(obj)
+    }
+}

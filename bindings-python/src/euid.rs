@@ -7,7 +7,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyList, PyString};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
-use crate::args::{ascii, int, list_from, opt_int, type_error, Text};
+use crate::args::{ascii, int, list_from, opt_int, type_error, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::xid::millis_u64;
@@ -23,15 +23,15 @@ impl Euid {
     /// Parses the 27-symbol text (same as `Euid.parse(text)`).
     #[new]
     fn new(text: Text<'_>) -> PyResult<Self> {
-        Euid::parse(text)
+        Euid::parse(text).map(|u| u.0)
     }
 
     /// A new EUID for the current time with fresh random bits.
     #[staticmethod]
     #[pyo3(signature = (extension = None))]
-    fn generate(extension: Option<&Bound<'_, PyAny>>) -> PyResult<Euid> {
+    fn generate(extension: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {
         let ext: Option<u16> = opt_int(extension, "EUID extension")?;
-        CoreEuid::generate(ext).py().map(Euid)
+        CoreEuid::generate(ext).py().map(|v| Untracked(Euid(v)))
     }
 
     /// The EUID of its fields: Unix milliseconds (< 2**45), extension (0-32767 or None),
@@ -43,12 +43,14 @@ impl Euid {
         extension: Option<&Bound<'_, PyAny>>,
         padding: Option<&Bound<'_, PyAny>>,
         random: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Euid> {
+    ) -> PyResult<Untracked<Euid>> {
         let ms: u64 = int(unix_ms, "EUID unix_ms")?;
         let ext: Option<u16> = opt_int(extension, "EUID extension")?;
         let pad: u16 = opt_int(padding, "EUID padding")?.unwrap_or(0);
         let r: u64 = opt_int(random, "EUID random")?.unwrap_or(0);
-        CoreEuid::from_parts(ms, ext, pad, r).py().map(Euid)
+        CoreEuid::from_parts(ms, ext, pad, r)
+            .py()
+            .map(|v| Untracked(Euid(v)))
     }
 
     /// The EUID of an aware datetime (milliseconds, floored) with fresh random bits.
@@ -57,28 +59,33 @@ impl Euid {
     fn from_datetime(
         dt: &Bound<'_, PyAny>,
         extension: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Euid> {
+    ) -> PyResult<Untracked<Euid>> {
         let py = dt.py();
         let ms = millis_u64(py, dt::to_millis(dt)?, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
         let ext: Option<u16> = opt_int(extension, "EUID extension")?;
-        CoreEuid::generate_at(ms, ext).py().map(Euid)
+        CoreEuid::generate_at(ms, ext)
+            .py()
+            .map(|v| Untracked(Euid(v)))
     }
 
     /// Parses the 27-symbol text (case-insensitive; I and L read as 1, O as 0).
     #[staticmethod]
-    fn parse(text: Text<'_>) -> PyResult<Euid> {
-        CoreEuid::parse(text.0).py().map(Euid)
+    fn parse(text: Text<'_>) -> PyResult<Untracked<Euid>> {
+        CoreEuid::parse(text.0).py().map(|v| Untracked(Euid(v)))
     }
 
     /// The EUID of its 128-bit value (every int in 0..2**128-1 is one).
     #[staticmethod]
-    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Euid> {
-        Ok(Euid(CoreEuid::from_u128(int(value, "EUID value")?)))
+    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
+        Ok(Untracked(Euid(CoreEuid::from_u128(int(
+            value,
+            "EUID value",
+        )?))))
     }
 
     /// The EUID of its 16 big-endian bytes (bytes or bytearray).
     #[staticmethod]
-    fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Euid> {
+    fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
         let bytes: Cow<'_, [u8]> = if let Ok(b) = data.cast::<PyBytes>() {
             Cow::Borrowed(b.as_bytes())
         } else if let Ok(b) = data.cast::<PyByteArray>() {
@@ -86,7 +93,9 @@ impl Euid {
         } else {
             return Err(type_error(data, "bytes or bytearray"));
         };
-        CoreEuid::from_slice(&bytes).py().map(Euid)
+        CoreEuid::from_slice(&bytes)
+            .py()
+            .map(|v| Untracked(Euid(v)))
     }
 
     /// The 128-bit value.
@@ -139,8 +148,8 @@ impl Euid {
 
     /// The next EUID as the reference computes it (same millisecond: random high half + 1 and
     /// a fresh low half, EXHAUSTED at the maximum; otherwise a fresh EUID, same extension).
-    fn next(&self) -> PyResult<Euid> {
-        self.0.next().py().map(Euid)
+    fn next(&self) -> PyResult<Untracked<Euid>> {
+        self.0.next().py().map(|v| Untracked(Euid(v)))
     }
 
     fn __str__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
@@ -193,8 +202,8 @@ impl EuidGenerator {
     }
 
     /// The next EUID, greater than every EUID this generator issued before.
-    fn next(&self) -> PyResult<Euid> {
-        self.0.next().py().map(Euid)
+    fn next(&self) -> PyResult<Untracked<Euid>> {
+        self.0.next().py().map(|v| Untracked(Euid(v)))
     }
 
     /// The next `n` EUIDs (one lock, one clock read).
@@ -206,7 +215,7 @@ impl EuidGenerator {
         let n: usize = int(n, "count")?;
         let ids = self.0.next_many(n).py()?;
         list_from(py, ids.len(), |i| {
-            Ok(Bound::new(py, Euid(ids[i]))?.into_any())
+            Ok(Untracked(Euid(ids[i])).into_pyobject(py)?.into_any())
         })
     }
 

@@ -5,7 +5,7 @@ use pyo3::types::{PyList, PyString};
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
-use crate::args::{ascii, int, list_from, opt_int, Text};
+use crate::args::{ascii, int, list_from, opt_int, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 
@@ -27,43 +27,51 @@ impl Tid {
     /// Parses the 13-symbol or dashed display form (same as `Tid.parse(text)`).
     #[new]
     fn new(text: Text<'_>) -> PyResult<Self> {
-        Tid::parse(text)
+        Tid::parse(text).map(|u| u.0)
     }
 
     /// The TID of `micros` (-(2**53-1) to 2**53-1) and `clock_id` (0-1023).
     #[staticmethod]
     #[pyo3(signature = (micros, clock_id = None))]
-    fn from_parts(micros: &Bound<'_, PyAny>, clock_id: Option<&Bound<'_, PyAny>>) -> PyResult<Tid> {
+    fn from_parts(
+        micros: &Bound<'_, PyAny>,
+        clock_id: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Untracked<Tid>> {
         let m: i64 = int(micros, "TID micros")?;
         let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
-        CoreTid::from_parts(m, c).py().map(Tid)
+        CoreTid::from_parts(m, c).py().map(|v| Untracked(Tid(v)))
     }
 
     /// The TID of an aware datetime (exact to the microsecond) and a clock id.
     #[staticmethod]
     #[pyo3(signature = (dt, clock_id = None))]
-    fn from_datetime(dt: &Bound<'_, PyAny>, clock_id: Option<&Bound<'_, PyAny>>) -> PyResult<Tid> {
+    fn from_datetime(
+        dt: &Bound<'_, PyAny>,
+        clock_id: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Untracked<Tid>> {
         let m = dt::to_micros(dt)?;
         let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
-        CoreTid::from_parts(m, c).py().map(Tid)
+        CoreTid::from_parts(m, c).py().map(|v| Untracked(Tid(v)))
     }
 
     /// Parses the 13-symbol form or the dashed display form (lowercase only).
     #[staticmethod]
-    fn parse(text: Text<'_>) -> PyResult<Tid> {
-        CoreTid::parse(text.0).py().map(Tid)
+    fn parse(text: Text<'_>) -> PyResult<Untracked<Tid>> {
+        CoreTid::parse(text.0).py().map(|v| Untracked(Tid(v)))
     }
 
     /// The TID of its 64-bit signed value (`micros << 10 | clock_id`).
     #[staticmethod]
-    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Tid> {
-        CoreTid::from_i64(int(value, "TID value")?).py().map(Tid)
+    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Tid>> {
+        CoreTid::from_i64(int(value, "TID value")?)
+            .py()
+            .map(|v| Untracked(Tid(v)))
     }
 
     /// A new TID from the process-wide generator (random clock id 0-31).
     #[staticmethod]
-    fn generate() -> PyResult<Tid> {
-        CoreTid::generate().py().map(Tid)
+    fn generate() -> PyResult<Untracked<Tid>> {
+        CoreTid::generate().py().map(|v| Untracked(Tid(v)))
     }
 
     /// The 64-bit signed value.
@@ -143,8 +151,8 @@ impl TidGenerator {
     }
 
     /// The next TID, greater than every TID this generator issued before.
-    fn next(&self) -> PyResult<Tid> {
-        self.0.next().py().map(Tid)
+    fn next(&self) -> PyResult<Untracked<Tid>> {
+        self.0.next().py().map(|v| Untracked(Tid(v)))
     }
 
     /// The next TID as its 13-symbol text (skips the Tid object).
@@ -162,7 +170,7 @@ impl TidGenerator {
         let n: usize = int(n, "count")?;
         let tids = self.0.next_many(n).py()?;
         list_from(py, tids.len(), |i| {
-            Ok(Bound::new(py, Tid(tids[i]))?.into_any())
+            Ok(Untracked(Tid(tids[i])).into_pyobject(py)?.into_any())
         })
     }
 

@@ -5,7 +5,7 @@ use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 
 use polyid::wdp::{self, NamedSequences, StructuredCode as CoreCode};
 
-use crate::args::{ascii, int, list_from, type_error, Text};
+use crate::args::{ascii, int, list_from, type_error, Text, Untracked};
 use crate::errors::{with_item, CoreResult};
 
 /// The standard table plus the caller's `{name: number}` mapping.
@@ -132,9 +132,9 @@ pub fn normalize_code<'py>(
 pub fn parse_code(
     code: Text<'_>,
     named_sequences: Option<&Bound<'_, PyAny>>,
-) -> PyResult<StructuredCode> {
+) -> PyResult<Untracked<StructuredCode>> {
     let table = names(named_sequences)?;
-    Ok(StructuredCode(parse(code.0, table.as_ref())?))
+    Ok(Untracked(StructuredCode(parse(code.0, table.as_ref())?)))
 }
 
 /// The 5-character hash of a namespace, e.g. "auth_lib" -> "05o5h".
@@ -183,7 +183,7 @@ impl StructuredCode {
     #[new]
     #[pyo3(signature = (code, named_sequences = None))]
     fn new(code: Text<'_>, named_sequences: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        parse_code(code, named_sequences)
+        parse_code(code, named_sequences).map(|u| u.0)
     }
 
     /// The severity letter, uppercase (one of E W C B S K I T H).

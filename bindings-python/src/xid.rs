@@ -7,7 +7,7 @@ use polyid::clock::{Clock, SystemClock};
 use polyid::xid::{self, Xid as CoreXid};
 use polyid::{uid11, ErrorCode};
 
-use crate::args::{ascii, int, list_from, opt_int, Text};
+use crate::args::{ascii, int, list_from, opt_int, Text, Untracked};
 use crate::dt;
 use crate::errors::{make, CoreResult, Fields};
 
@@ -72,13 +72,13 @@ impl Xid {
     /// Parses the 11-symbol text (same as `Xid.parse(text)`).
     #[new]
     fn new(text: Text<'_>) -> PyResult<Self> {
-        Xid::parse(text)
+        Xid::parse(text).map(|u| u.0)
     }
 
     /// A new xid for the current time with fresh random bits.
     #[staticmethod]
-    fn generate() -> PyResult<Xid> {
-        CoreXid::generate().py().map(Xid)
+    fn generate() -> PyResult<Untracked<Xid>> {
+        CoreXid::generate().py().map(|v| Untracked(Xid(v)))
     }
 
     /// `n` new xids (one clock read for all of them).
@@ -88,23 +88,29 @@ impl Xid {
         let clock = Fixed(SystemClock.now_micros());
         list_from(py, n, |_| {
             let x = CoreXid::generate_with(&clock).py()?;
-            Ok(Bound::new(py, Xid(x))?.into_any())
+            Ok(Untracked(Xid(x)).into_pyobject(py)?.into_any())
         })
     }
 
     /// The xid of a Unix time in milliseconds and 22 random bits.
     #[staticmethod]
-    fn from_parts(unix_ms: &Bound<'_, PyAny>, random: &Bound<'_, PyAny>) -> PyResult<Xid> {
+    fn from_parts(
+        unix_ms: &Bound<'_, PyAny>,
+        random: &Bound<'_, PyAny>,
+    ) -> PyResult<Untracked<Xid>> {
         let ms: u64 = int(unix_ms, "xid unix_ms")?;
         let r: u32 = int(random, "xid random")?;
-        CoreXid::from_parts(ms, r).py().map(Xid)
+        CoreXid::from_parts(ms, r).py().map(|v| Untracked(Xid(v)))
     }
 
     /// The xid of an aware datetime (milliseconds, floored) with the given or fresh random
     /// bits.
     #[staticmethod]
     #[pyo3(signature = (dt, random = None))]
-    fn from_datetime(dt: &Bound<'_, PyAny>, random: Option<&Bound<'_, PyAny>>) -> PyResult<Xid> {
+    fn from_datetime(
+        dt: &Bound<'_, PyAny>,
+        random: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Untracked<Xid>> {
         let py = dt.py();
         let ms = millis_u64(
             py,
@@ -114,21 +120,21 @@ impl Xid {
             xid::MAX_UNIX_MS,
         )?;
         match opt_int::<u32>(random, "xid random")? {
-            Some(r) => CoreXid::from_parts(ms, r).py().map(Xid),
-            None => CoreXid::generate_at(ms).py().map(Xid),
+            Some(r) => CoreXid::from_parts(ms, r).py().map(|v| Untracked(Xid(v))),
+            None => CoreXid::generate_at(ms).py().map(|v| Untracked(Xid(v))),
         }
     }
 
     /// Parses the 11-symbol text.
     #[staticmethod]
-    fn parse(text: Text<'_>) -> PyResult<Xid> {
-        CoreXid::parse(text.0).py().map(Xid)
+    fn parse(text: Text<'_>) -> PyResult<Untracked<Xid>> {
+        CoreXid::parse(text.0).py().map(|v| Untracked(Xid(v)))
     }
 
     /// The xid of its 64-bit value (every u64 is one).
     #[staticmethod]
-    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Xid> {
-        Ok(Xid(CoreXid::from_u64(int(value, "xid value")?)))
+    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Xid>> {
+        Ok(Untracked(Xid(CoreXid::from_u64(int(value, "xid value")?))))
     }
 
     /// The 64-bit value.
