@@ -241,21 +241,23 @@ impl fmt::Display for Fail {
     }
 }
 
-/// A `fmt::Write` into a fixed C buffer that keeps room for the NUL and cuts at a character
+/// A `fmt::Write` into the caller's fixed message buffer (through a raw pointer: the
+/// buffer may be uninitialized) that keeps room for the NUL and cuts at a character
 /// boundary.
-struct MessageWriter<'a> {
-    buf: &'a mut [u8; POLYID_ERROR_MESSAGE_LEN],
+struct MessageWriter {
+    buf: *mut u8,
     len: usize,
 }
 
-impl fmt::Write for MessageWriter<'_> {
+impl fmt::Write for MessageWriter {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let room = POLYID_ERROR_MESSAGE_LEN - 1 - self.len;
         let mut take = s.len().min(room);
         while !s.is_char_boundary(take) {
             take -= 1;
         }
-        self.buf[self.len..self.len + take].copy_from_slice(&s.as_bytes()[..take]);
+        // SAFETY: `buf` points to POLYID_ERROR_MESSAGE_LEN bytes and len + take < that.
+        unsafe { ptr::copy_nonoverlapping(s.as_ptr(), self.buf.add(self.len), take) };
         self.len += take;
         if take < s.len() {
             return Err(fmt::Error); // full: stop formatting
@@ -336,21 +338,12 @@ unsafe fn write_error(err: *mut polyid_error, fail: Option<&Fail>) {
     addr_of_mut!((*err).expected).write(expected);
     addr_of_mut!((*err).min).write(min);
     addr_of_mut!((*err).max).write(max);
-    let mut message = [0u8; POLYID_ERROR_MESSAGE_LEN];
-    let len = match fail {
-        Some(fail) => {
-            let mut w = MessageWriter {
-                buf: &mut message,
-                len: 0,
-            };
-            let _ = write!(w, "{fail}"); // Err only means "cut at 255 bytes"
-            w.len
-        }
-        None => 0,
-    };
     let dst = addr_of_mut!((*err).message).cast::<u8>();
-    ptr::copy_nonoverlapping(message.as_ptr(), dst, len);
-    dst.add(len).write(0);
+    let mut w = MessageWriter { buf: dst, len: 0 };
+    if let Some(fail) = fail {
+        let _ = write!(w, "{fail}"); // Err only means "cut at 255 bytes"
+    }
+    dst.add(w.len).write(0);
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
@@ -372,15 +365,22 @@ pub(crate) fn run(err: *mut polyid_error, body: impl FnOnce() -> Res<()>) -> pol
         Ok(Err(fail)) => Some(fail),
         Err(payload) => Some(Fail::Panic(panic_message(&*payload))),
     };
-    let status = fail.as_ref().map_or(polyid_status::POLYID_OK, Fail::status);
-    // Writing the error formats a message; keep that inside the guard too.
-    let written = catch_unwind(AssertUnwindSafe(|| unsafe {
-        write_error(err, fail.as_ref())
-    }));
-    if written.is_err() {
-        return polyid_status::POLYID_INTERNAL_ERROR;
+    match fail {
+        None => {
+            unsafe { write_error(err, None) };
+            polyid_status::POLYID_OK
+        }
+        Some(fail) => {
+            // Formatting the message runs code that could panic: keep it in the guard too.
+            let written = catch_unwind(AssertUnwindSafe(|| unsafe {
+                write_error(err, Some(&fail))
+            }));
+            match written {
+                Ok(()) => fail.status(),
+                Err(_) => polyid_status::POLYID_INTERNAL_ERROR,
+            }
+        }
     }
-    status
 }
 
 /// Runs a body that cannot fail through the same panic guard (for accessors without an
@@ -633,7 +633,7 @@ mod tests {
             assert_eq!(status, polyid_status::POLYID_INVALID_SEQUENCE);
             let m = message(&e);
             assert!(
-                m.len() <= POLYID_ERROR_MESSAGE_LEN - 1 && m.len() >= 250,
+                m.len() < POLYID_ERROR_MESSAGE_LEN && m.len() >= 250,
                 "{}",
                 m.len()
             );
