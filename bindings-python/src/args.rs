@@ -33,15 +33,13 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text<'a> {
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         // SAFETY: `obj` is a live object; `PyUnicode_AsUTF8AndSize` returns a pointer to a
         // UTF-8 buffer owned by the str object, valid while the object is (lifetime `'a`), or
-        // NULL with an exception set.
+        // NULL with an exception set (TypeError for a non-str, UnicodeEncodeError for lone
+        // surrogates).
         unsafe {
-            if ffi::PyUnicode_Check(obj.as_ptr()) == 0 {
-                return Err(type_error(&obj, "str"));
-            }
             let mut size: ffi::Py_ssize_t = 0;
             let ptr = PyUnicode_AsUTF8AndSize(obj.as_ptr(), &mut size);
             if ptr.is_null() {
-                return Err(unencodable(obj.py()));
+                return Err(not_text(&obj));
             }
             let bytes = std::slice::from_raw_parts(ptr.cast::<u8>(), size as usize);
             Ok(Text(std::str::from_utf8_unchecked(bytes)))
@@ -49,11 +47,17 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text<'a> {
     }
 }
 
-/// A `str` holding lone surrogates has no UTF-8 form: report `INVALID_UTF8` (a
-/// `PolyIdError`), chained to Python's `UnicodeEncodeError`.
+/// Why `PyUnicode_AsUTF8AndSize` failed: not a str at all (`TypeError`), or a str with lone
+/// surrogates, which has no UTF-8 form (`PolyIdError(INVALID_UTF8)`, chained to Python's
+/// `UnicodeEncodeError`).
 #[cold]
-fn unencodable(py: Python<'_>) -> PyErr {
+fn not_text(obj: &Borrowed<'_, '_, PyAny>) -> PyErr {
+    let py = obj.py();
     let cause = PyErr::take(py);
+    // SAFETY: a live object.
+    if unsafe { ffi::PyUnicode_Check(obj.as_ptr()) } == 0 {
+        return type_error(obj, "str");
+    }
     match cause {
         Some(cause) if cause.is_instance_of::<PyUnicodeEncodeError>(py) => {
             let err = binding_err(
