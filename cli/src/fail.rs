@@ -1,0 +1,160 @@
+//! Failures of the CLI: a core error (with its stable code and facts), a malformed command
+//! line, or an I/O problem; how each is shown (text or JSON) and the exit status it leads to.
+
+use std::io::{self, Write};
+
+use polyid::{Detail, Error};
+use serde_json::{json, Map, Value};
+
+/// Everything worked.
+pub const EXIT_OK: u8 = 0;
+/// An input (an argument, a line of stdin or an option's value) was rejected by the core,
+/// or `conform` found at least one case the implementation got wrong.
+pub const EXIT_REJECTED: u8 = 1;
+/// The command line itself is malformed (unknown option, missing argument, a number or
+/// time that does not parse).
+pub const EXIT_USAGE: u8 = 2;
+/// `conform`: the implementation could not be started or broke the protocol (exited early,
+/// wrote a line that is not JSON, did not answer within the timeout).
+pub const EXIT_PROTOCOL: u8 = 3;
+
+/// The code of a malformed command line (a code shared by every runtime).
+pub const INVALID_ARGUMENT: &str = "INVALID_ARGUMENT";
+/// The code of an I/O failure (CLI only: no runtime of the core reads files).
+pub const IO_ERROR: &str = "IO_ERROR";
+
+/// A failure, ready to be shown.
+#[derive(Debug)]
+pub struct Failure {
+    /// The stable SCREAMING_SNAKE code.
+    pub code: String,
+    /// What was wrong and where.
+    pub message: String,
+    /// The input it concerns, when there is one.
+    pub input: Option<String>,
+    /// The facts (index, character, found, expected, min, max), as the core gives them.
+    pub detail: Map<String, Value>,
+    /// Exit status this failure leads to.
+    pub exit: u8,
+    /// The reader of stdout went away (EPIPE): stop quietly with status 0, like `head`'s
+    /// writers do.
+    pub broken_pipe: bool,
+}
+
+/// An integer as JSON: a number up to 2^53, a decimal string beyond (the vectors' rule).
+pub fn int_json(v: i128) -> Value {
+    const SAFE: i128 = (1 << 53) - 1;
+    if (-SAFE..=SAFE).contains(&v) {
+        Value::from(v as i64)
+    } else {
+        Value::from(v.to_string())
+    }
+}
+
+/// The facts of a core error as JSON fields (type translation only).
+pub fn detail_json(e: &Error) -> Map<String, Value> {
+    let mut d = Map::new();
+    if let Some(i) = e.index() {
+        d.insert("index".into(), i.into());
+    }
+    if let Some(c) = e.offending_char() {
+        d.insert("character".into(), c.to_string().into());
+    }
+    if let Some((found, expected)) = e.found_expected() {
+        d.insert("found".into(), found.into());
+        d.insert("expected".into(), expected.into());
+    }
+    if let Detail::Range { found, min, max } = e.detail() {
+        d.insert("found".into(), int_json(*found));
+        d.insert("min".into(), int_json(*min));
+        d.insert("max".into(), int_json(*max));
+    }
+    d
+}
+
+impl Failure {
+    /// A core error about `input`.
+    pub fn core(e: &Error, input: Option<&str>) -> Failure {
+        Failure {
+            code: e.code().as_str().to_owned(),
+            message: e.to_string(),
+            input: input.map(str::to_owned),
+            detail: detail_json(e),
+            exit: EXIT_REJECTED,
+            broken_pipe: false,
+        }
+    }
+
+    /// A malformed command line.
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: INVALID_ARGUMENT.to_owned(),
+            message: message.into(),
+            input: None,
+            detail: Map::new(),
+            exit: EXIT_USAGE,
+            broken_pipe: false,
+        }
+    }
+
+    /// Any other failure with an explicit code and exit status.
+    pub fn other(code: &str, message: impl Into<String>, exit: u8) -> Failure {
+        Failure {
+            code: code.to_owned(),
+            message: message.into(),
+            input: None,
+            detail: Map::new(),
+            exit,
+            broken_pipe: false,
+        }
+    }
+
+    /// The failure as a JSON object: `{"code", "message", "input"?, facts...}`.
+    pub fn to_json(&self) -> Value {
+        let mut o = Map::new();
+        o.insert("code".into(), self.code.clone().into());
+        o.insert("message".into(), self.message.clone().into());
+        if let Some(input) = &self.input {
+            o.insert("input".into(), input.clone().into());
+        }
+        for (k, v) in &self.detail {
+            o.insert(k.clone(), v.clone());
+        }
+        Value::Object(o)
+    }
+
+    /// The failure as one human line: `error[CODE]: "input": message`.
+    pub fn to_text(&self) -> String {
+        match &self.input {
+            Some(input) => format!("error[{}]: {input:?}: {}", self.code, self.message),
+            None => format!("error[{}]: {}", self.code, self.message),
+        }
+    }
+
+    /// Writes the failure to stderr (`{"error": {...}}` with `--json`).
+    pub fn report(&self, json: bool) {
+        let mut err = io::stderr().lock();
+        let _ = if json {
+            writeln!(err, "{}", json!({ "error": self.to_json() }))
+        } else {
+            writeln!(err, "polyid: {}", self.to_text())
+        };
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        Failure::core(&e, None)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        let mut f = Failure::other(IO_ERROR, e.to_string(), EXIT_REJECTED);
+        f.broken_pipe = e.kind() == io::ErrorKind::BrokenPipe;
+        f
+    }
+}
+
+/// Result of the CLI's functions: the exit status, or a failure that ends the command.
+pub type CliResult = Result<u8, Failure>;

@@ -1,0 +1,71 @@
+//! `polyid conform-serve` (hidden): answers the conform protocol (tests/vectors/README.md,
+//! "Conformance protocol") with the core, through the core's own vector-test support code.
+//! It is the reference implementation the protocol and `polyid conform` are tested with.
+
+use std::io::{self, BufRead, Write};
+
+use serde_json::{json, Map, Value};
+
+use crate::fail::{CliResult, EXIT_OK, INVALID_ARGUMENT};
+use crate::support;
+
+/// The response to one request line.
+pub fn respond(line: &str) -> Value {
+    let request: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => {
+            return json!({"error": INVALID_ARGUMENT, "message": format!("request is not JSON: {e}")})
+        }
+    };
+    let Some(op) = request.get("op").and_then(Value::as_str) else {
+        return json!({"error": INVALID_ARGUMENT, "message": "request has no \"op\" string"});
+    };
+    let input = request.get("input").unwrap_or(&Value::Null);
+    let mut response = match support::run(op, input) {
+        Ok(Ok(output)) => json!({ "output": output }),
+        Ok(Err(support::Failure::Polyid(e))) => {
+            let mut r = json!({"error": e.code().as_str(), "message": e.to_string()});
+            // The facts the vectors' `detail` names, read as the core's vector tests read them.
+            let mut d = Map::new();
+            if let Some(i) = e.index() {
+                d.insert("index".into(), i.into());
+            }
+            if let Some(c) = e.offending_char() {
+                d.insert("character".into(), c.to_string().into());
+            }
+            if let Some((found, expected)) = e.found_expected() {
+                d.insert("found".into(), found.into());
+                d.insert("expected".into(), expected.into());
+            }
+            if !d.is_empty() {
+                r["detail"] = Value::Object(d);
+            }
+            r
+        }
+        Ok(Err(support::Failure::Convert(code))) => json!({
+            "error": code,
+            "message": "an integer input is outside the range of the operation's parameter type",
+        }),
+        Err(reason) if reason.starts_with("unknown op") => json!({ "skip": reason }),
+        Err(reason) => json!({"error": INVALID_ARGUMENT, "message": reason}),
+    };
+    if let Some(id) = request.get("id") {
+        response["id"] = id.clone();
+    }
+    response
+}
+
+pub fn run() -> CliResult {
+    let stdin = io::stdin().lock();
+    let mut out = io::stdout().lock();
+    for line in stdin.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        // One line per request, flushed at once: a driver may wait for each answer.
+        writeln!(out, "{}", respond(&line))?;
+        out.flush()?;
+    }
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,305 @@
+//! `polyid conform` end to end: the protocol against the core (`polyid conform-serve`), the
+//! Python package (`conform_python.py`, skipped with its reason when `polyid` cannot be
+//! imported), and broken implementations (wrong answers, silence, noise, crashes).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_polyid");
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Number of cases in tests/vectors/*.json, counted here (not by the binary).
+fn case_count() -> usize {
+    let mut n = 0;
+    for e in std::fs::read_dir(root().join("tests/vectors")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "json") {
+            let doc: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            n += doc["cases"].as_array().unwrap().len();
+        }
+    }
+    n
+}
+
+/// Runs `polyid conform ARGS -- COMMAND...`.
+fn conform(args: &[&str], command: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("conform")
+        .args(args)
+        .arg("--")
+        .args(command)
+        .current_dir(root())
+        .env("POLYID", BIN)
+        .output()
+        .unwrap()
+}
+
+fn sh(script: &str) -> Vec<String> {
+    vec!["sh".into(), "-c".into(), script.into()]
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn expect(cond: bool, what: &str, o: &Output) -> Result<(), Failed> {
+    if cond {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what}\nstatus: {:?}\nstdout:\n{}\nstderr:\n{}",
+            o.status.code(),
+            text(o),
+            String::from_utf8_lossy(&o.stderr)
+        )
+        .into())
+    }
+}
+
+fn last_line(o: &Output) -> String {
+    text(o).lines().last().unwrap_or_default().to_owned()
+}
+
+/// The interpreter for the Python adapter: $POLYID_PYTHON, the repo's .venv, or python3.
+fn python() -> String {
+    if let Ok(p) = std::env::var("POLYID_PYTHON") {
+        return p;
+    }
+    let venv = root().join(".venv/bin/python3");
+    if venv.exists() {
+        return venv.display().to_string();
+    }
+    "python3".into()
+}
+
+/// Why the Python adapter cannot run, if it cannot.
+fn python_unavailable() -> Option<String> {
+    let py = python();
+    match Command::new(&py).args(["-c", "import polyid"]).output() {
+        Ok(o) if o.status.success() => None,
+        Ok(o) => {
+            Some(format!(
+            "{py} cannot import the Python package polyid (build it with `make python-build`): {}",
+            String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or("")
+        ))
+        }
+        Err(e) => Some(format!("{py} cannot be run: {e}")),
+    }
+}
+
+fn all_pass(o: &Output, n: usize) -> Result<(), Failed> {
+    expect(o.status.success(), "exit status 0", o)?;
+    expect(
+        last_line(o) == format!("{n} passed, 0 failed"),
+        &format!("last line \"{n} passed, 0 failed\""),
+        o,
+    )?;
+    // The matrix row: every family/op of the vectors, each fully passed.
+    for row in [
+        "wdp/compact_id",
+        "wdp/parse_full_id",
+        "uid11/uid11_prefix_range",
+        "xid/xid_prefix_range",
+        "tid/tid_parse",
+        "euid/euid_from_bytes",
+    ] {
+        let line = text(o)
+            .lines()
+            .find(|l| l.starts_with(row))
+            .map(str::to_owned);
+        let ok = line.as_deref().is_some_and(|l| {
+            let cell = l[row.len()..].trim();
+            let (p, t) = cell.split_once('/').unwrap_or(("", "-"));
+            p == t
+        });
+        expect(ok, &format!("row {row} fully passed"), o)?;
+    }
+    Ok(())
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let n = case_count();
+    let mut trials = vec![
+        Trial::test("conform/core-serve-all-pass", move || {
+            all_pass(&conform(&["--name", "core"], &[BIN, "conform-serve"]), n)
+        }),
+        Trial::test("conform/vectors-dir-same-as-built-in", move || {
+            let o = conform(&["--vectors", "tests/vectors"], &[BIN, "conform-serve"]);
+            all_pass(&o, n)
+        }),
+        Trial::test("conform/json-report", move || {
+            let o = conform(&["--json", "--name", "core"], &[BIN, "conform-serve"]);
+            expect(o.status.success(), "exit 0", &o)?;
+            let r: Value = serde_json::from_slice(&o.stdout).map_err(|e| e.to_string())?;
+            let ok = r["passed"] == n
+                && r["failed"] == 0
+                && r["skipped"] == 0
+                && r["implementation"] == "core"
+                && r["protocol_error"].is_null()
+                && r["rows"].as_array().is_some_and(|rows| rows.len() == 19);
+            expect(ok, "report counts", &o)
+        }),
+        Trial::test("conform/answers-only-after-eof", move || {
+            // Buffers every response until stdin closes: allowed by the protocol.
+            // (`tac | tac` writes nothing before its input ends.)
+            let cmd = sh("$POLYID conform-serve | tac | tac");
+            let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            all_pass(&o, n)
+        }),
+        Trial::test("conform/wrong-answers-fail", move || {
+            let cmd = sh(r#"while read -r l; do echo '{"error": "NOPE"}'; done"#);
+            let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            expect(o.status.code() == Some(1), "exit status 1", &o)?;
+            expect(
+                last_line(&o) == format!("0 passed, {n} failed"),
+                "all failed",
+                &o,
+            )?;
+            expect(text(&o).contains("FAIL euid/"), "FAIL lines", &o)?;
+            expect(
+                text(&o).contains("more failures"),
+                "failures capped at 50",
+                &o,
+            )
+        }),
+        Trial::test("conform/wrong-detail-fails", move || {
+            // The core's answers with every error index shifted by 100.
+            let cmd = sh(r#"$POLYID conform-serve | sed 's/"index":\([0-9]*\)/"index":1\1/'"#);
+            let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            expect(o.status.code() == Some(1), "exit status 1", &o)?;
+            expect(text(&o).contains("INVALID_CHARACTER"), "names the case", &o)
+        }),
+        Trial::test("conform/no-detail-checks-code-only", move || {
+            let cmd = sh(r#"$POLYID conform-serve | sed 's/"detail":{[^}]*},//'"#);
+            let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            all_pass(&o, n)?;
+            expect(
+                text(&o).contains("checked on the code only"),
+                "code-only note",
+                &o,
+            )
+        }),
+        Trial::test("conform/skips-are-counted-not-failed", move || {
+            let cmd = sh(r#"while read -r l; do echo '{"skip": "not here"}'; done"#);
+            let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            expect(o.status.success(), "exit 0", &o)?;
+            expect(text(&o).contains(&format!("{n} skipped")), "skip count", &o)?;
+            expect(text(&o).contains("SKIP euid/"), "skipped by name", &o)?;
+            expect(last_line(&o) == "0 passed, 0 failed", "summary", &o)
+        }),
+        Trial::test("conform/silent-implementation-is-a-protocol-error", || {
+            let cmd = sh("cat > /dev/null");
+            let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            expect(o.status.code() == Some(3), "exit status 3", &o)?;
+            expect(
+                text(&o).contains("closed its stdout after 0 of"),
+                "says why",
+                &o,
+            )
+        }),
+        Trial::test("conform/non-json-is-a-protocol-error", || {
+            let cmd = sh("while read -r l; do echo hello; done");
+            let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            expect(o.status.code() == Some(3), "exit status 3", &o)?;
+            expect(text(&o).contains("is not JSON"), "says why", &o)
+        }),
+        Trial::test("conform/extra-responses-are-a-protocol-error", || {
+            let cmd = sh(r#"$POLYID conform-serve; echo '{"output": 1}'"#);
+            let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            expect(o.status.code() == Some(3), "exit status 3", &o)?;
+            expect(
+                text(&o).contains("more responses than requests"),
+                "says why",
+                &o,
+            )
+        }),
+        Trial::test("conform/crash-is-a-protocol-error", || {
+            let cmd = sh("head -n 3 | $POLYID conform-serve; exit 7");
+            let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+            expect(o.status.code() == Some(3), "exit status 3", &o)?;
+            expect(text(&o).contains("after 3 of"), "says how far it got", &o)
+        }),
+        Trial::test("conform/timeout", || {
+            let cmd = sh("exec sleep 5");
+            let o = conform(
+                &["--timeout", "1"],
+                &cmd.iter().map(String::as_str).collect::<Vec<_>>(),
+            );
+            expect(o.status.code() == Some(3), "exit status 3", &o)?;
+            expect(text(&o).contains("no response within 1s"), "says why", &o)
+        }),
+        Trial::test("conform/missing-command", || {
+            let o = conform(&["--json"], &["/nonexistent/adapter"]);
+            expect(o.status.code() == Some(3), "exit status 3", &o)?;
+            let e: Value = serde_json::from_slice(&o.stderr).map_err(|e| e.to_string())?;
+            expect(e["error"]["code"] == "IO_ERROR", "IO_ERROR on stderr", &o)
+        }),
+        Trial::test("conform/bad-vectors-dir", || {
+            let o = conform(&["--vectors", "/nonexistent"], &[BIN, "conform-serve"]);
+            expect(o.status.code() == Some(2), "exit status 2", &o)?;
+            let err = String::from_utf8_lossy(&o.stderr);
+            expect(err.contains("error[INVALID_ARGUMENT]"), "usage error", &o)
+        }),
+        Trial::test("conform/no-command", || {
+            let o = Command::new(BIN).arg("conform").output().unwrap();
+            expect(o.status.code() == Some(2), "exit status 2", &o)
+        }),
+        Trial::test("conform-serve/bad-requests", || {
+            let mut child = Command::new(BIN)
+                .arg("conform-serve")
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            {
+                use std::io::Write;
+                let mut i = child.stdin.take().unwrap();
+                writeln!(i, "not json").unwrap();
+                writeln!(i, r#"{{"id": 7, "op": "frobnicate", "input": {{}}}}"#).unwrap();
+                writeln!(i, r#"{{"op": "compact_id", "input": {{}}}}"#).unwrap();
+                writeln!(i).unwrap();
+                writeln!(
+                    i,
+                    r#"{{"op": "compact_id", "input": {{"code": "E.A.B.001"}}}}"#
+                )
+                .unwrap();
+                writeln!(i, r#"{{"op": "uid11_encode", "input": {{"value": "-1"}}}}"#).unwrap();
+            }
+            let o = child.wait_with_output().unwrap();
+            let lines: Vec<Value> = text(&o)
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            let ok = lines.len() == 5
+                && lines[0]["error"] == "INVALID_ARGUMENT"
+                && lines[1]["skip"].is_string()
+                && lines[1]["id"] == 7
+                && lines[2]["error"] == "INVALID_ARGUMENT"
+                && lines[3]["output"] == "l3i4I" // SPEC.md §1.2
+                && lines[4]["error"] == "OUT_OF_RANGE";
+            expect(ok && o.status.success(), "responses", &o)
+        }),
+    ];
+    let python_trial = Trial::test("conform/python-package", move || {
+        let py = python();
+        let o = conform(&["--name", "python"], &[&py, "cli/tests/conform_python.py"]);
+        all_pass(&o, n)?;
+        // The Python binding exposes error details: no case is checked on the code only.
+        expect(!text(&o).contains("code only"), "details compared", &o)
+    });
+    match python_unavailable() {
+        None => trials.push(python_trial),
+        Some(reason) => {
+            eprintln!("conform/python-package: skipped: {reason}");
+            trials.push(python_trial.with_ignored_flag(true));
+        }
+    }
+    libtest_mimic::run(&args, trials).exit();
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Reference adapter of the conform protocol (tests/vectors/README.md, "Conformance
+protocol") for the Python package ``polyid``.
+
+    polyid conform -- python3 cli/tests/conform_python.py
+
+Reads one JSON request per line on stdin, ``{"id": ..., "op": ..., "input": {...}}``, and
+writes one JSON response per line on stdout, in order: ``{"output": ...}``,
+``{"error": CODE, "message": ..., "detail": {...}}`` or ``{"skip": reason}``. It only
+translates types (decimal strings to int, hex to bytes, results to the vectors' JSON shapes);
+every identifier is computed by the ``polyid`` package. Copy it as the template of an adapter
+for your own implementation: replace the calls in ``OPS``.
+"""
+
+import json
+import sys
+
+import polyid
+
+
+def _int(v):
+    """A vector integer (JSON number or decimal string) as a Python int."""
+    return int(v) if isinstance(v, str) else v
+
+
+def _xid(x):
+    return {"text": str(x), "value": str(x.value), "unix_ms": x.unix_ms, "random": x.random}
+
+
+def _tid(t):
+    return {"text": str(t), "display": t.display(), "value": str(t.value),
+            "micros": str(t.micros), "clock_id": t.clock_id}
+
+
+def _euid(e):
+    return {"value": str(e.value), "hex": e.bytes.hex(), "text": str(e),
+            "text_nocheck": e.encode(False), "unix_ms": e.unix_ms, "extension": e.extension}
+
+
+def _parse_code(i):
+    c = polyid.parse_code(i["code"], i.get("named_sequences"))
+    return {"severity": c.severity, "meaning": c.meaning, "priority": c.priority,
+            "blocking": c.blocking, "component": c.component, "primary": c.primary,
+            "sequence": c.sequence, "normalized": c.normalized, "compact_id": c.compact_id}
+
+
+def _full_id(i):
+    namespace_hash, compact_id = polyid.parse_full_id(i["id"])
+    return {"namespace_hash": namespace_hash, "compact_id": compact_id}
+
+
+def _pair(r):
+    return None if r is None else [str(r[0]), str(r[1])]
+
+
+def _xid_range(r):
+    return None if r is None else {"min_unix_ms": r[0], "max_unix_ms": r[1]}
+
+
+OPS = {
+    "compact_id": lambda i: polyid.compact_id(i["code"], i.get("named_sequences")),
+    "normalize_code": lambda i: polyid.normalize_code(i["code"], i.get("named_sequences")),
+    "parse_code": _parse_code,
+    "namespace_hash": lambda i: polyid.namespace_hash(i["namespace"]),
+    "full_id": lambda i: polyid.full_id(i["namespace"], i["code"], i.get("named_sequences")),
+    "parse_full_id": _full_id,
+    "uid11_encode": lambda i: polyid.uid11_encode(_int(i["value"])),
+    "uid11_decode": lambda i: str(polyid.uid11_decode(i["text"])),
+    "uid11_prefix_range": lambda i: _pair(polyid.uid11_prefix_range(i["prefix"])),
+    "xid_from_parts": lambda i: _xid(polyid.Xid.from_parts(_int(i["unix_ms"]),
+                                                            _int(i["random"]))),
+    "xid_parse": lambda i: _xid(polyid.Xid.parse(i["text"])),
+    "xid_prefix_range": lambda i: _xid_range(polyid.xid_prefix_range(i["prefix"])),
+    "tid_from_parts": lambda i: _tid(polyid.Tid.from_parts(_int(i["micros"]),
+                                                            _int(i["clock_id"]))),
+    "tid_parse": lambda i: _tid(polyid.Tid.parse(i["text"])),
+    "tid_prefix_range": lambda i: _pair(polyid.tid_prefix_range(i["prefix"])),
+    "euid_from_parts": lambda i: _euid(polyid.Euid.from_parts(
+        _int(i["unix_ms"]), None if i["extension"] is None else _int(i["extension"]),
+        _int(i["padding"]), _int(i["random"]))),
+    "euid_encode": lambda i: polyid.Euid.from_int(_int(i["value"])).encode(i["checkmod"]),
+    "euid_parse": lambda i: _euid(polyid.Euid.parse(i["text"])),
+    "euid_from_bytes": lambda i: _euid(polyid.Euid.from_bytes(bytes.fromhex(i["hex"]))),
+}
+
+
+def respond(request):
+    op = OPS.get(request.get("op"))
+    if op is None:
+        return {"skip": f"op {request.get('op')!r} is not implemented by this adapter"}
+    try:
+        return {"output": op(request.get("input") or {})}
+    except polyid.PolyIdError as e:
+        detail = {k: getattr(e, k) for k in ("index", "character", "found", "expected")
+                  if getattr(e, k, None) is not None}
+        response = {"error": e.code, "message": e.message}
+        if detail:
+            response["detail"] = detail
+        return response
+
+
+def main():
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        response = respond(request)
+        if "id" in request:
+            response["id"] = request["id"]
+        sys.stdout.write(json.dumps(response) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
