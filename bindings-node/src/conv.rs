@@ -63,7 +63,12 @@ pub(crate) fn throw_id(env: sys::napi_env, err: &IdError, item: Option<usize>) -
             Detail::Character { index, character } => {
                 set(env, obj, c"index", js_number(env, *index as f64));
                 let mut buf = [0u8; 4];
-                set(env, obj, c"character", js_string(env, character.encode_utf8(&mut buf)));
+                set(
+                    env,
+                    obj,
+                    c"character",
+                    js_string(env, character.encode_utf8(&mut buf)),
+                );
             }
             _ => {
                 if let Some((found, expected)) = err.found_expected() {
@@ -187,9 +192,10 @@ impl Text {
                 &mut written,
             );
             bytes.truncate(written);
-            t.heap = Some(String::from_utf8(bytes).unwrap_or_else(|e| {
-                String::from_utf8_lossy(e.as_bytes()).into_owned()
-            }));
+            t.heap = Some(
+                String::from_utf8(bytes)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            );
         }
         Ok(t)
     }
@@ -253,7 +259,11 @@ impl Int {
 
     fn out_of_range(self, context: &'static str, min: i128, max: i128) -> IdError {
         match self.as_i128() {
-            Some(found) => IdError::new(ErrorCode::OutOfRange, context, Detail::Range { found, min, max }),
+            Some(found) => IdError::new(
+                ErrorCode::OutOfRange,
+                context,
+                Detail::Range { found, min, max },
+            ),
             None => IdError::reason(
                 ErrorCode::OutOfRange,
                 context,
@@ -269,9 +279,8 @@ impl Int {
 
     /// The value as `u128` (every non-negative value below 2^128).
     pub fn u128(self, context: &'static str) -> IdResult<u128> {
-        self.as_u128().ok_or_else(|| {
-            IdError::reason(ErrorCode::OutOfRange, context, "not in 0..=2^128-1")
-        })
+        self.as_u128()
+            .ok_or_else(|| IdError::reason(ErrorCode::OutOfRange, context, "not in 0..=2^128-1"))
     }
 
     unsafe fn read_bigint(env: sys::napi_env, value: sys::napi_value) -> Result<Int> {
@@ -349,7 +358,9 @@ impl FromNapiValue for Int {
                 } else if n.is_finite() && n.fract() == 0.0 {
                     Err(throw_type(
                         env,
-                        &format!("{n} is not a safe integer: pass a bigint for values beyond 2^53-1"),
+                        &format!(
+                            "{n} is not a safe integer: pass a bigint for values beyond 2^53-1"
+                        ),
                     ))
                 } else {
                     Err(throw_type(env, &format!("expected an integer, got {n}")))
@@ -423,16 +434,30 @@ impl FromNapiValue for BytesArg {
             let mut kind = 0;
             let mut ab = ptr::null_mut();
             let mut offset = 0usize;
-            sys::napi_get_typedarray_info(env, value, &mut kind, &mut len, &mut data, &mut ab, &mut offset);
+            sys::napi_get_typedarray_info(
+                env,
+                value,
+                &mut kind,
+                &mut len,
+                &mut data,
+                &mut ab,
+                &mut offset,
+            );
             if kind != sys::TypedarrayType::uint8_array {
-                return Err(throw_type(env, "expected a Uint8Array or Buffer, got another typed array"));
+                return Err(throw_type(
+                    env,
+                    "expected a Uint8Array or Buffer, got another typed array",
+                ));
             }
         } else {
             sys::napi_is_arraybuffer(env, value, &mut yes);
             if !yes {
                 return Err(throw_type(
                     env,
-                    &format!("expected a Uint8Array or Buffer, got {}", type_name(env, value)),
+                    &format!(
+                        "expected a Uint8Array or Buffer, got {}",
+                        type_name(env, value)
+                    ),
                 ));
             }
             sys::napi_get_arraybuffer_info(env, value, &mut data, &mut len);
@@ -480,7 +505,11 @@ impl FromNapiValue for Names {
                 env,
                 &format!(
                     "namedSequences: expected an object {{ NAME: number }}, got {}",
-                    if is_array { "array" } else { type_name(env, value) }
+                    if is_array {
+                        "array"
+                    } else {
+                        type_name(env, value)
+                    }
                 ),
             ));
         }
@@ -602,7 +631,13 @@ impl ToNapiValue for BigU128 {
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
         let words = [val.0 as u64, (val.0 >> 64) as u64];
         let mut out = ptr::null_mut();
-        check!(sys::napi_create_bigint_words(env, 0, 2, words.as_ptr(), &mut out));
+        check!(sys::napi_create_bigint_words(
+            env,
+            0,
+            2,
+            words.as_ptr(),
+            &mut out
+        ));
         Ok(out)
     }
 }
@@ -654,7 +689,11 @@ impl<const N: usize> ToNapiValue for BufferOut<N> {
 /// A frozen array of ASCII strings.
 pub(crate) unsafe fn frozen_strings(env: sys::napi_env, items: &[&str]) -> Result<sys::napi_value> {
     let mut arr = ptr::null_mut();
-    check!(sys::napi_create_array_with_length(env, items.len(), &mut arr));
+    check!(sys::napi_create_array_with_length(
+        env,
+        items.len(),
+        &mut arr
+    ));
     for (i, s) in items.iter().enumerate() {
         let v = ascii(env, s.as_bytes())?;
         check!(sys::napi_set_element(env, arr, i as u32, v));

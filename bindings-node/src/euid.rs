@@ -3,7 +3,9 @@
 use napi::{Env, Result};
 use napi_derive::napi;
 
-use crate::conv::{Ascii, BigU128, Bool, BufferOut, BytesArg, DateArg, DateOut, Int, OrThrow, Text};
+use crate::conv::{
+    Ascii, BigU128, Bool, BufferOut, BytesArg, DateArg, DateOut, Int, OrThrow, Text,
+};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {
@@ -40,10 +42,18 @@ impl Euid {
     }
 
     /// The text of a new EUID (faster than `Euid.generate().toString()`).
-    #[napi(catch_unwind, ts_args_type = "extension?: number | null", ts_return_type = "string")]
+    #[napi(
+        catch_unwind,
+        ts_args_type = "extension?: number | null",
+        ts_return_type = "string"
+    )]
     pub fn generate_string(env: &Env, extension_: Option<Int>) -> Result<Ascii<27>> {
         let ext = extension(env, extension_)?;
-        Ok(Ascii(polyid::Euid::generate(ext).or_throw(env)?.encode_bytes(true)))
+        Ok(Ascii(
+            polyid::Euid::generate(ext)
+                .or_throw(env)?
+                .encode_bytes(true),
+        ))
     }
 
     /// The EUID of its fields: Unix milliseconds (0 to 2^45-1), extension (0-32767 or
@@ -73,7 +83,9 @@ impl Euid {
             Some(r) => r.get::<u64>("EUID random").or_throw(env)?,
             None => 0,
         };
-        Ok(wrap(polyid::Euid::from_parts(ms, ext, pad, rnd).or_throw(env)?))
+        Ok(wrap(
+            polyid::Euid::from_parts(ms, ext, pad, rnd).or_throw(env)?,
+        ))
     }
 
     /// The EUID of a `Date`, with fresh random bits and `extension` if given.
@@ -81,7 +93,9 @@ impl Euid {
     /// Throws `OUT_OF_RANGE`.
     #[napi(catch_unwind, ts_args_type = "date: Date, extension?: number | null")]
     pub fn from_date(env: &Env, date: DateArg, extension_: Option<Int>) -> Result<Euid> {
-        let ms = Int::from_i64(date.0).get::<u64>("EUID unix_ms").or_throw(env)?;
+        let ms = Int::from_i64(date.0)
+            .get::<u64>("EUID unix_ms")
+            .or_throw(env)?;
         let ext = extension(env, extension_)?;
         Ok(wrap(polyid::Euid::generate_at(ms, ext).or_throw(env)?))
     }
@@ -98,9 +112,15 @@ impl Euid {
     /// The EUID of a 128-bit value (every value in `0..2^128-1` is one).
     ///
     /// Throws `OUT_OF_RANGE`.
-    #[napi(catch_unwind, js_name = "fromBigInt", ts_args_type = "value: bigint | number")]
+    #[napi(
+        catch_unwind,
+        js_name = "fromBigInt",
+        ts_args_type = "value: bigint | number"
+    )]
     pub fn from_big_int(env: &Env, value: Int) -> Result<Euid> {
-        Ok(wrap(polyid::Euid::from_u128(value.u128("EUID value").or_throw(env)?)))
+        Ok(wrap(polyid::Euid::from_u128(
+            value.u128("EUID value").or_throw(env)?,
+        )))
     }
 
     /// The EUID of its 16 big-endian bytes (`Uint8Array`, `Buffer` or `ArrayBuffer`).
@@ -149,9 +169,13 @@ impl Euid {
 
     /// The 27-symbol text, with the check symbol (default) or with check value 127
     /// ("no check") when `checkmod` is `false`.
-    #[napi(catch_unwind, ts_args_type = "checkmod?: boolean", ts_return_type = "string")]
+    #[napi(
+        catch_unwind,
+        ts_args_type = "checkmod?: boolean",
+        ts_return_type = "string"
+    )]
     pub fn encode(&self, checkmod: Option<Bool>) -> Ascii<27> {
-        Ascii(self.inner.encode_bytes(checkmod.map_or(true, |b| b.0)))
+        Ascii(self.inner.encode_bytes(checkmod.is_none_or(|b| b.0)))
     }
 
     /// The next EUID after this one: in the same millisecond the random high half plus one and
@@ -224,11 +248,21 @@ impl EuidGenerator {
     #[napi(catch_unwind, ts_args_type = "count: number")]
     pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Euid>> {
         let n = count.get::<usize>("count").or_throw(env)?;
-        Ok(self.inner.next_many(n).or_throw(env)?.into_iter().map(wrap).collect())
+        Ok(self
+            .inner
+            .next_many(n)
+            .or_throw(env)?
+            .into_iter()
+            .map(wrap)
+            .collect())
     }
 
     /// The texts of the next `count` EUIDs.
-    #[napi(catch_unwind, ts_args_type = "count: number", ts_return_type = "string[]")]
+    #[napi(
+        catch_unwind,
+        ts_args_type = "count: number",
+        ts_return_type = "string[]"
+    )]
     pub fn next_many_strings(&self, env: &Env, count: Int) -> Result<Vec<Ascii<27>>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         Ok(self

@@ -4,6 +4,7 @@
 //! Rust values and back, and core errors to thrown JavaScript errors (see `conv`).
 #![deny(clippy::all)]
 
+mod batch;
 mod conv;
 mod euid;
 mod tid;
@@ -41,7 +42,11 @@ pub fn init(exports: Object, env: Env) -> Result<()> {
 ///
 /// `value` is a `bigint` (or a safe-integer `number`); outside `0..2^64-1` it throws
 /// `OUT_OF_RANGE`.
-#[napi(catch_unwind, ts_args_type = "value: bigint | number", ts_return_type = "string")]
+#[napi(
+    catch_unwind,
+    ts_args_type = "value: bigint | number",
+    ts_return_type = "string"
+)]
 pub fn uid11_encode(env: &Env, value: Int) -> Result<Ascii<11>> {
     let v = value.get::<u64>("uid11 value").or_throw(env)?;
     let mut out = [0u8; 11];

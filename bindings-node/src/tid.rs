@@ -37,7 +37,10 @@ impl Tid {
     /// (0-1023, default 0).
     ///
     /// Throws `OUT_OF_RANGE`.
-    #[napi(catch_unwind, ts_args_type = "micros: bigint | number, clockId?: number")]
+    #[napi(
+        catch_unwind,
+        ts_args_type = "micros: bigint | number, clockId?: number"
+    )]
     pub fn from_parts(env: &Env, micros: Int, clock_id: Option<Int>) -> Result<Tid> {
         let us = micros.get::<i64>("TID micros").or_throw(env)?;
         let id = match clock_id {
@@ -72,7 +75,11 @@ impl Tid {
     /// The TID of its signed 64-bit value.
     ///
     /// Throws `OUT_OF_RANGE`.
-    #[napi(catch_unwind, js_name = "fromBigInt", ts_args_type = "value: bigint | number")]
+    #[napi(
+        catch_unwind,
+        js_name = "fromBigInt",
+        ts_args_type = "value: bigint | number"
+    )]
     pub fn from_big_int(env: &Env, value: Int) -> Result<Tid> {
         let v = value.get::<i64>("TID value").or_throw(env)?;
         Ok(wrap(polyid::Tid::from_i64(v).or_throw(env)?))
@@ -183,11 +190,21 @@ impl TidGenerator {
     #[napi(catch_unwind, ts_args_type = "count: number")]
     pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Tid>> {
         let n = count.get::<usize>("count").or_throw(env)?;
-        Ok(self.inner.next_many(n).or_throw(env)?.into_iter().map(wrap).collect())
+        Ok(self
+            .inner
+            .next_many(n)
+            .or_throw(env)?
+            .into_iter()
+            .map(wrap)
+            .collect())
     }
 
     /// The texts of the next `count` TIDs.
-    #[napi(catch_unwind, ts_args_type = "count: number", ts_return_type = "string[]")]
+    #[napi(
+        catch_unwind,
+        ts_args_type = "count: number",
+        ts_return_type = "string[]"
+    )]
     pub fn next_many_strings(&self, env: &Env, count: Int) -> Result<Vec<Ascii<13>>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         Ok(self

@@ -1,11 +1,10 @@
 //! WDP compact IDs, namespaces and full IDs.
 
-use std::ptr;
-
 use napi::{sys, Env, Result};
 use napi_derive::napi;
-use polyid::wdp::{self, StructuredCode};
+use polyid::wdp::{self, StructuredCode, COMPACT_LEN};
 
+use crate::batch;
 use crate::conv::{throw_id, throw_type, ArrayArg, Ascii, AsciiString, Names, OrThrow, Text};
 
 #[inline]
@@ -14,6 +13,22 @@ fn parse(code: &str, names: Option<&Names>) -> polyid::Result<StructuredCode> {
         None => StructuredCode::parse(code),
         Some(n) => StructuredCode::parse_with(code, &n.0),
     }
+}
+
+/// Appends the compact ID of `code` to `out`.
+#[inline]
+fn compact_into(code: &str, names: Option<&Names>, out: &mut Vec<u8>) -> polyid::Result<()> {
+    let mut id = [0u8; COMPACT_LEN];
+    match names {
+        None => wdp::compact_id_into(code, &mut id)?,
+        Some(n) => {
+            id = *StructuredCode::parse_with(code, &n.0)?
+                .compact_id()
+                .as_bytes()
+        }
+    }
+    out.extend_from_slice(&id);
+    Ok(())
 }
 
 /// The 5-character compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`,
@@ -48,27 +63,78 @@ pub fn compact_ids(
 ) -> Result<napi::bindgen_prelude::Unknown<'_>> {
     let raw = env.raw();
     let names = named_sequences.as_ref();
-    unsafe {
-        let mut out = ptr::null_mut();
-        sys::napi_create_array_with_length(raw, codes.len as usize, &mut out);
-        for i in 0..codes.len {
-            let mut item = ptr::null_mut();
-            sys::napi_get_element(raw, codes.value, i, &mut item);
+    let n = codes.len as usize;
+    // 1. Every element must be a string (checked without reading them).
+    let mut position = 0usize;
+    let mut not_string: Option<usize> = None;
+    let mut check = |env: sys::napi_env, items: &[sys::napi_value]| -> bool {
+        for &item in items {
             let mut t = 0;
-            sys::napi_typeof(raw, item, &mut t);
+            unsafe { sys::napi_typeof(env, item, &mut t) };
             if t != sys::ValueType::napi_string {
-                return Err(throw_type(raw, &format!("codes[{i}]: expected a string")));
+                not_string = Some(position);
+                return false;
             }
-            let text = Text::read(raw, item)?;
-            let id = match parse(text.as_str(), names) {
-                Ok(p) => p.compact_id(),
-                Err(e) => return Err(throw_id(raw, &e, Some(i as usize))),
-            };
-            let s = crate::conv::ascii(raw, id.as_bytes())?;
-            sys::napi_set_element(raw, out, i, s);
+            position += 1;
         }
-        Ok(napi::bindgen_prelude::Unknown::from_raw_unchecked(raw, out))
+        true
+    };
+    unsafe { batch::for_each_chunk(raw, codes.value, codes.len, &mut check)? };
+    if let Some(i) = not_string {
+        return Err(throw_type(raw, &format!("codes[{i}]: expected a string")));
     }
+    // 2. All of them in one string (NUL never occurs in a valid code; if an element holds one,
+    //    the pieces do not line up and the elements are read one by one instead).
+    let joined = if n == 0 {
+        Vec::new()
+    } else {
+        unsafe { batch::join(raw, codes.value, "\0")? }
+    };
+    let mut out: Vec<u8> = Vec::with_capacity(n * (COMPACT_LEN + 1));
+    let pieces = joined.split(|&b| b == 0);
+    if n > 0 && joined.iter().filter(|&&b| b == 0).count() + 1 == n {
+        for (i, piece) in pieces.enumerate() {
+            let code = std::str::from_utf8(piece).unwrap_or("\u{fffd}");
+            if let Err(e) = compact_into(code, names, &mut out) {
+                return Err(throw_id(raw, &e, Some(i)));
+            }
+            out.push(b',');
+        }
+    } else if n > 0 {
+        let mut position = 0usize;
+        let mut failure: Option<(usize, polyid::Error)> = None;
+        let mut visit = |env: sys::napi_env, items: &[sys::napi_value]| -> bool {
+            for &item in items {
+                let Ok(text) = (unsafe { Text::read(env, item) }) else {
+                    return false;
+                };
+                match parse(text.as_str(), names) {
+                    Ok(p) => out.extend_from_slice(p.compact_id().as_bytes()),
+                    Err(e) => {
+                        failure = Some((position, e));
+                        return false;
+                    }
+                }
+                out.push(b',');
+                position += 1;
+            }
+            true
+        };
+        unsafe { batch::for_each_chunk(raw, codes.value, codes.len, &mut visit)? };
+        if let Some((i, e)) = failure {
+            return Err(throw_id(raw, &e, Some(i)));
+        }
+    }
+    // 3. The IDs as one string, split by V8 into the result array.
+    let result = if n == 0 {
+        let mut empty = std::ptr::null_mut();
+        unsafe { sys::napi_create_array(raw, &mut empty) };
+        empty
+    } else {
+        out.pop(); // the last ','
+        unsafe { batch::split_ascii(raw, &out, ",")? }
+    };
+    Ok(unsafe { napi::bindgen_prelude::Unknown::from_raw_unchecked(raw, result) })
 }
 
 /// The normalized code: trimmed, uppercase, named sequence resolved
@@ -78,7 +144,11 @@ pub fn compact_ids(
     ts_args_type = "code: string, namedSequences?: Record<string, number> | null",
     ts_return_type = "string"
 )]
-pub fn normalize_code(env: &Env, code: Text, named_sequences: Option<Names>) -> Result<AsciiString> {
+pub fn normalize_code(
+    env: &Env,
+    code: Text,
+    named_sequences: Option<Names>,
+) -> Result<AsciiString> {
     let parsed = parse(code.as_str(), named_sequences.as_ref()).or_throw(env)?;
     Ok(AsciiString(parsed.normalized().to_owned()))
 }
@@ -130,7 +200,11 @@ pub fn parse_code(env: &Env, code: Text, named_sequences: Option<Names>) -> Resu
 /// The 5-character hash of a namespace (`[a-z][a-z0-9_]{0,15}`), e.g. `"auth_lib"` -> `"05o5h"`.
 ///
 /// Throws `INVALID_NAMESPACE` or `NON_ASCII`.
-#[napi(catch_unwind, ts_args_type = "namespace: string", ts_return_type = "string")]
+#[napi(
+    catch_unwind,
+    ts_args_type = "namespace: string",
+    ts_return_type = "string"
+)]
 pub fn namespace_hash(env: &Env, namespace: Text) -> Result<Ascii<5>> {
     let id = wdp::namespace_hash_id(namespace.as_str()).or_throw(env)?;
     Ok(Ascii(*id.as_bytes()))

@@ -62,7 +62,9 @@ impl Xid {
     /// Throws `OUT_OF_RANGE`.
     #[napi(catch_unwind, ts_args_type = "date: Date, random?: number")]
     pub fn from_date(env: &Env, date: DateArg, random: Option<Int>) -> Result<Xid> {
-        let ms = Int::from_i64(date.0).get::<u64>("xid unix_ms").or_throw(env)?;
+        let ms = Int::from_i64(date.0)
+            .get::<u64>("xid unix_ms")
+            .or_throw(env)?;
         let x = match random {
             Some(r) => polyid::Xid::from_parts(ms, r.get::<u32>("xid random").or_throw(env)?),
             None => polyid::Xid::generate_at(ms),
@@ -81,7 +83,11 @@ impl Xid {
     /// The xid of a 64-bit value (every value in `0..2^64-1` is one).
     ///
     /// Throws `OUT_OF_RANGE`.
-    #[napi(catch_unwind, js_name = "fromBigInt", ts_args_type = "value: bigint | number")]
+    #[napi(
+        catch_unwind,
+        js_name = "fromBigInt",
+        ts_args_type = "value: bigint | number"
+    )]
     pub fn from_big_int(env: &Env, value: Int) -> Result<Xid> {
         let v = value.get::<u64>("xid value").or_throw(env)?;
         Ok(Xid::wrap(polyid::Xid::from_u64(v)))

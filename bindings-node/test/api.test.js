@@ -142,6 +142,30 @@ test('wdp: errors carry code, message, index and character', () => {
   assert.equal(e.item, 2)
 })
 
+test('wdp: compactIds on large, odd and failing arrays', () => {
+  const one = ['E.AUTH.TOKEN.001', 'W.DATABASE.CONNECTION.027', 'B.API.RATELIMIT.007']
+  const ids = ['V6a0B', 'KF52S', '00BVL'] // SPEC.md §1.2
+  const big = Array.from({ length: 20000 }, (_, i) => one[i % 3])
+  const got = p.compactIds(big)
+  assert.equal(got.length, 20000)
+  got.forEach((id, i) => assert.equal(id, ids[i % 3]))
+  const bad = big.slice()
+  bad[15000] = 'E.A.B.000'
+  assert.equal(throwsCode(() => p.compactIds(bad), 'INVALID_SEQUENCE').item, 15000)
+  bad[15000] = 15000
+  assert.match(throwsType(() => p.compactIds(bad)).message, /codes\[15000\]/)
+  // An element holding NUL (never valid): the elements are read one by one.
+  assert.equal(throwsCode(() => p.compactIds(['E.A.B.001', 'E.A.B.001\0E.A.B.002']), 'INVALID_FORMAT').item, 1)
+  assert.equal(throwsCode(() => p.compactIds(['E.A.B.001\0', 'E.A.B.001']), 'INVALID_SEQUENCE').item, 0)
+  // Holes and non-string look-alikes are type errors.
+  throwsType(() => p.compactIds([, 'E.A.B.001'])) // eslint-disable-line no-sparse-arrays
+  throwsType(() => p.compactIds([new String('E.A.B.001')]))
+  throwsType(() => p.compactIds([['E.A.B.001']]))
+  throwsType(() => p.compactIds([{ toString: () => 'E.A.B.001' }]))
+  assert.deepEqual(p.compactIds(['E.\u00c4.B.001'].slice(1)), [])
+  assert.equal(throwsCode(() => p.compactIds(['E.A.B.001', 'E.\u00c4.B.001']), 'NON_ASCII', { index: 2 }).item, 1)
+})
+
 test('wdp: long input is read in full', () => {
   const pad = ' '.repeat(300)
   assert.equal(p.compactId(pad + 'E.AUTH.TOKEN.001' + pad), 'V6a0B')

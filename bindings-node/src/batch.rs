@@ -1,0 +1,282 @@
+//! Fast array transport for batch functions.
+//!
+//! Reading an array element by element through N-API (`napi_get_element`) costs a generic
+//! property lookup per element, which is more than computing a compact ID. Instead the batch
+//! functions let V8's own builtins move the elements:
+//! - in: `Reflect.apply(collect, undefined, array)` calls our native `collect` callback with
+//!   the elements as its arguments, which N-API hands over as one C array of handles;
+//! - in, the text: `array.join(sep)` makes one string, read with one N-API call;
+//! - out: the results as one ASCII string, cut into the result array by `String.prototype.split`.
+//!
+//! Arrays longer than `CHUNK` go through `collect` in slices (`Array.prototype.slice`), so the
+//! argument count stays far below V8's limits.
+
+use std::cell::{Cell, RefCell};
+use std::ffi::CStr;
+use std::ptr;
+
+use napi::{sys, Error as NapiError, Result, Status};
+
+/// Elements passed per `Reflect.apply` call.
+pub(crate) const CHUNK: u32 = 8192;
+
+struct Builtins {
+    env: sys::napi_env,
+    reflect_apply: sys::napi_ref,
+    array_slice: sys::napi_ref,
+    array_join: sys::napi_ref,
+    string_split: sys::napi_ref,
+    collect: sys::napi_ref,
+}
+
+/// What `collect` hands the elements to.
+type Visitor = dyn FnMut(sys::napi_env, &[sys::napi_value]) -> bool;
+
+thread_local! {
+    static BUILTINS: RefCell<Option<Builtins>> = const { RefCell::new(None) };
+    /// The visitor of the batch call running on this thread (set around `Reflect.apply`).
+    static VISITOR: Cell<Option<*mut Visitor>> =
+        const { Cell::new(None) };
+}
+
+macro_rules! ok {
+    ($e:expr) => {{
+        let status = $e;
+        if status != sys::Status::napi_ok {
+            return Err(NapiError::new(Status::from(status), "napi call failed"));
+        }
+    }};
+}
+
+unsafe fn get(env: sys::napi_env, obj: sys::napi_value, key: &CStr) -> Result<sys::napi_value> {
+    let mut out = ptr::null_mut();
+    ok!(sys::napi_get_named_property(
+        env,
+        obj,
+        key.as_ptr(),
+        &mut out
+    ));
+    Ok(out)
+}
+
+unsafe fn reference(env: sys::napi_env, value: sys::napi_value) -> Result<sys::napi_ref> {
+    let mut r = ptr::null_mut();
+    ok!(sys::napi_create_reference(env, value, 1, &mut r));
+    Ok(r)
+}
+
+unsafe fn deref(env: sys::napi_env, r: sys::napi_ref) -> Result<sys::napi_value> {
+    let mut out = ptr::null_mut();
+    ok!(sys::napi_get_reference_value(env, r, &mut out));
+    Ok(out)
+}
+
+/// `collect(...elements)`: hands the arguments to the current visitor.
+unsafe extern "C" fn collect(env: sys::napi_env, info: sys::napi_callback_info) -> sys::napi_value {
+    let mut argc = 0usize;
+    sys::napi_get_cb_info(
+        env,
+        info,
+        &mut argc,
+        ptr::null_mut(),
+        ptr::null_mut(),
+        ptr::null_mut(),
+    );
+    let mut argv = vec![ptr::null_mut(); argc];
+    sys::napi_get_cb_info(
+        env,
+        info,
+        &mut argc,
+        argv.as_mut_ptr(),
+        ptr::null_mut(),
+        ptr::null_mut(),
+    );
+    argv.truncate(argc);
+    let mut result = ptr::null_mut();
+    let keep_going = match VISITOR.with(|v| v.get()) {
+        // SAFETY: the pointer was set by `for_each_chunk` on this thread and outlives the call.
+        Some(f) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (*f)(env, &argv)))
+            .unwrap_or(false),
+        None => false,
+    };
+    sys::napi_get_boolean(env, keep_going, &mut result);
+    result
+}
+
+unsafe fn with_builtins<T>(
+    env: sys::napi_env,
+    f: impl FnOnce(&Builtins) -> Result<T>,
+) -> Result<T> {
+    let cached = BUILTINS
+        .with(|b| b.borrow().as_ref().map(|b| b.env == env))
+        .unwrap_or(false);
+    if !cached {
+        let mut global = ptr::null_mut();
+        ok!(sys::napi_get_global(env, &mut global));
+        let reflect = get(env, global, c"Reflect")?;
+        let array = get(env, global, c"Array")?;
+        let proto = get(env, array, c"prototype")?;
+        let string = get(env, global, c"String")?;
+        let string_proto = get(env, string, c"prototype")?;
+        let mut collect_fn = ptr::null_mut();
+        ok!(sys::napi_create_function(
+            env,
+            c"collect".as_ptr(),
+            7,
+            Some(collect),
+            ptr::null_mut(),
+            &mut collect_fn
+        ));
+        let b = Builtins {
+            env,
+            reflect_apply: reference(env, get(env, reflect, c"apply")?)?,
+            array_slice: reference(env, get(env, proto, c"slice")?)?,
+            array_join: reference(env, get(env, proto, c"join")?)?,
+            string_split: reference(env, get(env, string_proto, c"split")?)?,
+            collect: reference(env, collect_fn)?,
+        };
+        // References of a previous (torn down) environment on this thread are not released:
+        // their environment is gone.
+        BUILTINS.with(|c| *c.borrow_mut() = Some(b));
+    }
+    BUILTINS.with(|b| f(b.borrow().as_ref().expect("builtins cached")))
+}
+
+/// Calls `visit(env, elements)` for the elements of `array` (length `len`), in chunks, until
+/// it returns `false`. A pending JS exception (from a getter or a proxy) is returned as an
+/// error.
+pub(crate) unsafe fn for_each_chunk(
+    env: sys::napi_env,
+    array: sys::napi_value,
+    len: u32,
+    visit: &mut dyn FnMut(sys::napi_env, &[sys::napi_value]) -> bool,
+) -> Result<()> {
+    if len == 0 {
+        return Ok(());
+    }
+    with_builtins(env, |b| {
+        let apply = deref(env, b.reflect_apply)?;
+        let collect = deref(env, b.collect)?;
+        let slice = deref(env, b.array_slice)?;
+        let mut undefined = ptr::null_mut();
+        ok!(sys::napi_get_undefined(env, &mut undefined));
+        // SAFETY: erase the borrow's lifetime; the pointer is cleared before returning.
+        let raw: *mut (dyn FnMut(sys::napi_env, &[sys::napi_value]) -> bool + '_) = visit;
+        let raw: *mut (dyn FnMut(sys::napi_env, &[sys::napi_value]) -> bool + 'static) =
+            std::mem::transmute(raw);
+        let previous = VISITOR.with(|v| v.replace(Some(raw)));
+        let mut result = Ok(());
+        let mut start = 0u32;
+        while start < len {
+            let part = if len <= CHUNK {
+                array
+            } else {
+                let end = (start + CHUNK).min(len);
+                let mut args = [ptr::null_mut(); 2];
+                sys::napi_create_uint32(env, start, &mut args[0]);
+                sys::napi_create_uint32(env, end, &mut args[1]);
+                let mut part = ptr::null_mut();
+                let status =
+                    sys::napi_call_function(env, array, slice, 2, args.as_ptr(), &mut part);
+                if status != sys::Status::napi_ok {
+                    result = Err(NapiError::new(Status::PendingException, "slice failed"));
+                    break;
+                }
+                part
+            };
+            let args = [collect, undefined, part];
+            let mut ret = ptr::null_mut();
+            let status = sys::napi_call_function(env, undefined, apply, 3, args.as_ptr(), &mut ret);
+            if status != sys::Status::napi_ok {
+                result = Err(NapiError::new(
+                    Status::PendingException,
+                    "Reflect.apply failed",
+                ));
+                break;
+            }
+            let mut keep_going = false;
+            sys::napi_get_value_bool(env, ret, &mut keep_going);
+            if !keep_going {
+                break;
+            }
+            start = start.saturating_add(CHUNK);
+        }
+        VISITOR.with(|v| v.set(previous));
+        result
+    })
+}
+
+/// `array.join(separator)` with the original `Array.prototype.join`, read as UTF-8.
+pub(crate) unsafe fn join(
+    env: sys::napi_env,
+    array: sys::napi_value,
+    separator: &str,
+) -> Result<Vec<u8>> {
+    with_builtins(env, |b| {
+        let join = deref(env, b.array_join)?;
+        let mut sep = ptr::null_mut();
+        ok!(sys::napi_create_string_latin1(
+            env,
+            separator.as_ptr().cast(),
+            separator.len() as isize,
+            &mut sep
+        ));
+        let mut joined = ptr::null_mut();
+        ok!(sys::napi_call_function(
+            env,
+            array,
+            join,
+            1,
+            &sep,
+            &mut joined
+        ));
+        let mut len = 0usize;
+        ok!(sys::napi_get_value_string_utf8(
+            env,
+            joined,
+            ptr::null_mut(),
+            0,
+            &mut len
+        ));
+        let mut bytes = vec![0u8; len + 1];
+        let mut written = 0usize;
+        ok!(sys::napi_get_value_string_utf8(
+            env,
+            joined,
+            bytes.as_mut_ptr().cast(),
+            len + 1,
+            &mut written
+        ));
+        bytes.truncate(written);
+        Ok(bytes)
+    })
+}
+
+/// `text.split(separator)` with the original `String.prototype.split`: an array of strings
+/// made by V8 from one ASCII string.
+pub(crate) unsafe fn split_ascii(
+    env: sys::napi_env,
+    text: &[u8],
+    separator: &str,
+) -> Result<sys::napi_value> {
+    with_builtins(env, |b| {
+        let split = deref(env, b.string_split)?;
+        let mut s = ptr::null_mut();
+        ok!(sys::napi_create_string_latin1(
+            env,
+            text.as_ptr().cast(),
+            text.len() as isize,
+            &mut s
+        ));
+        let mut sep = ptr::null_mut();
+        ok!(sys::napi_create_string_latin1(
+            env,
+            separator.as_ptr().cast(),
+            separator.len() as isize,
+            &mut sep
+        ));
+        let mut out = ptr::null_mut();
+        ok!(sys::napi_call_function(env, s, split, 1, &sep, &mut out));
+        Ok(out)
+    })
+}
