@@ -101,9 +101,9 @@ c-test: c-build
 	$(CARGO) test --release -p polyid-c
 	@$(MAKE) --no-print-directory -C $(ROOT) $(C_TEST_BINS)
 	@echo "==> c: linkage"
-	@! ldd $(C_OUT)/test/vectors-static | grep -q libpolyid \
+	@! ldd $(C_OUT)/test/vectors-static | grep libpolyid >/dev/null \
 	  || { echo "vectors-static is linked to a shared libpolyid"; exit 1; }
-	@ldd $(C_OUT)/test/vectors-shared | grep -q "libpolyid.so.0 => $(C_OUT)/lib/libpolyid.so.0" \
+	@ldd $(C_OUT)/test/vectors-shared | grep "libpolyid.so.0 => $(C_OUT)/lib/libpolyid.so.0" >/dev/null \
 	  || { echo "vectors-shared does not load $(C_OUT)/lib/libpolyid.so.0"; ldd $(C_OUT)/test/vectors-shared; exit 1; }
 	@echo "static: no libpolyid.so needed; shared: libpolyid.so.0 => $(C_OUT)/lib/libpolyid.so.0"
 	@echo "==> c: vectors and bad-input tests, static and shared"
@@ -134,8 +134,8 @@ c-example-check:
 	  head -n 6 $(C_OUT)/example/$$kind.out | diff -u $(C_SRC)/examples/c/expected.txt - \
 	    || { echo "example-$$kind: unexpected output"; exit 1; }; \
 	done
-	@! ldd $(C_OUT)/example/example-static | grep -q libpolyid
-	@ldd $(C_OUT)/example/example-shared | grep -q "libpolyid.so.0 => $(C_OUT)/lib/"
+	@! ldd $(C_OUT)/example/example-static | grep libpolyid >/dev/null
+	@ldd $(C_OUT)/example/example-shared | grep "libpolyid.so.0 => $(C_OUT)/lib/" >/dev/null
 	@echo "example: 2 passed, 0 failed (static and shared, via pkg-config)"
 	@if command -v cmake >/dev/null; then \
 	  for s in OFF ON; do \

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "polyid.h"
 
@@ -628,6 +630,69 @@ static void test_generators(void) {
     polyid_euid_generator_free(eg);
 }
 
+/* fork(): a generator with a random clock id issues different TIDs in parent and child,
+ * and EUID generators do not repeat each other. */
+static void test_fork(void) {
+    polyid_tid_generator *tg;
+    polyid_euid_generator *eg;
+    EXPECT(POLYID_OK, polyid_tid_generator_new(&tg, &E));
+    EXPECT(POLYID_OK, polyid_euid_generator_new(false, 0, &eg, &E));
+    polyid_tid t;
+    polyid_euid e;
+    EXPECT(POLYID_OK, polyid_tid_generator_next(tg, &t, &E));
+    EXPECT(POLYID_OK, polyid_euid_generator_next(eg, &e, &E));
+    enum { K = 200 };
+    int fds[2];
+    CHECK(pipe(fds) == 0, "pipe");
+    pid_t pid = fork();
+    if (pid == 0) {
+        struct {
+            uint16_t clock_id;
+            polyid_tid tids[K];
+            polyid_euid euids[K];
+        } msg;
+        memset(&msg, 0, sizeof msg); /* padding bytes too: they go through write() */
+        int ok = polyid_tid_generator_clock_id(tg, &msg.clock_id, NULL) == POLYID_OK;
+        for (int k = 0; k < K; k++)
+            ok &= polyid_tid_generator_next(tg, &msg.tids[k], NULL) == POLYID_OK &&
+                  polyid_euid_generator_next(eg, &msg.euids[k], NULL) == POLYID_OK;
+        ok &= write(fds[1], &msg, sizeof msg) == (ssize_t)sizeof msg;
+        _exit(ok ? 0 : 1);
+    }
+    static polyid_tid mine[K];
+    static polyid_euid my_euids[K];
+    uint16_t my_clock = 0;
+    EXPECT(POLYID_OK, polyid_tid_generator_clock_id(tg, &my_clock, &E));
+    for (int k = 0; k < K; k++) {
+        EXPECT(POLYID_OK, polyid_tid_generator_next(tg, &mine[k], &E));
+        EXPECT(POLYID_OK, polyid_euid_generator_next(eg, &my_euids[k], &E));
+    }
+    static struct {
+        uint16_t clock_id;
+        polyid_tid tids[K];
+        polyid_euid euids[K];
+    } child;
+    size_t got = 0;
+    while (got < sizeof child) {
+        ssize_t r = read(fds[0], (char *)&child + got, sizeof child - got);
+        if (r <= 0) break;
+        got += (size_t)r;
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    close(fds[0]);
+    close(fds[1]);
+    CHECK(got == sizeof child && WIFEXITED(status) && WEXITSTATUS(status) == 0, "child ran: got %zu, status %d", got, status);
+    CHECK(child.clock_id != my_clock, "child clock id %u differs from parent's %u", child.clock_id, my_clock);
+    int distinct = 1;
+    for (int a = 0; a < K; a++)
+        for (int b = 0; b < K; b++)
+            distinct &= mine[a] != child.tids[b] && memcmp(&my_euids[a], &child.euids[b], 16) != 0;
+    CHECK(distinct, "parent and child never issue the same TID or EUID");
+    polyid_tid_generator_free(tg);
+    polyid_euid_generator_free(eg);
+}
+
 int main(void) {
     test_status_codes();
     test_err_null();
@@ -639,6 +704,7 @@ int main(void) {
     test_ranges();
     test_values();
     test_generators();
+    test_fork();
     const char *linkage = getenv("POLYID_TEST_LINKAGE");
     printf("bad-input (%s): %d passed, %d failed\n", linkage ? linkage : "C", passed, failed);
     return failed ? 1 : 0;
