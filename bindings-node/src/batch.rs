@@ -280,3 +280,23 @@ pub(crate) unsafe fn split_ascii(
         Ok(out)
     })
 }
+
+/// The array of strings in `text`, a sequence of ASCII items each followed by `,`
+/// (empty `text`: an empty array).
+pub(crate) fn strings<'env>(
+    env: &'env napi::Env,
+    text: &[u8],
+) -> Result<napi::bindgen_prelude::Unknown<'env>> {
+    let raw = env.raw();
+    let value = unsafe {
+        match text.split_last() {
+            None => {
+                let mut empty = ptr::null_mut();
+                ok!(sys::napi_create_array(raw, &mut empty));
+                empty
+            }
+            Some((_, items)) => split_ascii(raw, items, ",")?,
+        }
+    };
+    Ok(unsafe { napi::bindgen_prelude::Unknown::from_raw_unchecked(raw, value) })
+}

@@ -1,8 +1,10 @@
 //! EUID: 128-bit sortable IDs with an extension field and a check symbol.
 
+use napi::bindgen_prelude::Unknown;
 use napi::{Env, Result};
 use napi_derive::napi;
 
+use crate::batch;
 use crate::conv::{
     Ascii, BigU128, Bool, BufferOut, BytesArg, DateArg, DateOut, Int, OrThrow, Text,
 };
@@ -263,14 +265,14 @@ impl EuidGenerator {
         ts_args_type = "count: number",
         ts_return_type = "string[]"
     )]
-    pub fn next_many_strings(&self, env: &Env, count: Int) -> Result<Vec<Ascii<27>>> {
+    pub fn next_many_strings<'env>(&self, env: &'env Env, count: Int) -> Result<Unknown<'env>> {
         let n = count.get::<usize>("count").or_throw(env)?;
-        Ok(self
-            .inner
-            .next_many(n)
-            .or_throw(env)?
-            .into_iter()
-            .map(|e| Ascii(e.encode_bytes(true)))
-            .collect())
+        let euids = self.inner.next_many(n).or_throw(env)?;
+        let mut text = Vec::with_capacity(n * (polyid::euid::LEN + 1));
+        for e in &euids {
+            text.extend_from_slice(&e.encode_bytes(true));
+            text.push(b',');
+        }
+        batch::strings(env, &text)
     }
 }

@@ -1,8 +1,10 @@
 //! TID: microsecond timestamp << 10 | clock id, 13 base32-sortable symbols.
 
+use napi::bindgen_prelude::Unknown;
 use napi::{Env, Result};
 use napi_derive::napi;
 
+use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
 
 /// A TID (AT Protocol timestamp identifier): a signed 64-bit value
@@ -205,14 +207,14 @@ impl TidGenerator {
         ts_args_type = "count: number",
         ts_return_type = "string[]"
     )]
-    pub fn next_many_strings(&self, env: &Env, count: Int) -> Result<Vec<Ascii<13>>> {
+    pub fn next_many_strings<'env>(&self, env: &'env Env, count: Int) -> Result<Unknown<'env>> {
         let n = count.get::<usize>("count").or_throw(env)?;
-        Ok(self
-            .inner
-            .next_many(n)
-            .or_throw(env)?
-            .into_iter()
-            .map(|t| Ascii(t.to_bytes()))
-            .collect())
+        let tids = self.inner.next_many(n).or_throw(env)?;
+        let mut text = Vec::with_capacity(n * (polyid::tid::LEN + 1));
+        for t in &tids {
+            text.extend_from_slice(&t.to_bytes());
+            text.push(b',');
+        }
+        batch::strings(env, &text)
     }
 }

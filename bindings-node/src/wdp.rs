@@ -126,15 +126,7 @@ pub fn compact_ids(
         }
     }
     // 3. The IDs as one string, split by V8 into the result array.
-    let result = if n == 0 {
-        let mut empty = std::ptr::null_mut();
-        unsafe { sys::napi_create_array(raw, &mut empty) };
-        empty
-    } else {
-        out.pop(); // the last ','
-        unsafe { batch::split_ascii(raw, &out, ",")? }
-    };
-    Ok(unsafe { napi::bindgen_prelude::Unknown::from_raw_unchecked(raw, result) })
+    batch::strings(env, &out)
 }
 
 /// The normalized code: trimmed, uppercase, named sequence resolved
