@@ -53,17 +53,11 @@ pub fn compact_id_impl<'py>(
     code: Text<'_>,
     named_sequences: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyString>> {
-    match names(named_sequences)? {
-        None => {
-            let mut out = [0u8; wdp::COMPACT_LEN];
-            wdp::compact_id_into(code.0, &mut out).py()?;
-            ascii(py, &out)
-        }
-        Some(table) => {
-            let id = CoreCode::parse_with(code.0, &table).py()?.compact_id();
-            ascii(py, id.as_bytes())
-        }
-    }
+    let id = match names(named_sequences)? {
+        None => wdp::compact(code.0, &NamedSequences::standard()),
+        Some(table) => wdp::compact(code.0, &table),
+    };
+    ascii(py, id.py()?.as_bytes())
 }
 
 /// The compact IDs of many codes (a list in, a list out, in order).
@@ -74,19 +68,12 @@ pub fn compact_ids<'py>(
     codes: &Bound<'py, PyAny>,
     named_sequences: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let table = names(named_sequences)?;
-    let table = table.as_ref();
+    let table = names(named_sequences)?.unwrap_or_default();
+    let table = &table;
     let one = |i: usize, item: Borrowed<'_, 'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
         let code: Text<'_> = item.extract().map_err(|e| with_item(py, e, i))?;
-        let id = match table {
-            None => {
-                let mut out = [0u8; wdp::COMPACT_LEN];
-                wdp::compact_id_into(code.0, &mut out).map(|()| out)
-            }
-            Some(t) => CoreCode::parse_with(code.0, t).map(|c| *c.compact_id().as_bytes()),
-        };
-        match id {
-            Ok(out) => Ok(ascii(py, &out)?.into_any()),
+        match wdp::compact(code.0, table) {
+            Ok(id) => Ok(ascii(py, id.as_bytes())?.into_any()),
             Err(e) => Err(with_item(py, crate::errors::core_err(e), i)),
         }
     };

@@ -150,6 +150,11 @@ def test_fork_children_do_not_repeat_the_parent() -> None:
         # xid: 22 random bits; with copied RNG state the sequences would be identical.
         assert kid["xid_random"] != mine["xid_random"]
         assert len(set(kid["xid_random"]) & set(mine["xid_random"])) < 20
+    # The core moves a forked child's random clock id to 32 + pid mod 960: children do not
+    # share clock ids (nor TIDs) with each other either.
+    assert len({k["tid_clock"] for k in kids}) == len(kids)
+    every_tid = mine["tids"] + [t for k in kids for t in k["tids"]]
+    assert len(set(every_tid)) == len(every_tid), "no TID shared by any two processes"
     every_euid = mine["euids"] + [e for k in kids for e in k["euids"]]
     assert len(set(every_euid)) == len(every_euid), "no EUID shared by any two processes"
     # Children between themselves: different random streams as well.
