@@ -201,8 +201,8 @@ pub extern "C" fn polyid_tid_clock_id(tid: polyid_tid) -> u16 {
     })
 }
 
-/// A new TID from the process-wide default generator (random clock id 0-31, chosen again
-/// in a forked child). Thread-safe.
+/// A new TID from the process-wide default generator (random clock id 0-31; 32 + pid mod
+/// 960 in a forked child). Thread-safe.
 ///
 /// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (system clock outside the
 /// TID range).
@@ -292,8 +292,9 @@ pub unsafe extern "C" fn polyid_tid_prefix_range_n(
 // ---------------------------------------------------------------------------------------
 // Generator
 
-/// Creates a TID generator with a random clock id in 0-31 (chosen again in a forked
-/// child, so that parent and child never issue the same TID).
+/// Creates a TID generator with a random clock id in 0-31. In a forked child the
+/// generator moves to clock id 32 + pid mod 960, so that parent and children never issue
+/// the same TID.
 ///
 /// `out`: receives the handle; free it with `polyid_tid_generator_free()`.
 ///
