@@ -63,8 +63,7 @@ pub fn code(c: &StructuredCode) -> Fields {
     f.add("normalized", c.normalized(), c.normalized());
     f.add(
         "severity",
-        serde_json::json!({"letter": s.letter().to_string(), "meaning": s.meaning(),
-                           "priority": s.priority(), "blocking": s.is_blocking()}),
+        s.letter().to_string(),
         format!(
             "{} = {} (priority {}, {})",
             s.letter(),
@@ -77,6 +76,10 @@ pub fn code(c: &StructuredCode) -> Fields {
             }
         ),
     );
+    // The same names as the shared vectors' `parse_code` output.
+    f.json_only("meaning", s.meaning());
+    f.json_only("priority", s.priority());
+    f.json_only("blocking", s.is_blocking());
     f.add("component", c.component(), c.component());
     f.add("primary", c.primary(), c.primary());
     f.add(

@@ -87,6 +87,8 @@ fn no_family(text: &str) -> Failure {
     );
     f.input = Some(text.to_owned());
     f.detail.insert("found".into(), text.len().into());
+    f.detail
+        .insert("expected".into(), json!([5, 11, 13, 16, 27]));
     f
 }
 
@@ -169,7 +171,12 @@ pub fn run(a: &Args, json: bool) -> CliResult {
                         let tried: Vec<Value> = all
                             .iter()
                             .map(|(family, f)| {
-                                json!({"family": family, "code": f.code, "message": f.message})
+                                let mut t = f.to_json();
+                                t["family"] = (*family).into();
+                                if let Some(o) = t.as_object_mut() {
+                                    o.remove("input");
+                                }
+                                t
                             })
                             .collect();
                         e["tried"] = tried.into();

@@ -1,0 +1,932 @@
+//! The `polyid` binary, run as a user runs it: values from SPEC.md and from the shared vectors
+//! (tests/vectors/*.json), bad input, stdin, JSON output and errors, exit statuses.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::{json, Value};
+
+fn polyid() -> Command {
+    Command::cargo_bin("polyid").unwrap()
+}
+
+struct Run {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let mut c = polyid();
+    c.args(args);
+    if let Some(input) = stdin {
+        c.write_stdin(input.to_vec());
+    }
+    let o = c.output().unwrap();
+    Run {
+        code: o.status.code().unwrap_or(-1),
+        out: String::from_utf8(o.stdout).unwrap(),
+        err: String::from_utf8(o.stderr).unwrap(),
+    }
+}
+
+fn json_lines(s: &str) -> Vec<Value> {
+    s.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// Cases of one vector file with the given op.
+fn vectors(file: &str, op: &str) -> Vec<Value> {
+    let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/vectors")
+        .join(file);
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases: Vec<Value> = doc["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["op"] == op)
+        .cloned()
+        .collect();
+    assert!(!cases.is_empty(), "no {op} cases in {file}");
+    cases
+}
+
+// ---------------------------------------------------------------------------------------
+// compact
+
+#[test]
+fn compact_spec_vectors() {
+    // SPEC.md §1.2.
+    polyid()
+        .args([
+            "compact",
+            "E.AUTH.TOKEN.001",
+            "E.Auth.Token.MISSING",
+            "  E.Auth.Token.001\t",
+        ])
+        .args([
+            "W.DATABASE.CONNECTION.027",
+            "E.A.B.001",
+            "B.API.RATELIMIT.007",
+        ])
+        .assert()
+        .success()
+        .stdout("V6a0B\nV6a0B\nV6a0B\nKF52S\nl3i4I\n00BVL\n")
+        .stderr("");
+}
+
+#[test]
+fn compact_full_ids() {
+    // SPEC.md §1.3.
+    polyid()
+        .args(["compact", "--namespace", "auth_lib", "E.Auth.Token.001"])
+        .assert()
+        .success()
+        .stdout("05o5h-V6a0B\n");
+    polyid()
+        .args([
+            "compact",
+            "--namespace",
+            "user_service",
+            "E.Database.Connection.021",
+        ])
+        .assert()
+        .success()
+        .stdout("oFN7q-gjyGQ\n");
+}
+
+#[test]
+fn compact_every_vector_case() {
+    for case in vectors("wdp.json", "compact_id")
+        .into_iter()
+        .chain(vectors("wdp.json", "full_id"))
+    {
+        let input = &case["input"];
+        let mut args = vec!["compact".to_owned(), "--json".to_owned()];
+        if let Some(ns) = input["namespace"].as_str() {
+            args.extend(["--namespace".to_owned(), ns.to_owned()]);
+        }
+        if let Some(names) = input["named_sequences"].as_object() {
+            for (name, number) in names {
+                args.extend(["--sequence".to_owned(), format!("{name}={number}")]);
+            }
+        }
+        let code = input["code"].as_str().unwrap();
+        // A NUL cannot be an argument: such codes go through stdin (one line).
+        let stdin = code.contains('\0').then(|| format!("{code}\n"));
+        if stdin.is_none() {
+            args.extend(["--".to_owned(), code.to_owned()]);
+        }
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run(&argv, stdin.as_deref().map(str::as_bytes));
+        let name = &case["name"];
+        if let Some(want) = case["output"].as_str() {
+            assert_eq!(r.code, 0, "{name}: {}", r.err);
+            let got = &json_lines(&r.out)[0];
+            let key = if case["op"] == "full_id" {
+                "full_id"
+            } else {
+                "compact_id"
+            };
+            assert_eq!(got[key], want, "{name}");
+        } else {
+            let want = case["error"].as_str().unwrap();
+            assert_eq!(r.code, 1, "{name}: {}", r.out);
+            // A bad namespace or --sequence fails the whole command (stderr); a bad code
+            // fails its line (stdout, in place).
+            let line = if r.out.is_empty() { &r.err } else { &r.out };
+            let got = &json_lines(line)[0]["error"];
+            assert_eq!(got["code"], want, "{name}: {got}");
+            assert!(!got["message"].as_str().unwrap().is_empty());
+            if let Some(detail) = case["detail"].as_object() {
+                for (k, v) in detail {
+                    assert_eq!(&got[k], v, "{name}: detail {k}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn compact_explain_matches_parse_code_vectors() {
+    for case in vectors("wdp.json", "parse_code")
+        .into_iter()
+        .chain(vectors("wdp.json", "normalize_code"))
+    {
+        let input = &case["input"];
+        let mut args = vec!["compact".to_owned(), "--json".into(), "--explain".into()];
+        if let Some(names) = input["named_sequences"].as_object() {
+            for (name, number) in names {
+                args.extend(["--sequence".to_owned(), format!("{name}={number}")]);
+            }
+        }
+        args.extend(["--".to_owned(), input["code"].as_str().unwrap().to_owned()]);
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run(&argv, None);
+        let got = &json_lines(&r.out)[0];
+        let name = &case["name"];
+        match (&case["output"], case["op"].as_str().unwrap()) {
+            (Value::Null, _) => assert_eq!(got["error"]["code"], case["error"], "{name}"),
+            (Value::Object(want), _) => {
+                for (k, v) in want {
+                    assert_eq!(&got[k], v, "{name}: {k}");
+                }
+            }
+            (want, _) => assert_eq!(&got["normalized"], want, "{name}"),
+        }
+    }
+}
+
+/// Base62 of `v mod 62^5`, written here from SPEC.md §1.2 (not taken from polyid).
+fn base62_5(v: u64) -> String {
+    const A: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let mut v = v % 916_132_832;
+    let mut s = [0u8; 5];
+    for slot in s.iter_mut().rev() {
+        *slot = A[(v % 62) as usize];
+        v /= 62;
+    }
+    String::from_utf8(s.to_vec()).unwrap()
+}
+
+#[test]
+fn compact_explain_shows_hash_and_40_bit_value() {
+    let r = run(
+        &["compact", "--json", "--explain", "E.Auth.Token.MISSING"],
+        None,
+    );
+    assert_eq!(r.code, 0);
+    let e = &json_lines(&r.out)[0];
+    assert_eq!(e["normalized"], "E.AUTH.TOKEN.001");
+    assert_eq!(e["severity"], "E");
+    assert_eq!(e["meaning"], "Error");
+    assert_eq!(e["priority"], 8);
+    assert_eq!(e["blocking"], true);
+    assert_eq!(e["sequence"], 1);
+    assert_eq!(e["sequence_name"], "MISSING");
+    let hash: u64 = e["hash"].as_str().unwrap().parse().unwrap();
+    assert_eq!(e["hash_hex"], format!("{hash:016x}"));
+    let v40 = e["value40"].as_u64().unwrap();
+    assert_eq!(v40, hash % (1 << 40));
+    assert_eq!(base62_5(v40), "V6a0B");
+    assert_eq!(e["compact_id"], "V6a0B");
+
+    polyid()
+        .args([
+            "compact",
+            "--explain",
+            "--namespace",
+            "auth_lib",
+            "E.Auth.Token.MISSING",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("normalized      E.AUTH.TOKEN.001")
+                .and(predicate::str::contains("E = Error (priority 8, blocking)"))
+                .and(predicate::str::contains("sequence        001 (MISSING)"))
+                .and(predicate::str::contains(format!("{hash:#018x} = {hash}")))
+                .and(predicate::str::contains(format!(
+                    "40-bit value    {v40:#012x} = {v40}"
+                )))
+                .and(predicate::str::contains("compact id      V6a0B"))
+                .and(predicate::str::contains("full id         05o5h-V6a0B")),
+        );
+}
+
+#[test]
+fn compact_stdin() {
+    // CRLF, empty lines skipped, surrounding white space trimmed by the core.
+    polyid()
+        .arg("compact")
+        .write_stdin("E.AUTH.TOKEN.001\r\n\n  W.Cache.Data.018 \nB.API.RATELIMIT.007")
+        .assert()
+        .success()
+        .stdout("V6a0B\n0yRgf\n00BVL\n");
+    polyid()
+        .args(["compact", "-"])
+        .write_stdin("E.A.B.001\n")
+        .assert()
+        .success()
+        .stdout("l3i4I\n");
+}
+
+#[test]
+fn compact_bad_codes_keep_going_and_fail() {
+    let r = run(
+        &["compact"],
+        Some(b"E.AUTH.TOKEN.001\nX.Auth.Token.001\nE.A.B.000\nE.A.B.001\n"),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(r.out, "V6a0B\nl3i4I\n");
+    assert!(
+        r.err
+            .contains(r#"error[INVALID_SEVERITY]: "X.Auth.Token.001""#),
+        "{}",
+        r.err
+    );
+    assert!(r.err.contains(r#"error[INVALID_SEQUENCE]: "E.A.B.000""#));
+
+    // --json: one line per input, errors in place.
+    let r = run(
+        &["compact", "--json", "E.A.B.001", "E.A.B", "E.A.B.001"],
+        None,
+    );
+    assert_eq!(r.code, 1);
+    let lines = json_lines(&r.out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        lines[0],
+        json!({"input": "E.A.B.001", "compact_id": "l3i4I"})
+    );
+    assert_eq!(lines[1]["error"]["code"], "INVALID_FORMAT");
+    assert_eq!(lines[1]["error"]["input"], "E.A.B");
+    assert_eq!(lines[2]["compact_id"], "l3i4I");
+    assert_eq!(r.err, "");
+}
+
+#[test]
+fn compact_non_utf8_stdin() {
+    let r = run(
+        &["compact", "--json"],
+        Some(b"E.A.B.001\nE.\xff.B.001\nE.A.B.001\n"),
+    );
+    assert_eq!(r.code, 1);
+    let lines = json_lines(&r.out);
+    assert_eq!(lines[1]["error"]["code"], "INVALID_UTF8");
+    assert_eq!(lines[2]["compact_id"], "l3i4I");
+}
+
+#[test]
+fn compact_bad_options() {
+    let r = run(&["compact", "--namespace", "Auth", "E.A.B.001"], None);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("error[INVALID_NAMESPACE]"), "{}", r.err);
+    assert_eq!(r.out, "");
+
+    let r = run(
+        &["compact", "--sequence", "RATE_LIMITED", "E.A.B.001"],
+        None,
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("error[INVALID_ARGUMENT]"), "{}", r.err);
+
+    let r = run(
+        &["compact", "--json", "--sequence", "X=70000", "E.A.B.X"],
+        None,
+    );
+    assert_eq!(r.code, 1);
+    let e = &json_lines(&r.err)[0]["error"];
+    assert_eq!(e["code"], "OUT_OF_RANGE");
+    assert_eq!(e["found"], 70000);
+}
+
+// ---------------------------------------------------------------------------------------
+// generation
+
+#[test]
+fn tid_at_spec_instants() {
+    // SPEC.md §3: (1721407246480310 us, clock 1) -> 3kxnlhr3gxq23 = 2024-07-19T16:40:46.480310Z;
+    // (0, 0) -> 2222222222222; (-1, 0) -> zzzzzzzzzzz22.
+    polyid()
+        .args([
+            "tid",
+            "--at",
+            "2024-07-19T16:40:46.480310Z",
+            "--clock-id",
+            "1",
+        ])
+        .assert()
+        .success()
+        .stdout("3kxnlhr3gxq23\n");
+    polyid()
+        .args([
+            "tid",
+            "--at",
+            "2024-07-19T09:40:46.480310-07:00",
+            "--clock-id",
+            "1",
+            "--display",
+        ])
+        .assert()
+        .success()
+        .stdout("3kxn-lhr-3gxq-23\n");
+    polyid()
+        .args(["tid", "--at", "1970-01-01T00:00:00Z", "--clock-id", "0"])
+        .assert()
+        .success()
+        .stdout("2222222222222\n");
+    polyid()
+        .args(["tid", "--at", "1969-12-31T23:59:59.999999Z", "--clock-id=0"])
+        .assert()
+        .success()
+        .stdout("zzzzzzzzzzz22\n");
+}
+
+#[test]
+fn tid_at_many_are_consecutive_microseconds() {
+    let r = run(
+        &[
+            "tid",
+            "--json",
+            "-n",
+            "3",
+            "--at",
+            "2024-07-19T16:40:46.480310Z",
+            "--clock-id",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 0);
+    let ids: Vec<&str> = r.out.lines().collect();
+    assert_eq!(ids[0], "3kxnlhr3gxq23");
+    let r = run(&[&["inspect", "--json"][..], &ids].concat(), None);
+    let micros: Vec<String> = json_lines(&r.out)
+        .iter()
+        .map(|l| l["readings"][0]["micros"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        micros,
+        ["1721407246480310", "1721407246480311", "1721407246480312"]
+    );
+}
+
+fn assert_sorted_unique(lines: &[&str]) {
+    for w in lines.windows(2) {
+        assert!(w[0] < w[1], "{} !< {}", w[0], w[1]);
+    }
+}
+
+#[test]
+fn generation_counts_and_order() {
+    for (cmd, len) in [("tid", 13), ("euid", 27), ("xid", 11)] {
+        let r = run(&[cmd, "-n", "20000"], None);
+        assert_eq!(r.code, 0);
+        let lines: Vec<&str> = r.out.lines().collect();
+        assert_eq!(lines.len(), 20000, "{cmd}");
+        assert!(lines.iter().all(|l| l.len() == len), "{cmd}");
+        if cmd != "xid" {
+            assert_sorted_unique(&lines);
+        }
+    }
+    polyid()
+        .args(["tid", "-n", "0"])
+        .assert()
+        .success()
+        .stdout("");
+    polyid()
+        .arg("xid")
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match("^[1-9A-HJ-NP-Za-km-z]{11}\n$").unwrap());
+}
+
+#[test]
+fn tid_chunks_continue_monotonic() {
+    // More than one batch of the generator (65,536) at a fixed instant.
+    let r = run(
+        &[
+            "tid",
+            "-n",
+            "70000",
+            "--at",
+            "2024-07-19T16:40:46Z",
+            "--clock-id",
+            "5",
+        ],
+        None,
+    );
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(lines.len(), 70000);
+    assert_sorted_unique(&lines);
+}
+
+#[test]
+fn xid_at() {
+    // SPEC.md §2: xid epoch 2011-11-11T11:11:11.111Z; 1 ms after it with random r is
+    // 4194304 + r, i.e. between 1111111NVpb (r = 0) and the next millisecond.
+    let r = run(
+        &["xid", "-n", "50", "--at", "2011-11-11T11:11:11.112Z"],
+        None,
+    );
+    assert_eq!(r.code, 0);
+    let ids: Vec<&str> = r.out.lines().collect();
+    let r = run(&[&["inspect", "--json"][..], &ids].concat(), None);
+    for l in json_lines(&r.out) {
+        let x = l["readings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["family"] == "xid")
+            .unwrap()
+            .clone();
+        assert_eq!(x["unix_ms"], 1321009871112u64);
+        assert!(x["random"].as_u64().unwrap() < 1 << 22);
+        assert!(x["text"].as_str().unwrap() >= "1111111NVpb");
+    }
+    // Before the epoch: the core's OUT_OF_RANGE, with its bounds.
+    let r = run(&["xid", "--json", "--at", "2011-11-11T11:11:11.110Z"], None);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.out, "");
+    let e = &json_lines(&r.err)[0]["error"];
+    assert_eq!(e["code"], "OUT_OF_RANGE");
+    assert_eq!(e["min"], 1321009871111u64);
+    assert_eq!(e["found"], 1321009871110u64);
+}
+
+#[test]
+fn euid_at_and_extension() {
+    // SPEC.md §4: at 1700000000000 ms every EUID starts with the 9 timestamp symbols
+    // 1HF7YAT00 (45 bits).
+    let r = run(
+        &[
+            "euid",
+            "-n",
+            "5",
+            "--at",
+            "2023-11-14T22:13:20Z",
+            "--extension",
+            "255",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let ids: Vec<&str> = r.out.lines().collect();
+    assert_eq!(ids.len(), 5);
+    assert_sorted_unique(&ids);
+    assert!(ids.iter().all(|t| t.starts_with("1HF7YAT00")));
+    let r = run(&[&["inspect", "--json"][..], &ids].concat(), None);
+    for l in json_lines(&r.out) {
+        let e = &l["readings"][0];
+        assert_eq!(e["extension"], 255);
+        assert_eq!(e["extension_bits"], 8);
+        assert_eq!(e["unix_ms"], 1700000000000u64);
+    }
+    // --no-check prints the check-127 form, which parses to the same ID.
+    let r = run(
+        &["euid", "--no-check", "--at", "2023-11-14T22:13:20Z"],
+        None,
+    );
+    let t = r.out.trim();
+    let r = run(&["inspect", "--json", t], None);
+    assert_eq!(json_lines(&r.out)[0]["readings"][0]["text_nocheck"], t);
+}
+
+#[test]
+fn generation_bad_options() {
+    // Core ranges, with the core's bounds; never a wrapped value.
+    for (args, found, max) in [
+        (vec!["tid", "--clock-id", "1024"], 1024, 1023),
+        (vec!["tid", "--clock-id", "65537"], 65537, 1023),
+        (vec!["tid", "--clock-id", "-1"], -1, 1023),
+        (vec!["euid", "--extension", "32768"], 32768, 32767),
+        (vec!["euid", "--extension", "-5"], -5, 32767),
+    ] {
+        let r = run(&[&["--json"][..], &args].concat(), None);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert_eq!(r.out, "");
+        let e = &json_lines(&r.err)[0]["error"];
+        assert_eq!(e["code"], "OUT_OF_RANGE", "{args:?}");
+        assert_eq!(e["found"], found, "{args:?}");
+        assert_eq!(e["max"], max, "{args:?}");
+    }
+    let r = run(&["euid", "--at", "1969-12-31T23:59:59Z"], None);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("error[OUT_OF_RANGE]"), "{}", r.err);
+    // Malformed command lines: exit 2, INVALID_ARGUMENT.
+    for args in [
+        vec!["tid", "--at", "yesterday"],
+        vec!["tid", "--at", "2024-07-19"],
+        vec!["tid", "--clock-id", "one"],
+        vec!["tid", "-n", "-3"],
+        vec!["xid", "-n", "many"],
+        vec!["euid", "--bogus"],
+    ] {
+        let r = run(&args, None);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(
+            r.err.contains("error[INVALID_ARGUMENT]"),
+            "{args:?}: {}",
+            r.err
+        );
+        let r = run(&[&args[..], &["--json"]].concat(), None);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert_eq!(json_lines(&r.err)[0]["error"]["code"], "INVALID_ARGUMENT");
+    }
+}
+
+#[test]
+fn closed_pipe_is_quiet() {
+    // `polyid tid -n 100000000 | head -1`: the reader goes away; polyid stops, exit 0.
+    let o = std::process::Command::new("bash")
+        .args(["-c", "set -o pipefail; \"$0\" tid -n 100000000 | head -n 1"])
+        .arg(env!("CARGO_BIN_EXE_polyid"))
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert_eq!(o.stdout.len(), 14);
+    let o = std::process::Command::new("bash")
+        .args([
+            "-c",
+            "set -o pipefail; \"$0\" euid -n 100000000 | head -n 2 >/dev/null",
+        ])
+        .arg(env!("CARGO_BIN_EXE_polyid"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.stderr.is_empty());
+}
+
+// ---------------------------------------------------------------------------------------
+// inspect
+
+fn reading<'a>(line: &'a Value, family: &str) -> &'a Value {
+    line["readings"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no readings: {line}"))
+        .iter()
+        .find(|r| r["family"] == family)
+        .unwrap_or_else(|| panic!("no {family} reading: {line}"))
+}
+
+#[test]
+fn inspect_every_parse_vector() {
+    for (file, op, family) in [
+        ("tid.json", "tid_parse", "tid"),
+        ("xid.json", "xid_parse", "xid"),
+        ("uid11.json", "uid11_decode", "uid11"),
+        ("euid.json", "euid_parse", "euid"),
+        ("wdp.json", "parse_full_id", "full_id"),
+    ] {
+        let cases = vectors(file, op);
+        let key = if family == "full_id" { "id" } else { "text" };
+        let texts: Vec<&str> = cases
+            .iter()
+            .map(|c| c["input"][key].as_str().unwrap())
+            .collect();
+        // A NUL cannot be an argument: such texts go through stdin, one run each.
+        let args: Vec<&str> = texts
+            .iter()
+            .copied()
+            .filter(|t| !t.contains('\0'))
+            .collect();
+        let r = run(&[&["inspect", "--json", "--"][..], &args].concat(), None);
+        let mut batch = json_lines(&r.out).into_iter();
+        let any_error = cases.iter().any(|c| c.get("error").is_some());
+        assert_eq!(r.code, if any_error { 1 } else { 0 }, "{op}");
+        let lines: Vec<Value> = texts
+            .iter()
+            .map(|t| match t.contains('\0') {
+                false => batch.next().unwrap(),
+                true => {
+                    let r = run(&["inspect", "--json"], Some(format!("{t}\n").as_bytes()));
+                    json_lines(&r.out).remove(0)
+                }
+            })
+            .collect();
+        for (case, line) in cases.iter().zip(&lines) {
+            let name = &case["name"];
+            assert_eq!(
+                line.get("input").or(line["error"].get("input")),
+                Some(&case["input"][key])
+            );
+            match (&case["output"], case["error"].as_str()) {
+                (Value::Object(want), _) => {
+                    let got = reading(line, family);
+                    for (k, v) in want {
+                        assert_eq!(&got[k], v, "{op} {name}: {k}");
+                    }
+                }
+                (Value::String(want), _) => {
+                    assert_eq!(&reading(line, family)["value"], want, "{op} {name}")
+                }
+                (_, Some(_)) if line.get("readings").is_some() => {
+                    // The text is valid in another family (e.g. 11111-11111 is a full ID).
+                    let fams = line["readings"].as_array().unwrap();
+                    assert!(
+                        fams.iter().all(|r| r["family"] != family),
+                        "{op} {name}: {line}"
+                    );
+                }
+                (_, Some(code)) => {
+                    // This family's own error when several were tried, else the only one.
+                    let tried = line["error"]["tried"].as_array();
+                    let e = tried
+                        .and_then(|t| t.iter().find(|t| t["family"] == family))
+                        .unwrap_or(&line["error"]);
+                    assert_eq!(e["code"], code, "{op} {name}: {e}");
+                    if let Some(detail) = case["detail"].as_object() {
+                        for (k, v) in detail {
+                            // A length of no family lists every family's length.
+                            if let Value::Array(lengths) = &e[k] {
+                                assert!(lengths.contains(v), "{op} {name}: detail {k}: {e}");
+                                continue;
+                            }
+                            assert_eq!(&e[k], v, "{op} {name}: detail {k}: {e}");
+                        }
+                    }
+                }
+                _ => panic!("{name}: neither output nor error"),
+            }
+        }
+    }
+}
+
+#[test]
+fn inspect_spec_fields_and_times() {
+    let r = run(
+        &[
+            "inspect",
+            "--json",
+            "3kxn-lhr-3gxq-23",
+            "1113M2EhCbG",
+            "C8EE934SR007G5Q94QKKXFRFV8B",
+            "jpXCZedGfVQ",
+            "05o5h-V6a0B",
+            "V6a0B",
+            "e.auth.token.missing",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let l = json_lines(&r.out);
+    // SPEC.md §3 erratum.
+    let t = reading(&l[0], "tid");
+    assert_eq!(t["micros"], "1721407246480310");
+    assert_eq!(t["clock_id"], 1);
+    assert_eq!(t["time"], "2024-07-19T16:40:46.480310Z");
+    assert_eq!(t["text"], "3kxnlhr3gxq23");
+    // SPEC.md §2: delta 1234567 ms, random 0x3FFFFF; both readings of 11 Base58 symbols.
+    assert_eq!(l[1]["readings"].as_array().unwrap().len(), 2);
+    let x = reading(&l[1], "xid");
+    assert_eq!(x["unix_ms"], 1321009871111u64 + 1234567);
+    assert_eq!(x["random"], 0x3FFFFF);
+    assert_eq!(x["time"], "2011-11-11T11:31:45.678Z");
+    assert_eq!(reading(&l[1], "uid11")["value"], x["value"]);
+    // SPEC.md §4: extension 7 (L = 8).
+    let e = reading(&l[2], "euid");
+    assert_eq!(e["hex"], "621ce48c99c0007816e925e73ebf0fda");
+    assert_eq!(e["extension"], 7);
+    assert_eq!(e["extension_bits"], 8);
+    assert!(e["time"].as_str().unwrap().ends_with('Z'));
+    assert_eq!(e["checkmod"].as_u64().unwrap(), {
+        // value mod 127, computed here from the hex.
+        let v = u128::from_str_radix(e["hex"].as_str().unwrap(), 16).unwrap();
+        (v % 127) as u64
+    });
+    assert_eq!(reading(&l[3], "uid11")["value"], "18446744073709551615");
+    assert_eq!(reading(&l[3], "xid")["time"], "2151-03-25T18:46:22.214Z");
+    let f = reading(&l[4], "full_id");
+    assert_eq!(f["namespace_hash"], "05o5h");
+    assert_eq!(f["compact_id"], "V6a0B");
+    assert_eq!(reading(&l[5], "compact_id")["compact_id"], "V6a0B");
+    let c = reading(&l[6], "wdp_code");
+    assert_eq!(c["normalized"], "E.AUTH.TOKEN.001");
+    assert_eq!(c["compact_id"], "V6a0B");
+}
+
+#[test]
+fn inspect_text_output() {
+    polyid()
+        .args(["inspect", "3kxnlhr3gxq23", "11111111112"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::starts_with("3kxnlhr3gxq23: tid\n")
+                .and(predicate::str::contains(
+                    "  time            2024-07-19T16:40:46.480310Z\n",
+                ))
+                .and(predicate::str::contains("  clock id        1\n"))
+                .and(predicate::str::contains(
+                    "11111111112: 2 readings (uid11, xid)\n",
+                ))
+                .and(predicate::str::contains(
+                    "    time            2011-11-11T11:11:11.111Z\n",
+                )),
+        );
+}
+
+#[test]
+fn inspect_bad_input() {
+    let r = run(
+        &[
+            "inspect",
+            "3KXNLHR3GXQ23",
+            "3kxnlhr3gxq23",
+            "abc",
+            "C8ZM14GR4JXG0MQXVY18S8TJNA7",
+            "cccccccccccc2",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.out.starts_with("3kxnlhr3gxq23: tid\n"), "{}", r.out);
+    let errs: Vec<&str> = r.err.lines().collect();
+    assert_eq!(errs.len(), 4, "{}", r.err);
+    assert!(errs[0].contains(
+        r#"error[INVALID_CHARACTER]: "3KXNLHR3GXQ23": TID: invalid character 'K' at index 1"#
+    ));
+    assert!(errs[1].contains(r#"error[INVALID_LENGTH]: "abc""#));
+    assert!(errs[2].contains("error[INVALID_CHECKMOD]"));
+    assert!(errs[3].contains("error[OUT_OF_RANGE]"));
+
+    let r = run(
+        &[
+            "inspect",
+            "--json",
+            "C8ZM14GR4JXG0MQXVY18S8TJNA7",
+            "1113M2EhCb0",
+        ],
+        None,
+    );
+    let l = json_lines(&r.out);
+    // SPEC.md §4: found 71, expected 70.
+    assert_eq!(l[0]["error"]["code"], "INVALID_CHECKMOD");
+    assert_eq!(l[0]["error"]["found"], 71);
+    assert_eq!(l[0]["error"]["expected"], 70);
+    assert_eq!(l[1]["error"]["code"], "INVALID_CHARACTER");
+    assert_eq!(l[1]["error"]["index"], 10);
+    assert_eq!(l[1]["error"]["character"], "0");
+    let tried: Vec<&Value> = l[1]["error"]["tried"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| &t["family"])
+        .collect();
+    assert_eq!(tried, ["uid11", "xid", "full_id"]);
+}
+
+#[test]
+fn inspect_stdin() {
+    let r = run(&["inspect", "--json"], Some(b"3kxnlhr3gxq23\r\n\nV6a0B\n"));
+    assert_eq!(r.code, 0);
+    let l = json_lines(&r.out);
+    assert_eq!(l.len(), 2);
+    assert_eq!(l[0]["input"], "3kxnlhr3gxq23");
+    assert_eq!(l[1]["readings"][0]["family"], "compact_id");
+}
+
+// ---------------------------------------------------------------------------------------
+// range
+
+#[test]
+fn range_every_prefix_vector() {
+    for (file, op, family) in [
+        ("uid11.json", "uid11_prefix_range", "uid11"),
+        ("xid.json", "xid_prefix_range", "xid"),
+        ("tid.json", "tid_prefix_range", "tid"),
+    ] {
+        for case in vectors(file, op) {
+            let prefix = case["input"]["prefix"].as_str().unwrap();
+            let r = run(&["range", "--json", "--family", family, "--", prefix], None);
+            let name = &case["name"];
+            if let Some(code) = case["error"].as_str() {
+                assert_eq!(r.code, 1, "{name}");
+                let e = &json_lines(&r.err)[0]["error"];
+                assert_eq!(e["code"], code, "{name}");
+                if let Some(detail) = case["detail"].as_object() {
+                    for (k, v) in detail {
+                        assert_eq!(&e[k], v, "{name}: {k}");
+                    }
+                }
+                continue;
+            }
+            assert_eq!(r.code, 0, "{name}: {}", r.err);
+            let got = &json_lines(&r.out)[0];
+            assert_eq!(got["family"], family);
+            let range = &got["range"];
+            match &case["output"] {
+                Value::Null => assert!(range.is_null(), "{name}"),
+                Value::Array(pair) if family == "uid11" => {
+                    assert_eq!(range["min_value"], pair[0], "{name}");
+                    assert_eq!(range["max_value"], pair[1], "{name}");
+                }
+                Value::Array(pair) => {
+                    assert_eq!(range["min_micros"], pair[0], "{name}");
+                    assert_eq!(range["max_micros"], pair[1], "{name}");
+                }
+                Value::Object(want) => {
+                    assert_eq!(range["min_unix_ms"], want["min_unix_ms"], "{name}");
+                    assert_eq!(range["max_unix_ms"], want["max_unix_ms"], "{name}");
+                }
+                other => panic!("{name}: {other}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn range_spec_values_and_text() {
+    // SPEC.md §2: "i" -> [17662972482875638784, 18093776689775044607]; "k" -> nothing.
+    polyid()
+        .args(["range", "i", "--family", "uid11"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("min value       17662972482875638784\n").and(
+                predicate::str::contains("max value       18093776689775044607\n"),
+            ),
+        );
+    polyid()
+        .args(["range", "k", "--family", "uid11"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("empty"));
+    // The whole xid range ends at SPEC.md §2's last instant.
+    let r = run(&["range", "--json", "", "--family", "xid"], None);
+    let g = &json_lines(&r.out)[0]["range"];
+    assert_eq!(g["min_time"], "2011-11-11T11:11:11.111Z");
+    assert_eq!(g["max_time"], "2151-03-25T18:46:22.214Z");
+    assert_eq!(g["first"], "11111111111");
+    assert_eq!(g["last"], "jpXCZedGfVQ");
+    // A TID prefix covers its first and last TIDs.
+    let r = run(&["range", "--json", "3kxn-lhr", "--family", "tid"], None);
+    let g = &json_lines(&r.out)[0]["range"];
+    assert_eq!(g["first"], "3kxnlhr222222");
+    assert_eq!(g["last"], "3kxnlhrzzzzzz");
+    assert!(g["min_time"].as_str().unwrap() <= "2024-07-19T16:40:46.480310Z");
+    assert!(g["max_time"].as_str().unwrap() >= "2024-07-19T16:40:46.480310Z");
+}
+
+#[test]
+fn range_bad_input() {
+    let r = run(&["range", "3k!", "--family", "tid"], None);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.err.contains(
+            r#"error[INVALID_CHARACTER]: "3k!": TID prefix: invalid character '!' at index 2"#
+        ),
+        "{}",
+        r.err
+    );
+    let r = run(&["range", "3kxn", "--family", "euid"], None);
+    assert_eq!(r.code, 2);
+    let r = run(&["range", "3kxn"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("--family"), "{}", r.err);
+}
+
+// ---------------------------------------------------------------------------------------
+// help
+
+#[test]
+fn help_on_every_command_has_examples() {
+    for cmd in [
+        "compact", "xid", "tid", "euid", "inspect", "range", "conform",
+    ] {
+        polyid().args([cmd, "--help"]).assert().success().stdout(
+            predicate::str::contains("Examples:").and(predicate::str::contains("$ polyid")),
+        );
+    }
+    polyid()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Exit status"));
+    polyid().assert().code(2);
+    polyid().arg("--version").assert().success();
+}
