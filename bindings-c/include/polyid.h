@@ -1111,7 +1111,10 @@ enum polyid_status polyid_tid_generator_next(const struct polyid_tid_generator *
  * Writes `count` consecutive TIDs to `out[0..count]` (one clock read for all of them).
  * `count` 0 writes nothing and succeeds.
  *
- * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE`. On failure
+ * `out` must have room for `count` elements.
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
+ * would leave the range, or `count` exceeds PTRDIFF_MAX / sizeof *out). On failure
  * nothing is written.
  */
 enum polyid_status polyid_tid_generator_next_many(const struct polyid_tid_generator *generator,
@@ -1291,7 +1294,10 @@ enum polyid_status polyid_euid_generator_next(const struct polyid_euid_generator
  * Writes `count` increasing EUIDs to `out[0..count]` (one lock and one clock read for
  * all of them). `count` 0 writes nothing and succeeds.
  *
- * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE`. On failure
+ * `out` must have room for `count` elements.
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
+ * would leave the range, or `count` exceeds PTRDIFF_MAX / sizeof *out). On failure
  * nothing is written.
  */
 enum polyid_status polyid_euid_generator_next_many(const struct polyid_euid_generator *generator,

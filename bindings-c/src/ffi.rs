@@ -466,6 +466,25 @@ pub(crate) fn int<T: TryFrom<i64>>(v: i64, arg: &'static str, min: i128, max: i1
     })
 }
 
+/// Checks that `count` elements of `T` could exist in one C array (a larger count cannot
+/// describe the caller's buffer): `OUT_OF_RANGE` otherwise, before anything is allocated.
+#[inline]
+pub(crate) fn count_fits<T>(count: usize) -> Res<()> {
+    let max = isize::MAX as usize / core::mem::size_of::<T>().max(1);
+    if count > max {
+        return Err(Fail::Core(Error::new(
+            ErrorCode::OutOfRange,
+            "count",
+            Detail::Range {
+                found: count as i128,
+                min: 0,
+                max: max as i128,
+            },
+        )));
+    }
+    Ok(())
+}
+
 // ---------------------------------------------------------------------------------------
 // Writing results
 

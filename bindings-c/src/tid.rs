@@ -353,7 +353,10 @@ pub unsafe extern "C" fn polyid_tid_generator_next(
 /// Writes `count` consecutive TIDs to `out[0..count]` (one clock read for all of them).
 /// `count` 0 writes nothing and succeeds.
 ///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE`. On failure
+/// `out` must have room for `count` elements.
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
+/// would leave the range, or `count` exceeds PTRDIFF_MAX / sizeof *out). On failure
 /// nothing is written.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_tid_generator_next_many(
@@ -365,6 +368,7 @@ pub unsafe extern "C" fn polyid_tid_generator_next_many(
     run(err, || {
         non_null(generator, "generator")?;
         non_null(out, "out")?;
+        count_fits::<polyid_tid>(count)?;
         let tids = (*generator).0.next_many(count)?;
         for (i, t) in tids.iter().enumerate() {
             out.add(i).write(t.value());

@@ -583,8 +583,12 @@ static void test_generators(void) {
     for (int k = 1; k < 1000; k++) inc &= batch[k] > batch[k - 1] && polyid_tid_clock_id(batch[k]) == 5;
     CHECK(inc, "next_many increasing with clock id 5");
     EXPECT(POLYID_OK, polyid_tid_generator_next_many(tg, batch, 0, &E));
+    /* A count no C array can hold is refused before anything is allocated or written. */
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_tid_generator_next_many(tg, batch, SIZE_MAX, &E));
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_tid_generator_next_many(tg, batch, SIZE_MAX / 4, &E));
     polyid_euid eb[100];
     EXPECT(POLYID_OK, polyid_euid_generator_next_many(eg, eb, 100, &E));
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_euid_generator_next_many(eg, eb, SIZE_MAX / 8, &E));
     inc = 1;
     for (int k = 1; k < 100; k++) inc &= memcmp(&eb[k], &eb[k - 1], 16) > 0 && polyid_euid_extension(eb[k]) == 300;
     CHECK(inc, "euid next_many increasing with extension 300");
