@@ -82,9 +82,11 @@ pub fn compact_ids<'py>(
         // resize the list.
         let len = list.len();
         return list_from(py, len, |i| {
-            // SAFETY: i < len; a borrowed item stays alive while the list holds it.
-            let item =
-                unsafe { Borrowed::from_ptr(py, pyo3::ffi::PyList_GetItem(list.as_ptr(), i as _)) };
+            // SAFETY: `PyList_GetItem` returns a borrowed item, alive while the list holds
+            // it, or NULL with IndexError set (which `from_ptr_or_err` turns into an error).
+            let item = unsafe {
+                Borrowed::from_ptr_or_err(py, pyo3::ffi::PyList_GetItem(list.as_ptr(), i as _))?
+            };
             one(i, item)
         });
     }
