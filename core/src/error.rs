@@ -51,11 +51,13 @@ pub enum ErrorCode {
     InvalidUtf8,
     /// An argument of the wrong kind (bindings).
     InvalidArgument,
+    /// A bug caught at a language boundary (a panic that was stopped there); never expected.
+    InternalError,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order (for tables and bindings).
-    pub const ALL: [ErrorCode; 18] = [
+    pub const ALL: [ErrorCode; 19] = [
         ErrorCode::InvalidFormat,
         ErrorCode::NonAscii,
         ErrorCode::InvalidSeverity,
@@ -74,6 +76,7 @@ impl ErrorCode {
         ErrorCode::BufferTooSmall,
         ErrorCode::InvalidUtf8,
         ErrorCode::InvalidArgument,
+        ErrorCode::InternalError,
     ];
 
     /// The stable SCREAMING_SNAKE string of this code.
@@ -97,6 +100,7 @@ impl ErrorCode {
             ErrorCode::BufferTooSmall => "BUFFER_TOO_SMALL",
             ErrorCode::InvalidUtf8 => "INVALID_UTF8",
             ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
+            ErrorCode::InternalError => "INTERNAL_ERROR",
         }
     }
 

@@ -242,3 +242,21 @@ fn fork_repicks_random_clock_id_and_reseeds() {
     assert_eq!(fixed.clock_id(), 700, "a chosen clock id is kept");
     assert_ne!(polyid::rng::u64(), r1);
 }
+
+#[test]
+fn fill_without_allocation() {
+    let clock = Arc::new(ManualClock::new(5_000));
+    let g = TidGenerator::with_clock(Arc::clone(&clock), Some(9)).unwrap();
+    let mut tids = [Tid::from_parts(0, 0).unwrap(); 4];
+    g.fill(&mut tids).unwrap();
+    let micros: Vec<i64> = tids.iter().map(|t| t.micros()).collect();
+    assert_eq!(micros, [5_000, 5_001, 5_002, 5_003]);
+    assert!(tids.iter().all(|t| t.clock_id() == 9));
+    let e = EuidGenerator::with_clock(Arc::clone(&clock), Some(3)).unwrap();
+    let mut euids = [Euid::default(); 100];
+    e.fill(&mut euids).unwrap();
+    assert!(euids.windows(2).all(|w| w[0] < w[1]));
+    assert!(euids
+        .iter()
+        .all(|x| x.extension() == Some(3) && x.unix_ms() == 5));
+}

@@ -25,7 +25,10 @@ fn run<T: Ord + Copy + Send + 'static>(
     let per_thread: Vec<Vec<T>> = handles.into_iter().map(|h| h.join().unwrap()).collect();
     let elapsed = start.elapsed();
     for ids in &per_thread {
-        assert!(ids.windows(2).all(|w| w[0] < w[1]), "{name}: a thread went backwards");
+        assert!(
+            ids.windows(2).all(|w| w[0] < w[1]),
+            "{name}: a thread went backwards"
+        );
     }
     let total = THREADS * PER_THREAD;
     println!(

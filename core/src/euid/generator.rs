@@ -97,15 +97,22 @@ impl<C: Clock> EuidGenerator<C> {
 
     /// `count` EUIDs at once, under one lock and one clock read.
     pub fn next_many(&self, count: usize) -> Result<Vec<Euid>> {
+        let mut out = vec![Euid::default(); count];
+        self.fill(&mut out)?;
+        Ok(out)
+    }
+
+    /// Fills `out` with increasing EUIDs, under one lock and one clock read (no allocation).
+    /// On an error the slots already written hold valid, issued EUIDs.
+    pub fn fill(&self, out: &mut [Euid]) -> Result<()> {
         let now = self.now()?;
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut out = Vec::with_capacity(count);
-        for _ in 0..count {
+        for slot in out.iter_mut() {
             let id = self.step(&mut state, now)?;
             state.last = Some(id);
-            out.push(id);
+            *slot = id;
         }
-        Ok(out)
+        Ok(())
     }
 
     #[inline]

@@ -136,15 +136,30 @@ impl<C: Clock> TidGenerator<C> {
         Ok(Tid((micros << 10) | id as i64))
     }
 
+    /// Fills `out` with consecutive TIDs (one clock read and one compare-and-swap for all of
+    /// them, no allocation).
+    pub fn fill(&self, out: &mut [Tid]) -> Result<()> {
+        if out.is_empty() {
+            return Ok(());
+        }
+        let n = i64::try_from(out.len())
+            .map_err(|_| Error::reason(crate::ErrorCode::OutOfRange, "TID count", "too many"))?;
+        let first = self.reserve(n)?;
+        let id = self.clock_id() as i64;
+        for (i, slot) in (0..n).zip(out.iter_mut()) {
+            *slot = Tid(((first + i) << 10) | id);
+        }
+        Ok(())
+    }
+
     /// `count` TIDs at once (one clock read and one compare-and-swap for all of them).
     pub fn next_many(&self, count: usize) -> Result<Vec<Tid>> {
         if count == 0 {
             return Ok(Vec::new());
         }
-        let n = i64::try_from(count).map_err(|_| Error::range("TID count", 0, 0, 0))?;
-        let first = self.reserve(n)?;
-        let id = self.clock_id() as i64;
-        Ok((0..n).map(|i| Tid(((first + i) << 10) | id)).collect())
+        let mut out = vec![Tid(0); count];
+        self.fill(&mut out)?;
+        Ok(out)
     }
 }
 
