@@ -155,7 +155,7 @@ export declare class EuidGenerator {
   /** The text of the next EUID (faster than `next().toString()`). */
   nextString(): string
   /** The next `count` EUIDs. */
-  nextMany(count: number): Array<Euid>
+  nextMany(count: number): Euid[]
   /** The texts of the next `count` EUIDs. */
   nextManyStrings(count: number): string[]
 }
@@ -231,7 +231,7 @@ export declare class TidGenerator {
   /** The text of the next TID (faster than `next().toString()`). */
   nextString(): string
   /** The next `count` TIDs (consecutive microseconds, one clock read). */
-  nextMany(count: number): Array<Tid>
+  nextMany(count: number): Tid[]
   /** The texts of the next `count` TIDs. */
   nextManyStrings(count: number): string[]
 }
@@ -247,7 +247,7 @@ export declare class Xid {
   /** A new xid for the current time with fresh random bits. */
   static generate(): Xid
   /** `count` new xids. */
-  static generateMany(count: number): Array<Xid>
+  static generateMany(count: number): Xid[]
   /** The text of a new xid (faster than `Xid.generate().toString()`). */
   static generateString(): string
   /**

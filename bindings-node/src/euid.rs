@@ -1,6 +1,6 @@
 //! EUID: 128-bit sortable IDs with an extension field and a check symbol.
 
-use napi::bindgen_prelude::Unknown;
+use napi::bindgen_prelude::{This, Unknown};
 use napi::{Env, Result};
 use napi_derive::napi;
 
@@ -8,6 +8,7 @@ use crate::batch;
 use crate::conv::{
     Ascii, BigU128, Bool, BufferOut, BytesArg, DateArg, DateOut, Int, OrThrow, Text,
 };
+use crate::object::{this_ref, Class, Kind, Obj};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {
@@ -23,12 +24,23 @@ fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
 /// `Euid.fromDate()`, `Euid.parse()`, `Euid.fromBigInt()` or `Euid.fromBytes()`;
 /// `new Euid()` is not available.
 #[napi]
+#[repr(C)]
 pub struct Euid {
+    kind: Kind,
     inner: polyid::Euid,
 }
 
-fn wrap(inner: polyid::Euid) -> Euid {
-    Euid { inner }
+// SAFETY: `#[repr(C)]`, `kind` first and always `Kind::Euid`.
+unsafe impl Class for Euid {
+    const KIND: Kind = Kind::Euid;
+    const JS_NAME: &'static str = "Euid\0";
+}
+
+fn wrap(inner: polyid::Euid) -> Obj<Euid> {
+    Obj(Euid {
+        kind: Kind::Euid,
+        inner,
+    })
 }
 
 #[napi]
@@ -37,8 +49,12 @@ impl Euid {
     /// (0-32767) if given.
     ///
     /// Throws `OUT_OF_RANGE`.
-    #[napi(catch_unwind, ts_args_type = "extension?: number | null")]
-    pub fn generate(env: &Env, extension_: Option<Int>) -> Result<Euid> {
+    #[napi(
+        ts_return_type = "Euid",
+        catch_unwind,
+        ts_args_type = "extension?: number | null"
+    )]
+    pub fn generate(env: &Env, extension_: Option<Int>) -> Result<Obj<Euid>> {
         let ext = extension(env, extension_)?;
         Ok(wrap(polyid::Euid::generate(ext).or_throw(env)?))
     }
@@ -65,6 +81,7 @@ impl Euid {
     ///
     /// Throws `OUT_OF_RANGE`.
     #[napi(
+        ts_return_type = "Euid",
         catch_unwind,
         ts_args_type = "unixMs: number, extension?: number | null, padding?: number, random?: bigint | number"
     )]
@@ -74,7 +91,7 @@ impl Euid {
         extension_: Option<Int>,
         padding: Option<Int>,
         random: Option<Int>,
-    ) -> Result<Euid> {
+    ) -> Result<Obj<Euid>> {
         let ms = unix_ms.get::<u64>("EUID unix_ms").or_throw(env)?;
         let ext = extension(env, extension_)?;
         let pad = match padding {
@@ -93,8 +110,12 @@ impl Euid {
     /// The EUID of a `Date`, with fresh random bits and `extension` if given.
     ///
     /// Throws `OUT_OF_RANGE`.
-    #[napi(catch_unwind, ts_args_type = "date: Date, extension?: number | null")]
-    pub fn from_date(env: &Env, date: DateArg, extension_: Option<Int>) -> Result<Euid> {
+    #[napi(
+        ts_return_type = "Euid",
+        catch_unwind,
+        ts_args_type = "date: Date, extension?: number | null"
+    )]
+    pub fn from_date(env: &Env, date: DateArg, extension_: Option<Int>) -> Result<Obj<Euid>> {
         let ms = Int::from_i64(date.0)
             .get::<u64>("EUID unix_ms")
             .or_throw(env)?;
@@ -106,8 +127,8 @@ impl Euid {
     ///
     /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `INVALID_CHECKMOD` (with `found` and
     /// `expected`).
-    #[napi(catch_unwind, ts_args_type = "text: string")]
-    pub fn parse(env: &Env, text: Text) -> Result<Euid> {
+    #[napi(ts_return_type = "Euid", catch_unwind, ts_args_type = "text: string")]
+    pub fn parse(env: &Env, text: Text) -> Result<Obj<Euid>> {
         Ok(wrap(polyid::Euid::parse(text.as_str()).or_throw(env)?))
     }
 
@@ -115,11 +136,12 @@ impl Euid {
     ///
     /// Throws `OUT_OF_RANGE`.
     #[napi(
+        ts_return_type = "Euid",
         catch_unwind,
         js_name = "fromBigInt",
         ts_args_type = "value: bigint | number"
     )]
-    pub fn from_big_int(env: &Env, value: Int) -> Result<Euid> {
+    pub fn from_big_int(env: &Env, value: Int) -> Result<Obj<Euid>> {
         Ok(wrap(polyid::Euid::from_u128(
             value.u128("EUID value").or_throw(env)?,
         )))
@@ -128,45 +150,55 @@ impl Euid {
     /// The EUID of its 16 big-endian bytes (`Uint8Array`, `Buffer` or `ArrayBuffer`).
     ///
     /// Throws `INVALID_LENGTH`.
-    #[napi(catch_unwind, ts_args_type = "bytes: Uint8Array | ArrayBuffer")]
-    pub fn from_bytes(env: &Env, bytes: BytesArg) -> Result<Euid> {
+    #[napi(
+        ts_return_type = "Euid",
+        catch_unwind,
+        ts_args_type = "bytes: Uint8Array | ArrayBuffer"
+    )]
+    pub fn from_bytes(env: &Env, bytes: BytesArg) -> Result<Obj<Euid>> {
         Ok(wrap(polyid::Euid::from_slice(&bytes.0).or_throw(env)?))
     }
 
     /// The 128-bit value.
     #[napi(getter, catch_unwind, ts_return_type = "bigint")]
-    pub fn value(&self) -> BigU128 {
-        BigU128(self.inner.value())
+    pub fn value(env: &Env, this: This) -> Result<BigU128> {
+        let e = this_ref::<Euid>(env, &this)?;
+        Ok(BigU128(e.inner.value()))
     }
 
     /// The 16 big-endian bytes (a new `Buffer` on every access).
     #[napi(getter, catch_unwind, ts_return_type = "Buffer")]
-    pub fn bytes(&self) -> BufferOut<16> {
-        BufferOut(self.inner.to_bytes())
+    pub fn bytes(env: &Env, this: This) -> Result<BufferOut<16>> {
+        let e = this_ref::<Euid>(env, &this)?;
+        Ok(BufferOut(e.inner.to_bytes()))
     }
 
     /// Unix time in milliseconds.
-    #[napi(getter, catch_unwind)]
-    pub fn unix_ms(&self) -> f64 {
-        self.inner.unix_ms() as f64
+    #[napi(getter, catch_unwind, ts_return_type = "number")]
+    pub fn unix_ms(env: &Env, this: This) -> Result<f64> {
+        let e = this_ref::<Euid>(env, &this)?;
+        Ok(e.inner.unix_ms() as f64)
     }
 
     /// The extension (0-32767), or `null` when the EUID has none.
     #[napi(getter, catch_unwind, ts_return_type = "number | null")]
-    pub fn extension(&self) -> Option<u32> {
-        self.inner.extension().map(u32::from)
+    pub fn extension(env: &Env, this: This) -> Result<Option<u32>> {
+        let e = this_ref::<Euid>(env, &this)?;
+        Ok(e.inner.extension().map(u32::from))
     }
 
     /// The random padding bits above the extension.
-    #[napi(getter, catch_unwind)]
-    pub fn padding(&self) -> u32 {
-        self.inner.padding() as u32
+    #[napi(getter, catch_unwind, ts_return_type = "number")]
+    pub fn padding(env: &Env, this: This) -> Result<u32> {
+        let e = this_ref::<Euid>(env, &this)?;
+        Ok(e.inner.padding() as u32)
     }
 
     /// The check value, `value mod 127`.
-    #[napi(getter, catch_unwind)]
-    pub fn checkmod(&self) -> u32 {
-        self.inner.checkmod() as u32
+    #[napi(getter, catch_unwind, ts_return_type = "number")]
+    pub fn checkmod(env: &Env, this: This) -> Result<u32> {
+        let e = this_ref::<Euid>(env, &this)?;
+        Ok(e.inner.checkmod() as u32)
     }
 
     /// The 27-symbol text, with the check symbol (default) or with check value 127
@@ -184,8 +216,8 @@ impl Euid {
     /// a fresh low half, otherwise a fresh EUID (same extension).
     ///
     /// Throws `EXHAUSTED` when the high half is at its maximum in the same millisecond.
-    #[napi(catch_unwind)]
-    pub fn next(&self, env: &Env) -> Result<Euid> {
+    #[napi(ts_return_type = "Euid", catch_unwind)]
+    pub fn next(&self, env: &Env) -> Result<Obj<Euid>> {
         Ok(wrap(self.inner.next().or_throw(env)?))
     }
 
@@ -211,8 +243,16 @@ impl Euid {
 /// A strictly monotonic EUID generator: every EUID it returns is greater than the one before,
 /// also when the clock steps back.
 #[napi]
+#[repr(C)]
 pub struct EuidGenerator {
+    kind: Kind,
     inner: polyid::EuidGenerator,
+}
+
+// SAFETY: `#[repr(C)]`, `kind` first and always `Kind::EuidGenerator`.
+unsafe impl Class for EuidGenerator {
+    const KIND: Kind = Kind::EuidGenerator;
+    const JS_NAME: &'static str = "EuidGenerator\0";
 }
 
 #[napi]
@@ -224,19 +264,21 @@ impl EuidGenerator {
     pub fn new(env: &Env, extension_: Option<Int>) -> Result<EuidGenerator> {
         let ext = extension(env, extension_)?;
         Ok(EuidGenerator {
+            kind: Kind::EuidGenerator,
             inner: polyid::EuidGenerator::with_extension(ext).or_throw(env)?,
         })
     }
 
     /// The extension of the EUIDs this generator makes, or `null`.
     #[napi(getter, catch_unwind, ts_return_type = "number | null")]
-    pub fn extension(&self) -> Option<u32> {
-        self.inner.extension().map(u32::from)
+    pub fn extension(env: &Env, this: This) -> Result<Option<u32>> {
+        let g = this_ref::<EuidGenerator>(env, &this)?;
+        Ok(g.inner.extension().map(u32::from))
     }
 
     /// The next EUID.
-    #[napi(catch_unwind)]
-    pub fn next(&self, env: &Env) -> Result<Euid> {
+    #[napi(ts_return_type = "Euid", catch_unwind)]
+    pub fn next(&self, env: &Env) -> Result<Obj<Euid>> {
         Ok(wrap(self.inner.next().or_throw(env)?))
     }
 
@@ -247,8 +289,12 @@ impl EuidGenerator {
     }
 
     /// The next `count` EUIDs.
-    #[napi(catch_unwind, ts_args_type = "count: number")]
-    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Euid>> {
+    #[napi(
+        ts_return_type = "Euid[]",
+        catch_unwind,
+        ts_args_type = "count: number"
+    )]
+    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Obj<Euid>>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         Ok(self
             .inner

@@ -7,6 +7,7 @@
 mod batch;
 mod conv;
 mod euid;
+mod object;
 mod tid;
 mod wdp;
 mod xid;

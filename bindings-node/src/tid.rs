@@ -1,11 +1,12 @@
 //! TID: microsecond timestamp << 10 | clock id, 13 base32-sortable symbols.
 
-use napi::bindgen_prelude::Unknown;
+use napi::bindgen_prelude::{This, Unknown};
 use napi::{Env, Result};
 use napi_derive::napi;
 
 use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
+use crate::object::{this_ref, Class, Kind, Obj};
 
 /// A TID (AT Protocol timestamp identifier): a signed 64-bit value
 /// `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
@@ -13,19 +14,30 @@ use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
 /// Create one with `Tid.generate()`, `new TidGenerator().next()`, `Tid.fromParts()`,
 /// `Tid.fromDate()`, `Tid.parse()` or `Tid.fromBigInt()`; `new Tid()` is not available.
 #[napi]
+#[repr(C)]
 pub struct Tid {
+    kind: Kind,
     inner: polyid::Tid,
 }
 
-fn wrap(inner: polyid::Tid) -> Tid {
-    Tid { inner }
+// SAFETY: `#[repr(C)]`, `kind` first and always `Kind::Tid`.
+unsafe impl Class for Tid {
+    const KIND: Kind = Kind::Tid;
+    const JS_NAME: &'static str = "Tid\0";
+}
+
+fn wrap(inner: polyid::Tid) -> Obj<Tid> {
+    Obj(Tid {
+        kind: Kind::Tid,
+        inner,
+    })
 }
 
 #[napi]
 impl Tid {
     /// A new TID from the process-wide generator (monotonic, random clock id 0-31).
-    #[napi(catch_unwind)]
-    pub fn generate(env: &Env) -> Result<Tid> {
+    #[napi(catch_unwind, ts_return_type = "Tid")]
+    pub fn generate(env: &Env) -> Result<Obj<Tid>> {
         Ok(wrap(polyid::Tid::generate().or_throw(env)?))
     }
 
@@ -40,10 +52,11 @@ impl Tid {
     ///
     /// Throws `OUT_OF_RANGE`.
     #[napi(
+        ts_return_type = "Tid",
         catch_unwind,
         ts_args_type = "micros: bigint | number, clockId?: number"
     )]
-    pub fn from_parts(env: &Env, micros: Int, clock_id: Option<Int>) -> Result<Tid> {
+    pub fn from_parts(env: &Env, micros: Int, clock_id: Option<Int>) -> Result<Obj<Tid>> {
         let us = micros.get::<i64>("TID micros").or_throw(env)?;
         let id = match clock_id {
             Some(c) => c.get::<u16>("TID clock_id").or_throw(env)?,
@@ -55,8 +68,12 @@ impl Tid {
     /// The TID of a `Date` (whole milliseconds) and a clock id (0-1023, default 0).
     ///
     /// Throws `OUT_OF_RANGE`.
-    #[napi(catch_unwind, ts_args_type = "date: Date, clockId?: number")]
-    pub fn from_date(env: &Env, date: DateArg, clock_id: Option<Int>) -> Result<Tid> {
+    #[napi(
+        catch_unwind,
+        ts_args_type = "date: Date, clockId?: number",
+        ts_return_type = "Tid"
+    )]
+    pub fn from_date(env: &Env, date: DateArg, clock_id: Option<Int>) -> Result<Obj<Tid>> {
         // |ms| <= 8.64e15 for a valid Date, so the product fits in an i64.
         let us = date.0 * 1000;
         let id = match clock_id {
@@ -69,8 +86,8 @@ impl Tid {
     /// Parses the 13-symbol text or the dashed display form (`3kxn-lhr-3gxq-23`).
     ///
     /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OUT_OF_RANGE`.
-    #[napi(catch_unwind, ts_args_type = "text: string")]
-    pub fn parse(env: &Env, text: Text) -> Result<Tid> {
+    #[napi(catch_unwind, ts_args_type = "text: string", ts_return_type = "Tid")]
+    pub fn parse(env: &Env, text: Text) -> Result<Obj<Tid>> {
         Ok(wrap(polyid::Tid::parse(text.as_str()).or_throw(env)?))
     }
 
@@ -78,31 +95,32 @@ impl Tid {
     ///
     /// Throws `OUT_OF_RANGE`.
     #[napi(
+        ts_return_type = "Tid",
         catch_unwind,
         js_name = "fromBigInt",
         ts_args_type = "value: bigint | number"
     )]
-    pub fn from_big_int(env: &Env, value: Int) -> Result<Tid> {
+    pub fn from_big_int(env: &Env, value: Int) -> Result<Obj<Tid>> {
         let v = value.get::<i64>("TID value").or_throw(env)?;
         Ok(wrap(polyid::Tid::from_i64(v).or_throw(env)?))
     }
 
     /// Microseconds since 1970-01-01T00:00:00Z.
     #[napi(getter, catch_unwind, ts_return_type = "bigint")]
-    pub fn micros(&self) -> BigI64 {
-        BigI64(self.inner.micros())
+    pub fn micros(env: &Env, this: This) -> Result<BigI64> {
+        Ok(BigI64(this_ref::<Tid>(env, &this)?.inner.micros()))
     }
 
     /// The clock id, 0-1023.
-    #[napi(getter, catch_unwind)]
-    pub fn clock_id(&self) -> u32 {
-        self.inner.clock_id() as u32
+    #[napi(getter, catch_unwind, ts_return_type = "number")]
+    pub fn clock_id(env: &Env, this: This) -> Result<u32> {
+        Ok(this_ref::<Tid>(env, &this)?.inner.clock_id() as u32)
     }
 
     /// The signed 64-bit value.
     #[napi(getter, catch_unwind, ts_return_type = "bigint")]
-    pub fn value(&self) -> BigI64 {
-        BigI64(self.inner.value())
+    pub fn value(env: &Env, this: This) -> Result<BigI64> {
+        Ok(BigI64(this_ref::<Tid>(env, &this)?.inner.value()))
     }
 
     /// The dashed display form, `3kxn-lhr-3gxq-23`.
@@ -149,8 +167,16 @@ pub fn tid_prefix_range(env: &Env, prefix: Text) -> Result<Option<Pair<BigI64>>>
 /// A monotonic TID generator: every TID it returns is greater than the one before
 /// (`micros = max(now, last + 1)`), all with one clock id.
 #[napi]
+#[repr(C)]
 pub struct TidGenerator {
+    kind: Kind,
     inner: polyid::TidGenerator,
+}
+
+// SAFETY: `#[repr(C)]`, `kind` first and always `Kind::TidGenerator`.
+unsafe impl Class for TidGenerator {
+    const KIND: Kind = Kind::TidGenerator;
+    const JS_NAME: &'static str = "TidGenerator\0";
 }
 
 #[napi]
@@ -167,18 +193,21 @@ impl TidGenerator {
             }
             None => polyid::TidGenerator::new(),
         };
-        Ok(TidGenerator { inner })
+        Ok(TidGenerator {
+            kind: Kind::TidGenerator,
+            inner,
+        })
     }
 
     /// The clock id of the TIDs this generator issues.
-    #[napi(getter, catch_unwind)]
-    pub fn clock_id(&self) -> u32 {
-        self.inner.clock_id() as u32
+    #[napi(getter, catch_unwind, ts_return_type = "number")]
+    pub fn clock_id(env: &Env, this: This) -> Result<u32> {
+        Ok(this_ref::<TidGenerator>(env, &this)?.inner.clock_id() as u32)
     }
 
     /// The next TID.
-    #[napi(catch_unwind)]
-    pub fn next(&self, env: &Env) -> Result<Tid> {
+    #[napi(catch_unwind, ts_return_type = "Tid")]
+    pub fn next(&self, env: &Env) -> Result<Obj<Tid>> {
         Ok(wrap(self.inner.next().or_throw(env)?))
     }
 
@@ -189,8 +218,8 @@ impl TidGenerator {
     }
 
     /// The next `count` TIDs (consecutive microseconds, one clock read).
-    #[napi(catch_unwind, ts_args_type = "count: number")]
-    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Tid>> {
+    #[napi(catch_unwind, ts_args_type = "count: number", ts_return_type = "Tid[]")]
+    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Obj<Tid>>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         Ok(self
             .inner

@@ -3,7 +3,10 @@
 use napi::{Env, Result};
 use napi_derive::napi;
 
+use napi::bindgen_prelude::This;
+
 use crate::conv::{Ascii, BigU64, DateArg, DateOut, Int, OrThrow, Text};
+use crate::object::{this_ref, Class, Kind, Obj};
 
 /// An xid: a 64-bit value whose top 42 bits are milliseconds since 2011-11-11T11:11:11.111Z
 /// and whose low 22 bits are random, written as 11 Base58 symbols (uid11).
@@ -11,27 +14,38 @@ use crate::conv::{Ascii, BigU64, DateArg, DateOut, Int, OrThrow, Text};
 /// Create one with `Xid.generate()`, `Xid.fromParts()`, `Xid.fromDate()`, `Xid.parse()` or
 /// `Xid.fromBigInt()`; `new Xid()` is not available.
 #[napi]
+#[repr(C)]
 pub struct Xid {
+    kind: Kind,
     inner: polyid::Xid,
 }
 
+// SAFETY: `#[repr(C)]`, `kind` first and always `Kind::Xid`.
+unsafe impl Class for Xid {
+    const KIND: Kind = Kind::Xid;
+    const JS_NAME: &'static str = "Xid\0";
+}
+
 impl Xid {
-    fn wrap(inner: polyid::Xid) -> Xid {
-        Xid { inner }
+    fn wrap(inner: polyid::Xid) -> Obj<Xid> {
+        Obj(Xid {
+            kind: Kind::Xid,
+            inner,
+        })
     }
 }
 
 #[napi]
 impl Xid {
     /// A new xid for the current time with fresh random bits.
-    #[napi(catch_unwind)]
-    pub fn generate(env: &Env) -> Result<Xid> {
+    #[napi(catch_unwind, ts_return_type = "Xid")]
+    pub fn generate(env: &Env) -> Result<Obj<Xid>> {
         Ok(Xid::wrap(polyid::Xid::generate().or_throw(env)?))
     }
 
     /// `count` new xids.
-    #[napi(catch_unwind, ts_args_type = "count: number")]
-    pub fn generate_many(env: &Env, count: Int) -> Result<Vec<Xid>> {
+    #[napi(catch_unwind, ts_args_type = "count: number", ts_return_type = "Xid[]")]
+    pub fn generate_many(env: &Env, count: Int) -> Result<Vec<Obj<Xid>>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         let mut out = Vec::with_capacity(n);
         for _ in 0..n {
@@ -50,8 +64,12 @@ impl Xid {
     /// 2151-03-25T18:46:22.214Z) and 22 random bits (0 to 4194303).
     ///
     /// Throws `OUT_OF_RANGE`.
-    #[napi(catch_unwind, ts_args_type = "unixMs: number, random: number")]
-    pub fn from_parts(env: &Env, unix_ms: Int, random: Int) -> Result<Xid> {
+    #[napi(
+        catch_unwind,
+        ts_args_type = "unixMs: number, random: number",
+        ts_return_type = "Xid"
+    )]
+    pub fn from_parts(env: &Env, unix_ms: Int, random: Int) -> Result<Obj<Xid>> {
         let ms = unix_ms.get::<u64>("xid unix_ms").or_throw(env)?;
         let r = random.get::<u32>("xid random").or_throw(env)?;
         Ok(Xid::wrap(polyid::Xid::from_parts(ms, r).or_throw(env)?))
@@ -60,8 +78,12 @@ impl Xid {
     /// The xid of a `Date`, with the given random bits or fresh ones.
     ///
     /// Throws `OUT_OF_RANGE`.
-    #[napi(catch_unwind, ts_args_type = "date: Date, random?: number")]
-    pub fn from_date(env: &Env, date: DateArg, random: Option<Int>) -> Result<Xid> {
+    #[napi(
+        catch_unwind,
+        ts_args_type = "date: Date, random?: number",
+        ts_return_type = "Xid"
+    )]
+    pub fn from_date(env: &Env, date: DateArg, random: Option<Int>) -> Result<Obj<Xid>> {
         let ms = Int::from_i64(date.0)
             .get::<u64>("xid unix_ms")
             .or_throw(env)?;
@@ -75,8 +97,8 @@ impl Xid {
     /// Parses the 11-symbol text.
     ///
     /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OVERFLOW`.
-    #[napi(catch_unwind, ts_args_type = "text: string")]
-    pub fn parse(env: &Env, text: Text) -> Result<Xid> {
+    #[napi(catch_unwind, ts_args_type = "text: string", ts_return_type = "Xid")]
+    pub fn parse(env: &Env, text: Text) -> Result<Obj<Xid>> {
         Ok(Xid::wrap(polyid::Xid::parse(text.as_str()).or_throw(env)?))
     }
 
@@ -84,31 +106,32 @@ impl Xid {
     ///
     /// Throws `OUT_OF_RANGE`.
     #[napi(
+        ts_return_type = "Xid",
         catch_unwind,
         js_name = "fromBigInt",
         ts_args_type = "value: bigint | number"
     )]
-    pub fn from_big_int(env: &Env, value: Int) -> Result<Xid> {
+    pub fn from_big_int(env: &Env, value: Int) -> Result<Obj<Xid>> {
         let v = value.get::<u64>("xid value").or_throw(env)?;
         Ok(Xid::wrap(polyid::Xid::from_u64(v)))
     }
 
     /// The 64-bit value.
     #[napi(getter, catch_unwind, ts_return_type = "bigint")]
-    pub fn value(&self) -> BigU64 {
-        BigU64(self.inner.value())
+    pub fn value(env: &Env, this: This) -> Result<BigU64> {
+        Ok(BigU64(this_ref::<Xid>(env, &this)?.inner.value()))
     }
 
     /// Unix time in milliseconds.
-    #[napi(getter, catch_unwind)]
-    pub fn unix_ms(&self) -> f64 {
-        self.inner.unix_ms() as f64
+    #[napi(getter, catch_unwind, ts_return_type = "number")]
+    pub fn unix_ms(env: &Env, this: This) -> Result<f64> {
+        Ok(this_ref::<Xid>(env, &this)?.inner.unix_ms() as f64)
     }
 
     /// The 22 random bits.
-    #[napi(getter, catch_unwind)]
-    pub fn random(&self) -> u32 {
-        self.inner.random()
+    #[napi(getter, catch_unwind, ts_return_type = "number")]
+    pub fn random(env: &Env, this: This) -> Result<u32> {
+        Ok(this_ref::<Xid>(env, &this)?.inner.random())
     }
 
     /// The time as a `Date`.

@@ -481,3 +481,30 @@ test('euid: next() and generators', () => {
   assert.equal(Euid.generate(0).extension, 0)
   assert.equal(Euid.parse(Euid.generateString(77)).extension, 77)
 })
+
+test('receivers: getters and methods called on another class throw TypeError', () => {
+  const objs = {
+    Xid: Xid.fromBigInt(5n),
+    Tid: Tid.parse('3kxnlhr3gxq23'),
+    Euid: Euid.fromBigInt(0x623f40921824bb0052fddf828ca352aan),
+    TidGenerator: new TidGenerator(3),
+    EuidGenerator: new EuidGenerator(7),
+  }
+  for (const [name, cls] of Object.entries({ Xid, Tid, Euid, TidGenerator, EuidGenerator })) {
+    for (const [key, desc] of Object.entries(Object.getOwnPropertyDescriptors(cls.prototype))) {
+      if (key === 'constructor') continue
+      const fn = desc.get ?? desc.value
+      if (typeof fn !== 'function') continue
+      for (const [other, obj] of Object.entries(objs)) {
+        if (other === name) continue
+        assert.throws(() => fn.call(obj), TypeError, `${name}.prototype.${key} on a ${other}`)
+      }
+      assert.throws(() => fn.call({}), TypeError, `${name}.prototype.${key} on {}`)
+      assert.throws(() => fn.call(Object.create(cls.prototype)), TypeError, `${name}.prototype.${key} on a bare prototype object`)
+    }
+  }
+  // The right receiver still works.
+  assert.equal(objs.Xid.value, 5n)
+  assert.equal(objs.TidGenerator.clockId, 3)
+  assert.equal(objs.EuidGenerator.extension, 7)
+})
