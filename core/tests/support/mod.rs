@@ -27,13 +27,13 @@ pub type R = Result<Value, Failure>;
 fn field<'a>(input: &'a Value, key: &str) -> Result<&'a Value, String> {
     input
         .get(key)
-        .ok_or_else(|| String::from(format!("input has no {key:?}")))
+        .ok_or_else(|| format!("input has no {key:?}"))
 }
 
 fn text<'a>(input: &'a Value, key: &str) -> Result<&'a str, String> {
     field(input, key)?
         .as_str()
-        .ok_or_else(|| String::from(format!("input {key:?} is not a string")))
+        .ok_or_else(|| format!("input {key:?} is not a string"))
 }
 
 /// An integer parameter given as a JSON number or a decimal string, converted to `T` the way
@@ -45,7 +45,7 @@ fn int<T: TryFrom<i128>>(input: &Value, key: &str) -> Result<Result<T, Failure>,
             Some(i) => i.into(),
             None => match n.as_u64() {
                 Some(u) => u.into(),
-                None => return Err(format!("input {key:?} is not an integer").into()),
+                None => return Err(format!("input {key:?} is not an integer")),
             },
         },
         Value::String(s) => match s.parse::<i128>() {
@@ -58,9 +58,9 @@ fn int<T: TryFrom<i128>>(input: &Value, key: &str) -> Result<Result<T, Failure>,
             {
                 return Ok(Err(Failure::Convert("OUT_OF_RANGE")))
             }
-            Err(_) => return Err(format!("input {key:?} is not a decimal string").into()),
+            Err(_) => return Err(format!("input {key:?} is not a decimal string")),
         },
-        _ => return Err(format!("input {key:?} is not an integer").into()),
+        _ => return Err(format!("input {key:?} is not an integer")),
     };
     Ok(T::try_from(wide).map_err(|_| Failure::Convert("OUT_OF_RANGE")))
 }
@@ -72,7 +72,7 @@ fn u128_param(input: &Value, key: &str) -> Result<Result<u128, Failure>, String>
         return Ok(Err(Failure::Convert("OUT_OF_RANGE")));
     }
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("input {key:?} is not a decimal string").into());
+        return Err(format!("input {key:?} is not a decimal string"));
     }
     Ok(s.parse::<u128>()
         .map_err(|_| Failure::Convert("OUT_OF_RANGE")))
@@ -238,7 +238,7 @@ pub fn run(op: &str, input: &Value) -> Result<R, String> {
             let bytes = decode_hex(hex).ok_or_else(|| String::from("hex is not hex"))?;
             Euid::from_slice(&bytes).map(euid_json).map_err(Into::into)
         }
-        other => return Err(format!("unknown op {other:?}").into()),
+        other => return Err(format!("unknown op {other:?}")),
     };
     Ok(out)
 }
@@ -269,14 +269,13 @@ fn check_detail(err: &Error, detail: &Map<String, Value>) -> Result<(), String> 
                 .found_expected()
                 .map(|(_, e)| Value::from(e))
                 .unwrap_or(Value::Null),
-            other => return Err(format!("unknown detail key {other:?}").into()),
+            other => return Err(format!("unknown detail key {other:?}")),
         };
         if &got != want {
             return Err(format!(
                 "detail {key}: expected {want}, got {got} (error: {err} [{}])",
                 err.code()
-            )
-            .into());
+            ));
         }
     }
     Ok(())
@@ -291,29 +290,29 @@ pub fn check_case(case: &Value) -> Result<(), String> {
             if &got == want {
                 Ok(())
             } else {
-                Err(format!("expected {want}\n     got {got}").into())
+                Err(format!("expected {want}\n     got {got}"))
             }
         }
         (Some(want), None, Err(Failure::Polyid(e))) => {
-            Err(format!("expected {want}, got error {} ({e})", e.code()).into())
+            Err(format!("expected {want}, got error {} ({e})", e.code()))
         }
         (Some(want), None, Err(Failure::Convert(code))) => {
-            Err(format!("expected {want}, got conversion error {code}").into())
+            Err(format!("expected {want}, got conversion error {code}"))
         }
         (None, Some(code), result) => {
             let want = code.as_str().ok_or("error is not a string")?;
             if ErrorCode::from_str_code(want).is_none() {
-                return Err(format!("vector names unknown error code {want}").into());
+                return Err(format!("vector names unknown error code {want}"));
             }
             match result {
-                Ok(got) => Err(format!("expected error {want}, got {got}").into()),
+                Ok(got) => Err(format!("expected error {want}, got {got}")),
                 Err(Failure::Convert(got)) if got == want => Ok(()),
                 Err(Failure::Convert(got)) => {
-                    Err(format!("expected error {want}, got conversion error {got}").into())
+                    Err(format!("expected error {want}, got conversion error {got}"))
                 }
                 Err(Failure::Polyid(e)) => {
                     if e.code().as_str() != want {
-                        return Err(format!("expected error {want}, got {} ({e})", e.code()).into());
+                        return Err(format!("expected error {want}, got {} ({e})", e.code()));
                     }
                     // Every error must explain itself.
                     if e.to_string().is_empty() {
