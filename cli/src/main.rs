@@ -38,7 +38,8 @@ Examples:
 Exit status: 0 ok; 1 an input was rejected (or conform found failing cases);
 2 malformed command line; 3 conform: the implementation broke the protocol.
 Errors are printed as `error[CODE]: message` (CODE is the stable code shared by every
-polyid runtime); with --json as {\"error\": {\"code\", \"message\", ...}} on stderr.";
+polyid runtime); with --json as {\"error\": {\"code\", \"message\", ...}} on stderr (in
+place on stdout for the per-input errors of compact and inspect).";
 
 /// polyid: WDP compact IDs, uid11/xid, TID and EUID from the command line.
 #[derive(Parser)]
