@@ -1,9 +1,9 @@
 //! `polyid xid|tid|euid`: generation, one ID per line, streamed (the core's batch generators
-//! and no-allocation text forms into one buffered, locked stdout).
+//! `fill`/`next_many` and no-allocation text forms into one buffered, locked stdout).
 
 use polyid::clock::{Clock, ManualClock, SystemClock};
 use polyid::error::{Detail, ErrorCode};
-use polyid::{euid, tid, Error, EuidGenerator, TidGenerator, Xid};
+use polyid::{euid, tid, Error, Euid, EuidGenerator, Tid, TidGenerator, Xid};
 
 use crate::fail::{CliResult, Failure, EXIT_OK};
 use crate::stream::Out;
@@ -143,17 +143,20 @@ pub fn xid(a: &XidArgs) -> CliResult {
 }
 
 fn tids<C: Clock>(g: &TidGenerator<C>, a: &TidArgs, out: &mut Out) -> Result<(), Failure> {
+    // One buffer, refilled by the core (`fill`: one clock read per chunk, no allocation).
+    let mut buf = vec![Tid::from_parts(0, 0)?; a.n.min(CHUNK) as usize];
     let mut left = a.n;
     while left > 0 {
-        let k = left.min(CHUNK);
-        for t in g.next_many(k as usize).map_err(at_failure(&a.at))? {
+        let chunk = &mut buf[..left.min(CHUNK) as usize];
+        g.fill(chunk).map_err(at_failure(&a.at))?;
+        for t in chunk.iter() {
             if a.display {
                 out.line(&t.display_bytes())?;
             } else {
                 out.line(&t.to_bytes())?;
             }
         }
-        left -= k;
+        left -= chunk.len() as u64;
     }
     Ok(())
 }
@@ -187,13 +190,15 @@ pub fn tid(a: &TidArgs) -> CliResult {
 }
 
 fn euids<C: Clock>(g: &EuidGenerator<C>, a: &EuidArgs, out: &mut Out) -> Result<(), Failure> {
+    let mut buf = vec![Euid::default(); a.n.min(CHUNK) as usize];
     let mut left = a.n;
     while left > 0 {
-        let k = left.min(CHUNK);
-        for e in g.next_many(k as usize).map_err(at_failure(&a.at))? {
+        let chunk = &mut buf[..left.min(CHUNK) as usize];
+        g.fill(chunk).map_err(at_failure(&a.at))?;
+        for e in chunk.iter() {
             out.line(&e.encode_bytes(!a.no_check))?;
         }
-        left -= k;
+        left -= chunk.len() as u64;
     }
     Ok(())
 }
