@@ -1,12 +1,14 @@
 # Node package (bindings-node, npm name `polyid`): napi-rs v3 addon built by @napi-rs/cli.
 #
-#   make node-build   npm ci when package-lock.json changed, then `napi build --release`
+#   make node-build   npm install when package-lock.json changed, then `napi build --release`
 #   make node-test    node --test (shared vectors, API, round trips, atproto) + tsc --noEmit
 #   make node-bench   side-by-side benchmark against npm peers (not part of `make test`)
 #
 # Set-up is idempotent and cached: node_modules is reinstalled only when package.json or
 # package-lock.json is newer than its stamp, and the addon is rebuilt only when a Rust source
-# (binding or core), Cargo manifest or the napi config changed.
+# (binding or core), Cargo manifest or the napi config changed. `npm install` (which follows
+# package-lock.json) rather than `npm ci`: npm 11 writes only this platform's optional
+# packages of @napi-rs/cli's dependencies into the lock file, and `npm ci` then refuses it.
 
 NODE_DIR := $(ROOT)/bindings-node
 NPM ?= npm
@@ -20,8 +22,8 @@ NODE_BUILD_INPUTS := $(wildcard $(NODE_DIR)/src/*.rs) $(NODE_DIR)/Cargo.toml $(N
 .PHONY: node-build node-test node-bench node-demo
 
 $(NODE_MODULES_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
-	@echo "==> node: npm ci"
-	cd $(NODE_DIR) && $(NPM) ci --no-audit --no-fund --loglevel=error
+	@echo "==> node: npm install (from package-lock.json)"
+	cd $(NODE_DIR) && $(NPM) install --no-audit --no-fund --loglevel=error
 	touch $@
 
 $(NODE_BUILD_STAMP): $(NODE_MODULES_STAMP) $(NODE_BUILD_INPUTS)
