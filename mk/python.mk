@@ -6,6 +6,8 @@
 #                  mypy --strict on a sample using the whole API, stubtest
 #   python-demo    the matrix adapter's demo object
 #   python-bench   the benchmark against xxhash, uuid-utils, uuid and python-ulid
+#   python-test-versions  the same wheel's pytest suite on every other CPython >= 3.9 found
+#                  under ~/.pyenv/versions (not part of `make test`)
 
 PY_VENV := $(ROOT)/.venv
 PY := $(PY_VENV)/bin/python
@@ -18,7 +20,7 @@ PY_SOURCES := $(shell find $(PY_DIR)/src $(PY_DIR)/python $(ROOT)/core/src -type
 	$(PY_DIR)/Cargo.toml $(PY_DIR)/pyproject.toml $(PY_DIR)/README.md \
 	$(ROOT)/core/Cargo.toml $(ROOT)/Cargo.toml $(wildcard $(ROOT)/Cargo.lock)
 
-.PHONY: python-build python-test python-demo python-bench
+.PHONY: python-build python-test python-demo python-bench python-test-versions
 
 $(PY_TOOLS_STAMP): $(PY_DIR)/requirements-dev.txt
 	@echo "==> python: tools into $(PY_VENV)"
@@ -54,6 +56,20 @@ python-demo: python-build
 
 python-bench: python-build $(PY_BENCH_STAMP)
 	$(PY) $(PY_DIR)/bench/bench.py
+
+python-test-versions: python-build
+	@set -e; found=0; for py in $(wildcard $(HOME)/.pyenv/versions/3.*/bin/python3); do \
+		v=$$($$py -c 'import sys; print("%d.%d" % sys.version_info[:2])'); \
+		case $$v in 3.[0-8]) continue;; esac; found=1; \
+		venv=$(ROOT)/target/python-versions/$$v; \
+		test -x $$venv/bin/python || $$py -m venv $$venv; \
+		$$venv/bin/python -m pip install -q --disable-pip-version-check pytest==9.2.0 xxhash==4.1.0 2>/dev/null \
+			|| $$venv/bin/python -m pip install -q --disable-pip-version-check pytest xxhash; \
+		$$venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --force-reinstall \
+			$(PY_WHEELS)/polyid-*.whl; \
+		echo "==> python: CPython $$v"; \
+		(cd $(PY_DIR) && $$venv/bin/python -m pytest tests -q -p no:cacheprovider | tail -1); \
+	done; test $$found = 1 || echo "python-test-versions: no other CPython under ~/.pyenv/versions"
 
 BUILD_TARGETS += python-build
 TEST_TARGETS += python-test

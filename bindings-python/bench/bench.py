@@ -212,12 +212,32 @@ def main() -> int:
         results.append({"candidate": cand, "reference": ref, "kind": kind, "limit": limit,
                         "value": round(value, 3), "ok": ok})
         print(f"  {'PASS' if ok else 'MISS'}  {text}")
+    md = [f"polyid {polyid.__version__}, CPython {platform.python_version()}, {cpu}, "
+          f"{os.cpu_count()} CPUs, load average {load[0]:.2f} at the start"
+          if load else f"polyid {polyid.__version__}, CPython {platform.python_version()}",
+          "",
+          "| candidate | ns per call or item (fastest sample) | median sample |",
+          "|---|---:|---:|"]
+    md += [f"| `{name}` | {best[name]:.1f} | {median[name]:.1f} |" for name in CANDIDATES]
+    md += ["", "| target | measured | |", "|---|---:|---|"]
+    for r in results:
+        if r["kind"] == "ns<=":
+            what, val = f"`{r['candidate']}` <= {r['limit']:g} ns", f"{r['value']:.1f} ns"
+        elif r["kind"] == "ratio<=":
+            what = f"`{r['candidate']}` <= {r['limit']:g} x `{r['reference']}`"
+            val = f"{r['value']:.2f}x"
+        else:
+            what = f"`{r['candidate']}` >= {r['limit']:g}x faster than `{r['reference']}`"
+            val = f"{r['value']:.1f}x"
+        md.append(f"| {what} | {val} | {'met' if r['ok'] else '**missed**'} |")
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
+    with open(os.path.splitext(args.json)[0] + ".md", "w") as f:
+        f.write("\n".join(md) + "\n")
     with open(args.json, "w") as f:
         json.dump({"python": platform.python_version(), "cpu": cpu, "load": load,
                    "best_ns": best, "median_ns": median, "targets": results}, f, indent=2)
     print(f"\n{sum(r['ok'] for r in results)} of {len(results)} targets met "
-          f"(figures in {os.path.relpath(args.json, ROOT)})")
+          f"(figures in {os.path.relpath(args.json, ROOT)} and .md)")
     return 0
 
 
