@@ -81,16 +81,6 @@ fn named_sequences(specs: &[String]) -> Result<NamedSequences, Failure> {
     Ok(table)
 }
 
-/// The 40-bit value the compact ID is taken from.
-///
-/// The masking is the core's rule (SPEC.md 1.2, `CompactId::from_hash`), which the core does
-/// not expose on its own; it is repeated here only to *show* the value, never to compute an
-/// ID. Needed core addition: a public `wdp::hash_value40(hash)` (or
-/// `StructuredCode::value40()`), then this function goes.
-pub fn value40(hash: u64) -> u64 {
-    hash & 0xFF_FFFF_FFFF
-}
-
 /// `--explain`: the code's fields, then the namespace and full ID when there is one.
 fn explain(input: &str, c: &StructuredCode, ns: Option<(&str, CompactId)>) -> Fields {
     let mut f = Fields::default();

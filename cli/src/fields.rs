@@ -58,7 +58,7 @@ fn time_json(t: Option<String>) -> Value {
 pub fn code(c: &StructuredCode) -> Fields {
     let s = c.severity();
     let h = c.hash();
-    let v = crate::compact::value40(h);
+    let v = c.value40();
     let mut f = Fields::default();
     f.add("normalized", c.normalized(), c.normalized());
     f.add(

@@ -63,6 +63,31 @@ impl Xid {
         Xid::from_parts(ms as u64, rng::u32() & MAX_RANDOM)
     }
 
+    /// Fills `out` with xids for the current time (one clock read for all of them).
+    pub fn fill(out: &mut [Xid]) -> Result<()> {
+        Xid::fill_with(&SystemClock, out)
+    }
+
+    /// Fills `out` with xids for the time of `clock` (read once).
+    pub fn fill_with(clock: &impl Clock, out: &mut [Xid]) -> Result<()> {
+        let ms = clock.now_millis();
+        if !(EPOCH_MS as i64..=MAX_UNIX_MS as i64).contains(&ms) {
+            return Err(Error::range("xid unix_ms", ms, EPOCH_MS, MAX_UNIX_MS));
+        }
+        let base = (ms as u64 - EPOCH_MS) << RANDOM_BITS;
+        for slot in out.iter_mut() {
+            *slot = Xid(base | (rng::u32() & MAX_RANDOM) as u64);
+        }
+        Ok(())
+    }
+
+    /// `count` xids for the current time.
+    pub fn generate_many(count: usize) -> Result<Vec<Xid>> {
+        let mut out = vec![Xid(0); count];
+        Xid::fill(&mut out)?;
+        Ok(out)
+    }
+
     /// A new xid for `unix_ms` with fresh random bits.
     pub fn generate_at(unix_ms: u64) -> Result<Xid> {
         Xid::from_parts(unix_ms, rng::u32() & MAX_RANDOM)

@@ -260,3 +260,36 @@ fn fill_without_allocation() {
         .iter()
         .all(|x| x.extension() == Some(3) && x.unix_ms() == 5));
 }
+
+#[test]
+fn xid_batches() {
+    let clock = ManualClock::new(0);
+    clock.set_millis(xid::EPOCH_MS as i64 + 77);
+    let mut out = [Xid::from_u64(0); 64];
+    Xid::fill_with(&clock, &mut out).unwrap();
+    assert!(out.iter().all(|x| x.unix_ms() == xid::EPOCH_MS + 77));
+    let distinct: HashSet<u32> = out.iter().map(|x| x.random()).collect();
+    assert!(
+        distinct.len() > 60,
+        "random bits repeat: {}",
+        distinct.len()
+    );
+    assert_eq!(Xid::generate_many(10).unwrap().len(), 10);
+    clock.set_millis(xid::EPOCH_MS as i64 - 1);
+    assert_eq!(
+        Xid::fill_with(&clock, &mut out).unwrap_err().code(),
+        ErrorCode::OutOfRange
+    );
+}
+
+#[test]
+fn value40_is_the_low_bits() {
+    let c = polyid::wdp::StructuredCode::parse("E.AUTH.TOKEN.001").unwrap();
+    assert_eq!(c.value40(), c.hash() % (1 << 40));
+    assert_eq!(c.value40() % 916_132_832, {
+        // V6a0B read back as a base62 number
+        "V6a0B".bytes().fold(0u64, |acc, b| {
+            acc * 62 + polyid::wdp::BASE62.iter().position(|&x| x == b).unwrap() as u64
+        })
+    });
+}

@@ -224,6 +224,11 @@ impl StructuredCode {
         hash::code_hash(self.as_bytes())
     }
 
+    /// The 40-bit value the compact ID is taken from (the hash's low 40 bits).
+    pub fn value40(&self) -> u64 {
+        hash::value40(self.hash())
+    }
+
     /// The compact ID.
     #[inline]
     pub fn compact_id(&self) -> CompactId {

@@ -25,6 +25,12 @@ pub fn code_hash(normalized: &[u8]) -> u64 {
     xxh3_64_with_seed(normalized, CODE_SEED)
 }
 
+/// The 40 bits of a hash that a compact ID is taken from: the low 40 (SPEC.md 1.2).
+#[inline]
+pub const fn value40(hash: u64) -> u64 {
+    hash & 0xFF_FFFF_FFFF
+}
+
 /// Five base62 symbols of a hash's low 40 bits (mod 62^5), most significant first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CompactId([u8; COMPACT_LEN]);
@@ -34,9 +40,9 @@ impl CompactId {
     /// says `>> 24`, its vectors and the reference take the low bits), mod 62^5, in base62.
     #[inline]
     pub const fn from_hash(hash: u64) -> CompactId {
-        let v = (hash & 0xFF_FFFF_FFFF) % 916_132_832; // 62^5
-                                                       // Split into a 2-digit and a 3-digit half so the two division chains run in
-                                                       // parallel instead of five dependent divisions by 62.
+        let v = value40(hash) % 916_132_832; // 62^5
+                                             // Split into a 2-digit and a 3-digit half so the two division chains run in
+                                             // parallel instead of five dependent divisions by 62.
         let hi = (v / 238_328) as u32; // 62^3; hi < 3844
         let lo = (v % 238_328) as u32;
         let out = [

@@ -16,8 +16,8 @@ mod severity;
 
 pub use code::{StructuredCode, MAX_FIELD_LEN, MAX_NORMALIZED_LEN};
 pub use hash::{
-    code_hash, validate_namespace, CompactId, FullId, BASE62, CODE_SEED, COMPACT_LEN, FULL_ID_LEN,
-    MAX_NAMESPACE_LEN, NAMESPACE_SEED,
+    code_hash, validate_namespace, value40, CompactId, FullId, BASE62, CODE_SEED, COMPACT_LEN,
+    FULL_ID_LEN, MAX_NAMESPACE_LEN, NAMESPACE_SEED,
 };
 pub use sequence::{standard_name, NamedSequences, MAX_NAME_LEN, STANDARD as STANDARD_SEQUENCES};
 pub use severity::Severity;
