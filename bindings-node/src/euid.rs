@@ -8,7 +8,7 @@ use crate::batch;
 use crate::conv::{
     Ascii, BigU128, Bool, BufferOut, BytesArg, DateArg, DateOut, Int, OrThrow, Text,
 };
-use crate::object::{this_ref, Class, Kind, Obj};
+use crate::object::{inspect_text, this_ref, Class, Kind, Obj, ObjArg};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {
@@ -25,6 +25,7 @@ fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
 /// `new Euid()` is not available.
 #[napi]
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct Euid {
     kind: Kind,
     inner: polyid::Euid,
@@ -227,6 +228,23 @@ impl Euid {
         DateOut(self.inner.unix_ms() as f64)
     }
 
+    /// Whether `other` holds the same value.
+    ///
+    /// Throws a `TypeError` when `other` is not a `Euid`.
+    #[napi(catch_unwind, ts_args_type = "other: Euid")]
+    pub fn equals(&self, other: ObjArg<Euid>) -> bool {
+        self.inner == other.0.inner
+    }
+
+    /// -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (the order of
+    /// time), e.g. `ids.sort((a, b) => a.compare(b))`.
+    ///
+    /// Throws a `TypeError` when `other` is not a `Euid`.
+    #[napi(catch_unwind, ts_args_type = "other: Euid")]
+    pub fn compare(&self, other: ObjArg<Euid>) -> i32 {
+        self.inner.cmp(&other.0.inner) as i32
+    }
+
     /// The 27-symbol text with its check symbol.
     #[napi(catch_unwind, js_name = "toString", ts_return_type = "string")]
     pub fn to_js_string(&self) -> Ascii<27> {
@@ -321,4 +339,12 @@ impl EuidGenerator {
         }
         batch::strings(env, &text)
     }
+}
+
+/// `util.inspect` of a Euid: `Euid(text)`.
+pub(crate) unsafe extern "C" fn inspect(
+    env: napi::sys::napi_env,
+    info: napi::sys::napi_callback_info,
+) -> napi::sys::napi_value {
+    inspect_text::<Euid>(env, info, |e| e.inner.to_string())
 }

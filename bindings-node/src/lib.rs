@@ -22,7 +22,8 @@ pub use xid::Xid;
 
 use conv::{Ascii, BigU64, Int, OrThrow, Pair, Text};
 
-/// Adds `ERROR_CODES` (every stable error code, frozen) to the exports.
+/// Adds `ERROR_CODES` (every stable error code, frozen) to the exports, and `util.inspect`
+/// support to the ID classes.
 #[napi(module_exports)]
 pub fn init(exports: Object, env: Env) -> Result<()> {
     let codes: Vec<&str> = polyid::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
@@ -33,7 +34,16 @@ pub fn init(exports: Object, env: Env) -> Result<()> {
     if status != napi::sys::Status::napi_ok {
         return Err(napi::Error::from_reason("cannot export ERROR_CODES"));
     }
-    Ok(())
+    unsafe {
+        object::add_inspect(
+            env.raw(),
+            &[
+                ("Xid\0", xid::inspect),
+                ("Tid\0", tid::inspect),
+                ("Euid\0", euid::inspect),
+            ],
+        )
+    }
 }
 
 // ----------------------------------------------------------------------------------------------

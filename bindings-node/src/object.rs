@@ -112,3 +112,141 @@ pub(crate) fn this_ref<'a, T: Class>(env: &Env, this: &This<'a>) -> Result<&'a T
     let name = T::JS_NAME.trim_end_matches('\0');
     Err(throw_type(raw, &format!("the receiver is not a {name}")))
 }
+
+/// An argument that must be an instance of `T` (a copy of its value).
+pub struct ObjArg<T: Class + Copy>(pub T);
+
+impl<T: Class + Copy> napi::bindgen_prelude::FromNapiValue for ObjArg<T> {
+    unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
+        let mut data: *mut c_void = ptr::null_mut();
+        let mut t = 0;
+        sys::napi_typeof(env, value, &mut t);
+        if t == sys::ValueType::napi_object
+            && sys::napi_unwrap(env, value, &mut data) == sys::Status::napi_ok
+            && !data.is_null()
+            // SAFETY: see `this_ref`.
+            && ptr::read(data.cast::<u32>()) == T::KIND as u32
+        {
+            return Ok(ObjArg(ptr::read(data.cast::<T>())));
+        }
+        let name = T::JS_NAME.trim_end_matches('\0');
+        Err(throw_type(env, &format!("expected a {name}")))
+    }
+}
+
+/// `util.inspect` support: `[Symbol.for('nodejs.util.inspect.custom')]()` on the prototypes of
+/// the ID classes, showing e.g. `Tid(3kxnlhr3gxq23)` instead of `Tid {}`.
+pub(crate) unsafe fn add_inspect(
+    env: sys::napi_env,
+    classes: &[(
+        &'static str,
+        unsafe extern "C" fn(sys::napi_env, sys::napi_callback_info) -> sys::napi_value,
+    )],
+) -> Result<()> {
+    macro_rules! ok {
+        ($e:expr) => {
+            if $e != sys::Status::napi_ok {
+                return Err(NapiError::new(Status::GenericFailure, "inspect setup"));
+            }
+        };
+    }
+    let mut global = ptr::null_mut();
+    ok!(sys::napi_get_global(env, &mut global));
+    let mut symbol_ctor = ptr::null_mut();
+    ok!(sys::napi_get_named_property(
+        env,
+        global,
+        c"Symbol".as_ptr(),
+        &mut symbol_ctor
+    ));
+    let mut symbol_for = ptr::null_mut();
+    ok!(sys::napi_get_named_property(
+        env,
+        symbol_ctor,
+        c"for".as_ptr(),
+        &mut symbol_for
+    ));
+    let key_text = "nodejs.util.inspect.custom";
+    let mut key_str = ptr::null_mut();
+    ok!(sys::napi_create_string_utf8(
+        env,
+        key_text.as_ptr().cast(),
+        key_text.len() as isize,
+        &mut key_str
+    ));
+    let mut key = ptr::null_mut();
+    ok!(sys::napi_call_function(
+        env,
+        symbol_ctor,
+        symbol_for,
+        1,
+        &key_str,
+        &mut key
+    ));
+    for (js_name, cb) in classes {
+        let Some(ctor_ref) = napi::__private::get_class_constructor(js_name) else {
+            continue;
+        };
+        let mut ctor = ptr::null_mut();
+        ok!(sys::napi_get_reference_value(env, ctor_ref, &mut ctor));
+        let mut proto = ptr::null_mut();
+        ok!(sys::napi_get_named_property(
+            env,
+            ctor,
+            c"prototype".as_ptr(),
+            &mut proto
+        ));
+        let mut f = ptr::null_mut();
+        ok!(sys::napi_create_function(
+            env,
+            c"inspect".as_ptr(),
+            7,
+            Some(*cb),
+            ptr::null_mut(),
+            &mut f
+        ));
+        let prop = sys::napi_property_descriptor {
+            utf8name: ptr::null(),
+            name: key,
+            method: None,
+            getter: None,
+            setter: None,
+            value: f,
+            attributes: sys::PropertyAttributes::writable | sys::PropertyAttributes::configurable,
+            data: ptr::null_mut(),
+        };
+        ok!(sys::napi_define_properties(env, proto, 1, &prop));
+    }
+    Ok(())
+}
+
+/// The body of an inspect callback: `Name(text)` for an instance of `T`, else `Name {}`.
+pub(crate) unsafe fn inspect_text<T: Class + Copy>(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+    text: impl FnOnce(&T) -> String,
+) -> sys::napi_value {
+    let mut this = ptr::null_mut();
+    let mut argc = 0usize;
+    sys::napi_get_cb_info(
+        env,
+        info,
+        &mut argc,
+        ptr::null_mut(),
+        &mut this,
+        ptr::null_mut(),
+    );
+    let name = T::JS_NAME.trim_end_matches('\0');
+    let mut data: *mut c_void = ptr::null_mut();
+    let s = if sys::napi_unwrap(env, this, &mut data) == sys::Status::napi_ok
+        && !data.is_null()
+        && ptr::read(data.cast::<u32>()) == T::KIND as u32
+    {
+        format!("{name}({})", text(&*data.cast::<T>()))
+    } else {
+        format!("{name} {{}}")
+    };
+    let mut out = ptr::null_mut();
+    sys::napi_create_string_utf8(env, s.as_ptr().cast(), s.len() as isize, &mut out);
+    out
+}

@@ -6,7 +6,7 @@ use napi_derive::napi;
 
 use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
-use crate::object::{this_ref, Class, Kind, Obj};
+use crate::object::{inspect_text, this_ref, Class, Kind, Obj, ObjArg};
 
 /// A TID (AT Protocol timestamp identifier): a signed 64-bit value
 /// `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
@@ -15,6 +15,7 @@ use crate::object::{this_ref, Class, Kind, Obj};
 /// `Tid.fromDate()`, `Tid.parse()` or `Tid.fromBigInt()`; `new Tid()` is not available.
 #[napi]
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct Tid {
     kind: Kind,
     inner: polyid::Tid,
@@ -135,6 +136,23 @@ impl Tid {
         DateOut(self.inner.micros().div_euclid(1000) as f64)
     }
 
+    /// Whether `other` holds the same value.
+    ///
+    /// Throws a `TypeError` when `other` is not a `Tid`.
+    #[napi(catch_unwind, ts_args_type = "other: Tid")]
+    pub fn equals(&self, other: ObjArg<Tid>) -> bool {
+        self.inner == other.0.inner
+    }
+
+    /// -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (the order of
+    /// time), e.g. `ids.sort((a, b) => a.compare(b))`.
+    ///
+    /// Throws a `TypeError` when `other` is not a `Tid`.
+    #[napi(catch_unwind, ts_args_type = "other: Tid")]
+    pub fn compare(&self, other: ObjArg<Tid>) -> i32 {
+        self.inner.cmp(&other.0.inner) as i32
+    }
+
     /// The 13-symbol text.
     #[napi(catch_unwind, js_name = "toString", ts_return_type = "string")]
     pub fn to_js_string(&self) -> Ascii<13> {
@@ -246,4 +264,12 @@ impl TidGenerator {
         }
         batch::strings(env, &text)
     }
+}
+
+/// `util.inspect` of a Tid: `Tid(text)`.
+pub(crate) unsafe extern "C" fn inspect(
+    env: napi::sys::napi_env,
+    info: napi::sys::napi_callback_info,
+) -> napi::sys::napi_value {
+    inspect_text::<Tid>(env, info, |t| t.inner.to_string())
 }

@@ -6,7 +6,7 @@ use napi_derive::napi;
 use napi::bindgen_prelude::This;
 
 use crate::conv::{Ascii, BigU64, DateArg, DateOut, Int, OrThrow, Text};
-use crate::object::{this_ref, Class, Kind, Obj};
+use crate::object::{inspect_text, this_ref, Class, Kind, Obj, ObjArg};
 
 /// An xid: a 64-bit value whose top 42 bits are milliseconds since 2011-11-11T11:11:11.111Z
 /// and whose low 22 bits are random, written as 11 Base58 symbols (uid11).
@@ -15,6 +15,7 @@ use crate::object::{this_ref, Class, Kind, Obj};
 /// `Xid.fromBigInt()`; `new Xid()` is not available.
 #[napi]
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct Xid {
     kind: Kind,
     inner: polyid::Xid,
@@ -140,6 +141,23 @@ impl Xid {
         DateOut(self.inner.unix_ms() as f64)
     }
 
+    /// Whether `other` holds the same value.
+    ///
+    /// Throws a `TypeError` when `other` is not a `Xid`.
+    #[napi(catch_unwind, ts_args_type = "other: Xid")]
+    pub fn equals(&self, other: ObjArg<Xid>) -> bool {
+        self.inner == other.0.inner
+    }
+
+    /// -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (the order of
+    /// time), e.g. `ids.sort((a, b) => a.compare(b))`.
+    ///
+    /// Throws a `TypeError` when `other` is not a `Xid`.
+    #[napi(catch_unwind, ts_args_type = "other: Xid")]
+    pub fn compare(&self, other: ObjArg<Xid>) -> i32 {
+        self.inner.cmp(&other.0.inner) as i32
+    }
+
     /// The 11-symbol text.
     #[napi(catch_unwind, js_name = "toString", ts_return_type = "string")]
     pub fn to_js_string(&self) -> Ascii<11> {
@@ -174,4 +192,12 @@ pub fn xid_prefix_range(env: &Env, prefix: Text) -> Result<Option<XidTimeRange>>
             min_unix_ms: lo as f64,
             max_unix_ms: hi as f64,
         }))
+}
+
+/// `util.inspect` of a Xid: `Xid(text)`.
+pub(crate) unsafe extern "C" fn inspect(
+    env: napi::sys::napi_env,
+    info: napi::sys::napi_callback_info,
+) -> napi::sys::napi_value {
+    inspect_text::<Xid>(env, info, |x| x.inner.to_string())
 }
