@@ -1,0 +1,318 @@
+// Types of polyid-wasm: the API of the Node package `polyid` (camelCase), for browsers (web
+// build, call `init()` first) and Node (Node build, ready on import; `init()` does nothing).
+
+/** A stable polyid error code (the same string in every polyid runtime). */
+export type ErrorCode =
+  | 'INVALID_FORMAT'
+  | 'NON_ASCII'
+  | 'INVALID_SEVERITY'
+  | 'INVALID_COMPONENT'
+  | 'INVALID_PRIMARY'
+  | 'INVALID_SEQUENCE'
+  | 'UNKNOWN_NAMED_SEQUENCE'
+  | 'INVALID_NAMESPACE'
+  | 'INVALID_LENGTH'
+  | 'INVALID_CHARACTER'
+  | 'OVERFLOW'
+  | 'OUT_OF_RANGE'
+  | 'INVALID_CHECKMOD'
+  | 'EXHAUSTED'
+  | 'NULL_POINTER'
+  | 'BUFFER_TOO_SMALL'
+  | 'INVALID_UTF8'
+  | 'INVALID_ARGUMENT'
+
+/**
+ * Every stable error code (a frozen array, from the core). In the web build it is empty until
+ * `init()` has resolved.
+ */
+export declare const ERROR_CODES: readonly ErrorCode[]
+
+/**
+ * What polyid throws: an `Error` (a `TypeError` with code `INVALID_ARGUMENT` for an argument of
+ * the wrong JavaScript type) whose `code` is the stable code and whose `message` says what was
+ * wrong and where.
+ */
+export interface PolyIdError extends Error {
+  code: ErrorCode
+  /** Index (in characters) of the first offending character, for `INVALID_CHARACTER`/`NON_ASCII`. */
+  index?: number
+  /** The first offending character. */
+  character?: string
+  /** Found length or check value, for `INVALID_LENGTH`/`INVALID_CHECKMOD`. */
+  found?: number
+  /** Expected length or check value. */
+  expected?: number
+  /** `compactIds`: the position of the failing element in the input array. */
+  item?: number
+}
+
+/** What `init()` accepts: where to load the `.wasm` from, or its bytes or compiled module. */
+export type InitInput =
+  | RequestInfo
+  | URL
+  | Response
+  | BufferSource
+  | WebAssembly.Module
+
+/**
+ * Loads and instantiates the WebAssembly module (web build; resolves at once in the Node
+ * build). By default the `.wasm` next to the module is fetched; pass
+ * `{ module_or_path: ... }` to load it from elsewhere.
+ */
+export default function init(
+  options?: { module_or_path?: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
+): Promise<void>
+
+/** Instantiates the module synchronously from its bytes or a compiled module (web build). */
+export declare function initSync(options?: { module: BufferSource | WebAssembly.Module } | BufferSource | WebAssembly.Module): void
+
+/**
+ * An EUID: a 128-bit value (45-bit Unix milliseconds, an optional 0-32767 extension, random
+ * bits) written as 27 symbols with a check symbol (`1HF7YAT0007ZG0938NKRKAYDXXB`).
+ *
+ * Create one with `Euid.generate()`, `new EuidGenerator().next()`, `Euid.fromParts()`,
+ * `Euid.fromDate()`, `Euid.parse()`, `Euid.fromBigInt()` or `Euid.fromBytes()`;
+ * `new Euid()` is not available.
+ */
+export declare class Euid {
+  private constructor()
+  /** A new EUID for the current time with fresh random bits, carrying `extension` (0-32767) if given. Throws `OUT_OF_RANGE`. */
+  static generate(extension?: number | null): Euid
+  /** The text of a new EUID. */
+  static generateString(extension?: number | null): string
+  /**
+   * The EUID of its fields: Unix milliseconds (0 to 2^45-1), extension (0-32767 or
+   * `null`/omitted for none), padding (the random bits above the extension: `15 - L` bits,
+   * 15 without extension; default 0) and the low 64 random bits (default `0n`).
+   *
+   * Throws `OUT_OF_RANGE`.
+   */
+  static fromParts(unixMs: number, extension?: number | null, padding?: number, random?: bigint | number): Euid
+  /** The EUID of a `Date`, with fresh random bits and `extension` if given. Throws `OUT_OF_RANGE`. */
+  static fromDate(date: Date, extension?: number | null): Euid
+  /**
+   * Parses the 27-symbol text (case-insensitive; `I`/`L` read as 1, `O` as 0).
+   *
+   * Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `INVALID_CHECKMOD` (with `found` and `expected`).
+   */
+  static parse(text: string): Euid
+  /** The EUID of a 128-bit value (every value in `0..2^128-1` is one). Throws `OUT_OF_RANGE`. */
+  static fromBigInt(value: bigint | number): Euid
+  /** The EUID of its 16 big-endian bytes (`Uint8Array`, `Buffer` or `ArrayBuffer`). Throws `INVALID_LENGTH`. */
+  static fromBytes(bytes: Uint8Array | ArrayBuffer): Euid
+  /** The 128-bit value. */
+  get value(): bigint
+  /** The 16 big-endian bytes (a new `Uint8Array` on every access). */
+  get bytes(): Uint8Array
+  /** Unix time in milliseconds. */
+  get unixMs(): number
+  /** The extension (0-32767), or `null` when the EUID has none. */
+  get extension(): number | null
+  /** The random padding bits above the extension. */
+  get padding(): number
+  /** The check value, `value mod 127`. */
+  get checkmod(): number
+  /** The 27-symbol text, with the check symbol (default) or with check value 127 ("no check") when `checkmod` is `false`. */
+  encode(checkmod?: boolean): string
+  /**
+   * The next EUID after this one: in the same millisecond the random high half plus one and a
+   * fresh low half, otherwise a fresh EUID (same extension).
+   *
+   * Throws `EXHAUSTED` when the high half is at its maximum in the same millisecond.
+   */
+  next(): Euid
+  /** The time as a `Date`. */
+  toDate(): Date
+  /** The 27-symbol text with its check symbol. */
+  toString(): string
+  /** The 27-symbol text (so that `JSON.stringify` writes the text). */
+  toJSON(): string
+}
+
+/** A strictly monotonic EUID generator: every EUID it returns is greater than the one before, also when the clock steps back. */
+export declare class EuidGenerator {
+  /** A generator whose EUIDs carry `extension` (0-32767), or none. Throws `OUT_OF_RANGE`. */
+  constructor(extension?: number | null)
+  /** The extension of the EUIDs this generator makes, or `null`. */
+  get extension(): number | null
+  /** The next EUID. */
+  next(): Euid
+  /** The text of the next EUID. */
+  nextString(): string
+  /** The next `count` EUIDs. */
+  nextMany(count: number): Array<Euid>
+  /** The texts of the next `count` EUIDs. */
+  nextManyStrings(count: number): string[]
+}
+
+/**
+ * A TID (AT Protocol timestamp identifier): a signed 64-bit value
+ * `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
+ *
+ * Create one with `Tid.generate()`, `new TidGenerator().next()`, `Tid.fromParts()`,
+ * `Tid.fromDate()`, `Tid.parse()` or `Tid.fromBigInt()`; `new Tid()` is not available.
+ */
+export declare class Tid {
+  private constructor()
+  /** A new TID from the module's generator (monotonic, random clock id 0-31). */
+  static generate(): Tid
+  /** The text of a new TID from the module's generator. */
+  static generateString(): string
+  /** The TID of microseconds since 1970 (`-(2^53-1)` to `2^53-1`) and a clock id (0-1023, default 0). Throws `OUT_OF_RANGE`. */
+  static fromParts(micros: bigint | number, clockId?: number): Tid
+  /** The TID of a `Date` (whole milliseconds) and a clock id (0-1023, default 0). Throws `OUT_OF_RANGE`. */
+  static fromDate(date: Date, clockId?: number): Tid
+  /** Parses the 13-symbol text or the dashed display form (`3kxn-lhr-3gxq-23`). Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OUT_OF_RANGE`. */
+  static parse(text: string): Tid
+  /** The TID of its signed 64-bit value. Throws `OUT_OF_RANGE`. */
+  static fromBigInt(value: bigint | number): Tid
+  /** Microseconds since 1970-01-01T00:00:00Z. */
+  get micros(): bigint
+  /** The clock id, 0-1023. */
+  get clockId(): number
+  /** The signed 64-bit value. */
+  get value(): bigint
+  /** The dashed display form, `3kxn-lhr-3gxq-23`. */
+  display(): string
+  /** The time as a `Date` (microseconds rounded down to the millisecond). */
+  toDate(): Date
+  /** The 13-symbol text. */
+  toString(): string
+  /** The 13-symbol text (so that `JSON.stringify` writes the text). */
+  toJSON(): string
+}
+
+/** A monotonic TID generator: every TID it returns is greater than the one before (`micros = max(now, last + 1)`), all with one clock id. */
+export declare class TidGenerator {
+  /** A generator with the given clock id (0-1023), or a random one in 0-31. Throws `OUT_OF_RANGE`. */
+  constructor(clockId?: number | null)
+  /** The clock id of the TIDs this generator issues. */
+  get clockId(): number
+  /** The next TID. */
+  next(): Tid
+  /** The text of the next TID. */
+  nextString(): string
+  /** The next `count` TIDs (consecutive microseconds, one clock read). */
+  nextMany(count: number): Array<Tid>
+  /** The texts of the next `count` TIDs. */
+  nextManyStrings(count: number): string[]
+}
+
+/**
+ * An xid: a 64-bit value whose top 42 bits are milliseconds since 2011-11-11T11:11:11.111Z
+ * and whose low 22 bits are random, written as 11 Base58 symbols (uid11).
+ *
+ * Create one with `Xid.generate()`, `Xid.fromParts()`, `Xid.fromDate()`, `Xid.parse()` or
+ * `Xid.fromBigInt()`; `new Xid()` is not available.
+ */
+export declare class Xid {
+  private constructor()
+  /** A new xid for the current time with fresh random bits. */
+  static generate(): Xid
+  /** `count` new xids. */
+  static generateMany(count: number): Array<Xid>
+  /** The text of a new xid. */
+  static generateString(): string
+  /** The xid of a Unix time in milliseconds (2011-11-11T11:11:11.111Z to 2151-03-25T18:46:22.214Z) and 22 random bits (0 to 4194303). Throws `OUT_OF_RANGE`. */
+  static fromParts(unixMs: number, random: number): Xid
+  /** The xid of a `Date`, with the given random bits or fresh ones. Throws `OUT_OF_RANGE`. */
+  static fromDate(date: Date, random?: number): Xid
+  /** Parses the 11-symbol text. Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OVERFLOW`. */
+  static parse(text: string): Xid
+  /** The xid of a 64-bit value (every value in `0..2^64-1` is one). Throws `OUT_OF_RANGE`. */
+  static fromBigInt(value: bigint | number): Xid
+  /** The 64-bit value. */
+  get value(): bigint
+  /** Unix time in milliseconds. */
+  get unixMs(): number
+  /** The 22 random bits. */
+  get random(): number
+  /** The time as a `Date`. */
+  toDate(): Date
+  /** The 11-symbol text. */
+  toString(): string
+  /** The 11-symbol text (so that `JSON.stringify` writes the text). */
+  toJSON(): string
+}
+
+/**
+ * The 5-character compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`,
+ * e.g. `compactId("E.Auth.Token.001") === "V6a0B"`.
+ *
+ * `namedSequences` adds sequence names to the standard table, e.g. `{ RATE_LIMITED: 42 }`.
+ * Throws `INVALID_FORMAT`, `NON_ASCII`, `INVALID_SEVERITY`, `INVALID_COMPONENT`,
+ * `INVALID_PRIMARY`, `INVALID_SEQUENCE` or `UNKNOWN_NAMED_SEQUENCE`.
+ */
+export declare function compactId(code: string, namedSequences?: Record<string, number> | null): string
+
+/** The compact IDs of many codes; throws the error of the first invalid code with `item` set to its position. */
+export declare function compactIds(codes: string[], namedSequences?: Record<string, number> | null): string[]
+
+/** The full ID `<namespace hash>-<compact id>`, e.g. `fullId("auth_lib", "E.Auth.Token.001") === "05o5h-V6a0B"`. */
+export declare function fullId(namespace: string, code: string, namedSequences?: Record<string, number> | null): string
+
+/** The two halves of a full ID. */
+export interface FullIdParts {
+  /** The namespace hash (5 characters). */
+  namespaceHash: string
+  /** The compact ID (5 characters). */
+  compactId: string
+}
+
+/** The 5-character hash of a namespace (`[a-z][a-z0-9_]{0,15}`), e.g. `"auth_lib"` -> `"05o5h"`. Throws `INVALID_NAMESPACE` or `NON_ASCII`. */
+export declare function namespaceHash(namespace: string): string
+
+/** The normalized code: trimmed, uppercase, named sequence resolved (`" e.auth.token.MISSING "` -> `"E.AUTH.TOKEN.001"`). */
+export declare function normalizeCode(code: string, namedSequences?: Record<string, number> | null): string
+
+/** Parses a structured code into its fields. Throws like `compactId`. */
+export declare function parseCode(code: string, namedSequences?: Record<string, number> | null): ParsedCode
+
+/** A parsed structured code. */
+export interface ParsedCode {
+  /** Severity letter, uppercase: one of `E W C B S K I T H`. */
+  severity: string
+  /** Severity meaning, e.g. `"Error"`. */
+  meaning: string
+  /** Severity priority, 0 (Trace) to 8 (Error). */
+  priority: number
+  /** Whether the severity blocks (`E` and `B`). */
+  blocking: boolean
+  /** Component, uppercase. */
+  component: string
+  /** Primary, uppercase. */
+  primary: string
+  /** Sequence number, 1-999. */
+  sequence: number
+  /** Normalized code, e.g. `"E.AUTH.TOKEN.001"`. */
+  normalized: string
+  /** Compact ID, e.g. `"V6a0B"`. */
+  compactId: string
+}
+
+/** Splits a full ID `XXXXX-YYYYY` into its namespace hash and compact ID. Throws `INVALID_LENGTH` or `INVALID_CHARACTER`. */
+export declare function parseFullId(id: string): FullIdParts
+
+/** The inclusive microsecond range `[min, max]` of the TIDs whose text starts with `prefix`, or `null` when no TID does. */
+export declare function tidPrefixRange(prefix: string): [bigint, bigint] | null
+
+/** Decodes 11 Base58 symbols to their 64-bit value. Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OVERFLOW`. */
+export declare function uid11Decode(text: string): bigint
+
+/** Encodes a 64-bit value as 11 Base58 symbols, e.g. `2n ** 64n - 1n` -> `"jpXCZedGfVQ"`. Outside `0..2^64-1`: `OUT_OF_RANGE`. */
+export declare function uid11Encode(value: bigint | number): string
+
+/** The inclusive range `[lo, hi]` of the values whose text starts with `prefix` (0-11 symbols), or `null` when none does (e.g. `"k"`). */
+export declare function uid11PrefixRange(prefix: string): [bigint, bigint] | null
+
+/** The inclusive Unix-millisecond range of the xids whose text starts with `prefix` (0-11 symbols), or `null` when no xid does. */
+export declare function xidPrefixRange(prefix: string): XidTimeRange | null
+
+/** The time range of an xid prefix. */
+export interface XidTimeRange {
+  /** Earliest Unix millisecond of an xid with the prefix. */
+  minUnixMs: number
+  /** Latest Unix millisecond of an xid with the prefix. */
+  maxUnixMs: number
+}
