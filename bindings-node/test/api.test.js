@@ -530,3 +530,32 @@ test('equals, compare and util.inspect', () => {
   assert.equal(inspect(Euid.fromBigInt(1n)), 'Euid(000000000000000000000000041)')
   assert.equal(inspect({ t: a }), '{ t: Tid(3kxnlhr3gxq23) }')
 })
+
+test('worker threads: the addon loads and works in several workers at once', async () => {
+  const { Worker } = require('node:worker_threads')
+  const src = `
+    const { parentPort } = require('node:worker_threads')
+    const p = require(${JSON.stringify(path.resolve(__dirname, '..'))})
+    const t = new p.TidGenerator(7).next()
+    parentPort.postMessage([
+      p.compactIds(['E.AUTH.TOKEN.001', 'B.API.RATELIMIT.007']),
+      String(p.Xid.fromParts(1321009871111 + 1234567, 0x3fffff)),
+      t.clockId,
+      p.Euid.generate(3).extension,
+      require('node:util').inspect(p.Tid.parse('3kxnlhr3gxq23')),
+    ])`
+  const results = await Promise.all(
+    [0, 1, 2].map(
+      () =>
+        new Promise((resolve, reject) => {
+          const w = new Worker(src, { eval: true })
+          w.once('message', resolve)
+          w.once('error', reject)
+        }),
+    ),
+  )
+  for (const r of results) {
+    assert.deepEqual(r, [['V6a0B', '00BVL'], '1113M2EhCbG', 7, 3, 'Tid(3kxnlhr3gxq23)'])
+  }
+  assert.deepEqual(p.compactIds(['E.AUTH.TOKEN.001']), ['V6a0B']) // the main thread still works
+})
