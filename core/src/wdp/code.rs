@@ -243,8 +243,6 @@ impl StructuredCode {
 
 /// Longest text the fast path reads: the longest normalized code with a longest name.
 const MAX_FAST_LEN: usize = MAX_NORMALIZED_LEN - 3 + sequence::MAX_NAME_LEN;
-/// The scan works on whole 8-byte words.
-const SCAN_BUF: usize = MAX_FAST_LEN.div_ceil(8) * 8;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -262,25 +260,19 @@ const fn eq(x: u64, c: u8) -> u64 {
     !(x ^ (c as u64 * ONES)).wrapping_add(0x7f * ONES) & HIGH
 }
 
-/// What one pass over a plain code found.
-struct Scan {
-    /// The code uppercased (valid up to the sequence's start).
-    up: [u8; SCAN_BUF],
+/// What one pass over a plain code found: small enough to live in registers.
+#[derive(Clone, Copy)]
+struct Shape {
     comp_end: usize,
     prim_end: usize,
     number: u16,
     severity: Severity,
-    /// Whether the sequence was a name (its digits are not in `up` yet).
+    /// Whether the sequence was a name.
     named: bool,
-    /// Whether the input had lowercase letters (else it is its own normalized form when
-    /// the sequence is numeric).
+    /// Whether the input had lowercase letters.
     lower: bool,
 }
 
-/// One pass over the bytes, eight at a time: uppercase, classify and find the dots together
-/// (uuid-rs style). Returns `None` for anything unusual, and the precise parser then
-/// decides; so this may refuse valid input (surrounding white space) but never accepts
-/// what [`StructuredCode::parse_precise`] rejects. Tests compare the two.
 #[inline(always)]
 fn load(bytes: &[u8]) -> u64 {
     let mut word = [0u8; 8];
@@ -288,21 +280,22 @@ fn load(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(word)
 }
 
+/// One pass over the bytes, eight at a time: classify and find the dots together
+/// (uuid-rs style). Returns `None` for anything unusual, and the precise parser then
+/// decides; so this may refuse valid input (surrounding white space) but never accepts
+/// what [`StructuredCode::parse_precise`] rejects. Tests compare the two.
 #[inline(always)]
-fn scan(b: &[u8], names: &NamedSequences) -> Option<Scan> {
+fn scan(b: &[u8], names: &NamedSequences) -> Option<Shape> {
     let len = b.len();
     if !(9..=MAX_FAST_LEN).contains(&len) {
         return None;
     }
-    let mut up = [0u8; SCAN_BUF];
     let mut dots = [0usize; 3];
     let mut ndots = 0;
     let mut first_underscore = usize::MAX;
     let mut any_lower = 0u64;
-    let words = len.div_ceil(8);
-    let mut w = 0;
-    while w < words {
-        let at = w * 8;
+    let mut at = 0;
+    while at < len {
         // Whole words straight from the input; the last one is the input's last 8 bytes
         // shifted down, with letters shifted in above the end (len >= 9, so it exists).
         let x = if at + 8 <= len {
@@ -317,7 +310,6 @@ fn scan(b: &[u8], names: &NamedSequences) -> Option<Scan> {
         let lower = ge(x, b'a') & !ge(x, b'z' + 1);
         any_lower |= lower;
         let u = x - (lower >> 2); // 0x80 >> 2 = 0x20: 'a' - 'A'
-        up[at..at + 8].copy_from_slice(&u.to_le_bytes());
         let dot = eq(u, b'.');
         let underscore = eq(u, b'_');
         let valid =
@@ -337,38 +329,41 @@ fn scan(b: &[u8], names: &NamedSequences) -> Option<Scan> {
             ndots += 1;
             d &= d - 1;
         }
-        w += 1;
+        at += 8;
     }
     let [sev_end, comp_end, prim_end] = dots;
     if ndots != 3 || sev_end != 1 || first_underscore < prim_end {
         return None;
     }
-    let severity = Severity::from_letter(up[0])?;
+    let severity = Severity::from_letter(b[0])?;
     let comp_len = comp_end - 2;
     let prim_len = prim_end - comp_end - 1;
     if !(1..=MAX_FIELD_LEN).contains(&comp_len)
         || !(1..=MAX_FIELD_LEN).contains(&prim_len)
-        || !up[2].is_ascii_uppercase()
-        || !up[comp_end + 1].is_ascii_uppercase()
+        || !b[2].is_ascii_alphabetic()
+        || !b[comp_end + 1].is_ascii_alphabetic()
     {
         return None;
     }
-    let seq = &up[prim_end + 1..len];
+    let seq = &b[prim_end + 1..];
     let (number, named) = match *seq {
         [a @ b'0'..=b'9', d @ b'0'..=b'9', e @ b'0'..=b'9'] => (
             (a - b'0') as u16 * 100 + (d - b'0') as u16 * 10 + (e - b'0') as u16,
             false,
         ),
-        [first, ..] if first.is_ascii_uppercase() && seq.len() <= sequence::MAX_NAME_LEN => {
-            (names.lookup(seq)?, true)
+        [first, ..] if first.is_ascii_alphabetic() && seq.len() <= sequence::MAX_NAME_LEN => {
+            let mut upper = [0u8; sequence::MAX_NAME_LEN];
+            let upper = &mut upper[..seq.len()];
+            upper.copy_from_slice(seq);
+            upper.make_ascii_uppercase();
+            (names.lookup(upper)?, true)
         }
         _ => return None,
     };
     if number == 0 {
         return None;
     }
-    Some(Scan {
-        up,
+    Some(Shape {
         comp_end,
         prim_end,
         number,
@@ -378,34 +373,31 @@ fn scan(b: &[u8], names: &NamedSequences) -> Option<Scan> {
     })
 }
 
-impl Scan {
-    /// The normalized code: writes the sequence digits and returns the bytes.
-    #[inline(always)]
-    fn normalized(&mut self) -> &[u8] {
-        let at = self.prim_end + 1;
-        if self.named {
-            let n = self.number;
-            self.up[at] = b'0' + (n / 100) as u8;
-            self.up[at + 1] = b'0' + (n / 10 % 10) as u8;
-            self.up[at + 2] = b'0' + (n % 10) as u8;
-        }
-        &self.up[..at + 3]
-    }
+/// Writes the normalized form of a scanned code into `out` and returns its length.
+#[inline(always)]
+fn normalize_into(b: &[u8], shape: Shape, out: &mut [u8; MAX_NORMALIZED_LEN]) -> usize {
+    let at = shape.prim_end + 1;
+    out[..at].copy_from_slice(&b[..at]);
+    out[..at].make_ascii_uppercase();
+    let n = shape.number;
+    out[at] = b'0' + (n / 100) as u8;
+    out[at + 1] = b'0' + (n / 10 % 10) as u8;
+    out[at + 2] = b'0' + (n % 10) as u8;
+    at + 3
 }
 
 #[inline]
 fn parse_fast(b: &[u8], names: &NamedSequences) -> Option<StructuredCode> {
-    let mut scan = scan(b, names)?;
+    let shape = scan(b, names)?;
     let mut out = StructuredCode {
         buf: [0; MAX_NORMALIZED_LEN],
-        len: (scan.prim_end + 4) as u8,
-        component_end: scan.comp_end as u8,
-        primary_end: scan.prim_end as u8,
-        sequence: scan.number,
-        severity: scan.severity,
+        len: 0,
+        component_end: shape.comp_end as u8,
+        primary_end: shape.prim_end as u8,
+        sequence: shape.number,
+        severity: shape.severity,
     };
-    let normalized = scan.normalized();
-    out.buf[..normalized.len()].copy_from_slice(normalized);
+    out.len = normalize_into(b, shape, &mut out.buf) as u8;
     Some(out)
 }
 
@@ -414,14 +406,14 @@ fn parse_fast(b: &[u8], names: &NamedSequences) -> Option<StructuredCode> {
 #[inline]
 pub(crate) fn compact_fast(code: &str, names: &NamedSequences) -> Option<CompactId> {
     let b = code.as_bytes();
-    let mut scan = scan(b, names)?;
+    let shape = scan(b, names)?;
     // Already normalized (the usual case in source code): hash the input itself.
-    let normalized = if scan.named || scan.lower {
-        scan.normalized()
-    } else {
-        b
-    };
-    Some(CompactId::from_hash(hash::code_hash(normalized)))
+    if !shape.named && !shape.lower {
+        return Some(CompactId::from_hash(hash::code_hash(b)));
+    }
+    let mut buf = [0u8; MAX_NORMALIZED_LEN];
+    let len = normalize_into(b, shape, &mut buf);
+    Some(CompactId::from_hash(hash::code_hash(&buf[..len])))
 }
 
 /// Validates a component or primary and appends its uppercase form to `buf` at `pos`.
