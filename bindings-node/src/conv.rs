@@ -513,24 +513,34 @@ impl FromNapiValue for Names {
                 ),
             ));
         }
+        // A failing call here means a JS exception is pending (a throwing getter or proxy
+        // trap): it propagates as it is.
+        let pending = || NapiError::new(Status::PendingException, "namedSequences".to_owned());
         let mut keys = ptr::null_mut();
-        sys::napi_get_all_property_names(
+        if sys::napi_get_all_property_names(
             env,
             value,
             sys::KeyCollectionMode::own_only,
             sys::KeyFilter::enumerable | sys::KeyFilter::skip_symbols,
             sys::KeyConversion::numbers_to_strings,
             &mut keys,
-        );
+        ) != sys::Status::napi_ok
+        {
+            return Err(pending());
+        }
         let mut len = 0u32;
         sys::napi_get_array_length(env, keys, &mut len);
         let mut table = polyid::wdp::NamedSequences::standard();
         for i in 0..len {
             let mut key = ptr::null_mut();
-            sys::napi_get_element(env, keys, i, &mut key);
+            if sys::napi_get_element(env, keys, i, &mut key) != sys::Status::napi_ok {
+                return Err(pending());
+            }
             let name = Text::read(env, key)?;
             let mut number = ptr::null_mut();
-            sys::napi_get_property(env, value, key, &mut number);
+            if sys::napi_get_property(env, value, key, &mut number) != sys::Status::napi_ok {
+                return Err(pending());
+            }
             if typeof_(env, number) != sys::ValueType::napi_number
                 && typeof_(env, number) != sys::ValueType::napi_bigint
             {

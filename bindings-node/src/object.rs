@@ -242,7 +242,10 @@ pub(crate) unsafe fn inspect_text<T: Class + Copy>(
         && !data.is_null()
         && ptr::read(data.cast::<u32>()) == T::KIND as u32
     {
-        format!("{name}({})", text(&*data.cast::<T>()))
+        let value = ptr::read(data.cast::<T>());
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| text(&value)))
+            .map(|t| format!("{name}({t})"))
+            .unwrap_or_else(|_| format!("{name} {{}}"))
     } else {
         format!("{name} {{}}")
     };

@@ -559,3 +559,13 @@ test('worker threads: the addon loads and works in several workers at once', asy
   }
   assert.deepEqual(p.compactIds(['E.AUTH.TOKEN.001']), ['V6a0B']) // the main thread still works
 })
+
+test('exceptions thrown by getters of the arguments propagate unchanged', () => {
+  const names = {}
+  Object.defineProperty(names, 'X', { enumerable: true, get: () => { throw new RangeError('names boom') } })
+  assert.throws(() => p.compactId('E.A.B.X', names), { name: 'RangeError', message: 'names boom' })
+  const arr = new Array(20000).fill('E.A.B.001')
+  Object.defineProperty(arr, 19999, { get: () => { throw new RangeError('element boom') } })
+  assert.throws(() => p.compactIds(arr), { name: 'RangeError', message: 'element boom' })
+  assert.deepEqual(p.compactIds(['E.AUTH.TOKEN.001']), ['V6a0B'])
+})
