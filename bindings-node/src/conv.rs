@@ -277,6 +277,17 @@ impl Int {
         T::from_int(self).ok_or_else(|| self.out_of_range(context, T::MIN, T::MAX))
     }
 
+    /// The value as `T`, or `OUT_OF_RANGE` reporting the family's range `min..=max` (the core
+    /// checks that range itself for the values that fit `T`).
+    pub fn get_within<T: IntTarget>(
+        self,
+        context: &'static str,
+        min: i128,
+        max: i128,
+    ) -> IdResult<T> {
+        T::from_int(self).ok_or_else(|| self.out_of_range(context, min, max))
+    }
+
     /// The value as `u128` (every non-negative value below 2^128).
     pub fn u128(self, context: &'static str) -> IdResult<u128> {
         self.as_u128()
@@ -555,7 +566,7 @@ impl FromNapiValue for Names {
             }
             let n = Int::from_napi_value(env, number)?;
             let inserted = n
-                .get::<u16>("named sequence")
+                .get_within::<u16>("named sequence", 1, 999)
                 .and_then(|n| table.insert(name.as_str(), n));
             if let Err(e) = inserted {
                 return Err(throw_id(env, &e, None));

@@ -3,6 +3,7 @@
 use napi::bindgen_prelude::{This, Unknown};
 use napi::{Env, Result};
 use napi_derive::napi;
+use polyid::euid::{MAX_EXTENSION, MAX_UNIX_MS};
 
 use crate::batch;
 use crate::conv::{
@@ -12,7 +13,10 @@ use crate::object::{inspect_text, this_ref, Class, Kind, Obj, ObjArg};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {
-        Some(e) => Ok(Some(e.get::<u16>("EUID extension").or_throw(env)?)),
+        Some(e) => Ok(Some(
+            e.get_within::<u16>("EUID extension", 0, MAX_EXTENSION as i128)
+                .or_throw(env)?,
+        )),
         None => Ok(None),
     }
 }
@@ -93,10 +97,14 @@ impl Euid {
         padding: Option<Int>,
         random: Option<Int>,
     ) -> Result<Obj<Euid>> {
-        let ms = unix_ms.get::<u64>("EUID unix_ms").or_throw(env)?;
+        let ms = unix_ms
+            .get_within::<u64>("EUID unix_ms", 0, MAX_UNIX_MS as i128)
+            .or_throw(env)?;
         let ext = extension(env, extension_)?;
         let pad = match padding {
-            Some(p) => p.get::<u16>("EUID padding").or_throw(env)?,
+            Some(p) => p
+                .get_within::<u16>("EUID padding", 0, MAX_EXTENSION as i128)
+                .or_throw(env)?,
             None => 0,
         };
         let rnd = match random {
@@ -118,7 +126,7 @@ impl Euid {
     )]
     pub fn from_date(env: &Env, date: DateArg, extension_: Option<Int>) -> Result<Obj<Euid>> {
         let ms = Int::from_i64(date.0)
-            .get::<u64>("EUID unix_ms")
+            .get_within::<u64>("EUID unix_ms", 0, MAX_UNIX_MS as i128)
             .or_throw(env)?;
         let ext = extension(env, extension_)?;
         Ok(wrap(polyid::Euid::generate_at(ms, ext).or_throw(env)?))

@@ -3,6 +3,7 @@
 use napi::bindgen_prelude::{This, Unknown};
 use napi::{Env, Result};
 use napi_derive::napi;
+use polyid::tid::{MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
 
 use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
@@ -58,9 +59,13 @@ impl Tid {
         ts_args_type = "micros: bigint | number, clockId?: number"
     )]
     pub fn from_parts(env: &Env, micros: Int, clock_id: Option<Int>) -> Result<Obj<Tid>> {
-        let us = micros.get::<i64>("TID micros").or_throw(env)?;
+        let us = micros
+            .get_within::<i64>("TID micros", MIN_MICROS as i128, MAX_MICROS as i128)
+            .or_throw(env)?;
         let id = match clock_id {
-            Some(c) => c.get::<u16>("TID clock_id").or_throw(env)?,
+            Some(c) => c
+                .get_within::<u16>("TID clock_id", 0, MAX_CLOCK_ID as i128)
+                .or_throw(env)?,
             None => 0,
         };
         Ok(wrap(polyid::Tid::from_parts(us, id).or_throw(env)?))
@@ -78,7 +83,9 @@ impl Tid {
         // |ms| <= 8.64e15 for a valid Date, so the product fits in an i64.
         let us = date.0 * 1000;
         let id = match clock_id {
-            Some(c) => c.get::<u16>("TID clock_id").or_throw(env)?,
+            Some(c) => c
+                .get_within::<u16>("TID clock_id", 0, MAX_CLOCK_ID as i128)
+                .or_throw(env)?,
             None => 0,
         };
         Ok(wrap(polyid::Tid::from_parts(us, id).or_throw(env)?))
@@ -206,7 +213,9 @@ impl TidGenerator {
     pub fn new(env: &Env, clock_id: Option<Int>) -> Result<TidGenerator> {
         let inner = match clock_id {
             Some(c) => {
-                let id = c.get::<u16>("TID clock_id").or_throw(env)?;
+                let id = c
+                    .get_within::<u16>("TID clock_id", 0, MAX_CLOCK_ID as i128)
+                    .or_throw(env)?;
                 polyid::TidGenerator::with_clock_id(id).or_throw(env)?
             }
             None => polyid::TidGenerator::new(),

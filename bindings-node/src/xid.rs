@@ -2,6 +2,7 @@
 
 use napi::{Env, Result};
 use napi_derive::napi;
+use polyid::xid::{EPOCH_MS, MAX_RANDOM, MAX_UNIX_MS};
 
 use napi::bindgen_prelude::This;
 
@@ -71,8 +72,12 @@ impl Xid {
         ts_return_type = "Xid"
     )]
     pub fn from_parts(env: &Env, unix_ms: Int, random: Int) -> Result<Obj<Xid>> {
-        let ms = unix_ms.get::<u64>("xid unix_ms").or_throw(env)?;
-        let r = random.get::<u32>("xid random").or_throw(env)?;
+        let ms = unix_ms
+            .get_within::<u64>("xid unix_ms", EPOCH_MS as i128, MAX_UNIX_MS as i128)
+            .or_throw(env)?;
+        let r = random
+            .get_within::<u32>("xid random", 0, MAX_RANDOM as i128)
+            .or_throw(env)?;
         Ok(Xid::wrap(polyid::Xid::from_parts(ms, r).or_throw(env)?))
     }
 
@@ -86,10 +91,14 @@ impl Xid {
     )]
     pub fn from_date(env: &Env, date: DateArg, random: Option<Int>) -> Result<Obj<Xid>> {
         let ms = Int::from_i64(date.0)
-            .get::<u64>("xid unix_ms")
+            .get_within::<u64>("xid unix_ms", EPOCH_MS as i128, MAX_UNIX_MS as i128)
             .or_throw(env)?;
         let x = match random {
-            Some(r) => polyid::Xid::from_parts(ms, r.get::<u32>("xid random").or_throw(env)?),
+            Some(r) => polyid::Xid::from_parts(
+                ms,
+                r.get_within::<u32>("xid random", 0, MAX_RANDOM as i128)
+                    .or_throw(env)?,
+            ),
             None => polyid::Xid::generate_at(ms),
         };
         Ok(Xid::wrap(x.or_throw(env)?))
