@@ -150,8 +150,64 @@ function noConstructor(name) {
 // ----------------------------------------------------------------------------------------------
 // Errors
 
-/** Every stable error code, from the core (`ERROR_CODES` is set from this once loaded). */
-function errorCodes() {
+// Rust's `{:?}` for a char or a str: the quoting the core's messages use. A character is
+// escaped as \u{hex} when Rust's `is_printable` says no (general categories Cc Cf Cs Co Cn Zl
+// Zp Zs, except the space) or when it extends a grapheme.
+const NON_PRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
+const GRAPHEME_EXTEND = /^\p{Grapheme_Extend}$/u;
+const BACKSLASHED = { '\0': '\\0', '\t': '\\t', '\r': '\\r', '\n': '\\n', '\\': '\\\\' };
+
+function escapeDebug(ch, quote) {
+  if (ch in BACKSLASHED) return BACKSLASHED[ch];
+  if (ch === quote) return `\\${ch}`;
+  if (ch !== ' ' && (NON_PRINTABLE.test(ch) || GRAPHEME_EXTEND.test(ch))) {
+    return `\\u{${ch.codePointAt(0).toString(16)}}`;
+  }
+  return ch;
+}
+
+const debugChar = (ch) => `'${escapeDebug(ch, "'")}'`;
+const debugStr = (s) => `"${Array.from(s, (ch) => escapeDebug(ch, '"')).join('')}"`;
+
+/**
+ * The thrown `Error` for a core error, from its parts (src/error.rs): the message in the
+ * core's `Display` format, `.code`, and the detail fields the Node package sets.
+ */
+function polyidError(code, context, kind, a, b, c) {
+  let message;
+  let detail = {};
+  switch (kind) {
+    case 'char':
+      message = `${code === 'NON_ASCII' ? 'non-ASCII' : 'invalid'} character ${debugChar(b)} at index ${a}`;
+      detail = { index: a, character: b };
+      break;
+    case 'length':
+      message = `expected ${b} bytes, found ${a}`;
+      detail = { found: a, expected: b };
+      break;
+    case 'checkmod':
+      message = `check value ${a} does not match the value (expected ${b})`;
+      detail = { found: a, expected: b };
+      break;
+    case 'range':
+      message = `${a} is out of range ${b}..=${c}`;
+      break;
+    case 'text':
+      message =
+        code === 'UNKNOWN_NAMED_SEQUENCE' ? `unknown named sequence ${debugStr(a)}` : `invalid ${debugStr(a)}`;
+      break;
+    case 'reason':
+      message = a;
+      break;
+    default:
+      message = code;
+  }
+  return Object.assign(new Error(`${context}: ${message}`), { code }, detail);
+}
+
+/** Registers the error factory with the module; returns every stable error code. */
+function ready() {
+  raw.set_error_factory(polyidError);
   return Object.freeze(raw.error_codes());
 }
 
@@ -251,6 +307,7 @@ export function tidPrefixRange(prefix) {
 /** An xid: 42 bits of milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits. */
 export class Xid {
   #value;
+  #read; // [text, unixMs, random], from the core on first use
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Xid');
@@ -272,7 +329,7 @@ export class Xid {
 
   /** The text of a new xid. */
   static generateString() {
-    return raw.xid_text(raw.xid_generate());
+    return Xid.generate().toString();
   }
 
   /** The xid of a Unix time in milliseconds and 22 random bits. */
@@ -302,14 +359,18 @@ export class Xid {
     return this.#value;
   }
 
+  get #fields() {
+    return (this.#read ??= raw.xid_read(this.#value));
+  }
+
   /** Unix time in milliseconds. */
   get unixMs() {
-    return raw.xid_unix_ms(this.#value);
+    return this.#fields[1];
   }
 
   /** The 22 random bits. */
   get random() {
-    return raw.xid_random(this.#value);
+    return this.#fields[2];
   }
 
   /** The time as a `Date`. */
@@ -319,7 +380,7 @@ export class Xid {
 
   /** The 11-symbol text. */
   toString() {
-    return raw.xid_text(this.#value);
+    return this.#fields[0];
   }
 
   /** The 11-symbol text (for `JSON.stringify`). */
@@ -334,6 +395,7 @@ export class Xid {
 /** A TID: signed microseconds since 1970 << 10 | a clock id, as 13 base32 symbols. */
 export class Tid {
   #value;
+  #read; // [text, display, micros, clockId, unixMs], from the core on first use
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Tid');
@@ -347,7 +409,7 @@ export class Tid {
 
   /** The text of a new TID from this module's generator. */
   static generateString() {
-    return raw.tid_text(raw.tid_generate());
+    return Tid.generate().toString();
   }
 
   /** The TID of microseconds since 1970 (±(2^53-1)) and a clock id (0-1023, default 0). */
@@ -374,14 +436,18 @@ export class Tid {
     return new Tid(NEW, raw.tid_from_i64(i64(value, 'TID value')));
   }
 
+  get #fields() {
+    return (this.#read ??= raw.tid_read(this.#value));
+  }
+
   /** Microseconds since 1970-01-01T00:00:00Z. */
   get micros() {
-    return raw.tid_micros(this.#value);
+    return this.#fields[2];
   }
 
   /** The clock id, 0-1023. */
   get clockId() {
-    return raw.tid_clock_id(this.#value);
+    return this.#fields[3];
   }
 
   /** The signed 64-bit value. */
@@ -391,17 +457,17 @@ export class Tid {
 
   /** The dashed display form, `3kxn-lhr-3gxq-23`. */
   display() {
-    return raw.tid_display(this.#value);
+    return this.#fields[1];
   }
 
   /** The time as a `Date` (microseconds rounded down to the millisecond). */
   toDate() {
-    return new Date(raw.tid_unix_ms(this.#value));
+    return new Date(this.#fields[4]);
   }
 
   /** The 13-symbol text. */
   toString() {
-    return raw.tid_text(this.#value);
+    return this.#fields[0];
   }
 
   /** The 13-symbol text (for `JSON.stringify`). */
@@ -431,17 +497,20 @@ export class TidGenerator {
 
   /** The text of the next TID. */
   nextString() {
-    return raw.tid_text(this.#inner.next());
+    return this.next().toString();
   }
 
-  /** The next `count` TIDs (consecutive microseconds, one clock read). */
+  /** The next `count` TIDs. */
   nextMany(count) {
-    return Array.from(this.#inner.next_many(usize(count, 'count')), (v) => new Tid(NEW, v));
+    const n = usize(count, 'count');
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.next();
+    return out;
   }
 
   /** The texts of the next `count` TIDs. */
   nextManyStrings(count) {
-    return Array.from(this.#inner.next_many(usize(count, 'count')), (v) => raw.tid_text(v));
+    return this.nextMany(count).map(String);
   }
 }
 
@@ -451,6 +520,7 @@ export class TidGenerator {
 /** An EUID: a 128-bit sortable ID with an optional extension, as 27 symbols with a check. */
 export class Euid {
   #value;
+  #read; // [text, textNoCheck, unixMs, extension, padding, checkmod], from the core on first use
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Euid');
@@ -464,7 +534,7 @@ export class Euid {
 
   /** The text of a new EUID. */
   static generateString(extension) {
-    return raw.euid_encode(raw.euid_generate(optionalU16(extension, 'EUID extension')), true);
+    return Euid.generate(extension).toString();
   }
 
   /** The EUID of its fields: Unix ms, extension (or none), padding (default 0), random. */
@@ -511,30 +581,34 @@ export class Euid {
     return raw.euid_bytes(this.#value);
   }
 
+  get #fields() {
+    return (this.#read ??= raw.euid_read(this.#value));
+  }
+
   /** Unix time in milliseconds. */
   get unixMs() {
-    return raw.euid_unix_ms(this.#value);
+    return this.#fields[2];
   }
 
   /** The extension (0-32767), or `null` when the EUID has none. */
   get extension() {
-    return raw.euid_extension(this.#value) ?? null;
+    return this.#fields[3];
   }
 
   /** The random padding bits above the extension. */
   get padding() {
-    return raw.euid_padding(this.#value);
+    return this.#fields[4];
   }
 
   /** The check value, `value mod 127`. */
   get checkmod() {
-    return raw.euid_checkmod(this.#value);
+    return this.#fields[5];
   }
 
   /** The 27-symbol text, with the check symbol (default) or "no check" (`false`). */
   encode(checkmod) {
     const check = checkmod === undefined || checkmod === null ? true : boolean(checkmod);
-    return raw.euid_encode(this.#value, check);
+    return this.#fields[check ? 0 : 1];
   }
 
   /** The next EUID after this one (`EXHAUSTED` at the end of a millisecond). */
@@ -549,20 +623,13 @@ export class Euid {
 
   /** The 27-symbol text with its check symbol. */
   toString() {
-    return raw.euid_encode(this.#value, true);
+    return this.#fields[0];
   }
 
   /** The 27-symbol text (for `JSON.stringify`). */
   toJSON() {
     return this.toString();
   }
-}
-
-/** `[hi, lo, hi, lo, ...]` 64-bit halves -> 128-bit values. */
-function joinHalves(halves) {
-  const out = new Array(halves.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = (halves[2 * i] << 64n) | halves[2 * i + 1];
-  return out;
 }
 
 /** A strictly monotonic EUID generator. */
@@ -586,18 +653,19 @@ export class EuidGenerator {
 
   /** The text of the next EUID. */
   nextString() {
-    return raw.euid_encode(this.#inner.next(), true);
+    return this.next().toString();
   }
 
   /** The next `count` EUIDs. */
   nextMany(count) {
-    return joinHalves(this.#inner.next_many(usize(count, 'count'))).map((v) => new Euid(NEW, v));
+    const n = usize(count, 'count');
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.next();
+    return out;
   }
 
   /** The texts of the next `count` EUIDs. */
   nextManyStrings(count) {
-    return joinHalves(this.#inner.next_many(usize(count, 'count'))).map((v) =>
-      raw.euid_encode(v, true),
-    );
+    return this.nextMany(count).map(String);
   }
 }

@@ -33,13 +33,13 @@ export let ERROR_CODES = Object.freeze([]);
 /** Loads and instantiates the WebAssembly module (see wasm-bindgen's init options). */
 export default async function init(options) {
   await __wbg_init(options);
-  ERROR_CODES = errorCodes();
+  ERROR_CODES = ready();
 }
 
 /** Instantiates the module synchronously from its bytes or compiled module. */
 export function initSync(options) {
   raw.initSync(options);
-  ERROR_CODES = errorCodes();
+  ERROR_CODES = ready();
 }
 
 export { init };
@@ -53,7 +53,7 @@ writeFileSync(
 const raw = require('./polyid_wasm.js');
 
 ${cjsBody}
-const ERROR_CODES = errorCodes();
+const ERROR_CODES = ready();
 
 /** The Node build is ready on require: init() only keeps code portable with the web build. */
 async function init() {}

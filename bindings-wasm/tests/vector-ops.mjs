@@ -1,0 +1,158 @@
+// Runs the shared vectors (tests/vectors/*.json) through the polyid-wasm API. Plain ES module
+// with no Node or browser API, so the same code runs in Node (Node build) and in Chromium
+// (web build). Only type translation happens here: JSON inputs become JS values (decimal
+// strings -> bigint, hex -> Uint8Array) and results become the vectors' JSON shapes.
+
+export const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid'];
+
+/** JSON integer input: a number stays a number, a decimal string becomes a bigint. */
+const int = (v) => (typeof v === 'string' ? BigInt(v) : v);
+
+function hexToBytes(hex) {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+const bytesToHex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+const xidOut = (x) => ({ text: x.toString(), value: String(x.value), unix_ms: x.unixMs, random: x.random });
+
+const tidOut = (t) => ({
+  text: t.toString(),
+  display: t.display(),
+  value: String(t.value),
+  micros: String(t.micros),
+  clock_id: t.clockId,
+});
+
+const euidOut = (e) => ({
+  value: String(e.value),
+  hex: bytesToHex(e.bytes),
+  text: e.toString(),
+  text_nocheck: e.encode(false),
+  unix_ms: e.unixMs,
+  extension: e.extension,
+});
+
+const range = (r) => (r === null ? null : [String(r[0]), String(r[1])]);
+
+/** Calls the operation of case `c` and returns its result in the vectors' JSON shape. */
+export function run(p, c) {
+  const i = c.input;
+  const names = i.named_sequences;
+  switch (c.op) {
+    case 'compact_id':
+      return p.compactId(i.code, names);
+    case 'normalize_code':
+      return p.normalizeCode(i.code, names);
+    case 'parse_code': {
+      const r = p.parseCode(i.code, names);
+      return {
+        severity: r.severity,
+        meaning: r.meaning,
+        priority: r.priority,
+        blocking: r.blocking,
+        component: r.component,
+        primary: r.primary,
+        sequence: r.sequence,
+        normalized: r.normalized,
+        compact_id: r.compactId,
+      };
+    }
+    case 'namespace_hash':
+      return p.namespaceHash(i.namespace);
+    case 'full_id':
+      return p.fullId(i.namespace, i.code, names);
+    case 'parse_full_id': {
+      const r = p.parseFullId(i.id);
+      return { namespace_hash: r.namespaceHash, compact_id: r.compactId };
+    }
+    case 'uid11_encode':
+      return p.uid11Encode(int(i.value));
+    case 'uid11_decode':
+      return String(p.uid11Decode(i.text));
+    case 'uid11_prefix_range':
+      return range(p.uid11PrefixRange(i.prefix));
+    case 'xid_from_parts':
+      return xidOut(p.Xid.fromParts(int(i.unix_ms), int(i.random)));
+    case 'xid_parse':
+      return xidOut(p.Xid.parse(i.text));
+    case 'xid_prefix_range': {
+      const r = p.xidPrefixRange(i.prefix);
+      return r === null ? null : { min_unix_ms: r.minUnixMs, max_unix_ms: r.maxUnixMs };
+    }
+    case 'tid_from_parts':
+      return tidOut(p.Tid.fromParts(int(i.micros), int(i.clock_id)));
+    case 'tid_parse':
+      return tidOut(p.Tid.parse(i.text));
+    case 'tid_prefix_range':
+      return range(p.tidPrefixRange(i.prefix));
+    case 'euid_from_parts':
+      return euidOut(p.Euid.fromParts(int(i.unix_ms), int(i.extension), int(i.padding), int(i.random)));
+    case 'euid_encode':
+      return p.Euid.fromBigInt(int(i.value)).encode(i.checkmod);
+    case 'euid_parse':
+      return euidOut(p.Euid.parse(i.text));
+    case 'euid_from_bytes':
+      return euidOut(p.Euid.fromBytes(hexToBytes(i.hex)));
+    default:
+      throw new Error(`unknown op ${c.op}`);
+  }
+}
+
+export const canonical = (v) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x));
+
+/**
+ * Runs case `c` and compares: `{ pass: true }` or `{ pass: false, expected, got }`.
+ * An error case passes when the thrown value is an `Error` with the expected `code` and the
+ * `detail` fields (`index`, `character`, `found`, `expected`).
+ */
+export function check(p, c) {
+  let got;
+  try {
+    got = run(p, c);
+  } catch (e) {
+    if (!(e instanceof Error) || typeof e.code !== 'string' || !e.code) {
+      return { pass: false, expected: c.error ?? c.output, got: `non-polyid throw: ${e}` };
+    }
+    const gotErr = { error: e.code };
+    if (c.detail) {
+      gotErr.detail = {};
+      for (const k of Object.keys(c.detail)) gotErr.detail[k] = e[k];
+    }
+    const expErr = { error: c.error };
+    if (c.detail) expErr.detail = c.detail;
+    if ('error' in c && canonical(gotErr) === canonical(expErr)) return { pass: true };
+    return { pass: false, expected: 'error' in c ? expErr : c.output, got: { ...gotErr, message: e.message } };
+  }
+  if ('error' in c) return { pass: false, expected: { error: c.error }, got };
+  if (canonical(got) === canonical(c.output)) return { pass: true };
+  return { pass: false, expected: c.output, got };
+}
+
+/** `[family, case]` pairs of parsed vector files `{name: json}`, families in the usual order. */
+export function casesOf(files) {
+  const rank = (f) => {
+    const i = FAMILIES.indexOf(f.replace(/\.json$/, ''));
+    return i < 0 ? 99 : i;
+  };
+  const out = [];
+  for (const f of Object.keys(files).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) {
+    const doc = files[f];
+    const family = doc.family ?? f.replace(/\.json$/, '');
+    for (const c of doc.cases) out.push([family, c]);
+  }
+  return out;
+}
+
+/** Every case checked: `[{ id, op, pass, expected?, got? }]` (JSON-safe, for the browser). */
+export function checkAll(p, files) {
+  const big = (_k, v) => (typeof v === 'bigint' ? String(v) : v);
+  return casesOf(files).map(([family, c]) => {
+    const r = check(p, c);
+    const row = { id: `${family}/${c.name}`, op: c.op, pass: r.pass };
+    if (!r.pass) Object.assign(row, JSON.parse(JSON.stringify({ expected: r.expected, got: r.got }, big)));
+    return row;
+  });
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Builds the npm package folder bindings-wasm/pkg/ (called by `make wasm-build`).
+#
+#   1. a Rust toolchain for wasm32-unknown-unknown, in this order:
+#      rustup:  `rustup target add wasm32-unknown-unknown` + `rustup component add rust-src`
+#               (both from the Rust distribution server, under `timeout`);
+#      debian:  when rustup cannot download: apt `rustc-web cargo-web rust-web-src lld-22`
+#               (Debian's Rust for Firefox/Chromium builds), linked with `wasm-ld-22`.
+#      WASM_TOOLCHAIN=rustup|debian forces one. Either way std is rebuilt from source
+#      (RUSTC_BOOTSTRAP=1 -Zbuild-std) with panics that abort at once and size-optimized
+#      core/alloc: that is what keeps the module inside its size budget (see README.md).
+#      The path taken is written to target/wasm/toolchain.txt.
+#   2. the wasm-bindgen CLI at exactly the version of the `wasm-bindgen` crate in Cargo.lock,
+#      built once per machine with `cargo install` into ~/.cache/polyid/wasm-bindgen-<version>;
+#   3. `wasm-bindgen --target web` -> pkg/web, `--target nodejs` -> pkg/node;
+#   4. `wasm-opt -Oz` from the npm `binaryen` package (bindings-wasm/node_modules);
+#   5. tools/package.mjs: the public API (js/api.js) on top of both builds, types, package.json.
+#
+# No wasm-pack and no download from GitHub: crates.io, npm, the Rust distribution server
+# (rustup path) and Debian apt (debian path) only.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$here/.." && pwd)
+out=$root/target/wasm
+pkg=$here/pkg
+mkdir -p "$out"
+log() { echo "wasm-build: $*"; }
+
+# ---------------------------------------------------------------------------------------------
+# 1. Toolchain
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo -n "$@"; else
+        log "need root for: $*"; return 1; fi
+}
+
+rustup_toolchain() {
+    command -v rustup >/dev/null || return 1
+    # Both commands are no-ops when already installed; a download failure or a hang fails fast.
+    (cd "$root" && timeout 300 rustup target add wasm32-unknown-unknown) >&2 || return 1
+    (cd "$root" && timeout 300 rustup component add rust-src) >&2 || return 1
+    CARGO_WASM=$(cd "$root" && rustup which cargo)
+    RUSTC_WASM=$(cd "$root" && rustup which rustc)
+    LINKER_ENV=()
+    TOOLCHAIN="rustup ($(cd "$root" && rustup show active-toolchain | cut -d' ' -f1)): wasm32-unknown-unknown target + rust-src component"
+}
+
+debian_toolchain() {
+    local missing=()
+    [ -x /usr/bin/rustc ] && /usr/bin/rustc --version 2>/dev/null | grep -q . || missing+=(rustc-web)
+    [ -x /usr/bin/cargo ] || missing+=(cargo-web)
+    [ -d /usr/lib/rustlib/src/rust/library ] || missing+=(rust-web-src)
+    command -v wasm-ld-22 >/dev/null || missing+=(lld-22)
+    if [ ${#missing[@]} -gt 0 ]; then
+        log "installing Debian packages: ${missing[*]}"
+        as_root apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+            rustc-web cargo-web rust-web-src lld-22
+    fi
+    CARGO_WASM=/usr/bin/cargo
+    RUSTC_WASM=/usr/bin/rustc
+    LINKER_ENV=(CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-22)
+    TOOLCHAIN="debian: rustc-web + cargo-web + rust-web-src, linked with wasm-ld-22"
+}
+
+case "${WASM_TOOLCHAIN:-auto}" in
+    rustup) rustup_toolchain || { log "rustup path failed"; exit 1; } ;;
+    debian) debian_toolchain ;;
+    auto)
+        if ! rustup_toolchain; then
+            log "rustup cannot provide wasm32-unknown-unknown + rust-src: using Debian's rustc-web"
+            debian_toolchain
+        fi
+        ;;
+    *) log "WASM_TOOLCHAIN must be rustup, debian or unset"; exit 1 ;;
+esac
+rustc_version=$("$RUSTC_WASM" --version)
+log "toolchain: $TOOLCHAIN; $rustc_version"
+
+# std from source, size-optimized, panics abort at once (no panic message formatting).
+# Rust >= 1.92 spells immediate abort as a panic strategy; older ones as a std feature.
+std_features=optimize_for_size
+rustflags="-Ctarget-feature=-reference-types,-multivalue -Zlocation-detail=none -Zfmt-debug=shallow"
+if RUSTC_BOOTSTRAP=1 "$RUSTC_WASM" --print cfg --target wasm32-unknown-unknown \
+    -Zunstable-options -Cpanic=immediate-abort >/dev/null 2>&1; then
+    rustflags="-Zunstable-options -Cpanic=immediate-abort $rustflags"
+else
+    std_features="$std_features,panic_immediate_abort"
+fi
+
+tag=$(echo "$rustc_version" | tr -c 'a-zA-Z0-9.\n' '-' | cut -c1-40)
+target_dir=$out/cargo-$tag
+log "cargo build (profile wasm-release, -Zbuild-std) into ${target_dir#"$root"/}"
+(
+    cd "$root"
+    env RUSTC_BOOTSTRAP=1 RUSTC="$RUSTC_WASM" RUSTFLAGS="$rustflags" CARGO_TARGET_DIR="$target_dir" \
+        "${LINKER_ENV[@]}" \
+        "$CARGO_WASM" build -p polyid-wasm --target wasm32-unknown-unknown --profile wasm-release \
+        -Zbuild-std=std,panic_abort -Zbuild-std-features="$std_features"
+)
+wasm_in=$target_dir/wasm32-unknown-unknown/wasm-release/polyid_wasm.wasm
+{
+    echo "path: ${TOOLCHAIN%%:*}"
+    echo "toolchain: $TOOLCHAIN"
+    echo "rustc: $rustc_version"
+    echo "RUSTFLAGS: $rustflags"
+    echo "build-std: std,panic_abort; features: $std_features"
+} >"$out/toolchain.txt"
+
+# ---------------------------------------------------------------------------------------------
+# 2. wasm-bindgen CLI at the crate's exact version
+
+wb_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")
+[ -n "$wb_version" ] || { log "no wasm-bindgen in Cargo.lock"; exit 1; }
+wb_root=${POLYID_CACHE:-$HOME/.cache/polyid}/wasm-bindgen-$wb_version
+wasm_bindgen=$wb_root/bin/wasm-bindgen
+if ! [ -x "$wasm_bindgen" ] || ! "$wasm_bindgen" --version | grep -qF "$wb_version"; then
+    log "cargo install wasm-bindgen-cli $wb_version (once per machine) into $wb_root"
+    host_cargo=$(command -v cargo || echo "$CARGO_WASM")
+    env -u RUSTC -u RUSTFLAGS "$host_cargo" install wasm-bindgen-cli --version "=$wb_version" \
+        --root "$wb_root"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# 3-4. Bindings and wasm-opt
+
+if ! [ -x "$here/node_modules/.bin/wasm-opt" ] || [ "$here/package-lock.json" -nt "$here/node_modules/.package-lock.json" ]; then
+    log "npm ci (binaryen for wasm-opt, playwright-core for the browser tests)"
+    (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+wasm_opt=$here/node_modules/.bin/wasm-opt
+
+rm -rf "$pkg"
+mkdir -p "$pkg"
+for target in web nodejs; do
+    dir=$pkg/${target%js}
+    "$wasm_bindgen" --target "$target" --no-typescript --out-dir "$dir" --out-name polyid_wasm "$wasm_in"
+    "$wasm_opt" -Oz --strip-debug --strip-producers "$dir/polyid_wasm_bg.wasm" -o "$dir/polyid_wasm_bg.wasm"
+done
+
+# ---------------------------------------------------------------------------------------------
+# 5. The package
+
+node "$here/tools/package.mjs"
+node "$here/tools/size.mjs"
+log "done: bindings-wasm/pkg (toolchain: ${TOOLCHAIN%%:*}; details in target/wasm/toolchain.txt)"

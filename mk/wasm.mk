@@ -1,0 +1,60 @@
+# Browser/wasm package (bindings-wasm, npm name `polyid-wasm`): wasm-bindgen, no wasm-pack.
+#
+#   make wasm-build   toolchain (rustup wasm32 target + rust-src, else Debian rustc-web), std
+#                     rebuilt for size, wasm-bindgen CLI (crates.io, cached per machine),
+#                     wasm-opt -Oz (npm binaryen) -> bindings-wasm/pkg; prints the module size
+#                     and writes the toolchain path to target/wasm/toolchain.txt
+#   make wasm-test    size budget; every shared vector in Node (Node build) and in headless
+#                     Debian Chromium (web build); API tests; the page driven in Chromium
+#                     (screenshot: bindings-wasm/build/page.png)
+#   make wasm-demo    serves the page (bindings-wasm/www) on http://127.0.0.1:8765/ (also
+#                     `make wasm-serve`; WASM_PORT=... to change the port)
+#   make wasm-bench   throughput in Node: polyid-wasm against the native `polyid` package
+#
+# The build is skipped when nothing it reads changed (stamp file); the wasm-bindgen CLI and the
+# npm tools are installed once. Chromium comes from Debian (apt-get, only when missing).
+
+WASM_DIR := $(ROOT)/bindings-wasm
+WASM_STAMP := $(ROOT)/target/wasm/.stamp-build
+WASM_PORT ?= 8765
+WASM_BUILD_INPUTS := $(wildcard $(WASM_DIR)/src/*.rs $(WASM_DIR)/js/* $(WASM_DIR)/tools/*) \
+	$(WASM_DIR)/Cargo.toml $(WASM_DIR)/package-lock.json $(WASM_DIR)/README.md \
+	$(ROOT)/Cargo.lock $(ROOT)/core/Cargo.toml $(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null)
+
+.PHONY: wasm-build wasm-test wasm-demo wasm-serve wasm-bench wasm-chromium
+
+$(WASM_STAMP): $(WASM_BUILD_INPUTS)
+	@echo "==> wasm: build bindings-wasm/pkg"
+	$(WASM_DIR)/tools/build.sh
+	@mkdir -p $(dir $@) && touch $@
+
+# A missing package (e.g. deleted by hand) forces a rebuild even when the stamp is fresh.
+wasm-build:
+	@[ -f $(WASM_DIR)/pkg/web/polyid_wasm_bg.wasm ] && [ -f $(WASM_DIR)/pkg/node/index.cjs ] || rm -f $(WASM_STAMP)
+	@$(MAKE) --no-print-directory -f $(ROOT)/Makefile $(WASM_STAMP)
+	@sed -n 's/^path: /wasm: toolchain path: /p' $(ROOT)/target/wasm/toolchain.txt
+
+# Debian's chromium for the headless browser tests, installed only when missing.
+wasm-chromium:
+	@command -v chromium >/dev/null || { \
+		echo "==> wasm: apt-get install chromium"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
+		$$SUDO apt-get update -qq && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; }
+
+wasm-test: wasm-build wasm-chromium
+	@echo "==> wasm: node --test (size, vectors in Node and Chromium, API, page)"
+	cd $(WASM_DIR) && node --test --test-concurrency=1 --test-reporter=spec tests/
+
+wasm-demo: wasm-build
+	@echo "==> wasm: the page on http://127.0.0.1:$(WASM_PORT)/ (Ctrl-C to stop)"
+	node $(WASM_DIR)/tools/serve.mjs --port $(WASM_PORT)
+
+wasm-serve: wasm-demo
+
+wasm-bench: wasm-build
+	cd $(WASM_DIR) && node bench/bench.mjs
+
+BUILD_TARGETS += wasm-build
+TEST_TARGETS += wasm-test
+DEMO_TARGETS += wasm-build
