@@ -142,63 +142,72 @@ fn typeof_(env: sys::napi_env, value: sys::napi_value) -> i32 {
 
 const STACK: usize = 64;
 
-/// A JS string argument, read as UTF-8 into a stack buffer (heap only for long strings).
+/// A JS string argument (type-checked; its text is read by [`Text::with`]).
 pub struct Text {
-    len: usize,
-    buf: [u8; STACK],
-    heap: Option<String>,
+    env: sys::napi_env,
+    value: sys::napi_value,
 }
 
 impl Text {
-    #[inline]
-    pub fn as_str(&self) -> &str {
-        match &self.heap {
-            Some(s) => s,
-            // napi writes valid UTF-8 (lone surrogates become U+FFFD).
-            None => std::str::from_utf8(&self.buf[..self.len]).unwrap_or("\u{fffd}"),
-        }
+    /// Calls `f` with the string's text (read as UTF-8 into a buffer on this stack frame; on the
+    /// heap only for long strings).
+    #[inline(always)]
+    pub fn with<R>(&self, f: impl FnOnce(&str) -> R) -> Result<R> {
+        unsafe { with_str(self.env, self.value, f) }
     }
+}
 
-    /// Reads a value already known to be a string.
-    #[inline]
-    pub(crate) unsafe fn read(env: sys::napi_env, value: sys::napi_value) -> Result<Text> {
-        let mut t = Text {
-            len: 0,
-            buf: [0; STACK],
-            heap: None,
-        };
-        let status = sys::napi_get_value_string_utf8(
-            env,
-            value,
-            t.buf.as_mut_ptr().cast::<c_char>(),
-            STACK,
-            &mut t.len,
-        );
-        if status != sys::Status::napi_ok {
-            return Err(NapiError::new(Status::from(status), "cannot read string"));
-        }
-        // A string that may not have fitted (a UTF-8 sequence is at most 4 bytes) is read again
-        // at its full length.
-        if t.len + 4 >= STACK {
-            let mut full = 0usize;
-            sys::napi_get_value_string_utf8(env, value, ptr::null_mut(), 0, &mut full);
-            let mut bytes = vec![0u8; full + 1];
-            let mut written = 0usize;
-            sys::napi_get_value_string_utf8(
-                env,
-                value,
-                bytes.as_mut_ptr().cast::<c_char>(),
-                full + 1,
-                &mut written,
-            );
-            bytes.truncate(written);
-            t.heap = Some(
-                String::from_utf8(bytes)
-                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-            );
-        }
-        Ok(t)
+/// Reads the JS string `value` and calls `f` with its text. No copy of the text is moved
+/// around: napi writes it into the buffer that `f` reads.
+#[inline(always)]
+pub(crate) unsafe fn with_str<R>(
+    env: sys::napi_env,
+    value: sys::napi_value,
+    f: impl FnOnce(&str) -> R,
+) -> Result<R> {
+    let mut buf = [std::mem::MaybeUninit::<u8>::uninit(); STACK];
+    let mut len = 0usize;
+    let status = sys::napi_get_value_string_utf8(
+        env,
+        value,
+        buf.as_mut_ptr().cast::<c_char>(),
+        STACK,
+        &mut len,
+    );
+    if status != sys::Status::napi_ok {
+        return Err(NapiError::new(Status::from(status), "cannot read string"));
     }
+    // A string that may not have fitted (a UTF-8 sequence is at most 4 bytes) is read again
+    // at its full length.
+    if len + 4 >= STACK {
+        let long = read_long(env, value)?;
+        return Ok(f(&long));
+    }
+    // SAFETY: napi initialized the first `len` bytes.
+    let bytes = std::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), len);
+    // napi writes valid UTF-8 (a lone surrogate becomes U+FFFD).
+    Ok(f(std::str::from_utf8(bytes).unwrap_or("\u{fffd}")))
+}
+
+#[cold]
+unsafe fn read_long(env: sys::napi_env, value: sys::napi_value) -> Result<String> {
+    let mut full = 0usize;
+    sys::napi_get_value_string_utf8(env, value, ptr::null_mut(), 0, &mut full);
+    let mut bytes = vec![0u8; full + 1];
+    let mut written = 0usize;
+    let status = sys::napi_get_value_string_utf8(
+        env,
+        value,
+        bytes.as_mut_ptr().cast::<c_char>(),
+        full + 1,
+        &mut written,
+    );
+    if status != sys::Status::napi_ok {
+        return Err(NapiError::new(Status::from(status), "cannot read string"));
+    }
+    bytes.truncate(written);
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 impl FromNapiValue for Text {
@@ -210,7 +219,7 @@ impl FromNapiValue for Text {
                 &format!("expected a string, got {}", type_name(env, value)),
             ));
         }
-        Text::read(env, value)
+        Ok(Text { env, value })
     }
 }
 
@@ -547,7 +556,7 @@ impl FromNapiValue for Names {
             if sys::napi_get_element(env, keys, i, &mut key) != sys::Status::napi_ok {
                 return Err(pending());
             }
-            let name = Text::read(env, key)?;
+            let name = with_str(env, key, str::to_owned)?;
             let mut number = ptr::null_mut();
             if sys::napi_get_property(env, value, key, &mut number) != sys::Status::napi_ok {
                 return Err(pending());
@@ -559,7 +568,7 @@ impl FromNapiValue for Names {
                     env,
                     &format!(
                         "namedSequences[{:?}]: expected a number, got {}",
-                        name.as_str(),
+                        name,
                         type_name(env, number)
                     ),
                 ));
@@ -567,7 +576,7 @@ impl FromNapiValue for Names {
             let n = Int::from_napi_value(env, number)?;
             let inserted = n
                 .get_within::<u16>("named sequence", 1, 999)
-                .and_then(|n| table.insert(name.as_str(), n));
+                .and_then(|n| table.insert(&name, n));
             if let Err(e) = inserted {
                 return Err(throw_id(env, &e, None));
             }

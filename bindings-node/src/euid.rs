@@ -138,7 +138,7 @@ impl Euid {
     /// `expected`).
     #[napi(ts_return_type = "Euid", catch_unwind, ts_args_type = "text: string")]
     pub fn parse(env: &Env, text: Text) -> Result<Obj<Euid>> {
-        Ok(wrap(polyid::Euid::parse(text.as_str()).or_throw(env)?))
+        Ok(wrap(text.with(polyid::Euid::parse)?.or_throw(env)?))
     }
 
     /// The EUID of a 128-bit value (every value in `0..2^128-1` is one).

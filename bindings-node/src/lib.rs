@@ -71,7 +71,7 @@ pub fn uid11_encode(env: &Env, value: Int) -> Result<Ascii<11>> {
 /// (a value >= 2^64).
 #[napi(catch_unwind, ts_args_type = "text: string", ts_return_type = "bigint")]
 pub fn uid11_decode(env: &Env, text: Text) -> Result<BigU64> {
-    Ok(BigU64(polyid::uid11::decode(text.as_str()).or_throw(env)?))
+    Ok(BigU64(text.with(polyid::uid11::decode)?.or_throw(env)?))
 }
 
 /// The inclusive range `[lo, hi]` of the values whose text starts with `prefix` (0-11
@@ -84,7 +84,8 @@ pub fn uid11_decode(env: &Env, text: Text) -> Result<BigU64> {
     ts_return_type = "[bigint, bigint] | null"
 )]
 pub fn uid11_prefix_range(env: &Env, prefix: Text) -> Result<Option<Pair<BigU64>>> {
-    Ok(polyid::uid11::prefix_range(prefix.as_str())
+    Ok(prefix
+        .with(polyid::uid11::prefix_range)?
         .or_throw(env)?
         .map(|(lo, hi)| Pair(BigU64(lo), BigU64(hi))))
 }

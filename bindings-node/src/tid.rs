@@ -96,7 +96,7 @@ impl Tid {
     /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OUT_OF_RANGE`.
     #[napi(catch_unwind, ts_args_type = "text: string", ts_return_type = "Tid")]
     pub fn parse(env: &Env, text: Text) -> Result<Obj<Tid>> {
-        Ok(wrap(polyid::Tid::parse(text.as_str()).or_throw(env)?))
+        Ok(wrap(text.with(polyid::Tid::parse)?.or_throw(env)?))
     }
 
     /// The TID of its signed 64-bit value.
@@ -184,7 +184,8 @@ impl Tid {
     ts_return_type = "[bigint, bigint] | null"
 )]
 pub fn tid_prefix_range(env: &Env, prefix: Text) -> Result<Option<Pair<BigI64>>> {
-    Ok(polyid::tid::prefix_range(prefix.as_str())
+    Ok(prefix
+        .with(polyid::tid::prefix_range)?
         .or_throw(env)?
         .map(|(lo, hi)| Pair(BigI64(lo), BigI64(hi))))
 }

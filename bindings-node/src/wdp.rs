@@ -5,7 +5,9 @@ use napi_derive::napi;
 use polyid::wdp::{self, StructuredCode, COMPACT_LEN};
 
 use crate::batch;
-use crate::conv::{throw_id, throw_type, ArrayArg, Ascii, AsciiString, Names, OrThrow, Text};
+use crate::conv::{
+    throw_id, throw_type, with_str, ArrayArg, Ascii, AsciiString, Names, OrThrow, Text,
+};
 
 #[inline]
 fn parse(code: &str, names: Option<&Names>) -> polyid::Result<StructuredCode> {
@@ -43,8 +45,11 @@ fn compact_into(code: &str, names: Option<&Names>, out: &mut Vec<u8>) -> polyid:
     ts_return_type = "string"
 )]
 pub fn compact_id(env: &Env, code: Text, named_sequences: Option<Names>) -> Result<Ascii<5>> {
-    let parsed = parse(code.as_str(), named_sequences.as_ref()).or_throw(env)?;
-    Ok(Ascii(*parsed.compact_id().as_bytes()))
+    let names = named_sequences.as_ref();
+    let id = code
+        .with(|c| parse(c, names).map(|p| *p.compact_id().as_bytes()))?
+        .or_throw(env)?;
+    Ok(Ascii(id))
 }
 
 /// The compact IDs of many codes in one call: `compactIds(["E.A.B.001", ...])`.
@@ -105,11 +110,15 @@ pub fn compact_ids(
         let mut failure: Option<(usize, polyid::Error)> = None;
         let mut visit = |env: sys::napi_env, items: &[sys::napi_value]| -> bool {
             for &item in items {
-                let Ok(text) = (unsafe { Text::read(env, item) }) else {
+                let Ok(id) = (unsafe {
+                    with_str(env, item, |c| {
+                        parse(c, names).map(|p| *p.compact_id().as_bytes())
+                    })
+                }) else {
                     return false;
                 };
-                match parse(text.as_str(), names) {
-                    Ok(p) => out.extend_from_slice(p.compact_id().as_bytes()),
+                match id {
+                    Ok(id) => out.extend_from_slice(&id),
                     Err(e) => {
                         failure = Some((position, e));
                         return false;
@@ -141,8 +150,11 @@ pub fn normalize_code(
     code: Text,
     named_sequences: Option<Names>,
 ) -> Result<AsciiString> {
-    let parsed = parse(code.as_str(), named_sequences.as_ref()).or_throw(env)?;
-    Ok(AsciiString(parsed.normalized().to_owned()))
+    let names = named_sequences.as_ref();
+    let normalized = code
+        .with(|c| parse(c, names).map(|p| p.normalized().to_owned()))?
+        .or_throw(env)?;
+    Ok(AsciiString(normalized))
 }
 
 /// A parsed structured code.
@@ -174,7 +186,8 @@ pub struct ParsedCode {
     ts_args_type = "code: string, namedSequences?: Record<string, number> | null"
 )]
 pub fn parse_code(env: &Env, code: Text, named_sequences: Option<Names>) -> Result<ParsedCode> {
-    let p = parse(code.as_str(), named_sequences.as_ref()).or_throw(env)?;
+    let names = named_sequences.as_ref();
+    let p = code.with(|c| parse(c, names))?.or_throw(env)?;
     let severity = p.severity();
     Ok(ParsedCode {
         severity: severity.letter().to_string(),
@@ -198,7 +211,7 @@ pub fn parse_code(env: &Env, code: Text, named_sequences: Option<Names>) -> Resu
     ts_return_type = "string"
 )]
 pub fn namespace_hash(env: &Env, namespace: Text) -> Result<Ascii<5>> {
-    let id = wdp::namespace_hash_id(namespace.as_str()).or_throw(env)?;
+    let id = namespace.with(wdp::namespace_hash_id)?.or_throw(env)?;
     Ok(Ascii(*id.as_bytes()))
 }
 
@@ -217,11 +230,14 @@ pub fn full_id(
     code: Text,
     named_sequences: Option<Names>,
 ) -> Result<AsciiString> {
-    let id = match &named_sequences {
-        None => wdp::full_id(namespace.as_str(), code.as_str()),
-        Some(n) => wdp::full_id_with(namespace.as_str(), code.as_str(), &n.0),
-    }
-    .or_throw(env)?;
+    let id = namespace
+        .with(|ns| {
+            code.with(|c| match &named_sequences {
+                None => wdp::full_id(ns, c),
+                Some(n) => wdp::full_id_with(ns, c, &n.0),
+            })
+        })??
+        .or_throw(env)?;
     Ok(AsciiString(id))
 }
 
@@ -239,7 +255,7 @@ pub struct FullIdParts {
 /// Throws `INVALID_LENGTH` or `INVALID_CHARACTER`.
 #[napi(catch_unwind, ts_args_type = "id: string")]
 pub fn parse_full_id(env: &Env, id: Text) -> Result<FullIdParts> {
-    let f = wdp::parse_full_id(id.as_str()).or_throw(env)?;
+    let f = id.with(wdp::parse_full_id)?.or_throw(env)?;
     Ok(FullIdParts {
         namespace_hash: f.namespace_hash.as_str().to_owned(),
         compact_id: f.compact_id.as_str().to_owned(),

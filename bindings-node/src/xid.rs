@@ -109,7 +109,7 @@ impl Xid {
     /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OVERFLOW`.
     #[napi(catch_unwind, ts_args_type = "text: string", ts_return_type = "Xid")]
     pub fn parse(env: &Env, text: Text) -> Result<Obj<Xid>> {
-        Ok(Xid::wrap(polyid::Xid::parse(text.as_str()).or_throw(env)?))
+        Ok(Xid::wrap(text.with(polyid::Xid::parse)?.or_throw(env)?))
     }
 
     /// The xid of a 64-bit value (every value in `0..2^64-1` is one).
@@ -195,7 +195,8 @@ pub struct XidTimeRange {
 /// Throws `INVALID_LENGTH` or `INVALID_CHARACTER`.
 #[napi(catch_unwind, ts_args_type = "prefix: string")]
 pub fn xid_prefix_range(env: &Env, prefix: Text) -> Result<Option<XidTimeRange>> {
-    Ok(polyid::xid::prefix_time_range(prefix.as_str())
+    Ok(prefix
+        .with(polyid::xid::prefix_time_range)?
         .or_throw(env)?
         .map(|(lo, hi)| XidTimeRange {
             min_unix_ms: lo as f64,
