@@ -96,10 +96,10 @@ pub fn compact_ids(
         unsafe { batch::join(raw, codes.value, "\0")? }
     };
     let mut out: Vec<u8> = Vec::with_capacity(n * (COMPACT_LEN + 1));
-    let pieces = joined.split(|&b| b == 0);
-    if n > 0 && joined.iter().filter(|&&b| b == 0).count() + 1 == n {
-        for (i, piece) in pieces.enumerate() {
-            let code = std::str::from_utf8(piece).unwrap_or("\u{fffd}");
+    // napi writes valid UTF-8; checked once for the whole text.
+    let joined = std::str::from_utf8(&joined).unwrap_or("\u{fffd}");
+    if n > 0 && joined.bytes().filter(|&b| b == 0).count() + 1 == n {
+        for (i, code) in joined.split('\0').enumerate() {
             if let Err(e) = compact_into(code, names, &mut out) {
                 return Err(throw_id(raw, &e, Some(i)));
             }
