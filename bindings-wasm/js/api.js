@@ -23,11 +23,11 @@ const I128_MIN = -(1n << 127n);
 const I128_MAX = (1n << 127n) - 1n;
 const USIZE_MAX = U32_MAX; // wasm32
 
-function typeName(v) {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  return typeof v;
-}
+/** The families' ranges, from the core (set by `ready()`), for OUT_OF_RANGE messages. */
+let LIMITS;
+
+/** What `typeof` says, with `null` named (as the Node package's messages do). */
+const typeName = (v) => (v === null ? 'null' : typeof v);
 
 function typeError(message) {
   const e = new TypeError(message);
@@ -41,34 +41,53 @@ function rangeError(context, message) {
   return e;
 }
 
+/** A number as Rust's `Display` writes an f64: shortest digits, never an exponent. */
+function rustFloat(n) {
+  if (Number.isNaN(n)) return 'NaN';
+  if (!Number.isFinite(n)) return n > 0 ? 'inf' : '-inf';
+  const sign = n < 0 || Object.is(n, -0) ? '-' : '';
+  const m = /^(\d)(?:\.(\d+))?e([+-])(\d+)$/.exec(String(Math.abs(n)));
+  if (!m) return sign + String(Math.abs(n));
+  const digits = m[1] + (m[2] ?? '');
+  const exp = Number(m[4]);
+  return m[3] === '+'
+    ? sign + digits + '0'.repeat(exp - (digits.length - 1))
+    : `${sign}0.${'0'.repeat(exp - 1)}${digits}`;
+}
+
 /** An integer argument: a bigint, or a number that is a safe integer. */
 function integer(v) {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number') {
     if (Number.isSafeInteger(v)) return BigInt(v);
     if (Number.isInteger(v)) {
-      throw typeError(`${v} is not a safe integer: pass a bigint for values beyond 2^53-1`);
+      throw typeError(`${rustFloat(v)} is not a safe integer: pass a bigint for values beyond 2^53-1`);
     }
-    throw typeError(`expected an integer, got ${v}`);
+    throw typeError(`expected an integer, got ${rustFloat(v)}`);
   }
   throw typeError(`expected an integer (bigint or number), got ${typeName(v)}`);
 }
 
-/** `v` as a bigint in `min..=max` (the Rust parameter's type), else OUT_OF_RANGE. */
-function ranged(v, context, min, max) {
+/**
+ * `v` as a bigint in the Rust parameter's range `min..=max`, else OUT_OF_RANGE. The message
+ * gives the family's range `[fmin, fmax]` when there is one (the core checks that range itself
+ * for the values that fit the parameter).
+ */
+function ranged(v, context, min, max, family) {
   const n = integer(v);
   if (n >= min && n <= max) return n;
   if (n < I128_MIN || n > I128_MAX) {
     throw rangeError(context, "the integer does not fit the parameter's type");
   }
-  throw rangeError(context, `${n} is out of range ${min}..=${max}`);
+  const [lo, hi] = family ?? [min, max];
+  throw rangeError(context, `${n} is out of range ${lo}..=${hi}`);
 }
 
-const u16 = (v, context) => Number(ranged(v, context, 0n, U16_MAX));
-const u32 = (v, context) => Number(ranged(v, context, 0n, U32_MAX));
+const u16 = (v, context, family) => Number(ranged(v, context, 0n, U16_MAX, family));
+const u32 = (v, context, family) => Number(ranged(v, context, 0n, U32_MAX, family));
 const usize = (v, context) => Number(ranged(v, context, 0n, USIZE_MAX));
-const u64 = (v, context) => ranged(v, context, 0n, U64_MAX);
-const i64 = (v, context) => ranged(v, context, I64_MIN, I64_MAX);
+const u64 = (v, context, family) => ranged(v, context, 0n, U64_MAX, family);
+const i64 = (v, context, family) => ranged(v, context, I64_MIN, I64_MAX, family);
 
 function u128(v, context) {
   const n = integer(v);
@@ -76,10 +95,11 @@ function u128(v, context) {
   return n;
 }
 
-/** `null`/`undefined` -> `undefined` (the wasm ABI's "none"), else a u16. */
-function optionalU16(v, context) {
-  return v === null || v === undefined ? undefined : u16(v, context);
-}
+/** `null`/`undefined` -> `undefined` (the wasm ABI's "none"). */
+const absent = (v) => v === null || v === undefined;
+
+const clockIdArg = (v) => u16(v, 'TID clock_id', LIMITS.clockId);
+const extensionArg = (v) => (absent(v) ? undefined : u16(v, 'EUID extension', LIMITS.extension));
 
 function string(v) {
   if (typeof v !== 'string') throw typeError(`expected a string, got ${typeName(v)}`);
@@ -110,33 +130,36 @@ function bytesArg(v) {
   throw typeError(`expected a Uint8Array or Buffer, got ${typeName(v)}`);
 }
 
-/** `{NAME: number}` -> the core's named-sequence table (undefined for none). */
-function names(v) {
-  if (v === null || v === undefined) return undefined;
+/** The core's standard named-sequence table, made once. */
+let standardNames;
+
+/**
+ * Calls `f` with the core's named-sequence table for `{NAME: number}` (the standard table when
+ * absent), freeing a table made for this call afterwards.
+ */
+function withNames(v, f) {
+  if (absent(v)) return f((standardNames ??= new raw.Names()));
   if (typeof v !== 'object' || Array.isArray(v)) {
-    throw typeError(`namedSequences: expected an object { NAME: number }, got ${typeName(v)}`);
+    const got = Array.isArray(v) ? 'array' : typeName(v);
+    throw typeError(`namedSequences: expected an object { NAME: number }, got ${got}`);
   }
   const table = new raw.Names();
   try {
     for (const name of Object.keys(v)) {
       const number = v[name];
       if (typeof number !== 'number' && typeof number !== 'bigint') {
-        throw typeError(
-          `namedSequences[${JSON.stringify(name)}]: expected a number, got ${typeName(number)}`,
-        );
+        throw typeError(`namedSequences[${debugStr(name)}]: expected a number, got ${typeName(number)}`);
       }
-      table.insert(name, u16(number, 'named sequence'));
+      table.insert(name, u16(number, 'named sequence', [1n, 999n]));
     }
-  } catch (e) {
+    return f(table);
+  } finally {
     table.free();
-    throw e;
   }
-  return table;
 }
 
-function wrap2(pair, f) {
-  return pair === undefined ? null : [f(pair[0]), f(pair[1])];
-}
+/** A pair the core returned (`[lo, hi]`), or `null` for none. */
+const pair = (r) => (r === undefined ? null : [r[0], r[1]]);
 
 const NEW = Symbol('polyid-wasm');
 
@@ -146,6 +169,17 @@ function noConstructor(name) {
       `${name}.fromBigInt(), ${name}.fromDate() or ${name}.generate()`,
   );
 }
+
+/** `other`'s value when it is an instance of the same class, else a TypeError. */
+function same(has, get, other, name) {
+  if (typeof other !== 'object' || other === null || !has(other)) {
+    throw typeError(`expected a ${name}`);
+  }
+  return get(other);
+}
+
+const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 // ----------------------------------------------------------------------------------------------
 // Errors
@@ -205,9 +239,22 @@ function polyidError(code, context, kind, a, b, c) {
   return Object.assign(new Error(`${context}: ${message}`), { code }, detail);
 }
 
-/** Registers the error factory with the module; returns every stable error code. */
+/**
+ * Once the module is instantiated: registers the error factory, reads the families' ranges,
+ * and returns every stable error code (frozen), all from the core.
+ */
 function ready() {
   raw.set_error_factory(polyidError);
+  const [minMicros, maxMicros, maxClockId, xidEpoch, xidMaxMs, xidMaxRandom, euidMaxMs, maxExtension] =
+    raw.limits();
+  LIMITS = {
+    micros: [minMicros, maxMicros],
+    clockId: [0n, maxClockId],
+    xidMs: [xidEpoch, xidMaxMs],
+    xidRandom: [0n, xidMaxRandom],
+    euidMs: [0n, euidMaxMs],
+    extension: [0n, maxExtension],
+  };
   return Object.freeze(raw.error_codes());
 }
 
@@ -216,33 +263,38 @@ function ready() {
 
 /** The 5-character compact ID of a structured code, e.g. `compactId("E.Auth.Token.001")`. */
 export function compactId(code, namedSequences) {
-  return raw.compact_id(string(code), names(namedSequences));
+  const text = string(code);
+  return withNames(namedSequences, (t) => raw.compact_id(text, t));
 }
 
 /** The compact IDs of many codes; an error carries `item`, the failing position. */
 export function compactIds(codes, namedSequences) {
   if (!Array.isArray(codes)) throw typeError(`expected an array, got ${typeName(codes)}`);
-  const out = new Array(codes.length);
-  for (let i = 0; i < codes.length; i++) {
-    if (typeof codes[i] !== 'string') throw typeError(`codes[${i}]: expected a string`);
-    try {
-      out[i] = raw.compact_id(codes[i], names(namedSequences));
-    } catch (e) {
-      e.item = i;
-      throw e;
+  return withNames(namedSequences, (t) => {
+    const out = new Array(codes.length);
+    for (let i = 0; i < codes.length; i++) {
+      if (typeof codes[i] !== 'string') throw typeError(`codes[${i}]: expected a string`);
+      try {
+        out[i] = raw.compact_id(codes[i], t);
+      } catch (e) {
+        e.item = i;
+        throw e;
+      }
     }
-  }
-  return out;
+    return out;
+  });
 }
 
 /** The normalized code (trimmed, uppercase, named sequence resolved). */
 export function normalizeCode(code, namedSequences) {
-  return raw.normalize_code(string(code), names(namedSequences));
+  const text = string(code);
+  return withNames(namedSequences, (t) => raw.normalize_code(text, t));
 }
 
 /** Parses a structured code into its fields. */
 export function parseCode(code, namedSequences) {
-  const f = raw.parse_code(string(code), names(namedSequences));
+  const text = string(code);
+  const f = withNames(namedSequences, (t) => raw.parse_code(text, t));
   return {
     severity: f[0],
     meaning: f[1],
@@ -263,7 +315,9 @@ export function namespaceHash(namespace) {
 
 /** The full ID `<namespace hash>-<compact id>`, e.g. `"05o5h-V6a0B"`. */
 export function fullId(namespace, code, namedSequences) {
-  return raw.full_id(string(namespace), string(code), names(namedSequences));
+  const ns = string(namespace);
+  const text = string(code);
+  return withNames(namedSequences, (t) => raw.full_id(ns, text, t));
 }
 
 /** Splits a full ID into `{namespaceHash, compactId}`. */
@@ -287,7 +341,7 @@ export function uid11Decode(text) {
 
 /** `[lo, hi]` of the values whose text starts with `prefix`, or `null`. */
 export function uid11PrefixRange(prefix) {
-  return wrap2(raw.uid11_prefix_range(string(prefix)), (x) => x);
+  return pair(raw.uid11_prefix_range(string(prefix)));
 }
 
 /** `{minUnixMs, maxUnixMs}` of the xids whose text starts with `prefix`, or `null`. */
@@ -298,7 +352,7 @@ export function xidPrefixRange(prefix) {
 
 /** `[minMicros, maxMicros]` of the TIDs whose text starts with `prefix`, or `null`. */
 export function tidPrefixRange(prefix) {
-  return wrap2(raw.tid_prefix_range(string(prefix)), (x) => x);
+  return pair(raw.tid_prefix_range(string(prefix)));
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -312,6 +366,10 @@ export class Xid {
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Xid');
     this.#value = value;
+  }
+
+  get #fields() {
+    return (this.#read ??= raw.xid_read(this.#value));
   }
 
   /** A new xid for the current time with fresh random bits. */
@@ -329,19 +387,20 @@ export class Xid {
 
   /** The text of a new xid. */
   static generateString() {
-    return Xid.generate().toString();
+    return new Xid(NEW, raw.xid_generate()).#fields[0];
   }
 
   /** The xid of a Unix time in milliseconds and 22 random bits. */
   static fromParts(unixMs, random) {
-    return new Xid(NEW, raw.xid_from_parts(u64(unixMs, 'xid unix_ms'), u32(random, 'xid random')));
+    const ms = u64(unixMs, 'xid unix_ms', LIMITS.xidMs);
+    return new Xid(NEW, raw.xid_from_parts(ms, u32(random, 'xid random', LIMITS.xidRandom)));
   }
 
   /** The xid of a `Date`, with the given random bits or fresh ones. */
   static fromDate(date, random) {
-    const ms = u64(dateMs(date), 'xid unix_ms');
-    if (random === undefined || random === null) return new Xid(NEW, raw.xid_generate_at(ms));
-    return new Xid(NEW, raw.xid_from_parts(ms, u32(random, 'xid random')));
+    const ms = u64(dateMs(date), 'xid unix_ms', LIMITS.xidMs);
+    if (absent(random)) return new Xid(NEW, raw.xid_generate_at(ms));
+    return new Xid(NEW, raw.xid_from_parts(ms, u32(random, 'xid random', LIMITS.xidRandom)));
   }
 
   /** Parses the 11-symbol text. */
@@ -359,10 +418,6 @@ export class Xid {
     return this.#value;
   }
 
-  get #fields() {
-    return (this.#read ??= raw.xid_read(this.#value));
-  }
-
   /** Unix time in milliseconds. */
   get unixMs() {
     return this.#fields[1];
@@ -375,7 +430,17 @@ export class Xid {
 
   /** The time as a `Date`. */
   toDate() {
-    return new Date(this.unixMs);
+    return new Date(this.#fields[1]);
+  }
+
+  /** Whether `other` (an Xid) holds the same value. */
+  equals(other) {
+    return this.#value === same((o) => #value in o, (o) => o.#value, other, 'Xid');
+  }
+
+  /** -1, 0 or 1 as this value is less than, equal to or greater than `other`'s. */
+  compare(other) {
+    return order(this.#value, same((o) => #value in o, (o) => o.#value, other, 'Xid'));
   }
 
   /** The 11-symbol text. */
@@ -385,7 +450,11 @@ export class Xid {
 
   /** The 11-symbol text (for `JSON.stringify`). */
   toJSON() {
-    return this.toString();
+    return this.#fields[0];
+  }
+
+  [INSPECT]() {
+    return `Xid(${this.#fields[0]})`;
   }
 }
 
@@ -402,6 +471,10 @@ export class Tid {
     this.#value = value;
   }
 
+  get #fields() {
+    return (this.#read ??= raw.tid_read(this.#value));
+  }
+
   /** A new TID from this module's generator (monotonic, random clock id 0-31). */
   static generate() {
     return new Tid(NEW, raw.tid_generate());
@@ -409,21 +482,19 @@ export class Tid {
 
   /** The text of a new TID from this module's generator. */
   static generateString() {
-    return Tid.generate().toString();
+    return new Tid(NEW, raw.tid_generate()).#fields[0];
   }
 
   /** The TID of microseconds since 1970 (±(2^53-1)) and a clock id (0-1023, default 0). */
   static fromParts(micros, clockId) {
-    const micros_ = i64(micros, 'TID micros');
-    const id = clockId === undefined || clockId === null ? 0 : u16(clockId, 'TID clock_id');
-    return new Tid(NEW, raw.tid_from_parts(micros_, id));
+    const us = i64(micros, 'TID micros', LIMITS.micros);
+    return new Tid(NEW, raw.tid_from_parts(us, absent(clockId) ? 0 : clockIdArg(clockId)));
   }
 
   /** The TID of a `Date` (whole milliseconds) and a clock id (0-1023, default 0). */
   static fromDate(date, clockId) {
-    const micros = BigInt(dateMs(date)) * 1000n;
-    const id = clockId === undefined || clockId === null ? 0 : u16(clockId, 'TID clock_id');
-    return new Tid(NEW, raw.tid_from_parts(micros, id));
+    const us = BigInt(dateMs(date)) * 1000n;
+    return new Tid(NEW, raw.tid_from_parts(us, absent(clockId) ? 0 : clockIdArg(clockId)));
   }
 
   /** Parses the 13-symbol text or the dashed display form. */
@@ -434,10 +505,6 @@ export class Tid {
   /** The TID of its signed 64-bit value. */
   static fromBigInt(value) {
     return new Tid(NEW, raw.tid_from_i64(i64(value, 'TID value')));
-  }
-
-  get #fields() {
-    return (this.#read ??= raw.tid_read(this.#value));
   }
 
   /** Microseconds since 1970-01-01T00:00:00Z. */
@@ -465,6 +532,16 @@ export class Tid {
     return new Date(this.#fields[4]);
   }
 
+  /** Whether `other` (a Tid) holds the same value. */
+  equals(other) {
+    return this.#value === same((o) => #value in o, (o) => o.#value, other, 'Tid');
+  }
+
+  /** -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (time order). */
+  compare(other) {
+    return order(this.#value, same((o) => #value in o, (o) => o.#value, other, 'Tid'));
+  }
+
   /** The 13-symbol text. */
   toString() {
     return this.#fields[0];
@@ -472,7 +549,11 @@ export class Tid {
 
   /** The 13-symbol text (for `JSON.stringify`). */
   toJSON() {
-    return this.toString();
+    return this.#fields[0];
+  }
+
+  [INSPECT]() {
+    return `Tid(${this.#fields[0]})`;
   }
 }
 
@@ -482,7 +563,7 @@ export class TidGenerator {
 
   /** A generator with the given clock id (0-1023), or a random one in 0-31. */
   constructor(clockId) {
-    this.#inner = new raw.TidGen(optionalU16(clockId, 'TID clock_id'));
+    this.#inner = new raw.TidGen(absent(clockId) ? undefined : clockIdArg(clockId));
   }
 
   /** The clock id of the TIDs this generator issues. */
@@ -497,20 +578,17 @@ export class TidGenerator {
 
   /** The text of the next TID. */
   nextString() {
-    return this.next().toString();
+    return new Tid(NEW, this.#inner.next()).toString();
   }
 
-  /** The next `count` TIDs. */
+  /** The next `count` TIDs (consecutive microseconds, one clock read). */
   nextMany(count) {
-    const n = usize(count, 'count');
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = this.next();
-    return out;
+    return Array.from(this.#inner.next_many(usize(count, 'count')), (v) => new Tid(NEW, v));
   }
 
   /** The texts of the next `count` TIDs. */
   nextManyStrings(count) {
-    return this.nextMany(count).map(String);
+    return Array.from(this.#inner.next_many(usize(count, 'count')), (v) => new Tid(NEW, v).toString());
   }
 }
 
@@ -527,33 +605,33 @@ export class Euid {
     this.#value = value;
   }
 
+  get #fields() {
+    return (this.#read ??= raw.euid_read(this.#value));
+  }
+
   /** A new EUID for the current time, carrying `extension` (0-32767) if given. */
   static generate(extension) {
-    return new Euid(NEW, raw.euid_generate(optionalU16(extension, 'EUID extension')));
+    return new Euid(NEW, raw.euid_generate(extensionArg(extension)));
   }
 
   /** The text of a new EUID. */
   static generateString(extension) {
-    return Euid.generate(extension).toString();
+    return new Euid(NEW, raw.euid_generate(extensionArg(extension))).#fields[0];
   }
 
   /** The EUID of its fields: Unix ms, extension (or none), padding (default 0), random. */
   static fromParts(unixMs, extension, padding, random) {
-    return new Euid(
-      NEW,
-      raw.euid_from_parts(
-        u64(unixMs, 'EUID unix_ms'),
-        optionalU16(extension, 'EUID extension'),
-        padding === undefined || padding === null ? 0 : u16(padding, 'EUID padding'),
-        random === undefined || random === null ? 0n : u64(random, 'EUID random'),
-      ),
-    );
+    const ms = u64(unixMs, 'EUID unix_ms', LIMITS.euidMs);
+    const ext = extensionArg(extension);
+    const pad = absent(padding) ? 0 : u16(padding, 'EUID padding', LIMITS.extension);
+    const rnd = absent(random) ? 0n : u64(random, 'EUID random');
+    return new Euid(NEW, raw.euid_from_parts(ms, ext, pad, rnd));
   }
 
   /** The EUID of a `Date`, with fresh random bits and `extension` if given. */
   static fromDate(date, extension) {
-    const ms = u64(dateMs(date), 'EUID unix_ms');
-    return new Euid(NEW, raw.euid_generate_at(ms, optionalU16(extension, 'EUID extension')));
+    const ms = u64(dateMs(date), 'EUID unix_ms', LIMITS.euidMs);
+    return new Euid(NEW, raw.euid_generate_at(ms, extensionArg(extension)));
   }
 
   /** Parses the 27-symbol text (case-insensitive; `I`/`L` read as 1, `O` as 0). */
@@ -576,13 +654,9 @@ export class Euid {
     return this.#value;
   }
 
-  /** The 16 big-endian bytes (a new `Uint8Array` on every access). */
+  /** The 16 big-endian bytes (a new `Uint8Array`, a `Buffer` in the Node build). */
   get bytes() {
-    return raw.euid_bytes(this.#value);
-  }
-
-  get #fields() {
-    return (this.#read ??= raw.euid_read(this.#value));
+    return asBytes(raw.euid_bytes(this.#value));
   }
 
   /** Unix time in milliseconds. */
@@ -607,8 +681,8 @@ export class Euid {
 
   /** The 27-symbol text, with the check symbol (default) or "no check" (`false`). */
   encode(checkmod) {
-    const check = checkmod === undefined || checkmod === null ? true : boolean(checkmod);
-    return this.#fields[check ? 0 : 1];
+    const fields = this.#fields;
+    return fields[absent(checkmod) || boolean(checkmod) ? 0 : 1];
   }
 
   /** The next EUID after this one (`EXHAUSTED` at the end of a millisecond). */
@@ -618,7 +692,17 @@ export class Euid {
 
   /** The time as a `Date`. */
   toDate() {
-    return new Date(this.unixMs);
+    return new Date(this.#fields[2]);
+  }
+
+  /** Whether `other` (an Euid) holds the same value. */
+  equals(other) {
+    return this.#value === same((o) => #value in o, (o) => o.#value, other, 'Euid');
+  }
+
+  /** -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (time order). */
+  compare(other) {
+    return order(this.#value, same((o) => #value in o, (o) => o.#value, other, 'Euid'));
   }
 
   /** The 27-symbol text with its check symbol. */
@@ -628,7 +712,11 @@ export class Euid {
 
   /** The 27-symbol text (for `JSON.stringify`). */
   toJSON() {
-    return this.toString();
+    return this.#fields[0];
+  }
+
+  [INSPECT]() {
+    return `Euid(${this.#fields[0]})`;
   }
 }
 
@@ -638,7 +726,7 @@ export class EuidGenerator {
 
   /** A generator whose EUIDs carry `extension` (0-32767), or none. */
   constructor(extension) {
-    this.#inner = new raw.EuidGen(optionalU16(extension, 'EUID extension'));
+    this.#inner = new raw.EuidGen(extensionArg(extension));
   }
 
   /** The extension of the EUIDs this generator makes, or `null`. */
@@ -653,19 +741,24 @@ export class EuidGenerator {
 
   /** The text of the next EUID. */
   nextString() {
-    return this.next().toString();
+    return new Euid(NEW, this.#inner.next()).toString();
   }
 
   /** The next `count` EUIDs. */
   nextMany(count) {
     const n = usize(count, 'count');
+    const inner = this.#inner;
     const out = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = this.next();
+    for (let i = 0; i < n; i++) out[i] = new Euid(NEW, inner.next());
     return out;
   }
 
   /** The texts of the next `count` EUIDs. */
   nextManyStrings(count) {
-    return this.nextMany(count).map(String);
+    const n = usize(count, 'count');
+    const inner = this.#inner;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = new Euid(NEW, inner.next()).toString();
+    return out;
   }
 }

@@ -41,6 +41,25 @@ fn text(bytes: &[u8]) -> JsValue {
     JsValue::from_str(std::str::from_utf8(bytes).unwrap_or_default())
 }
 
+/// The families' ranges, for the JavaScript layer's OUT_OF_RANGE messages on values that do
+/// not fit a parameter's type: `[TID min micros, TID max micros, TID max clock id, xid epoch
+/// ms, xid max ms, xid max random, EUID max ms, EUID max extension]` (bigints).
+#[wasm_bindgen]
+pub fn limits() -> js_sys::Array {
+    [
+        JsValue::from(tid::MIN_MICROS),
+        JsValue::from(tid::MAX_MICROS),
+        JsValue::from(u64::from(tid::MAX_CLOCK_ID)),
+        JsValue::from(xid::EPOCH_MS),
+        JsValue::from(xid::MAX_UNIX_MS),
+        JsValue::from(u64::from(xid::MAX_RANDOM)),
+        JsValue::from(euid::MAX_UNIX_MS),
+        JsValue::from(u64::from(euid::MAX_EXTENSION)),
+    ]
+    .iter()
+    .collect()
+}
+
 /// Every stable error code, from the core.
 #[wasm_bindgen]
 pub fn error_codes() -> js_sys::Array {
@@ -53,7 +72,8 @@ pub fn error_codes() -> js_sys::Array {
 // ---------------------------------------------------------------------------------------
 // WDP
 
-/// A table of extra named sequences (consumed by the call it is passed to).
+/// A named-sequence table: the standard names plus the caller's (the JavaScript layer keeps
+/// one standard table for calls without extra names).
 #[wasm_bindgen]
 pub struct Names(NamedSequences);
 
@@ -84,31 +104,26 @@ impl Default for Names {
 /// copy of it in the `.wasm` (the size budget), with the same results and errors as
 /// `wdp::compact_id_with` / `normalize_with` (both are `StructuredCode::parse_with` underneath).
 #[inline(never)]
-fn parse(code: &str, names: Option<Names>) -> JsResult<wdp::StructuredCode> {
-    static STANDARD: NamedSequences = NamedSequences::standard();
-    let table = match &names {
-        Some(n) => &n.0,
-        None => &STANDARD,
-    };
-    wdp::StructuredCode::parse_with(code, table).js()
+fn parse(code: &str, names: &Names) -> JsResult<wdp::StructuredCode> {
+    wdp::StructuredCode::parse_with(code, &names.0).js()
 }
 
 /// The compact ID (`StructuredCode::compact_id`).
 #[wasm_bindgen]
-pub fn compact_id(code: &str, names: Option<Names>) -> JsResult<String> {
+pub fn compact_id(code: &str, names: &Names) -> JsResult<String> {
     Ok(parse(code, names)?.compact_id().as_str().to_owned())
 }
 
 /// The normalized code (`StructuredCode::normalized`).
 #[wasm_bindgen]
-pub fn normalize_code(code: &str, names: Option<Names>) -> JsResult<String> {
+pub fn normalize_code(code: &str, names: &Names) -> JsResult<String> {
     Ok(parse(code, names)?.normalized().to_owned())
 }
 
 /// `StructuredCode::parse_with`, as `[severity, meaning, priority, blocking, component,
 /// primary, sequence, normalized, compactId]`.
 #[wasm_bindgen]
-pub fn parse_code(code: &str, names: Option<Names>) -> JsResult<js_sys::Array> {
+pub fn parse_code(code: &str, names: &Names) -> JsResult<js_sys::Array> {
     let parsed = parse(code, names)?;
     let severity = parsed.severity();
     let mut letter = [0u8; 4];
@@ -137,7 +152,7 @@ pub fn namespace_hash(namespace: &str) -> JsResult<String> {
 /// The text is what `FullId`'s `Display` writes, `<namespace hash>-<compact id>`, joined
 /// without Rust's formatting machinery (size budget).
 #[wasm_bindgen]
-pub fn full_id(namespace: &str, code: &str, names: Option<Names>) -> JsResult<String> {
+pub fn full_id(namespace: &str, code: &str, names: &Names) -> JsResult<String> {
     let namespace_hash = wdp::namespace_hash_id(namespace).js()?;
     let compact_id = parse(code, names)?.compact_id();
     Ok([namespace_hash.as_str(), "-", compact_id.as_str()].concat())
@@ -294,6 +309,12 @@ impl TidGen {
         self.0.next().js().map(tid::Tid::value)
     }
 
+    /// The values of the next `count` TIDs (consecutive microseconds, one clock read).
+    pub fn next_many(&self, count: usize) -> JsResult<js_sys::Array> {
+        let tids = self.0.next_many(count).js()?;
+        Ok(tids.into_iter().map(|t| JsValue::from(t.value())).collect())
+    }
+
     /// The clock id.
     pub fn clock_id(&self) -> u16 {
         self.0.clock_id()
@@ -384,8 +405,8 @@ pub fn euid_read(value: u128) -> js_sys::Array {
 
 /// The 16 big-endian bytes.
 #[wasm_bindgen]
-pub fn euid_bytes(value: u128) -> Vec<u8> {
-    euid::Euid::from_u128(value).to_bytes().to_vec()
+pub fn euid_bytes(value: u128) -> js_sys::Uint8Array {
+    js_sys::Uint8Array::from(&euid::Euid::from_u128(value).to_bytes()[..])
 }
 
 /// `Euid::next_with(JsClock)`.

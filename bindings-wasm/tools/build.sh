@@ -136,7 +136,9 @@ mkdir -p "$pkg"
 for target in web nodejs; do
     dir=$pkg/${target%js}
     "$wasm_bindgen" --target "$target" --no-typescript --out-dir "$dir" --out-name polyid_wasm "$wasm_in"
-    "$wasm_opt" -Oz --strip-debug --strip-producers "$dir/polyid_wasm_bg.wasm" -o "$dir/polyid_wasm_bg.wasm"
+    # -Oz, plus a flatten/re-loop pass that saves another ~1% on this module.
+    "$wasm_opt" -Oz --flatten --rereloop -Oz --converge --strip-debug --strip-producers \
+        "$dir/polyid_wasm_bg.wasm" -o "$dir/polyid_wasm_bg.wasm"
 done
 
 # ---------------------------------------------------------------------------------------------

@@ -26,6 +26,9 @@ writeFileSync(
   join(pkg, 'web', 'index.js'),
   `${banner}import __wbg_init, * as raw from './polyid_wasm.js';
 
+/** Bytes out: a Uint8Array in browsers. */
+const asBytes = (bytes) => bytes;
+
 ${body}
 /** Every stable error code (filled by init()). */
 export let ERROR_CODES = Object.freeze([]);
@@ -51,6 +54,9 @@ writeFileSync(
   join(pkg, 'node', 'index.cjs'),
   `${banner}'use strict';
 const raw = require('./polyid_wasm.js');
+
+/** Bytes out: a Buffer in Node (as the native package returns). */
+const asBytes = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 ${cjsBody}
 const ERROR_CODES = ready();

@@ -1,11 +1,12 @@
-// The size of the optimized modules against the budget: <= 60 KB and <= 30 KB gzipped.
+// The size of the optimized modules against the budget: <= 60 KB and <= 30 KB gzipped, taken
+// in the strict sense (60,000 and 30,000 bytes, so that it holds whichever "KB" one reads).
 // Prints both; `--check` exits non-zero above budget (tests/size.test.mjs does the same).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync, constants } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET = { raw: 60 * 1024, gzip: 30 * 1024 };
+export const BUDGET = { raw: 60_000, gzip: 30_000 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,7 +19,7 @@ export function sizes() {
   });
 }
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let over = false;
