@@ -132,8 +132,9 @@ pub extern "C" fn polyid_status_code(status: i32) -> *const c_char {
     let s: &'static CStr = match status {
         0 => c"OK",
         99 => c"INTERNAL_ERROR",
-        n => match usize::try_from(n - 1)
-            .ok()
+        n => match n
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
             .and_then(|i| CODE_STRINGS.get(i))
         {
             Some(s) => s,
