@@ -124,6 +124,14 @@ export declare class Euid {
   next(): Euid
   /** The time as a `Date`. */
   toDate(): Date
+  /** Whether `other` holds the same value. Throws a `TypeError` when `other` is not an `Euid`. */
+  equals(other: Euid): boolean
+  /**
+   * -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (the order of
+   * time), e.g. `ids.sort((a, b) => a.compare(b))`. Throws a `TypeError` when `other` is not
+   * an `Euid`.
+   */
+  compare(other: Euid): number
   /** The 27-symbol text with its check symbol. */
   toString(): string
   /** The 27-symbol text (so that `JSON.stringify` writes the text). */
@@ -177,6 +185,14 @@ export declare class Tid {
   display(): string
   /** The time as a `Date` (microseconds rounded down to the millisecond). */
   toDate(): Date
+  /** Whether `other` holds the same value. Throws a `TypeError` when `other` is not a `Tid`. */
+  equals(other: Tid): boolean
+  /**
+   * -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (the order of
+   * time), e.g. `ids.sort((a, b) => a.compare(b))`. Throws a `TypeError` when `other` is not
+   * a `Tid`.
+   */
+  compare(other: Tid): number
   /** The 13-symbol text. */
   toString(): string
   /** The 13-symbol text (so that `JSON.stringify` writes the text). */
@@ -230,6 +246,14 @@ export declare class Xid {
   get random(): number
   /** The time as a `Date`. */
   toDate(): Date
+  /** Whether `other` holds the same value. Throws a `TypeError` when `other` is not an `Xid`. */
+  equals(other: Xid): boolean
+  /**
+   * -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (the order of
+   * time), e.g. `ids.sort((a, b) => a.compare(b))`. Throws a `TypeError` when `other` is not
+   * an `Xid`.
+   */
+  compare(other: Xid): number
   /** The 11-symbol text. */
   toString(): string
   /** The 11-symbol text (so that `JSON.stringify` writes the text). */

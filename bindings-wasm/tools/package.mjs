@@ -84,5 +84,8 @@ writeFileSync(join(pkg, 'web', 'package.json'), '{ "type": "module" }\n');
 writeFileSync(join(pkg, 'node', 'package.json'), '{ "type": "commonjs" }\n');
 copyFileSync(join(root, 'js', 'package.json'), join(pkg, 'package.json'));
 copyFileSync(join(root, 'js', 'polyid.d.ts'), join(pkg, 'polyid.d.ts'));
+// The same declarations as an ES module for `import` (TypeScript reads .d.ts in this
+// CommonJS-typed package as CommonJS).
+copyFileSync(join(root, 'js', 'polyid.d.ts'), join(pkg, 'polyid.d.mts'));
 copyFileSync(join(root, 'README.md'), join(pkg, 'README.md'));
 console.log(`pkg/: ${all.length} exports (${all.join(' ')})`);

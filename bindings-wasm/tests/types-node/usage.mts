@@ -1,0 +1,9 @@
+// Compiled with `tsc --noEmit` (module NodeNext) by tests/types.test.mjs: `import` of the
+// package in Node resolves through package.json "exports" to the ES module types.
+import init, { compactId, Tid, Euid } from 'polyid-wasm';
+
+await init();
+const id: string = compactId('E.Auth.Token.MISSING');
+const micros: bigint = Tid.parse('3kxnlhr3gxq23').micros;
+const bytes: Uint8Array = Euid.fromBigInt(1n).bytes;
+console.log(id, micros, bytes);
