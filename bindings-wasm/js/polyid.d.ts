@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'BUFFER_TOO_SMALL'
   | 'INVALID_UTF8'
   | 'INVALID_ARGUMENT'
+  | 'INTERNAL_ERROR'
 
 /**
  * Every stable error code (a frozen array, from the core). In the web build it is empty until

@@ -64,8 +64,11 @@ test('module: the web build (ES module + init) works in Node too, same results',
     Object.keys(p).filter((k) => !['default', 'init', 'initSync'].includes(k)).sort());
 });
 
-test('ERROR_CODES: frozen, every code of tests/vectors/README.md', () => {
+test('ERROR_CODES: frozen, every code of tests/vectors/README.md, the same as the ErrorCode type', () => {
   assert.ok(Object.isFrozen(p.ERROR_CODES));
+  const dts = readFileSync(join(WASM_DIR, 'js', 'polyid.d.ts'), 'utf8');
+  const union = dts.slice(dts.indexOf('export type ErrorCode'), dts.indexOf('export declare const ERROR_CODES'));
+  assert.deepEqual([...union.matchAll(/'([A-Z0-9_]+)'/g)].map((m) => m[1]).sort(), [...p.ERROR_CODES].sort());
   const readme = readFileSync(join(ROOT, 'tests', 'vectors', 'README.md'), 'utf8');
   const codes = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
   assert.ok(codes.length >= 14);
