@@ -12,8 +12,8 @@
 //! - randomness comes from `crypto.getRandomValues` (getrandom's `wasm_js` backend), seeding
 //!   the core's generator.
 //!
-//! The functions are internal (`#[doc(hidden)]` in the TypeScript sense): the public API is
-//! `js/api.js`.
+//! These exports are internal to the package (its `.d.ts` does not list them): the public API
+//! is `js/api.js`.
 
 pub mod clock;
 pub mod error;
