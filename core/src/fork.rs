@@ -5,7 +5,8 @@
 //! generators and the TID clock ids learn that they now live in a new process. The
 //! alternative, comparing `getpid()` on every ID, is a system call per ID on current glibc.
 //!
-//! This is the only `unsafe` in the crate: registering the handler is an FFI call, and the
+//! One of the two `unsafe` blocks in the crate (the other is the SSE2 scan of WDP codes):
+//! registering the handler is an FFI call, and the
 //! handler itself only performs an atomic increment, which is async-signal-safe.
 
 use std::sync::atomic::{AtomicU64, Ordering};

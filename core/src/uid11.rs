@@ -62,7 +62,12 @@ pub fn encode_into(value: u64, out: &mut [u8; LEN]) {
 pub fn encode(value: u64) -> String {
     let mut out = [0u8; LEN];
     encode_into(value, &mut out);
-    out.iter().map(|&b| b as char).collect()
+    ascii_string(&out)
+}
+
+/// An owned string of ASCII bytes (one allocation, no per-character pushes).
+pub(crate) fn ascii_string(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Decodes exactly 11 symbols; rejects other lengths, foreign symbols and values >= 2^64.

@@ -199,10 +199,7 @@ impl Euid {
 
     /// The 27-symbol text, with the check value or with 127 ("no check").
     pub fn encode(self, checkmod: bool) -> String {
-        self.encode_bytes(checkmod)
-            .iter()
-            .map(|&b| b as char)
-            .collect()
+        crate::uid11::ascii_string(&self.encode_bytes(checkmod))
     }
 
     /// The next EUID as the reference computes it: in the same millisecond, the random high

@@ -165,7 +165,7 @@ impl Tid {
 
     /// The display form `STTT-TTT-TTTT-CC`.
     pub fn display(self) -> String {
-        self.display_bytes().iter().map(|&b| b as char).collect()
+        crate::uid11::ascii_string(&self.display_bytes())
     }
 }
 

