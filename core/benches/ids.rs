@@ -112,7 +112,7 @@ fn mean_ns(group: &str, name: &str) -> Option<f64> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../target/criterion")
         .join(group)
-        .join(name.replace([' ', ':', '/'], "_"))
+        .join(name.replace([':', '/'], "_"))
         .join("new/estimates.json");
     let text = std::fs::read_to_string(dir).ok()?;
     let v: serde_json::Value = serde_json::from_str(&text).ok()?;

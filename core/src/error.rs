@@ -139,8 +139,14 @@ pub enum Detail {
 }
 
 /// A polyid error: a stable code, what was being read, and the precise detail.
+///
+/// One pointer wide: the details live behind a box that is only allocated on the failure
+/// path, so `Result<T, Error>` stays small and cheap on the success path.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
+pub struct Error(Box<Inner>);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Inner {
     code: ErrorCode,
     context: &'static str,
     detail: Detail,
@@ -151,16 +157,17 @@ pub type Result<T> = core::result::Result<T, Error>;
 
 impl Error {
     /// An error with an explicit detail.
-    pub const fn new(code: ErrorCode, context: &'static str, detail: Detail) -> Error {
-        Error {
+    #[cold]
+    pub fn new(code: ErrorCode, context: &'static str, detail: Detail) -> Error {
+        Error(Box::new(Inner {
             code,
             context,
             detail,
-        }
+        }))
     }
 
     /// An error explained by a fixed sentence.
-    pub const fn reason(code: ErrorCode, context: &'static str, reason: &'static str) -> Error {
+    pub fn reason(code: ErrorCode, context: &'static str, reason: &'static str) -> Error {
         Error::new(code, context, Detail::Reason(reason))
     }
 
@@ -199,23 +206,23 @@ impl Error {
     }
 
     /// The stable code.
-    pub const fn code(&self) -> ErrorCode {
-        self.code
+    pub fn code(&self) -> ErrorCode {
+        self.0.code
     }
 
     /// What was being read or built, e.g. `"TID"` or `"WDP component"`.
-    pub const fn context(&self) -> &'static str {
-        self.context
+    pub fn context(&self) -> &'static str {
+        self.0.context
     }
 
     /// The precise facts.
-    pub const fn detail(&self) -> &Detail {
-        &self.detail
+    pub fn detail(&self) -> &Detail {
+        &self.0.detail
     }
 
     /// The offending character's index, where there is one.
     pub fn index(&self) -> Option<usize> {
-        match self.detail {
+        match self.0.detail {
             Detail::Character { index, .. } => Some(index),
             _ => None,
         }
@@ -223,7 +230,7 @@ impl Error {
 
     /// The offending character, where there is one.
     pub fn offending_char(&self) -> Option<char> {
-        match self.detail {
+        match self.0.detail {
             Detail::Character { character, .. } => Some(character),
             _ => None,
         }
@@ -231,7 +238,7 @@ impl Error {
 
     /// Found and expected values (lengths or check values), where they apply.
     pub fn found_expected(&self) -> Option<(usize, usize)> {
-        match self.detail {
+        match self.0.detail {
             Detail::Length { found, expected } => Some((found, expected)),
             Detail::Checkmod { found, expected } => Some((found as usize, expected as usize)),
             _ => None,
@@ -246,8 +253,8 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = self.context;
-        match (&self.detail, self.code) {
+        let what = self.0.context;
+        match (&self.0.detail, self.0.code) {
             (Detail::Character { index, character }, ErrorCode::NonAscii) => write!(
                 f,
                 "{what}: non-ASCII character {character:?} at index {index}"

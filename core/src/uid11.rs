@@ -67,7 +67,8 @@ pub fn encode(value: u64) -> String {
 
 /// An owned string of ASCII bytes (one allocation, no per-character pushes).
 pub(crate) fn ascii_string(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    // Always ASCII by construction; the check is the word-at-a-time ASCII fast path.
+    core::str::from_utf8(bytes).map_or_else(|_| String::new(), str::to_owned)
 }
 
 /// Decodes exactly 11 symbols; rejects other lengths, foreign symbols and values >= 2^64.

@@ -513,8 +513,19 @@ mod sse2 {
 #[inline(always)]
 fn normalize_into(b: &[u8], shape: Shape, out: &mut [u8; MAX_NORMALIZED_LEN]) -> usize {
     let at = shape.prim_end + 1;
-    out[..at].copy_from_slice(&b[..at]);
-    out[..at].make_ascii_uppercase();
+    // Uppercase eight bytes at a time (the scan proved they are ASCII letters, digits,
+    // dots); the tail byte by byte.
+    let mut i = 0;
+    while i + 8 <= at {
+        let x = load(&b[i..i + 8]);
+        let u = x - ((ge(x, b'a') & !ge(x, b'z' + 1)) >> 2);
+        out[i..i + 8].copy_from_slice(&u.to_le_bytes());
+        i += 8;
+    }
+    while i < at {
+        out[i] = b[i].to_ascii_uppercase();
+        i += 1;
+    }
     let n = shape.number;
     out[at] = b'0' + (n / 100) as u8;
     out[at + 1] = b'0' + (n / 10 % 10) as u8;
