@@ -77,6 +77,16 @@ pub fn u128() -> u128 {
     with_rng(|rng| ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128)
 }
 
+/// Fills `out` with random words (one visit to the thread's generator).
+#[inline]
+pub fn fill(out: &mut [u64]) {
+    with_rng(|rng| {
+        for x in out.iter_mut() {
+            *x = rng.next_u64();
+        }
+    })
+}
+
 /// Reseeds this thread's generator from the OS now.
 ///
 /// Forks are detected automatically on Unix; call this after any other way of duplicating a

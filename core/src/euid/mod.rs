@@ -102,7 +102,12 @@ impl Euid {
     /// A new EUID for `unix_ms`, with fresh random bits.
     #[inline]
     pub fn generate_at(unix_ms: u64, extension: Option<u16>) -> Result<Euid> {
-        let r = rng::u128();
+        Euid::with_random(unix_ms, extension, rng::u128())
+    }
+
+    /// An EUID for `unix_ms` whose padding and low half come from `r`.
+    #[inline]
+    pub(crate) fn with_random(unix_ms: u64, extension: Option<u16>, r: u128) -> Result<Euid> {
         let padding_bits = match extension {
             None => 15,
             Some(ext) => 15 - ext_len(ext.min(MAX_EXTENSION)),
