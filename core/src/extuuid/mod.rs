@@ -1,0 +1,220 @@
+//! EXTUUID: a well-known value (symbol, serial number, fixed-point amount, integer, physical
+//! quantity, instant) carried by one RFC 9562 version 8 UUID.
+//!
+//! The bit layout, the printed grammar and every decision taken where the 2012 draft is
+//! incomplete are in `docs/extuuid.md`.
+//!
+//! ```
+//! use polyid::extuuid::{Extuuid, Value};
+//! let u = Extuuid::parse("extuuid:fixedB4:GBP$:222.31")?;
+//! assert_eq!(u.to_string(), "extuuid:fixedB4:GBP$:222.31");
+//! assert_eq!(Extuuid::parse_uuid(&u.uuid_string())?, u);
+//! assert!(matches!(u.value(), Value::Fixed { amount: 2_223_100, places: 4, .. }));
+//! # Ok::<(), polyid::Error>(())
+//! ```
+
+pub mod carrier;
+mod fixed;
+pub mod quant;
+pub mod scheme;
+mod symserial;
+mod text;
+pub mod time;
+mod vector;
+
+use crate::error::{Error, ErrorCode, Result};
+use core::fmt;
+
+pub use quant::{Power, Unit};
+pub use scheme::Scheme;
+pub use time::Instant;
+
+/// A decoded EXTUUID value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// Type `00` with serial 0: just a symbol.
+    Symbol {
+        /// Character scheme.
+        scheme: Scheme,
+        /// The symbol (canonical case).
+        name: String,
+    },
+    /// Type `00` with a serial number above 0.
+    Serial {
+        /// Character scheme.
+        scheme: Scheme,
+        /// The symbol (canonical case).
+        name: String,
+        /// The serial number (at least 1).
+        number: u128,
+    },
+    /// Type `01`: `amount × 10^-places`.
+    Fixed {
+        /// Character scheme.
+        scheme: Scheme,
+        /// The symbol (canonical case).
+        name: String,
+        /// Decimal places `e`, 0-31.
+        places: u8,
+        /// The scaled amount `q`.
+        amount: i128,
+    },
+    /// Type `10`, subtype `000`: one integer, `|v| <= 2^116 - 1`.
+    Int(i128),
+    /// Type `10`, subtype `001`: a binary64 with an SI unit.
+    Quant {
+        /// Context field, 0-15.
+        context: u8,
+        /// The value (finite).
+        value: f64,
+        /// The unit.
+        unit: Unit,
+    },
+    /// Type `10`, subtype `011`: an instant.
+    Time(Instant),
+}
+
+/// An EXTUUID: a version 8 UUID whose payload is a valid [`Value`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Extuuid(u128);
+
+const CONTEXT: &str = "EXTUUID";
+
+impl Extuuid {
+    /// Encodes a value (errors: `OUT_OF_RANGE`, `INVALID_CHARACTER`, `INVALID_UNIT`).
+    pub fn encode(value: &Value) -> Result<Extuuid> {
+        let payload = match value {
+            Value::Symbol { scheme, name } => symserial::encode(*scheme, name, 0)?,
+            Value::Serial {
+                scheme,
+                name,
+                number,
+            } => symserial::encode(*scheme, name, *number)?,
+            Value::Fixed {
+                scheme,
+                name,
+                places,
+                amount,
+            } => fixed::encode(*scheme, name, *places, *amount)?,
+            Value::Int(v) => vector::encode_int(*v)?,
+            Value::Quant {
+                context,
+                value,
+                unit,
+            } => quant::encode(*context, *value, unit)?,
+            Value::Time(t) => time::encode(t)?,
+        };
+        Ok(Extuuid(carrier::payload_to_uuid(payload)))
+    }
+
+    /// Checks a UUID: `NOT_UUID_V8`, `RESERVED_TYPE`, `RESERVED_BITS`, `UNSUPPORTED_SCHEME`,
+    /// `INVALID_UNIT`, `OUT_OF_RANGE`, `INVALID_FORMAT` (a subtype polyid does not implement).
+    pub fn from_u128(uuid: u128) -> Result<Extuuid> {
+        decode(uuid)?;
+        Ok(Extuuid(uuid))
+    }
+
+    /// Reads the `8-4-4-4-12` text form and checks it like [`Extuuid::from_u128`].
+    pub fn parse_uuid(text: &str) -> Result<Extuuid> {
+        Extuuid::from_u128(carrier::uuid_from_str(text)?)
+    }
+
+    /// Reads the printed form (`extuuid:int:42`, `sym:Hello`, ...); see `docs/extuuid.md`.
+    pub fn parse(text: &str) -> Result<Extuuid> {
+        Extuuid::encode(&text::parse(text)?)
+    }
+
+    /// The UUID as an integer.
+    pub fn as_u128(self) -> u128 {
+        self.0
+    }
+
+    /// The UUID's 16 bytes (big-endian).
+    pub fn to_bytes(self) -> [u8; 16] {
+        self.0.to_be_bytes()
+    }
+
+    /// The `8-4-4-4-12` lower-case form.
+    pub fn uuid_string(self) -> String {
+        carrier::uuid_to_string(self.0)
+    }
+
+    /// The value (always valid: checked when the `Extuuid` was made).
+    pub fn value(self) -> Value {
+        // `self.0` was validated on construction; decoding again cannot fail.
+        decode(self.0).unwrap_or(Value::Int(0))
+    }
+}
+
+/// Decodes a UUID into its value.
+pub fn decode(uuid: u128) -> Result<Value> {
+    let p = carrier::uuid_to_payload(uuid)?;
+    match carrier::get(p, 0, 2) {
+        0b00 => {
+            let (scheme, name, number) = symserial::decode(p)?;
+            Ok(if number == 0 {
+                Value::Symbol { scheme, name }
+            } else {
+                Value::Serial {
+                    scheme,
+                    name,
+                    number,
+                }
+            })
+        }
+        0b01 => {
+            let (scheme, name, places, amount) = fixed::decode(p)?;
+            Ok(Value::Fixed {
+                scheme,
+                name,
+                places,
+                amount,
+            })
+        }
+        0b10 => match carrier::get(p, 2, 3) as u8 {
+            vector::subtype::INT => Ok(Value::Int(vector::decode_int(p)?)),
+            vector::subtype::QUANT => {
+                let (context, value, unit) = quant::decode(p)?;
+                Ok(Value::Quant {
+                    context,
+                    value,
+                    unit,
+                })
+            }
+            vector::subtype::TIME => Ok(Value::Time(time::decode(p)?)),
+            _ => Err(Error::reason(
+                ErrorCode::InvalidFormat,
+                CONTEXT,
+                "vector subtype not implemented yet (f, int/uint/float vectors)",
+            )),
+        },
+        _ => Err(Error::reason(
+            ErrorCode::ReservedType,
+            CONTEXT,
+            "type 11 is reserved",
+        )),
+    }
+}
+
+/// `extuuidEncode`: printed form to `8-4-4-4-12` UUID text.
+pub fn encode_text(text: &str) -> Result<String> {
+    Ok(Extuuid::parse(text)?.uuid_string())
+}
+
+/// `extuuidDecode`: `8-4-4-4-12` UUID text to canonical printed form.
+pub fn decode_text(uuid: &str) -> Result<String> {
+    Ok(Extuuid::parse_uuid(uuid)?.to_string())
+}
+
+impl fmt::Display for Extuuid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&text::format(&self.value()))
+    }
+}
+
+impl core::str::FromStr for Extuuid {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Extuuid> {
+        Extuuid::parse(s)
+    }
+}
