@@ -142,7 +142,7 @@
 /**
  * The result of every fallible polyid call: `POLYID_OK` (0) or one error code.
  *
- * The values are part of the ABI and never change. Codes 1-18 are the error codes that
+ * The values are part of the ABI and never change. Codes 1-25 are the error codes that
  * every polyid runtime shares (`polyid_status_code()` returns the same string that
  * Python's `PolyIdError.code` and JavaScript's `error.code` hold). `POLYID_INTERNAL_ERROR`
  * is C-only: it reports a bug in polyid (a Rust panic caught at the C boundary) and is
@@ -225,6 +225,34 @@ typedef enum polyid_status {
    * An argument of the wrong kind ("INVALID_ARGUMENT").
    */
   POLYID_INVALID_ARGUMENT = 18,
+  /**
+   * A catalog has no entry for the ID ("NOT_FOUND").
+   */
+  POLYID_NOT_FOUND = 19,
+  /**
+   * A message placeholder with no value in the fields given ("MISSING_FIELD").
+   */
+  POLYID_MISSING_FIELD = 20,
+  /**
+   * Two codes of a catalog have the same ID ("COLLISION").
+   */
+  POLYID_COLLISION = 21,
+  /**
+   * A code appears twice in a catalog ("DUPLICATE_CODE").
+   */
+  POLYID_DUPLICATE_CODE = 22,
+  /**
+   * Catalog text that is not a catalog ("INVALID_CATALOG").
+   */
+  POLYID_INVALID_CATALOG = 23,
+  /**
+   * A catalog entry whose ID is not computed from its code ("TAMPERED").
+   */
+  POLYID_TAMPERED = 24,
+  /**
+   * An Ed25519 signature that does not verify ("INVALID_SIGNATURE").
+   */
+  POLYID_INVALID_SIGNATURE = 25,
   /**
    * C only: a bug in polyid was caught at the C boundary ("INTERNAL_ERROR").
    */

@@ -17,7 +17,7 @@ pub const POLYID_CHARACTER_LEN: usize = 5;
 
 /// The result of every fallible polyid call: `POLYID_OK` (0) or one error code.
 ///
-/// The values are part of the ABI and never change. Codes 1-18 are the error codes that
+/// The values are part of the ABI and never change. Codes 1-25 are the error codes that
 /// every polyid runtime shares (`polyid_status_code()` returns the same string that
 /// Python's `PolyIdError.code` and JavaScript's `error.code` hold). `POLYID_INTERNAL_ERROR`
 /// is C-only: it reports a bug in polyid (a Rust panic caught at the C boundary) and is
@@ -63,6 +63,20 @@ pub enum polyid_status {
     POLYID_INVALID_UTF8 = 17,
     /// An argument of the wrong kind ("INVALID_ARGUMENT").
     POLYID_INVALID_ARGUMENT = 18,
+    /// A catalog has no entry for the ID ("NOT_FOUND").
+    POLYID_NOT_FOUND = 19,
+    /// A message placeholder with no value in the fields given ("MISSING_FIELD").
+    POLYID_MISSING_FIELD = 20,
+    /// Two codes of a catalog have the same ID ("COLLISION").
+    POLYID_COLLISION = 21,
+    /// A code appears twice in a catalog ("DUPLICATE_CODE").
+    POLYID_DUPLICATE_CODE = 22,
+    /// Catalog text that is not a catalog ("INVALID_CATALOG").
+    POLYID_INVALID_CATALOG = 23,
+    /// A catalog entry whose ID is not computed from its code ("TAMPERED").
+    POLYID_TAMPERED = 24,
+    /// An Ed25519 signature that does not verify ("INVALID_SIGNATURE").
+    POLYID_INVALID_SIGNATURE = 25,
     /// C only: a bug in polyid was caught at the C boundary ("INTERNAL_ERROR").
     POLYID_INTERNAL_ERROR = 99,
 }
@@ -151,9 +165,9 @@ pub extern "C" fn polyid_version() -> *const c_char {
     VERSION.as_ptr().cast()
 }
 
-/// The stable strings of statuses 1-18, in `polyid::ErrorCode::ALL` order (checked by a
+/// The stable strings of statuses 1-25, in `polyid::ErrorCode::ALL` order (checked by a
 /// test against `ErrorCode::as_str`).
-pub(crate) const CODE_STRINGS: [&CStr; 18] = [
+pub(crate) const CODE_STRINGS: [&CStr; 25] = [
     c"INVALID_FORMAT",
     c"NON_ASCII",
     c"INVALID_SEVERITY",
@@ -172,6 +186,13 @@ pub(crate) const CODE_STRINGS: [&CStr; 18] = [
     c"BUFFER_TOO_SMALL",
     c"INVALID_UTF8",
     c"INVALID_ARGUMENT",
+    c"NOT_FOUND",
+    c"MISSING_FIELD",
+    c"COLLISION",
+    c"DUPLICATE_CODE",
+    c"INVALID_CATALOG",
+    c"TAMPERED",
+    c"INVALID_SIGNATURE",
 ];
 
 /// The status of a core error code.
@@ -197,6 +218,13 @@ pub(crate) fn status_of(code: ErrorCode) -> polyid_status {
         ErrorCode::InvalidUtf8 => POLYID_INVALID_UTF8,
         ErrorCode::InvalidArgument => POLYID_INVALID_ARGUMENT,
         ErrorCode::InternalError => POLYID_INTERNAL_ERROR,
+        ErrorCode::NotFound => POLYID_NOT_FOUND,
+        ErrorCode::MissingField => POLYID_MISSING_FIELD,
+        ErrorCode::Collision => POLYID_COLLISION,
+        ErrorCode::DuplicateCode => POLYID_DUPLICATE_CODE,
+        ErrorCode::InvalidCatalog => POLYID_INVALID_CATALOG,
+        ErrorCode::Tampered => POLYID_TAMPERED,
+        ErrorCode::InvalidSignature => POLYID_INVALID_SIGNATURE,
         // A code added to the core after this binding was written: a test in this crate
         // (`every_core_code_has_a_status`) fails until it is mapped.
         _ => POLYID_INTERNAL_ERROR,
@@ -580,9 +608,16 @@ mod tests {
     fn every_core_code_has_a_status_with_its_string() {
         for (i, code) in ErrorCode::ALL.into_iter().enumerate() {
             let status = status_of(code);
-            // INTERNAL_ERROR keeps its C value 99, outside the 1-18 block.
+            // INTERNAL_ERROR keeps its C value 99, outside the 1-25 block; the codes after it
+            // in `ALL` (added later) continue the block at 19.
+            let internal = ErrorCode::ALL
+                .iter()
+                .position(|c| *c == ErrorCode::InternalError)
+                .unwrap();
             let want = if code == ErrorCode::InternalError {
                 99
+            } else if i > internal {
+                i as i32
             } else {
                 i as i32 + 1
             };
@@ -592,7 +627,7 @@ mod tests {
         }
         let ok = unsafe { CStr::from_ptr(polyid_status_code(0)) };
         assert_eq!(ok.to_str().unwrap(), "OK");
-        for unknown in [-1, 19, 98, 100, i32::MIN, i32::MAX] {
+        for unknown in [-1, 26, 98, 100, i32::MIN, i32::MAX] {
             let s = unsafe { CStr::from_ptr(polyid_status_code(unknown)) };
             assert_eq!(s.to_str().unwrap(), "UNKNOWN");
         }

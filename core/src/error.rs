@@ -53,11 +53,35 @@ pub enum ErrorCode {
     InvalidArgument,
     /// A bug caught at a language boundary (a panic that was stopped there); never expected.
     InternalError,
+    /// A catalog has no entry for the ID.
+    NotFound,
+    /// A message placeholder `{{field}}` with no value in the fields given.
+    MissingField,
+    /// Two codes of a catalog have the same (compact or full) ID.
+    Collision,
+    /// A code appears twice in a catalog.
+    DuplicateCode,
+    /// Catalog text that is not JSON of a catalog form (or a bad wire payload).
+    InvalidCatalog,
+    /// A catalog entry whose ID is not the ID computed from its code.
+    Tampered,
+    /// An Ed25519 signature that does not verify (or a malformed key or signature).
+    InvalidSignature,
+    /// A UUID that is not version 8 with variant `10` (EXTUUID).
+    NotUuidV8,
+    /// A reserved EXTUUID type, scheme code or format.
+    ReservedType,
+    /// A non-zero reserved bit or a non-canonical EXTUUID encoding.
+    ReservedBits,
+    /// An EXTUUID character scheme that polyid does not support (E, EBCDIC-6).
+    UnsupportedScheme,
+    /// An unknown SI unit or an invalid unit exponent (EXTUUID quant).
+    InvalidUnit,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order (for tables and bindings).
-    pub const ALL: [ErrorCode; 19] = [
+    pub const ALL: [ErrorCode; 31] = [
         ErrorCode::InvalidFormat,
         ErrorCode::NonAscii,
         ErrorCode::InvalidSeverity,
@@ -77,6 +101,18 @@ impl ErrorCode {
         ErrorCode::InvalidUtf8,
         ErrorCode::InvalidArgument,
         ErrorCode::InternalError,
+        ErrorCode::NotFound,
+        ErrorCode::MissingField,
+        ErrorCode::Collision,
+        ErrorCode::DuplicateCode,
+        ErrorCode::InvalidCatalog,
+        ErrorCode::Tampered,
+        ErrorCode::InvalidSignature,
+        ErrorCode::NotUuidV8,
+        ErrorCode::ReservedType,
+        ErrorCode::ReservedBits,
+        ErrorCode::UnsupportedScheme,
+        ErrorCode::InvalidUnit,
     ];
 
     /// The stable SCREAMING_SNAKE string of this code.
@@ -101,6 +137,18 @@ impl ErrorCode {
             ErrorCode::InvalidUtf8 => "INVALID_UTF8",
             ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
             ErrorCode::InternalError => "INTERNAL_ERROR",
+            ErrorCode::NotFound => "NOT_FOUND",
+            ErrorCode::MissingField => "MISSING_FIELD",
+            ErrorCode::Collision => "COLLISION",
+            ErrorCode::DuplicateCode => "DUPLICATE_CODE",
+            ErrorCode::InvalidCatalog => "INVALID_CATALOG",
+            ErrorCode::Tampered => "TAMPERED",
+            ErrorCode::InvalidSignature => "INVALID_SIGNATURE",
+            ErrorCode::NotUuidV8 => "NOT_UUID_V8",
+            ErrorCode::ReservedType => "RESERVED_TYPE",
+            ErrorCode::ReservedBits => "RESERVED_BITS",
+            ErrorCode::UnsupportedScheme => "UNSUPPORTED_SCHEME",
+            ErrorCode::InvalidUnit => "INVALID_UNIT",
         }
     }
 
@@ -136,6 +184,8 @@ pub enum Detail {
     Text(Box<str>),
     /// A fixed explanation.
     Reason(&'static str),
+    /// A built explanation, shown as is (catalog errors: the codes, IDs and fields involved).
+    Message(Box<str>),
 }
 
 /// A polyid error: a stable code, what was being read, and the precise detail.
@@ -280,6 +330,7 @@ impl fmt::Display for Error {
             }
             (Detail::Text(text), _) => write!(f, "{what}: invalid {text:?}"),
             (Detail::Reason(reason), _) => write!(f, "{what}: {reason}"),
+            (Detail::Message(message), _) => write!(f, "{what}: {message}"),
             (Detail::None, code) => write!(f, "{what}: {code}"),
         }
     }

@@ -68,11 +68,18 @@ static void test_status_codes(void) {
                                   "NULL_POINTER",
                                   "BUFFER_TOO_SMALL",
                                   "INVALID_UTF8",
-                                  "INVALID_ARGUMENT"};
-    for (int i = 0; i <= 18; i++) STREQ(polyid_status_code(i), names[i]);
+                                  "INVALID_ARGUMENT",
+                                  "NOT_FOUND",
+                                  "MISSING_FIELD",
+                                  "COLLISION",
+                                  "DUPLICATE_CODE",
+                                  "INVALID_CATALOG",
+                                  "TAMPERED",
+                                  "INVALID_SIGNATURE"};
+    for (int i = 0; i <= 25; i++) STREQ(polyid_status_code(i), names[i]);
     STREQ(polyid_status_code(POLYID_INTERNAL_ERROR), "INTERNAL_ERROR");
     STREQ(polyid_status_code(-1), "UNKNOWN");
-    STREQ(polyid_status_code(19), "UNKNOWN");
+    STREQ(polyid_status_code(26), "UNKNOWN");
     STREQ(polyid_status_code(INT32_MAX), "UNKNOWN");
     CHECK(POLYID_NULL_POINTER == 15 && POLYID_BUFFER_TOO_SMALL == 16 && POLYID_INVALID_UTF8 == 17,
           "ABI values");

@@ -14,6 +14,9 @@ mod hash;
 mod sequence;
 mod severity;
 
+#[cfg(feature = "catalog")]
+pub mod catalog;
+
 pub use code::{StructuredCode, MAX_FIELD_LEN, MAX_NORMALIZED_LEN};
 pub use hash::{
     code_hash, validate_namespace, value40, CompactId, FullId, BASE62, CODE_SEED, COMPACT_LEN,

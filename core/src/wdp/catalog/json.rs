@@ -1,0 +1,510 @@
+//! The three JSON forms of a catalog, read and written, and the canonical bytes.
+
+use serde_json::{Map, Value};
+
+use super::{err, placeholders, Catalog, CatalogEntry};
+use crate::error::{ErrorCode, Result};
+use crate::wdp::{CompactId, NamedSequences, Severity, StructuredCode};
+
+/// A JSON form of a catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// `{"version","generated","namespace"?,"namespace_hash"?,"diags":{ID:{...}}}`
+    Full,
+    /// `{"v","ns"?,"nsh"?,"wd":{ID:{"c","s","m",...}}}`
+    Compact,
+    /// `{ID:[code, message]}`
+    Minimal,
+}
+
+impl Form {
+    /// `"full"`, `"compact"` or `"minimal"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Form::Full => "full",
+            Form::Compact => "compact",
+            Form::Minimal => "minimal",
+        }
+    }
+
+    /// The form named `"full"`, `"compact"` or `"minimal"`.
+    pub fn from_name(name: &str) -> Option<Form> {
+        [Form::Full, Form::Compact, Form::Minimal]
+            .into_iter()
+            .find(|f| f.as_str() == name)
+    }
+}
+
+fn invalid(message: String) -> crate::Error {
+    err(ErrorCode::InvalidCatalog, message)
+}
+
+/// Member names of the full and compact forms.
+struct Keys {
+    version: &'static str,
+    namespace: &'static str,
+    namespace_hash: &'static str,
+    diags: &'static str,
+    code: &'static str,
+    severity: &'static str,
+    message: &'static str,
+    description: &'static str,
+    hints: &'static str,
+    tags: &'static str,
+    fields: &'static str,
+    docs_url: &'static str,
+}
+
+const FULL: Keys = Keys {
+    version: "version",
+    namespace: "namespace",
+    namespace_hash: "namespace_hash",
+    diags: "diags",
+    code: "code",
+    severity: "severity",
+    message: "message",
+    description: "description",
+    hints: "hints",
+    tags: "tags",
+    fields: "fields",
+    docs_url: "docs_url",
+};
+
+const COMPACT: Keys = Keys {
+    version: "v",
+    namespace: "ns",
+    namespace_hash: "nsh",
+    diags: "wd",
+    code: "c",
+    severity: "s",
+    message: "m",
+    description: "d",
+    hints: "h",
+    tags: "t",
+    fields: "f",
+    docs_url: "u",
+};
+
+fn severity_from_text(s: &str) -> Option<Severity> {
+    if s.len() == 1 {
+        return Severity::from_letter(s.as_bytes()[0]);
+    }
+    Severity::ALL
+        .into_iter()
+        .find(|v| v.meaning().eq_ignore_ascii_case(s))
+}
+
+/// An entry as read, before verification.
+struct Raw {
+    id: String,
+    code: String,
+    severity: Option<String>,
+    message: String,
+    description: Option<String>,
+    hints: Vec<String>,
+    tags: Vec<String>,
+    fields: Option<Vec<String>>,
+    docs_url: Option<String>,
+}
+
+fn opt_str(obj: &Map<String, Value>, key: &str, at: &str) -> Result<Option<String>> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(invalid(format!("{at}: \"{key}\" is not a string"))),
+    }
+}
+
+fn req_str(obj: &Map<String, Value>, key: &str, at: &str) -> Result<String> {
+    opt_str(obj, key, at)?.ok_or_else(|| invalid(format!("{at}: \"{key}\" is missing")))
+}
+
+fn opt_list(obj: &Map<String, Value>, key: &str, at: &str) -> Result<Option<Vec<String>>> {
+    match obj.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| {
+                v.as_str()
+                    .map(str::to_owned)
+                    .ok_or_else(|| invalid(format!("{at}: \"{key}\" has a non-string item")))
+            })
+            .collect::<Result<Vec<_>>>()
+            .map(Some),
+        Some(_) => Err(invalid(format!("{at}: \"{key}\" is not a list"))),
+    }
+}
+
+impl Catalog {
+    /// Reads a catalog in any of the three forms (recognised by their shape: `diags` ->
+    /// full, `wd` -> compact, otherwise minimal) and verifies it.
+    ///
+    /// Every entry's ID must equal the ID computed from its code (with the catalog's
+    /// namespace hash for full IDs), its severity (when given) must be the code's, and the
+    /// namespace hash must be the namespace's: otherwise `TAMPERED`, listing every
+    /// offending entry. Text that is not JSON of a catalog shape, or an entry whose code is
+    /// not a valid structured code, is `INVALID_CATALOG`.
+    pub fn from_json(text: &str) -> Result<Catalog> {
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| invalid(format!("not JSON: {e}")))?;
+        Catalog::from_value(&value)
+    }
+
+    /// Reads a catalog from a parsed JSON value (see [`Catalog::from_json`]).
+    pub fn from_value(value: &Value) -> Result<Catalog> {
+        let obj = value
+            .as_object()
+            .ok_or_else(|| invalid("a catalog is a JSON object".to_owned()))?;
+        if obj.contains_key("diags") {
+            Catalog::read_keyed(obj, &FULL)
+        } else if obj.contains_key("wd") {
+            Catalog::read_keyed(obj, &COMPACT)
+        } else {
+            Catalog::read_minimal(obj)
+        }
+    }
+
+    fn read_keyed(obj: &Map<String, Value>, k: &Keys) -> Result<Catalog> {
+        let version = match obj.get(k.version) {
+            Some(Value::String(s)) => s.clone(),
+            Some(Value::Number(n)) => n.to_string(),
+            None => return Err(invalid(format!("\"{}\" is missing", k.version))),
+            Some(_) => return Err(invalid(format!("\"{}\" is not a string", k.version))),
+        };
+        let generated = if k.version == "version" {
+            opt_str(obj, "generated", "catalog")?.unwrap_or_default()
+        } else {
+            String::new()
+        };
+        let namespace = opt_str(obj, k.namespace, "catalog")?;
+        let namespace_hash = opt_str(obj, k.namespace_hash, "catalog")?;
+        let diags = obj
+            .get(k.diags)
+            .and_then(Value::as_object)
+            .ok_or_else(|| invalid(format!("\"{}\" is not an object", k.diags)))?;
+        let mut raws = Vec::with_capacity(diags.len());
+        for (id, v) in diags {
+            let at = format!("entry {id:?}");
+            let e = v
+                .as_object()
+                .ok_or_else(|| invalid(format!("{at} is not an object")))?;
+            raws.push(Raw {
+                id: id.clone(),
+                code: req_str(e, k.code, &at)?,
+                severity: opt_str(e, k.severity, &at)?,
+                message: req_str(e, k.message, &at)?,
+                description: opt_str(e, k.description, &at)?,
+                hints: opt_list(e, k.hints, &at)?.unwrap_or_default(),
+                tags: opt_list(e, k.tags, &at)?.unwrap_or_default(),
+                fields: opt_list(e, k.fields, &at)?,
+                docs_url: opt_str(e, k.docs_url, &at)?,
+            });
+        }
+        Catalog::verify_raw(version, generated, namespace, namespace_hash, raws)
+    }
+
+    fn read_minimal(obj: &Map<String, Value>) -> Result<Catalog> {
+        let mut raws = Vec::with_capacity(obj.len());
+        let mut nsh: Option<String> = None;
+        for (id, v) in obj {
+            let pair = v.as_array().filter(|a| a.len() == 2);
+            let (code, message) = match pair.map(|a| (a[0].as_str(), a[1].as_str())) {
+                Some((Some(c), Some(m))) => (c.to_owned(), m.to_owned()),
+                _ => {
+                    return Err(invalid(format!(
+                        "entry {id:?}: a minimal catalog maps IDs to [code, message] \
+                         (or use the full form with \"diags\" or the compact one with \"wd\")"
+                    )))
+                }
+            };
+            if id.len() == 11 && nsh.is_none() {
+                nsh = Some(id[..5].to_owned());
+            }
+            raws.push(Raw {
+                id: id.clone(),
+                code,
+                severity: None,
+                message,
+                description: None,
+                hints: Vec::new(),
+                tags: Vec::new(),
+                fields: None,
+                docs_url: None,
+            });
+        }
+        Catalog::verify_raw("1".to_owned(), String::new(), None, nsh, raws)
+    }
+
+    fn verify_raw(
+        version: String,
+        generated: String,
+        namespace: Option<String>,
+        namespace_hash: Option<String>,
+        raws: Vec<Raw>,
+    ) -> Result<Catalog> {
+        let mut tampered: Vec<String> = Vec::new();
+        let computed_nsh = namespace
+            .as_deref()
+            .map(crate::wdp::namespace_hash_id)
+            .transpose()
+            .map_err(|e| invalid(format!("namespace: {e}")))?;
+        let nsh: Option<CompactId> = match (&namespace_hash, computed_nsh) {
+            (Some(given), Some(computed)) => {
+                if given != computed.as_str() {
+                    tampered.push(format!(
+                        "namespace hash {given:?} is not the hash of {:?} ({computed})",
+                        namespace.as_deref().unwrap_or_default()
+                    ));
+                }
+                Some(computed)
+            }
+            (None, computed) => computed,
+            (Some(given), None) => Some(
+                CompactId::parse(given)
+                    .map_err(|e| invalid(format!("namespace hash {given:?}: {e}")))?,
+            ),
+        };
+        let names = NamedSequences::standard();
+        let mut entries = Vec::with_capacity(raws.len());
+        let mut invalid_codes = Vec::new();
+        for r in raws {
+            let parsed = match StructuredCode::parse_with(&r.code, &names) {
+                Ok(p) => p,
+                Err(e) => {
+                    invalid_codes.push(format!("{}: {e}", r.id));
+                    continue;
+                }
+            };
+            let want = match nsh {
+                Some(h) => format!("{h}-{}", parsed.compact_id()),
+                None => parsed.compact_id().as_str().to_owned(),
+            };
+            if r.id != want {
+                tampered.push(format!(
+                    "{} has code {} whose ID is {want}",
+                    r.id,
+                    parsed.normalized()
+                ));
+                continue;
+            }
+            if let Some(s) = &r.severity {
+                if severity_from_text(s) != Some(parsed.severity()) {
+                    tampered.push(format!(
+                        "{} has severity {s:?} but its code {} is {}",
+                        r.id,
+                        parsed.normalized(),
+                        parsed.severity().meaning()
+                    ));
+                    continue;
+                }
+            }
+            entries.push(CatalogEntry {
+                id: r.id,
+                code: parsed.normalized().to_owned(),
+                severity: parsed.severity(),
+                has_placeholders: r.message.contains("{{"),
+                fields: r.fields.unwrap_or_else(|| placeholders(&r.message)),
+                message: r.message,
+                description: r.description,
+                hints: r.hints,
+                tags: r.tags,
+                docs_url: r.docs_url,
+            });
+        }
+        if !invalid_codes.is_empty() {
+            return Err(invalid(format!(
+                "invalid code in {} entr{}: {}",
+                invalid_codes.len(),
+                if invalid_codes.len() == 1 { "y" } else { "ies" },
+                invalid_codes.join("; ")
+            )));
+        }
+        if !tampered.is_empty() {
+            return Err(err(
+                ErrorCode::Tampered,
+                format!(
+                    "{} entr{} do not match their codes: {}",
+                    tampered.len(),
+                    if tampered.len() == 1 { "y" } else { "ies" },
+                    tampered.join("; ")
+                ),
+            ));
+        }
+        entries.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(Catalog::assemble(
+            version, generated, namespace, nsh, entries,
+        ))
+    }
+
+    /// Writes the catalog in a form, without whitespace, entries sorted by ID.
+    pub fn to_json(&self, form: Form) -> String {
+        let mut out = String::with_capacity(64 + self.entries.len() * 96);
+        match form {
+            Form::Full => self.write_keyed(&mut out, &FULL, false),
+            Form::Compact => self.write_keyed(&mut out, &COMPACT, false),
+            Form::Minimal => {
+                out.push('{');
+                for (i, e) in self.entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    string(&mut out, &e.id);
+                    out.push_str(":[");
+                    string(&mut out, &e.code);
+                    out.push(',');
+                    string(&mut out, &e.message);
+                    out.push(']');
+                }
+                out.push('}');
+            }
+        }
+        out
+    }
+
+    /// The bytes a signature covers: the compact form with sorted keys (see the module
+    /// documentation).
+    pub fn canonical_bytes(&self) -> Vec<u8> {
+        let mut out = String::with_capacity(64 + self.entries.len() * 96);
+        self.write_keyed(&mut out, &COMPACT, true);
+        out.into_bytes()
+    }
+
+    /// Writes the full or compact form. `canonical` sorts every object's keys (the
+    /// compact keys sorted are: entry `c d f h m s t u`, top `ns nsh v wd`).
+    fn write_keyed(&self, out: &mut String, k: &Keys, canonical: bool) {
+        let full = k.version == "version";
+        let mut top: Vec<(&str, String)> = Vec::new();
+        let mut text = String::new();
+        string(&mut text, &self.version);
+        top.push((k.version, text));
+        if full {
+            let mut text = String::new();
+            string(&mut text, &self.generated);
+            top.push(("generated", text));
+        }
+        if let Some(ns) = &self.namespace {
+            let mut text = String::new();
+            string(&mut text, ns);
+            top.push((k.namespace, text));
+        }
+        if let Some(nsh) = &self.namespace_hash {
+            let mut text = String::new();
+            string(&mut text, nsh.as_str());
+            top.push((k.namespace_hash, text));
+        }
+        let mut diags = String::with_capacity(self.entries.len() * 96);
+        diags.push('{');
+        for (i, e) in self.entries.iter().enumerate() {
+            if i > 0 {
+                diags.push(',');
+            }
+            string(&mut diags, &e.id);
+            diags.push(':');
+            let severity = if full {
+                e.severity.meaning().to_owned()
+            } else {
+                e.severity.letter().to_string()
+            };
+            let mut members: Vec<(&str, String)> = Vec::with_capacity(8);
+            let mut put = |key: &'static str, value: &str| {
+                let mut t = String::new();
+                string(&mut t, value);
+                members.push((key, t));
+            };
+            put(k.code, &e.code);
+            put(k.severity, &severity);
+            put(k.message, &e.message);
+            if let Some(d) = &e.description {
+                put(k.description, d);
+            }
+            let mut list = |key: &'static str, items: &[String]| {
+                if !items.is_empty() {
+                    let mut t = String::from("[");
+                    for (j, item) in items.iter().enumerate() {
+                        if j > 0 {
+                            t.push(',');
+                        }
+                        string(&mut t, item);
+                    }
+                    t.push(']');
+                    members.push((key, t));
+                }
+            };
+            list(k.hints, &e.hints);
+            list(k.tags, &e.tags);
+            list(k.fields, &e.fields);
+            if let Some(u) = &e.docs_url {
+                let mut t = String::new();
+                string(&mut t, u);
+                members.push((k.docs_url, t));
+            }
+            object(&mut diags, members, canonical);
+        }
+        diags.push('}');
+        top.push((k.diags, diags));
+        object(out, top, canonical);
+    }
+}
+
+fn object(out: &mut String, mut members: Vec<(&str, String)>, sorted: bool) {
+    if sorted {
+        members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    }
+    out.push('{');
+    for (i, (key, value)) in members.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        string(out, key);
+        out.push(':');
+        out.push_str(value);
+    }
+    out.push('}');
+}
+
+/// A JSON string with the minimal escapes (the canonical form's rule).
+pub(crate) fn string(out: &mut String, s: &str) {
+    out.push('"');
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let esc: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        if esc.is_empty() {
+            out.push_str(&format!("\\u{:04x}", b));
+        } else {
+            out.push_str(esc);
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_like_serde_json() {
+        for s in [
+            "plain",
+            "q\"b\\s/",
+            "\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f}",
+            "é ü 日本",
+        ] {
+            let mut out = String::new();
+            string(&mut out, s);
+            assert_eq!(out, serde_json::to_string(s).unwrap());
+        }
+    }
+}

@@ -1,0 +1,734 @@
+//! WDP catalogs: compact ID -> structured code, severity and message, so a receiver can
+//! expand compact IDs offline (seed part 5 §1.2; SPEC.md §1.4).
+//!
+//! ```
+//! use polyid::wdp::catalog::{Catalog, Entry};
+//! use std::collections::HashMap;
+//!
+//! let catalog = Catalog::build([
+//!     Entry::new("E.Auth.Token.001", "token missing for {{user}}"),
+//!     Entry::new("W.Database.Connection.027", "slow connection"),
+//! ])?;
+//! assert_eq!(catalog.ids().collect::<Vec<_>>(), ["KF52S", "V6a0B"]);
+//!
+//! let fields = HashMap::from([("user", "ada")]);
+//! let e = catalog.expand("V6a0B", &fields)?;
+//! assert_eq!((e.code, e.severity.letter()), ("E.AUTH.TOKEN.001", 'E'));
+//! assert_eq!(e.message, "token missing for ada");
+//!
+//! // The same catalog in the three JSON forms, each read back and verified.
+//! use polyid::wdp::catalog::Form;
+//! for form in [Form::Full, Form::Compact, Form::Minimal] {
+//!     let again = Catalog::from_json(&catalog.to_json(form))?;
+//!     assert_eq!(again.expand_id("KF52S")?.message, "slow connection");
+//! }
+//! # Ok::<(), polyid::Error>(())
+//! ```
+//!
+//! # JSON forms
+//!
+//! - full: `{"version","generated","namespace"?,"namespace_hash"?,"diags":{ID:{"code",
+//!   "severity","message","description"?,"hints"?,"tags"?,"fields"?,"docs_url"?}}}`
+//! - compact: `{"v","ns"?,"nsh"?,"wd":{ID:{"c","s","m","d"?,"h"?,"t"?,"f"?,"u"?}}}`
+//! - minimal: `{ID:[code, message]}`
+//!
+//! `severity` is written as the meaning (`"Error"`) in the full form and as the letter
+//! (`"E"`) in the compact one; either is read in both. An ID is the compact ID of the code,
+//! or the full ID `<namespace hash>-<compact id>` when the catalog has a namespace.
+//! Loading verifies every entry (see [`Catalog::from_json`]).
+//!
+//! # Canonical bytes (what a signature covers)
+//!
+//! [`Catalog::canonical_bytes`] is the compact form, UTF-8, with no whitespace, the keys of
+//! every object sorted by their UTF-8 bytes, optional members omitted when absent or empty,
+//! `s` the severity letter, `c` the normalized code, and strings escaped as JSON requires
+//! and no more: `"` `\` and the short escapes `\b \f \n \r \t`, other control characters
+//! below U+0020 as `\u00xx` (lowercase hex), everything else (including non-ASCII) as is.
+//! This equals Python's `json.dumps(obj, sort_keys=True, separators=(",", ":"),
+//! ensure_ascii=False).encode()`. `generated` is not covered (the compact form has no
+//! timestamp), so re-generating an unchanged catalog keeps its signature valid.
+
+mod json;
+mod sign;
+
+pub use json::Form;
+pub use sign::{
+    from_hex, hex, verify_bytes, KeyPair, PUBLIC_KEY_LEN, SECRET_KEY_LEN, SIGNATURE_LEN,
+};
+
+use std::borrow::{Borrow, Cow};
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::{CompactId, NamedSequences, Severity, StructuredCode};
+use crate::error::{Detail, Error, ErrorCode, Result};
+
+/// The context string of catalog errors.
+pub(crate) const CONTEXT: &str = "WDP catalog";
+
+pub(crate) fn err(code: ErrorCode, message: String) -> Error {
+    Error::new(code, CONTEXT, Detail::Message(message.into_boxed_str()))
+}
+
+/// One diagnostic to put in a catalog (the input of [`Catalog::build`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// The structured code, e.g. `E.Auth.Token.001` (normalized when the catalog is built).
+    pub code: String,
+    /// The message template, with `{{field}}` placeholders.
+    pub message: String,
+    /// A longer description.
+    pub description: Option<String>,
+    /// Hints for the reader.
+    pub hints: Vec<String>,
+    /// Free-form tags.
+    pub tags: Vec<String>,
+    /// The documentation URL.
+    pub docs_url: Option<String>,
+}
+
+impl Entry {
+    /// An entry with a code and a message template.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Entry {
+        Entry {
+            code: code.into(),
+            message: message.into(),
+            ..Entry::default()
+        }
+    }
+
+    /// With a description.
+    pub fn description(mut self, description: impl Into<String>) -> Entry {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// With one more hint.
+    pub fn hint(mut self, hint: impl Into<String>) -> Entry {
+        self.hints.push(hint.into());
+        self
+    }
+
+    /// With one more tag.
+    pub fn tag(mut self, tag: impl Into<String>) -> Entry {
+        self.tags.push(tag.into());
+        self
+    }
+
+    /// With a documentation URL.
+    pub fn docs_url(mut self, url: impl Into<String>) -> Entry {
+        self.docs_url = Some(url.into());
+        self
+    }
+}
+
+/// One diagnostic of a built or loaded catalog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogEntry {
+    id: String,
+    code: String,
+    severity: Severity,
+    message: String,
+    has_placeholders: bool,
+    description: Option<String>,
+    hints: Vec<String>,
+    tags: Vec<String>,
+    fields: Vec<String>,
+    docs_url: Option<String>,
+}
+
+impl CatalogEntry {
+    /// The ID (compact, or full in a namespaced catalog).
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+    /// The normalized structured code.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+    /// The severity (from the code's first field).
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+    /// The message template.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+    /// The description, if any.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+    /// The hints.
+    pub fn hints(&self) -> &[String] {
+        &self.hints
+    }
+    /// The tags.
+    pub fn tags(&self) -> &[String] {
+        &self.tags
+    }
+    /// The placeholder names of the message, in order of first use.
+    pub fn fields(&self) -> &[String] {
+        &self.fields
+    }
+    /// The documentation URL, if any.
+    pub fn docs_url(&self) -> Option<&str> {
+        self.docs_url.as_deref()
+    }
+}
+
+/// The result of an expansion: the code, its severity and the filled-in message.
+///
+/// `message` borrows the catalog's template when it has no placeholders (no allocation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expansion<'a> {
+    /// The normalized structured code.
+    pub code: &'a str,
+    /// The severity.
+    pub severity: Severity,
+    /// The message with every `{{field}}` replaced.
+    pub message: Cow<'a, str>,
+}
+
+/// Values for message placeholders, looked up by name.
+pub trait Fields {
+    /// The text of the field `name`, if there is one.
+    fn field(&self, name: &str) -> Option<Cow<'_, str>>;
+}
+
+/// No fields at all.
+impl Fields for () {
+    fn field(&self, _: &str) -> Option<Cow<'_, str>> {
+        None
+    }
+}
+
+impl<K: Borrow<str> + std::hash::Hash + Eq, V: AsRef<str>, S: std::hash::BuildHasher> Fields
+    for HashMap<K, V, S>
+{
+    fn field(&self, name: &str) -> Option<Cow<'_, str>> {
+        self.get(name).map(|v| Cow::Borrowed(v.as_ref()))
+    }
+}
+
+impl<K: Borrow<str> + Ord, V: AsRef<str>> Fields for BTreeMap<K, V> {
+    fn field(&self, name: &str) -> Option<Cow<'_, str>> {
+        self.get(name).map(|v| Cow::Borrowed(v.as_ref()))
+    }
+}
+
+impl<K: AsRef<str>, V: AsRef<str>> Fields for [(K, V)] {
+    fn field(&self, name: &str) -> Option<Cow<'_, str>> {
+        self.iter()
+            .find(|(k, _)| k.as_ref() == name)
+            .map(|(_, v)| Cow::Borrowed(v.as_ref()))
+    }
+}
+
+/// JSON values: strings as their text, anything else as its JSON text (`42`, `true`,
+/// `null`, ...).
+impl Fields for serde_json::Map<String, serde_json::Value> {
+    fn field(&self, name: &str) -> Option<Cow<'_, str>> {
+        self.get(name).map(|v| match v {
+            serde_json::Value::String(s) => Cow::Borrowed(s.as_str()),
+            other => Cow::Owned(other.to_string()),
+        })
+    }
+}
+
+/// A JSON object (any other value has no fields).
+impl Fields for serde_json::Value {
+    fn field(&self, name: &str) -> Option<Cow<'_, str>> {
+        self.as_object().and_then(|m| m.field(name))
+    }
+}
+
+impl<F: Fields + ?Sized> Fields for &F {
+    fn field(&self, name: &str) -> Option<Cow<'_, str>> {
+        (**self).field(name)
+    }
+}
+
+/// Placeholder names of a template (`{{ name }}`, trimmed), in order of first use.
+/// An unterminated `{{` is literal text.
+pub fn placeholders(template: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for_each_part(template, |part| {
+        if let Part::Field(name) = part {
+            if !names.iter().any(|n| n == name) {
+                names.push(name.to_owned());
+            }
+        }
+    });
+    names
+}
+
+enum Part<'a> {
+    Text(&'a str),
+    Field(&'a str),
+}
+
+fn for_each_part<'a>(template: &'a str, mut f: impl FnMut(Part<'a>)) {
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        let after = &rest[open + 2..];
+        let Some(close) = after.find("}}") else {
+            break;
+        };
+        if open > 0 {
+            f(Part::Text(&rest[..open]));
+        }
+        f(Part::Field(after[..close].trim()));
+        rest = &after[close + 2..];
+    }
+    if !rest.is_empty() {
+        f(Part::Text(rest));
+    }
+}
+
+/// Fills a template's `{{field}}` placeholders; every missing field is reported
+/// (`MISSING_FIELD`), never left blank.
+pub fn fill<'t, F: Fields + ?Sized>(template: &'t str, fields: &F) -> Result<Cow<'t, str>> {
+    if !template.contains("{{") {
+        return Ok(Cow::Borrowed(template));
+    }
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut missing: Vec<&str> = Vec::new();
+    for_each_part(template, |part| match part {
+        Part::Text(t) => out.push_str(t),
+        Part::Field(name) => match fields.field(name) {
+            Some(v) => out.push_str(&v),
+            None => {
+                if !missing.contains(&name) {
+                    missing.push(name);
+                }
+            }
+        },
+    });
+    if missing.is_empty() {
+        Ok(Cow::Owned(out))
+    } else {
+        Err(err(
+            ErrorCode::MissingField,
+            format!("missing field(s) {} for {template:?}", missing.join(", ")),
+        ))
+    }
+}
+
+/// A hasher for IDs packed into a `u64` (one multiply; the keys are already uniform).
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type IdMap = HashMap<u64, u32, BuildHasherDefault<IdHasher>>;
+
+#[inline]
+fn pack(id: &[u8; 5]) -> u64 {
+    u64::from(id[0]) << 32
+        | u64::from(id[1]) << 24
+        | u64::from(id[2]) << 16
+        | u64::from(id[3]) << 8
+        | u64::from(id[4])
+}
+
+/// A catalog of diagnostics, keyed by compact ID (or full ID with a namespace).
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    version: String,
+    generated: String,
+    namespace: Option<String>,
+    namespace_hash: Option<CompactId>,
+    /// Sorted by ID.
+    entries: Vec<CatalogEntry>,
+    index: IdMap,
+}
+
+impl PartialEq for Catalog {
+    fn eq(&self, other: &Catalog) -> bool {
+        self.version == other.version
+            && self.generated == other.generated
+            && self.namespace == other.namespace
+            && self.namespace_hash == other.namespace_hash
+            && self.entries == other.entries
+    }
+}
+
+/// A group of codes that share one compact ID.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CollisionGroup {
+    /// The shared compact ID.
+    pub id: CompactId,
+    /// The normalized codes, sorted.
+    pub codes: Vec<String>,
+}
+
+/// Every group of two or more distinct codes with the same compact ID, sorted by ID.
+/// Codes that normalize to the same text count once. Fails on the first invalid code.
+pub fn collisions<S: AsRef<str>>(
+    codes: impl IntoIterator<Item = S>,
+) -> Result<Vec<CollisionGroup>> {
+    let names = NamedSequences::standard();
+    let mut by_id: HashMap<CompactId, Vec<String>> = HashMap::new();
+    for code in codes {
+        let parsed = StructuredCode::parse_with(code.as_ref(), &names)?;
+        let group = by_id.entry(parsed.compact_id()).or_default();
+        if !group.iter().any(|c| c == parsed.normalized()) {
+            group.push(parsed.normalized().to_owned());
+        }
+    }
+    let mut groups: Vec<CollisionGroup> = by_id
+        .into_iter()
+        .filter(|(_, codes)| codes.len() > 1)
+        .map(|(id, mut codes)| {
+            codes.sort();
+            CollisionGroup { id, codes }
+        })
+        .collect();
+    groups.sort_by_key(|g| g.id);
+    Ok(groups)
+}
+
+/// The number of compact IDs: 62^5.
+pub const ID_SPACE: u64 = 916_132_832;
+
+/// The birthday-bound expected number of colliding pairs among `n` random codes:
+/// n(n-1) / (2 * 62^5).
+pub fn expected_collisions(n: u64) -> f64 {
+    let n = n as f64;
+    n * (n - 1.0) / (2.0 * ID_SPACE as f64)
+}
+
+/// The probability of at least one collision among `n` random codes:
+/// 1 - exp(-n(n-1) / (2 * 62^5)).
+pub fn collision_probability(n: u64) -> f64 {
+    1.0 - (-expected_collisions(n)).exp()
+}
+
+impl Catalog {
+    /// Builds a catalog of compact IDs. Fails with `DUPLICATE_CODE` when two entries have
+    /// the same (normalized) code and `COLLISION` when two codes have one ID (the error
+    /// names both codes and the ID); an invalid code fails with its own error.
+    pub fn build(entries: impl IntoIterator<Item = Entry>) -> Result<Catalog> {
+        Catalog::build_inner(None, entries)
+    }
+
+    /// Builds a catalog of full IDs `<namespace hash>-<compact id>`.
+    pub fn build_namespaced(
+        namespace: &str,
+        entries: impl IntoIterator<Item = Entry>,
+    ) -> Result<Catalog> {
+        Catalog::build_inner(Some(namespace), entries)
+    }
+
+    fn build_inner(
+        namespace: Option<&str>,
+        entries: impl IntoIterator<Item = Entry>,
+    ) -> Result<Catalog> {
+        let namespace_hash = namespace.map(super::namespace_hash_id).transpose()?;
+        let names = NamedSequences::standard();
+        let mut built = Vec::new();
+        for e in entries {
+            let parsed = StructuredCode::parse_with(&e.code, &names)?;
+            built.push((
+                parsed.compact_id(),
+                CatalogEntry {
+                    id: String::new(),
+                    code: parsed.normalized().to_owned(),
+                    severity: parsed.severity(),
+                    has_placeholders: e.message.contains("{{"),
+                    fields: placeholders(&e.message),
+                    message: e.message,
+                    description: e.description,
+                    hints: e.hints,
+                    tags: e.tags,
+                    docs_url: e.docs_url,
+                },
+            ));
+        }
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for (i, (_, e)) in built.iter().enumerate() {
+            if let Some(&first) = seen.get(e.code.as_str()) {
+                return Err(err(
+                    ErrorCode::DuplicateCode,
+                    format!(
+                        "duplicate code {} (entries {first} and {i}; given as {:?} and {:?})",
+                        e.code, built[first].1.code, e.code
+                    ),
+                ));
+            }
+            seen.insert(&e.code, i);
+        }
+        drop(seen);
+        let mut with_ids = Vec::with_capacity(built.len());
+        for (compact, mut e) in built {
+            e.id = match namespace_hash {
+                Some(nsh) => format!("{nsh}-{compact}"),
+                None => compact.as_str().to_owned(),
+            };
+            with_ids.push((compact, e));
+        }
+        with_ids.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.code.cmp(&b.1.code)));
+        let mut problems = Vec::new();
+        for pair in with_ids.windows(2) {
+            if pair[0].0 == pair[1].0 {
+                problems.push(format!(
+                    "{} and {} both have ID {}",
+                    pair[0].1.code, pair[1].1.code, pair[0].1.id
+                ));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(err(
+                ErrorCode::Collision,
+                format!("collision: {}", problems.join("; ")),
+            ));
+        }
+        Ok(Catalog::assemble(
+            "1".to_owned(),
+            now_rfc3339(),
+            namespace.map(str::to_owned),
+            namespace_hash,
+            with_ids.into_iter().map(|(_, e)| e).collect(),
+        ))
+    }
+
+    /// Indexes entries already verified and sorted by ID.
+    fn assemble(
+        version: String,
+        generated: String,
+        namespace: Option<String>,
+        namespace_hash: Option<CompactId>,
+        entries: Vec<CatalogEntry>,
+    ) -> Catalog {
+        let mut index = IdMap::with_capacity_and_hasher(entries.len(), Default::default());
+        for (i, e) in entries.iter().enumerate() {
+            let compact = &e.id.as_bytes()[e.id.len() - 5..];
+            index.insert(pack(compact.try_into().expect("5 bytes")), i as u32);
+        }
+        Catalog {
+            version,
+            generated,
+            namespace,
+            namespace_hash,
+            entries,
+            index,
+        }
+    }
+
+    /// The catalog version (`"1"` for a built catalog unless set).
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// Sets the version.
+    pub fn set_version(&mut self, version: impl Into<String>) {
+        self.version = version.into();
+    }
+
+    /// When the catalog was generated (RFC 3339 UTC for a built catalog; as read otherwise,
+    /// empty when the text had none).
+    pub fn generated(&self) -> &str {
+        &self.generated
+    }
+
+    /// Sets the generation time text.
+    pub fn set_generated(&mut self, generated: impl Into<String>) {
+        self.generated = generated.into();
+    }
+
+    /// The namespace, if the catalog has one.
+    pub fn namespace(&self) -> Option<&str> {
+        self.namespace.as_deref()
+    }
+
+    /// The namespace hash, if the catalog has full IDs.
+    pub fn namespace_hash(&self) -> Option<CompactId> {
+        self.namespace_hash
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the catalog has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The entries, sorted by ID.
+    pub fn entries(&self) -> &[CatalogEntry] {
+        &self.entries
+    }
+
+    /// The IDs, sorted.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|e| e.id.as_str())
+    }
+
+    /// The entry for an ID: a compact ID, or a full ID whose namespace hash is the
+    /// catalog's. A namespaced catalog also accepts the bare compact ID.
+    #[inline]
+    pub fn get(&self, id: &str) -> Option<&CatalogEntry> {
+        let b = id.as_bytes();
+        let compact: &[u8; 5] = match b.len() {
+            5 => b.try_into().ok()?,
+            11 => {
+                let nsh = self.namespace_hash?;
+                if b[5] != b'-' || &b[..5] != nsh.as_bytes() {
+                    return None;
+                }
+                b[6..].try_into().ok()?
+            }
+            _ => return None,
+        };
+        let &i = self.index.get(&pack(compact))?;
+        let e = &self.entries[i as usize];
+        // The packed key covers the five bytes exactly, so this only guards non-ID text.
+        (e.id.as_bytes()[e.id.len() - 5..] == compact[..]).then_some(e)
+    }
+
+    /// Expands an ID: code, severity and message with `{{field}}` placeholders filled.
+    /// `NOT_FOUND` for an ID the catalog does not have; `MISSING_FIELD` (naming every
+    /// missing field) when a placeholder has no value.
+    #[inline]
+    pub fn expand<F: Fields + ?Sized>(&self, id: &str, fields: &F) -> Result<Expansion<'_>> {
+        let Some(e) = self.get(id) else {
+            return Err(not_found(id));
+        };
+        let message = if e.has_placeholders {
+            fill(&e.message, fields).map_err(|m| {
+                err(
+                    ErrorCode::MissingField,
+                    format!("{} ({}): {}", e.id, e.code, detail_text(&m)),
+                )
+            })?
+        } else {
+            Cow::Borrowed(e.message.as_str())
+        };
+        Ok(Expansion {
+            code: &e.code,
+            severity: e.severity,
+            message,
+        })
+    }
+
+    /// Expands an ID without fields (a message with placeholders fails with
+    /// `MISSING_FIELD`).
+    #[inline]
+    pub fn expand_id(&self, id: &str) -> Result<Expansion<'_>> {
+        self.expand(id, &())
+    }
+
+    /// Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional), in the
+    /// payload's order. A payload that is not such an object is `INVALID_ARGUMENT`.
+    pub fn expand_payload(&self, payload: &str) -> Result<Vec<Expansion<'_>>> {
+        let bad = |why: &str| {
+            Error::new(
+                ErrorCode::InvalidArgument,
+                "WDP payload",
+                Detail::Message(why.into()),
+            )
+        };
+        let value: serde_json::Value =
+            serde_json::from_str(payload).map_err(|e| bad(&format!("not JSON: {e}")))?;
+        let obj = value
+            .as_object()
+            .ok_or_else(|| bad("expected an object {\"<id>\": {\"f\": {...}}}"))?;
+        let mut out = Vec::with_capacity(obj.len());
+        for (id, body) in obj {
+            let body = body
+                .as_object()
+                .ok_or_else(|| bad(&format!("the value of {id:?} is not an object")))?;
+            let expansion = match body.get("f") {
+                None | Some(serde_json::Value::Null) => self.expand(id, &())?,
+                Some(serde_json::Value::Object(f)) => {
+                    let e = self.expand(id, f)?;
+                    Expansion {
+                        message: Cow::Owned(e.message.into_owned()),
+                        ..e
+                    }
+                }
+                Some(_) => return Err(bad(&format!("\"f\" of {id:?} is not an object"))),
+            };
+            out.push(expansion);
+        }
+        Ok(out)
+    }
+}
+
+fn detail_text(e: &Error) -> String {
+    match e.detail() {
+        Detail::Message(m) => m.to_string(),
+        _ => e.to_string(),
+    }
+}
+
+#[cold]
+fn not_found(id: &str) -> Error {
+    err(ErrorCode::NotFound, format!("no entry for ID {id:?}"))
+}
+
+/// The current time as RFC 3339 UTC with seconds, e.g. `2026-11-21T01:02:03Z`.
+fn now_rfc3339() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates() {
+        assert_eq!(placeholders("a {{x}} b {{ y }} {{x}} {{"), ["x", "y"]);
+        let f = [("x", "1"), ("y", "2")];
+        assert_eq!(fill("a {{x}}-{{ y }} {{", &f[..]).unwrap(), "a 1-2 {{");
+        assert!(matches!(
+            fill("plain", &()).unwrap(),
+            Cow::Borrowed("plain")
+        ));
+        let e = fill("{{a}} {{b}} {{a}}", &()).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::MissingField);
+        assert!(e.to_string().contains("a, b"), "{e}");
+    }
+
+    #[test]
+    fn rfc3339_shape() {
+        let t = now_rfc3339();
+        assert_eq!(t.len(), 20, "{t}");
+        assert!(t.starts_with("20") && t.ends_with('Z'));
+    }
+}

@@ -1,0 +1,344 @@
+//! Catalogs: build, the three JSON forms, verification on load, expansion, signatures,
+//! collisions. Expected IDs come from SPEC.md §1.2/§1.3; the colliding pairs were found
+//! with an independent Python script (python `xxhash` package, SPEC.md's steps).
+#![cfg(feature = "catalog")]
+
+use std::collections::{BTreeMap, HashMap};
+
+use polyid::wdp::catalog::{
+    collisions, expected_collisions, from_hex, hex, Catalog, Entry, Form, KeyPair,
+};
+use polyid::ErrorCode;
+
+fn sample() -> Catalog {
+    Catalog::build([
+        Entry::new(
+            "E.Auth.Token.001",
+            "token missing for {{user}} from {{ ip }}",
+        )
+        .description("The request had no bearer token.")
+        .hint("send an Authorization header")
+        .hint("check the \"proxy\"\n config")
+        .tag("auth")
+        .docs_url("https://example.com/E.AUTH.TOKEN.001"),
+        Entry::new("W.DATABASE.CONNECTION.027", "slow connection"),
+        Entry::new("E.A.B.001", "minimal é ü"),
+        Entry::new("T.Profiler.Timer.999", "timer {{name}} took {{ms}} ms"),
+    ])
+    .unwrap()
+}
+
+#[test]
+fn build_computes_spec_ids() {
+    let c = sample();
+    assert_eq!(c.len(), 4);
+    // SPEC.md §1.2 vectors, sorted by ID bytes.
+    assert_eq!(
+        c.ids().collect::<Vec<_>>(),
+        ["KF52S", "V6a0B", "fnOQk", "l3i4I"]
+    );
+    let e = c.get("V6a0B").unwrap();
+    assert_eq!(e.code(), "E.AUTH.TOKEN.001");
+    assert_eq!(e.fields(), ["user", "ip"]);
+    assert_eq!(e.severity().letter(), 'E');
+    assert_eq!(c.get("l3i4I").unwrap().code(), "E.A.B.001");
+    assert!(c.get("zzzzz").is_none());
+    assert!(c.get("05o5h-V6a0B").is_none(), "not a namespaced catalog");
+}
+
+#[test]
+fn named_sequences_resolve() {
+    let c = Catalog::build([Entry::new("E.AUTH.TOKEN.MISSING", "m")]).unwrap();
+    assert_eq!(c.ids().collect::<Vec<_>>(), ["V6a0B"]);
+    assert_eq!(c.get("V6a0B").unwrap().code(), "E.AUTH.TOKEN.001");
+}
+
+#[test]
+fn namespaced_catalog_uses_full_ids() {
+    let c = Catalog::build_namespaced("auth_lib", [Entry::new("E.Auth.Token.001", "token {{x}}")])
+        .unwrap();
+    assert_eq!(c.ids().collect::<Vec<_>>(), ["05o5h-V6a0B"]);
+    assert_eq!(c.namespace(), Some("auth_lib"));
+    assert_eq!(c.namespace_hash().unwrap().as_str(), "05o5h");
+    let f = [("x", "1")];
+    assert_eq!(c.expand("05o5h-V6a0B", &f[..]).unwrap().message, "token 1");
+    assert_eq!(c.expand("V6a0B", &f[..]).unwrap().code, "E.AUTH.TOKEN.001");
+    assert_eq!(
+        c.expand("oFN7q-V6a0B", &f[..]).unwrap_err().code(),
+        ErrorCode::NotFound
+    );
+    for form in [Form::Full, Form::Compact, Form::Minimal] {
+        let again = Catalog::from_json(&c.to_json(form)).unwrap();
+        assert_eq!(again.ids().collect::<Vec<_>>(), ["05o5h-V6a0B"], "{form:?}");
+    }
+    let user = Catalog::build_namespaced(
+        "user_service",
+        [Entry::new("E.Database.Connection.021", "db")],
+    )
+    .unwrap();
+    assert_eq!(user.ids().collect::<Vec<_>>(), ["oFN7q-gjyGQ"]);
+    assert_eq!(
+        Catalog::build_namespaced("Bad", [Entry::new("E.A.B.001", "m")])
+            .unwrap_err()
+            .code(),
+        ErrorCode::InvalidNamespace
+    );
+}
+
+#[test]
+fn duplicate_codes_are_reported() {
+    let e = Catalog::build([
+        Entry::new("E.Auth.Token.001", "a"),
+        Entry::new("E.AUTH.TOKEN.MISSING", "b"),
+    ])
+    .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::DuplicateCode);
+    assert!(e.to_string().contains("E.AUTH.TOKEN.001"), "{e}");
+}
+
+#[test]
+fn collisions_name_both_codes_and_the_id() {
+    // Found with the independent script: C.AUTH.READ.974 and S.AUTH.READ.898 -> xv0cV.
+    let e = Catalog::build([
+        Entry::new("C.AUTH.READ.974", "a"),
+        Entry::new("E.A.B.001", "b"),
+        Entry::new("S.AUTH.READ.898", "c"),
+    ])
+    .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Collision);
+    let text = e.to_string();
+    for part in ["C.AUTH.READ.974", "S.AUTH.READ.898", "xv0cV"] {
+        assert!(text.contains(part), "{text}");
+    }
+    let groups = collisions([
+        "C.AUTH.READ.974",
+        "B.AUTH.TIMEOUT.757",
+        "S.AUTH.READ.898",
+        "T.AUTH.KEY.288",
+        "c.auth.read.974",
+        "E.A.B.001",
+    ])
+    .unwrap();
+    assert_eq!(groups.len(), 2);
+    assert_eq!(groups[0].id.as_str(), "xv0cV");
+    assert_eq!(groups[0].codes, ["C.AUTH.READ.974", "S.AUTH.READ.898"]);
+    assert_eq!(groups[1].id.as_str(), "yrmLL");
+    assert_eq!(groups[1].codes, ["B.AUTH.TIMEOUT.757", "T.AUTH.KEY.288"]);
+    assert!((expected_collisions(10_000) - 0.054_574).abs() < 1e-5);
+}
+
+#[test]
+fn expansion_fills_fields_and_reports_missing_ones() {
+    let c = sample();
+    let fields = HashMap::from([("user", "ada"), ("ip", "10.0.0.1")]);
+    let e = c.expand("V6a0B", &fields).unwrap();
+    assert_eq!(e.code, "E.AUTH.TOKEN.001");
+    assert_eq!(e.severity.meaning(), "Error");
+    assert_eq!(e.message, "token missing for ada from 10.0.0.1");
+
+    let plain = c.expand_id("KF52S").unwrap();
+    assert!(matches!(plain.message, std::borrow::Cow::Borrowed(_)));
+    assert_eq!(plain.message, "slow connection");
+    assert_eq!(plain.severity.letter(), 'W');
+
+    let partial = BTreeMap::from([("user", "ada")]);
+    let err = c.expand("V6a0B", &partial).unwrap_err();
+    assert_eq!(err.code(), ErrorCode::MissingField);
+    assert!(err.to_string().contains("ip"), "{err}");
+    let err = c.expand_id("fnOQk").unwrap_err();
+    assert_eq!(err.code(), ErrorCode::MissingField);
+    assert!(err.to_string().contains("name, ms"), "{err}");
+
+    for unknown in ["35Jkp", "", "V6a0", "V6a0B-", "05o5h-V6a0B", "ÿÿÿ"] {
+        assert_eq!(
+            c.expand_id(unknown).unwrap_err().code(),
+            ErrorCode::NotFound,
+            "{unknown}"
+        );
+    }
+}
+
+#[test]
+fn payload_expansion() {
+    let c = sample();
+    let out = c
+        .expand_payload(r#"{"fnOQk": {"f": {"name": "db", "ms": 12}}, "KF52S": {}}"#)
+        .unwrap();
+    let mut got: Vec<(&str, String)> = out
+        .iter()
+        .map(|e| (e.code, e.message.to_string()))
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            ("T.PROFILER.TIMER.999", "timer db took 12 ms".to_owned()),
+            ("W.DATABASE.CONNECTION.027", "slow connection".to_owned()),
+        ]
+    );
+    assert_eq!(
+        c.expand_payload(r#"{"35Jkp": {}}"#).unwrap_err().code(),
+        ErrorCode::NotFound
+    );
+    assert_eq!(
+        c.expand_payload(r#"{"fnOQk": {"f": {"name": "db"}}}"#)
+            .unwrap_err()
+            .code(),
+        ErrorCode::MissingField
+    );
+    for bad in ["[]", "{", r#"{"KF52S": 1}"#, r#"{"KF52S": {"f": 2}}"#] {
+        assert_eq!(
+            c.expand_payload(bad).unwrap_err().code(),
+            ErrorCode::InvalidArgument,
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn three_forms_round_trip() {
+    let c = sample();
+    let full = c.to_json(Form::Full);
+    let v: serde_json::Value = serde_json::from_str(&full).unwrap();
+    assert_eq!(v["version"], "1");
+    assert_eq!(v["diags"]["V6a0B"]["severity"], "Error");
+    assert_eq!(
+        v["diags"]["V6a0B"]["hints"][1],
+        "check the \"proxy\"\n config"
+    );
+    assert_eq!(v["diags"]["V6a0B"]["fields"][1], "ip");
+    let again = Catalog::from_json(&full).unwrap();
+    assert_eq!(again, c);
+
+    let compact = c.to_json(Form::Compact);
+    let v: serde_json::Value = serde_json::from_str(&compact).unwrap();
+    assert_eq!(v["wd"]["KF52S"]["s"], "W");
+    assert_eq!(v["wd"]["KF52S"]["c"], "W.DATABASE.CONNECTION.027");
+    assert_eq!(
+        v["wd"]["V6a0B"]["u"],
+        "https://example.com/E.AUTH.TOKEN.001"
+    );
+    let again = Catalog::from_json(&compact).unwrap();
+    assert_eq!(again.entries(), c.entries());
+
+    let minimal = c.to_json(Form::Minimal);
+    let v: serde_json::Value = serde_json::from_str(&minimal).unwrap();
+    assert_eq!(v["l3i4I"][0], "E.A.B.001");
+    assert_eq!(v["l3i4I"][1], "minimal é ü");
+    let again = Catalog::from_json(&minimal).unwrap();
+    assert_eq!(again.len(), 4);
+    assert_eq!(again.expand_id("l3i4I").unwrap().message, "minimal é ü");
+}
+
+#[test]
+fn loading_rejects_tampered_and_malformed_catalogs() {
+    // Two entries whose IDs are not their codes' IDs: both are listed.
+    let e = Catalog::from_json(
+        r#"{"V6a0B": ["E.AUTH.TOKEN.002", "m"], "KF52S": ["E.A.B.001", "m"], "l3i4I": ["E.A.B.001", "ok"]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Tampered);
+    let text = e.to_string();
+    assert!(text.contains("2 entries"), "{text}");
+    assert!(text.contains("V6a0B") && text.contains("35Jkp"), "{text}");
+    assert!(text.contains("KF52S") && text.contains("l3i4I"), "{text}");
+
+    // A severity that is not the code's.
+    let e =
+        Catalog::from_json(r#"{"v":"1","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","s":"W","m":"x"}}}"#)
+            .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Tampered);
+
+    // A namespace hash that is not the namespace's.
+    let e = Catalog::from_json(
+        r#"{"v":"1","ns":"auth_lib","nsh":"oFN7q","wd":{"oFN7q-V6a0B":{"c":"E.AUTH.TOKEN.001","s":"E","m":"x"}}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Tampered);
+
+    for bad in [
+        "",
+        "[]",
+        "{",
+        r#"{"V6a0B": "E.AUTH.TOKEN.001"}"#,
+        r#"{"V6a0B": ["E.AUTH.TOKEN.001"]}"#,
+        r#"{"v":"1","wd":[]}"#,
+        r#"{"v":"1","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","s":"E"}}}"#,
+        r#"{"diags":{}}"#,
+        r#"{"V6a0B": ["E.AUTH.TOKEN", "m"]}"#,
+    ] {
+        assert_eq!(
+            Catalog::from_json(bad).unwrap_err().code(),
+            ErrorCode::InvalidCatalog,
+            "{bad}"
+        );
+    }
+    assert!(Catalog::from_json("{}").unwrap().is_empty());
+}
+
+#[test]
+fn signatures() {
+    let c = sample();
+    let key = KeyPair::generate().unwrap();
+    let sig = c.sign(&key);
+    c.verify(&key.public_key(), &sig).unwrap();
+
+    // The canonical bytes do not depend on the form the catalog travelled in.
+    for form in [Form::Full, Form::Compact] {
+        let again = Catalog::from_json(&c.to_json(form)).unwrap();
+        again.verify(&key.public_key(), &sig).unwrap();
+    }
+    // Another key, a flipped bit, a changed message: INVALID_SIGNATURE.
+    let other = KeyPair::generate().unwrap();
+    assert_ne!(other.public_key(), key.public_key());
+    let fail = |r: polyid::Result<()>| r.unwrap_err().code();
+    assert_eq!(
+        fail(c.verify(&other.public_key(), &sig)),
+        ErrorCode::InvalidSignature
+    );
+    let mut flipped = sig;
+    flipped[10] ^= 1;
+    assert_eq!(
+        fail(c.verify(&key.public_key(), &flipped)),
+        ErrorCode::InvalidSignature
+    );
+    assert_eq!(
+        fail(c.verify(&key.public_key(), &sig[..63])),
+        ErrorCode::InvalidSignature
+    );
+    assert_eq!(fail(c.verify(&[1, 2], &sig)), ErrorCode::InvalidSignature);
+    let changed = Catalog::from_json(
+        &c.to_json(Form::Compact)
+            .replace("slow connection", "fast connection"),
+    )
+    .unwrap();
+    assert_eq!(
+        fail(changed.verify(&key.public_key(), &sig)),
+        ErrorCode::InvalidSignature
+    );
+
+    // Deterministic for a fixed key (Ed25519), and the secret round-trips.
+    let fixed = KeyPair::from_secret(&[7u8; 32]).unwrap();
+    assert_eq!(c.sign(&fixed), c.sign(&fixed));
+    let back = KeyPair::from_secret(&fixed.secret_key()).unwrap();
+    assert_eq!(back.public_key(), fixed.public_key());
+    assert_eq!(
+        KeyPair::from_secret(&[0; 31]).unwrap_err().code(),
+        ErrorCode::InvalidLength
+    );
+    assert_eq!(from_hex(&hex(&sig)).unwrap(), sig);
+}
+
+#[test]
+fn canonical_bytes_are_sorted_compact_json() {
+    let c = Catalog::build([Entry::new("E.A.B.001", "m \"q\" {{x}}").tag("t").hint("h")]).unwrap();
+    assert_eq!(
+        String::from_utf8(c.canonical_bytes()).unwrap(),
+        r#"{"v":"1","wd":{"l3i4I":{"c":"E.A.B.001","f":["x"],"h":["h"],"m":"m \"q\" {{x}}","s":"E","t":["t"]}}}"#
+    );
+    let ns = Catalog::build_namespaced("a", [Entry::new("E.A.B.001", "m")]).unwrap();
+    assert_eq!(
+        String::from_utf8(ns.canonical_bytes()).unwrap(),
+        r#"{"ns":"a","nsh":"ECjXV","v":"1","wd":{"ECjXV-l3i4I":{"c":"E.A.B.001","m":"m","s":"E"}}}"#
+    );
+}
