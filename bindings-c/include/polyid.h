@@ -142,7 +142,7 @@
 /**
  * The result of every fallible polyid call: `POLYID_OK` (0) or one error code.
  *
- * The values are part of the ABI and never change. Codes 1-25 are the error codes that
+ * The values are part of the ABI and never change. Codes 1-30 are the error codes that
  * every polyid runtime shares (`polyid_status_code()` returns the same string that
  * Python's `PolyIdError.code` and JavaScript's `error.code` hold). `POLYID_INTERNAL_ERROR`
  * is C-only: it reports a bug in polyid (a Rust panic caught at the C boundary) and is
@@ -253,6 +253,26 @@ typedef enum polyid_status {
    * An Ed25519 signature that does not verify ("INVALID_SIGNATURE").
    */
   POLYID_INVALID_SIGNATURE = 25,
+  /**
+   * A UUID that is not version 8, variant 10 ("NOT_UUID_V8", EXTUUID).
+   */
+  POLYID_NOT_UUID_V8 = 26,
+  /**
+   * A reserved EXTUUID type, scheme code or format ("RESERVED_TYPE").
+   */
+  POLYID_RESERVED_TYPE = 27,
+  /**
+   * A non-zero reserved bit or non-canonical EXTUUID encoding ("RESERVED_BITS").
+   */
+  POLYID_RESERVED_BITS = 28,
+  /**
+   * An unsupported EXTUUID character scheme, E ("UNSUPPORTED_SCHEME").
+   */
+  POLYID_UNSUPPORTED_SCHEME = 29,
+  /**
+   * An unknown SI unit or invalid unit exponent ("INVALID_UNIT").
+   */
+  POLYID_INVALID_UNIT = 30,
   /**
    * C only: a bug in polyid was caught at the C boundary ("INTERNAL_ERROR").
    */

@@ -17,7 +17,7 @@ pub const POLYID_CHARACTER_LEN: usize = 5;
 
 /// The result of every fallible polyid call: `POLYID_OK` (0) or one error code.
 ///
-/// The values are part of the ABI and never change. Codes 1-25 are the error codes that
+/// The values are part of the ABI and never change. Codes 1-30 are the error codes that
 /// every polyid runtime shares (`polyid_status_code()` returns the same string that
 /// Python's `PolyIdError.code` and JavaScript's `error.code` hold). `POLYID_INTERNAL_ERROR`
 /// is C-only: it reports a bug in polyid (a Rust panic caught at the C boundary) and is
@@ -77,6 +77,16 @@ pub enum polyid_status {
     POLYID_TAMPERED = 24,
     /// An Ed25519 signature that does not verify ("INVALID_SIGNATURE").
     POLYID_INVALID_SIGNATURE = 25,
+    /// A UUID that is not version 8, variant 10 ("NOT_UUID_V8", EXTUUID).
+    POLYID_NOT_UUID_V8 = 26,
+    /// A reserved EXTUUID type, scheme code or format ("RESERVED_TYPE").
+    POLYID_RESERVED_TYPE = 27,
+    /// A non-zero reserved bit or non-canonical EXTUUID encoding ("RESERVED_BITS").
+    POLYID_RESERVED_BITS = 28,
+    /// An unsupported EXTUUID character scheme, E ("UNSUPPORTED_SCHEME").
+    POLYID_UNSUPPORTED_SCHEME = 29,
+    /// An unknown SI unit or invalid unit exponent ("INVALID_UNIT").
+    POLYID_INVALID_UNIT = 30,
     /// C only: a bug in polyid was caught at the C boundary ("INTERNAL_ERROR").
     POLYID_INTERNAL_ERROR = 99,
 }
@@ -165,9 +175,9 @@ pub extern "C" fn polyid_version() -> *const c_char {
     VERSION.as_ptr().cast()
 }
 
-/// The stable strings of statuses 1-25, in `polyid::ErrorCode::ALL` order (checked by a
+/// The stable strings of statuses 1-30, in `polyid::ErrorCode::ALL` order (checked by a
 /// test against `ErrorCode::as_str`).
-pub(crate) const CODE_STRINGS: [&CStr; 25] = [
+pub(crate) const CODE_STRINGS: [&CStr; 30] = [
     c"INVALID_FORMAT",
     c"NON_ASCII",
     c"INVALID_SEVERITY",
@@ -193,6 +203,11 @@ pub(crate) const CODE_STRINGS: [&CStr; 25] = [
     c"INVALID_CATALOG",
     c"TAMPERED",
     c"INVALID_SIGNATURE",
+    c"NOT_UUID_V8",
+    c"RESERVED_TYPE",
+    c"RESERVED_BITS",
+    c"UNSUPPORTED_SCHEME",
+    c"INVALID_UNIT",
 ];
 
 /// The status of a core error code.
@@ -225,6 +240,11 @@ pub(crate) fn status_of(code: ErrorCode) -> polyid_status {
         ErrorCode::InvalidCatalog => POLYID_INVALID_CATALOG,
         ErrorCode::Tampered => POLYID_TAMPERED,
         ErrorCode::InvalidSignature => POLYID_INVALID_SIGNATURE,
+        ErrorCode::NotUuidV8 => POLYID_NOT_UUID_V8,
+        ErrorCode::ReservedType => POLYID_RESERVED_TYPE,
+        ErrorCode::ReservedBits => POLYID_RESERVED_BITS,
+        ErrorCode::UnsupportedScheme => POLYID_UNSUPPORTED_SCHEME,
+        ErrorCode::InvalidUnit => POLYID_INVALID_UNIT,
         // A code added to the core after this binding was written: a test in this crate
         // (`every_core_code_has_a_status`) fails until it is mapped.
         _ => POLYID_INTERNAL_ERROR,
@@ -608,7 +628,7 @@ mod tests {
     fn every_core_code_has_a_status_with_its_string() {
         for (i, code) in ErrorCode::ALL.into_iter().enumerate() {
             let status = status_of(code);
-            // INTERNAL_ERROR keeps its C value 99, outside the 1-25 block; the codes after it
+            // INTERNAL_ERROR keeps its C value 99, outside the 1-30 block; the codes after it
             // in `ALL` (added later) continue the block at 19.
             let internal = ErrorCode::ALL
                 .iter()
@@ -627,7 +647,7 @@ mod tests {
         }
         let ok = unsafe { CStr::from_ptr(polyid_status_code(0)) };
         assert_eq!(ok.to_str().unwrap(), "OK");
-        for unknown in [-1, 26, 98, 100, i32::MIN, i32::MAX] {
+        for unknown in [-1, 31, 98, 100, i32::MIN, i32::MAX] {
             let s = unsafe { CStr::from_ptr(polyid_status_code(unknown)) };
             assert_eq!(s.to_str().unwrap(), "UNKNOWN");
         }

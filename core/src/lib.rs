@@ -30,6 +30,7 @@
 pub mod clock;
 pub mod error;
 pub mod euid;
+pub mod extuuid;
 mod fork;
 pub mod rng;
 pub mod tid;

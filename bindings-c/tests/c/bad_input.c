@@ -75,11 +75,16 @@ static void test_status_codes(void) {
                                   "DUPLICATE_CODE",
                                   "INVALID_CATALOG",
                                   "TAMPERED",
-                                  "INVALID_SIGNATURE"};
-    for (int i = 0; i <= 25; i++) STREQ(polyid_status_code(i), names[i]);
+                                  "INVALID_SIGNATURE",
+                                  "NOT_UUID_V8",
+                                  "RESERVED_TYPE",
+                                  "RESERVED_BITS",
+                                  "UNSUPPORTED_SCHEME",
+                                  "INVALID_UNIT"};
+    for (int i = 0; i <= 30; i++) STREQ(polyid_status_code(i), names[i]);
     STREQ(polyid_status_code(POLYID_INTERNAL_ERROR), "INTERNAL_ERROR");
     STREQ(polyid_status_code(-1), "UNKNOWN");
-    STREQ(polyid_status_code(26), "UNKNOWN");
+    STREQ(polyid_status_code(31), "UNKNOWN");
     STREQ(polyid_status_code(INT32_MAX), "UNKNOWN");
     CHECK(POLYID_NULL_POINTER == 15 && POLYID_BUFFER_TOO_SMALL == 16 && POLYID_INVALID_UTF8 == 17,
           "ABI values");
