@@ -267,11 +267,33 @@ enum Part<'a> {
     Field(&'a str),
 }
 
+/// The index of the first `cc` in `s` (a byte scan: cheaper than a substring searcher's
+/// set-up for the short texts of messages).
+#[inline]
+fn find_pair(s: &str, c: u8) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == c {
+            if b[i + 1] == c {
+                return Some(i);
+            }
+            i += 1;
+        } else {
+            i += 2;
+            if i < b.len() + 1 && b[i - 1] == c {
+                i -= 1;
+            }
+        }
+    }
+    None
+}
+
 fn for_each_part<'a>(template: &'a str, mut f: impl FnMut(Part<'a>)) {
     let mut rest = template;
-    while let Some(open) = rest.find("{{") {
+    while let Some(open) = find_pair(rest, b'{') {
         let after = &rest[open + 2..];
-        let Some(close) = after.find("}}") else {
+        let Some(close) = find_pair(after, b'}') else {
             break;
         };
         if open > 0 {
@@ -288,7 +310,7 @@ fn for_each_part<'a>(template: &'a str, mut f: impl FnMut(Part<'a>)) {
 /// Fills a template's `{{field}}` placeholders; every missing field is reported
 /// (`MISSING_FIELD`), never left blank.
 pub fn fill<'t, F: Fields + ?Sized>(template: &'t str, fields: &F) -> Result<Cow<'t, str>> {
-    if !template.contains("{{") {
+    if find_pair(template, b'{').is_none() {
         return Ok(Cow::Borrowed(template));
     }
     let mut out = String::with_capacity(template.len() + 16);
@@ -447,7 +469,7 @@ impl Catalog {
                     id: String::new(),
                     code: parsed.normalized().to_owned(),
                     severity: parsed.severity(),
-                    has_placeholders: e.message.contains("{{"),
+                    has_placeholders: find_pair(&e.message, b'{').is_some(),
                     fields: placeholders(&e.message),
                     message: e.message,
                     description: e.description,
@@ -723,6 +745,16 @@ mod tests {
         let e = fill("{{a}} {{b}} {{a}}", &()).unwrap_err();
         assert_eq!(e.code(), ErrorCode::MissingField);
         assert!(e.to_string().contains("a, b"), "{e}");
+    }
+
+    #[test]
+    fn find_pair_is_find() {
+        for s in [
+            "", "{", "{{", "a{{", "ab{{", "abc{{", "a{b{{", "}{{", "{a{", "ab{{c", "x{", "{x{{",
+            "é{{", "{{{", "a{",
+        ] {
+            assert_eq!(find_pair(s, b'{'), s.find("{{"), "{s:?}");
+        }
     }
 
     #[test]
