@@ -30,7 +30,7 @@ proptest! {
 
     #[test]
     fn typed_payloads_round_trip(
-        ty in 0u128..3, sub in prop::sample::select(vec![0u128, 1, 3]),
+        ty in 0u128..3, sub in prop::sample::select(vec![0u128, 1, 2, 3]),
         small in 0u128..32, rest in any::<u128>()
     ) {
         // steer into valid regions: type, subtype, then a small field, then anything

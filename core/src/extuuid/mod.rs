@@ -15,6 +15,7 @@
 
 pub mod carrier;
 mod fixed;
+pub mod float;
 pub mod quant;
 pub mod scheme;
 mod symserial;
@@ -25,6 +26,7 @@ mod vector;
 use crate::error::{Error, ErrorCode, Result};
 use core::fmt;
 
+pub use float::BigFloat;
 pub use quant::{Power, Unit};
 pub use scheme::Scheme;
 pub use time::Instant;
@@ -70,6 +72,8 @@ pub enum Value {
         /// The unit.
         unit: Unit,
     },
+    /// Type `10`, subtype `010`: one float with a 100-bit mantissa.
+    Float(BigFloat),
     /// Type `10`, subtype `011`: an instant.
     Time(Instant),
 }
@@ -102,6 +106,7 @@ impl Extuuid {
                 value,
                 unit,
             } => quant::encode(*context, *value, unit)?,
+            Value::Float(f) => float::encode(f)?,
             Value::Time(t) => time::encode(t)?,
         };
         Ok(Extuuid(carrier::payload_to_uuid(payload)))
@@ -181,11 +186,12 @@ pub fn decode(uuid: u128) -> Result<Value> {
                     unit,
                 })
             }
+            vector::subtype::FLOAT => Ok(Value::Float(float::decode(p)?)),
             vector::subtype::TIME => Ok(Value::Time(time::decode(p)?)),
             _ => Err(Error::reason(
                 ErrorCode::InvalidFormat,
                 CONTEXT,
-                "vector subtype not implemented yet (f, int/uint/float vectors)",
+                "vector subtype not implemented yet (int/uint/float vectors)",
             )),
         },
         _ => Err(Error::reason(

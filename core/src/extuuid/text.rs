@@ -55,6 +55,10 @@ pub fn format(value: &Value) -> String {
             out.push_str(&format_f64(*value));
             format_unit(unit, &mut out);
         }
+        Value::Float(f) => {
+            out.push_str("f:");
+            out.push_str(&super::float::format(f));
+        }
         Value::Time(t) => {
             out.push('t');
             if t.bits != 0 {
@@ -345,6 +349,9 @@ pub fn parse(text: &str) -> Result<Value> {
             unit,
         });
     }
+    if head == "f" {
+        return Ok(Value::Float(super::float::parse(rest)?));
+    }
     if let Some(tail) = head.strip_prefix('t') {
         let bits = match tail.strip_prefix('/') {
             Some(n) => Some(small_number(n, super::time::MAX_BITS as u32)? as u8),
@@ -354,6 +361,6 @@ pub fn parse(text: &str) -> Result<Value> {
         return Ok(Value::Time(parse_instant(rest, bits)?));
     }
     Err(bad(
-        "unknown kind (sym, serial, fixed, int, quant, t; vectors not implemented yet)",
+        "unknown kind (sym, serial, fixed, int, quant, f, t; vectors not implemented yet)",
     ))
 }

@@ -1,7 +1,7 @@
 //! Type `10`: the subtype field (bits 2-4) and subtype `000`, one signed integer
 //! (sign bit 5, magnitude 6-121).
 //!
-//! Subtypes `010` (f), `100`-`111` (vectors) are laid out in `docs/extuuid.md` but not yet
+//! Subtypes `100`-`111` (vectors) are laid out in `docs/extuuid.md` but not yet
 //! implemented: decoding them fails with `INVALID_FORMAT` ("subtype not implemented").
 
 use super::carrier::{get, mask, put};
@@ -18,6 +18,8 @@ pub mod subtype {
     pub const INT: u8 = 0;
     /// Quant.
     pub const QUANT: u8 = 1;
+    /// One float.
+    pub const FLOAT: u8 = 2;
     /// Instant.
     pub const TIME: u8 = 3;
 }

@@ -88,6 +88,22 @@ def quant(value, units=None, context=0, fields=None):
     return b.put(64, bits).uuid()
 
 
+def float_(neg, m, e):
+    """Subtype 010 with the mantissa normalized to odd (or all zero)."""
+    if m == 0:
+        neg, e = 0, 0
+    while m and m % 2 == 0:
+        m //= 2
+        e += 1
+    return Bits().put(2, 2).put(3, 2).put(1, int(neg)).put(100, m).put(16, e % (1 << 16)).uuid()
+
+
+def float_of(x):
+    """Exact (neg, m, e) of a Python float."""
+    n, d = abs(x).as_integer_ratio()
+    return int(x < 0), n, -(d.bit_length() - 1)
+
+
 EPOCH = datetime(1582, 10, 15, tzinfo=timezone.utc)
 
 
@@ -205,6 +221,22 @@ ok("quant-fraction-reduced", "quant:3*kg2/4/s3/2", quant(3.0, {"kg": Fraction(1,
    "extuuid:quant:3*kg1/2/s3/2")
 ok("quant-neg-zero", "quant:-0", quant(-0.0), "extuuid:quant:-0")
 ok("quant-big", "quant:1E21*m", quant(1e21, {"m": 1}), "extuuid:quant:1e21*m")
+
+# --- f (one float) --------------------------------------------------------------------
+ok("f-one-half", "f:1.5", float_(0, 3, -1), "extuuid:f:1.5")
+ok("f-decimal", "f:-22.4", float_(*float_of(-22.4)), "extuuid:f:-22.4")
+ok("f-exact-form", "f:3p-1", float_(0, 3, -1), "extuuid:f:1.5")
+ok("f-even-mantissa", "f:12p0", float_(0, 3, 2), "extuuid:f:12")
+ok("f-zero", "f:0", float_(0, 0, 0), "extuuid:f:0")
+ok("f-minus-zero", "f:-0", float_(0, 0, 0), "extuuid:f:0")
+ok("f-wide", "f:-%dp-5" % ((1 << 99) + 1), float_(1, (1 << 99) + 1, -5), "extuuid:f:-%dp-5" % ((1 << 99) + 1))
+ok("f-huge-exponent", "f:1p30000", float_(0, 1, 30000), "extuuid:f:1p30000")
+ok("f-tiny", "f:5e-324", float_(0, 1, -1074), "extuuid:f:5e-324")
+bad_text("text-f-mantissa-101-bits", "f:%dp0" % ((1 << 100) + 1), "OUT_OF_RANGE")
+bad_text("text-f-exponent", "f:1p40000", "OUT_OF_RANGE")
+bad_text("text-f-bad", "f:1.5q", "INVALID_FORMAT")
+bad_uuid("uuid-f-even", Bits().put(2, 2).put(3, 2).put(1, 0).put(100, 2).put(16, 0).uuid(), "RESERVED_BITS")
+bad_uuid("uuid-f-signed-zero", Bits().put(2, 2).put(3, 2).put(1, 1).put(100, 0).put(16, 0).uuid(), "RESERVED_BITS")
 
 # --- time ----------------------------------------------------------------------------
 ok("time-epoch", "t:1582-10-15T00:00:00Z", time_(0, 0, 0), "extuuid:t:1582-10-15T00:00:00Z",
