@@ -342,3 +342,14 @@ fn canonical_bytes_are_sorted_compact_json() {
         r#"{"ns":"a","nsh":"ECjXV","v":"1","wd":{"ECjXV-l3i4I":{"c":"E.A.B.001","m":"m","s":"E"}}}"#
     );
 }
+
+#[test]
+fn serde_round_trip() {
+    let c = sample();
+    let text = serde_json::to_string(&c).unwrap();
+    let back: Catalog = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, c);
+    let tampered = r#"{"V6a0B": ["E.AUTH.TOKEN.002", "m"]}"#;
+    let e = serde_json::from_str::<Catalog>(tampered).unwrap_err();
+    assert!(e.to_string().contains("35Jkp"), "{e}");
+}

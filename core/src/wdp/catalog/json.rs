@@ -446,6 +446,29 @@ impl Catalog {
     }
 }
 
+/// Serializes as the full form (with serde_json, the same document as
+/// `to_json(Form::Full)`).
+impl serde::Serialize for Catalog {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> core::result::Result<S::Ok, S::Error> {
+        let value: Value = serde_json::from_str(&self.to_json(Form::Full))
+            .map_err(<S::Error as serde::ser::Error>::custom)?;
+        value.serialize(serializer)
+    }
+}
+
+/// Deserializes any of the three forms and verifies it, as [`Catalog::from_value`].
+impl<'de> serde::Deserialize<'de> for Catalog {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> core::result::Result<Catalog, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        Catalog::from_value(&value).map_err(<D::Error as serde::de::Error>::custom)
+    }
+}
+
 fn object(out: &mut String, mut members: Vec<(&str, String)>, sorted: bool) {
     if sorted {
         members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
