@@ -94,6 +94,7 @@ fn duplicate_codes_are_reported() {
     .unwrap_err();
     assert_eq!(e.code(), ErrorCode::DuplicateCode);
     assert!(e.to_string().contains("E.AUTH.TOKEN.001"), "{e}");
+    assert!(e.to_string().contains("\"E.AUTH.TOKEN.MISSING\""), "{e}");
 }
 
 #[test]

@@ -461,8 +461,10 @@ impl Catalog {
         let namespace_hash = namespace.map(super::namespace_hash_id).transpose()?;
         let names = NamedSequences::standard();
         let mut built = Vec::new();
+        let mut given = Vec::new();
         for e in entries {
             let parsed = StructuredCode::parse_with(&e.code, &names)?;
+            given.push(e.code.clone());
             built.push((
                 parsed.compact_id(),
                 CatalogEntry {
@@ -485,8 +487,8 @@ impl Catalog {
                 return Err(err(
                     ErrorCode::DuplicateCode,
                     format!(
-                        "duplicate code {} (entries {first} and {i}; given as {:?} and {:?})",
-                        e.code, built[first].1.code, e.code
+                        "duplicate code {} (entries {first} and {i}, given as {:?} and {:?})",
+                        e.code, given[first], given[i]
                     ),
                 ));
             }
@@ -654,8 +656,10 @@ impl Catalog {
         self.expand(id, &())
     }
 
-    /// Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional), in the
-    /// payload's order. A payload that is not such an object is `INVALID_ARGUMENT`.
+    /// Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional). The order
+    /// of the results is not specified (by ID with serde_json's default map, in the
+    /// payload's order when its `preserve_order` feature is on). The first failing ID fails
+    /// the call; a payload that is not such an object is `INVALID_ARGUMENT`.
     pub fn expand_payload(&self, payload: &str) -> Result<Vec<Expansion<'_>>> {
         let bad = |why: &str| {
             Error::new(
