@@ -30,7 +30,7 @@ proptest! {
 
     #[test]
     fn typed_payloads_round_trip(
-        ty in 0u128..3, sub in prop::sample::select(vec![0u128, 1, 2, 3]),
+        ty in 0u128..3, sub in prop::sample::select(vec![0u128, 1, 2, 3, 4, 5]),
         small in 0u128..32, rest in any::<u128>()
     ) {
         // steer into valid regions: type, subtype, then a small field, then anything
@@ -39,6 +39,25 @@ proptest! {
         // quant with zero exponents and a random value
         let q = (0b10u128 << 120) | (1 << 117) | (rest & ((1 << 64) - 1));
         check_uuid(carrier::payload_to_uuid(q));
+    }
+
+    #[test]
+    fn int_vector_payloads_round_trip(
+        unsigned in any::<bool>(), n in 1u128..=20, l in 1u128..=103, rest in any::<u128>()
+    ) {
+        let l = l.min(103 / n).max(1);
+        let p = (0b10u128 << 120) | ((4 + unsigned as u128) << 117) | (n << 110) | (l << 103)
+            | (rest & ((1u128 << 103) - 1));
+        let u = carrier::payload_to_uuid(p);
+        if !unsigned {
+            // only negative zero elements may fail
+            if let Err(e) = Extuuid::from_u128(u) {
+                prop_assert_eq!(e.code(), polyid::ErrorCode::ReservedBits);
+            }
+        } else {
+            prop_assert!(Extuuid::from_u128(u).is_ok());
+        }
+        check_uuid(u);
     }
 
     #[test]
@@ -54,7 +73,7 @@ proptest! {
     fn grammar_like_strings(
         head in prop::sample::select(vec![
             "sym", "symA", "symB", "symC", "symD", "symE", "symF", "serial", "serialC", "fixed",
-            "fixedB4", "fixedA31", "int", "quant", "q", "quant15", "t", "t/0", "t/64", "t/109",
+            "fixedB4", "fixedA31", "int", "int/3*8", "uint", "uint/2", "quant", "q", "quant15", "t", "t/0", "t/64", "t/109",
         ]),
         body in "[-+*/:.0-9A-Za-z_$;TZ]{0,40}",
     ) {

@@ -76,6 +76,18 @@ pub enum Value {
     Float(BigFloat),
     /// Type `10`, subtype `011`: an instant.
     Time(Instant),
+    /// Type `10`, subtype `100` (signed, sign-magnitude elements) or `101` (unsigned): `n`
+    /// integers of `bits` bits each and a context number of `103 - n × bits` bits.
+    IntVector {
+        /// Subtype `100` when true, `101` when false.
+        signed: bool,
+        /// Bits per element `l` (1-103).
+        bits: u8,
+        /// Context field `z`.
+        context: u128,
+        /// The elements (non-negative when unsigned).
+        values: Vec<i128>,
+    },
 }
 
 /// An EXTUUID: a version 8 UUID whose payload is a valid [`Value`].
@@ -108,6 +120,12 @@ impl Extuuid {
             } => quant::encode(*context, *value, unit)?,
             Value::Float(f) => float::encode(f)?,
             Value::Time(t) => time::encode(t)?,
+            Value::IntVector {
+                signed,
+                bits,
+                context,
+                values,
+            } => vector::encode_vector(*signed, *bits, *context, values)?,
         };
         Ok(Extuuid(carrier::payload_to_uuid(payload)))
     }
@@ -188,10 +206,20 @@ pub fn decode(uuid: u128) -> Result<Value> {
             }
             vector::subtype::FLOAT => Ok(Value::Float(float::decode(p)?)),
             vector::subtype::TIME => Ok(Value::Time(time::decode(p)?)),
+            s @ (vector::subtype::INT_VECTOR | vector::subtype::UINT_VECTOR) => {
+                let signed = s == vector::subtype::INT_VECTOR;
+                let (bits, context, values) = vector::decode_vector(p, signed)?;
+                Ok(Value::IntVector {
+                    signed,
+                    bits,
+                    context,
+                    values,
+                })
+            }
             _ => Err(Error::reason(
                 ErrorCode::InvalidFormat,
                 CONTEXT,
-                "vector subtype not implemented yet (int/uint/float vectors)",
+                "vector subtype not implemented yet (generic and standard float vectors)",
             )),
         },
         _ => Err(Error::reason(

@@ -59,6 +59,17 @@ pub fn format(value: &Value) -> String {
             out.push_str("f:");
             out.push_str(&super::float::format(f));
         }
+        Value::IntVector {
+            signed,
+            bits,
+            context,
+            values,
+        } => {
+            let kind = if *signed { "int" } else { "uint" };
+            out.push_str(&format!("{kind}/{}*{bits}:{context}:", values.len()));
+            let items: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+            out.push_str(&items.join(","));
+        }
         Value::Time(t) => {
             out.push('t');
             if t.bits != 0 {
@@ -300,6 +311,13 @@ pub fn parse(text: &str) -> Result<Value> {
             amount: q,
         });
     }
+    if head == "uint"
+        || head.starts_with("uint/")
+        || head.starts_with("int/")
+        || (head == "int" && rest.contains([',', ':']))
+    {
+        return int_vector(head, rest);
+    }
     if head == "int" {
         let (neg, digits) = match rest.strip_prefix('-') {
             Some(d) => (true, d),
@@ -363,4 +381,80 @@ pub fn parse(text: &str) -> Result<Value> {
     Err(bad(
         "unknown kind (sym, serial, fixed, int, quant, f, t; vectors not implemented yet)",
     ))
+}
+
+/// Reads one integer: `["-"] DIGIT *(["_"] DIGIT)`.
+fn integer(text: &str) -> Result<i128> {
+    let (neg, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text),
+    };
+    let b = digits.as_bytes();
+    if b.is_empty()
+        || !b[0].is_ascii_digit()
+        || !b[b.len() - 1].is_ascii_digit()
+        || b.windows(2).any(|w| w == b"__")
+        || !b.iter().all(|c| c.is_ascii_digit() || *c == b'_')
+    {
+        return Err(bad(
+            "expected an integer (digits, single '_' between digits)",
+        ));
+    }
+    let clean: String = digits.chars().filter(|&c| c != '_').collect();
+    let clean = clean.trim_start_matches('0');
+    if clean.len() > 38 {
+        return Err(too_big());
+    }
+    let v = digits_to_i128(clean)?;
+    Ok(if neg { -v } else { v })
+}
+
+/// `int/n*l:z:v,...`, `uint/n*l:z:v,...` (n, l, z optional), `int:v,v`.
+fn int_vector(head: &str, rest: &str) -> Result<Value> {
+    let (kind, dims) = head.split_once('/').unwrap_or((head, ""));
+    let signed = kind == "int";
+    let (n, l) = if dims.is_empty() {
+        (None, None)
+    } else {
+        let (n, l) = match dims.split_once('*') {
+            Some((n, l)) => (n, Some(l)),
+            None => (dims, None),
+        };
+        let n = small_number(n, 127)? as usize;
+        let l = l.map(|l| small_number(l, 127)).transpose()?;
+        (Some(n), l)
+    };
+    let (context, list) = match rest.split_once(':') {
+        Some((z, list)) => {
+            if !z.bytes().all(|c| c.is_ascii_digit()) || z.is_empty() || z.len() > 32 {
+                return Err(bad("the context is an unsigned decimal number"));
+            }
+            (digits_to_i128(z)? as u128, list)
+        }
+        None => (0, rest),
+    };
+    let values = list.split(',').map(integer).collect::<Result<Vec<_>>>()?;
+    if !signed && values.iter().any(|&v| v < 0) {
+        return Err(Error::reason(
+            ErrorCode::OutOfRange,
+            CONTEXT,
+            "uint elements are not negative",
+        ));
+    }
+    if n.is_some_and(|n| n != values.len()) {
+        return Err(bad("the vector has not n elements"));
+    }
+    let bits = match l {
+        Some(l) => l,
+        None => vector::min_width(signed, &values),
+    };
+    if bits == 0 || bits > 103 {
+        return Err(Error::range(CONTEXT, bits, 1, 103));
+    }
+    Ok(Value::IntVector {
+        signed,
+        bits: bits as u8,
+        context,
+        values,
+    })
 }

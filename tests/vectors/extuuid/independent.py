@@ -104,6 +104,14 @@ def float_of(x):
     return int(x < 0), n, -(d.bit_length() - 1)
 
 
+def intvec(signed, l, z, values):
+    n = len(values)
+    b = Bits().put(2, 2).put(3, 4 if signed else 5).put(7, n).put(7, l).put(103 - n * l, z)
+    for v in values:
+        b.put(l, ((int(v < 0) << (l - 1)) | abs(v)) if signed else v)
+    return b.uuid()
+
+
 EPOCH = datetime(1582, 10, 15, tzinfo=timezone.utc)
 
 
@@ -237,6 +245,32 @@ bad_text("text-f-exponent", "f:1p40000", "OUT_OF_RANGE")
 bad_text("text-f-bad", "f:1.5q", "INVALID_FORMAT")
 bad_uuid("uuid-f-even", Bits().put(2, 2).put(3, 2).put(1, 0).put(100, 2).put(16, 0).uuid(), "RESERVED_BITS")
 bad_uuid("uuid-f-signed-zero", Bits().put(2, 2).put(3, 2).put(1, 1).put(100, 0).put(16, 0).uuid(), "RESERVED_BITS")
+
+# --- int and uint vectors -------------------------------------------------------------
+ok("ivec-list", "int:1,-2,3", intvec(True, 3, 0, [1, -2, 3]), "extuuid:int/3*3:0:1,-2,3", DRAFT + " §3.7.5")
+ok("ivec-dims", "extuuid:int/3*8:1,-2,3", intvec(True, 8, 0, [1, -2, 3]), "extuuid:int/3*8:0:1,-2,3")
+ok("ivec-context", "int/2*16:42:-32767,32767", intvec(True, 16, 42, [-32767, 32767]),
+   "extuuid:int/2*16:42:-32767,32767")
+ok("ivec-one", "int/1:5", intvec(True, 4, 0, [5]), "extuuid:int/1*4:0:5")
+ok("ivec-full", "int/1*103:" + str((1 << 102) - 1), intvec(True, 103, 0, [(1 << 102) - 1]),
+   "extuuid:int/1*103:0:" + str((1 << 102) - 1))
+ok("ivec-max-context", "int/1*1:%d:0" % ((1 << 102) - 1), intvec(True, 1, (1 << 102) - 1, [0]),
+   "extuuid:int/1*1:%d:0" % ((1 << 102) - 1))
+ok("uvec-rgb", "uint/3*8:7:255,128,0", intvec(False, 8, 7, [255, 128, 0]), "extuuid:uint/3*8:7:255,128,0")
+ok("uvec-min-width", "uint:1,2,3,4", intvec(False, 3, 0, [1, 2, 3, 4]), "extuuid:uint/4*3:0:1,2,3,4")
+ok("uvec-bits", "uint/8*1:0:1,0,1,1,0,0,1,0", intvec(False, 1, 0, [1, 0, 1, 1, 0, 0, 1, 0]),
+   "extuuid:uint/8*1:0:1,0,1,1,0,0,1,0")
+ok("uvec-zero", "uint:0", intvec(False, 1, 0, [0]), "extuuid:uint/1*1:0:0")
+bad_text("text-ivec-element-too-big", "int/2*8:128,1", "OUT_OF_RANGE")
+bad_text("text-ivec-too-many-bits", "int/2*52:1,1", "OUT_OF_RANGE")
+bad_text("text-ivec-count", "int/3*8:1,2", "INVALID_FORMAT")
+bad_text("text-uvec-negative", "uint:1,-1", "OUT_OF_RANGE")
+bad_text("text-uvec-context", "uint/1*100:8:1", "OUT_OF_RANGE")
+bad_text("text-uvec-empty-element", "uint:1,,2", "INVALID_FORMAT")
+bad_uuid("uuid-ivec-n-zero", Bits().put(2, 2).put(3, 4).put(7, 0).put(7, 8).put(103, 0).uuid(), "OUT_OF_RANGE")
+bad_uuid("uuid-uvec-too-wide", Bits().put(2, 2).put(3, 5).put(7, 2).put(7, 52).put(103, 0).uuid(), "OUT_OF_RANGE")
+bad_uuid("uuid-ivec-neg-zero", Bits().put(2, 2).put(3, 4).put(7, 1).put(7, 8).put(95, 0).put(8, 0x80).uuid(),
+         "RESERVED_BITS")
 
 # --- time ----------------------------------------------------------------------------
 ok("time-epoch", "t:1582-10-15T00:00:00Z", time_(0, 0, 0), "extuuid:t:1582-10-15T00:00:00Z",
