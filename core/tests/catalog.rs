@@ -63,6 +63,7 @@ fn namespaced_catalog_uses_full_ids() {
     let f = [("x", "1")];
     assert_eq!(c.expand("05o5h-V6a0B", &f[..]).unwrap().message, "token 1");
     assert_eq!(c.expand("V6a0B", &f[..]).unwrap().code, "E.AUTH.TOKEN.001");
+    assert_eq!(c.expand("V6a0B", &f[..]).unwrap().id, "05o5h-V6a0B");
     assert_eq!(
         c.expand("oFN7q-V6a0B", &f[..]).unwrap_err().code(),
         ErrorCode::NotFound
@@ -133,6 +134,7 @@ fn expansion_fills_fields_and_reports_missing_ones() {
     let c = sample();
     let fields = HashMap::from([("user", "ada"), ("ip", "10.0.0.1")]);
     let e = c.expand("V6a0B", &fields).unwrap();
+    assert_eq!(e.id, "V6a0B");
     assert_eq!(e.code, "E.AUTH.TOKEN.001");
     assert_eq!(e.severity.meaning(), "Error");
     assert_eq!(e.message, "token missing for ada from 10.0.0.1");
@@ -165,6 +167,9 @@ fn payload_expansion() {
     let out = c
         .expand_payload(r#"{"fnOQk": {"f": {"name": "db", "ms": 12}}, "KF52S": {}}"#)
         .unwrap();
+    let mut ids: Vec<&str> = out.iter().map(|e| e.id).collect();
+    ids.sort();
+    assert_eq!(ids, ["KF52S", "fnOQk"]);
     let mut got: Vec<(&str, String)> = out
         .iter()
         .map(|e| (e.code, e.message.to_string()))

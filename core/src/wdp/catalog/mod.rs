@@ -181,6 +181,9 @@ impl CatalogEntry {
 /// `message` borrows the catalog's template when it has no placeholders (no allocation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expansion<'a> {
+    /// The catalog's ID of the entry (a full ID in a namespaced catalog, also when the bare
+    /// compact ID was asked for).
+    pub id: &'a str,
     /// The normalized structured code.
     pub code: &'a str,
     /// The severity.
@@ -643,6 +646,7 @@ impl Catalog {
             Cow::Borrowed(e.message.as_str())
         };
         Ok(Expansion {
+            id: &e.id,
             code: &e.code,
             severity: e.severity,
             message,
