@@ -30,7 +30,7 @@ proptest! {
 
     #[test]
     fn typed_payloads_round_trip(
-        ty in 0u128..3, sub in prop::sample::select(vec![0u128, 1, 2, 3, 4, 5]),
+        ty in 0u128..3, sub in prop::sample::select(vec![0u128, 1, 2, 3, 4, 5, 7]),
         small in 0u128..32, rest in any::<u128>()
     ) {
         // steer into valid regions: type, subtype, then a small field, then anything
@@ -61,6 +61,13 @@ proptest! {
     }
 
     #[test]
+    fn std_float_payloads_round_trip(format in 1u128..=6, body in any::<u128>()) {
+        // 104 random body bits, reserved bits zero
+        let p = (0b10u128 << 120) | (7 << 117) | (format << 114) | ((body & ((1u128 << 104) - 1)) << 10);
+        check_uuid(carrier::payload_to_uuid(p));
+    }
+
+    #[test]
     fn any_string_parses_or_fails(s in ".{0,80}") {
         if let Ok(x) = Extuuid::parse(&s) {
             let canonical = x.to_string();
@@ -73,7 +80,7 @@ proptest! {
     fn grammar_like_strings(
         head in prop::sample::select(vec![
             "sym", "symA", "symB", "symC", "symD", "symE", "symF", "serial", "serialC", "fixed",
-            "fixedB4", "fixedA31", "int", "int/3*8", "uint", "uint/2", "quant", "q", "quant15", "t", "t/0", "t/64", "t/109",
+            "fixedB4", "fixedA31", "int", "int/3*8", "uint", "uint/2", "f16", "f32x3", "f64", "quant", "q", "quant15", "t", "t/0", "t/64", "t/109",
         ]),
         body in "[-+*/:.0-9A-Za-z_$;TZ]{0,40}",
     ) {

@@ -18,6 +18,7 @@ mod fixed;
 pub mod float;
 pub mod quant;
 pub mod scheme;
+pub mod stdfloat;
 mod symserial;
 mod text;
 pub mod time;
@@ -88,6 +89,15 @@ pub enum Value {
         /// The elements (non-negative when unsigned).
         values: Vec<i128>,
     },
+    /// Type `10`, subtype `111`: a standard float vector (formats `001`-`110`).
+    FloatVector {
+        /// The format.
+        format: stdfloat::Format,
+        /// The context field.
+        context: stdfloat::Context,
+        /// The elements, as the binary64 of their exact values.
+        values: Vec<f64>,
+    },
 }
 
 /// An EXTUUID: a version 8 UUID whose payload is a valid [`Value`].
@@ -126,6 +136,11 @@ impl Extuuid {
                 context,
                 values,
             } => vector::encode_vector(*signed, *bits, *context, values)?,
+            Value::FloatVector {
+                format,
+                context,
+                values,
+            } => stdfloat::encode(*format, context, values)?,
         };
         Ok(Extuuid(carrier::payload_to_uuid(payload)))
     }
@@ -216,10 +231,18 @@ pub fn decode(uuid: u128) -> Result<Value> {
                     values,
                 })
             }
+            vector::subtype::STD_FLOAT_VECTOR => {
+                let (format, context, values) = stdfloat::decode(p)?;
+                Ok(Value::FloatVector {
+                    format,
+                    context,
+                    values,
+                })
+            }
             _ => Err(Error::reason(
                 ErrorCode::InvalidFormat,
                 CONTEXT,
-                "vector subtype not implemented yet (generic and standard float vectors)",
+                "vector subtype not implemented yet (generic float vector)",
             )),
         },
         _ => Err(Error::reason(

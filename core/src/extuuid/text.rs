@@ -70,6 +70,15 @@ pub fn format(value: &Value) -> String {
             let items: Vec<String> = values.iter().map(|v| v.to_string()).collect();
             out.push_str(&items.join(","));
         }
+        Value::FloatVector {
+            format,
+            context,
+            values,
+        } => {
+            out.push_str(format.keyword());
+            out.push(':');
+            out.push_str(&super::stdfloat::format_body(*format, context, values));
+        }
         Value::Time(t) => {
             out.push('t');
             if t.bits != 0 {
@@ -365,6 +374,14 @@ pub fn parse(text: &str) -> Result<Value> {
             context,
             value,
             unit,
+        });
+    }
+    if let Some(format) = super::stdfloat::Format::from_keyword(head) {
+        let (context, values) = super::stdfloat::parse_body(format, rest)?;
+        return Ok(Value::FloatVector {
+            format,
+            context,
+            values,
         });
     }
     if head == "f" {

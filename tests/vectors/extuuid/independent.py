@@ -112,6 +112,46 @@ def intvec(signed, l, z, values):
     return b.uuid()
 
 
+def fbits(fmt, x):
+    return int.from_bytes(struct.pack(">" + fmt, x), "big")
+
+
+def chars(scheme, text):
+    return sym_bits(scheme, text)
+
+
+def stdvec(code, z, values):
+    """Subtype 111: format code, context, elements (decimal strings, via binary64)."""
+    b = Bits().put(2, 2).put(3, 7).put(3, code)
+    xs = [float(v) for v in values]
+    if code == 1:
+        b.put(*chars("C", z)).put(64, fbits("d", xs[0]))
+    elif code == 2:
+        b.put(8, z)
+        for x in xs:
+            b.put(32, fbits("f", x))
+    elif code == 3:
+        b.put(*chars("C", z))
+        for x in xs:
+            b.put(32, fbits("f", x))
+    elif code == 4:
+        b.put(*chars("B", z)).put(32, fbits("f", xs[0]))
+    elif code == 5:
+        b.put(8, z)
+        for x in xs:
+            b.put(16, fbits("e", x))
+    elif code == 6:
+        n = len(xs)
+        b.put(2, n - 1)
+        for x in xs:
+            b.put(16, fbits("e", x))
+        w, v = chars("B", z)
+        assert len(z) == (102 - 16 * n) // 6
+        b.put(w, v).put(102 - 16 * n - w, 0)
+        return b.put(10, 0).uuid()
+    return b.put(10, 0).uuid()
+
+
 EPOCH = datetime(1582, 10, 15, tzinfo=timezone.utc)
 
 
@@ -271,6 +311,36 @@ bad_uuid("uuid-ivec-n-zero", Bits().put(2, 2).put(3, 4).put(7, 0).put(7, 8).put(
 bad_uuid("uuid-uvec-too-wide", Bits().put(2, 2).put(3, 5).put(7, 2).put(7, 52).put(103, 0).uuid(), "OUT_OF_RANGE")
 bad_uuid("uuid-ivec-neg-zero", Bits().put(2, 2).put(3, 4).put(7, 1).put(7, 8).put(95, 0).put(8, 0x80).uuid(),
          "RESERVED_BITS")
+
+# --- standard float vectors ------------------------------------------------------------
+ok("sfv-f64", "f64:GRAVITY.:9.80665", stdvec(1, "GRAVITY.", ["9.80665"]), "extuuid:f64:GRAVITY.:9.80665")
+ok("sfv-f64-fold", "f64:abcdefgh:-1e300", stdvec(1, "ABCDEFGH", ["-1e300"]), "extuuid:f64:ABCDEFGH:-1e300")
+ok("sfv-f32x3-xyz", "f32x3:7:1.5,-2.25,0.1", stdvec(2, 7, ["1.5", "-2.25", "0.1"]),
+   "extuuid:f32x3:7:1.5,-2.25,0.1")
+ok("sfv-f32x2", "f32x2:LAT/LON.:45.75,21.25", stdvec(3, "LAT/LON.", ["45.75", "21.25"]),
+   "extuuid:f32x2:LAT/LON.:45.75,21.25")
+ok("sfv-f32", "f32:TEMPERATURE$:36.6", stdvec(4, "TEMPERATURE$", ["36.6"]), "extuuid:f32:TEMPERATURE$:36.6")
+ok("sfv-f32-rounded", "f32:ABCDEFGHIJKL:0.100000001", stdvec(4, "ABCDEFGHIJKL", ["0.100000001"]),
+   "extuuid:f32:ABCDEFGHIJKL:0.1")
+ok("sfv-f16x6", "f16x6:255:1,-2,0.5,65504,0.0000000596,-0", stdvec(5, 255, ["1", "-2", "0.5", "65504", "5.96e-8", "-0"]),
+   "extuuid:f16x6:255:1,-2,0.5,65500,6e-8,-0")  # 65500 is the shortest decimal that rounds to 65504
+ok("sfv-f16-one", "f16:ABCDEFGHIJKLMN:0.3333", stdvec(6, "ABCDEFGHIJKLMN", ["0.3333"]),
+   "extuuid:f16:ABCDEFGHIJKLMN:0.3333")
+ok("sfv-f16-two", "f16:RGB(A)[2]$,:1,2", stdvec(6, "RGB(A)[2]$,", ["1", "2"]), "extuuid:f16:RGB(A)[2]$,:1,2")
+ok("sfv-f16-three", "f16:ABCDEFGHI:1,2,3", stdvec(6, "ABCDEFGHI", ["1", "2", "3"]), "extuuid:f16:ABCDEFGHI:1,2,3")
+ok("sfv-f16-four", "f16:XYZW..:0.1,0.2,0.3,0.4", stdvec(6, "XYZW..", ["0.1", "0.2", "0.3", "0.4"]),
+   "extuuid:f16:XYZW..:0.1,0.2,0.3,0.4")
+bad_text("text-sfv-context-length", "f64:ABC:1", "INVALID_LENGTH")
+bad_text("text-sfv-count", "f32x3:0:1,2", "INVALID_FORMAT")
+bad_text("text-sfv-f16-overflow", "f16x6:0:1,1,1,1,1,65520", "OUT_OF_RANGE")
+bad_text("text-sfv-f32-overflow", "f32:ABCDEFGHIJKL:1e39", "OUT_OF_RANGE")
+bad_text("text-sfv-context-256", "f32x3:256:1,2,3", "OUT_OF_RANGE")
+bad_text("text-sfv-f16-five", "f16:AB:1,2,3,4,5", "INVALID_FORMAT")
+bad_uuid("uuid-sfv-reserved-format", Bits().put(2, 2).put(3, 7).put(3, 7).put(114, 0).uuid(), "RESERVED_TYPE")
+bad_uuid("uuid-sfv-reserved-bits", Bits().put(2, 2).put(3, 7).put(3, 1).put(104, 0).put(10, 1).uuid(), "RESERVED_BITS")
+bad_uuid("uuid-sfv-f16-leftover", Bits().put(2, 2).put(3, 7).put(3, 6).put(2, 0).put(16, 0).put(84, 0).put(2, 1).put(10, 0).uuid(),
+         "RESERVED_BITS")
+bad_uuid("uuid-sfv-nan", Bits().put(2, 2).put(3, 7).put(3, 4).put(72, 0).put(32, 0x7fc00000).put(10, 0).uuid(), "OUT_OF_RANGE")
 
 # --- time ----------------------------------------------------------------------------
 ok("time-epoch", "t:1582-10-15T00:00:00Z", time_(0, 0, 0), "extuuid:t:1582-10-15T00:00:00Z",
