@@ -30,7 +30,7 @@ proptest! {
 
     #[test]
     fn typed_payloads_round_trip(
-        ty in 0u128..3, sub in prop::sample::select(vec![0u128, 1, 2, 3, 4, 5, 7]),
+        ty in 0u128..3, sub in prop::sample::select(vec![0u128, 1, 2, 3, 4, 5, 6, 7]),
         small in 0u128..32, rest in any::<u128>()
     ) {
         // steer into valid regions: type, subtype, then a small field, then anything
@@ -68,6 +68,17 @@ proptest! {
     }
 
     #[test]
+    fn generic_float_payloads_round_trip(
+        n in 1u128..=6, l in 4u128..=98, e in 2u128..=31, rest in any::<u128>()
+    ) {
+        let l = l.min(98 / n).max(4);
+        let e = e.min(l - 2);
+        let p = (0b10u128 << 120) | (6 << 117) | (n << 110) | (l << 103) | (e << 98)
+            | (rest & ((1u128 << 98) - 1));
+        check_uuid(carrier::payload_to_uuid(p));
+    }
+
+    #[test]
     fn any_string_parses_or_fails(s in ".{0,80}") {
         if let Ok(x) = Extuuid::parse(&s) {
             let canonical = x.to_string();
@@ -80,7 +91,7 @@ proptest! {
     fn grammar_like_strings(
         head in prop::sample::select(vec![
             "sym", "symA", "symB", "symC", "symD", "symE", "symF", "serial", "serialC", "fixed",
-            "fixedB4", "fixedA31", "int", "int/3*8", "uint", "uint/2", "f16", "f32x3", "f64", "quant", "q", "quant15", "t", "t/0", "t/64", "t/109",
+            "fixedB4", "fixedA31", "int", "int/3*8", "uint", "uint/2", "f16", "f32x3", "f64", "f/2*16*5", "f/1*64*11", "quant", "q", "quant15", "t", "t/0", "t/64", "t/109",
         ]),
         body in "[-+*/:.0-9A-Za-z_$;TZ]{0,40}",
     ) {

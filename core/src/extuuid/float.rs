@@ -70,25 +70,32 @@ impl BigFloat {
 
     /// The binary64 holding exactly this value, if there is one.
     pub fn to_f64(self) -> Option<f64> {
-        if self.mantissa == 0 {
-            return Some(0.0);
-        }
-        let bits = 128 - self.mantissa.leading_zeros() as i32;
-        let e = self.exponent as i32;
-        let top = e + bits - 1;
-        if bits > 53 || e < -1074 || top > 1023 {
-            return None;
-        }
-        let m = self.mantissa as f64; // exact: at most 53 bits
-        let v = if e >= -1022 {
-            m * 2f64.powi(e)
-        } else {
-            // m × 2^(e + 1074) is an exact integer; one multiplication by 2^-1074 is exact
-            // because the result is representable
-            m * 2f64.powi(e + 1074) * f64::from_bits(1)
-        };
-        Some(if self.negative { -v } else { v })
+        exact_f64(self.negative, self.mantissa, self.exponent as i64)
     }
+}
+
+/// The binary64 equal to `(-1)^negative × m × 2^e`, if there is one (`-0` for a negative zero).
+pub fn exact_f64(negative: bool, m: u128, e: i64) -> Option<f64> {
+    if m == 0 {
+        return Some(if negative { -0.0 } else { 0.0 });
+    }
+    let tz = m.trailing_zeros();
+    let (m, e) = (m >> tz, e + tz as i64);
+    let bits = 128 - m.leading_zeros() as i64;
+    let top = e + bits - 1;
+    if bits > 53 || e < -1074 || top > 1023 {
+        return None;
+    }
+    let e = e as i32;
+    let mf = m as f64; // exact: at most 53 bits
+    let v = if e >= -1022 {
+        mf * 2f64.powi(e)
+    } else {
+        // m × 2^(e + 1074) is an exact integer; one multiplication by 2^-1074 is exact
+        // because the result is representable
+        mf * 2f64.powi(e + 1074) * f64::from_bits(1)
+    };
+    Some(if negative { -v } else { v })
 }
 
 /// The payload of a float.

@@ -16,6 +16,7 @@
 pub mod carrier;
 mod fixed;
 pub mod float;
+pub mod genfloat;
 pub mod quant;
 pub mod scheme;
 pub mod stdfloat;
@@ -89,6 +90,15 @@ pub enum Value {
         /// The elements (non-negative when unsigned).
         values: Vec<i128>,
     },
+    /// Type `10`, subtype `110`: a generic float vector (elements kept as their bits).
+    GenericFloatVector {
+        /// n, l and E.
+        shape: genfloat::Shape,
+        /// Context field `z` (`98 - n l` bits).
+        context: u128,
+        /// Each element's `l` bits: exponent, sign, mantissa.
+        elements: Vec<u128>,
+    },
     /// Type `10`, subtype `111`: a standard float vector (formats `001`-`110`).
     FloatVector {
         /// The format.
@@ -141,6 +151,11 @@ impl Extuuid {
                 context,
                 values,
             } => stdfloat::encode(*format, context, values)?,
+            Value::GenericFloatVector {
+                shape,
+                context,
+                elements,
+            } => genfloat::encode(*shape, *context, elements)?,
         };
         Ok(Extuuid(carrier::payload_to_uuid(payload)))
     }
@@ -229,6 +244,14 @@ pub fn decode(uuid: u128) -> Result<Value> {
                     bits,
                     context,
                     values,
+                })
+            }
+            vector::subtype::GENERIC_FLOAT_VECTOR => {
+                let (shape, context, elements) = genfloat::decode(p)?;
+                Ok(Value::GenericFloatVector {
+                    shape,
+                    context,
+                    elements,
                 })
             }
             vector::subtype::STD_FLOAT_VECTOR => {

@@ -79,6 +79,18 @@ pub fn format(value: &Value) -> String {
             out.push(':');
             out.push_str(&super::stdfloat::format_body(*format, context, values));
         }
+        Value::GenericFloatVector {
+            shape,
+            context,
+            elements,
+        } => {
+            out.push_str(&format!("f/{}*{}*{}:{context}:", shape.n, shape.l, shape.e));
+            let items: Vec<String> = elements
+                .iter()
+                .map(|&b| super::genfloat::format_elem(*shape, b))
+                .collect();
+            out.push_str(&items.join(","));
+        }
         Value::Time(t) => {
             out.push('t');
             if t.bits != 0 {
@@ -382,6 +394,41 @@ pub fn parse(text: &str) -> Result<Value> {
             format,
             context,
             values,
+        });
+    }
+    if let Some(dims) = head.strip_prefix("f/") {
+        let parts: Vec<&str> = dims.split('*').collect();
+        let [n, l, e] = parts[..] else {
+            return Err(bad("expected f/<n>*<l>*<E>"));
+        };
+        let shape = super::genfloat::Shape {
+            n: small_number(n, 127)? as usize,
+            l: small_number(l, 127)?,
+            e: small_number(e, 31)?,
+        };
+        let zbits = shape.check()?;
+        let (z, list) = rest
+            .split_once(':')
+            .ok_or_else(|| bad("expected <context>:<values>"))?;
+        if z.is_empty() || z.len() > 30 || !z.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(bad("the context is an unsigned decimal number"));
+        }
+        let context = digits_to_i128(z)? as u128;
+        if zbits < 128 && context >> zbits != 0 {
+            return Err(Error::reason(
+                ErrorCode::OutOfRange,
+                CONTEXT,
+                "context does not fit in 98 - n × l bits",
+            ));
+        }
+        let elements = list
+            .split(',')
+            .map(|v| super::genfloat::parse_elem(shape, v))
+            .collect::<Result<Vec<_>>>()?;
+        return Ok(Value::GenericFloatVector {
+            shape,
+            context,
+            elements,
         });
     }
     if head == "f" {

@@ -27,6 +27,8 @@ pub mod subtype {
     pub const INT_VECTOR: u8 = 4;
     /// Unsigned integer vector.
     pub const UINT_VECTOR: u8 = 5;
+    /// Generic float vector.
+    pub const GENERIC_FLOAT_VECTOR: u8 = 6;
     /// Standard float vector.
     pub const STD_FLOAT_VECTOR: u8 = 7;
 }

@@ -152,6 +152,43 @@ def stdvec(code, z, values):
     return b.put(10, 0).uuid()
 
 
+def gelem(l, E, x):
+    """Bits of one generic float element (exponent, sign, mantissa), x a Fraction or float,
+    rounded to nearest, ties to even."""
+    M = l - E - 1
+    bias = (1 << (E - 1)) - 1
+    x = Fraction(x)
+    neg = int(x < 0)
+    a = abs(x)
+    if a == 0:
+        return neg << M
+    emin = 1 - bias
+    top = math.floor(math.log2(a))
+    while Fraction(2) ** top > a:
+        top -= 1
+    while Fraction(2) ** (top + 1) <= a:
+        top += 1
+    q = (emin if top < emin else top) - M
+    n = round(a / Fraction(2) ** q)  # half to even
+    if top >= emin and n == 1 << (M + 1):
+        n, top = n >> 1, top + 1
+    if top < emin:
+        field = n
+    else:
+        field = ((top + bias) << M) | (n - (1 << M))
+    ef = field >> M
+    assert ef < (1 << E) - 1, "overflow"
+    return (ef << (M + 1)) | (neg << M) | (field & ((1 << M) - 1))
+
+
+def genvec(l, E, z, xs):
+    n = len(xs)
+    b = Bits().put(2, 2).put(3, 6).put(7, n).put(7, l).put(5, E).put(98 - n * l, z)
+    for x in xs:
+        b.put(l, gelem(l, E, x))
+    return b.uuid()
+
+
 EPOCH = datetime(1582, 10, 15, tzinfo=timezone.utc)
 
 
@@ -341,6 +378,25 @@ bad_uuid("uuid-sfv-reserved-bits", Bits().put(2, 2).put(3, 7).put(3, 1).put(104,
 bad_uuid("uuid-sfv-f16-leftover", Bits().put(2, 2).put(3, 7).put(3, 6).put(2, 0).put(16, 0).put(84, 0).put(2, 1).put(10, 0).uuid(),
          "RESERVED_BITS")
 bad_uuid("uuid-sfv-nan", Bits().put(2, 2).put(3, 7).put(3, 4).put(72, 0).put(32, 0x7fc00000).put(10, 0).uuid(), "OUT_OF_RANGE")
+
+# --- generic float vectors -------------------------------------------------------------
+ok("gfv-half-like", "f/3*16*5:0:1,-2,0.5", genvec(16, 5, 0, [1, -2, 0.5]), "extuuid:f/3*16*5:0:1,-2,0.5")
+ok("gfv-context", "f/2*8*4:12345:1.5,-0.125", genvec(8, 4, 12345, [1.5, -0.125]), "extuuid:f/2*8*4:12345:1.5,-0.125")
+ok("gfv-rounds", "f/1*8*4:0:0.1", genvec(8, 4, 0, [0.1]), "extuuid:f/1*8*4:0:0.1")
+ok("gfv-subnormal", "f/1*8*4:0:0.001953125", genvec(8, 4, 0, [Fraction(1, 512)]), "extuuid:f/1*8*4:0:0.002")
+ok("gfv-minus-zero", "f/1*8*4:0:-0", Bits().put(2, 2).put(3, 6).put(7, 1).put(7, 8)
+   .put(5, 4).put(90, 0).put(8, 0b00001000).uuid(), "extuuid:f/1*8*4:0:-0")
+ok("gfv-wide", "f/1*81*20:0:%dp0" % ((1 << 60) + 1), genvec(81, 20, 0, [(1 << 60) + 1]),
+   "extuuid:f/1*81*20:0:%dp0" % ((1 << 60) + 1))
+ok("gfv-double-like", "f/1*64*11:7:0.1", genvec(64, 11, 7, [0.1]), "extuuid:f/1*64*11:7:0.1")
+ok("gfv-exact-input", "f/1*8*4:0:3p-1", genvec(8, 4, 0, [Fraction(3, 2)]), "extuuid:f/1*8*4:0:1.5")
+bad_text("text-gfv-overflow", "f/1*8*4:0:1000", "OUT_OF_RANGE")
+bad_text("text-gfv-shape", "f/1*8*7:0:1", "OUT_OF_RANGE")
+bad_text("text-gfv-too-wide", "f/2*50*8:0:1,1", "OUT_OF_RANGE")
+bad_text("text-gfv-no-dims", "f/2*16:0:1,1", "INVALID_FORMAT")
+bad_uuid("uuid-gfv-inf", Bits().put(2, 2).put(3, 6).put(7, 1).put(7, 8).put(5, 4).put(90, 0).put(8, 0b11110000).uuid(),
+         "OUT_OF_RANGE")
+bad_uuid("uuid-gfv-e-too-small", Bits().put(2, 2).put(3, 6).put(7, 1).put(7, 8).put(5, 1).put(98, 0).uuid(), "OUT_OF_RANGE")
 
 # --- time ----------------------------------------------------------------------------
 ok("time-epoch", "t:1582-10-15T00:00:00Z", time_(0, 0, 0), "extuuid:t:1582-10-15T00:00:00Z",
