@@ -61,7 +61,7 @@ proptest! {
     }
 
     #[test]
-    fn std_float_payloads_round_trip(format in 1u128..=6, body in any::<u128>()) {
+    fn std_float_payloads_round_trip(format in 0u128..=6, body in any::<u128>()) {
         // 104 random body bits, reserved bits zero
         let p = (0b10u128 << 120) | (7 << 117) | (format << 114) | ((body & ((1u128 << 104) - 1)) << 10);
         check_uuid(carrier::payload_to_uuid(p));
@@ -91,7 +91,7 @@ proptest! {
     fn grammar_like_strings(
         head in prop::sample::select(vec![
             "sym", "symA", "symB", "symC", "symD", "symE", "symF", "serial", "serialC", "fixed",
-            "fixedB4", "fixedA31", "int", "int/3*8", "uint", "uint/2", "f16", "f32x3", "f64", "f/2*16*5", "f/1*64*11", "quant", "q", "quant15", "t", "t/0", "t/64", "t/109",
+            "fixedB4", "fixedA31", "int", "int/3*8", "uint", "uint/2", "f16", "f32x3", "f64", "f/2*16*5", "f/1*64*11", "f80", "quant", "q", "quant15", "t", "t/0", "t/64", "t/109",
         ]),
         body in "[-+*/:.0-9A-Za-z_$;TZ]{0,40}",
     ) {

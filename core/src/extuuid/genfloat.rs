@@ -59,7 +59,7 @@ impl Shape {
     }
 
     /// Rounds `(-1)^neg × m × 2^exp` to an element's bits (ties to even).
-    fn round(self, neg: bool, m: u128, exp: i64) -> Result<u128> {
+    pub(crate) fn round(self, neg: bool, m: u128, exp: i64) -> Result<u128> {
         let mb = self.m();
         let sign = (neg as u128) << mb;
         if m == 0 {

@@ -24,6 +24,7 @@ mod symserial;
 mod text;
 pub mod time;
 mod vector;
+pub mod x87;
 
 use crate::error::{Error, ErrorCode, Result};
 use core::fmt;
@@ -99,6 +100,13 @@ pub enum Value {
         /// Each element's `l` bits: exponent, sign, mantissa.
         elements: Vec<u128>,
     },
+    /// Type `10`, subtype `111`, format `000`: 4 scheme-B characters and an x87 80-bit float.
+    X87 {
+        /// The context (4 characters).
+        context: String,
+        /// The 80-bit x87 pattern (sign, exponent, explicit integer bit, fraction).
+        bits: u128,
+    },
     /// Type `10`, subtype `111`: a standard float vector (formats `001`-`110`).
     FloatVector {
         /// The format.
@@ -156,6 +164,7 @@ impl Extuuid {
                 context,
                 elements,
             } => genfloat::encode(*shape, *context, elements)?,
+            Value::X87 { context, bits } => x87::encode(context, *bits)?,
         };
         Ok(Extuuid(carrier::payload_to_uuid(payload)))
     }
@@ -254,6 +263,10 @@ pub fn decode(uuid: u128) -> Result<Value> {
                     elements,
                 })
             }
+            vector::subtype::STD_FLOAT_VECTOR if carrier::get(p, 5, 3) == 0 => {
+                let (context, bits) = x87::decode(p)?;
+                Ok(Value::X87 { context, bits })
+            }
             vector::subtype::STD_FLOAT_VECTOR => {
                 let (format, context, values) = stdfloat::decode(p)?;
                 Ok(Value::FloatVector {
@@ -265,7 +278,7 @@ pub fn decode(uuid: u128) -> Result<Value> {
             _ => Err(Error::reason(
                 ErrorCode::InvalidFormat,
                 CONTEXT,
-                "vector subtype not implemented yet (generic float vector)",
+                "unknown vector subtype",
             )),
         },
         _ => Err(Error::reason(

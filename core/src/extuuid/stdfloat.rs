@@ -1,6 +1,6 @@
 //! Subtype `111`: standard float vectors (format in bits 5-7, a 104-bit body at 8-111, bits
-//! 112-121 reserved zero). Formats `001`-`110` are implemented; `000` (x87 80-bit) is not
-//! yet (`INVALID_FORMAT`), `111` is reserved (`RESERVED_TYPE`).
+//! 112-121 reserved zero). Formats `001`-`110` are here; `000` (x87 80-bit) is in `x87.rs`,
+//! `111` is reserved (`RESERVED_TYPE`).
 //!
 //! Elements are held as the `f64` of the same exact value. Decimal input is rounded to the
 //! nearest binary64 and then to the element format (ties to even); the printed form is the

@@ -91,6 +91,10 @@ pub fn format(value: &Value) -> String {
                 .collect();
             out.push_str(&items.join(","));
         }
+        Value::X87 { context, bits } => {
+            out.push_str("f80:");
+            out.push_str(&super::x87::format_body(context, *bits));
+        }
         Value::Time(t) => {
             out.push('t');
             if t.bits != 0 {
@@ -395,6 +399,10 @@ pub fn parse(text: &str) -> Result<Value> {
             context,
             values,
         });
+    }
+    if head == super::x87::KEYWORD {
+        let (context, bits) = super::x87::parse_body(rest)?;
+        return Ok(Value::X87 { context, bits });
     }
     if let Some(dims) = head.strip_prefix("f/") {
         let parts: Vec<&str> = dims.split('*').collect();

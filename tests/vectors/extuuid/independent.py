@@ -189,6 +189,35 @@ def genvec(l, E, z, xs):
     return b.uuid()
 
 
+def x87(x):
+    """80-bit x87 pattern of a Fraction, rounded to 64 significant bits, ties to even."""
+    x = Fraction(x)
+    sign = int(x < 0)
+    a = abs(x)
+    if a == 0:
+        return sign << 79
+    top = 0
+    while Fraction(2) ** top > a:
+        top -= 1
+    while Fraction(2) ** (top + 1) <= a:
+        top += 1
+    if top < -16382:  # denormal: quantum 2^(-16382-63)
+        sig = round(a / Fraction(2) ** (-16382 - 63))
+        ef = 1 if sig >> 63 else 0
+    else:
+        sig = round(a / Fraction(2) ** (top - 63))
+        if sig >> 64:
+            sig, top = sig >> 1, top + 1
+        ef = top + 16383
+    assert ef < 0x7fff
+    return (sign << 79) | (ef << 64) | sig
+
+
+def f80(z, x):
+    w, v = chars("B", z)
+    return Bits().put(2, 2).put(3, 7).put(3, 0).put(w, v).put(80, x87(x)).put(10, 0).uuid()
+
+
 EPOCH = datetime(1582, 10, 15, tzinfo=timezone.utc)
 
 
@@ -397,6 +426,21 @@ bad_text("text-gfv-no-dims", "f/2*16:0:1,1", "INVALID_FORMAT")
 bad_uuid("uuid-gfv-inf", Bits().put(2, 2).put(3, 6).put(7, 1).put(7, 8).put(5, 4).put(90, 0).put(8, 0b11110000).uuid(),
          "OUT_OF_RANGE")
 bad_uuid("uuid-gfv-e-too-small", Bits().put(2, 2).put(3, 6).put(7, 1).put(7, 8).put(5, 1).put(98, 0).uuid(), "OUT_OF_RANGE")
+
+# --- x87 80-bit (standard float format 000) ---------------------------------------------
+ok("f80-one", "f80:PI$$:1", f80("PI$$", 1), "extuuid:f80:PI$$:1")
+ok("f80-decimal", "f80:abcd:-2.5", f80("ABCD", Fraction(-5, 2)), "extuuid:f80:ABCD:-2.5")
+ok("f80-tenth", "f80:ABCD:0.1", f80("ABCD", 0.1), "extuuid:f80:ABCD:0.1")
+ok("f80-wide", "f80:ABCD:%dp0" % ((1 << 63) + 1), f80("ABCD", (1 << 63) + 1), "extuuid:f80:ABCD:%dp0" % ((1 << 63) + 1))
+ok("f80-denormal", "f80:ABCD:1p-16445", f80("ABCD", Fraction(1, 2 ** 16445)), "extuuid:f80:ABCD:1p-16445")
+ok("f80-big", "f80:ABCD:3p16000", f80("ABCD", 3 * 2 ** 16000), "extuuid:f80:ABCD:3p16000")
+bad_text("text-f80-context", "f80:ABC:1", "INVALID_LENGTH")
+bad_text("text-f80-overflow", "f80:ABCD:1p16384", "OUT_OF_RANGE")
+bad_uuid("uuid-f80-unnormal", Bits().put(2, 2).put(3, 7).put(3, 0).put(24, 0).put(80, 0x3fff << 64).put(10, 0).uuid(),
+         "RESERVED_BITS")
+bad_uuid("uuid-f80-inf", Bits().put(2, 2).put(3, 7).put(3, 0).put(24, 0).put(80, (0x7fff << 64) | (1 << 63)).put(10, 0).uuid(),
+         "OUT_OF_RANGE")
+bad_uuid("uuid-f80-reserved", Bits().put(2, 2).put(3, 7).put(3, 0).put(24, 0).put(80, 0).put(10, 512).uuid(), "RESERVED_BITS")
 
 # --- time ----------------------------------------------------------------------------
 ok("time-epoch", "t:1582-10-15T00:00:00Z", time_(0, 0, 0), "extuuid:t:1582-10-15T00:00:00Z",
