@@ -11,6 +11,7 @@
 //! | xid | [`xid`] | uid11 text | 42-bit ms + 22 random bits |
 //! | TID | [`tid`] | `3kxnlhr3gxq23` (13 base32lex) | i64: µs << 10 \| clock id |
 //! | EUID | [`euid`] | 27 base32 symbols with a check | u128 |
+//! | EXTUUID | [`extuuid`] | `extuuid:fixedB4:GBP$:222.31` or UUIDv8 text | a typed value in 122 bits |
 //!
 //! Every fallible call returns [`Error`], whose [`ErrorCode`] is the stable string shared by
 //! every runtime.
