@@ -34,8 +34,9 @@ pub use quant::{Power, Unit};
 pub use scheme::Scheme;
 pub use time::Instant;
 
-/// A decoded EXTUUID value.
+/// A decoded EXTUUID value (non-exhaustive: later revisions may add kinds).
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Value {
     /// Type `00` with serial 0: just a symbol.
     Symbol {
