@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent EXTUUID packer: builds tests/vectors/extuuid/extuuid.json from the bit layout
 in docs/extuuid.md, without polyid. Typed fields go in; UUIDs come out of the packing below.
-The canonical texts are written by hand. Run: python3 independent.py > extuuid.json
+The canonical texts are written by hand. Run: python3 independent.py > extuuid.json (or --check to compare)
 """
 import json
 import math
@@ -521,5 +521,14 @@ assert Bits().put(122, (1 << 122) - 1).uuid() == "ffffffff-ffff-8fff-bfff-ffffff
 
 names = [c["name"] for c in cases]
 assert len(names) == len(set(names)), "duplicate names"
-json.dump({"family": "extuuid", "schema": 1, "cases": cases}, sys.stdout, indent=1, ensure_ascii=False)
-sys.stdout.write("\n")
+doc = {"family": "extuuid", "schema": 1, "cases": cases}
+if "--check" in sys.argv:
+    import os
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "extuuid.json")
+    with open(path, encoding="utf-8") as f:
+        if json.load(f) != doc:
+            sys.exit("extuuid.json differs from independent.py's cases")
+    print("extuuid.json: %d cases match independent.py" % len(cases))
+else:
+    json.dump(doc, sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
