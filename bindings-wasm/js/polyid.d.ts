@@ -22,6 +22,18 @@ export type ErrorCode =
   | 'INVALID_UTF8'
   | 'INVALID_ARGUMENT'
   | 'INTERNAL_ERROR'
+  | 'NOT_FOUND'
+  | 'MISSING_FIELD'
+  | 'COLLISION'
+  | 'DUPLICATE_CODE'
+  | 'INVALID_CATALOG'
+  | 'TAMPERED'
+  | 'INVALID_SIGNATURE'
+  | 'NOT_UUID_V8'
+  | 'RESERVED_TYPE'
+  | 'RESERVED_BITS'
+  | 'UNSUPPORTED_SCHEME'
+  | 'INVALID_UNIT'
 
 /**
  * Every stable error code (a frozen array, from the core). In the web build it is empty until
