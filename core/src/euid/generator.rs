@@ -89,9 +89,8 @@ impl<C: Clock> EuidGenerator<C> {
     #[inline]
     pub fn next(&self) -> Result<Euid> {
         let now = self.now()?;
-        let r = rng::u128();
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let id = self.step(&mut state, now, r)?;
+        let id = self.step(&mut state, now, None)?;
         state.last = Some(id);
         Ok(id)
     }
@@ -113,7 +112,8 @@ impl<C: Clock> EuidGenerator<C> {
         for chunk in out.chunks_mut(32) {
             rng::fill(&mut random[..2 * chunk.len()]);
             for (slot, r) in chunk.iter_mut().zip(random.chunks_exact(2)) {
-                let id = self.step(&mut state, now, (u128::from(r[0]) << 64) | u128::from(r[1]))?;
+                let r = (u128::from(r[0]) << 64) | u128::from(r[1]);
+                let id = self.step(&mut state, now, Some(r))?;
                 state.last = Some(id);
                 *slot = id;
             }
@@ -131,17 +131,21 @@ impl<C: Clock> EuidGenerator<C> {
     }
 
     #[inline]
-    fn step(&self, state: &mut State, now: u64, r: u128) -> Result<Euid> {
+    /// One step; `r` is random bits drawn ahead (batches), or `None` to draw only what the
+    /// step needs (a same-millisecond step needs 32 bits, a fresh EUID 79).
+    fn step(&self, state: &mut State, now: u64, r: Option<u128>) -> Result<Euid> {
+        let fresh = |ms| Euid::with_random(ms, self.extension, r.unwrap_or_else(rng::u128));
         let Some(last) = state.last else {
-            return Euid::with_random(now, self.extension, r);
+            return fresh(now);
         };
         if now > last.unix_ms() {
-            return Euid::with_random(now, self.extension, r);
+            return fresh(now);
         }
+        let r = r.unwrap_or_else(|| u128::from(rng::u64()));
         let generation = fork::generation();
         let step = if generation != state.generation {
             state.generation = generation;
-            1 + (r >> 108) as u64 // up to 2^20: leaves the high half most of its room
+            1 + ((r >> 32) as u64 & 0xf_ffff) // up to 2^20: leaves the high half most of its room
         } else {
             1
         };
@@ -152,7 +156,7 @@ impl<C: Clock> EuidGenerator<C> {
             if next_ms > MAX_UNIX_MS {
                 return Err(Error::range("EUID unix_ms", next_ms, 0, MAX_UNIX_MS));
             }
-            return Euid::with_random(next_ms, self.extension, r);
+            return fresh(next_ms);
         }
         Ok(Euid::from_halves(
             last.hi(),

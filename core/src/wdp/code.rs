@@ -388,12 +388,15 @@ fn finish(
     underscores: u32,
     lower: u32,
 ) -> Option<Shape> {
-    if dots.count_ones() != 3 || dots & 0b11 != 0b10 {
+    // Exactly three dots, the first at index 1 (no POPCNT in the x86_64 baseline: clear the
+    // lowest set bits instead).
+    let rest = dots & dots.wrapping_sub(1); // without the severity's dot at index 1
+    let last = rest & rest.wrapping_sub(1);
+    if dots & 0b11 != 0b10 || rest == 0 || last == 0 || last & last.wrapping_sub(1) != 0 {
         return None;
     }
-    let rest = dots & (dots - 1); // without the severity's dot at index 1
     let comp_end = rest.trailing_zeros() as usize;
-    let prim_end = (rest & (rest - 1)).trailing_zeros() as usize;
+    let prim_end = last.trailing_zeros() as usize;
     // No `_` before the sequence.
     if underscores & ((1u32 << prim_end) - 1) != 0 {
         return None;
@@ -448,6 +451,7 @@ mod sse2 {
     use super::{load, ONES};
 
     /// 16 bytes from `b[at..]`, padded with `A` past the end (`b.len() >= 9`).
+    #[inline]
     #[target_feature(enable = "sse2")]
     fn chunk(b: &[u8], at: usize) -> __m128i {
         let word = |i: usize| -> u64 {
@@ -472,6 +476,7 @@ mod sse2 {
 
     /// Per-byte masks (dots, underscores, lowercase) of up to 32 bytes, or `None` when a
     /// byte is not a letter, digit, `.` or `_` (non-ASCII included).
+    #[inline]
     #[target_feature(enable = "sse2")]
     pub(super) fn classify(b: &[u8]) -> Option<(u32, u32, u32)> {
         let mut dots = 0u32;

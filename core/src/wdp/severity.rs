@@ -40,20 +40,25 @@ impl Severity {
     ];
 
     /// The severity for a letter, in either case.
-    #[inline]
+    #[inline(always)]
     pub const fn from_letter(letter: u8) -> Option<Severity> {
-        Some(match letter.to_ascii_uppercase() {
-            b'T' => Severity::Trace,
-            b'I' => Severity::Info,
-            b'K' => Severity::Completed,
-            b'S' => Severity::Success,
-            b'H' => Severity::Help,
-            b'W' => Severity::Warning,
-            b'C' => Severity::Critical,
-            b'B' => Severity::Blocked,
-            b'E' => Severity::Error,
-            _ => return None,
-        })
+        // A table lookup instead of a nine-way match (which compiles to an out-of-line jump
+        // table on the WDP hot path).
+        const INDEX: [u8; 256] = {
+            let mut t = [0u8; 256];
+            let mut i = 0;
+            while i < Severity::ALL.len() {
+                let c = Severity::ALL[i].letter() as u8;
+                t[c as usize] = i as u8 + 1;
+                t[c.to_ascii_lowercase() as usize] = i as u8 + 1;
+                i += 1;
+            }
+            t
+        };
+        match INDEX[letter as usize] {
+            0 => None,
+            i => Some(Severity::ALL[(i - 1) as usize]),
+        }
     }
 
     /// The uppercase letter.
