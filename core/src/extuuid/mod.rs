@@ -17,6 +17,7 @@ pub mod carrier;
 mod fixed;
 pub mod float;
 pub mod genfloat;
+mod inspect;
 pub mod quant;
 pub mod scheme;
 pub mod stdfloat;
@@ -30,6 +31,7 @@ use crate::error::{Error, ErrorCode, Result};
 use core::fmt;
 
 pub use float::BigFloat;
+pub use inspect::{inspect, inspect_extuuid, Field, Inspection};
 pub use quant::{Power, Unit};
 pub use scheme::Scheme;
 pub use time::Instant;

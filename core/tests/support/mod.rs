@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 use polyid::euid::Euid;
+use polyid::extuuid;
 use polyid::tid::{self, Tid};
+use polyid::wdp::catalog::{from_hex, hex, Catalog, Entry, Expansion, KeyPair};
 use polyid::wdp::{self, NamedSequences, StructuredCode};
 use polyid::xid::{self, Xid};
 use polyid::{uid11, Error, ErrorCode};
@@ -238,9 +240,101 @@ pub fn run(op: &str, input: &Value) -> Result<R, String> {
             let bytes = decode_hex(hex).ok_or_else(|| String::from("hex is not hex"))?;
             Euid::from_slice(&bytes).map(euid_json).map_err(Into::into)
         }
+        op if op.starts_with("catalog_") => catalog(op, input)?.map_err(Into::into),
+        "extuuid_encode" => extuuid::Extuuid::parse(text(input, "text")?)
+            .map(|u| json!({"uuid": u.uuid_string(), "text": u.to_string()}))
+            .map_err(Into::into),
+        "extuuid_decode" => extuuid::decode_text(text(input, "uuid")?)
+            .map(|t| json!({ "text": t }))
+            .map_err(Into::into),
+        "extuuid_inspect" => extuuid::inspect(text(input, "input")?)
+            .map(|i| serde_json::from_str(&i.to_json()).unwrap_or(Value::Null))
+            .map_err(Into::into),
         other => return Err(format!("unknown op {other:?}")),
     };
     Ok(out)
+}
+
+fn expansion(e: &Expansion<'_>) -> Value {
+    json!({"code": e.code, "severity": e.severity.letter().to_string(), "message": e.message})
+}
+
+fn strings(v: &Value, key: &str) -> Result<Vec<String>, String> {
+    match v.get(key) {
+        None => Ok(Vec::new()),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| {
+                x.as_str()
+                    .map(str::to_owned)
+                    .ok_or(format!("{key} holds a non-string"))
+            })
+            .collect(),
+        Some(_) => Err(format!("{key} is not a list")),
+    }
+}
+
+/// The `catalog_*` operations (see tests/vectors/README.md, "Catalogs").
+fn catalog(op: &str, input: &Value) -> Result<Result<Value, Error>, String> {
+    if op == "catalog_build" {
+        let mut entries = Vec::new();
+        for e in field(input, "entries")?
+            .as_array()
+            .ok_or("entries is not a list")?
+        {
+            entries.push(Entry {
+                code: text(e, "code")?.to_owned(),
+                message: text(e, "message")?.to_owned(),
+                description: e
+                    .get("description")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
+                hints: strings(e, "hints")?,
+                tags: strings(e, "tags")?,
+                docs_url: e.get("docs_url").and_then(Value::as_str).map(str::to_owned),
+            });
+        }
+        let built = match input.get("namespace").and_then(Value::as_str) {
+            Some(ns) => Catalog::build_namespaced(ns, entries),
+            None => Catalog::build(entries),
+        };
+        return Ok(built.map(|c| json!({"ids": c.ids().collect::<Vec<_>>()})));
+    }
+    let c = match Catalog::from_json(text(input, "json")?) {
+        Ok(c) => c,
+        Err(e) => return Ok(Err(e)),
+    };
+    Ok(match op {
+        "catalog_load" => {
+            let mut out = json!({"count": c.len(), "ids": c.ids().collect::<Vec<_>>()});
+            if let Some(nsh) = c.namespace_hash() {
+                out["namespace_hash"] = json!(nsh.as_str());
+            }
+            Ok(out)
+        }
+        "catalog_expand" => {
+            let fields = input.get("fields").cloned().unwrap_or(json!({}));
+            c.expand(text(input, "id")?, &fields).map(|e| expansion(&e))
+        }
+        "catalog_expand_payload" => c.expand_payload(text(input, "payload")?).map(|list| {
+            let mut out: Vec<Value> = list.iter().map(expansion).collect();
+            // The order of a payload's expansions is not specified: compare sorted by code.
+            out.sort_by(|a, b| a["code"].as_str().cmp(&b["code"].as_str()));
+            Value::Array(out)
+        }),
+        "catalog_canonical" => Ok(json!(String::from_utf8_lossy(&c.canonical_bytes()))),
+        "catalog_sign" => from_hex(text(input, "secret_key")?)
+            .and_then(|secret| KeyPair::from_secret(&secret))
+            .map(|key| json!({"public_key": hex(&key.public_key()), "signature": hex(&c.sign(&key))})),
+        "catalog_verify" => {
+            let (pk, sig) = (text(input, "public_key")?, text(input, "signature")?);
+            from_hex(pk)
+                .and_then(|pk| Ok((pk, from_hex(sig)?)))
+                .and_then(|(pk, sig)| c.verify(&pk, &sig))
+                .map(|()| json!(true))
+        }
+        other => return Err(format!("unknown op {other:?}")),
+    })
 }
 
 fn decode_hex(s: &str) -> Option<Vec<u8>> {

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Independent implementation of WDP catalogs (tests/vectors/catalog/catalog.json),
+"""Independent implementation of WDP catalogs (tests/vectors/catalog.json),
 written from the catalog rules in tests/vectors/README.md ("Catalogs") and polyid's
 documented canonical form, never from polyid's output. Compact IDs, normalization and
 namespace hashes come from independent.py (SPEC.md); Ed25519 from the PyPI package
 `cryptography`.
 
     python3 tools/catalog_independent.py --check   # verify every case (default)
-    python3 tools/catalog_independent.py --write   # regenerate catalog/catalog.json
+    python3 tools/catalog_independent.py --write   # regenerate catalog.json
 
 Needs `xxhash` and `cryptography` (e.g. /tmp/vecvenv: pip install xxhash cryptography);
 re-executes itself with $POLYID_VECTORS_PYTHON or /tmp/vecvenv/bin/python3 when they are
@@ -45,7 +45,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (  # noqa: E402
 )
 from cryptography.exceptions import InvalidSignature  # noqa: E402
 
-OUT = os.path.join(os.path.dirname(HERE), "catalog", "catalog.json")
+OUT = os.path.join(os.path.dirname(HERE), "catalog.json")
 VecError = ind.VecError
 MEANINGS = {"E": "Error", "W": "Warning", "C": "Critical", "B": "Blocked", "S": "Success",
             "K": "Completed", "I": "Info", "T": "Trace", "H": "Help"}

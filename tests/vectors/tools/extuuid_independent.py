@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Independent EXTUUID packer: builds tests/vectors/extuuid/extuuid.json from the bit layout
+"""Independent EXTUUID packer: builds tests/vectors/extuuid.json from the bit layout
 in docs/extuuid.md, without polyid. Typed fields go in; UUIDs come out of the packing below.
-The canonical texts are written by hand. Run: python3 independent.py > extuuid.json (or --check to compare)
+The canonical texts are written by hand. Run: python3 tools/extuuid_independent.py > extuuid.json (or --check to compare)
 """
 import json
 import math
@@ -519,12 +519,92 @@ assert int_(212323232423) == "80000000-0000-8000-8000-00316f736aa7"
 assert Bits().put(122, 0).uuid() == "00000000-0000-8000-8000-000000000000"
 assert Bits().put(122, (1 << 122) - 1).uuid() == "ffffffff-ffff-8fff-bfff-ffffffffffff"
 
+# --- inspect: the typed fields, written by hand from each value's meaning --------------
+def jsonish(v):
+    """The vectors' convention: integers as decimal strings, floats as numbers."""
+    if isinstance(v, bool) or isinstance(v, float) or isinstance(v, str):
+        return v
+    if isinstance(v, int):
+        return str(v)
+    return [jsonish(x) for x in v]
+
+
+def insp(name, given, uuid, canonical, kind, fields, source="docs/extuuid.md (inspect)"):
+    out = {"kind": kind, "uuid": uuid, "text": canonical}
+    out.update({k: jsonish(v) for k, v in fields})
+    cases.append({"name": name, "op": "extuuid_inspect", "source": source,
+                  "input": {"input": given}, "output": out})
+
+
+def f32(x):
+    return struct.unpack(">f", struct.pack(">f", x))[0]
+
+
+u = symserial("A", "Hello", 0)
+insp("inspect-symbol", "sym:Hello", u, "extuuid:symA:Hello", "symbol", [("scheme", "A"), ("name", "Hello")])
+insp("inspect-symbol-by-uuid", u, u, "extuuid:symA:Hello", "symbol", [("scheme", "A"), ("name", "Hello")])
+insp("inspect-serial", "serialA:Messier:31", symserial("A", "Messier", 31), "extuuid:serialA:Messier:31",
+     "serial", [("scheme", "A"), ("name", "Messier"), ("number", 31)])
+insp("inspect-serial-max", "serialC:A:" + str((1 << 107) - 1), symserial("C", "A", (1 << 107) - 1),
+     "extuuid:serialC:A:" + str((1 << 107) - 1), "serial",
+     [("scheme", "C"), ("name", "A"), ("number", (1 << 107) - 1)])
+insp("inspect-fixed", "extuuid:fixedB4:GBP$:222.31", fixed("B", "GBP$", 4, 2223100),
+     "extuuid:fixedB4:GBP$:222.31", "fixed",
+     [("scheme", "B"), ("name", "GBP$"), ("places", 4), ("amount", 2223100)], DRAFT + " §4.1.1")
+insp("inspect-fixed-negative", "fixedD2:chf:-1.25", fixed("D", "CHF", 2, -125), "extuuid:fixedD2:CHF:-1.25",
+     "fixed", [("scheme", "D"), ("name", "CHF"), ("places", 2), ("amount", -125)])
+insp("inspect-int", "int:-42", int_(-42), "extuuid:int:-42", "int", [("value", -42)])
+insp("inspect-int-max", int_((1 << 116) - 1), int_((1 << 116) - 1), "extuuid:int:" + str((1 << 116) - 1),
+     "int", [("value", (1 << 116) - 1)])
+insp("inspect-quant", "quant:9.81*m/s2", quant(9.81, {"m": 1, "s": -2}), "extuuid:quant:9.81*m/s2",
+     "quant", [("context", 0), ("value", 9.81), ("unit", "m/s2")])
+insp("inspect-quant-joule", "q:1*kg*m2/s2", quant(1.0, {"m": 2, "kg": 1, "s": -2}), "extuuid:quant:1*m2*kg/s2",
+     "quant", [("context", 0), ("value", 1.0), ("unit", "m2*kg/s2")], DRAFT + " §3.5 (joule)")
+insp("inspect-quant-context", "quant7:-1.5e-10*A/K", quant(-1.5e-10, {"A": 1, "K": -1}, context=7),
+     "extuuid:quant7:-1.5e-10*A/K", "quant", [("context", 7), ("value", -1.5e-10), ("unit", "A/K")])
+insp("inspect-quant-root", "quant:2/m1/2", quant(2.0, fields=[0b1001010, 0, 0, 0, 0, 0, 0]),
+     "extuuid:quant:2/m1/2", "quant", [("context", 0), ("value", 2.0), ("unit", "/m1/2")])
+insp("inspect-quant-big", "quant:1E21*m", quant(1e21, {"m": 1}), "extuuid:quant:1e21*m",
+     "quant", [("context", 0), ("value", 1e21), ("unit", "m")])
+insp("inspect-float", "f:1.5", float_(0, 3, -1), "extuuid:f:1.5", "float",
+     [("negative", False), ("mantissa", 3), ("exponent", -1)])
+insp("inspect-float-negative", "f:-12", float_(1, 3, 2), "extuuid:f:-12", "float",
+     [("negative", True), ("mantissa", 3), ("exponent", 2)])
+insp("inspect-time", "t:2024/02/29;12:34:56.5", time_(4, s24, 8), "extuuid:t/4:2024-02-29T12:34:56.5Z",
+     "time", [("seconds", s24), ("bits", 4), ("fraction", 8)])
+insp("inspect-time-before", "t:1582-10-14T23:59:59.5Z", time_(4, -1, 8), "extuuid:t/4:1582-10-14T23:59:59.5Z",
+     "time", [("seconds", -1), ("bits", 4), ("fraction", 8)])
+insp("inspect-int-vector", "int/2*16:42:-32767,32767", intvec(True, 16, 42, [-32767, 32767]),
+     "extuuid:int/2*16:42:-32767,32767", "int_vector",
+     [("signed", True), ("bits", 16), ("context", 42), ("values", [-32767, 32767])])
+insp("inspect-uint-vector", "uint/3*8:7:255,128,0", intvec(False, 8, 7, [255, 128, 0]),
+     "extuuid:uint/3*8:7:255,128,0", "int_vector",
+     [("signed", False), ("bits", 8), ("context", 7), ("values", [255, 128, 0])])
+insp("inspect-generic-float-vector", "f/2*8*4:12345:1.5,-0.125", genvec(8, 4, 12345, [1.5, -0.125]),
+     "extuuid:f/2*8*4:12345:1.5,-0.125", "generic_float_vector",
+     [("n", 2), ("bits", 8), ("exponent_bits", 4), ("context", 12345),
+      ("elements", [gelem(8, 4, 1.5), gelem(8, 4, -0.125)])])
+insp("inspect-x87", "f80:PI$$:1", f80("PI$$", 1), "extuuid:f80:PI$$:1", "x87",
+     [("context", "PI$$"), ("pattern", (0x3fff << 64) | (1 << 63))])
+insp("inspect-float-vector-number", "f32x3:7:1.5,-2.25,0.1", stdvec(2, 7, ["1.5", "-2.25", "0.1"]),
+     "extuuid:f32x3:7:1.5,-2.25,0.1", "float_vector",
+     [("format", "f32x3"), ("context", 7), ("values", [1.5, -2.25, f32(0.1)])])
+insp("inspect-float-vector-text", "f64:GRAVITY.:9.80665", stdvec(1, "GRAVITY.", ["9.80665"]),
+     "extuuid:f64:GRAVITY.:9.80665", "float_vector",
+     [("format", "f64"), ("context", "GRAVITY."), ("values", [9.80665])])
+cases.append({"name": "inspect-bad-text", "op": "extuuid_inspect", "source": "docs/extuuid.md",
+              "input": {"input": "extuuid:money:GBP"}, "error": "INVALID_FORMAT"})
+cases.append({"name": "inspect-not-v8", "op": "extuuid_inspect", "source": "RFC 9562 (a v4 UUID)",
+              "input": {"input": "0147ab1c-7400-4000-8000-000000000000"}, "error": "NOT_UUID_V8"})
+cases.append({"name": "inspect-reserved-type", "op": "extuuid_inspect", "source": "docs/extuuid.md",
+              "input": {"input": Bits().put(2, 3).put(120, 0).uuid()}, "error": "RESERVED_TYPE"})
+
 names = [c["name"] for c in cases]
 assert len(names) == len(set(names)), "duplicate names"
 doc = {"family": "extuuid", "schema": 1, "cases": cases}
 if "--check" in sys.argv:
     import os
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "extuuid.json")
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "extuuid.json")
     with open(path, encoding="utf-8") as f:
         if json.load(f) != doc:
             sys.exit("extuuid.json differs from independent.py's cases")
