@@ -8,6 +8,7 @@ use std::io::Read;
 
 use polyid::euid::{Euid, EuidGenerator};
 use polyid::tid::{Tid, TidGenerator};
+use polyid::wdp::catalog::Catalog;
 use polyid::xid::Xid;
 use polyid::{uid11, wdp};
 use rand::{Rng, RngExt};
@@ -106,6 +107,10 @@ fn demo() -> Result<Value, polyid::Error> {
         "tid": Tid::from_parts(1_721_407_246_480_310, 1)?.display(),
         "euid": Euid::from_parts(1_700_000_000_000, Some(255), 0, 0x0123_4567_89ab_cdef)?.to_string(),
         "euid_nocheck": Euid::from_parts(1_700_000_000_000, None, 0, 0x0123_4567_89ab_cdef)?.encode(false),
+        "extuuid": polyid::extuuid::encode_text("fixedB4:GBP$:222.31")?,
+        "catalog": Catalog::from_json(r#"{"V6a0B": ["E.AUTH.TOKEN.001", "token missing for {{user}}"]}"#)?
+            .expand("V6a0B", &[("user", "ada")][..])?
+            .message,
     }))
 }
 
