@@ -4,9 +4,11 @@
 //! translates the result or the error back. Nothing about an identifier is computed here.
 
 mod args;
+mod catalog;
 mod dt;
 mod errors;
 mod euid;
+mod extuuid;
 mod fast;
 mod tid;
 mod wdp;
@@ -49,5 +51,20 @@ fn _polyid(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
     m.add_class::<euid::Euid>()?;
     m.add_class::<euid::EuidGenerator>()?;
+
+    m.add_class::<catalog::Catalog>()?;
+    m.add_class::<catalog::Entry>()?;
+    m.add_class::<catalog::CatalogEntry>()?;
+    m.add_class::<catalog::Expansion>()?;
+    m.add_class::<catalog::KeyPair>()?;
+    m.add_class::<catalog::CollisionGroup>()?;
+    m.add_function(wrap_pyfunction!(catalog::generate_keypair, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::collisions, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::expected_collisions, m)?)?;
+    m.add_function(wrap_pyfunction!(catalog::collision_probability, m)?)?;
+
+    m.add_function(wrap_pyfunction!(extuuid::extuuid_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(extuuid::extuuid_decode, m)?)?;
+    m.add_function(wrap_pyfunction!(extuuid::extuuid_inspect, m)?)?;
     Ok(())
 }

@@ -106,6 +106,10 @@ def cmd_demo() -> None:
         "euid": str(polyid.Euid.from_parts(1700000000000, 255, 0, 0x0123456789ABCDEF)),
         "euid_nocheck": polyid.Euid.from_parts(1700000000000, None, 0, 0x0123456789ABCDEF)
         .encode(False),
+        "extuuid": polyid.extuuid_encode("fixedB4:GBP$:222.31"),
+        "catalog": polyid.Catalog.load(
+            '{"V6a0B": ["E.AUTH.TOKEN.001", "token missing for {{user}}"]}'
+        ).expand("V6a0B", {"user": "ada"}).message,
     }
     json.dump(doc, sys.stdout)
     sys.stdout.write("\n")

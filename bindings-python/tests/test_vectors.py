@@ -10,8 +10,8 @@ CASES = list(load_cases())
 
 def test_vectors_present() -> None:
     families = {key.split("/")[0] for key, _ in CASES}
-    assert families == {"wdp", "uid11", "xid", "tid", "euid"}
-    assert len(CASES) > 500
+    assert families == {"wdp", "uid11", "xid", "tid", "euid", "catalog", "extuuid"}
+    assert len(CASES) > 900
 
 
 @pytest.mark.parametrize("case", [c for _, c in CASES], ids=[k for k, _ in CASES])

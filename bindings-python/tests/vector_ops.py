@@ -90,6 +90,65 @@ def _full(i: Dict[str, Any]) -> Dict[str, str]:
     return {"namespace_hash": ns, "compact_id": cid}
 
 
+def _expansion(e: polyid.Expansion) -> Dict[str, str]:
+    return {"code": e.code, "severity": e.severity, "message": e.message}
+
+
+def _catalog_build(i: Dict[str, Any]) -> Dict[str, Any]:
+    return {"ids": polyid.Catalog.build(i["entries"], i.get("namespace")).ids()}
+
+
+def _catalog_load(i: Dict[str, Any]) -> Dict[str, Any]:
+    c = polyid.Catalog.load(i["json"])
+    out: Dict[str, Any] = {"count": len(c), "ids": c.ids()}
+    if c.namespace_hash is not None:
+        out["namespace_hash"] = c.namespace_hash
+    return out
+
+
+def _catalog_expand_payload(i: Dict[str, Any]) -> List[Dict[str, str]]:
+    # The order of a payload's expansions is not specified: the vectors compare by code.
+    out = [_expansion(e) for e in polyid.Catalog.load(i["json"]).expand_payload(i["payload"])]
+    return sorted(out, key=lambda e: e["code"])
+
+
+def _catalog_sign(i: Dict[str, Any]) -> Dict[str, str]:
+    secret = bytes.fromhex(i["secret_key"])
+    key = polyid.KeyPair(secret)
+    sig = polyid.Catalog.load(i["json"]).sign(secret)
+    assert polyid.Catalog.load(i["json"]).sign(key) == sig
+    return {"public_key": key.public_key.hex(), "signature": sig.hex()}
+
+
+def _catalog_verify(i: Dict[str, Any]) -> bool:
+    c = polyid.Catalog.load(i["json"])
+    c.verify(bytes.fromhex(i["public_key"]), bytes.fromhex(i["signature"]))
+    return True
+
+
+def _extuuid_encode(i: Dict[str, Any]) -> Dict[str, str]:
+    uuid = polyid.extuuid_encode(i["text"])
+    text = polyid.extuuid_decode(uuid)
+    # The vectors' extra rule: the canonical text reads back to the same UUID.
+    again = polyid.extuuid_encode(text)
+    if again != uuid:
+        return {"uuid": uuid, "text": text, "canonical_text_reads_back_to": again}
+    return {"uuid": uuid, "text": text}
+
+
+def _vector_json(v: Any) -> Any:
+    """extuuid_inspect's vector convention: integers as decimal strings (they reach 2^116)."""
+    if isinstance(v, bool) or not isinstance(v, (int, list)):
+        return v
+    if isinstance(v, int):
+        return str(v)
+    return [_vector_json(x) for x in v]
+
+
+def _extuuid_inspect(i: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: _vector_json(v) for k, v in polyid.extuuid_inspect(i["input"]).items()}
+
+
 OPS: Dict[str, Callable[[Dict[str, Any]], Any]] = {
     # wdp
     "compact_id": lambda i: polyid.compact_id(i["code"], i.get("named_sequences")),
@@ -126,6 +185,20 @@ OPS: Dict[str, Callable[[Dict[str, Any]], Any]] = {
     "euid_encode": lambda i: polyid.Euid.from_int(_int(i["value"])).encode(i["checkmod"]),
     "euid_parse": lambda i: euid_view(polyid.Euid.parse(i["text"])),
     "euid_from_bytes": lambda i: euid_view(polyid.Euid.from_bytes(bytes.fromhex(i["hex"]))),
+    # catalog
+    "catalog_build": _catalog_build,
+    "catalog_load": _catalog_load,
+    "catalog_expand": lambda i: _expansion(
+        polyid.Catalog.load(i["json"]).expand(i["id"], i.get("fields"))
+    ),
+    "catalog_expand_payload": _catalog_expand_payload,
+    "catalog_canonical": lambda i: polyid.Catalog.load(i["json"]).canonical_bytes().decode(),
+    "catalog_sign": _catalog_sign,
+    "catalog_verify": _catalog_verify,
+    # extuuid
+    "extuuid_encode": _extuuid_encode,
+    "extuuid_decode": lambda i: {"text": polyid.extuuid_decode(i["uuid"])},
+    "extuuid_inspect": _extuuid_inspect,
 }
 
 

@@ -1,23 +1,38 @@
 """polyid: compact identifiers computed by one Rust core, identical in every language.
 
 Families: WDP compact IDs (``compact_id``), uid11 and xid (``uid11_encode``, ``Xid``),
-TID (``Tid``, ``TidGenerator``) and EUID (``Euid``, ``EuidGenerator``). Every value is
-computed by the Rust core (``polyid._polyid``); this package only re-exports it.
+TID (``Tid``, ``TidGenerator``), EUID (``Euid``, ``EuidGenerator``), WDP catalogs
+(``Catalog``) and EXTUUID (``extuuid_encode``, ``extuuid_decode``, ``extuuid_inspect``).
+Every value is computed by the Rust core (``polyid._polyid``); this package only
+re-exports it.
 """
 
 from ._polyid import (
+    Catalog,
+    CatalogEntry,
+    CollisionGroup,
     ERROR_CODES,
+    Entry,
     Euid,
     EuidGenerator,
+    Expansion,
+    KeyPair,
     PolyIdError,
     StructuredCode,
     Tid,
     TidGenerator,
     Xid,
     __version__,
+    collision_probability,
+    collisions,
     compact_id,
     compact_ids,
+    expected_collisions,
+    extuuid_decode,
+    extuuid_encode,
+    extuuid_inspect,
     full_id,
+    generate_keypair,
     namespace_hash,
     normalize_code,
     parse_code,
@@ -30,18 +45,31 @@ from ._polyid import (
 )
 
 __all__ = [
+    "Catalog",
+    "CatalogEntry",
+    "CollisionGroup",
     "ERROR_CODES",
+    "Entry",
     "Euid",
     "EuidGenerator",
+    "Expansion",
+    "KeyPair",
     "PolyIdError",
     "StructuredCode",
     "Tid",
     "TidGenerator",
     "Xid",
     "__version__",
+    "collision_probability",
+    "collisions",
     "compact_id",
     "compact_ids",
+    "expected_collisions",
+    "extuuid_decode",
+    "extuuid_encode",
+    "extuuid_inspect",
     "full_id",
+    "generate_keypair",
     "namespace_hash",
     "normalize_code",
     "parse_code",
