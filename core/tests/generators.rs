@@ -7,7 +7,7 @@ use std::sync::Arc;
 use polyid::clock::{Clock, ManualClock};
 use polyid::euid::{self, Euid, EuidGenerator};
 use polyid::tid::{self, Tid, TidGenerator};
-use polyid::xid::{self, Xid};
+use polyid::xid::{self, Xid, XidGenerator};
 use polyid::ErrorCode;
 
 const PER_THREAD: usize = 500_000;
@@ -265,21 +265,45 @@ fn fill_without_allocation() {
 fn xid_batches() {
     let clock = ManualClock::new(0);
     clock.set_millis(xid::EPOCH_MS as i64 + 77);
+    let g = XidGenerator::with_clock(&clock);
     let mut out = [Xid::from_u64(0); 64];
-    Xid::fill_with(&clock, &mut out).unwrap();
+    g.fill(&mut out).unwrap();
     assert!(out.iter().all(|x| x.unix_ms() == xid::EPOCH_MS + 77));
-    let distinct: HashSet<u32> = out.iter().map(|x| x.random()).collect();
-    assert!(
-        distinct.len() > 60,
-        "random bits repeat: {}",
-        distinct.len()
-    );
+    assert!(out.windows(2).all(|w| w[1].value() == w[0].value() + 1));
     assert_eq!(Xid::generate_many(10).unwrap().len(), 10);
     clock.set_millis(xid::EPOCH_MS as i64 - 1);
-    assert_eq!(
-        Xid::fill_with(&clock, &mut out).unwrap_err().code(),
-        ErrorCode::OutOfRange
-    );
+    assert_eq!(g.fill(&mut out).unwrap_err().code(), ErrorCode::OutOfRange);
+}
+
+/// 10,000 stateless random xids in one millisecond repeat (22 random bits); the generator's
+/// never do, from one call or many, from one thread or several.
+#[test]
+fn xid_generator_never_repeats() {
+    let many = Xid::generate_many(100_000).unwrap();
+    assert!(many.windows(2).all(|w| w[0] < w[1]));
+    let g = Arc::new(XidGenerator::new());
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let g = Arc::clone(&g);
+            std::thread::spawn(move || {
+                let mut v = Vec::with_capacity(500_000);
+                for _ in 0..500_000 {
+                    v.push(g.next().unwrap());
+                }
+                v
+            })
+        })
+        .collect();
+    let mut all = HashSet::new();
+    for h in handles {
+        let v = h.join().unwrap();
+        assert!(v.windows(2).all(|w| w[0] < w[1]), "per-thread order");
+        all.extend(v);
+    }
+    assert_eq!(all.len(), 1_000_000);
+    let lane = u32::from(g.lane());
+    assert!(all.iter().all(|x| x.random() >> 16 == lane));
+    assert_eq!(u64::from(g.lane()), u64::from(std::process::id()) % 64);
 }
 
 #[test]

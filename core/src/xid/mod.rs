@@ -10,9 +10,12 @@
 
 use core::fmt;
 
-use crate::clock::{Clock, SystemClock};
+use crate::clock::Clock;
 use crate::error::{Error, Result};
 use crate::{rng, uid11};
+
+mod generator;
+pub use generator::{default_generator, XidGenerator, LANE_BITS};
 
 /// The xid epoch: 2011-11-11T11:11:11.111Z in Unix milliseconds.
 pub const EPOCH_MS: u64 = 1_321_009_871_111;
@@ -47,13 +50,17 @@ impl Xid {
         Xid(value)
     }
 
-    /// A new xid for the current time with fresh random bits.
+    /// A new xid from the process-wide [`XidGenerator`]: greater than every xid this process
+    /// generated before, never equal to one another process on this host generates (see
+    /// the generator for the lane scheme).
     #[inline]
     pub fn generate() -> Result<Xid> {
-        Xid::generate_with(&SystemClock)
+        default_generator().next()
     }
 
-    /// A new xid for the time of `clock`.
+    /// A stateless xid for the time of `clock`: 22 fresh random bits, so two calls in the
+    /// same millisecond can repeat (probability `1/2^22` per pair). Prefer an
+    /// [`XidGenerator`] over your clock when xids must be unique.
     #[inline]
     pub fn generate_with(clock: &impl Clock) -> Result<Xid> {
         let ms = clock.now_millis();
@@ -63,29 +70,14 @@ impl Xid {
         Xid::from_parts(ms as u64, rng::u32() & MAX_RANDOM)
     }
 
-    /// Fills `out` with xids for the current time (one clock read for all of them).
+    /// Fills `out` with consecutive xids from the process-wide generator.
     pub fn fill(out: &mut [Xid]) -> Result<()> {
-        Xid::fill_with(&SystemClock, out)
+        default_generator().fill(out)
     }
 
-    /// Fills `out` with xids for the time of `clock` (read once).
-    pub fn fill_with(clock: &impl Clock, out: &mut [Xid]) -> Result<()> {
-        let ms = clock.now_millis();
-        if !(EPOCH_MS as i64..=MAX_UNIX_MS as i64).contains(&ms) {
-            return Err(Error::range("xid unix_ms", ms, EPOCH_MS, MAX_UNIX_MS));
-        }
-        let base = (ms as u64 - EPOCH_MS) << RANDOM_BITS;
-        for slot in out.iter_mut() {
-            *slot = Xid(base | (rng::u32() & MAX_RANDOM) as u64);
-        }
-        Ok(())
-    }
-
-    /// `count` xids for the current time.
+    /// `count` consecutive xids from the process-wide generator.
     pub fn generate_many(count: usize) -> Result<Vec<Xid>> {
-        let mut out = vec![Xid(0); count];
-        Xid::fill(&mut out)?;
-        Ok(out)
+        default_generator().next_many(count)
     }
 
     /// A new xid for `unix_ms` with fresh random bits.
