@@ -16,7 +16,7 @@ DEMO_TARGETS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all build test demo core-test lint fmt bench clean matrix
+.PHONY: all build test demo core-test lint fmt bench bench-catalog clean matrix
 all: build
 
 build: $(BUILD_TARGETS)
@@ -34,6 +34,11 @@ fmt:
 
 bench:
 	$(CARGO) bench -p polyid --bench ids
+
+# Catalog expansion (1,000,000 IDs against 10,000 entries) and the collision report.
+bench-catalog:
+	$(CARGO) bench -p polyid --bench catalog
+	$(CARGO) run --release -p polyid --example collisions
 
 # The matrix runs last so that its "N passed, N failed" line closes the output.
 test: lint core-test $(TEST_TARGETS)
