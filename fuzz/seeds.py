@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Writes the committed seed corpus fuzz/corpus/<target>/ from tests/vectors/*.json.
+
+Each seed is one input of a shared vector (valid and invalid ones), named by the SHA-1 of
+its bytes like libFuzzer's own corpus files. Run it again after the vectors change
+(`make fuzz-seeds`); it replaces the seed folders, keeping files named regress-* (minimized
+inputs that once failed, kept as regression seeds).
+"""
+import hashlib
+import json
+import pathlib
+import struct
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+VECTORS = ROOT / "tests" / "vectors"
+CORPUS = ROOT / "fuzz" / "corpus"
+MAX_PER_TARGET = 150
+
+
+def cases(family):
+    return json.loads((VECTORS / f"{family}.json").read_text())["cases"]
+
+
+def u64le(v):
+    return struct.pack("<Q", v & (2**64 - 1))
+
+
+def u32le(v):
+    return struct.pack("<I", v & (2**32 - 1))
+
+
+def collect():
+    seeds = {t: [] for t in ("wdp_code", "full_id", "uid11", "xid", "tid", "euid",
+                             "catalog", "extuuid_text", "extuuid_uuid")}
+    for c in cases("wdp"):
+        i = c["input"]
+        if "code" in i:
+            seeds["wdp_code"].append(i["code"])
+        if c["op"] == "parse_full_id":
+            seeds["full_id"].append(i["id"])
+        if c["op"] == "namespace_hash":
+            seeds["full_id"].append(i["namespace"])
+        if c["op"] == "full_id":
+            seeds["full_id"].append(f'{i["namespace"]}|{i["code"]}')
+    for c in cases("uid11"):
+        i = c["input"]
+        if "text" in i:
+            seeds["uid11"].append(i["text"])
+        elif "prefix" in i:
+            seeds["uid11"].append(i["prefix"])
+        elif "value" in i:
+            v = int(i["value"])
+            seeds["uid11"].append(u64le(v) + u64le(v + 1))
+    for c in cases("xid"):
+        i = c["input"]
+        if "text" in i:
+            seeds["xid"].append(i["text"])
+        elif "prefix" in i:
+            seeds["xid"].append(i["prefix"])
+        else:
+            # Raw (odd) form: the target folds even numbers into range.
+            seeds["xid"].append(u64le(int(i["unix_ms"]) | 1) + u32le(int(i["random"]) | 1))
+    for c in cases("tid"):
+        i = c["input"]
+        if "text" in i:
+            seeds["tid"].append(i["text"])
+        elif "prefix" in i:
+            seeds["tid"].append(i["prefix"])
+        else:
+            seeds["tid"].append(u64le(int(i["micros"]) | 1) + struct.pack("<H", (int(i["clock_id"]) | 1) & 0xFFFF))
+    for c in cases("euid"):
+        i = c["input"]
+        if "text" in i:
+            seeds["euid"].append(i["text"])
+        elif "hex" in i:
+            seeds["euid"].append(bytes.fromhex(i["hex"]) if len(i["hex"]) == 32 else i["hex"])
+        elif c["op"] == "euid_encode":
+            seeds["euid"].append((int(i["value"]) % 2**128).to_bytes(16, "big"))
+    for c in cases("catalog"):
+        i = c["input"]
+        if "json" in i:
+            seeds["catalog"].append(i["json"])
+        if "payload" in i:
+            seeds["catalog"].append(i["payload"])
+        if c["op"] == "catalog_build":
+            lines = [f'{e["code"]}\t{e["message"]}' for e in i["entries"]]
+            if "namespace" in i:
+                lines.insert(0, "@" + i["namespace"])
+            seeds["catalog"].append("\n".join(lines))
+    seeds["catalog"].append("token {{ user }} at {{host}} {{user}} {{ unterminated")
+    for c in cases("extuuid"):
+        i = c["input"]
+        if "text" in i:
+            seeds["extuuid_text"].append(i["text"])
+        if "input" in i:
+            seeds["extuuid_text"].append(i["input"])
+        if "uuid" in i:
+            u = i["uuid"]
+            seeds["extuuid_uuid"].append(u)
+            h = u.replace("-", "")
+            if len(h) == 32 and all(ch in "0123456789abcdefABCDEF" for ch in h):
+                seeds["extuuid_uuid"].append(bytes.fromhex(h))
+        out = c.get("output")
+        if isinstance(out, dict) and "text" in out:
+            seeds["extuuid_text"].append(out["text"])
+    return seeds
+
+
+def main():
+    for target, items in collect().items():
+        folder = CORPUS / target
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.iterdir():
+            if not old.name.startswith("regress-"):
+                old.unlink()
+        unique = {}
+        for item in items:
+            data = item.encode() if isinstance(item, str) else item
+            unique.setdefault(hashlib.sha1(data).hexdigest(), data)
+        chosen = sorted(unique.items())[:MAX_PER_TARGET]
+        for name, data in chosen:
+            (folder / name).write_bytes(data)
+        print(f"{target}: {len(chosen)} seeds", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
