@@ -2,22 +2,36 @@
 
 import builtins
 import datetime as _dt
-from collections.abc import Iterable, Mapping
-from typing import Optional, SupportsIndex, Tuple, final
+import uuid as _uuid
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Literal, Optional, SupportsIndex, Tuple, Union, final
 
 __all__ = [
+    "Catalog",
+    "CatalogEntry",
+    "CollisionGroup",
     "ERROR_CODES",
+    "Entry",
     "Euid",
     "EuidGenerator",
+    "Expansion",
+    "KeyPair",
     "PolyIdError",
     "StructuredCode",
     "Tid",
     "TidGenerator",
     "Xid",
     "__version__",
+    "collision_probability",
+    "collisions",
     "compact_id",
     "compact_ids",
+    "expected_collisions",
+    "extuuid_decode",
+    "extuuid_encode",
+    "extuuid_inspect",
     "full_id",
+    "generate_keypair",
     "namespace_hash",
     "normalize_code",
     "parse_code",
@@ -281,3 +295,177 @@ class EuidGenerator:
     def next_many(self, n: SupportsIndex) -> list[Euid]: ...
     @property
     def extension(self) -> Optional[int]: ...
+
+# ---------------------------------------------------------------------------------------
+# WDP catalogs
+
+#: A placeholder value: str, or a JSON-like value substituted as its JSON text
+#: (42 -> "42", True -> "true", None -> "null", 1.5 -> "1.5", [1, 2] -> "[1,2]").
+_FieldValue = Union[
+    str, int, float, bool, None, Sequence["_FieldValue"], Mapping[str, "_FieldValue"]
+]
+_Fields = Optional[Mapping[str, _FieldValue]]
+#: One input of Catalog.build: an Entry, a CatalogEntry, or a mapping with the keys code,
+#: message and optionally description, hints, tags, docs_url.
+_EntryLike = Union["Entry", "CatalogEntry", Mapping[str, object]]
+_Bytes = Union[builtins.bytes, bytearray]
+
+@final
+class Entry:
+    """One diagnostic to put in a catalog (the input of Catalog.build)."""
+
+    def __new__(
+        cls,
+        code: str,
+        message: str,
+        description: Optional[str] = None,
+        hints: Optional[Iterable[str]] = None,
+        tags: Optional[Iterable[str]] = None,
+        docs_url: Optional[str] = None,
+    ) -> Entry: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def description(self) -> Optional[str]: ...
+    @property
+    def hints(self) -> Tuple[str, ...]: ...
+    @property
+    def tags(self) -> Tuple[str, ...]: ...
+    @property
+    def docs_url(self) -> Optional[str]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class CatalogEntry:
+    """One diagnostic of a built or loaded catalog (immutable)."""
+
+    @property
+    def id(self) -> str:
+        """The compact ID, or the full ID in a namespaced catalog."""
+    @property
+    def code(self) -> str:
+        """The normalized structured code."""
+    @property
+    def severity(self) -> str:
+        """The severity letter: one of E W C B S K I T H."""
+    @property
+    def meaning(self) -> str:
+        """The severity's meaning, e.g. "Error"."""
+    @property
+    def message(self) -> str:
+        """The message template."""
+    @property
+    def description(self) -> Optional[str]: ...
+    @property
+    def hints(self) -> Tuple[str, ...]: ...
+    @property
+    def tags(self) -> Tuple[str, ...]: ...
+    @property
+    def fields(self) -> Tuple[str, ...]:
+        """The placeholder names of the message, in order of first use."""
+    @property
+    def docs_url(self) -> Optional[str]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Expansion:
+    """An expanded ID: the entry's ID, code, severity and the filled-in message."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def severity(self) -> str:
+        """The severity letter: one of E W C B S K I T H."""
+    @property
+    def meaning(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class KeyPair:
+    """An Ed25519 key pair for signing catalogs (its repr never shows the secret key)."""
+
+    def __new__(cls, secret_key: _Bytes) -> KeyPair: ...
+    @staticmethod
+    def generate() -> KeyPair: ...
+    @staticmethod
+    def from_secret(secret_key: _Bytes) -> KeyPair: ...
+    @property
+    def public_key(self) -> builtins.bytes: ...
+    @property
+    def secret_key(self) -> builtins.bytes: ...
+
+def generate_keypair() -> KeyPair:
+    """A new Ed25519 key pair from the operating system's random generator."""
+
+@final
+class CollisionGroup:
+    """Two or more codes that share one compact ID."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def codes(self) -> list[str]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+def collisions(codes: Iterable[str]) -> list[CollisionGroup]:
+    """Every group of two or more distinct codes with one compact ID, sorted by ID."""
+
+def expected_collisions(n: SupportsIndex) -> float:
+    """The expected number of colliding pairs among n random codes: n(n-1) / (2 * 62**5)."""
+
+def collision_probability(n: SupportsIndex) -> float:
+    """The probability of at least one collision among n random codes."""
+
+@final
+class Catalog:
+    """A catalog of diagnostics keyed by compact ID (or full ID with a namespace)."""
+
+    @staticmethod
+    def build(entries: Iterable[_EntryLike], namespace: Optional[str] = None) -> Catalog: ...
+    @staticmethod
+    def load(text: str) -> Catalog:
+        """Reads any of the three JSON forms (full, compact, minimal) and verifies it."""
+    @staticmethod
+    def from_json(text: str) -> Catalog: ...
+    def to_json(self, form: Literal["full", "compact", "minimal"] = "full") -> str: ...
+    def canonical_bytes(self) -> builtins.bytes: ...
+    def expand(self, id: str, fields: _Fields = None) -> Expansion: ...
+    def expand_payload(self, payload: str) -> list[Expansion]: ...
+    def get(self, id: str) -> Optional[CatalogEntry]: ...
+    def ids(self) -> list[str]: ...
+    def entries(self) -> list[CatalogEntry]: ...
+    def sign(self, key: Union[_Bytes, KeyPair]) -> builtins.bytes: ...
+    def verify(self, public_key: _Bytes, signature: _Bytes) -> None: ...
+    @property
+    def version(self) -> str: ...
+    @property
+    def generated(self) -> str: ...
+    @property
+    def namespace(self) -> Optional[str]: ...
+    @property
+    def namespace_hash(self) -> Optional[str]: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, id: object, /) -> bool: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+# ---------------------------------------------------------------------------------------
+# EXTUUID
+
+#: A value of extuuid_inspect's dict: kind, uuid, text and the kind's fields.
+_InspectValue = Union[str, int, float, bool, list[int], list[float]]
+
+def extuuid_encode(text: str) -> str:
+    """The UUID (8-4-4-4-12, lower case) of a printed form such as "fixedB4:GBP$:222.31"."""
+
+def extuuid_decode(uuid: Union[str, _uuid.UUID]) -> str:
+    """The canonical printed form of an EXTUUID."""
+
+def extuuid_inspect(input: Union[str, _uuid.UUID]) -> dict[str, _InspectValue]:
+    """{"kind", "uuid", "text", <the kind's fields>} of a UUID or a printed form."""

@@ -8,7 +8,8 @@ what the module really returns.
 from __future__ import annotations
 
 import datetime as dt
-from typing import List, Optional, Tuple
+import uuid
+from typing import Dict, List, Optional, Tuple, Union
 
 import polyid
 from polyid import (
@@ -139,8 +140,56 @@ def errors() -> List[object]:
     return out + list(codes)
 
 
+def catalogs() -> List[object]:
+    entries: List[Union[polyid.Entry, Dict[str, object]]] = [
+        polyid.Entry("E.Auth.Token.001", "token missing for {{user}}", hints=["log in"]),
+        {"code": "W.Database.Connection.027", "message": "slow", "tags": ["db"]},
+    ]
+    cat: polyid.Catalog = polyid.Catalog.build(entries)
+    ns_cat = polyid.Catalog.build(cat.entries(), namespace="auth_lib")
+    again = polyid.Catalog.load(cat.to_json("compact"))
+    also = polyid.Catalog.from_json(cat.to_json())
+    ids: List[str] = cat.ids()
+    n: int = len(cat)
+    has: bool = "V6a0B" in cat
+    listed: List[str] = list(cat)
+    x: polyid.Expansion = cat.expand("V6a0B", {"user": "ada", "n": 3, "ok": True})
+    parts: Tuple[str, str, str, str, str] = (x.id, x.code, x.severity, x.meaning, x.message)
+    plain = cat.expand("KF52S")
+    payload: List[polyid.Expansion] = cat.expand_payload('{"KF52S": {}}')
+    entry: Optional[polyid.CatalogEntry] = cat.get("V6a0B")
+    if entry is not None:
+        more: Tuple[str, ...] = entry.hints + entry.tags + entry.fields
+        extra: Tuple[Optional[str], Optional[str]] = (entry.description, entry.docs_url)
+    canonical: bytes = cat.canonical_bytes()
+    key: polyid.KeyPair = polyid.generate_keypair()
+    key2 = polyid.KeyPair(key.secret_key)
+    key3 = polyid.KeyPair.from_secret(bytearray(key.secret_key))
+    sig: bytes = cat.sign(key)
+    sig2: bytes = cat.sign(key2.secret_key)
+    cat.verify(key3.public_key, sig)
+    meta: Tuple[str, str, Optional[str], Optional[str]] = (
+        ns_cat.version, ns_cat.generated, ns_cat.namespace, ns_cat.namespace_hash)
+    groups: List[polyid.CollisionGroup] = polyid.collisions(["C.AUTH.READ.974", "S.AUTH.READ.898"])
+    first: Tuple[str, List[str]] = (groups[0].id, groups[0].codes)
+    odds: float = polyid.expected_collisions(1000) + polyid.collision_probability(1000)
+    return [again == also, ids, n, has, listed, parts, plain, payload, canonical, sig, sig2,
+            meta, first, odds, polyid.KeyPair.generate()]
+
+
+def extuuids() -> List[object]:
+    u: str = polyid.extuuid_encode("fixedB4:GBP$:222.31")
+    t: str = polyid.extuuid_decode(u)
+    t2: str = polyid.extuuid_decode(uuid.UUID(u))
+    fields = polyid.extuuid_inspect(u)
+    kind = fields["kind"]
+    fields2 = polyid.extuuid_inspect(uuid.UUID(u))
+    return [u, t, t2, kind, fields2]
+
+
 def main() -> int:
     total = len(wdp()) + len(uid11_and_xid()) + len(tid()) + len(euid()) + len(errors())
+    total += len(catalogs()) + len(extuuids())
     return total
 
 
