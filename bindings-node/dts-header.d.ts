@@ -21,6 +21,19 @@ export type ErrorCode =
   | 'BUFFER_TOO_SMALL'
   | 'INVALID_UTF8'
   | 'INVALID_ARGUMENT'
+  | 'INTERNAL_ERROR'
+  | 'NOT_FOUND'
+  | 'MISSING_FIELD'
+  | 'COLLISION'
+  | 'DUPLICATE_CODE'
+  | 'INVALID_CATALOG'
+  | 'TAMPERED'
+  | 'INVALID_SIGNATURE'
+  | 'NOT_UUID_V8'
+  | 'RESERVED_TYPE'
+  | 'RESERVED_BITS'
+  | 'UNSUPPORTED_SCHEME'
+  | 'INVALID_UNIT'
 
 /** Every stable error code (a frozen array, from the core). */
 export declare const ERROR_CODES: readonly ErrorCode[]
@@ -44,3 +57,77 @@ export interface PolyIdError extends Error {
   item?: number
 }
 
+
+/** One entry given to `Catalog.build`. */
+export interface CatalogEntryInput {
+  /** The structured code, e.g. `'E.Auth.Token.001'` (normalized in the catalog). */
+  code: string
+  /** The message template, with `{{field}}` placeholders. */
+  message: string
+  /** A longer description. */
+  description?: string | null
+  /** Hints for the reader. */
+  hints?: string[] | null
+  /** Free-form tags. */
+  tags?: string[] | null
+  /** The documentation URL. */
+  docsUrl?: string | null
+}
+
+/** The result of `Catalog.expand` (and each element of `Catalog.expandPayload`). */
+export interface CatalogExpansion {
+  /** The catalog's ID of the entry (a full ID in a namespaced catalog, also when the bare compact ID was asked for). */
+  id: string
+  /** The normalized structured code, e.g. `'E.AUTH.TOKEN.001'`. */
+  code: string
+  /** The severity letter, e.g. `'E'` (like `parseCode().severity`). */
+  severity: string
+  /** The message with every `{{field}}` replaced. */
+  message: string
+}
+
+/** Fields every `extuuidInspect` result has. */
+export interface ExtuuidInspectionBase {
+  /** The UUID, `8-4-4-4-12`, lower case. */
+  uuid: string
+  /** The canonical printed form, `extuuid:...`. */
+  text: string
+}
+
+/**
+ * What `extuuidInspect` returns: the kind, the UUID, the canonical text and the kind's fields
+ * (docs/extuuid.md, "Inspect"). Integers are always `bigint` and floats always `number`.
+ */
+export type ExtuuidInspection = ExtuuidInspectionBase &
+  (
+    | { kind: 'symbol'; scheme: string; name: string }
+    | { kind: 'serial'; scheme: string; name: string; number: bigint }
+    /** The value is `amount × 10^-places`. */
+    | { kind: 'fixed'; scheme: string; name: string; places: bigint; amount: bigint }
+    | { kind: 'int'; value: bigint }
+    /** `unit` like `'m2*kg/s2'` or `'/m1/2'`; `''` when dimensionless. */
+    | { kind: 'quant'; context: bigint; value: number; unit: string }
+    /** The value is `± mantissa × 2^exponent`. */
+    | { kind: 'float'; negative: boolean; mantissa: bigint; exponent: bigint }
+    /** `seconds` from 1582-10-15T00:00:00Z (floor), `fraction` in units of `2^-bits`. */
+    | { kind: 'time'; seconds: bigint; bits: bigint; fraction: bigint }
+    | { kind: 'int_vector'; signed: boolean; bits: bigint; context: bigint; values: bigint[] }
+    /** `elements`: each element's raw `bits`-bit pattern. */
+    | {
+        kind: 'generic_float_vector'
+        n: bigint
+        bits: bigint
+        exponentBits: bigint
+        context: bigint
+        elements: bigint[]
+      }
+    /** `context`: 4 characters; `pattern`: the 80-bit x87 pattern. */
+    | { kind: 'x87'; context: string; pattern: bigint }
+    /** `context` is a `bigint` for `f32x3` and `f16x6`, else text. */
+    | {
+        kind: 'float_vector'
+        format: 'f64' | 'f32x3' | 'f32x2' | 'f32' | 'f16x6' | 'f16'
+        context: bigint | string
+        values: number[]
+      }
+  )

@@ -21,6 +21,19 @@ export type ErrorCode =
   | 'BUFFER_TOO_SMALL'
   | 'INVALID_UTF8'
   | 'INVALID_ARGUMENT'
+  | 'INTERNAL_ERROR'
+  | 'NOT_FOUND'
+  | 'MISSING_FIELD'
+  | 'COLLISION'
+  | 'DUPLICATE_CODE'
+  | 'INVALID_CATALOG'
+  | 'TAMPERED'
+  | 'INVALID_SIGNATURE'
+  | 'NOT_UUID_V8'
+  | 'RESERVED_TYPE'
+  | 'RESERVED_BITS'
+  | 'UNSUPPORTED_SCHEME'
+  | 'INVALID_UNIT'
 
 /** Every stable error code (a frozen array, from the core). */
 export declare const ERROR_CODES: readonly ErrorCode[]
@@ -45,6 +58,80 @@ export interface PolyIdError extends Error {
 }
 
 
+/** One entry given to `Catalog.build`. */
+export interface CatalogEntryInput {
+  /** The structured code, e.g. `'E.Auth.Token.001'` (normalized in the catalog). */
+  code: string
+  /** The message template, with `{{field}}` placeholders. */
+  message: string
+  /** A longer description. */
+  description?: string | null
+  /** Hints for the reader. */
+  hints?: string[] | null
+  /** Free-form tags. */
+  tags?: string[] | null
+  /** The documentation URL. */
+  docsUrl?: string | null
+}
+
+/** The result of `Catalog.expand` (and each element of `Catalog.expandPayload`). */
+export interface CatalogExpansion {
+  /** The catalog's ID of the entry (a full ID in a namespaced catalog, also when the bare compact ID was asked for). */
+  id: string
+  /** The normalized structured code, e.g. `'E.AUTH.TOKEN.001'`. */
+  code: string
+  /** The severity letter, e.g. `'E'` (like `parseCode().severity`). */
+  severity: string
+  /** The message with every `{{field}}` replaced. */
+  message: string
+}
+
+/** Fields every `extuuidInspect` result has. */
+export interface ExtuuidInspectionBase {
+  /** The UUID, `8-4-4-4-12`, lower case. */
+  uuid: string
+  /** The canonical printed form, `extuuid:...`. */
+  text: string
+}
+
+/**
+ * What `extuuidInspect` returns: the kind, the UUID, the canonical text and the kind's fields
+ * (docs/extuuid.md, "Inspect"). Integers are always `bigint` and floats always `number`.
+ */
+export type ExtuuidInspection = ExtuuidInspectionBase &
+  (
+    | { kind: 'symbol'; scheme: string; name: string }
+    | { kind: 'serial'; scheme: string; name: string; number: bigint }
+    /** The value is `amount × 10^-places`. */
+    | { kind: 'fixed'; scheme: string; name: string; places: bigint; amount: bigint }
+    | { kind: 'int'; value: bigint }
+    /** `unit` like `'m2*kg/s2'` or `'/m1/2'`; `''` when dimensionless. */
+    | { kind: 'quant'; context: bigint; value: number; unit: string }
+    /** The value is `± mantissa × 2^exponent`. */
+    | { kind: 'float'; negative: boolean; mantissa: bigint; exponent: bigint }
+    /** `seconds` from 1582-10-15T00:00:00Z (floor), `fraction` in units of `2^-bits`. */
+    | { kind: 'time'; seconds: bigint; bits: bigint; fraction: bigint }
+    | { kind: 'int_vector'; signed: boolean; bits: bigint; context: bigint; values: bigint[] }
+    /** `elements`: each element's raw `bits`-bit pattern. */
+    | {
+        kind: 'generic_float_vector'
+        n: bigint
+        bits: bigint
+        exponentBits: bigint
+        context: bigint
+        elements: bigint[]
+      }
+    /** `context`: 4 characters; `pattern`: the 80-bit x87 pattern. */
+    | { kind: 'x87'; context: string; pattern: bigint }
+    /** `context` is a `bigint` for `f32x3` and `f16x6`, else text. */
+    | {
+        kind: 'float_vector'
+        format: 'f64' | 'f32x3' | 'f32x2' | 'f32' | 'f16x6' | 'f16'
+        context: bigint | string
+        values: number[]
+      }
+  )
+
 /**
  * Which binding artifact the generated loader actually loaded: `'native'` for
  * a native addon, otherwise the `platformArchABI` of the WASI flavor. Every
@@ -52,6 +139,128 @@ export interface PolyIdError extends Error {
  * can point the loader at a WASI artifact this package does not build itself.
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
+
+/**
+ * A WDP catalog: diagnostics (code, message template, description, hints, tags, docs URL)
+ * keyed by compact ID, or by full ID `<namespace hash>-<compact id>` with a namespace.
+ *
+ * Create one with `Catalog.build()` or `Catalog.load()`; `new Catalog()` is not available.
+ */
+export declare class Catalog {
+  /**
+   * Builds a catalog from entries `{ code, message, description?, hints?, tags?, docsUrl? }`;
+   * with a `namespace` its IDs are full IDs (`"05o5h-V6a0B"`).
+   *
+   * Throws `DUPLICATE_CODE` (two entries normalize to one code), `COLLISION` (two codes
+   * have one ID; the message names both), the WDP error of an invalid code
+   * (`INVALID_FORMAT`, ...) or namespace (`INVALID_NAMESPACE`), and a `TypeError` for an
+   * entry that is not such an object.
+   */
+  static build(entries: CatalogEntryInput[], namespace?: string | null): Catalog
+  /**
+   * Reads a catalog in any of its three JSON forms (full, compact, minimal; detected by
+   * shape).
+   *
+   * Throws `INVALID_CATALOG` (not JSON, not a catalog, an invalid code) or `TAMPERED` (an
+   * ID that is not its code's, a severity that is not its code's, a namespace hash that is
+   * not the namespace's).
+   */
+  static load(text: string): Catalog
+  /**
+   * Every group of two or more distinct codes with the same compact ID, sorted by ID
+   * (codes that normalize to the same text count once).
+   *
+   * Throws the WDP error of the first invalid code, and a `TypeError` for a non-string.
+   */
+  static collisions(codes: string[]): CollisionGroup[]
+  /**
+   * The expected number of colliding pairs among `n` random codes: n(n-1) / (2 * 62^5).
+   *
+   * Throws `OUT_OF_RANGE` for a negative `n`.
+   */
+  static expectedCollisions(n: number | bigint): number
+  /**
+   * The probability of at least one collision among `n` random codes.
+   *
+   * Throws `OUT_OF_RANGE` for a negative `n`.
+   */
+  static collisionProbability(n: number | bigint): number
+  /**
+   * A new Ed25519 key pair from the operating system's random generator.
+   *
+   * Throws `INTERNAL_ERROR` only if the OS generator fails.
+   */
+  static generateKeyPair(): CatalogKeyPair
+  /**
+   * The key pair of a 32-byte secret key (its public key is `.publicKey`).
+   *
+   * Throws `INVALID_LENGTH` when `secretKey` is not 32 bytes.
+   */
+  static keyPairFromSecret(secretKey: Uint8Array | ArrayBuffer): CatalogKeyPair
+  /** The number of entries. */
+  get size(): number
+  /** The catalog version (`"1"` for a built catalog). */
+  get version(): string
+  /**
+   * When the catalog was generated: RFC 3339 UTC for a built catalog; as read for a loaded
+   * one (`""` when the text had none).
+   */
+  get generated(): string
+  /** The namespace, or `null`. */
+  get namespace(): string | null
+  /** The namespace hash (the first half of every full ID), or `null` for compact IDs. */
+  get namespaceHash(): string | null
+  /**
+   * Whether the catalog has an entry for `id` (a compact ID, or a full ID with this
+   * catalog's namespace hash; a namespaced catalog also accepts the bare compact ID).
+   */
+  has(id: string): boolean
+  /** The IDs, sorted. */
+  ids(): string[]
+  /** The entry for `id`, or `null` when the catalog has none. */
+  get(id: string): CatalogEntry | null
+  /**
+   * Expands an ID: `{ id, code, severity, message }` with every `{{field}}` of the message
+   * replaced by `fields[field]` (strings as they are, `bigint`s as decimal text, other
+   * JSON values as their JSON text).
+   *
+   * Throws `NOT_FOUND` (an ID the catalog does not have, or not an ID) or `MISSING_FIELD`
+   * (a placeholder without a value; the message names every missing field).
+   */
+  expand(id: string, fields?: Record<string, unknown> | null): CatalogExpansion
+  /**
+   * Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional): one
+   * `{ id, code, severity, message }` per ID (in no specified order; match them by `id`).
+   *
+   * Throws `INVALID_ARGUMENT` (not such an object), `NOT_FOUND` or `MISSING_FIELD` (the
+   * first failing ID).
+   */
+  expandPayload(payload: string): CatalogExpansion[]
+  /**
+   * The catalog as JSON text in a form: `'full'` (default), `'compact'` or `'minimal'`.
+   *
+   * Throws `INVALID_ARGUMENT` for another form name.
+   */
+  toJson(form?: 'full' | 'compact' | 'minimal' | null): string
+  /**
+   * The canonical bytes (what a signature covers): the compact form with sorted keys and
+   * no whitespace, UTF-8. `generated` is not covered.
+   */
+  canonicalBytes(): Buffer
+  /**
+   * The detached Ed25519 signature (64 bytes) of the canonical bytes, with a 32-byte
+   * secret key.
+   *
+   * Throws `INVALID_LENGTH` when `secretKey` is not 32 bytes.
+   */
+  sign(secretKey: Uint8Array | ArrayBuffer): Buffer
+  /**
+   * Verifies a detached signature of the canonical bytes; returns nothing when it holds.
+   *
+   * Throws `INVALID_SIGNATURE` (a key or signature that is malformed or does not verify).
+   */
+  verify(publicKey: Uint8Array | ArrayBuffer, signature: Uint8Array | ArrayBuffer): void
+}
 
 /**
  * An EUID: a 128-bit value (45-bit Unix milliseconds, an optional 0-32767 extension, random
@@ -328,6 +537,44 @@ export declare class Xid {
   toJSON(): string
 }
 
+/** One entry of a catalog (`Catalog.get`). */
+export interface CatalogEntry {
+  /** The ID: compact (`"V6a0B"`), or full (`"05o5h-V6a0B"`) in a namespaced catalog. */
+  id: string
+  /** The normalized structured code, e.g. `"E.AUTH.TOKEN.001"`. */
+  code: string
+  /** The severity letter, e.g. `"E"` (like `parseCode().severity`). */
+  severity: string
+  /** The message template, with `{{field}}` placeholders. */
+  message: string
+  /** The description, if any. */
+  description?: string
+  /** The hints (possibly empty). */
+  hints: Array<string>
+  /** The tags (possibly empty). */
+  tags: Array<string>
+  /** The placeholder names of the message, in order of first use. */
+  fields: Array<string>
+  /** The documentation URL, if any. */
+  docsUrl?: string
+}
+
+/** An Ed25519 key pair for signing catalogs. */
+export interface CatalogKeyPair {
+  /** The 32-byte secret key (the seed). Keep it secret. */
+  secretKey: Buffer
+  /** The 32-byte public key. */
+  publicKey: Buffer
+}
+
+/** Codes that share one compact ID (`Catalog.collisions`). */
+export interface CollisionGroup {
+  /** The shared compact ID. */
+  id: string
+  /** The normalized codes, sorted. */
+  codes: Array<string>
+}
+
 /**
  * The 5-character compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`,
  * e.g. `compactId("E.Auth.Token.001") === "V6a0B"`.
@@ -345,6 +592,35 @@ export declare function compactId(code: string, namedSequences?: Record<string, 
  * (a `TypeError` when an element is not a string).
  */
 export declare function compactIds(codes: string[], namedSequences?: Record<string, number> | null): string[]
+
+/**
+ * The canonical printed form (`extuuid:...`) of an EXTUUID given as `8-4-4-4-12` text
+ * (either case).
+ *
+ * Throws `INVALID_LENGTH`, `INVALID_CHARACTER`, `NOT_UUID_V8`, `RESERVED_TYPE`,
+ * `RESERVED_BITS` or `UNSUPPORTED_SCHEME`.
+ */
+export declare function extuuidDecode(uuid: string): string
+
+/**
+ * The UUID (`8-4-4-4-12`, lower case) of an EXTUUID printed form (`extuuid:` prefix
+ * optional), e.g. `extuuidEncode("fixedB4:GBP$:222.31") ===
+ * "49083027-d200-8000-8000-00000021ebfc"`.
+ *
+ * Throws `INVALID_FORMAT`, `INVALID_CHARACTER`, `OUT_OF_RANGE`, `RESERVED_BITS`,
+ * `UNSUPPORTED_SCHEME` or `INVALID_UNIT`.
+ */
+export declare function extuuidEncode(text: string): string
+
+/**
+ * Reads an EXTUUID given as a UUID (36 characters with dashes at 8, 13, 18 and 23) or as a
+ * printed form, and returns `{ kind, uuid, text, ...fields }`: the kind, the lower-case
+ * UUID, the canonical printed form and the kind's fields (integers as `bigint`, floats as
+ * `number`, flags as `boolean`, lists as arrays).
+ *
+ * Throws like `extuuidDecode` (UUID input) or `extuuidEncode` (printed input).
+ */
+export declare function extuuidInspect(input: string): ExtuuidInspection
 
 /**
  * The full ID `<namespace hash>-<compact id>`, e.g.

@@ -835,6 +835,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.Catalog = nativeBinding.Catalog
 module.exports.Euid = nativeBinding.Euid
 module.exports.EuidGenerator = nativeBinding.EuidGenerator
 module.exports.Tid = nativeBinding.Tid
@@ -842,6 +843,9 @@ module.exports.TidGenerator = nativeBinding.TidGenerator
 module.exports.Xid = nativeBinding.Xid
 module.exports.compactId = nativeBinding.compactId
 module.exports.compactIds = nativeBinding.compactIds
+module.exports.extuuidDecode = nativeBinding.extuuidDecode
+module.exports.extuuidEncode = nativeBinding.extuuidEncode
+module.exports.extuuidInspect = nativeBinding.extuuidInspect
 module.exports.fullId = nativeBinding.fullId
 module.exports.namespaceHash = nativeBinding.namespaceHash
 module.exports.normalizeCode = nativeBinding.normalizeCode

@@ -7,6 +7,7 @@ const binding = require('./index.js')
 
 export const {
   ERROR_CODES,
+  Catalog,
   Euid,
   EuidGenerator,
   Tid,
@@ -14,6 +15,9 @@ export const {
   Xid,
   compactId,
   compactIds,
+  extuuidDecode,
+  extuuidEncode,
+  extuuidInspect,
   fullId,
   namespaceHash,
   normalizeCode,

@@ -26,6 +26,7 @@ struct Builtins {
     array_slice: sys::napi_ref,
     array_join: sys::napi_ref,
     string_split: sys::napi_ref,
+    json_stringify: sys::napi_ref,
     collect: sys::napi_ref,
 }
 
@@ -118,6 +119,7 @@ unsafe fn with_builtins<T>(
         let proto = get(env, array, c"prototype")?;
         let string = get(env, global, c"String")?;
         let string_proto = get(env, string, c"prototype")?;
+        let json = get(env, global, c"JSON")?;
         let mut collect_fn = ptr::null_mut();
         ok!(sys::napi_create_function(
             env,
@@ -133,6 +135,7 @@ unsafe fn with_builtins<T>(
             array_slice: reference(env, get(env, proto, c"slice")?)?,
             array_join: reference(env, get(env, proto, c"join")?)?,
             string_split: reference(env, get(env, string_proto, c"split")?)?,
+            json_stringify: reference(env, get(env, json, c"stringify")?)?,
             collect: reference(env, collect_fn)?,
         };
         // References of a previous (torn down) environment on this thread are not released:
@@ -249,6 +252,29 @@ pub(crate) unsafe fn join(
         ));
         bytes.truncate(written);
         Ok(bytes)
+    })
+}
+
+/// `JSON.stringify(value)` with the original `JSON.stringify`: a string, or `undefined` for
+/// values JSON has no text for. A throw (a cycle, a `bigint` inside) is left pending.
+pub(crate) unsafe fn json_stringify(
+    env: sys::napi_env,
+    value: sys::napi_value,
+) -> Result<sys::napi_value> {
+    with_builtins(env, |b| {
+        let stringify = deref(env, b.json_stringify)?;
+        let mut undefined = ptr::null_mut();
+        ok!(sys::napi_get_undefined(env, &mut undefined));
+        let mut out = ptr::null_mut();
+        if sys::napi_call_function(env, undefined, stringify, 1, &value, &mut out)
+            != sys::Status::napi_ok
+        {
+            return Err(NapiError::new(
+                Status::PendingException,
+                "JSON.stringify failed",
+            ));
+        }
+        Ok(out)
     })
 }
 

@@ -114,7 +114,7 @@ impl<T> OrThrow<T> for IdResult<T> {
     }
 }
 
-fn type_name(env: sys::napi_env, value: sys::napi_value) -> &'static str {
+pub(crate) fn type_name(env: sys::napi_env, value: sys::napi_value) -> &'static str {
     let mut t = 0;
     unsafe { sys::napi_typeof(env, value, &mut t) };
     match t {
@@ -131,7 +131,7 @@ fn type_name(env: sys::napi_env, value: sys::napi_value) -> &'static str {
     }
 }
 
-fn typeof_(env: sys::napi_env, value: sys::napi_value) -> i32 {
+pub(crate) fn typeof_(env: sys::napi_env, value: sys::napi_value) -> i32 {
     let mut t = 0;
     unsafe { sys::napi_typeof(env, value, &mut t) };
     t
@@ -708,6 +708,24 @@ impl<const N: usize> ToNapiValue for BufferOut<N> {
         check!(sys::napi_create_buffer_copy(
             env,
             N,
+            val.0.as_ptr().cast(),
+            &mut data,
+            &mut out
+        ));
+        Ok(out)
+    }
+}
+
+/// A `Buffer` holding a copy of bytes of any length.
+pub struct BytesOut(pub Vec<u8>);
+
+impl ToNapiValue for BytesOut {
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
+        let mut out = ptr::null_mut();
+        let mut data = ptr::null_mut();
+        check!(sys::napi_create_buffer_copy(
+            env,
+            val.0.len(),
             val.0.as_ptr().cast(),
             &mut data,
             &mut out

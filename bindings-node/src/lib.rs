@@ -5,8 +5,10 @@
 #![deny(clippy::all)]
 
 mod batch;
+mod catalog;
 mod conv;
 mod euid;
+mod extuuid;
 mod object;
 mod tid;
 mod wdp;
@@ -16,6 +18,7 @@ use napi::bindgen_prelude::Object;
 use napi::{Env, JsValue, Result};
 use napi_derive::napi;
 
+pub use catalog::Catalog;
 pub use euid::{Euid, EuidGenerator};
 pub use tid::{Tid, TidGenerator};
 pub use xid::Xid;

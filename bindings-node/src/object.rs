@@ -26,6 +26,7 @@ pub enum Kind {
     Euid = 0x5049_0003,
     TidGenerator = 0x5049_0004,
     EuidGenerator = 0x5049_0005,
+    Catalog = 0x5049_0006,
 }
 
 /// A class of this addon: `#[repr(C)]`, first field a [`Kind`] equal to `KIND`.
@@ -37,15 +38,23 @@ pub unsafe trait Class: Sized + 'static {
     const KIND: Kind;
     /// The JS class name, NUL-terminated (napi-rs's constructor registry key).
     const JS_NAME: &'static str;
+    /// Heap bytes owned by the value, reported to V8 (`napi_adjust_external_memory`) while
+    /// the JS object lives, so that large native values (catalogs) put pressure on the GC.
+    #[inline(always)]
+    fn external_size(&self) -> i64 {
+        0
+    }
 }
 
-unsafe extern "C" fn finalize<T: Class>(
-    _env: sys::napi_env,
-    data: *mut c_void,
-    _hint: *mut c_void,
-) {
+unsafe extern "C" fn finalize<T: Class>(env: sys::napi_env, data: *mut c_void, _hint: *mut c_void) {
     if !data.is_null() {
-        drop(Box::from_raw(data.cast::<T>()));
+        let value = Box::from_raw(data.cast::<T>());
+        let size = value.external_size();
+        drop(value);
+        if size > 0 {
+            let mut total = 0i64;
+            sys::napi_adjust_external_memory(env, -size, &mut total);
+        }
     }
 }
 
@@ -70,6 +79,7 @@ pub(crate) unsafe fn instance<T: Class>(env: sys::napi_env, value: T) -> Result<
     if status != sys::Status::napi_ok {
         return Err(NapiError::new(Status::from(status), "new instance"));
     }
+    let size = value.external_size();
     let data = Box::into_raw(Box::new(value));
     let status = sys::napi_wrap(
         env,
@@ -82,6 +92,10 @@ pub(crate) unsafe fn instance<T: Class>(env: sys::napi_env, value: T) -> Result<
     if status != sys::Status::napi_ok {
         drop(Box::from_raw(data));
         return Err(NapiError::new(Status::from(status), "wrap"));
+    }
+    if size > 0 {
+        let mut total = 0i64;
+        sys::napi_adjust_external_memory(env, size, &mut total);
     }
     Ok(obj)
 }

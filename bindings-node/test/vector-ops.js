@@ -7,7 +7,7 @@
 const fs = require('node:fs')
 const path = require('node:path')
 
-const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid']
+const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid', 'catalog', 'extuuid']
 
 /** JSON integer input: a number stays a number, a decimal string becomes a bigint. */
 function int(v) {
@@ -37,6 +37,39 @@ function euidOut(e) {
     unix_ms: e.unixMs,
     extension: e.extension,
   }
+}
+
+/** A catalog entry of the vectors (snake_case keys) as the package's entry object. */
+function entryIn(e) {
+  const out = { code: e.code, message: e.message }
+  if ('description' in e) out.description = e.description
+  if ('hints' in e) out.hints = e.hints
+  if ('tags' in e) out.tags = e.tags
+  if ('docs_url' in e) out.docsUrl = e.docs_url
+  return out
+}
+
+function expansionOut(e) {
+  return { code: e.code, severity: e.severity, message: e.message }
+}
+
+/** Hex text of the vectors as bytes (the vectors' hex is well-formed; checked anyway). */
+function hexIn(s) {
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(s)) throw new Error(`test input is not hex: ${s}`)
+  return Buffer.from(s, 'hex')
+}
+
+/** An `extuuidInspect` result in the vectors' JSON shape: bigint -> decimal string,
+ * camelCase keys -> the core's snake_case names. */
+function inspectionOut(r) {
+  const out = {}
+  for (const [k, v] of Object.entries(r)) {
+    const key = k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+    if (typeof v === 'bigint') out[key] = String(v)
+    else if (Array.isArray(v)) out[key] = v.map((x) => (typeof x === 'bigint' ? String(x) : x))
+    else out[key] = v
+  }
+  return out
 }
 
 function range(r) {
@@ -104,6 +137,49 @@ function run(p, c) {
       return euidOut(p.Euid.parse(i.text))
     case 'euid_from_bytes':
       return euidOut(p.Euid.fromBytes(Buffer.from(i.hex, 'hex')))
+    case 'catalog_build': {
+      const cat = p.Catalog.build(i.entries.map(entryIn), i.namespace)
+      return { ids: cat.ids() }
+    }
+    case 'catalog_load': {
+      const cat = p.Catalog.load(i.json)
+      const out = { count: cat.size, ids: cat.ids() }
+      if (cat.namespaceHash !== null) out.namespace_hash = cat.namespaceHash
+      return out
+    }
+    case 'catalog_expand':
+      return expansionOut(p.Catalog.load(i.json).expand(i.id, i.fields))
+    case 'catalog_expand_payload':
+      // The order of a payload's expansions is not specified: compared sorted by code.
+      return p.Catalog.load(i.json)
+        .expandPayload(i.payload)
+        .map(expansionOut)
+        .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+    case 'catalog_canonical':
+      return p.Catalog.load(i.json).canonicalBytes().toString('utf8')
+    case 'catalog_sign': {
+      const cat = p.Catalog.load(i.json)
+      const secret = hexIn(i.secret_key)
+      return {
+        public_key: p.Catalog.keyPairFromSecret(secret).publicKey.toString('hex'),
+        signature: cat.sign(secret).toString('hex'),
+      }
+    }
+    case 'catalog_verify':
+      p.Catalog.load(i.json).verify(hexIn(i.public_key), hexIn(i.signature))
+      return true
+    case 'extuuid_encode': {
+      const uuid = p.extuuidEncode(i.text)
+      const text = p.extuuidDecode(uuid)
+      // The canonical text must read back to the same UUID.
+      const again = p.extuuidEncode(text)
+      if (again !== uuid) return { uuid, text, reencoded: again }
+      return { uuid, text }
+    }
+    case 'extuuid_decode':
+      return { text: p.extuuidDecode(i.uuid) }
+    case 'extuuid_inspect':
+      return inspectionOut(p.extuuidInspect(i.input))
     default:
       throw new Error(`unknown op ${c.op}`)
   }
