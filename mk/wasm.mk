@@ -31,7 +31,7 @@ $(WASM_STAMP): $(WASM_BUILD_INPUTS)
 # A missing package (e.g. deleted by hand), or WASM_TOOLCHAIN=rustup|debian asking for another
 # toolchain path than the last build's, forces a rebuild even when the stamp is fresh.
 wasm-build:
-	@[ -f $(WASM_DIR)/pkg/web/polyid_wasm_bg.wasm ] && [ -f $(WASM_DIR)/pkg/node/index.cjs ] || rm -f $(WASM_STAMP)
+	@[ -f $(WASM_DIR)/pkg/web/polyid_wasm_bg.wasm ] && [ -f $(WASM_DIR)/pkg/web/polyid_catalog_bg.wasm ] && [ -f $(WASM_DIR)/pkg/web/polyid_extuuid_bg.wasm ] && [ -f $(WASM_DIR)/pkg/node/index.cjs ] || rm -f $(WASM_STAMP)
 	@[ -z "$${WASM_TOOLCHAIN:-}" ] || grep -q "^path: $${WASM_TOOLCHAIN}" $(ROOT)/target/wasm/toolchain.txt 2>/dev/null || rm -f $(WASM_STAMP)
 	@$(MAKE) --no-print-directory -f $(ROOT)/Makefile $(WASM_STAMP)
 	@sed -n 's/^path: /wasm: toolchain path: /p' $(ROOT)/target/wasm/toolchain.txt

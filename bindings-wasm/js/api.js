@@ -5,130 +5,20 @@
 // the Node build (CommonJS). `raw` holds the core's operations compiled to WebAssembly
 // (src/lib.rs).
 //
-// Nothing about identifiers is computed here. This layer only translates JavaScript values:
-// it checks argument types (TypeError, code INVALID_ARGUMENT) and integer ranges of the Rust
+// Nothing about identifiers is computed here. This layer only translates JavaScript values,
+// with the helpers of `js/common.js` (which tools/package.mjs puts in front of this text): it
+// checks argument types (TypeError, code INVALID_ARGUMENT) and integer ranges of the Rust
 // parameters (OUT_OF_RANGE), turns numbers into the bigints the wasm ABI wants, and wraps the
 // values the core returns in classes whose accessors ask the core again.
 
 // ----------------------------------------------------------------------------------------------
-// Argument translation (the same rules and messages as the Node package)
-
-const U16_MAX = 0xffffn;
-const U32_MAX = 0xffff_ffffn;
-const U64_MAX = 0xffff_ffff_ffff_ffffn;
-const I64_MIN = -0x8000_0000_0000_0000n;
-const I64_MAX = 0x7fff_ffff_ffff_ffffn;
-const U128_MAX = (1n << 128n) - 1n;
-const I128_MIN = -(1n << 127n);
-const I128_MAX = (1n << 127n) - 1n;
-const USIZE_MAX = U32_MAX; // wasm32
+// The families' ranges
 
 /** The families' ranges, from the core (set by `ready()`), for OUT_OF_RANGE messages. */
 let LIMITS;
 
-/** What `typeof` says, with `null` named (as the Node package's messages do). */
-const typeName = (v) => (v === null ? 'null' : typeof v);
-
-function typeError(message) {
-  const e = new TypeError(message);
-  e.code = 'INVALID_ARGUMENT';
-  return e;
-}
-
-function rangeError(context, message) {
-  const e = new Error(`${context}: ${message}`);
-  e.code = 'OUT_OF_RANGE';
-  return e;
-}
-
-/** A number as Rust's `Display` writes an f64: shortest digits, never an exponent. */
-function rustFloat(n) {
-  if (Number.isNaN(n)) return 'NaN';
-  if (!Number.isFinite(n)) return n > 0 ? 'inf' : '-inf';
-  const sign = n < 0 || Object.is(n, -0) ? '-' : '';
-  const m = /^(\d)(?:\.(\d+))?e([+-])(\d+)$/.exec(String(Math.abs(n)));
-  if (!m) return sign + String(Math.abs(n));
-  const digits = m[1] + (m[2] ?? '');
-  const exp = Number(m[4]);
-  return m[3] === '+'
-    ? sign + digits + '0'.repeat(exp - (digits.length - 1))
-    : `${sign}0.${'0'.repeat(exp - 1)}${digits}`;
-}
-
-/** An integer argument: a bigint, or a number that is a safe integer. */
-function integer(v) {
-  if (typeof v === 'bigint') return v;
-  if (typeof v === 'number') {
-    if (Number.isSafeInteger(v)) return BigInt(v);
-    if (Number.isInteger(v)) {
-      throw typeError(`${rustFloat(v)} is not a safe integer: pass a bigint for values beyond 2^53-1`);
-    }
-    throw typeError(`expected an integer, got ${rustFloat(v)}`);
-  }
-  throw typeError(`expected an integer (bigint or number), got ${typeName(v)}`);
-}
-
-/**
- * `v` as a bigint in the Rust parameter's range `min..=max`, else OUT_OF_RANGE. The message
- * gives the family's range `[fmin, fmax]` when there is one (the core checks that range itself
- * for the values that fit the parameter).
- */
-function ranged(v, context, min, max, family) {
-  const n = integer(v);
-  if (n >= min && n <= max) return n;
-  if (n < I128_MIN || n > I128_MAX) {
-    throw rangeError(context, "the integer does not fit the parameter's type");
-  }
-  const [lo, hi] = family ?? [min, max];
-  throw rangeError(context, `${n} is out of range ${lo}..=${hi}`);
-}
-
-const u16 = (v, context, family) => Number(ranged(v, context, 0n, U16_MAX, family));
-const u32 = (v, context, family) => Number(ranged(v, context, 0n, U32_MAX, family));
-const usize = (v, context) => Number(ranged(v, context, 0n, USIZE_MAX));
-const u64 = (v, context, family) => ranged(v, context, 0n, U64_MAX, family);
-const i64 = (v, context, family) => ranged(v, context, I64_MIN, I64_MAX, family);
-
-function u128(v, context) {
-  const n = integer(v);
-  if (n < 0n || n > U128_MAX) throw rangeError(context, 'not in 0..=2^128-1');
-  return n;
-}
-
-/** `null`/`undefined` -> `undefined` (the wasm ABI's "none"). */
-const absent = (v) => v === null || v === undefined;
-
 const clockIdArg = (v) => u16(v, 'TID clock_id', LIMITS.clockId);
 const extensionArg = (v) => (absent(v) ? undefined : u16(v, 'EUID extension', LIMITS.extension));
-
-function string(v) {
-  if (typeof v !== 'string') throw typeError(`expected a string, got ${typeName(v)}`);
-  return v;
-}
-
-function boolean(v) {
-  if (typeof v !== 'boolean') throw typeError(`expected a boolean, got ${typeName(v)}`);
-  return v;
-}
-
-/** Unix milliseconds of a `Date` (an invalid Date is OUT_OF_RANGE). */
-function dateMs(v) {
-  if (Object.prototype.toString.call(v) !== '[object Date]') {
-    throw typeError(`expected a Date, got ${typeName(v)}`);
-  }
-  const ms = v.getTime();
-  if (!Number.isFinite(ms)) throw rangeError('Date', 'Invalid Date');
-  return ms;
-}
-
-function bytesArg(v) {
-  if (v instanceof Uint8Array) return v;
-  if (v instanceof ArrayBuffer) return new Uint8Array(v);
-  if (ArrayBuffer.isView(v)) {
-    throw typeError('expected a Uint8Array or Buffer, got another typed array');
-  }
-  throw typeError(`expected a Uint8Array or Buffer, got ${typeName(v)}`);
-}
 
 /** The core's standard named-sequence table, made once. */
 let standardNames;
@@ -161,82 +51,11 @@ function withNames(v, f) {
 /** A pair the core returned (`[lo, hi]`), or `null` for none. */
 const pair = (r) => (r === undefined ? null : [r[0], r[1]]);
 
-const NEW = Symbol('polyid-wasm');
-
 function noConstructor(name) {
   return typeError(
     `new ${name}() is not available: use ${name}.parse(), ${name}.fromParts(), ` +
       `${name}.fromBigInt(), ${name}.fromDate() or ${name}.generate()`,
   );
-}
-
-/** `other`'s value when it is an instance of the same class, else a TypeError. */
-function same(has, get, other, name) {
-  if (typeof other !== 'object' || other === null || !has(other)) {
-    throw typeError(`expected a ${name}`);
-  }
-  return get(other);
-}
-
-const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
-
-// ----------------------------------------------------------------------------------------------
-// Errors
-
-// Rust's `{:?}` for a char or a str: the quoting the core's messages use. A character is
-// escaped as \u{hex} when Rust's `is_printable` says no (general categories Cc Cf Cs Co Cn Zl
-// Zp Zs, except the space) or when it extends a grapheme.
-const NON_PRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
-const GRAPHEME_EXTEND = /^\p{Grapheme_Extend}$/u;
-const BACKSLASHED = { '\0': '\\0', '\t': '\\t', '\r': '\\r', '\n': '\\n', '\\': '\\\\' };
-
-function escapeDebug(ch, quote) {
-  if (ch in BACKSLASHED) return BACKSLASHED[ch];
-  if (ch === quote) return `\\${ch}`;
-  if (ch !== ' ' && (NON_PRINTABLE.test(ch) || GRAPHEME_EXTEND.test(ch))) {
-    return `\\u{${ch.codePointAt(0).toString(16)}}`;
-  }
-  return ch;
-}
-
-const debugChar = (ch) => `'${escapeDebug(ch, "'")}'`;
-const debugStr = (s) => `"${Array.from(s, (ch) => escapeDebug(ch, '"')).join('')}"`;
-
-/**
- * The thrown `Error` for a core error, from its parts (src/error.rs): the message in the
- * core's `Display` format, `.code`, and the detail fields the Node package sets.
- */
-function polyidError(code, context, kind, a, b, c) {
-  let message;
-  let detail = {};
-  switch (kind) {
-    case 'char':
-      message = `${code === 'NON_ASCII' ? 'non-ASCII' : 'invalid'} character ${debugChar(b)} at index ${a}`;
-      detail = { index: a, character: b };
-      break;
-    case 'length':
-      message = `expected ${b} bytes, found ${a}`;
-      detail = { found: a, expected: b };
-      break;
-    case 'checkmod':
-      message = `check value ${a} does not match the value (expected ${b})`;
-      detail = { found: a, expected: b };
-      break;
-    case 'range':
-      message = `${a} is out of range ${b}..=${c}`;
-      break;
-    case 'text':
-      message =
-        code === 'UNKNOWN_NAMED_SEQUENCE' ? `unknown named sequence ${debugStr(a)}` : `invalid ${debugStr(a)}`;
-      break;
-    case 'reason':
-      message = a;
-      break;
-    default:
-      message = code;
-  }
-  return Object.assign(new Error(`${context}: ${message}`), { code }, detail);
 }
 
 /**

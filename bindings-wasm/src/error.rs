@@ -69,6 +69,13 @@ pub fn core_error(e: polyid::Error) -> JsValue {
             JsValue::UNDEFINED,
             JsValue::UNDEFINED,
         ),
+        // Shown as is, like a reason (catalog errors: the codes, IDs and fields involved).
+        Detail::Message(message) => (
+            "reason",
+            JsValue::from_str(message),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+        ),
         _ => (
             "none",
             JsValue::UNDEFINED,

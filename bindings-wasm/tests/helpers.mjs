@@ -25,9 +25,14 @@ export function readVectors(dir = VECTORS_DIR) {
   return files;
 }
 
-/** The Node build (CommonJS entry of bindings-wasm/pkg). */
-export function nodeBuild() {
-  return require(join(WASM_DIR, 'pkg', 'node', 'index.cjs'));
+/** The Node build (CommonJS entry of bindings-wasm/pkg), or one of its other entries. */
+export function nodeBuild(entry = 'index') {
+  return require(join(WASM_DIR, 'pkg', 'node', `${entry}.cjs`));
+}
+
+/** The three entries' APIs in one object (IDs, catalog, EXTUUID), for the vectors. */
+export function nodeAll() {
+  return { ...nodeBuild('extuuid'), ...nodeBuild('catalog'), ...nodeBuild('index') };
 }
 
 /** Debian's chromium, or null. */
@@ -83,15 +88,19 @@ export async function withBrowser(path, fn) {
 }
 
 /**
- * Imports the web build and `modules` (paths under /tests/) in a blank page and evaluates
- * `body(p, mods, arg)`, where `p` is the initialized web build. Returns its (JSON) result.
+ * Imports the web build's three entries (IDs, catalog, EXTUUID) and `modules` (paths under
+ * /tests/) in a blank page and evaluates `body(p, mods, arg)`, where `p` is the three
+ * initialized entries' APIs in one object. Returns its (JSON) result.
  */
 export async function inBrowser(body, arg, modules = []) {
   return withBrowser('/tests/blank.html', (page) =>
     page.evaluate(
       async ({ src, arg, modules }) => {
-        const p = await import('/pkg/web/index.js');
-        await p.default();
+        const entries = await Promise.all(
+          ['extuuid', 'catalog', 'index'].map((e) => import(`/pkg/web/${e}.js`)),
+        );
+        await Promise.all(entries.map((e) => e.default()));
+        const p = Object.assign({}, ...entries);
         const mods = await Promise.all(modules.map((m) => import(`/tests/${m}`)));
         // eslint-disable-next-line no-new-func
         const f = new Function('p', 'mods', 'arg', `return (${src})(p, mods, arg);`);

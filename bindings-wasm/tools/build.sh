@@ -12,7 +12,8 @@
 #      The path taken is written to target/wasm/toolchain.txt.
 #   2. the wasm-bindgen CLI at exactly the version of the `wasm-bindgen` crate in Cargo.lock,
 #      built once per machine with `cargo install` into ~/.cache/polyid/wasm-bindgen-<version>;
-#   3. `wasm-bindgen --target web` -> pkg/web, `--target nodejs` -> pkg/node;
+#   3. `wasm-bindgen --target web` -> pkg/web, `--target nodejs` -> pkg/node, for each module
+#      (polyid_wasm: the ID-only module; polyid_catalog, polyid_extuuid: the other entries);
 #   4. `wasm-opt -Oz` from the npm `binaryen` package (bindings-wasm/node_modules);
 #   5. tools/package.mjs: the public API (js/api.js) on top of both builds, types, package.json.
 #
@@ -91,15 +92,31 @@ fi
 
 tag=$(echo "$rustc_version" | tr -c 'a-zA-Z0-9.\n' '-' | cut -c1-40)
 target_dir=$out/cargo-$tag
-log "cargo build (profile wasm-release, -Zbuild-std) into ${target_dir#"$root"/}"
-(
-    cd "$root"
-    env RUSTC_BOOTSTRAP=1 RUSTC="$RUSTC_WASM" RUSTFLAGS="$rustflags" CARGO_TARGET_DIR="$target_dir" \
-        "${LINKER_ENV[@]}" \
-        "$CARGO_WASM" build -p polyid-wasm --target wasm32-unknown-unknown --profile wasm-release \
-        -Zbuild-std=std,panic_abort -Zbuild-std-features="$std_features"
+# One crate, built once per module (see Cargo.toml [features]):
+#   polyid_wasm     default features: the ID-only module (size budget)
+#   polyid_catalog  --no-default-features --features catalog: the `polyid-wasm/catalog` entry
+#   polyid_extuuid  --no-default-features --features extuuid: the `polyid-wasm/extuuid` entry
+MODULES=(polyid_wasm polyid_catalog polyid_extuuid)
+declare -A MODULE_FEATURES=(
+    [polyid_wasm]=""
+    [polyid_catalog]="--no-default-features --features catalog"
+    [polyid_extuuid]="--no-default-features --features extuuid"
 )
-wasm_in=$target_dir/wasm32-unknown-unknown/wasm-release/polyid_wasm.wasm
+build_module() {
+    local name=$1
+    log "cargo build $name (profile wasm-release, -Zbuild-std ${MODULE_FEATURES[$name]}) into ${target_dir#"$root"/}"
+    # shellcheck disable=SC2086 # the feature flags are words
+    (
+        cd "$root"
+        env RUSTC_BOOTSTRAP=1 RUSTC="$RUSTC_WASM" RUSTFLAGS="$rustflags" CARGO_TARGET_DIR="$target_dir" \
+            "${LINKER_ENV[@]}" \
+            "$CARGO_WASM" build -p polyid-wasm --target wasm32-unknown-unknown --profile wasm-release \
+            -Zbuild-std=std,panic_abort -Zbuild-std-features="$std_features" ${MODULE_FEATURES[$name]}
+    )
+    # The cdylib has the crate's name whatever the features: keep each module's copy.
+    cp "$target_dir/wasm32-unknown-unknown/wasm-release/polyid_wasm.wasm" "$out/$name.wasm"
+}
+for module in "${MODULES[@]}"; do build_module "$module"; done
 {
     echo "path: ${TOOLCHAIN%%:*}"
     echo "toolchain: $TOOLCHAIN"
@@ -133,12 +150,14 @@ wasm_opt=$here/node_modules/.bin/wasm-opt
 
 rm -rf "$pkg"
 mkdir -p "$pkg"
-for target in web nodejs; do
-    dir=$pkg/${target%js}
-    "$wasm_bindgen" --target "$target" --no-typescript --out-dir "$dir" --out-name polyid_wasm "$wasm_in"
-    # -Oz, plus a flatten/re-loop pass that saves another ~1% on this module.
-    "$wasm_opt" -Oz --flatten --rereloop -Oz --converge --strip-debug --strip-producers \
-        "$dir/polyid_wasm_bg.wasm" -o "$dir/polyid_wasm_bg.wasm"
+for module in "${MODULES[@]}"; do
+    for target in web nodejs; do
+        dir=$pkg/${target%js}
+        "$wasm_bindgen" --target "$target" --no-typescript --out-dir "$dir" --out-name "$module" "$out/$module.wasm"
+        # -Oz, plus a flatten/re-loop pass that saves another ~1% on this module.
+        "$wasm_opt" -Oz --flatten --rereloop -Oz --converge --strip-debug --strip-producers \
+            "$dir/${module}_bg.wasm" -o "$dir/${module}_bg.wasm"
+    done
 done
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,78 @@
+// Types of polyid-wasm/extuuid: EXTUUID, typed values in version 8 UUIDs (a separate
+// WebAssembly module from the ID-only package entry). In browsers call `init()` first; in
+// Node the entry is ready on import.
+
+import type { ErrorCode, InitInput } from './polyid.js'
+
+export type { ErrorCode, PolyIdError, InitInput } from './polyid.js'
+
+/** Every stable error code (a frozen array, from the core; empty in the web build until `init()`). */
+export declare const ERROR_CODES: readonly ErrorCode[]
+
+/** Loads and instantiates the EXTUUID module (web build; resolves at once in Node). */
+export default function init(
+  options?: { module_or_path?: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
+): Promise<void>
+export { init }
+
+/** Instantiates the EXTUUID module synchronously from its bytes or a compiled module (web build). */
+export declare function initSync(options?: { module: BufferSource | WebAssembly.Module } | BufferSource | WebAssembly.Module): void
+
+/**
+ * The `8-4-4-4-12` lower-case UUID of a printed form such as `"fixedB4:GBP$:222.31"` (the
+ * `extuuid:` prefix is optional).
+ *
+ * Throws `INVALID_FORMAT`, `INVALID_CHARACTER`, `OUT_OF_RANGE`, `RESERVED_BITS`,
+ * `UNSUPPORTED_SCHEME`, `INVALID_UNIT`.
+ */
+export declare function extuuidEncode(text: string): string
+
+/**
+ * The canonical printed form (`extuuid:...`) of a UUID (`8-4-4-4-12`, either case).
+ *
+ * Throws `INVALID_LENGTH`, `INVALID_FORMAT`, `INVALID_CHARACTER`, `NOT_UUID_V8`,
+ * `RESERVED_TYPE`, `RESERVED_BITS`, `UNSUPPORTED_SCHEME`, `INVALID_UNIT`.
+ */
+export declare function extuuidDecode(uuid: string): string
+
+interface InspectionBase {
+  /** `8-4-4-4-12`, lower case. */
+  uuid: string
+  /** The canonical printed form (`extuuid:...`). */
+  text: string
+}
+
+/** What `extuuidInspect` returns, per kind (fields in the order of docs/extuuid.md, "Inspect"). */
+export type Inspection =
+  | (InspectionBase & { kind: 'symbol'; scheme: string; name: string })
+  | (InspectionBase & { kind: 'serial'; scheme: string; name: string; number: bigint })
+  | (InspectionBase & { kind: 'fixed'; scheme: string; name: string; places: bigint; amount: bigint })
+  | (InspectionBase & { kind: 'int'; value: bigint })
+  | (InspectionBase & { kind: 'quant'; context: bigint; value: number; unit: string })
+  | (InspectionBase & { kind: 'float'; negative: boolean; mantissa: bigint; exponent: bigint })
+  | (InspectionBase & { kind: 'time'; seconds: bigint; bits: bigint; fraction: bigint })
+  | (InspectionBase & { kind: 'int_vector'; signed: boolean; bits: bigint; context: bigint; values: bigint[] })
+  | (InspectionBase & {
+      kind: 'generic_float_vector'
+      n: bigint
+      bits: bigint
+      exponent_bits: bigint
+      context: bigint
+      elements: bigint[]
+    })
+  | (InspectionBase & { kind: 'x87'; context: string; pattern: bigint })
+  | (InspectionBase & {
+      kind: 'float_vector'
+      format: 'f64' | 'f32x3' | 'f32x2' | 'f32' | 'f16x6' | 'f16'
+      /** A bigint for `f32x3` and `f16x6`, else text. */
+      context: bigint | string
+      values: number[]
+    })
+
+/**
+ * The typed fields of an EXTUUID given as a UUID (36 characters, dashes at 8, 13, 18, 23) or
+ * a printed form. Integers are bigints (exact: up to 116 bits), floats numbers, flags
+ * booleans, lists arrays. Throws the errors of `extuuidDecode` (UUID input) or
+ * `extuuidEncode` (printed form).
+ */
+export declare function extuuidInspect(input: string): Inspection

@@ -1,0 +1,39 @@
+// polyid-wasm/extuuid: EXTUUID (the core's `polyid::extuuid`): typed values in version 8
+// UUIDs — encode a printed form, decode a UUID, inspect the typed fields.
+//
+// A third WebAssembly module (`polyid_extuuid_bg.wasm`, src/extuuid.rs: the crate built with
+// its `extuuid` feature): the EXTUUID grammar and its decimal/binary float printing weigh
+// about 90 KB, more than the ID-only module's whole size budget. `tools/package.mjs` puts
+// `js/common.js` and this text behind an import of that module's web build and a require of
+// its Node build. Nothing about EXTUUIDs is computed here.
+
+/**
+ * Once the module is instantiated: registers the error factory and returns every stable error
+ * code (frozen), from the core.
+ */
+function ready() {
+  raw.set_error_factory(polyidError);
+  return Object.freeze(raw.error_codes());
+}
+
+/** The `8-4-4-4-12` lower-case UUID of a printed form (`extuuid:` prefix optional). */
+export function extuuidEncode(text) {
+  return raw.extuuid_encode(string(text));
+}
+
+/** The canonical printed form (`extuuid:...`) of a UUID (`8-4-4-4-12`, either case). */
+export function extuuidDecode(uuid) {
+  return raw.extuuid_decode(string(uuid));
+}
+
+/**
+ * The typed fields of an EXTUUID given as a UUID or a printed form:
+ * `{kind, uuid, text, ...fields}` in the core's field order (docs/extuuid.md, "Inspect").
+ * Integers are bigints, floats numbers, flags booleans, lists arrays.
+ */
+export function extuuidInspect(input) {
+  const [uuid, text, kind, fields] = raw.extuuid_inspect(string(input));
+  const out = { kind, uuid, text };
+  for (let i = 0; i < fields.length; i += 2) out[fields[i]] = fields[i + 1];
+  return out;
+}

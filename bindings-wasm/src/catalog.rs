@@ -1,0 +1,297 @@
+//! The catalog module's exports (feature `catalog`): `polyid::wdp::catalog` over plain values.
+//! Built into `pkg/*/polyid_catalog_bg.wasm`, the `polyid-wasm/catalog` entry (serde_json and
+//! ed25519-dalek live there, not in the ID-only module). The JavaScript layer is
+//! `js/catalog.js`.
+
+use polyid::wdp::catalog::{self, Catalog, CatalogEntry, Entry, Expansion, Form, KeyPair};
+use polyid::{Detail, Error, ErrorCode};
+use wasm_bindgen::prelude::*;
+
+use crate::error::{core_error, JsResult, Throw};
+
+/// An `INVALID_ARGUMENT` error of the core's kind, for values the core takes as Rust types
+/// (a form name, a fields object) that arrive as text.
+fn invalid_argument(context: &'static str, reason: &'static str) -> JsValue {
+    core_error(Error::new(
+        ErrorCode::InvalidArgument,
+        context,
+        Detail::Reason(reason),
+    ))
+}
+
+/// The letter of a severity as a string.
+fn letter(severity: polyid::wdp::Severity) -> JsValue {
+    let mut buf = [0u8; 4];
+    JsValue::from_str(severity.letter().encode_utf8(&mut buf))
+}
+
+/// An expansion as `[id, code, severity letter, severity meaning, message]`.
+fn expansion(e: &Expansion<'_>) -> js_sys::Array {
+    [
+        JsValue::from_str(e.id),
+        JsValue::from_str(e.code),
+        letter(e.severity),
+        JsValue::from_str(e.severity.meaning()),
+        JsValue::from_str(&e.message),
+    ]
+    .iter()
+    .collect()
+}
+
+fn strings(list: &[String]) -> js_sys::Array {
+    list.iter().map(|s| JsValue::from_str(s)).collect()
+}
+
+fn optional(s: Option<&str>) -> JsValue {
+    s.map_or(JsValue::NULL, JsValue::from_str)
+}
+
+/// An entry as `[id, code, severity letter, severity meaning, message, description|null,
+/// hints, tags, fields, docsUrl|null]`.
+fn entry(e: &CatalogEntry) -> js_sys::Array {
+    [
+        JsValue::from_str(e.id()),
+        JsValue::from_str(e.code()),
+        letter(e.severity()),
+        JsValue::from_str(e.severity().meaning()),
+        JsValue::from_str(e.message()),
+        optional(e.description()),
+        strings(e.hints()).into(),
+        strings(e.tags()).into(),
+        strings(e.fields()).into(),
+        optional(e.docs_url()),
+    ]
+    .iter()
+    .collect()
+}
+
+/// The entries of a catalog to build (`catalog::Entry`), added one by one.
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct CatalogEntries(Vec<Entry>);
+
+#[wasm_bindgen]
+impl CatalogEntries {
+    /// No entries.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> CatalogEntries {
+        CatalogEntries::default()
+    }
+
+    /// Adds one `Entry`.
+    pub fn add(
+        &mut self,
+        code: String,
+        message: String,
+        description: Option<String>,
+        hints: Vec<String>,
+        tags: Vec<String>,
+        docs_url: Option<String>,
+    ) {
+        self.0.push(Entry {
+            code,
+            message,
+            description,
+            hints,
+            tags,
+            docs_url,
+        });
+    }
+
+    /// `Catalog::build` (no namespace) or `Catalog::build_namespaced`; the entries are used up.
+    pub fn build(&mut self, namespace: Option<String>) -> JsResult<Cat> {
+        let entries = std::mem::take(&mut self.0);
+        match namespace {
+            Some(ns) => Catalog::build_namespaced(&ns, entries),
+            None => Catalog::build(entries),
+        }
+        .js()
+        .map(Cat)
+    }
+}
+
+/// A loaded or built catalog.
+#[wasm_bindgen]
+pub struct Cat(Catalog);
+
+#[wasm_bindgen]
+impl Cat {
+    /// `Catalog::from_json` (any of the three forms, verified).
+    pub fn from_json(text: &str) -> JsResult<Cat> {
+        Catalog::from_json(text).js().map(Cat)
+    }
+
+    /// `Catalog::to_json` in the form named `full`, `compact` or `minimal`.
+    pub fn to_json(&self, form: &str) -> JsResult<String> {
+        match Form::from_name(form) {
+            Some(f) => Ok(self.0.to_json(f)),
+            None => Err(invalid_argument(
+                "WDP catalog form",
+                "expected \"full\", \"compact\" or \"minimal\"",
+            )),
+        }
+    }
+
+    /// `Catalog::canonical_bytes`.
+    pub fn canonical_bytes(&self) -> Vec<u8> {
+        self.0.canonical_bytes()
+    }
+
+    /// `Catalog::expand` with the fields of a JSON object text (`""`: no fields). Non-string
+    /// values are substituted as their JSON text (the core's `Fields` for JSON values).
+    pub fn expand(&self, id: &str, fields: &str) -> JsResult<js_sys::Array> {
+        if fields.is_empty() {
+            return self.0.expand_id(id).js().map(|e| expansion(&e));
+        }
+        let value: serde_json::Value = serde_json::from_str(fields)
+            .map_err(|_| invalid_argument("WDP catalog fields", "not a JSON object"))?;
+        if !value.is_object() {
+            return Err(invalid_argument("WDP catalog fields", "not a JSON object"));
+        }
+        self.0.expand(id, &value).js().map(|e| expansion(&e))
+    }
+
+    /// `Catalog::expand_payload`: one `[id, code, severity, meaning, message]` per ID of the payload.
+    pub fn expand_payload(&self, payload: &str) -> JsResult<js_sys::Array> {
+        let list = self.0.expand_payload(payload).js()?;
+        Ok(list.iter().map(|e| JsValue::from(expansion(e))).collect())
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether the catalog has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether `Catalog::get` finds the ID.
+    pub fn has(&self, id: &str) -> bool {
+        self.0.get(id).is_some()
+    }
+
+    /// The IDs, sorted.
+    pub fn ids(&self) -> js_sys::Array {
+        self.0.ids().map(JsValue::from_str).collect()
+    }
+
+    /// `Catalog::get`, as [`entry`]'s array, or `undefined`.
+    pub fn get(&self, id: &str) -> Option<js_sys::Array> {
+        self.0.get(id).map(entry)
+    }
+
+    /// Every entry, sorted by ID.
+    pub fn entries(&self) -> js_sys::Array {
+        self.0
+            .entries()
+            .iter()
+            .map(|e| JsValue::from(entry(e)))
+            .collect()
+    }
+
+    /// `[version, generated, namespace|null, namespaceHash|null]`.
+    pub fn meta(&self) -> js_sys::Array {
+        [
+            JsValue::from_str(self.0.version()),
+            JsValue::from_str(self.0.generated()),
+            optional(self.0.namespace()),
+            self.0
+                .namespace_hash()
+                .map_or(JsValue::NULL, |h| JsValue::from_str(h.as_str())),
+        ]
+        .iter()
+        .collect()
+    }
+
+    /// `Catalog::sign`: the 64-byte signature.
+    pub fn sign(&self, key: &Keys) -> Vec<u8> {
+        self.0.sign(&key.0).to_vec()
+    }
+
+    /// `Catalog::verify` (`INVALID_SIGNATURE` when it does not verify).
+    pub fn verify(&self, public_key: &[u8], signature: &[u8]) -> JsResult<()> {
+        self.0.verify(public_key, signature).js()
+    }
+
+    /// Whether two catalogs are equal (`Catalog`'s `PartialEq`).
+    pub fn equals(&self, other: &Cat) -> bool {
+        self.0 == other.0
+    }
+}
+
+/// An Ed25519 key pair (`catalog::KeyPair`).
+#[wasm_bindgen]
+pub struct Keys(KeyPair);
+
+#[wasm_bindgen]
+impl Keys {
+    /// `KeyPair::generate` (randomness from `crypto.getRandomValues`).
+    pub fn generate() -> JsResult<Keys> {
+        KeyPair::generate().js().map(Keys)
+    }
+
+    /// `KeyPair::from_secret` (`INVALID_LENGTH` unless 32 bytes).
+    pub fn from_secret(secret: &[u8]) -> JsResult<Keys> {
+        KeyPair::from_secret(secret).js().map(Keys)
+    }
+
+    /// The 32-byte public key.
+    pub fn public_key(&self) -> Vec<u8> {
+        self.0.public_key().to_vec()
+    }
+
+    /// The 32-byte secret key.
+    pub fn secret_key(&self) -> Vec<u8> {
+        self.0.secret_key().to_vec()
+    }
+}
+
+/// `catalog::verify_bytes`.
+#[wasm_bindgen]
+pub fn catalog_verify_bytes(bytes: &[u8], public_key: &[u8], signature: &[u8]) -> JsResult<()> {
+    catalog::verify_bytes(bytes, public_key, signature).js()
+}
+
+/// `KeyPair::sign_bytes`.
+#[wasm_bindgen]
+pub fn catalog_sign_bytes(key: &Keys, bytes: &[u8]) -> Vec<u8> {
+    key.0.sign_bytes(bytes).to_vec()
+}
+
+/// `catalog::collisions`: `[[id, [codes...]], ...]`.
+#[wasm_bindgen]
+pub fn catalog_collisions(codes: Vec<String>) -> JsResult<js_sys::Array> {
+    let groups = catalog::collisions(&codes).js()?;
+    Ok(groups
+        .iter()
+        .map(|g| {
+            JsValue::from(js_sys::Array::of2(
+                &JsValue::from_str(g.id.as_str()),
+                &strings(&g.codes),
+            ))
+        })
+        .collect())
+}
+
+/// `catalog::expected_collisions` and `collision_probability` of `n` codes.
+#[wasm_bindgen]
+pub fn catalog_collision_odds(n: u64) -> Vec<f64> {
+    vec![
+        catalog::expected_collisions(n),
+        catalog::collision_probability(n),
+    ]
+}
+
+/// `catalog::hex`.
+#[wasm_bindgen]
+pub fn catalog_hex(bytes: &[u8]) -> String {
+    catalog::hex(bytes)
+}
+
+/// `catalog::from_hex`.
+#[wasm_bindgen]
+pub fn catalog_from_hex(text: &str) -> JsResult<Vec<u8>> {
+    catalog::from_hex(text).js()
+}

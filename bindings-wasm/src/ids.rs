@@ -1,0 +1,410 @@
+//! The ID-only module's exports (feature `ids`, the default): WDP compact IDs, uid11/xid, TID,
+//! EUID. Built into `pkg/*/polyid_wasm_bg.wasm`, the module under the size budget.
+
+use std::cell::OnceCell;
+
+use polyid::wdp::{self, NamedSequences};
+use polyid::{euid, tid, uid11, xid};
+use wasm_bindgen::prelude::*;
+
+use crate::clock::JsClock;
+use crate::error::{JsResult, Throw};
+
+/// The core's ASCII text bytes as a JavaScript string (what the core's `Display` writes,
+/// without going through Rust's formatting machinery).
+fn text(bytes: &[u8]) -> JsValue {
+    JsValue::from_str(std::str::from_utf8(bytes).unwrap_or_default())
+}
+
+/// The families' ranges, for the JavaScript layer's OUT_OF_RANGE messages on values that do
+/// not fit a parameter's type: `[TID min micros, TID max micros, TID max clock id, xid epoch
+/// ms, xid max ms, xid max random, EUID max ms, EUID max extension]` (bigints).
+#[wasm_bindgen]
+pub fn limits() -> js_sys::Array {
+    [
+        JsValue::from(tid::MIN_MICROS),
+        JsValue::from(tid::MAX_MICROS),
+        JsValue::from(u64::from(tid::MAX_CLOCK_ID)),
+        JsValue::from(xid::EPOCH_MS),
+        JsValue::from(xid::MAX_UNIX_MS),
+        JsValue::from(u64::from(xid::MAX_RANDOM)),
+        JsValue::from(euid::MAX_UNIX_MS),
+        JsValue::from(u64::from(euid::MAX_EXTENSION)),
+    ]
+    .iter()
+    .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// WDP
+
+/// A named-sequence table: the standard names plus the caller's (the JavaScript layer keeps
+/// one standard table for calls without extra names).
+#[wasm_bindgen]
+pub struct Names(NamedSequences);
+
+#[wasm_bindgen]
+impl Names {
+    /// The standard table.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Names {
+        Names(NamedSequences::standard())
+    }
+
+    /// Adds `name` for `number`.
+    pub fn insert(&mut self, name: &str, number: u16) -> JsResult<()> {
+        self.0.insert(name, number).js()
+    }
+}
+
+impl Default for Names {
+    fn default() -> Self {
+        Names::new()
+    }
+}
+
+/// The one call of the core's code parser in this module.
+///
+/// The core inlines its fast parser into every caller; funnelling `compactId`,
+/// `normalizeCode`, `parseCode` and `fullId` through this single non-inlined call keeps one
+/// copy of it in the `.wasm` (the size budget), with the same results and errors as
+/// `wdp::compact_id_with` / `normalize_with` (both are `StructuredCode::parse_with` underneath).
+#[inline(never)]
+fn parse(code: &str, names: &Names) -> JsResult<wdp::StructuredCode> {
+    wdp::StructuredCode::parse_with(code, &names.0).js()
+}
+
+/// The compact ID (`StructuredCode::compact_id`).
+#[wasm_bindgen]
+pub fn compact_id(code: &str, names: &Names) -> JsResult<String> {
+    Ok(parse(code, names)?.compact_id().as_str().to_owned())
+}
+
+/// The normalized code (`StructuredCode::normalized`).
+#[wasm_bindgen]
+pub fn normalize_code(code: &str, names: &Names) -> JsResult<String> {
+    Ok(parse(code, names)?.normalized().to_owned())
+}
+
+/// `StructuredCode::parse_with`, as `[severity, meaning, priority, blocking, component,
+/// primary, sequence, normalized, compactId]`.
+#[wasm_bindgen]
+pub fn parse_code(code: &str, names: &Names) -> JsResult<js_sys::Array> {
+    let parsed = parse(code, names)?;
+    let severity = parsed.severity();
+    let mut letter = [0u8; 4];
+    let fields: [JsValue; 9] = [
+        JsValue::from_str(severity.letter().encode_utf8(&mut letter)),
+        severity.meaning().into(),
+        severity.priority().into(),
+        severity.is_blocking().into(),
+        parsed.component().into(),
+        parsed.primary().into(),
+        parsed.sequence().into(),
+        parsed.normalized().into(),
+        parsed.compact_id().as_str().into(),
+    ];
+    Ok(fields.iter().collect())
+}
+
+/// `wdp::namespace_hash`.
+#[wasm_bindgen]
+pub fn namespace_hash(namespace: &str) -> JsResult<String> {
+    wdp::namespace_hash(namespace).js()
+}
+
+/// The full ID, composed as `wdp::full_id_with` does (namespace checked first, then the
+/// code) from the core's pieces, so that the code parser stays a single copy (see [`parse`]).
+/// The text is what `FullId`'s `Display` writes, `<namespace hash>-<compact id>`, joined
+/// without Rust's formatting machinery (size budget).
+#[wasm_bindgen]
+pub fn full_id(namespace: &str, code: &str, names: &Names) -> JsResult<String> {
+    let namespace_hash = wdp::namespace_hash_id(namespace).js()?;
+    let compact_id = parse(code, names)?.compact_id();
+    Ok([namespace_hash.as_str(), "-", compact_id.as_str()].concat())
+}
+
+/// `wdp::parse_full_id`, as `[namespaceHash, compactId]`.
+#[wasm_bindgen]
+pub fn parse_full_id(id: &str) -> JsResult<js_sys::Array> {
+    let full = wdp::parse_full_id(id).js()?;
+    Ok(js_sys::Array::of2(
+        &full.namespace_hash.as_str().into(),
+        &full.compact_id.as_str().into(),
+    ))
+}
+
+// ---------------------------------------------------------------------------------------
+// uid11 and prefix ranges
+
+/// `uid11::encode`.
+#[wasm_bindgen]
+pub fn uid11_encode(value: u64) -> String {
+    uid11::encode(value)
+}
+
+/// `uid11::decode`.
+#[wasm_bindgen]
+pub fn uid11_decode(text: &str) -> JsResult<u64> {
+    uid11::decode(text).js()
+}
+
+/// `uid11::prefix_range`: `[lo, hi]` or `undefined`.
+#[wasm_bindgen]
+pub fn uid11_prefix_range(prefix: &str) -> JsResult<Option<Vec<u64>>> {
+    Ok(uid11::prefix_range(prefix)
+        .js()?
+        .map(|(lo, hi)| vec![lo, hi]))
+}
+
+/// `xid::prefix_time_range`: `[min_ms, max_ms]` or `undefined`.
+#[wasm_bindgen]
+pub fn xid_prefix_time_range(prefix: &str) -> JsResult<Option<Vec<f64>>> {
+    Ok(xid::prefix_time_range(prefix)
+        .js()?
+        .map(|(lo, hi)| vec![lo as f64, hi as f64]))
+}
+
+/// `tid::prefix_range`: `[min_micros, max_micros]` or `undefined`.
+#[wasm_bindgen]
+pub fn tid_prefix_range(prefix: &str) -> JsResult<Option<Vec<i64>>> {
+    Ok(tid::prefix_range(prefix).js()?.map(|(lo, hi)| vec![lo, hi]))
+}
+
+// ---------------------------------------------------------------------------------------
+// xid (an xid travels as its u64 value)
+
+/// `Xid::generate_with(JsClock)`.
+#[wasm_bindgen]
+pub fn xid_generate() -> JsResult<u64> {
+    xid::Xid::generate_with(&JsClock).js().map(xid::Xid::value)
+}
+
+/// `Xid::generate_at` (fresh random bits).
+#[wasm_bindgen]
+pub fn xid_generate_at(unix_ms: u64) -> JsResult<u64> {
+    xid::Xid::generate_at(unix_ms).js().map(xid::Xid::value)
+}
+
+/// `Xid::from_parts`.
+#[wasm_bindgen]
+pub fn xid_from_parts(unix_ms: u64, random: u32) -> JsResult<u64> {
+    xid::Xid::from_parts(unix_ms, random)
+        .js()
+        .map(xid::Xid::value)
+}
+
+/// `Xid::parse`.
+#[wasm_bindgen]
+pub fn xid_parse(text: &str) -> JsResult<u64> {
+    xid::Xid::parse(text).js().map(xid::Xid::value)
+}
+
+/// What an xid's accessors read: `[text, unixMs, random]`.
+#[wasm_bindgen]
+pub fn xid_read(value: u64) -> js_sys::Array {
+    let x = xid::Xid::from_u64(value);
+    [
+        text(&x.to_bytes()),
+        JsValue::from_f64(x.unix_ms() as f64),
+        x.random().into(),
+    ]
+    .iter()
+    .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// TID (a TID travels as its i64 value)
+
+fn tid_of(value: i64) -> JsResult<tid::Tid> {
+    tid::Tid::from_i64(value).js()
+}
+
+/// `Tid::from_parts`.
+#[wasm_bindgen]
+pub fn tid_from_parts(micros: i64, clock_id: u16) -> JsResult<i64> {
+    tid::Tid::from_parts(micros, clock_id)
+        .js()
+        .map(tid::Tid::value)
+}
+
+/// `Tid::from_i64`.
+#[wasm_bindgen]
+pub fn tid_from_i64(value: i64) -> JsResult<i64> {
+    tid_of(value).map(tid::Tid::value)
+}
+
+/// `Tid::parse`.
+#[wasm_bindgen]
+pub fn tid_parse(text: &str) -> JsResult<i64> {
+    tid::Tid::parse(text).js().map(tid::Tid::value)
+}
+
+/// What a TID's accessors read: `[text, display, micros, clockId, unixMs]` (`unixMs` is the
+/// microseconds floored to the millisecond, for `Date`).
+#[wasm_bindgen]
+pub fn tid_read(value: i64) -> JsResult<js_sys::Array> {
+    let t = tid_of(value)?;
+    Ok([
+        text(&t.to_bytes()),
+        text(&t.display_bytes()),
+        t.micros().into(),
+        t.clock_id().into(),
+        JsValue::from_f64(t.micros().div_euclid(1000) as f64),
+    ]
+    .iter()
+    .collect())
+}
+
+/// A monotonic TID generator on the JavaScript clock.
+#[wasm_bindgen]
+pub struct TidGen(tid::TidGenerator<JsClock>);
+
+#[wasm_bindgen]
+impl TidGen {
+    /// `TidGenerator::with_clock(JsClock, clock_id)`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(clock_id: Option<u16>) -> JsResult<TidGen> {
+        tid::TidGenerator::with_clock(JsClock, clock_id)
+            .js()
+            .map(TidGen)
+    }
+
+    /// The next TID's value.
+    pub fn next(&self) -> JsResult<i64> {
+        self.0.next().js().map(tid::Tid::value)
+    }
+
+    /// The values of the next `count` TIDs (consecutive microseconds, one clock read).
+    pub fn next_many(&self, count: usize) -> JsResult<js_sys::Array> {
+        let tids = self.0.next_many(count).js()?;
+        Ok(tids.into_iter().map(|t| JsValue::from(t.value())).collect())
+    }
+
+    /// The clock id.
+    pub fn clock_id(&self) -> u16 {
+        self.0.clock_id()
+    }
+}
+
+thread_local! {
+    /// The generator behind `Tid.generate()`: random clock id 0-31, chosen once per module
+    /// instance (the core's `default_generator` reads `SystemClock`).
+    static DEFAULT_TID: OnceCell<TidGen> = const { OnceCell::new() };
+}
+
+/// A TID from the module's default generator.
+#[wasm_bindgen]
+pub fn tid_generate() -> JsResult<i64> {
+    DEFAULT_TID.with(|cell| {
+        let generator = match cell.get() {
+            Some(g) => g,
+            None => {
+                let g = TidGen::new(None)?;
+                cell.get_or_init(|| g)
+            }
+        };
+        generator.next()
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// EUID (an EUID travels as its u128 value)
+
+/// `Euid::generate_with(JsClock, extension)`.
+#[wasm_bindgen]
+pub fn euid_generate(extension: Option<u16>) -> JsResult<u128> {
+    euid::Euid::generate_with(&JsClock, extension)
+        .js()
+        .map(euid::Euid::value)
+}
+
+/// `Euid::generate_at` (fresh random bits).
+#[wasm_bindgen]
+pub fn euid_generate_at(unix_ms: u64, extension: Option<u16>) -> JsResult<u128> {
+    euid::Euid::generate_at(unix_ms, extension)
+        .js()
+        .map(euid::Euid::value)
+}
+
+/// `Euid::from_parts`.
+#[wasm_bindgen]
+pub fn euid_from_parts(
+    unix_ms: u64,
+    extension: Option<u16>,
+    padding: u16,
+    random: u64,
+) -> JsResult<u128> {
+    euid::Euid::from_parts(unix_ms, extension, padding, random)
+        .js()
+        .map(euid::Euid::value)
+}
+
+/// `Euid::from_slice`.
+#[wasm_bindgen]
+pub fn euid_from_bytes(bytes: &[u8]) -> JsResult<u128> {
+    euid::Euid::from_slice(bytes).js().map(euid::Euid::value)
+}
+
+/// `Euid::parse`.
+#[wasm_bindgen]
+pub fn euid_parse(text: &str) -> JsResult<u128> {
+    euid::Euid::parse(text).js().map(euid::Euid::value)
+}
+
+/// What an EUID's accessors read: `[text, textNoCheck, unixMs, extension or null, padding,
+/// checkmod]`.
+#[wasm_bindgen]
+pub fn euid_read(value: u128) -> js_sys::Array {
+    let e = euid::Euid::from_u128(value);
+    [
+        text(&e.encode_bytes(true)),
+        text(&e.encode_bytes(false)),
+        JsValue::from_f64(e.unix_ms() as f64),
+        e.extension().map_or(JsValue::NULL, JsValue::from),
+        e.padding().into(),
+        e.checkmod().into(),
+    ]
+    .iter()
+    .collect()
+}
+
+/// The 16 big-endian bytes.
+#[wasm_bindgen]
+pub fn euid_bytes(value: u128) -> js_sys::Uint8Array {
+    js_sys::Uint8Array::from(&euid::Euid::from_u128(value).to_bytes()[..])
+}
+
+/// `Euid::next_with(JsClock)`.
+#[wasm_bindgen]
+pub fn euid_next(value: u128) -> JsResult<u128> {
+    euid::Euid::from_u128(value)
+        .next_with(&JsClock)
+        .js()
+        .map(euid::Euid::value)
+}
+
+/// A strictly monotonic EUID generator on the JavaScript clock.
+#[wasm_bindgen]
+pub struct EuidGen(euid::EuidGenerator<JsClock>);
+
+#[wasm_bindgen]
+impl EuidGen {
+    /// `EuidGenerator::with_clock(JsClock, extension)`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(extension: Option<u16>) -> JsResult<EuidGen> {
+        euid::EuidGenerator::with_clock(JsClock, extension)
+            .js()
+            .map(EuidGen)
+    }
+
+    /// The next EUID's value.
+    pub fn next(&self) -> JsResult<u128> {
+        self.0.next().js().map(euid::Euid::value)
+    }
+
+    /// The extension, or `undefined`.
+    pub fn extension(&self) -> Option<u16> {
+        self.0.extension()
+    }
+}
