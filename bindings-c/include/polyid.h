@@ -74,6 +74,21 @@
 #define POLYID_MEANING_LEN 16
 
 /**
+ * Bytes of an Ed25519 secret key (the seed).
+ */
+#define POLYID_SECRET_KEY_LEN 32
+
+/**
+ * Bytes of an Ed25519 public key.
+ */
+#define POLYID_PUBLIC_KEY_LEN 32
+
+/**
+ * Bytes of an Ed25519 signature.
+ */
+#define POLYID_SIGNATURE_LEN 64
+
+/**
  * Bytes for a uid11 text (11 Base58 symbols) and its NUL.
  */
 #define POLYID_UID11_LEN 12
@@ -138,6 +153,17 @@
  * The largest EUID extension (15 bits).
  */
 #define POLYID_EUID_MAX_EXTENSION 32767
+
+/**
+ * Bytes for a UUID text `8-4-4-4-12` (36 characters) and its NUL.
+ */
+#define POLYID_EXTUUID_LEN 37
+
+/**
+ * Bytes that always suffice for a canonical printed form and its NUL: every printed form
+ * the core reads back is at most 1024 bytes, and every canonical form reads back.
+ */
+#define POLYID_EXTUUID_TEXT_LEN 1025
 
 /**
  * The result of every fallible polyid call: `POLYID_OK` (0) or one error code.
@@ -314,6 +340,34 @@ typedef enum polyid_detail {
 } polyid_detail;
 
 /**
+ * The JSON forms of a catalog (the `form` argument of `polyid_catalog_to_json()`).
+ */
+typedef enum polyid_catalog_form {
+  /**
+   * `{"version","generated","namespace"?,"namespace_hash"?,"diags":{ID:{"code",
+   * "severity","message",...}}}`
+   */
+  POLYID_CATALOG_FULL = 0,
+  /**
+   * `{"v","ns"?,"nsh"?,"wd":{ID:{"c","s","m",...}}}`
+   */
+  POLYID_CATALOG_COMPACT = 1,
+  /**
+   * `{ID:[code, message]}`
+   */
+  POLYID_CATALOG_MINIMAL = 2,
+} polyid_catalog_form;
+
+/**
+ * A WDP catalog (opaque): from `polyid_catalog_load()`, `polyid_catalog_build()` or
+ * `polyid_catalog_build_namespaced()`; free it with `polyid_catalog_free()`.
+ *
+ * A catalog never changes once made: any number of threads may use one handle at once;
+ * only `polyid_catalog_free()` needs exclusive access.
+ */
+typedef struct polyid_catalog polyid_catalog;
+
+/**
  * An EUID generator (opaque): every EUID it returns is greater than the one before, also
  * when the clock steps back. One handle may be used by several threads at once; only
  * `polyid_euid_generator_free()` needs exclusive access.
@@ -444,6 +498,67 @@ typedef struct polyid_full_id_parts {
    */
   char compact_id[POLYID_COMPACT_ID_LEN];
 } polyid_full_id_parts;
+
+/**
+ * One diagnostic to put in a catalog (`polyid_catalog_build()`). Every string is
+ * NUL-terminated UTF-8. `code` and `message` are required; the other members are optional:
+ * NULL (or a count of 0) means absent, so `{ "E.Auth.Token.001", "token missing" }` with
+ * the rest zeroed is a complete entry.
+ */
+typedef struct polyid_catalog_entry {
+  /**
+   * The structured code, e.g. "E.Auth.Token.001" (normalized in the catalog).
+   */
+  const char *code;
+  /**
+   * The message template, with `{{field}}` placeholders.
+   */
+  const char *message;
+  /**
+   * A longer description, or NULL.
+   */
+  const char *description;
+  /**
+   * `hints_len` hint strings (NULL when `hints_len` is 0).
+   */
+  const char *const *hints;
+  /**
+   * The number of hints.
+   */
+  size_t hints_len;
+  /**
+   * `tags_len` tag strings (NULL when `tags_len` is 0).
+   */
+  const char *const *tags;
+  /**
+   * The number of tags.
+   */
+  size_t tags_len;
+  /**
+   * The documentation URL, or NULL.
+   */
+  const char *docs_url;
+} polyid_catalog_entry;
+
+/**
+ * The fixed-size part of an expansion (`polyid_catalog_expand()`); the message goes to
+ * a separate buffer. Every string is NUL-terminated.
+ */
+typedef struct polyid_catalog_expansion {
+  /**
+   * The catalog's ID of the entry: its compact ID, or its full ID in a namespaced
+   * catalog (also when the bare compact ID was asked for).
+   */
+  char id[POLYID_FULL_ID_LEN];
+  /**
+   * The normalized structured code, e.g. "E.AUTH.TOKEN.001".
+   */
+  char code[POLYID_NORMALIZED_LEN];
+  /**
+   * The severity letter, uppercase: one of 'E' 'B' 'C' 'W' 'H' 'S' 'K' 'I' 'T'.
+   */
+  char severity;
+} polyid_catalog_expansion;
 
 /**
  * An xid: a 64-bit value whose top 42 bits are milliseconds since the xid epoch and whose
@@ -808,6 +923,319 @@ enum polyid_status polyid_named_sequences_insert_n(struct polyid_named_sequences
  * be used afterwards, nor freed twice.
  */
 void polyid_named_sequences_free(struct polyid_named_sequences *names);
+
+/**
+ * Loads a catalog from its JSON text in any of the three forms (full, compact, minimal;
+ * detected by shape) and verifies every entry.
+ *
+ * `json`: NUL-terminated UTF-8. `out`: receives the new handle (only on success); free it
+ * with `polyid_catalog_free()`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (json, out), `POLYID_INVALID_UTF8`,
+ * `POLYID_INVALID_CATALOG` (not JSON, not a catalog shape, an entry whose code is not a
+ * valid structured code), `POLYID_TAMPERED` (an entry's ID is not the ID of its code, its
+ * severity is not its code's, or the namespace hash is not the namespace's),
+ * `POLYID_DUPLICATE_CODE`, `POLYID_COLLISION`.
+ */
+enum polyid_status polyid_catalog_load(const char *json,
+                                       struct polyid_catalog **out,
+                                       struct polyid_error *err);
+
+/**
+ * `polyid_catalog_load()` for a JSON text given as `json_len` bytes (e.g. a file read
+ * into memory; no NUL needed).
+ *
+ * The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+ * NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+ * `polyid_catalog_load()`.
+ */
+enum polyid_status polyid_catalog_load_n(const char *json,
+                                         size_t json_len,
+                                         struct polyid_catalog **out,
+                                         struct polyid_error *err);
+
+/**
+ * Builds a catalog of compact IDs from `count` entries (codes are normalized; named
+ * sequences such as MISSING are resolved).
+ *
+ * `entries`: `count` entries (NULL when `count` is 0: an empty catalog). `out`: receives
+ * the new handle (only on success); free it with `polyid_catalog_free()`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (entries, an entry's code or message, a hint or tag, out),
+ * `POLYID_INVALID_UTF8`, `POLYID_OUT_OF_RANGE` (count beyond any C array), the WDP code
+ * errors of `polyid_compact_id()` for an invalid code, `POLYID_DUPLICATE_CODE` (two
+ * entries with one normalized code), `POLYID_COLLISION` (two codes with one ID; the
+ * message names both).
+ */
+enum polyid_status polyid_catalog_build(const struct polyid_catalog_entry *entries,
+                                        size_t count,
+                                        struct polyid_catalog **out,
+                                        struct polyid_error *err);
+
+/**
+ * `polyid_catalog_build()` for a catalog of full IDs `<namespace hash>-<compact id>`.
+ *
+ * `namespace`: NUL-terminated UTF-8, `[a-z][a-z0-9_]{0,15}`.
+ *
+ * Errors: those of `polyid_catalog_build()`, `POLYID_NULL_POINTER` (namespace) and the
+ * namespace errors of `polyid_namespace_hash()` (`POLYID_NON_ASCII`,
+ * `POLYID_INVALID_NAMESPACE`).
+ */
+enum polyid_status polyid_catalog_build_namespaced(const char *namespace_,
+                                                   const struct polyid_catalog_entry *entries,
+                                                   size_t count,
+                                                   struct polyid_catalog **out,
+                                                   struct polyid_error *err);
+
+/**
+ * Frees a catalog. NULL is ignored. The handle must not be used afterwards (by any
+ * thread), nor freed twice.
+ */
+void polyid_catalog_free(struct polyid_catalog *catalog);
+
+/**
+ * The number of entries of a catalog.
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, out).
+ */
+enum polyid_status polyid_catalog_len(const struct polyid_catalog *catalog,
+                                      size_t *out,
+                                      struct polyid_error *err);
+
+/**
+ * The ID of entry `index` (0 to len - 1); the entries are sorted by ID, so index 0 to
+ * len - 1 lists every ID in order.
+ *
+ * `out`: at least `POLYID_FULL_ID_LEN` (12) bytes always suffice (a compact ID needs 6).
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, out), `POLYID_OUT_OF_RANGE` (index >= len;
+ * `found`, `min`, `max`), `POLYID_BUFFER_TOO_SMALL`. On any failure `out` holds "" (when
+ * out != NULL and out_cap > 0).
+ */
+enum polyid_status polyid_catalog_id(const struct polyid_catalog *catalog,
+                                     size_t index,
+                                     char *out,
+                                     size_t out_cap,
+                                     struct polyid_error *err);
+
+/**
+ * The namespace hash of a catalog of full IDs, e.g. "05o5h".
+ *
+ * `*found` is set to false (and `out` holds "") when the catalog has compact IDs only,
+ * which is not an error. `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes.
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, out, found), `POLYID_BUFFER_TOO_SMALL`. On any
+ * failure `out` holds "" (when out != NULL and out_cap > 0).
+ */
+enum polyid_status polyid_catalog_namespace_hash(const struct polyid_catalog *catalog,
+                                                 char *out,
+                                                 size_t out_cap,
+                                                 bool *found,
+                                                 struct polyid_error *err);
+
+/**
+ * Expands an ID: the entry's code and severity, and its message with every `{{name}}`
+ * placeholder replaced by the value of the field `name`.
+ *
+ * `id`: NUL-terminated UTF-8, a compact ID or a full ID (a namespaced catalog also
+ * accepts the bare compact ID). `field_names`, `field_values`: `field_count` parallel
+ * NUL-terminated UTF-8 strings (both NULL when `field_count` is 0; when a name appears
+ * twice the first one counts). `out`: the code, severity and ID, written only on success.
+ * `message`: `message_cap` bytes for the message and its NUL; the size needed is
+ * reported as `err->expected` with `POLYID_BUFFER_TOO_SMALL`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, id, the arrays when field_count > 0 or one of
+ * their strings, out, message), `POLYID_INVALID_UTF8`, `POLYID_OUT_OF_RANGE` (field_count
+ * beyond any C array), `POLYID_NOT_FOUND` (an ID the catalog does not have, or not an
+ * ID), `POLYID_MISSING_FIELD` (a placeholder without a value; the message names every
+ * missing field), `POLYID_BUFFER_TOO_SMALL`. On any failure `message` holds "" (when
+ * message != NULL and message_cap > 0).
+ */
+enum polyid_status polyid_catalog_expand(const struct polyid_catalog *catalog,
+                                         const char *id,
+                                         const char *const *field_names,
+                                         const char *const *field_values,
+                                         size_t field_count,
+                                         struct polyid_catalog_expansion *out,
+                                         char *message,
+                                         size_t message_cap,
+                                         struct polyid_error *err);
+
+/**
+ * `polyid_catalog_expand()` for an ID given as `id_len` bytes.
+ *
+ * The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+ * NUL byte inside is an ordinary (invalid) character. The field names and values stay
+ * NUL-terminated. Same buffers and errors as `polyid_catalog_expand()`.
+ */
+enum polyid_status polyid_catalog_expand_n(const struct polyid_catalog *catalog,
+                                           const char *id,
+                                           size_t id_len,
+                                           const char *const *field_names,
+                                           const char *const *field_values,
+                                           size_t field_count,
+                                           struct polyid_catalog_expansion *out,
+                                           char *message,
+                                           size_t message_cap,
+                                           struct polyid_error *err);
+
+/**
+ * `polyid_catalog_expand()` with the fields given as the text of a JSON object, e.g.
+ * `{"user": "ada", "ms": 12}`: a string value is substituted as is, any other value as its
+ * JSON text (`12`, `true`, `null`, ...). `fields`: NUL-terminated UTF-8 (`"{}"` for none).
+ *
+ * Errors: those of `polyid_catalog_expand()`, `POLYID_NULL_POINTER` (fields) and
+ * `POLYID_INVALID_ARGUMENT` (fields is not JSON, or not an object).
+ */
+enum polyid_status polyid_catalog_expand_json(const struct polyid_catalog *catalog,
+                                              const char *id,
+                                              const char *fields,
+                                              struct polyid_catalog_expansion *out,
+                                              char *message,
+                                              size_t message_cap,
+                                              struct polyid_error *err);
+
+/**
+ * `polyid_catalog_expand_json()` for an ID and fields given as (pointer, length) pairs.
+ *
+ * The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+ * NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+ * `polyid_catalog_expand_json()`.
+ */
+enum polyid_status polyid_catalog_expand_json_n(const struct polyid_catalog *catalog,
+                                                const char *id,
+                                                size_t id_len,
+                                                const char *fields,
+                                                size_t fields_len,
+                                                struct polyid_catalog_expansion *out,
+                                                char *message,
+                                                size_t message_cap,
+                                                struct polyid_error *err);
+
+/**
+ * Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional; its values as in
+ * `polyid_catalog_expand_json()`) into the JSON text of a list, one object per ID:
+ * `[{"id": "V6a0B", "code": "E.AUTH.TOKEN.001", "severity": "E", "message": "..."}, ...]`
+ * (no whitespace; the order of the list is not specified).
+ *
+ * `payload`: NUL-terminated UTF-8. `out`: `out_cap` bytes for the text and its NUL; the
+ * size needed is reported as `err->expected` with `POLYID_BUFFER_TOO_SMALL`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, payload, out), `POLYID_INVALID_UTF8`,
+ * `POLYID_INVALID_ARGUMENT` (a payload that is not such an object), `POLYID_NOT_FOUND`,
+ * `POLYID_MISSING_FIELD` (the first failing ID fails the call), `POLYID_BUFFER_TOO_SMALL`.
+ * On any failure `out` holds "" (when out != NULL and out_cap > 0).
+ */
+enum polyid_status polyid_catalog_expand_payload(const struct polyid_catalog *catalog,
+                                                 const char *payload,
+                                                 char *out,
+                                                 size_t out_cap,
+                                                 struct polyid_error *err);
+
+/**
+ * `polyid_catalog_expand_payload()` for a payload given as `payload_len` bytes.
+ *
+ * The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+ * NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+ * `polyid_catalog_expand_payload()`.
+ */
+enum polyid_status polyid_catalog_expand_payload_n(const struct polyid_catalog *catalog,
+                                                   const char *payload,
+                                                   size_t payload_len,
+                                                   char *out,
+                                                   size_t out_cap,
+                                                   struct polyid_error *err);
+
+/**
+ * The catalog as JSON text in a form (a `polyid_catalog_form` value), without whitespace,
+ * entries sorted by ID. Every form loads back with `polyid_catalog_load()`.
+ *
+ * `out`: `out_cap` bytes for the text and its NUL; the size needed is reported as
+ * `err->expected` with `POLYID_BUFFER_TOO_SMALL` (call once with `out_cap` 0 to learn it).
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, out), `POLYID_INVALID_ARGUMENT` (form is not a
+ * `polyid_catalog_form`), `POLYID_BUFFER_TOO_SMALL`. On any failure `out` holds "" (when
+ * out != NULL and out_cap > 0).
+ */
+enum polyid_status polyid_catalog_to_json(const struct polyid_catalog *catalog,
+                                          int32_t form,
+                                          char *out,
+                                          size_t out_cap,
+                                          struct polyid_error *err);
+
+/**
+ * The canonical bytes of the catalog (what a signature covers): the compact form with
+ * every object's keys sorted, no whitespace, UTF-8 (see bindings-c/README.md). They
+ * hold no NUL byte, so the text is a C string.
+ *
+ * `out`: `out_cap` bytes for the text and its NUL; the size needed is reported as
+ * `err->expected` with `POLYID_BUFFER_TOO_SMALL`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, out), `POLYID_BUFFER_TOO_SMALL`. On any failure
+ * `out` holds "" (when out != NULL and out_cap > 0).
+ */
+enum polyid_status polyid_catalog_canonical(const struct polyid_catalog *catalog,
+                                            char *out,
+                                            size_t out_cap,
+                                            struct polyid_error *err);
+
+/**
+ * A new Ed25519 key pair from the operating system's random generator.
+ *
+ * `secret_key`: receives `POLYID_SECRET_KEY_LEN` (32) bytes, keep it secret.
+ * `public_key`: receives `POLYID_PUBLIC_KEY_LEN` (32) bytes. Both are written only on
+ * success.
+ *
+ * Errors: `POLYID_NULL_POINTER` (secret_key, public_key), `POLYID_INTERNAL_ERROR` (the OS
+ * generator failed).
+ */
+enum polyid_status polyid_catalog_keypair_generate(uint8_t *secret_key,
+                                                   uint8_t *public_key,
+                                                   struct polyid_error *err);
+
+/**
+ * The Ed25519 public key of a secret key.
+ *
+ * `secret_key`: `POLYID_SECRET_KEY_LEN` (32) bytes. `public_key`: receives
+ * `POLYID_PUBLIC_KEY_LEN` (32) bytes (only on success).
+ *
+ * Errors: `POLYID_NULL_POINTER` (secret_key, public_key).
+ */
+enum polyid_status polyid_catalog_public_key(const uint8_t *secret_key,
+                                             uint8_t *public_key,
+                                             struct polyid_error *err);
+
+/**
+ * The detached Ed25519 signature of the catalog's canonical bytes (deterministic: one key
+ * and one catalog give one signature).
+ *
+ * `secret_key`: `POLYID_SECRET_KEY_LEN` (32) bytes. `signature`: receives
+ * `POLYID_SIGNATURE_LEN` (64) bytes (only on success).
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, secret_key, signature).
+ */
+enum polyid_status polyid_catalog_sign(const struct polyid_catalog *catalog,
+                                       const uint8_t *secret_key,
+                                       uint8_t *signature,
+                                       struct polyid_error *err);
+
+/**
+ * Verifies a detached Ed25519 signature of the catalog's canonical bytes (strict
+ * verification). `POLYID_OK` means the signature is valid.
+ *
+ * `public_key`: `POLYID_PUBLIC_KEY_LEN` (32) bytes. `signature`: `signature_len` bytes (a
+ * valid one has `POLYID_SIGNATURE_LEN`, 64).
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, public_key, signature),
+ * `POLYID_INVALID_SIGNATURE` (a signature of the wrong length, a public key that is not an
+ * Ed25519 point, or a signature that does not verify), `POLYID_INVALID_LENGTH`
+ * (signature_len > PTRDIFF_MAX).
+ */
+enum polyid_status polyid_catalog_verify(const struct polyid_catalog *catalog,
+                                         const uint8_t *public_key,
+                                         const uint8_t *signature,
+                                         size_t signature_len,
+                                         struct polyid_error *err);
 
 /**
  * The 11-symbol uid11 text of `value`, e.g. 18446744073709551615 -> "jpXCZedGfVQ".
@@ -1358,6 +1786,105 @@ enum polyid_status polyid_euid_generator_next_many(const struct polyid_euid_gene
  * thread), nor freed twice.
  */
 void polyid_euid_generator_free(struct polyid_euid_generator *generator);
+
+/**
+ * The EXTUUID of a printed form (the `extuuid:` prefix is optional), e.g.
+ * "fixedB4:GBP$:222.31" -> "49083027-d200-8000-8000-00000021ebfc" (lower case).
+ *
+ * `text`: NUL-terminated UTF-8, at most 1024 bytes. `out`: at least `POLYID_EXTUUID_LEN`
+ * (37) bytes.
+ *
+ * Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`,
+ * `POLYID_BUFFER_TOO_SMALL` (out_cap < 37), and the EXTUUID text errors
+ * `POLYID_INVALID_FORMAT`, `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`,
+ * `POLYID_OUT_OF_RANGE`, `POLYID_INVALID_UNIT`, `POLYID_RESERVED_TYPE`,
+ * `POLYID_RESERVED_BITS`, `POLYID_UNSUPPORTED_SCHEME`. On any failure `out` holds ""
+ * (when out != NULL and out_cap > 0).
+ */
+enum polyid_status polyid_extuuid_encode(const char *text,
+                                         char *out,
+                                         size_t out_cap,
+                                         struct polyid_error *err);
+
+/**
+ * `polyid_extuuid_encode()` for a text given as `text_len` bytes.
+ *
+ * The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+ * NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+ * `polyid_extuuid_encode()`.
+ */
+enum polyid_status polyid_extuuid_encode_n(const char *text,
+                                           size_t text_len,
+                                           char *out,
+                                           size_t out_cap,
+                                           struct polyid_error *err);
+
+/**
+ * The canonical printed form of an EXTUUID, e.g. "49083027-d200-8000-8000-00000021ebfc"
+ * -> "extuuid:fixedB4:GBP$:222.31".
+ *
+ * `uuid`: NUL-terminated UTF-8, `8-4-4-4-12`, either case. `out`: `out_cap` bytes for the
+ * text and its NUL; `POLYID_EXTUUID_TEXT_LEN` (1025) always suffices, and the size needed
+ * is reported as `err->expected` with `POLYID_BUFFER_TOO_SMALL`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (uuid, out), `POLYID_INVALID_UTF8`,
+ * `POLYID_INVALID_LENGTH` (not 36 bytes), `POLYID_INVALID_CHARACTER`,
+ * `POLYID_INVALID_FORMAT`, `POLYID_NOT_UUID_V8`, `POLYID_RESERVED_TYPE`,
+ * `POLYID_RESERVED_BITS`, `POLYID_UNSUPPORTED_SCHEME`, `POLYID_INVALID_UNIT`,
+ * `POLYID_OUT_OF_RANGE`, `POLYID_BUFFER_TOO_SMALL`. On any failure `out` holds "" (when
+ * out != NULL and out_cap > 0).
+ */
+enum polyid_status polyid_extuuid_decode(const char *uuid,
+                                         char *out,
+                                         size_t out_cap,
+                                         struct polyid_error *err);
+
+/**
+ * `polyid_extuuid_decode()` for a UUID given as `uuid_len` bytes.
+ *
+ * The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+ * NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+ * `polyid_extuuid_decode()`.
+ */
+enum polyid_status polyid_extuuid_decode_n(const char *uuid,
+                                           size_t uuid_len,
+                                           char *out,
+                                           size_t out_cap,
+                                           struct polyid_error *err);
+
+/**
+ * The typed fields of an EXTUUID as JSON text: `{"kind", "uuid", "text", <fields>...}`,
+ * no whitespace, integers as decimal strings (they reach 2^116), floats as JSON numbers
+ * (shortest round-trip digits), lists as lists. The fields of each kind are listed in
+ * docs/extuuid.md ("Inspect"), e.g. "int:42" ->
+ * `{"kind":"int","uuid":"...","text":"extuuid:int:42","value":"42"}`.
+ *
+ * `input`: NUL-terminated UTF-8, a UUID (36 characters with dashes at 8, 13, 18, 23) or a
+ * printed form. `out`: `out_cap` bytes for the text and its NUL; the size needed is
+ * reported as `err->expected` with `POLYID_BUFFER_TOO_SMALL`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (input, out), `POLYID_INVALID_UTF8`, those of
+ * `polyid_extuuid_decode()` for a UUID and of `polyid_extuuid_encode()` for a printed
+ * form, `POLYID_BUFFER_TOO_SMALL`. On any failure `out` holds "" (when out != NULL and
+ * out_cap > 0).
+ */
+enum polyid_status polyid_extuuid_inspect(const char *input,
+                                          char *out,
+                                          size_t out_cap,
+                                          struct polyid_error *err);
+
+/**
+ * `polyid_extuuid_inspect()` for an input given as `input_len` bytes.
+ *
+ * The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+ * NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+ * `polyid_extuuid_inspect()`.
+ */
+enum polyid_status polyid_extuuid_inspect_n(const char *input,
+                                            size_t input_len,
+                                            char *out,
+                                            size_t out_cap,
+                                            struct polyid_error *err);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -21,13 +21,19 @@ mod ffi;
 
 mod wdp;
 
+mod catalog;
+
 mod ids;
 
 mod tid;
 
 mod euid;
 
+mod extuuid;
+
+pub use catalog::*;
 pub use euid::*;
+pub use extuuid::*;
 pub use ffi::*;
 pub use ids::*;
 pub use tid::*;

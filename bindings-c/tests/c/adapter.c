@@ -210,8 +210,19 @@ static int cmd_demo(void) {
     if (polyid_euid_from_parts(1700000000000, false, 0, 0, 0x0123456789abcdefULL, &e2, &err) ||
         polyid_euid_encode(e2, false, enocheck, sizeof enocheck, &err))
         die("euid_nocheck", &err);
-    emit(json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "compact_id", compact, "full_id", full, "uid11", uid,
-                   "xid", xtext, "tid", ttext, "euid", etext, "euid_nocheck", enocheck));
+    char ext[POLYID_EXTUUID_LEN], message[256];
+    if (polyid_extuuid_encode("fixedB4:GBP$:222.31", ext, sizeof ext, &err)) die("extuuid", &err);
+    static const char catalog_json[] = "{\"V6a0B\": [\"E.AUTH.TOKEN.001\", \"token missing for {{user}}\"]}";
+    const char *names[] = {"user"}, *values[] = {"ada"};
+    polyid_catalog *cat;
+    polyid_catalog_expansion exp;
+    if (polyid_catalog_load(catalog_json, &cat, &err) ||
+        polyid_catalog_expand(cat, "V6a0B", names, values, 1, &exp, message, sizeof message, &err))
+        die("catalog", &err);
+    polyid_catalog_free(cat);
+    emit(json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "compact_id", compact, "full_id", full,
+                   "uid11", uid, "xid", xtext, "tid", ttext, "euid", etext, "euid_nocheck", enocheck, "extuuid",
+                   ext, "catalog", message));
     return 0;
 }
 

@@ -465,6 +465,367 @@ static void op_euid_from_bytes(const json_t *in, int mode, outcome *o) {
     if (check(o, st)) set_value(o, euid_json(id));
 }
 
+/* ------------------------------------------------------------------------------------ */
+/* Catalogs */
+
+/* Calls CALL (which uses `buf_` and `cap_`) with a buffer of FIRST bytes; on
+ * BUFFER_TOO_SMALL it retries once with the capacity libpolyid reports in err.expected
+ * (the documented way to size a variable-length result). `*TEXT` is malloc'ed. */
+#define SIZED_CALL(o, st, text, first, CALL)                                                  \
+    do {                                                                                      \
+        size_t cap_ = (first);                                                                \
+        for (int try_ = 0;; try_++) {                                                         \
+            char *buf_ = malloc(cap_ ? cap_ : 1);                                             \
+            (st) = (CALL);                                                                    \
+            if ((st) == POLYID_BUFFER_TOO_SMALL && try_ == 0 &&                               \
+                (o)->err.detail == POLYID_DETAIL_LENGTH && (size_t)(o)->err.found == cap_) { \
+                cap_ = (size_t)(o)->err.expected;                                             \
+                free(buf_);                                                                   \
+                continue;                                                                     \
+            }                                                                                 \
+            (text) = buf_;                                                                    \
+            break;                                                                            \
+        }                                                                                     \
+    } while (0)
+
+/* Lowercase hex of bytes (the vectors write keys and signatures as hex). */
+static json_t *hex_json(const uint8_t *b, size_t n) {
+    char *h = malloc(2 * n + 1);
+    for (size_t i = 0; i < n; i++) snprintf(h + 2 * i, 3, "%02x", b[i]);
+    h[2 * n] = 0;
+    json_t *j = json_string(h);
+    free(h);
+    return j;
+}
+
+/* Bytes of a hex string input; *n receives the count. NULL (malformed case) otherwise. */
+static uint8_t *get_hex(const json_t *in, const char *key, size_t *n, outcome *o) {
+    str hex;
+    if (!get_str(in, key, &hex, o)) return NULL;
+    if (hex.len % 2) {
+        bad_vector(o, "odd-length hex", key);
+        return NULL;
+    }
+    uint8_t *bytes = malloc(hex.len / 2 + 1);
+    for (size_t i = 0; i < hex.len / 2; i++) {
+        int a = hexval(hex.p[2 * i]), b = hexval(hex.p[2 * i + 1]);
+        if (a < 0 || b < 0) {
+            free(bytes);
+            bad_vector(o, "not hex", key);
+            return NULL;
+        }
+        bytes[i] = (uint8_t)(a << 4 | b);
+    }
+    *n = hex.len / 2;
+    return bytes;
+}
+
+/* {"ids": [...]} or {"count", "ids", "namespace_hash"?} of a catalog, read back through
+ * polyid_catalog_len / _id / _namespace_hash. */
+static json_t *catalog_json(const polyid_catalog *cat, int with_count, outcome *o) {
+    size_t n;
+    if (!check(o, polyid_catalog_len(cat, &n, &o->err))) return NULL;
+    json_t *ids = json_array();
+    for (size_t i = 0; i < n; i++) {
+        char id[POLYID_FULL_ID_LEN];
+        if (!check(o, polyid_catalog_id(cat, i, id, sizeof id, &o->err))) {
+            json_decref(ids);
+            return NULL;
+        }
+        json_array_append_new(ids, json_string(id));
+    }
+    json_t *j = json_pack("{s:o}", "ids", ids);
+    if (!with_count) return j;
+    json_object_set_new(j, "count", json_integer((json_int_t)n));
+    char nsh[POLYID_COMPACT_ID_LEN];
+    bool found;
+    if (!check(o, polyid_catalog_namespace_hash(cat, nsh, sizeof nsh, &found, &o->err))) {
+        json_decref(j);
+        return NULL;
+    }
+    if (found) json_object_set_new(j, "namespace_hash", json_string(nsh));
+    return j;
+}
+
+/* A string list input of an entry (absent: none). */
+static const char **get_str_list(const json_t *e, const char *key, size_t *n, outcome *o) {
+    const json_t *a = json_object_get(e, key);
+    *n = 0;
+    if (!a) return NULL;
+    if (!json_is_array(a)) {
+        bad_vector(o, "not a list", key);
+        return NULL;
+    }
+    const char **list = calloc(json_array_size(a) + 1, sizeof *list);
+    size_t i;
+    const json_t *v;
+    json_array_foreach((json_t *)a, i, v) {
+        if (!json_is_string(v)) {
+            bad_vector(o, "non-string in", key);
+            free(list);
+            return NULL;
+        }
+        list[i] = json_string_value(v);
+    }
+    *n = json_array_size(a);
+    return list;
+}
+
+static void op_catalog_build(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    const json_t *list = json_object_get(in, "entries");
+    const json_t *ns = json_object_get(in, "namespace");
+    if (!json_is_array(list)) {
+        bad_vector(o, "not a list", "entries");
+        return;
+    }
+    size_t n = json_array_size(list);
+    polyid_catalog_entry *entries = calloc(n + 1, sizeof *entries);
+    size_t i;
+    const json_t *e;
+    json_array_foreach((json_t *)list, i, e) {
+        const json_t *code = json_object_get(e, "code"), *msg = json_object_get(e, "message");
+        if (!json_is_string(code) || !json_is_string(msg)) {
+            bad_vector(o, "no code or message in", "entries");
+            goto done;
+        }
+        entries[i].code = json_string_value(code);
+        entries[i].message = json_string_value(msg);
+        entries[i].description = json_string_value(json_object_get(e, "description")); /* NULL: none */
+        entries[i].docs_url = json_string_value(json_object_get(e, "docs_url"));
+        entries[i].hints = get_str_list(e, "hints", &entries[i].hints_len, o);
+        entries[i].tags = get_str_list(e, "tags", &entries[i].tags_len, o);
+        if (o->bad_vector[0]) goto done;
+    }
+    polyid_catalog *cat = NULL;
+    polyid_status st = json_is_string(ns)
+                           ? polyid_catalog_build_namespaced(json_string_value(ns), entries, n, &cat, &o->err)
+                           : polyid_catalog_build(entries, n, &cat, &o->err);
+    if (check(o, st)) {
+        json_t *j = catalog_json(cat, 0, o);
+        if (j) set_value(o, j);
+    }
+    polyid_catalog_free(cat);
+done:
+    for (i = 0; i < n; i++) {
+        free((void *)entries[i].hints);
+        free((void *)entries[i].tags);
+    }
+    free(entries);
+}
+
+/* Loads the case's catalog ("json"), through the _n function or the NUL-terminated one. */
+static polyid_catalog *load_catalog(const json_t *in, int mode, outcome *o) {
+    str json;
+    if (!get_str(in, "json", &json, o)) return NULL;
+    polyid_catalog *cat = NULL;
+    if (!check(o, STR_CALL(mode, json, polyid_catalog_load, &cat, &o->err))) return NULL;
+    return cat;
+}
+
+static void op_catalog_load(const json_t *in, int mode, outcome *o) {
+    polyid_catalog *cat = load_catalog(in, mode, o);
+    if (!cat) return;
+    json_t *j = catalog_json(cat, 1, o);
+    if (j) set_value(o, j);
+    polyid_catalog_free(cat);
+}
+
+static json_t *expansion_json(const polyid_catalog_expansion *x, const char *message) {
+    char sev[2] = {x->severity, 0};
+    return json_pack("{s:s, s:s, s:s}", "code", x->code, "severity", sev, "message", message);
+}
+
+/* (pointer, length) mode: fields as JSON text (polyid_catalog_expand_json_n), or none
+ * (polyid_catalog_expand_n). NUL-terminated mode: fields as parallel name/value arrays
+ * (polyid_catalog_expand; a non-string value passed as its JSON text, as the vectors
+ * define), or none as "{}" (polyid_catalog_expand_json). */
+static void op_catalog_expand(const json_t *in, int mode, outcome *o) {
+    str id;
+    if (!get_str(in, "id", &id, o)) return;
+    const json_t *fields = json_object_get(in, "fields");
+    if (fields && !json_is_object(fields)) {
+        bad_vector(o, "not an object", "fields");
+        return;
+    }
+    polyid_catalog *cat = load_catalog(in, mode, o);
+    if (!cat) return;
+    polyid_catalog_expansion x;
+    polyid_status st;
+    char *message = NULL;
+    if (mode == MODE_N) {
+        if (fields) {
+            char *text = json_dumps(fields, JSON_COMPACT | JSON_ENCODE_ANY);
+            SIZED_CALL(o, st, message, 16,
+                       polyid_catalog_expand_json_n(cat, id.p, id.len, text, strlen(text), &x, buf_, cap_,
+                                                    &o->err));
+            free(text);
+        } else {
+            SIZED_CALL(o, st, message, 16,
+                       polyid_catalog_expand_n(cat, id.p, id.len, NULL, NULL, 0, &x, buf_, cap_, &o->err));
+        }
+    } else if (fields) {
+        size_t n = json_object_size(fields), k = 0;
+        const char **names = calloc(n + 1, sizeof *names), **values = calloc(n + 1, sizeof *values);
+        char **owned = calloc(n + 1, sizeof *owned);
+        const char *key;
+        const json_t *v;
+        json_object_foreach((json_t *)fields, key, v) {
+            names[k] = key;
+            if (json_is_string(v)) values[k] = json_string_value(v);
+            else values[k] = owned[k] = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+            k++;
+        }
+        SIZED_CALL(o, st, message, 16,
+                   polyid_catalog_expand(cat, id.p, names, values, n, &x, buf_, cap_, &o->err));
+        for (k = 0; k < n; k++) free(owned[k]);
+        free(owned);
+        free(names);
+        free(values);
+    } else {
+        SIZED_CALL(o, st, message, 16, polyid_catalog_expand_json(cat, id.p, "{}", &x, buf_, cap_, &o->err));
+    }
+    if (check(o, st)) set_value(o, expansion_json(&x, message));
+    free(message);
+    polyid_catalog_free(cat);
+}
+
+static int by_code(const void *a, const void *b) {
+    const json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
+    const char *p = json_string_value(json_object_get(x, "code")), *q = json_string_value(json_object_get(y, "code"));
+    return strcmp(p ? p : "", q ? q : "");
+}
+
+static void op_catalog_expand_payload(const json_t *in, int mode, outcome *o) {
+    str payload;
+    if (!get_str(in, "payload", &payload, o)) return;
+    polyid_catalog *cat = load_catalog(in, mode, o);
+    if (!cat) return;
+    polyid_status st;
+    char *text = NULL;
+    SIZED_CALL(o, st, text, 0,
+               mode == MODE_N ? polyid_catalog_expand_payload_n(cat, payload.p, payload.len, buf_, cap_, &o->err)
+                              : polyid_catalog_expand_payload(cat, payload.p, buf_, cap_, &o->err));
+    if (check(o, st)) {
+        /* The list libpolyid wrote, compared as the vectors define it: without the "id" of
+         * each element (checked to be a string), sorted by code. */
+        json_error_t jerr;
+        json_t *list = json_loads(text, 0, &jerr);
+        if (json_is_array(list)) {
+            size_t n = json_array_size(list), i;
+            json_t **items = calloc(n + 1, sizeof *items);
+            for (i = 0; i < n; i++) {
+                items[i] = json_array_get(list, i);
+                if (!json_is_string(json_object_get(items[i], "id"))) break;
+                json_object_del(items[i], "id");
+            }
+            if (i == n) {
+                qsort(items, n, sizeof *items, by_code);
+                json_t *sorted = json_array();
+                for (i = 0; i < n; i++) json_array_append(sorted, items[i]);
+                set_value(o, sorted);
+            }
+            free(items);
+        }
+        json_decref(list);
+    }
+    free(text);
+    polyid_catalog_free(cat);
+}
+
+static void op_catalog_canonical(const json_t *in, int mode, outcome *o) {
+    polyid_catalog *cat = load_catalog(in, mode, o);
+    if (!cat) return;
+    polyid_status st;
+    char *text = NULL;
+    SIZED_CALL(o, st, text, 0, polyid_catalog_canonical(cat, buf_, cap_, &o->err));
+    if (check(o, st)) set_value(o, json_string(text));
+    free(text);
+    polyid_catalog_free(cat);
+}
+
+static void op_catalog_sign(const json_t *in, int mode, outcome *o) {
+    size_t n;
+    uint8_t *secret = get_hex(in, "secret_key", &n, o);
+    if (!secret) return;
+    if (n != POLYID_SECRET_KEY_LEN) {
+        bad_vector(o, "not 32 bytes", "secret_key");
+        free(secret);
+        return;
+    }
+    polyid_catalog *cat = load_catalog(in, mode, o);
+    if (cat) {
+        uint8_t pk[POLYID_PUBLIC_KEY_LEN], sig[POLYID_SIGNATURE_LEN];
+        if (check(o, polyid_catalog_public_key(secret, pk, &o->err)) &&
+            check(o, polyid_catalog_sign(cat, secret, sig, &o->err)))
+            set_value(o, json_pack("{s:o, s:o}", "public_key", hex_json(pk, sizeof pk), "signature",
+                                   hex_json(sig, sizeof sig)));
+        polyid_catalog_free(cat);
+    }
+    free(secret);
+}
+
+static void op_catalog_verify(const json_t *in, int mode, outcome *o) {
+    size_t npk, nsig;
+    uint8_t *pk = get_hex(in, "public_key", &npk, o);
+    if (!pk) return;
+    uint8_t *sig = get_hex(in, "signature", &nsig, o);
+    if (!sig) {
+        free(pk);
+        return;
+    }
+    if (npk != POLYID_PUBLIC_KEY_LEN) {
+        bad_vector(o, "not 32 bytes (the C API's public key size)", "public_key");
+    } else {
+        polyid_catalog *cat = load_catalog(in, mode, o);
+        if (cat && check(o, polyid_catalog_verify(cat, pk, sig, nsig, &o->err))) set_value(o, json_true());
+        polyid_catalog_free(cat);
+    }
+    free(pk);
+    free(sig);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* EXTUUID */
+
+static void op_extuuid_encode(const json_t *in, int mode, outcome *o) {
+    str text;
+    if (!get_str(in, "text", &text, o)) return;
+    char uuid[POLYID_EXTUUID_LEN], canonical[POLYID_EXTUUID_TEXT_LEN], again[POLYID_EXTUUID_LEN];
+    if (!check(o, STR_CALL(mode, text, polyid_extuuid_encode, uuid, sizeof uuid, &o->err))) return;
+    /* The canonical text is the decoding of the UUID; it must encode back to the same UUID. */
+    if (!check(o, polyid_extuuid_decode(uuid, canonical, sizeof canonical, &o->err)) ||
+        !check(o, polyid_extuuid_encode(canonical, again, sizeof again, &o->err)))
+        return;
+    json_t *j = json_pack("{s:s, s:s}", "uuid", uuid, "text", canonical);
+    if (strcmp(uuid, again) != 0) json_object_set_new(j, "canonical_text_encodes_to", json_string(again));
+    set_value(o, j);
+}
+
+static void op_extuuid_decode(const json_t *in, int mode, outcome *o) {
+    str uuid;
+    if (!get_str(in, "uuid", &uuid, o)) return;
+    char text[POLYID_EXTUUID_TEXT_LEN];
+    if (check(o, STR_CALL(mode, uuid, polyid_extuuid_decode, text, sizeof text, &o->err)))
+        set_value(o, json_pack("{s:s}", "text", text));
+}
+
+static void op_extuuid_inspect(const json_t *in, int mode, outcome *o) {
+    str input;
+    if (!get_str(in, "input", &input, o)) return;
+    polyid_status st;
+    char *text = NULL;
+    SIZED_CALL(o, st, text, 64,
+               mode == MODE_N ? polyid_extuuid_inspect_n(input.p, input.len, buf_, cap_, &o->err)
+                              : polyid_extuuid_inspect(input.p, buf_, cap_, &o->err));
+    if (check(o, st)) {
+        json_error_t jerr;
+        json_t *j = json_loads(text, 0, &jerr);
+        if (j) set_value(o, j);
+    }
+    free(text);
+}
+
 typedef struct {
     const char *op;
     void (*fn)(const json_t *, int, outcome *);
@@ -491,6 +852,16 @@ static const op_entry OPS[] = {
     {"euid_encode", op_euid_encode, 0},
     {"euid_parse", op_euid_parse, 1},
     {"euid_from_bytes", op_euid_from_bytes, 0},
+    {"catalog_build", op_catalog_build, 0},
+    {"catalog_load", op_catalog_load, 1},
+    {"catalog_expand", op_catalog_expand, 1},
+    {"catalog_expand_payload", op_catalog_expand_payload, 1},
+    {"catalog_canonical", op_catalog_canonical, 1},
+    {"catalog_sign", op_catalog_sign, 1},
+    {"catalog_verify", op_catalog_verify, 1},
+    {"extuuid_encode", op_extuuid_encode, 1},
+    {"extuuid_decode", op_extuuid_decode, 1},
+    {"extuuid_inspect", op_extuuid_inspect, 1},
 };
 
 /* ------------------------------------------------------------------------------------ */
