@@ -3,7 +3,6 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
-use polyid::clock::{Clock, SystemClock};
 use polyid::xid::{self, Xid as CoreXid};
 use polyid::{uid11, ErrorCode};
 
@@ -40,15 +39,6 @@ pub fn xid_prefix_range(prefix: Text<'_>) -> PyResult<Option<(u64, u64)>> {
     xid::prefix_time_range(prefix.0).py()
 }
 
-/// A clock that stands still: one clock read for a whole batch.
-struct Fixed(i64);
-
-impl Clock for Fixed {
-    fn now_micros(&self) -> i64 {
-        self.0
-    }
-}
-
 /// Milliseconds as the core's u64, or OUT_OF_RANGE (a datetime before 1970).
 pub fn millis_u64(py: Python<'_>, ms: i64, context: &str, min: u64, max: u64) -> PyResult<u64> {
     u64::try_from(ms).map_err(|_| {
@@ -75,20 +65,21 @@ impl Xid {
         Xid::parse(text).map(|u| u.0)
     }
 
-    /// A new xid for the current time with fresh random bits.
+    /// A new xid from the process-wide generator: greater than every xid this process made
+    /// before (a fresh random start each millisecond, then counting up; the process lane in
+    /// the top 6 random bits).
     #[staticmethod]
     fn generate() -> PyResult<Untracked<Xid>> {
         CoreXid::generate().py().map(|v| Untracked(Xid(v)))
     }
 
-    /// `n` new xids (one clock read for all of them).
+    /// `n` new consecutive xids from the process-wide generator (one clock read).
     #[staticmethod]
     fn generate_many<'py>(py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let n: usize = int(n, "count")?;
-        let clock = Fixed(SystemClock.now_micros());
-        list_from(py, n, |_| {
-            let x = CoreXid::generate_with(&clock).py()?;
-            Ok(Untracked(Xid(x)).into_pyobject(py)?.into_any())
+        let xids = CoreXid::generate_many(n).py()?;
+        list_from(py, xids.len(), |i| {
+            Ok(Untracked(Xid(xids[i])).into_pyobject(py)?.into_any())
         })
     }
 
