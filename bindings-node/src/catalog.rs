@@ -17,7 +17,7 @@ use crate::conv::{
     throw_id, throw_type, type_name, typeof_, with_str, ArrayArg, BufferOut, BytesArg, BytesOut,
     Int, OrThrow, Text,
 };
-use crate::object::{this_ref, Class, Kind, Obj};
+use crate::object::{inspect_text, this_ref, Class, Kind, Obj};
 
 /// A WDP catalog: diagnostics (code, message template, description, hints, tags, docs URL)
 /// keyed by compact ID, or by full ID `<namespace hash>-<compact id>` with a namespace.
@@ -99,11 +99,19 @@ fn absent(t: i32) -> bool {
 }
 
 /// A string value, or a `TypeError` naming `what`.
-unsafe fn string(env: sys::napi_env, value: sys::napi_value, what: &dyn Fn() -> String) -> Result<String> {
+unsafe fn string(
+    env: sys::napi_env,
+    value: sys::napi_value,
+    what: &dyn Fn() -> String,
+) -> Result<String> {
     if typeof_(env, value) != sys::ValueType::napi_string {
         return Err(throw_type(
             env,
-            &format!("{}: expected a string, got {}", what(), type_name(env, value)),
+            &format!(
+                "{}: expected a string, got {}",
+                what(),
+                type_name(env, value)
+            ),
         ));
     }
     with_str(env, value, str::to_owned)
@@ -134,7 +142,11 @@ unsafe fn string_array(
     if !is_array {
         return Err(throw_type(
             env,
-            &format!("{}: expected an array of strings, got {}", what(), type_name(env, value)),
+            &format!(
+                "{}: expected an array of strings, got {}",
+                what(),
+                type_name(env, value)
+            ),
         ));
     }
     let mut len = 0u32;
@@ -185,9 +197,12 @@ impl napi::bindgen_prelude::FromNapiValue for EntriesArg {
                     ),
                 ));
             }
-            let code = string(env, prop(env, e, c"code")?, &|| format!("entries[{i}].code"))?;
-            let message =
-                string(env, prop(env, e, c"message")?, &|| format!("entries[{i}].message"))?;
+            let code = string(env, prop(env, e, c"code")?, &|| {
+                format!("entries[{i}].code")
+            })?;
+            let message = string(env, prop(env, e, c"message")?, &|| {
+                format!("entries[{i}].message")
+            })?;
             entries.push(Entry {
                 code,
                 message,
@@ -218,7 +233,11 @@ impl napi::bindgen_prelude::FromNapiValue for FieldsArg {
                 env,
                 &format!(
                     "fields: expected an object {{ name: value }}, got {}",
-                    if is_array { "array" } else { type_name(env, value) }
+                    if is_array {
+                        "array"
+                    } else {
+                        type_name(env, value)
+                    }
                 ),
             ));
         }
@@ -337,7 +356,12 @@ unsafe fn expansion(env: sys::napi_env, e: &Expansion<'_>) -> Result<sys::napi_v
         value_prop(c"severity", js_ascii(env, &letter)?),
         value_prop(c"message", js_str(env, &e.message)?),
     ];
-    check!(sys::napi_define_properties(env, obj, props.len(), props.as_ptr()));
+    check!(sys::napi_define_properties(
+        env,
+        obj,
+        props.len(),
+        props.as_ptr()
+    ));
     Ok(obj)
 }
 
@@ -420,7 +444,11 @@ impl Catalog {
     /// Throws `INVALID_CATALOG` (not JSON, not a catalog, an invalid code) or `TAMPERED` (an
     /// ID that is not its code's, a severity that is not its code's, a namespace hash that is
     /// not the namespace's).
-    #[napi(catch_unwind, ts_args_type = "text: string", ts_return_type = "Catalog")]
+    #[napi(
+        catch_unwind,
+        ts_args_type = "text: string",
+        ts_return_type = "Catalog"
+    )]
     pub fn load(env: &Env, text: Text) -> Result<Obj<Catalog>> {
         Ok(wrap(text.with(cat::Catalog::from_json)?.or_throw(env)?))
     }
@@ -473,12 +501,11 @@ impl Catalog {
     /// The key pair of a 32-byte secret key (its public key is `.publicKey`).
     ///
     /// Throws `INVALID_LENGTH` when `secretKey` is not 32 bytes.
-    #[napi(
-        catch_unwind,
-        ts_args_type = "secretKey: Uint8Array | ArrayBuffer"
-    )]
+    #[napi(catch_unwind, ts_args_type = "secretKey: Uint8Array | ArrayBuffer")]
     pub fn key_pair_from_secret(env: &Env, secret_key: BytesArg) -> Result<CatalogKeyPair> {
-        Ok(key_pair(&KeyPair::from_secret(&secret_key.0).or_throw(env)?))
+        Ok(key_pair(
+            &KeyPair::from_secret(&secret_key.0).or_throw(env)?,
+        ))
     }
 
     /// The number of entries.
@@ -497,7 +524,10 @@ impl Catalog {
     /// one (`""` when the text had none).
     #[napi(getter, catch_unwind, ts_return_type = "string")]
     pub fn generated(env: &Env, this: This) -> Result<String> {
-        Ok(this_ref::<Catalog>(env, &this)?.inner.generated().to_owned())
+        Ok(this_ref::<Catalog>(env, &this)?
+            .inner
+            .generated()
+            .to_owned())
     }
 
     /// The namespace, or `null`.
@@ -600,9 +630,18 @@ impl Catalog {
         let value = payload.with(|p| match self.inner.expand_payload(p) {
             Ok(list) => unsafe {
                 let mut arr = ptr::null_mut();
-                check!(sys::napi_create_array_with_length(raw, list.len(), &mut arr));
+                check!(sys::napi_create_array_with_length(
+                    raw,
+                    list.len(),
+                    &mut arr
+                ));
                 for (i, e) in list.iter().enumerate() {
-                    check!(sys::napi_set_element(raw, arr, i as u32, expansion(raw, e)?));
+                    check!(sys::napi_set_element(
+                        raw,
+                        arr,
+                        i as u32,
+                        expansion(raw, e)?
+                    ));
                 }
                 Ok(arr)
             },
@@ -669,4 +708,19 @@ impl Catalog {
     pub fn verify(&self, env: &Env, public_key: BytesArg, signature: BytesArg) -> Result<()> {
         self.inner.verify(&public_key.0, &signature.0).or_throw(env)
     }
+}
+
+/// `util.inspect` of a Catalog: `Catalog(2 entries)` or `Catalog(2 entries, namespace auth_lib)`.
+pub(crate) unsafe extern "C" fn inspect(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+) -> sys::napi_value {
+    inspect_text::<Catalog>(env, info, |c| {
+        let n = c.inner.len();
+        let entries = if n == 1 { "entry" } else { "entries" };
+        match c.inner.namespace() {
+            Some(ns) => format!("{n} {entries}, namespace {ns}"),
+            None => format!("{n} {entries}"),
+        }
+    })
 }

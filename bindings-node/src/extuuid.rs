@@ -18,9 +18,7 @@ use crate::conv::{throw_id, AsciiString, OrThrow, Text};
 /// `UNSUPPORTED_SCHEME` or `INVALID_UNIT`.
 #[napi(catch_unwind, ts_args_type = "text: string", ts_return_type = "string")]
 pub fn extuuid_encode(env: &Env, text: Text) -> Result<AsciiString> {
-    Ok(AsciiString(
-        text.with(extuuid::encode_text)?.or_throw(env)?,
-    ))
+    Ok(AsciiString(text.with(extuuid::encode_text)?.or_throw(env)?))
 }
 
 /// The canonical printed form (`extuuid:...`) of an EXTUUID given as `8-4-4-4-12` text
@@ -79,7 +77,11 @@ unsafe fn array<T: Copy>(
     make: unsafe fn(sys::napi_env, T) -> Result<sys::napi_value>,
 ) -> Result<sys::napi_value> {
     let mut arr = ptr::null_mut();
-    check!(sys::napi_create_array_with_length(env, items.len(), &mut arr));
+    check!(sys::napi_create_array_with_length(
+        env,
+        items.len(),
+        &mut arr
+    ));
     for (i, &x) in items.iter().enumerate() {
         check!(sys::napi_set_element(env, arr, i as u32, make(env, x)?));
     }

@@ -44,6 +44,7 @@ pub fn init(exports: Object, env: Env) -> Result<()> {
                 ("Xid\0", xid::inspect),
                 ("Tid\0", tid::inspect),
                 ("Euid\0", euid::inspect),
+                ("Catalog\0", catalog::inspect),
             ],
         )
     }

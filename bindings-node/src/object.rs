@@ -235,7 +235,7 @@ pub(crate) unsafe fn add_inspect(
 }
 
 /// The body of an inspect callback: `Name(text)` for an instance of `T`, else `Name {}`.
-pub(crate) unsafe fn inspect_text<T: Class + Copy>(
+pub(crate) unsafe fn inspect_text<T: Class>(
     env: sys::napi_env,
     info: sys::napi_callback_info,
     text: impl FnOnce(&T) -> String,
@@ -256,8 +256,9 @@ pub(crate) unsafe fn inspect_text<T: Class + Copy>(
         && !data.is_null()
         && ptr::read(data.cast::<u32>()) == T::KIND as u32
     {
-        let value = ptr::read(data.cast::<T>());
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| text(&value)))
+        // SAFETY: the object is alive during this call and its data is a `T` (kind checked).
+        let value = &*data.cast::<T>();
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| text(value)))
             .map(|t| format!("{name}({t})"))
             .unwrap_or_else(|_| format!("{name} {{}}"))
     } else {

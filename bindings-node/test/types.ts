@@ -2,6 +2,7 @@
 // used with its declared types, so a wrong declaration in index.d.ts fails the build.
 import {
   ERROR_CODES,
+  Catalog,
   Euid,
   EuidGenerator,
   Tid,
@@ -9,6 +10,9 @@ import {
   Xid,
   compactId,
   compactIds,
+  extuuidDecode,
+  extuuidEncode,
+  extuuidInspect,
   fullId,
   namespaceHash,
   normalizeCode,
@@ -19,7 +23,13 @@ import {
   uid11Encode,
   uid11PrefixRange,
   xidPrefixRange,
+  type CatalogEntry,
+  type CatalogEntryInput,
+  type CatalogExpansion,
+  type CatalogKeyPair,
+  type CollisionGroup,
   type ErrorCode,
+  type ExtuuidInspection,
   type FullIdParts,
   type ParsedCode,
   type PolyIdError,
@@ -122,6 +132,62 @@ const en: Euid = eg.next()
 const ens: string = eg.nextString()
 const enm: Euid[] = eg.nextMany(10)
 const enms: string[] = new EuidGenerator().nextManyStrings(10)
+
+// Catalogs
+const entries: CatalogEntryInput[] = [
+  { code: 'E.Auth.Token.001', message: 'token missing for {{user}}', hints: ['h'], docsUrl: 'u' },
+  { code: 'W.A.B.002', message: 'm', description: null, tags: ['t'] },
+]
+const cat: Catalog = Catalog.build(entries)
+const catNs: Catalog = Catalog.build(entries, 'auth_lib')
+const cat2: Catalog = Catalog.load(cat.toJson('compact'))
+const catJson: string = cat.toJson() + cat.toJson('full') + cat.toJson('minimal')
+const catBytes: Buffer = cat.canonicalBytes()
+const catExp: CatalogExpansion = cat.expand('V6a0B', { user: 'ada', n: 1, big: 2n })
+const catExp2: CatalogExpansion = cat.expand('KF52S')
+const catExpFields: string = catExp.id + catExp.code + catExp.severity + catExp.message
+const catPayload: CatalogExpansion[] = cat.expandPayload('{"KF52S": {}}')
+const catSize: number = cat.size
+const catHas: boolean = cat.has('V6a0B')
+const catIds: string[] = cat.ids()
+const catEntry: CatalogEntry | null = cat.get('V6a0B')
+const catEntryDesc: string | undefined = catEntry?.description
+const catEntryLists: string[] | undefined = catEntry?.hints.concat(catEntry.tags, catEntry.fields)
+const kp: CatalogKeyPair = Catalog.generateKeyPair()
+const kp2: CatalogKeyPair = Catalog.keyPairFromSecret(new Uint8Array(32))
+const sig: Buffer = cat.sign(kp.secretKey)
+const verified: void = cat.verify(kp.publicKey, sig)
+const groups: CollisionGroup[] = Catalog.collisions(['E.A.B.001'])
+const groupCodes: string[] = groups.length ? groups[0].codes.concat(groups[0].id) : []
+const expected: number = Catalog.expectedCollisions(1000) + Catalog.collisionProbability(10n)
+const catMeta: [string, string, string | null, string | null] = [
+  cat.version, cat.generated, catNs.namespace, catNs.namespaceHash,
+]
+// @ts-expect-error an entry needs a message
+Catalog.build([{ code: 'E.A.B.001' }])
+// @ts-expect-error not a form
+cat.toJson('pretty')
+
+// EXTUUID
+const uuid: string = extuuidEncode('fixedB4:GBP$:222.31')
+const printed: string = extuuidDecode(uuid)
+const insp: ExtuuidInspection = extuuidInspect(uuid)
+const inspBase: string = insp.kind + insp.uuid + insp.text
+if (insp.kind === 'fixed') {
+  const amount: bigint = insp.amount
+  const places: bigint = insp.places
+} else if (insp.kind === 'quant') {
+  const value: number = insp.value
+  const ctx: bigint = insp.context
+} else if (insp.kind === 'generic_float_vector') {
+  const eb: bigint = insp.exponentBits
+  const els: bigint[] = insp.elements
+} else if (insp.kind === 'float_vector') {
+  const vals: number[] = insp.values
+  const ctx: bigint | string = insp.context
+  // @ts-expect-error values are numbers, not bigints
+  const wrong: bigint[] = insp.values
+}
 
 // Errors
 const codes: readonly ErrorCode[] = ERROR_CODES
