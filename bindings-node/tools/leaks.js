@@ -1,0 +1,380 @@
+#!/usr/bin/env node
+'use strict'
+// Leak check (issue 11): calls every entry point of the package CALLS times (default
+// 1,000,000) — every function, class static, constructor, method and getter, and the error
+// path of every one that can throw — and prints the RSS growth of each and in total, after a
+// full GC. Fails (exit 1) when one entry point or the total grows by more than 5 MB
+// (LEAK_LIMIT_MB). Every entry point is first warmed up with 10% of the calls; the growth is
+// measured over the CALLS calls that follow.
+//
+//   node --expose-gc tools/leaks.js            # make node-leaks
+//   LEAK_CALLS=100000 node --expose-gc tools/leaks.js
+//   node --expose-gc tools/leaks.js 'Catalog'  # only the entry points whose name contains it
+//
+// Nothing is computed here: the inputs are fixed values from SPEC.md and the vectors.
+
+const p = require('..')
+const { Catalog, Xid, Tid, TidGenerator, Euid, EuidGenerator } = p
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom')
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+const CODES = Array.from({ length: 100 }, (_, i) => `E.AUTH.TOKEN.${String(i + 1).padStart(3, '0')}`)
+const NAMES = { RATE_LIMITED: 42 }
+const xid = Xid.fromParts(1700000000000, 4660)
+const tid = Tid.fromParts(1721407246480310n, 1)
+const euid = Euid.fromParts(1700000000000, 255, 0, 0x0123456789abcdefn)
+const date = new Date(1700000000000)
+const euidBytes = euid.bytes
+const tidGen = new TidGenerator(5)
+const euidGen = new EuidGenerator(42)
+const ENTRIES = [
+  {
+    code: 'E.Auth.Token.001',
+    message: 'token missing for {{user}} ({{n}})',
+    description: 'd',
+    hints: ['h'],
+    tags: ['t'],
+    docsUrl: 'https://example.invalid',
+  },
+  { code: 'W.DATABASE.CONNECTION.027', message: 'slow connection' },
+]
+const catalog = Catalog.build(ENTRIES, 'auth_lib')
+const catalogJson = catalog.toJson('compact')
+const SECRET = Buffer.from('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60', 'hex')
+const PUBLIC = Catalog.keyPairFromSecret(SECRET).publicKey
+const SIGNATURE = catalog.sign(SECRET)
+const BAD_SIGNATURE = Buffer.from(SIGNATURE)
+BAD_SIGNATURE[0] ^= 1
+const FIELDS = { user: 'ada', n: 12 }
+
+// ---------------------------------------------------------------------------------------------
+// Cases: [name, fn, throws]. Names: `fn`, `Class.static`, `new Class`, `Class#member`;
+// error paths end in ` !throws`.
+
+const cases = []
+const ok = (name, fn) => cases.push({ name, fn, throws: false })
+const bad = (name, fn) => cases.push({ name: `${name} !throws`, fn, throws: true })
+
+// WDP
+ok('compactId', () => p.compactId('E.Auth.Token.001'))
+bad('compactId', () => p.compactId('E.Auth.Token'))
+ok('compactIds', () => p.compactIds(CODES))
+bad('compactIds', () => p.compactIds(['E.A.B.001', 'E.A.B']))
+ok('normalizeCode', () => p.normalizeCode(' e.api.quota.RATE_LIMITED ', NAMES))
+bad('normalizeCode', () => p.normalizeCode('E.A.B.RATE_LIMITED'))
+ok('parseCode', () => p.parseCode('E.Auth.Token.001'))
+bad('parseCode', () => p.parseCode('X.Auth.Token.001'))
+ok('namespaceHash', () => p.namespaceHash('auth_lib'))
+bad('namespaceHash', () => p.namespaceHash('Auth'))
+ok('fullId', () => p.fullId('auth_lib', 'E.Auth.Token.001'))
+bad('fullId', () => p.fullId('auth_lib', 'E.Auth'))
+ok('parseFullId', () => p.parseFullId('05o5h-V6a0B'))
+bad('parseFullId', () => p.parseFullId('05o5h_V6a0B'))
+// uid11
+ok('uid11Encode', () => p.uid11Encode(18446744073709551615n))
+bad('uid11Encode', () => p.uid11Encode(-1))
+ok('uid11Decode', () => p.uid11Decode('jpXCZedGfVQ'))
+bad('uid11Decode', () => p.uid11Decode('jpXCZedGfVR'))
+ok('uid11PrefixRange', () => p.uid11PrefixRange('i'))
+bad('uid11PrefixRange', () => p.uid11PrefixRange('0'))
+// xid
+ok('Xid.generate', () => Xid.generate())
+ok('Xid.generateMany', () => Xid.generateMany(10))
+bad('Xid.generateMany', () => Xid.generateMany(-1))
+ok('Xid.generateString', () => Xid.generateString())
+ok('Xid.fromParts', () => Xid.fromParts(1700000000000, 4660))
+bad('Xid.fromParts', () => Xid.fromParts(0, 0))
+ok('Xid.fromDate', () => Xid.fromDate(date, 1))
+bad('Xid.fromDate', () => Xid.fromDate(new Date(0)))
+ok('Xid.parse', () => Xid.parse('4h1dcciS8r7'))
+bad('Xid.parse', () => Xid.parse('4h1dcciS8r'))
+ok('Xid.fromBigInt', () => Xid.fromBigInt(5n))
+bad('Xid.fromBigInt', () => Xid.fromBigInt(-5n))
+ok('Xid#value', () => xid.value)
+ok('Xid#unixMs', () => xid.unixMs)
+ok('Xid#random', () => xid.random)
+ok('Xid#toDate', () => xid.toDate())
+ok('Xid#equals', () => xid.equals(xid))
+bad('Xid#equals', () => xid.equals(tid))
+ok('Xid#compare', () => xid.compare(xid))
+bad('Xid#compare', () => xid.compare(null))
+ok('Xid#toString', () => xid.toString())
+ok('Xid#toJSON', () => xid.toJSON())
+ok('Xid#[inspect]', () => xid[INSPECT]())
+ok('xidPrefixRange', () => p.xidPrefixRange('113'))
+bad('xidPrefixRange', () => p.xidPrefixRange('0'))
+// TID
+ok('Tid.generate', () => Tid.generate())
+ok('Tid.generateString', () => Tid.generateString())
+ok('Tid.fromParts', () => Tid.fromParts(1721407246480310n, 1))
+bad('Tid.fromParts', () => Tid.fromParts(1n, 1024))
+ok('Tid.fromDate', () => Tid.fromDate(date, 3))
+bad('Tid.fromDate', () => Tid.fromDate(date, -1))
+ok('Tid.parse', () => Tid.parse('3kxn-lhr-3gxq-23'))
+bad('Tid.parse', () => Tid.parse('3kxn-lhr-3gxq-2!'))
+ok('Tid.fromBigInt', () => Tid.fromBigInt(5n))
+bad('Tid.fromBigInt', () => Tid.fromBigInt(2n ** 64n))
+ok('Tid#micros', () => tid.micros)
+ok('Tid#clockId', () => tid.clockId)
+ok('Tid#value', () => tid.value)
+ok('Tid#display', () => tid.display())
+ok('Tid#toDate', () => tid.toDate())
+ok('Tid#equals', () => tid.equals(tid))
+bad('Tid#equals', () => tid.equals(xid))
+ok('Tid#compare', () => tid.compare(tid))
+bad('Tid#compare', () => tid.compare({}))
+ok('Tid#toString', () => tid.toString())
+ok('Tid#toJSON', () => tid.toJSON())
+ok('Tid#[inspect]', () => tid[INSPECT]())
+ok('tidPrefixRange', () => p.tidPrefixRange('3kxn'))
+bad('tidPrefixRange', () => p.tidPrefixRange('3kxn!'))
+ok('new TidGenerator', () => new TidGenerator())
+bad('new TidGenerator', () => new TidGenerator(1024))
+ok('TidGenerator#clockId', () => tidGen.clockId)
+ok('TidGenerator#next', () => tidGen.next())
+ok('TidGenerator#nextString', () => tidGen.nextString())
+ok('TidGenerator#nextMany', () => tidGen.nextMany(10))
+bad('TidGenerator#nextMany', () => tidGen.nextMany(-1))
+ok('TidGenerator#nextManyStrings', () => tidGen.nextManyStrings(10))
+bad('TidGenerator#nextManyStrings', () => tidGen.nextManyStrings(1.5))
+// EUID
+ok('Euid.generate', () => Euid.generate(7))
+bad('Euid.generate', () => Euid.generate(32768))
+ok('Euid.generateString', () => Euid.generateString())
+bad('Euid.generateString', () => Euid.generateString(-1))
+ok('Euid.fromParts', () => Euid.fromParts(1700000000000, 255, 0, 0x0123456789abcdefn))
+bad('Euid.fromParts', () => Euid.fromParts(2 ** 45, null))
+ok('Euid.fromDate', () => Euid.fromDate(date, 3))
+bad('Euid.fromDate', () => Euid.fromDate(date, 40000))
+ok('Euid.parse', () => Euid.parse('1HF7YAT0007ZG0938NKRKAYDXXB'))
+bad('Euid.parse', () => Euid.parse('1HF7YAT0007ZG0938NKRKAYDXXC'))
+ok('Euid.fromBigInt', () => Euid.fromBigInt(0x623f40921824bb0052fddf828ca352aan))
+bad('Euid.fromBigInt', () => Euid.fromBigInt(2n ** 128n))
+ok('Euid.fromBytes', () => Euid.fromBytes(euidBytes))
+bad('Euid.fromBytes', () => Euid.fromBytes(euidBytes.subarray(1)))
+ok('Euid#value', () => euid.value)
+ok('Euid#bytes', () => euid.bytes)
+ok('Euid#unixMs', () => euid.unixMs)
+ok('Euid#extension', () => euid.extension)
+ok('Euid#padding', () => euid.padding)
+ok('Euid#checkmod', () => euid.checkmod)
+ok('Euid#encode', () => euid.encode(false))
+bad('Euid#encode', () => euid.encode('yes'))
+ok('Euid#next', () => euid.next())
+ok('Euid#toDate', () => euid.toDate())
+ok('Euid#equals', () => euid.equals(euid))
+bad('Euid#equals', () => euid.equals(xid))
+ok('Euid#compare', () => euid.compare(euid))
+bad('Euid#compare', () => euid.compare(1))
+ok('Euid#toString', () => euid.toString())
+ok('Euid#toJSON', () => euid.toJSON())
+ok('Euid#[inspect]', () => euid[INSPECT]())
+ok('new EuidGenerator', () => new EuidGenerator(42))
+bad('new EuidGenerator', () => new EuidGenerator(32768))
+ok('EuidGenerator#extension', () => euidGen.extension)
+ok('EuidGenerator#next', () => euidGen.next())
+ok('EuidGenerator#nextString', () => euidGen.nextString())
+ok('EuidGenerator#nextMany', () => euidGen.nextMany(10))
+bad('EuidGenerator#nextMany', () => euidGen.nextMany(-1))
+ok('EuidGenerator#nextManyStrings', () => euidGen.nextManyStrings(10))
+bad('EuidGenerator#nextManyStrings', () => euidGen.nextManyStrings('10'))
+// EXTUUID
+ok('extuuidEncode', () => p.extuuidEncode('fixedB4:GBP$:222.31'))
+bad('extuuidEncode', () => p.extuuidEncode('extuuid:money:GBP'))
+ok('extuuidDecode', () => p.extuuidDecode('49083027-d200-8000-8000-00000021ebfc'))
+bad('extuuidDecode', () => p.extuuidDecode('0147ab1c-7400-4000-8000-000000000000'))
+ok('extuuidInspect', () => p.extuuidInspect('f/2*8*4:12345:1.5,-0.125'))
+bad('extuuidInspect', () => p.extuuidInspect('c0000000-0000-8000-8000-000000000000'))
+// Catalogs
+ok('Catalog.build', () => Catalog.build(ENTRIES, 'auth_lib'))
+bad('Catalog.build', () =>
+  Catalog.build([{ code: 'C.AUTH.READ.974', message: 'm' }, { code: 'S.AUTH.READ.898', message: 'm' }]),
+)
+ok('Catalog.load', () => Catalog.load(catalogJson))
+bad('Catalog.load', () => Catalog.load('{"V6a0B": ["E.AUTH.TOKEN.002", "m"]}'))
+ok('Catalog.collisions', () => Catalog.collisions(['C.AUTH.READ.974', 'S.AUTH.READ.898', 'E.A.B.001']))
+bad('Catalog.collisions', () => Catalog.collisions(['E.A.B']))
+ok('Catalog.expectedCollisions', () => Catalog.expectedCollisions(1000))
+bad('Catalog.expectedCollisions', () => Catalog.expectedCollisions(-1))
+ok('Catalog.collisionProbability', () => Catalog.collisionProbability(1000n))
+bad('Catalog.collisionProbability', () => Catalog.collisionProbability(-1n))
+ok('Catalog.generateKeyPair', () => Catalog.generateKeyPair())
+ok('Catalog.keyPairFromSecret', () => Catalog.keyPairFromSecret(SECRET))
+bad('Catalog.keyPairFromSecret', () => Catalog.keyPairFromSecret(SECRET.subarray(1)))
+ok('Catalog#size', () => catalog.size)
+ok('Catalog#version', () => catalog.version)
+ok('Catalog#generated', () => catalog.generated)
+ok('Catalog#namespace', () => catalog.namespace)
+ok('Catalog#namespaceHash', () => catalog.namespaceHash)
+ok('Catalog#has', () => catalog.has('V6a0B'))
+ok('Catalog#ids', () => catalog.ids())
+ok('Catalog#get', () => catalog.get('05o5h-V6a0B'))
+ok('Catalog#expand', () => catalog.expand('V6a0B', FIELDS))
+bad('Catalog#expand', () => catalog.expand('V6a0B', { user: 'ada' }))
+ok('Catalog#expandPayload', () => catalog.expandPayload('{"V6a0B": {"f": {"user": "a", "n": 1}}, "KF52S": {}}'))
+bad('Catalog#expandPayload', () => catalog.expandPayload('{"35Jkp": {}}'))
+ok('Catalog#toJson', () => catalog.toJson('full'))
+bad('Catalog#toJson', () => catalog.toJson('pretty'))
+ok('Catalog#canonicalBytes', () => catalog.canonicalBytes())
+ok('Catalog#sign', () => catalog.sign(SECRET))
+bad('Catalog#sign', () => catalog.sign(SECRET.subarray(1)))
+ok('Catalog#verify', () => catalog.verify(PUBLIC, SIGNATURE))
+bad('Catalog#verify', () => catalog.verify(PUBLIC, BAD_SIGNATURE))
+ok('Catalog#[inspect]', () => catalog[INSPECT]())
+
+// ---------------------------------------------------------------------------------------------
+// Coverage: every export, static, prototype member and inspect hook has a case.
+
+/** The package's entry points, named like the cases. */
+function entryPoints() {
+  const names = []
+  for (const k of Object.keys(p)) {
+    const v = p[k]
+    if (typeof v !== 'function') continue
+    if (!/^[A-Z]/.test(k)) {
+      names.push(k)
+      continue
+    }
+    const statics = Object.getOwnPropertyNames(v).filter(
+      (n) => !['length', 'name', 'prototype', 'arguments', 'caller'].includes(n),
+    )
+    for (const s of statics) names.push(`${k}.${s}`)
+    if (k === 'TidGenerator' || k === 'EuidGenerator') names.push(`new ${k}`)
+    for (const m of Object.getOwnPropertyNames(v.prototype)) {
+      if (m !== 'constructor') names.push(`${k}#${m}`)
+    }
+    if (Object.getOwnPropertySymbols(v.prototype).includes(INSPECT)) names.push(`${k}#[inspect]`)
+  }
+  return names
+}
+
+/** Entry points with no case. */
+function missing() {
+  const have = new Set(cases.map((c) => c.name.replace(/ !throws$/, '')))
+  return entryPoints().filter((n) => !have.has(n))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+const tick = () => new Promise((resolve) => setImmediate(resolve))
+
+/** Full GCs, with turns of the event loop between them so that finalizers run. */
+async function collect() {
+  for (let i = 0; i < 3; i++) {
+    global.gc()
+    await tick()
+  }
+}
+
+const CHUNK = 10_000
+
+/**
+ * `n` calls of case `c`, in chunks with a turn of the event loop between them, so that
+ * finalizers that Node defers (napi_wrap'd objects) run as they would in an application.
+ */
+async function runCalls(c, n) {
+  const fn = c.fn
+  for (let done = 0; done < n; ) {
+    const m = Math.min(CHUNK, n - done)
+    if (c.throws) {
+      for (let i = 0; i < m; i++) {
+        try {
+          fn()
+        } catch {}
+      }
+    } else {
+      for (let i = 0; i < m; i++) fn()
+    }
+    done += m
+    await tick()
+  }
+}
+
+/** Checks once that an error case throws a polyid error (or a TypeError) and an ok case does not. */
+function checkCase(c) {
+  if (!c.throws) {
+    c.fn()
+    return
+  }
+  try {
+    c.fn()
+  } catch (e) {
+    if (!(e instanceof Error) || typeof e.code !== 'string') {
+      throw new Error(`${c.name}: threw a non-polyid error: ${e}`)
+    }
+    return
+  }
+  throw new Error(`${c.name}: did not throw`)
+}
+
+const MB = 1024 * 1024
+const fmt = (bytes) => `${bytes >= 0 ? '+' : ''}${(bytes / MB).toFixed(2)}`
+
+async function main() {
+  if (typeof global.gc !== 'function') {
+    console.error('run with node --expose-gc')
+    process.exit(2)
+  }
+  const calls = Number(process.env.LEAK_CALLS ?? 1_000_000)
+  const limitMb = Number(process.env.LEAK_LIMIT_MB ?? 5)
+  const filter = process.argv[2]
+  const gaps = missing()
+  if (gaps.length) {
+    console.error(`entry points without a leak case: ${gaps.join(', ')}`)
+    process.exit(1)
+  }
+  const selected = filter ? cases.filter((c) => c.name.includes(filter)) : cases
+  for (const c of selected) checkCase(c)
+  // Errors are thrown without a captured stack (the native path is the same; V8's stack
+  // capture would only make the run several times longer). LEAK_STACK=1 keeps stacks.
+  if (process.env.LEAK_STACK !== '1') Error.stackTraceLimit = 0
+  // Warm-up, 10% of the calls of every entry point: code, caches, the V8 heap and malloc's
+  // arenas reach their steady state, so that the growth measured next is what the calls
+  // keep, not a high-water mark.
+  const started = process.hrtime.bigint()
+  const warm = Math.max(1, Math.floor(calls / 10))
+  for (const c of selected) await runCalls(c, warm)
+  await collect()
+  const start = process.memoryUsage().rss
+  const rows = []
+  let worst = null
+  for (const c of selected) {
+    await collect()
+    const before = process.memoryUsage().rss
+    const t0 = process.hrtime.bigint()
+    await runCalls(c, calls)
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9
+    await collect()
+    const growth = process.memoryUsage().rss - before
+    rows.push([c.name, growth, seconds])
+    if (worst === null || growth > worst[1]) worst = [c.name, growth]
+    console.log(`${c.name.padEnd(40)} ${fmt(growth).padStart(8)} MB  ${seconds.toFixed(2).padStart(7)} s`)
+  }
+  await collect()
+  const total = process.memoryUsage().rss - start
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9
+  const over = rows.filter(([, g]) => g > limitMb * MB)
+  const pass = over.length === 0 && total <= limitMb * MB
+  console.log(
+    `leaks: ${pass ? 'PASS' : 'FAIL'}: ${rows.length} entry points x ${calls.toLocaleString('en-US')} calls, ` +
+      `RSS growth total ${fmt(total)} MB (largest ${worst[0]} ${fmt(worst[1])} MB), ` +
+      `limit ${limitMb} MB, ${elapsed.toFixed(1)} s, final RSS ${(process.memoryUsage().rss / MB).toFixed(1)} MB`,
+  )
+  if (!pass) {
+    for (const [name, g] of over) console.log(`  over the limit: ${name} ${fmt(g)} MB`)
+    process.exit(1)
+  }
+}
+
+module.exports = { cases, entryPoints, missing }
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e)
+    process.exit(1)
+  })
+}
