@@ -131,7 +131,7 @@ c-example-check:
 	  OUT=$(C_OUT)/example CFLAGS="-O2 -Wall -Wextra -Werror" all
 	@for kind in static shared; do \
 	  $(C_OUT)/example/example-$$kind > $(C_OUT)/example/$$kind.out; \
-	  head -n 6 $(C_OUT)/example/$$kind.out | diff -u $(C_SRC)/examples/c/expected.txt - \
+	  head -n 8 $(C_OUT)/example/$$kind.out | diff -u $(C_SRC)/examples/c/expected.txt - \
 	    || { echo "example-$$kind: unexpected output"; exit 1; }; \
 	done
 	@! ldd $(C_OUT)/example/example-static | grep libpolyid >/dev/null
@@ -141,7 +141,7 @@ c-example-check:
 	  for s in OFF ON; do \
 	    PKG_CONFIG_PATH=$(C_OUT)/lib/pkgconfig cmake -S $(C_SRC)/examples/c -B $(C_OUT)/example/cmake-$$s \
 	      -DPOLYID_STATIC=$$s >/dev/null && cmake --build $(C_OUT)/example/cmake-$$s >/dev/null \
-	      && $(C_OUT)/example/cmake-$$s/example | head -n 6 | diff -u $(C_SRC)/examples/c/expected.txt - \
+	      && $(C_OUT)/example/cmake-$$s/example | head -n 8 | diff -u $(C_SRC)/examples/c/expected.txt - \
 	      || { echo "CMake example (POLYID_STATIC=$$s) failed"; exit 1; }; \
 	  done; echo "cmake example: 2 passed, 0 failed"; \
 	else echo "cmake example: skipped (cmake is not installed)"; fi

@@ -1320,13 +1320,28 @@ enum polyid_status polyid_xid_from_parts(int64_t unix_ms,
                                          struct polyid_error *err);
 
 /**
- * A new xid for the current time, with fresh random bits.
+ * A new xid from the process-wide generator: the current time, and random bits that
+ * count up within a millisecond, so every xid is greater than the ones this process
+ * generated before (on any thread); processes on one host are kept apart by a lane
+ * (pid mod 64) in the random bits. Under bursts of more than 32,768 xids per millisecond its time runs a few milliseconds
+ * ahead of the clock.
  *
  * Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
  * the xid range).
  */
 enum polyid_status polyid_xid_generate(polyid_xid *out,
                                        struct polyid_error *err);
+
+/**
+ * Writes `count` consecutive xids from the process-wide generator (as
+ * `polyid_xid_generate()`) to `out[0..count)`, in increasing order.
+ *
+ * Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
+ * the xid range, or `count` beyond any C array). `out` is written only on success.
+ */
+enum polyid_status polyid_xid_generate_many(polyid_xid *out,
+                                            size_t count,
+                                            struct polyid_error *err);
 
 /**
  * A new xid for `unix_ms` (as in `polyid_xid_from_parts()`), with fresh random bits.

@@ -563,6 +563,29 @@ pub unsafe extern "C" fn polyid_catalog_expand_json_n(
     )
 }
 
+/// `[{"id","code","severity","message"}, ...]` with the members in that order, whatever
+/// serde_json's map order is.
+fn payload_json(list: &[Expansion<'_>]) -> String {
+    let quote = |s: &str| serde_json::Value::from(s).to_string();
+    let mut out = String::from("[");
+    for (i, e) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"id\":");
+        out.push_str(&quote(e.id));
+        out.push_str(",\"code\":");
+        out.push_str(&quote(e.code));
+        out.push_str(",\"severity\":\"");
+        out.push(e.severity.letter());
+        out.push_str("\",\"message\":");
+        out.push_str(&quote(&e.message));
+        out.push('}');
+    }
+    out.push(']');
+    out
+}
+
 unsafe fn expand_payload_impl<'a>(
     catalog: *const polyid_catalog,
     payload: impl FnOnce() -> Res<&'a str>,
@@ -575,19 +598,7 @@ unsafe fn expand_payload_impl<'a>(
         let c = handle(catalog)?;
         let payload = payload()?;
         out.check_ptr()?;
-        let list: Vec<serde_json::Value> = c
-            .expand_payload(payload)?
-            .iter()
-            .map(|e| {
-                serde_json::json!({
-                    "id": e.id,
-                    "code": e.code,
-                    "severity": e.severity.letter().to_string(),
-                    "message": e.message,
-                })
-            })
-            .collect();
-        out.write(serde_json::Value::Array(list).to_string().as_bytes())
+        out.write(payload_json(&c.expand_payload(payload)?).as_bytes())
     })
 }
 

@@ -203,7 +203,11 @@ pub unsafe extern "C" fn polyid_xid_from_parts(
     })
 }
 
-/// A new xid for the current time, with fresh random bits.
+/// A new xid from the process-wide generator: the current time, and random bits that
+/// count up within a millisecond, so every xid is greater than the ones this process
+/// generated before (on any thread); processes on one host are kept apart by a lane
+/// (pid mod 64) in the random bits. Under bursts of more than 32,768 xids per millisecond its time runs a few milliseconds
+/// ahead of the clock.
 ///
 /// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
 /// the xid range).
@@ -215,6 +219,28 @@ pub unsafe extern "C" fn polyid_xid_generate(
     run(err, || {
         let out = Out::new(out, "out")?;
         out.set(Xid::generate()?.value());
+        Ok(())
+    })
+}
+
+/// Writes `count` consecutive xids from the process-wide generator (as
+/// `polyid_xid_generate()`) to `out[0..count)`, in increasing order.
+///
+/// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
+/// the xid range, or `count` beyond any C array). `out` is written only on success.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generate_many(
+    out: *mut polyid_xid,
+    count: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        non_null(out, "out")?;
+        count_fits::<polyid_xid>(count)?;
+        let xids = Xid::generate_many(count)?;
+        for (i, x) in xids.iter().enumerate() {
+            out.add(i).write(x.value());
+        }
         Ok(())
     })
 }

@@ -44,6 +44,26 @@ int main(void) {
     printf("euid         C8ZM14GR4JXG0MQXVY18S8TJNA6 -> hi %016" PRIx64 " lo %016" PRIx64 "\n",
            polyid_euid_hi(euid), polyid_euid_lo(euid));
 
+    /* EXTUUID: a typed value in a version 8 UUID, and back to its canonical text. */
+    char uuid[POLYID_EXTUUID_LEN], value[POLYID_EXTUUID_TEXT_LEN];
+    if (polyid_extuuid_encode("fixedB4:GBP$:222.31", uuid, sizeof uuid, &err) ||
+        polyid_extuuid_decode(uuid, value, sizeof value, &err))
+        return fail("extuuid", &err);
+    printf("extuuid      fixedB4:GBP$:222.31 -> %s -> %s\n", uuid, value);
+
+    /* A WDP catalog: load one (any JSON form), expand an ID with its fields. */
+    polyid_catalog *catalog;
+    if (polyid_catalog_load("{\"V6a0B\": [\"E.AUTH.TOKEN.001\", \"token missing for {{user}}\"]}", &catalog,
+                            &err))
+        return fail("catalog_load", &err);
+    const char *names[] = {"user"}, *values[] = {"ada"};
+    polyid_catalog_expansion x;
+    char message[128];
+    polyid_status st = polyid_catalog_expand(catalog, "V6a0B", names, values, 1, &x, message, sizeof message, &err);
+    polyid_catalog_free(catalog);
+    if (st) return fail("catalog_expand", &err);
+    printf("catalog      V6a0B {user: ada} -> %s %c \"%s\"\n", x.code, x.severity, message);
+
     /* Errors carry the shared code, a message and details. */
     if (polyid_tid_parse("3KXNLHR3GXQ23", &tid, &err) != POLYID_OK) {
         printf("error        3KXNLHR3GXQ23 -> %s at index %" PRIu64 " (%s)\n", polyid_status_code(err.status),

@@ -1,7 +1,8 @@
 /*
  * Bad-input and ABI-contract tests of libpolyid: NULL pointers, too-small buffers,
  * invalid UTF-8, overlong strings, out-of-range integers, the error struct, the status
- * strings, generators (also shared between threads). Expected values come from SPEC.md.
+ * strings, generators (also shared between threads), catalogs (also shared between threads)
+ * and EXTUUID. Expected values come from SPEC.md.
  *
  * Prints "bad-input (LINKAGE): N passed, N failed"; exit status 1 when a check fails.
  */
@@ -709,6 +710,491 @@ static void test_fork(void) {
     polyid_euid_generator_free(eg);
 }
 
+/* ------------------------------------------------------------------------------------ */
+/* Catalogs and EXTUUID. Values from tests/vectors/catalog.json and extuuid.json (written
+ * by the independent Python tools) and SPEC.md; RFC 8032 §7.1 TEST 1 for the key. */
+
+/* The minimal catalog of the vector canonical-minimal, and its canonical text. */
+static const char MINIMAL[] = "{\"AcAGP\": [\"E.AUTH.TOKEN.003\", \"third\"], \"0yRgf\": [\"W.CACHE.DATA.018\", \"cache\"]}";
+static const char MINIMAL_CANONICAL[] =
+    "{\"v\":\"1\",\"wd\":{\"0yRgf\":{\"c\":\"W.CACHE.DATA.018\",\"m\":\"cache\",\"s\":\"W\"},"
+    "\"AcAGP\":{\"c\":\"E.AUTH.TOKEN.003\",\"m\":\"third\",\"s\":\"E\"}}}";
+/* A namespaced catalog with a placeholder (vector canonical-namespaced). */
+static const char NAMESPACED[] = "{\"v\": \"1\", \"ns\": \"auth_lib\", \"nsh\": \"05o5h\", \"wd\": {\"05o5h-V6a0B\": "
+                                 "{\"c\": \"E.Auth.Token.001\", \"s\": \"E\", \"m\": \"token {{x}}\"}}}";
+static const uint8_t RFC8032_SECRET[32] = {0x9d, 0x61, 0xb1, 0x9d, 0xef, 0xfd, 0x5a, 0x60, 0xba, 0x84, 0x4a,
+                                           0xf4, 0x92, 0xec, 0x2c, 0xc4, 0x44, 0x49, 0xc5, 0x69, 0x7b, 0x32,
+                                           0x69, 0x19, 0x70, 0x3b, 0xac, 0x03, 0x1c, 0xae, 0x7f, 0x60};
+static const uint8_t RFC8032_PUBLIC[32] = {0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe,
+                                           0xd3, 0xc9, 0x64, 0x07, 0x3a, 0x0e, 0xe1, 0x72, 0xf3, 0xda, 0xa6,
+                                           0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a};
+static const char GBP_TEXT[] = "fixedB4:GBP$:222.31";
+static const char GBP_UUID[] = "49083027-d200-8000-8000-00000021ebfc";
+static const char GBP_CANONICAL[] = "extuuid:fixedB4:GBP$:222.31";
+static const char INT_INSPECT[] =
+    "{\"kind\":\"int\",\"uuid\":\"84000000-0000-8000-8000-00000000002a\",\"text\":\"extuuid:int:-42\",\"value\":\"-42\"}";
+
+static polyid_catalog *load(const char *json) {
+    polyid_catalog *c = NULL;
+    EXPECT(POLYID_OK, polyid_catalog_load(json, &c, &E));
+    return c;
+}
+
+/* BUFFER_TEST for results of any size: a heap buffer with 8 canary bytes either side. */
+#define HEAP_BUFFER_TEST(need, expect_text, call_with_out_cap)                                 \
+    do {                                                                                       \
+        size_t need_ = (need);                                                                 \
+        char *buf = malloc(need_ + 16);                                                        \
+        for (size_t cap = 0; cap <= need_; cap++) {                                            \
+            memset(buf, '#', need_ + 16);                                                      \
+            char *out = buf + 8;                                                               \
+            size_t out_cap = cap;                                                              \
+            polyid_status want_ = cap < need_ ? POLYID_BUFFER_TOO_SMALL : POLYID_OK;            \
+            EXPECT(want_, call_with_out_cap);                                                  \
+            int intact = 1;                                                                    \
+            for (size_t k = 0; k < 8; k++) intact &= buf[k] == '#';                            \
+            for (size_t k = 8 + cap; k < need_ + 16; k++) intact &= buf[k] == '#';             \
+            CHECK(intact, "%s wrote outside [out, out+%zu)", #call_with_out_cap, cap);         \
+            if (cap < need_) {                                                                 \
+                CHECK(E.detail == POLYID_DETAIL_LENGTH && E.found == (int64_t)cap &&            \
+                          E.expected == (int64_t)need_,                                        \
+                      "found %" PRId64 " expected %" PRId64, E.found, E.expected);             \
+                if (cap > 0) CHECK(out[0] == 0, "out emptied");                                \
+            } else {                                                                           \
+                STREQ(out, expect_text);                                                       \
+            }                                                                                  \
+        }                                                                                      \
+        free(buf);                                                                             \
+    } while (0)
+
+static void test_catalog_null_pointers(void) {
+    polyid_catalog *c = load(MINIMAL), *none = NULL;
+    polyid_catalog_entry entry = {"E.Auth.Token.001", "m", NULL, NULL, 0, NULL, 0, NULL};
+    polyid_catalog_expansion x;
+    char out[256];
+    size_t n;
+    bool found;
+    uint8_t sk[32], pk[32], sig[64];
+    const char *names[] = {"a"}, *values[] = {"b"}, *null_names[] = {NULL}, *null_values[] = {NULL};
+
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_load(NULL, &none, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_load(MINIMAL, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_load_n(NULL, 2, &none, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_load_n(MINIMAL, strlen(MINIMAL), NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build(NULL, 1, &none, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build(&entry, 1, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build_namespaced(NULL, &entry, 1, &none, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build_namespaced("auth_lib", NULL, 1, &none, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build_namespaced("auth_lib", &entry, 1, NULL, &E));
+    polyid_catalog_entry bad = entry;
+    bad.code = NULL;
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build(&bad, 1, &none, &E));
+    bad = entry;
+    bad.message = NULL;
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build(&bad, 1, &none, &E));
+    bad = entry;
+    bad.hints_len = 1; /* hints NULL with a count */
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build(&bad, 1, &none, &E));
+    bad.hints = null_names; /* one NULL hint */
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build(&bad, 1, &none, &E));
+    bad = entry;
+    bad.tags_len = 1;
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_build(&bad, 1, &none, &E));
+    CHECK(none == NULL, "no catalog on failure");
+    /* NULL arrays are fine with a count of 0: an empty catalog. */
+    EXPECT(POLYID_OK, polyid_catalog_build(NULL, 0, &none, &E));
+    EXPECT(POLYID_OK, polyid_catalog_len(none, &n, &E));
+    CHECK(n == 0, "empty catalog");
+    polyid_catalog_free(none);
+    none = NULL;
+
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_len(NULL, &n, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_len(c, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_id(NULL, 0, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_id(c, 0, NULL, 12, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_namespace_hash(NULL, out, sizeof out, &found, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_namespace_hash(c, NULL, 6, &found, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_namespace_hash(c, out, sizeof out, NULL, &E));
+
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand(NULL, "0yRgf", NULL, NULL, 0, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand(c, NULL, NULL, NULL, 0, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand(c, "0yRgf", NULL, values, 1, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand(c, "0yRgf", names, NULL, 1, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand(c, "0yRgf", null_names, values, 1, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand(c, "0yRgf", names, null_values, 1, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand(c, "0yRgf", NULL, NULL, 0, NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand(c, "0yRgf", NULL, NULL, 0, &x, NULL, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_n(c, NULL, 5, NULL, NULL, 0, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_json(NULL, "0yRgf", "{}", &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_json(c, NULL, "{}", &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_json(c, "0yRgf", NULL, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_json(c, "0yRgf", "{}", NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_json(c, "0yRgf", "{}", &x, NULL, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_json_n(c, "0yRgf", 5, NULL, 2, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_payload(NULL, "{}", out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_payload(c, NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_payload(c, "{}", NULL, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_expand_payload_n(c, NULL, 2, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_to_json(NULL, POLYID_CATALOG_FULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_to_json(c, POLYID_CATALOG_FULL, NULL, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_canonical(NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_canonical(c, NULL, 64, &E));
+
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_keypair_generate(NULL, pk, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_keypair_generate(sk, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_public_key(NULL, pk, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_public_key(RFC8032_SECRET, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_sign(NULL, RFC8032_SECRET, sig, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_sign(c, NULL, sig, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_sign(c, RFC8032_SECRET, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_verify(NULL, RFC8032_PUBLIC, sig, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_verify(c, NULL, sig, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_verify(c, RFC8032_PUBLIC, NULL, 64, &E));
+    polyid_catalog_free(NULL); /* a no-op */
+
+    EXPECT(POLYID_NULL_POINTER, polyid_extuuid_encode(NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_extuuid_encode(GBP_TEXT, NULL, 37, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_extuuid_encode_n(NULL, 3, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_extuuid_decode(NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_extuuid_decode(GBP_UUID, NULL, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_extuuid_decode_n(NULL, 36, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_extuuid_inspect(NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_extuuid_inspect(GBP_TEXT, NULL, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_extuuid_inspect_n(NULL, 3, out, sizeof out, &E));
+    polyid_catalog_free(c);
+}
+
+static void test_catalog_buffers(void) {
+    polyid_catalog *c = load(MINIMAL), *ns = load(NAMESPACED);
+    polyid_catalog_expansion x;
+    bool found = true;
+    /* IDs in order, then the namespace hash (none / "05o5h"). */
+    BUFFER_TEST(POLYID_COMPACT_ID_LEN, "0yRgf", polyid_catalog_id(c, 0, out, out_cap, &E));
+    BUFFER_TEST(POLYID_COMPACT_ID_LEN, "AcAGP", polyid_catalog_id(c, 1, out, out_cap, &E));
+    BUFFER_TEST(POLYID_FULL_ID_LEN, "05o5h-V6a0B", polyid_catalog_id(ns, 0, out, out_cap, &E));
+    BUFFER_TEST(POLYID_COMPACT_ID_LEN, "", polyid_catalog_namespace_hash(c, out, out_cap, &found, &E));
+    CHECK(!found, "no namespace");
+    BUFFER_TEST(POLYID_COMPACT_ID_LEN, "05o5h", polyid_catalog_namespace_hash(ns, out, out_cap, &found, &E));
+    CHECK(found, "namespace hash found");
+    /* The message of an expansion; the fixed part only on success. */
+    BUFFER_TEST(6, "cache", polyid_catalog_expand(c, "0yRgf", NULL, NULL, 0, &x, out, out_cap, &E));
+    STREQ(x.code, "W.CACHE.DATA.018");
+    STREQ(x.id, "0yRgf");
+    CHECK(x.severity == 'W', "severity %c", x.severity);
+    const char *names[] = {"x"}, *values[] = {"\xe2\x9c\x93"};
+    BUFFER_TEST(10, "token \xe2\x9c\x93", polyid_catalog_expand(ns, "V6a0B", names, values, 1, &x, out, out_cap, &E));
+    STREQ(x.id, "05o5h-V6a0B"); /* the catalog's ID, also for the bare compact ID */
+    STREQ(x.code, "E.AUTH.TOKEN.001");
+    BUFFER_TEST(9, "token 12", polyid_catalog_expand_json(ns, "05o5h-V6a0B", "{\"x\": 12}", &x, out, out_cap, &E));
+    BUFFER_TEST(9, "token 12", polyid_catalog_expand_json_n(ns, "05o5h-V6a0Bzz", 11, "{\"x\":12}", 8, &x, out, out_cap, &E));
+    static const char payload_out[] = "[{\"id\":\"0yRgf\",\"code\":\"W.CACHE.DATA.018\",\"severity\":\"W\",\"message\":\"cache\"}]";
+    HEAP_BUFFER_TEST(sizeof payload_out, payload_out, polyid_catalog_expand_payload(c, "{\"0yRgf\": {}}", out, out_cap, &E));
+    HEAP_BUFFER_TEST(sizeof MINIMAL_CANONICAL, MINIMAL_CANONICAL, polyid_catalog_canonical(c, out, out_cap, &E));
+    static const char minimal_out[] = "{\"0yRgf\":[\"W.CACHE.DATA.018\",\"cache\"],\"AcAGP\":[\"E.AUTH.TOKEN.003\",\"third\"]}";
+    HEAP_BUFFER_TEST(sizeof minimal_out, minimal_out, polyid_catalog_to_json(c, POLYID_CATALOG_MINIMAL, out, out_cap, &E));
+    polyid_catalog_free(c);
+    polyid_catalog_free(ns);
+
+    BUFFER_TEST(POLYID_EXTUUID_LEN, GBP_UUID, polyid_extuuid_encode(GBP_TEXT, out, out_cap, &E));
+    BUFFER_TEST(POLYID_EXTUUID_LEN, GBP_UUID, polyid_extuuid_encode_n(GBP_TEXT, strlen(GBP_TEXT), out, out_cap, &E));
+    BUFFER_TEST(sizeof GBP_CANONICAL, GBP_CANONICAL, polyid_extuuid_decode(GBP_UUID, out, out_cap, &E));
+    BUFFER_TEST(sizeof GBP_CANONICAL, GBP_CANONICAL, polyid_extuuid_decode_n("49083027-D200-8000-8000-00000021EBFC", 36, out, out_cap, &E));
+    HEAP_BUFFER_TEST(sizeof INT_INSPECT, INT_INSPECT, polyid_extuuid_inspect("int:-42", out, out_cap, &E));
+    HEAP_BUFFER_TEST(sizeof INT_INSPECT, INT_INSPECT, polyid_extuuid_inspect_n("84000000-0000-8000-8000-00000000002a", 36, out, out_cap, &E));
+
+    /* Order of checks: a fixed-size capacity before the core runs; a variable-size
+     * result's capacity after it. */
+    char out[8] = "junk";
+    EXPECT(POLYID_BUFFER_TOO_SMALL, polyid_extuuid_encode("not a value", out, 8, &E));
+    STREQ(out, "");
+    EXPECT(POLYID_INVALID_LENGTH, polyid_extuuid_decode("49083027-d200-8000-8000-00000021ebf", out, 1, &E));
+}
+
+static void test_catalog_utf8(void) {
+    static const char *bad[] = {"\xff", "E.A.B.\x80", "\xc0\xaf", "\xed\xa0\x80", "x\xf4\x90\x80\x80"};
+    static const size_t offset[] = {0, 6, 0, 0, 1};
+    polyid_catalog *c = load(MINIMAL), *none = NULL;
+    polyid_catalog_expansion x;
+    char out[256];
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        const char *s = bad[k];
+        size_t n = strlen(s);
+        const char *one[] = {s}, *ok[] = {"ok"};
+#define UTF8(call)                                                                          \
+    do {                                                                                    \
+        EXPECT(POLYID_INVALID_UTF8, call);                                                  \
+        CHECK(E.detail == POLYID_DETAIL_BYTE_OFFSET && E.index == offset[k],                 \
+              "%s: offset %" PRIu64 ", want %zu", #call, E.index, offset[k]);               \
+    } while (0)
+        UTF8(polyid_catalog_load(s, &none, &E));
+        UTF8(polyid_catalog_load_n(s, n, &none, &E));
+        polyid_catalog_entry e = {"E.Auth.Token.001", "m", NULL, NULL, 0, NULL, 0, NULL};
+        e.code = s;
+        UTF8(polyid_catalog_build(&e, 1, &none, &E));
+        e.code = "E.Auth.Token.001";
+        e.message = s;
+        UTF8(polyid_catalog_build(&e, 1, &none, &E));
+        e.message = "m";
+        e.description = s;
+        UTF8(polyid_catalog_build(&e, 1, &none, &E));
+        e.description = NULL;
+        e.docs_url = s;
+        UTF8(polyid_catalog_build(&e, 1, &none, &E));
+        e.docs_url = NULL;
+        e.hints = one;
+        e.hints_len = 1;
+        UTF8(polyid_catalog_build(&e, 1, &none, &E));
+        e.hints = NULL;
+        e.hints_len = 0;
+        e.tags = one;
+        e.tags_len = 1;
+        UTF8(polyid_catalog_build(&e, 1, &none, &E));
+        e.tags = NULL;
+        e.tags_len = 0;
+        UTF8(polyid_catalog_build_namespaced(s, &e, 1, &none, &E));
+        CHECK(none == NULL, "no catalog on failure");
+        UTF8(polyid_catalog_expand(c, s, NULL, NULL, 0, &x, out, sizeof out, &E));
+        UTF8(polyid_catalog_expand_n(c, s, n, NULL, NULL, 0, &x, out, sizeof out, &E));
+        UTF8(polyid_catalog_expand(c, "0yRgf", one, ok, 1, &x, out, sizeof out, &E));
+        UTF8(polyid_catalog_expand(c, "0yRgf", ok, one, 1, &x, out, sizeof out, &E));
+        UTF8(polyid_catalog_expand_json(c, s, "{}", &x, out, sizeof out, &E));
+        UTF8(polyid_catalog_expand_json(c, "0yRgf", s, &x, out, sizeof out, &E));
+        UTF8(polyid_catalog_expand_json_n(c, s, n, "{}", 2, &x, out, sizeof out, &E));
+        UTF8(polyid_catalog_expand_json_n(c, "0yRgf", 5, s, n, &x, out, sizeof out, &E));
+        UTF8(polyid_catalog_expand_payload(c, s, out, sizeof out, &E));
+        UTF8(polyid_catalog_expand_payload_n(c, s, n, out, sizeof out, &E));
+        UTF8(polyid_extuuid_encode(s, out, sizeof out, &E));
+        UTF8(polyid_extuuid_encode_n(s, n, out, sizeof out, &E));
+        UTF8(polyid_extuuid_decode(s, out, sizeof out, &E));
+        UTF8(polyid_extuuid_decode_n(s, n, out, sizeof out, &E));
+        UTF8(polyid_extuuid_inspect(s, out, sizeof out, &E));
+        UTF8(polyid_extuuid_inspect_n(s, n, out, sizeof out, &E));
+#undef UTF8
+    }
+    /* Lengths beyond PTRDIFF_MAX are refused before anything is read. */
+    EXPECT(POLYID_INVALID_LENGTH, polyid_catalog_load_n("{}", SIZE_MAX, &none, &E));
+    EXPECT(POLYID_INVALID_LENGTH, polyid_catalog_expand_payload_n(c, "{}", SIZE_MAX, out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_LENGTH, polyid_catalog_verify(c, RFC8032_PUBLIC, (const uint8_t *)"x", SIZE_MAX, &E));
+    EXPECT(POLYID_INVALID_LENGTH, polyid_extuuid_encode_n("x", SIZE_MAX, out, sizeof out, &E));
+    /* Counts beyond any C array are refused before anything is read. */
+    const char *names[] = {"x"};
+    polyid_catalog_entry e = {"E.Auth.Token.001", "m", NULL, NULL, 0, NULL, 0, NULL};
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_catalog_build(&e, SIZE_MAX, &none, &E));
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_catalog_expand(c, "0yRgf", names, names, SIZE_MAX, &x, out, sizeof out, &E));
+    /* Embedded NUL bytes in the (pointer, length) variants are ordinary characters. */
+    EXPECT(POLYID_INVALID_CATALOG, polyid_catalog_load_n("{}\0", 3, &none, &E));
+    EXPECT(POLYID_NOT_FOUND, polyid_catalog_expand_n(c, "0yR\0f", 5, NULL, NULL, 0, &x, out, sizeof out, &E));
+    EXPECT(POLYID_OK, polyid_catalog_expand_n(c, "0yRgf\0", 5, NULL, NULL, 0, &x, out, sizeof out, &E));
+    STREQ(out, "cache");
+    polyid_catalog_free(c);
+}
+
+static void test_catalog_values(void) {
+    polyid_catalog *c = NULL, *again = NULL;
+    polyid_catalog_expansion x;
+    char out[1024], *big;
+    size_t n;
+    /* Build (SPEC.md IDs), with every optional member. */
+    const char *hints[] = {"send a token"}, *tags[] = {"auth", "security"};
+    polyid_catalog_entry entries[] = {
+        {"E.Auth.Token.MISSING", "token missing for {{user}}", "No bearer token.", hints, 1, tags, 2,
+         "https://example.com/V6a0B"},
+        {"W.Database.Connection.027", "slow connection", NULL, NULL, 0, NULL, 0, NULL},
+    };
+    EXPECT(POLYID_OK, polyid_catalog_build(entries, 2, &c, &E));
+    EXPECT(POLYID_OK, polyid_catalog_len(c, &n, &E));
+    CHECK(n == 2, "len %zu", n);
+    EXPECT(POLYID_OK, polyid_catalog_id(c, 0, out, sizeof out, &E));
+    STREQ(out, "KF52S");
+    EXPECT(POLYID_OK, polyid_catalog_id(c, 1, out, sizeof out, &E));
+    STREQ(out, "V6a0B");
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_catalog_id(c, 2, out, sizeof out, &E));
+    CHECK(E.detail == POLYID_DETAIL_RANGE && E.found == 2 && E.min == 0 && E.max == 1, "index range");
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_catalog_id(c, SIZE_MAX, out, sizeof out, &E));
+    /* Expansion: named fields; the first of two equal names counts; missing fields. */
+    const char *names[] = {"user", "user"}, *values[] = {"ada", "bob"};
+    EXPECT(POLYID_OK, polyid_catalog_expand(c, "V6a0B", names, values, 2, &x, out, sizeof out, &E));
+    STREQ(out, "token missing for ada");
+    CHECK(x.severity == 'E', "severity");
+    STREQ(x.code, "E.AUTH.TOKEN.001");
+    EXPECT(POLYID_MISSING_FIELD, polyid_catalog_expand(c, "V6a0B", NULL, NULL, 0, &x, out, sizeof out, &E));
+    CHECK(strstr(E.message, "user") != NULL, "names the field: %s", E.message);
+    STREQ(out, "");
+    EXPECT(POLYID_NOT_FOUND, polyid_catalog_expand(c, "35Jkp", NULL, NULL, 0, &x, out, sizeof out, &E));
+    EXPECT(POLYID_NOT_FOUND, polyid_catalog_expand(c, "", NULL, NULL, 0, &x, out, sizeof out, &E));
+    EXPECT(POLYID_OK, polyid_catalog_expand_json(c, "V6a0B", "{\"user\": true}", &x, out, sizeof out, &E));
+    STREQ(out, "token missing for true");
+    EXPECT(POLYID_OK, polyid_catalog_expand_json(c, "V6a0B", " {\"user\": \"a\\\"b\"} ", &x, out, sizeof out, &E));
+    STREQ(out, "token missing for a\"b");
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_catalog_expand_json(c, "V6a0B", "[]", &x, out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_catalog_expand_json(c, "V6a0B", "{", &x, out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_catalog_expand_json(c, "V6a0B", "", &x, out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_catalog_expand_payload(c, "[]", out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_catalog_expand_payload(c, "{\"KF52S\": {\"f\": 2}}", out, sizeof out, &E));
+    EXPECT(POLYID_MISSING_FIELD, polyid_catalog_expand_payload(c, "{\"V6a0B\": {}}", out, sizeof out, &E));
+    EXPECT(POLYID_OK, polyid_catalog_expand_payload(c, "{}", out, sizeof out, &E));
+    STREQ(out, "[]");
+    /* Forms: unknown ones fail; each known one loads back to the same canonical bytes. */
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_catalog_to_json(c, 3, out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_catalog_to_json(c, -1, out, sizeof out, &E));
+    char canonical[1024];
+    EXPECT(POLYID_OK, polyid_catalog_canonical(c, canonical, sizeof canonical, &E));
+    CHECK(strstr(canonical, "\"h\":[\"send a token\"]") && strstr(canonical, "\"t\":[\"auth\",\"security\"]") &&
+              strstr(canonical, "\"u\":\"https://example.com/V6a0B\"") && strstr(canonical, "\"d\":\"No bearer token.\""),
+          "optional members in the canonical bytes: %s", canonical);
+    for (int form = POLYID_CATALOG_FULL; form <= POLYID_CATALOG_MINIMAL; form++) {
+        /* The size query: capacity 0 reports the size needed. */
+        char probe;
+        EXPECT(POLYID_BUFFER_TOO_SMALL, polyid_catalog_to_json(c, form, &probe, 0, &E));
+        size_t need = (size_t)E.expected;
+        big = malloc(need);
+        EXPECT(POLYID_OK, polyid_catalog_to_json(c, form, big, need, &E));
+        CHECK(strlen(big) + 1 == need, "size");
+        EXPECT(POLYID_OK, polyid_catalog_load_n(big, need - 1, &again, &E));
+        free(big);
+        EXPECT(POLYID_OK, polyid_catalog_canonical(again, out, sizeof out, &E));
+        if (form == POLYID_CATALOG_MINIMAL) {
+            /* The minimal form keeps codes and messages only. */
+            CHECK(strstr(out, "send a token") == NULL, "minimal drops hints");
+        } else {
+            STREQ(out, canonical);
+        }
+        polyid_catalog_free(again);
+        again = NULL;
+    }
+    /* Signatures: RFC 8032 TEST 1's key, a generated key, tampering. */
+    uint8_t pk[32], sk[32], sig[64], sig2[64];
+    EXPECT(POLYID_OK, polyid_catalog_public_key(RFC8032_SECRET, pk, &E));
+    CHECK(memcmp(pk, RFC8032_PUBLIC, 32) == 0, "RFC 8032 public key");
+    EXPECT(POLYID_OK, polyid_catalog_sign(c, RFC8032_SECRET, sig, &E));
+    EXPECT(POLYID_OK, polyid_catalog_sign(c, RFC8032_SECRET, sig2, &E));
+    CHECK(memcmp(sig, sig2, 64) == 0, "Ed25519 is deterministic");
+    EXPECT(POLYID_OK, polyid_catalog_verify(c, RFC8032_PUBLIC, sig, 64, &E));
+    EXPECT(POLYID_INVALID_SIGNATURE, polyid_catalog_verify(c, RFC8032_PUBLIC, sig, 63, &E));
+    EXPECT(POLYID_INVALID_SIGNATURE, polyid_catalog_verify(c, RFC8032_PUBLIC, sig, 0, &E));
+    sig2[10] ^= 1;
+    EXPECT(POLYID_INVALID_SIGNATURE, polyid_catalog_verify(c, RFC8032_PUBLIC, sig2, 64, &E));
+    EXPECT(POLYID_OK, polyid_catalog_keypair_generate(sk, pk, &E));
+    uint8_t pk2[32];
+    EXPECT(POLYID_OK, polyid_catalog_public_key(sk, pk2, &E));
+    CHECK(memcmp(pk, pk2, 32) == 0, "generated pair matches");
+    EXPECT(POLYID_OK, polyid_catalog_sign(c, sk, sig2, &E));
+    EXPECT(POLYID_OK, polyid_catalog_verify(c, pk, sig2, 64, &E));
+    EXPECT(POLYID_INVALID_SIGNATURE, polyid_catalog_verify(c, RFC8032_PUBLIC, sig2, 64, &E));
+    /* The same entries with another message: the old signature no longer verifies. */
+    entries[1].message = "slower connection";
+    EXPECT(POLYID_OK, polyid_catalog_build(entries, 2, &again, &E));
+    EXPECT(POLYID_INVALID_SIGNATURE, polyid_catalog_verify(again, RFC8032_PUBLIC, sig, 64, &E));
+    polyid_catalog_free(again);
+    again = NULL;
+    /* Build errors. */
+    polyid_catalog_entry dup[] = {{"E.AUTH.TOKEN.001", "a", NULL, NULL, 0, NULL, 0, NULL},
+                                  {"E.Auth.Token.MISSING", "b", NULL, NULL, 0, NULL, 0, NULL}};
+    EXPECT(POLYID_DUPLICATE_CODE, polyid_catalog_build(dup, 2, &again, &E));
+    polyid_catalog_entry coll[] = {{"C.AUTH.READ.974", "a", NULL, NULL, 0, NULL, 0, NULL},
+                                   {"S.AUTH.READ.898", "b", NULL, NULL, 0, NULL, 0, NULL}};
+    EXPECT(POLYID_COLLISION, polyid_catalog_build(coll, 2, &again, &E));
+    CHECK(strstr(E.message, "xv0cV") != NULL, "collision names the ID: %s", E.message);
+    EXPECT(POLYID_INVALID_FORMAT, polyid_catalog_build((polyid_catalog_entry[]){{"E.AUTH.TOKEN", "m", NULL, NULL, 0, NULL, 0, NULL}}, 1, &again, &E));
+    EXPECT(POLYID_INVALID_NAMESPACE, polyid_catalog_build_namespaced("Bad", entries, 2, &again, &E));
+    CHECK(again == NULL, "no catalog on failure");
+    EXPECT(POLYID_OK, polyid_catalog_build_namespaced("auth_lib", entries, 1, &again, &E));
+    EXPECT(POLYID_OK, polyid_catalog_id(again, 0, out, sizeof out, &E));
+    STREQ(out, "05o5h-V6a0B");
+    polyid_catalog_free(again);
+    again = NULL;
+    /* Load errors. */
+    EXPECT(POLYID_INVALID_CATALOG, polyid_catalog_load("", &again, &E));
+    EXPECT(POLYID_INVALID_CATALOG, polyid_catalog_load("[]", &again, &E));
+    EXPECT(POLYID_TAMPERED, polyid_catalog_load("{\"V6a0B\": [\"E.AUTH.TOKEN.002\", \"m\"]}", &again, &E));
+    CHECK(again == NULL, "no catalog on failure");
+    polyid_catalog_free(c);
+
+    /* EXTUUID values (the draft's examples, as in tests/vectors/extuuid.json). */
+    EXPECT(POLYID_OK, polyid_extuuid_encode("extuuid:fixedB4:GBP$:222.31", out, sizeof out, &E));
+    STREQ(out, GBP_UUID);
+    EXPECT(POLYID_OK, polyid_extuuid_encode("int:-42", out, sizeof out, &E));
+    STREQ(out, "84000000-0000-8000-8000-00000000002a");
+    EXPECT(POLYID_OK, polyid_extuuid_decode("84000000-0000-8000-8000-00000000002A", out, sizeof out, &E));
+    STREQ(out, "extuuid:int:-42");
+    EXPECT(POLYID_OK, polyid_extuuid_inspect(GBP_TEXT, out, sizeof out, &E));
+    STREQ(out, "{\"kind\":\"fixed\",\"uuid\":\"49083027-d200-8000-8000-00000021ebfc\",\"text\":\"extuuid:fixedB4:GBP$:222.31\","
+               "\"scheme\":\"B\",\"name\":\"GBP$\",\"places\":\"4\",\"amount\":\"2223100\"}");
+    EXPECT(POLYID_OK, polyid_extuuid_inspect("quant:9.81*m/s2", out, sizeof out, &E));
+    CHECK(strstr(out, "\"value\":9.81,") != NULL && strstr(out, "\"unit\":\"m/s2\"") != NULL, "quant: %s", out);
+    /* A UUID of version 4 is not an EXTUUID. */
+    EXPECT(POLYID_NOT_UUID_V8, polyid_extuuid_decode("84000000-0000-4000-8000-00000000002a", out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_LENGTH, polyid_extuuid_decode("", out, sizeof out, &E));
+    EXPECT(POLYID_INVALID_FORMAT, polyid_extuuid_encode("", out, sizeof out, &E));
+    /* A printed form above 1024 bytes. */
+    big = malloc(2000);
+    memset(big, '1', 1999);
+    memcpy(big, "int:", 4);
+    big[1999] = 0;
+    EXPECT(POLYID_INVALID_LENGTH, polyid_extuuid_encode(big, out, sizeof out, &E));
+    CHECK(E.detail == POLYID_DETAIL_LENGTH && E.found == 1999 && E.expected == 1024, "length detail");
+    free(big);
+}
+
+/* The process-wide xid generator: batches increase and never repeat (22 random bits would
+ * repeat ~12 times in 10,000 draws of one millisecond). */
+static void test_xid_many(void) {
+    enum { N = 10000 };
+    static polyid_xid xs[N];
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generate_many(NULL, 1, &E));
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_xid_generate_many(xs, SIZE_MAX / 8, &E));
+    EXPECT(POLYID_OK, polyid_xid_generate_many(xs, 0, &E));
+    EXPECT(POLYID_OK, polyid_xid_generate_many(xs, N, &E));
+    int inc = 1;
+    for (int k = 1; k < N; k++) inc &= xs[k] > xs[k - 1];
+    CHECK(inc, "xid batch strictly increasing");
+    polyid_xid next;
+    EXPECT(POLYID_OK, polyid_xid_generate(&next, &E));
+    CHECK(next > xs[N - 1], "next xid after the batch");
+}
+
+/* One catalog read by several threads at once. */
+typedef struct {
+    const polyid_catalog *c;
+    int ok;
+} cat_worker;
+
+static void *cat_work(void *arg) {
+    cat_worker *w = arg;
+    polyid_error err;
+    w->ok = 1;
+    for (int k = 0; k < 2000; k++) {
+        char value[32], message[64];
+        snprintf(value, sizeof value, "v%d", k);
+        const char *names[] = {"x"}, *values[] = {value};
+        polyid_catalog_expansion x;
+        char want[64];
+        snprintf(want, sizeof want, "token v%d", k);
+        if (polyid_catalog_expand(w->c, "V6a0B", names, values, 1, &x, message, sizeof message, &err) != POLYID_OK ||
+            strcmp(message, want) != 0 || strcmp(x.id, "05o5h-V6a0B") != 0)
+            w->ok = 0;
+        if (polyid_catalog_expand(w->c, "oFN7q-V6a0B", NULL, NULL, 0, &x, message, sizeof message, &err) !=
+            POLYID_NOT_FOUND)
+            w->ok = 0;
+    }
+    return NULL;
+}
+
+static void test_catalog_threads(void) {
+    polyid_catalog *c = load(NAMESPACED);
+    cat_worker w[4];
+    pthread_t th[4];
+    for (int k = 0; k < 4; k++) {
+        w[k].c = c;
+        pthread_create(&th[k], NULL, cat_work, &w[k]);
+    }
+    for (int k = 0; k < 4; k++) {
+        pthread_join(th[k], NULL);
+        CHECK(w[k].ok, "catalog thread %d", k);
+    }
+    polyid_catalog_free(c);
+}
+
 int main(void) {
     test_status_codes();
     test_err_null();
@@ -721,6 +1207,12 @@ int main(void) {
     test_values();
     test_generators();
     test_fork();
+    test_catalog_null_pointers();
+    test_catalog_buffers();
+    test_catalog_utf8();
+    test_catalog_values();
+    test_catalog_threads();
+    test_xid_many();
     const char *linkage = getenv("POLYID_TEST_LINKAGE");
     printf("bad-input (%s): %d passed, %d failed\n", linkage ? linkage : "C", passed, failed);
     return failed ? 1 : 0;
