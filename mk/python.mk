@@ -20,7 +20,7 @@ PY_SOURCES := $(shell find $(PY_DIR)/src $(PY_DIR)/python $(ROOT)/core/src -type
 	$(PY_DIR)/Cargo.toml $(PY_DIR)/pyproject.toml $(PY_DIR)/README.md \
 	$(ROOT)/core/Cargo.toml $(ROOT)/Cargo.toml $(wildcard $(ROOT)/Cargo.lock)
 
-.PHONY: python-build python-test python-demo python-bench python-test-versions
+.PHONY: python-build python-test python-leaks python-demo python-bench python-test-versions
 
 $(PY_TOOLS_STAMP): $(PY_DIR)/requirements-dev.txt
 	@echo "==> python: tools into $(PY_VENV)"
@@ -50,6 +50,12 @@ python-test: python-build
 	$(PY_VENV)/bin/mypy --strict --cache-dir $(ROOT)/target/mypy-cache \
 		$(PY_DIR)/tests/typing/sample.py
 	cd $(ROOT)/target && $(PY_VENV)/bin/stubtest polyid
+	@echo "==> python: leak smoke test (make python-leaks runs 1,000,000 calls per entry point)"
+	$(PY) $(PY_DIR)/tests/leaks.py --calls 10000 --limit-mb 1 --summary
+
+python-leaks: python-build
+	$(PY) $(PY_DIR)/tests/leaks.py --self-test --calls 100000 --only compact_id --summary
+	$(PY) $(PY_DIR)/tests/leaks.py
 
 python-demo: python-build
 	@$(PY) $(PY_DIR)/tests/matrix_adapter.py demo

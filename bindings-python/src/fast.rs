@@ -9,9 +9,8 @@
 //! goes through PyO3.
 
 use std::ffi::{c_int, CStr};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 
@@ -87,48 +86,49 @@ unsafe fn arguments<'py>(
     Ok((code, names))
 }
 
-unsafe extern "C" fn compact_id_fastcall(
+/// The body of `compact_id`, run inside PyO3's own fastcall trampoline (see
+/// [`add_compact_id`]).
+///
+/// # Safety
+/// The vectorcall contract: `args` holds `nargs` positional then `len(kwnames)` keyword
+/// values, all live.
+unsafe fn compact_id_body(
+    py: Python<'_>,
     _module: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls this with the thread attached.
-    let py = unsafe { Python::assume_attached() };
-    let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<*mut ffi::PyObject> {
-        if nargs == 1 && kwnames.is_null() {
-            // The common call `compact_id(code)`.
-            // SAFETY: one live positional argument.
-            let code = unsafe { Bound::from_borrowed_ptr(py, *args) };
-            return Ok(compact_id_impl(py, code.extract()?, None)?.into_ptr());
-        }
-        // SAFETY: the vectorcall contract.
-        let (code, names) = unsafe { arguments(py, args, nargs, kwnames)? };
-        Ok(compact_id_impl(py, code.extract()?, names.as_ref())?.into_ptr())
-    }));
-    match result {
-        Ok(Ok(obj)) => obj,
-        Ok(Err(err)) => {
-            err.restore(py);
-            std::ptr::null_mut()
-        }
-        Err(_) => {
-            PyRuntimeError::new_err("polyid: internal panic in compact_id").restore(py);
-            std::ptr::null_mut()
-        }
+) -> PyResult<*mut ffi::PyObject> {
+    if nargs == 1 && kwnames.is_null() {
+        // The common call `compact_id(code)`.
+        // SAFETY: one live positional argument.
+        let code = unsafe { Bound::from_borrowed_ptr(py, *args) };
+        return Ok(compact_id_impl(py, code.extract()?, None)?.into_ptr());
     }
+    // SAFETY: the vectorcall contract.
+    let (code, names) = unsafe { arguments(py, args, nargs, kwnames)? };
+    Ok(compact_id_impl(py, code.extract()?, names.as_ref())?.into_ptr())
 }
 
 /// Adds `compact_id` to the module.
 pub fn add_compact_id(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // PyO3's own trampoline for fastcall functions (what `#[pyfunction]` uses when it can):
+    // it marks the thread as attached for PyO3 (so references dropped in the body, e.g. an
+    // error's cause, are released at once instead of queueing in PyO3's deferred-release
+    // pool, which only drains at the next PyO3 call: 350 bytes per failing call until then),
+    // drains that pool, turns a PyErr into a raised exception and traps panics.
+    let trampoline: FastCallWithKeywords = pyo3::impl_::trampoline::get_trampoline_function!(
+        fastcall_cfunction_with_keywords,
+        compact_id_body
+    );
     let def = Box::leak(Box::new(ffi::PyMethodDef {
         ml_name: c"compact_id".as_ptr(),
         ml_meth: ffi::PyMethodDefPointer {
             // SAFETY: CPython casts the pointer back to the fastcall-with-keywords type
             // because of `ml_flags`, as C extensions do.
             PyCFunction: unsafe {
-                std::mem::transmute::<FastCallWithKeywords, ffi::PyCFunction>(compact_id_fastcall)
+                std::mem::transmute::<FastCallWithKeywords, ffi::PyCFunction>(trampoline)
             },
         },
         ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
