@@ -56,6 +56,23 @@ int main(void) {
     BENCH("euid_generator_next", polyid_euid x; polyid_euid_generator_next(eg, &x, &err); sink += x.bytes[15]);
     BENCH("xid_generate", polyid_xid x; polyid_xid_generate(&x, &err); sink += x);
 
+    polyid_catalog *cat;
+    polyid_catalog_load("{\"V6a0B\": [\"E.AUTH.TOKEN.001\", \"token missing for {{user}}\"], "
+                        "\"KF52S\": [\"W.DATABASE.CONNECTION.027\", \"slow connection\"]}",
+                        &cat, NULL);
+    const char *names[] = {"user"}, *values[] = {"ada"};
+    polyid_catalog_expansion cx;
+    char message[128];
+    BENCH("catalog_expand", polyid_catalog_expand(cat, "V6a0B", names, values, 1, &cx, message, sizeof message, &err);
+          sink += (uint8_t)message[0]);
+    BENCH("catalog_expand_no_fields", polyid_catalog_expand(cat, "KF52S", NULL, NULL, 0, &cx, message, sizeof message, &err);
+          sink += (uint8_t)message[0]);
+    polyid_catalog_free(cat);
+    char text[POLYID_EXTUUID_TEXT_LEN];
+    BENCH("extuuid_encode", polyid_extuuid_encode("fixedB4:GBP$:222.31", out, sizeof out, &err); sink += (uint8_t)out[0]);
+    BENCH("extuuid_decode", polyid_extuuid_decode("49083027-d200-8000-8000-00000021ebfc", text, sizeof text, &err);
+          sink += (uint8_t)text[8]);
+
     polyid_tid_generator_free(tg);
     polyid_euid_generator_free(eg);
     return 0;

@@ -6,7 +6,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use polyid::euid::{Euid, EuidGenerator};
+use polyid::extuuid;
 use polyid::tid::{Tid, TidGenerator};
+use polyid::wdp::catalog::Catalog;
 use polyid::xid::Xid;
 use polyid::{uid11, wdp};
 
@@ -62,5 +64,23 @@ fn main() {
     });
     bench("xid_generate", |_| {
         black_box(Xid::generate().ok());
+    });
+    let cat = Catalog::from_json(
+        r#"{"V6a0B": ["E.AUTH.TOKEN.001", "token missing for {{user}}"],
+            "KF52S": ["W.DATABASE.CONNECTION.027", "slow connection"]}"#,
+    )
+    .unwrap();
+    let fields = [("user", "ada")];
+    bench("catalog_expand", |_| {
+        black_box(cat.expand(black_box("V6a0B"), &fields[..]).ok());
+    });
+    bench("catalog_expand_no_fields", |_| {
+        black_box(cat.expand_id(black_box("KF52S")).ok());
+    });
+    bench("extuuid_encode", |_| {
+        black_box(extuuid::encode_text(black_box("fixedB4:GBP$:222.31")).ok());
+    });
+    bench("extuuid_decode", |_| {
+        black_box(extuuid::decode_text(black_box("49083027-d200-8000-8000-00000021ebfc")).ok());
     });
 }

@@ -384,6 +384,7 @@ unsafe fn write_expansion(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)] // the C signature, one argument each
 unsafe fn expand_impl<'a>(
     catalog: *const polyid_catalog,
     id: impl FnOnce() -> Res<&'a str>,
