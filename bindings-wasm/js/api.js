@@ -198,10 +198,7 @@ export class Xid {
 
   /** `count` new xids. */
   static generateMany(count) {
-    const n = usize(count, 'count');
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = new Xid(NEW, raw.xid_generate());
-    return out;
+    return Array.from(raw.xid_generate_many(usize(count, 'count')), (v) => new Xid(NEW, v));
   }
 
   /** The text of a new xid. */

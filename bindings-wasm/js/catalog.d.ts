@@ -17,63 +17,68 @@ export { init }
 /** Instantiates the catalog module synchronously from its bytes or a compiled module (web build). */
 export declare function initSync(options?: { module: BufferSource | WebAssembly.Module } | BufferSource | WebAssembly.Module): void
 
-/** A severity letter: `E W C B S K I T H`. */
-export type SeverityLetter = 'E' | 'W' | 'C' | 'B' | 'S' | 'K' | 'I' | 'T' | 'H'
-
 /** The JSON forms of a catalog. */
 export type CatalogForm = 'full' | 'compact' | 'minimal'
 
-/** One diagnostic to put in a catalog (the input of `Catalog.build`). */
+/** One entry given to `Catalog.build`. */
 export interface CatalogEntryInput {
-  /** The structured code, e.g. `E.Auth.Token.001` (normalized when the catalog is built). */
+  /** The structured code, e.g. `'E.Auth.Token.001'` (normalized in the catalog). */
   code: string
   /** The message template, with `{{field}}` placeholders. */
   message: string
+  /** A longer description. */
   description?: string | null
+  /** Hints for the reader. */
   hints?: readonly string[] | null
+  /** Free-form tags. */
   tags?: readonly string[] | null
+  /** The documentation URL. */
   docsUrl?: string | null
 }
 
-/** One diagnostic of a built or loaded catalog. */
+/** One entry of a catalog (`Catalog.get`). */
 export interface CatalogEntry {
-  /** The ID: a compact ID, or a full ID `<namespace hash>-<compact id>` in a namespaced catalog. */
+  /** The ID: compact (`"V6a0B"`), or full (`"05o5h-V6a0B"`) in a namespaced catalog. */
   id: string
-  /** The normalized structured code. */
+  /** The normalized structured code, e.g. `"E.AUTH.TOKEN.001"`. */
   code: string
-  /** The severity letter. */
-  severity: SeverityLetter
-  /** The severity's meaning (`"Error"`, `"Warning"`, ...). */
-  meaning: string
-  /** The message template. */
+  /** The severity letter, e.g. `"E"` (like `parseCode().severity`). */
+  severity: string
+  /** The message template, with `{{field}}` placeholders. */
   message: string
-  description: string | null
+  /** The description, if any (absent otherwise). */
+  description?: string
+  /** The hints (possibly empty). */
   hints: string[]
+  /** The tags (possibly empty). */
   tags: string[]
   /** The placeholder names of the message, in order of first use. */
   fields: string[]
-  docsUrl: string | null
+  /** The documentation URL, if any (absent otherwise). */
+  docsUrl?: string
 }
 
-/** The result of an expansion. */
-export interface Expansion {
-  /** The catalog's ID of the entry (the full ID in a namespaced catalog, also when the bare compact ID was asked for). */
+/** The result of `Catalog.expand` (and each element of `Catalog.expandPayload`). */
+export interface CatalogExpansion {
+  /** The catalog's ID of the entry (a full ID in a namespaced catalog, also when the bare compact ID was asked for). */
   id: string
-  /** The normalized structured code. */
+  /** The normalized structured code, e.g. `'E.AUTH.TOKEN.001'`. */
   code: string
-  severity: SeverityLetter
-  meaning: string
+  /** The severity letter, e.g. `'E'`. */
+  severity: string
   /** The message with every `{{field}}` replaced. */
   message: string
 }
 
-/** Values for `{{field}}` placeholders: strings as their text, anything else as its JSON text. */
-export type Fields = Record<string, unknown> | Map<string, unknown>
+/** An Ed25519 key pair for signing catalogs (`Buffer`s in the Node build). */
+export interface CatalogKeyPair {
+  /** The 32-byte secret key (the seed). Keep it secret. */
+  secretKey: Uint8Array
+  /** The 32-byte public key. */
+  publicKey: Uint8Array
+}
 
-/** Bytes accepted as keys, signatures and data. */
-export type Bytes = Uint8Array | ArrayBuffer
-
-/** A group of codes that share one compact ID. */
+/** Codes that share one compact ID (`Catalog.collisions`). */
 export interface CollisionGroup {
   /** The shared compact ID. */
   id: string
@@ -81,97 +86,86 @@ export interface CollisionGroup {
   codes: string[]
 }
 
-/** An Ed25519 key pair for signing catalogs. `new KeyPair()` is not available. */
-export declare class KeyPair {
-  private constructor()
-  /** A new key pair (randomness from `crypto.getRandomValues`). */
-  static generate(): KeyPair
-  /** The key pair of a 32-byte secret key. Throws `INVALID_LENGTH`. */
-  static fromSecret(secretKey: Bytes): KeyPair
-  /** The 32-byte public key (a new array on every access; a `Buffer` in Node). */
-  get publicKey(): Uint8Array
-  /** The 32-byte secret key (a new array on every access; a `Buffer` in Node). */
-  get secretKey(): Uint8Array
-  /** The detached Ed25519 signature (64 bytes) of any bytes. */
-  signBytes(bytes: Bytes): Uint8Array
-  /** Frees the key's WebAssembly memory now (otherwise the garbage collector does). */
-  free(): void
-}
-
-/** A new Ed25519 key pair (`KeyPair.generate()`). */
-export declare function generateKeyPair(): KeyPair
-
 /**
- * A WDP catalog: ID -> structured code, severity and message template, so that a receiver can
- * expand compact IDs offline. `new Catalog()` is not available: use `Catalog.build()` or
- * `Catalog.load()`.
+ * A WDP catalog: diagnostics (code, message template, description, hints, tags, docs URL)
+ * keyed by compact ID, or by full ID `<namespace hash>-<compact id>` with a namespace.
+ *
+ * Create one with `Catalog.build()` or `Catalog.load()`; `new Catalog()` is not available.
  */
-export declare class Catalog implements Iterable<CatalogEntry> {
+export declare class Catalog {
   private constructor()
   /**
-   * Builds a catalog (with a namespace its IDs are full IDs).
+   * Builds a catalog from entries; with a `namespace` its IDs are full IDs (`"05o5h-V6a0B"`).
    *
-   * Throws `DUPLICATE_CODE`, `COLLISION`, or the WDP error of an invalid code or namespace
-   * (`INVALID_FORMAT`, `INVALID_NAMESPACE`, ...).
+   * Throws `DUPLICATE_CODE` (two entries normalize to one code), `COLLISION` (two codes have
+   * one ID; the message names both), the WDP error of an invalid code (`INVALID_FORMAT`, ...)
+   * or namespace (`INVALID_NAMESPACE`), and a `TypeError` for an entry that is not such an
+   * object. In this package it throws `INTERNAL_ERROR` for every valid input until the core
+   * can build without a system clock (README.md, "Catalogs").
    */
   static build(entries: readonly CatalogEntryInput[], namespace?: string | null): Catalog
   /**
-   * Loads a catalog in any of the three JSON forms (detected by shape), as text or as the
-   * parsed object, verifying every entry. Throws `INVALID_CATALOG` or `TAMPERED`.
+   * Reads a catalog in any of its three JSON forms (full, compact, minimal; detected by
+   * shape), as text or as the parsed object.
+   *
+   * Throws `INVALID_CATALOG` (not JSON, not a catalog, an invalid code) or `TAMPERED` (an ID
+   * that is not its code's, a severity that is not its code's, a namespace hash that is not
+   * the namespace's).
    */
   static load(json: string | object): Catalog
-  /** Loads catalog JSON text (any form). Throws `INVALID_CATALOG` or `TAMPERED`. */
-  static fromJson(text: string): Catalog
-  /** The catalog as JSON text (default `"full"`). Throws `INVALID_ARGUMENT` for another form name. */
-  toJson(form?: CatalogForm): string
-  /** The bytes a signature covers (the compact form with sorted keys, UTF-8; a `Buffer` in Node). */
-  canonicalBytes(): Uint8Array
   /**
-   * Expands an ID (a namespaced catalog also takes the bare compact ID), filling every
-   * `{{field}}`. Throws `NOT_FOUND` or `MISSING_FIELD`.
+   * Every group of two or more distinct codes with the same compact ID, sorted by ID (codes
+   * that normalize to the same text count once). Throws the WDP error of the first invalid
+   * code, and a `TypeError` for a non-string.
    */
-  expand(id: string, fields?: Fields | null): Expansion
-  /**
-   * Expands a wire payload `{"<id>": {"f": {...}}, ...}` (text or object); the order of the
-   * results is not specified. Throws `NOT_FOUND`, `MISSING_FIELD`, `INVALID_ARGUMENT`.
-   */
-  expandPayload(payload: string | object): Expansion[]
+  static collisions(codes: readonly string[]): CollisionGroup[]
+  /** The expected number of colliding pairs among `n` random codes: n(n-1) / (2 * 62^5). Throws `OUT_OF_RANGE` for a negative `n`. */
+  static expectedCollisions(n: number | bigint): number
+  /** The probability of at least one collision among `n` random codes. Throws `OUT_OF_RANGE` for a negative `n`. */
+  static collisionProbability(n: number | bigint): number
+  /** A new Ed25519 key pair (randomness from `crypto.getRandomValues`). */
+  static generateKeyPair(): CatalogKeyPair
+  /** The key pair of a 32-byte secret key. Throws `INVALID_LENGTH` when it is not 32 bytes. */
+  static keyPairFromSecret(secretKey: Uint8Array | ArrayBuffer): CatalogKeyPair
   /** The number of entries. */
   get size(): number
-  /** Whether the catalog has the ID. */
+  /** The catalog version (`"1"` for a built catalog). */
+  get version(): string
+  /** When the catalog was generated: as read for a loaded one (`""` when the text had none). */
+  get generated(): string
+  /** The namespace, or `null`. */
+  get namespace(): string | null
+  /** The namespace hash (the first half of every full ID), or `null` for compact IDs. */
+  get namespaceHash(): string | null
+  /** Whether the catalog has an entry for `id` (a namespaced catalog also accepts the bare compact ID). */
   has(id: string): boolean
   /** The IDs, sorted. */
   ids(): string[]
-  /** The entry of an ID, or `null`. */
+  /** The entry for `id`, or `null` when the catalog has none. */
   get(id: string): CatalogEntry | null
-  /** Every entry, sorted by ID. */
-  entries(): CatalogEntry[]
-  [Symbol.iterator](): Iterator<CatalogEntry>
-  /** The catalog version (`"1"` for a built catalog). */
-  get version(): string
-  /** When the catalog was generated (as read; empty when the text had none). */
-  get generated(): string
-  get namespace(): string | null
-  get namespaceHash(): string | null
-  /** The detached Ed25519 signature (64 bytes) of the canonical bytes. Throws `INVALID_LENGTH` for a secret key that is not 32 bytes. */
-  sign(key: KeyPair | Bytes): Uint8Array
-  /** `true` when the signature verifies; throws `INVALID_SIGNATURE` otherwise (also for a malformed key or signature). */
-  verify(publicKey: Bytes, signature: Bytes): true
-  /** Whether `other` has the same entries, namespace and version. */
-  equals(other: Catalog): boolean
+  /**
+   * Expands an ID: every `{{field}}` of the message replaced by `fields[field]` (strings as
+   * they are, `bigint`s as decimal text, other JSON values as their JSON text).
+   *
+   * Throws `NOT_FOUND` (an ID the catalog does not have, or not an ID) or `MISSING_FIELD` (a
+   * placeholder without a value; the message names every missing field).
+   */
+  expand(id: string, fields?: Record<string, unknown> | Map<string, unknown> | null): CatalogExpansion
+  /**
+   * Expands a wire payload `{"<id>": {"f": {...}}, ...}` (text or object; `"f"` optional): one
+   * expansion per ID, in no specified order (match them by `id`).
+   *
+   * Throws `INVALID_ARGUMENT` (not such an object), `NOT_FOUND` or `MISSING_FIELD`.
+   */
+  expandPayload(payload: string | object): CatalogExpansion[]
+  /** The catalog as JSON text (default `'full'`). Throws `INVALID_ARGUMENT` for another form name. */
+  toJson(form?: CatalogForm | null): string
+  /** The canonical bytes (what a signature covers): the compact form with sorted keys, no whitespace, UTF-8. */
+  canonicalBytes(): Uint8Array
+  /** The detached Ed25519 signature (64 bytes) of the canonical bytes. Throws `INVALID_LENGTH` when `secretKey` is not 32 bytes. */
+  sign(secretKey: Uint8Array | ArrayBuffer): Uint8Array
+  /** Verifies a detached signature of the canonical bytes. Throws `INVALID_SIGNATURE` (malformed, or does not verify). */
+  verify(publicKey: Uint8Array | ArrayBuffer, signature: Uint8Array | ArrayBuffer): void
   /** Frees the catalog's WebAssembly memory now (otherwise the garbage collector does). */
   free(): void
 }
-
-/** Verifies a detached Ed25519 signature over any bytes. Throws `INVALID_SIGNATURE`. */
-export declare function verifyBytes(bytes: Bytes, publicKey: Bytes, signature: Bytes): true
-/** Every group of two or more distinct codes with one compact ID, sorted by ID. Throws the first invalid code's WDP error. */
-export declare function collisions(codes: readonly string[]): CollisionGroup[]
-/** The birthday-bound expected number of colliding pairs among `n` random codes: n(n-1) / (2 * 62^5). */
-export declare function expectedCollisions(n: number | bigint): number
-/** The probability of at least one collision among `n` random codes. */
-export declare function collisionProbability(n: number | bigint): number
-/** Lower-case hex of bytes. */
-export declare function toHex(bytes: Bytes): string
-/** The bytes of hex text. Throws `INVALID_LENGTH` (odd length) or `INVALID_CHARACTER`. */
-export declare function fromHex(text: string): Uint8Array

@@ -52,11 +52,8 @@ function jsonText(v, what) {
   }
 }
 
-/** Bytes out: a `Uint8Array` (a `Buffer` in the Node build). */
-const bytesOut = (b) => asBytes(b);
-
-/** Key bytes in: a `Uint8Array`/`Buffer`/`ArrayBuffer`. */
-function keyBytes(v, what) {
+/** Bytes in (keys, signatures): a `Uint8Array`/`Buffer`/`ArrayBuffer`, named in the TypeError. */
+function bytesIn(v, what) {
   try {
     return bytesArg(v);
   } catch (e) {
@@ -65,82 +62,27 @@ function keyBytes(v, what) {
   }
 }
 
-/** An expansion from `[id, code, severity, meaning, message]`. */
-const expansionOf = (r) => ({ id: r[0], code: r[1], severity: r[2], meaning: r[3], message: r[4] });
+/** An expansion from `[id, code, severity, message]`. */
+const expansionOf = (r) => ({ id: r[0], code: r[1], severity: r[2], message: r[3] });
 
-/** An entry from the core's array (src/catalog.rs `entry`). */
-const entryOf = (r) => ({
-  id: r[0],
-  code: r[1],
-  severity: r[2],
-  meaning: r[3],
-  message: r[4],
-  description: r[5],
-  hints: r[6],
-  tags: r[7],
-  fields: r[8],
-  docsUrl: r[9],
-});
-
-/** The wasm key pair of a KeyPair, or `undefined` for anything else (set by KeyPair). */
-let keyOf;
-
-/** An Ed25519 key pair for signing catalogs. */
-export class KeyPair {
-  #inner;
-
-  constructor(token, inner) {
-    if (token !== NEW) {
-      throw typeError('new KeyPair() is not available: use KeyPair.generate() or KeyPair.fromSecret()');
-    }
-    this.#inner = inner;
-  }
-
-  /** A new key pair (randomness from `crypto.getRandomValues`). */
-  static generate() {
-    return new KeyPair(NEW, raw.Keys.generate());
-  }
-
-  /** The key pair of a 32-byte secret key (`INVALID_LENGTH` otherwise). */
-  static fromSecret(secretKey) {
-    return new KeyPair(NEW, raw.Keys.from_secret(keyBytes(secretKey, 'secret key')));
-  }
-
-  /** The 32-byte public key (a new array on every access). */
-  get publicKey() {
-    return bytesOut(this.#inner.public_key());
-  }
-
-  /** The 32-byte secret key (a new array on every access). */
-  get secretKey() {
-    return bytesOut(this.#inner.secret_key());
-  }
-
-  /** The detached Ed25519 signature (64 bytes) of any bytes. */
-  signBytes(bytes) {
-    return bytesOut(raw.catalog_sign_bytes(this.#inner, keyBytes(bytes, 'bytes')));
-  }
-
-  /** Frees the key's WebAssembly memory now (otherwise the garbage collector does). */
-  free() {
-    this.#inner.free();
-  }
-
-  static {
-    keyOf = (v) => (typeof v === 'object' && v !== null && #inner in v ? v.#inner : undefined);
-  }
-
-  [INSPECT]() {
-    return `KeyPair { publicKey: ${raw.catalog_hex(this.#inner.public_key())} }`;
-  }
+/** An entry from the core's array (src/catalog.rs `entry`); absent texts are left out. */
+function entryOf(r) {
+  const e = { id: r[0], code: r[1], severity: r[2], message: r[3] };
+  if (r[4] !== null) e.description = r[4];
+  e.hints = r[5];
+  e.tags = r[6];
+  e.fields = r[7];
+  if (r[8] !== null) e.docsUrl = r[8];
+  return e;
 }
 
-/** A new Ed25519 key pair (the same as `KeyPair.generate()`). */
-export function generateKeyPair() {
-  return KeyPair.generate();
-}
+/** A key pair `{secretKey, publicKey}` from `[secret, public]`. */
+const keyPairOf = (r) => ({ secretKey: asBytes(r[0]), publicKey: asBytes(r[1]) });
 
-/** A WDP catalog: ID -> structured code, severity and message template. */
+/**
+ * A WDP catalog: diagnostics (code, message template, description, hints, tags, docs URL)
+ * keyed by compact ID, or by full ID `<namespace hash>-<compact id>` with a namespace.
+ */
 export class Catalog {
   #inner;
 
@@ -152,7 +94,7 @@ export class Catalog {
   }
 
   /**
-   * Builds a catalog from entries `{code, message, description?, hints?, tags?, docsUrl?}`;
+   * Builds a catalog from entries ``{code, message, description?, hints?, tags?, docsUrl?}``;
    * with a namespace its IDs are full IDs. `DUPLICATE_CODE`, `COLLISION`, or the code's own
    * WDP error.
    */
@@ -205,8 +147,8 @@ export class Catalog {
   }
 
   /**
-   * Loads a catalog in any of the three JSON forms (full, compact, minimal; detected by
-   * shape), as text or as the parsed object, and verifies every entry (`INVALID_CATALOG`,
+   * Reads a catalog in any of the three JSON forms (full, compact, minimal; detected by
+   * shape), as text or as the parsed object, verifying every entry (`INVALID_CATALOG`,
    * `TAMPERED`).
    */
   static load(json) {
@@ -215,44 +157,33 @@ export class Catalog {
     throw typeError(`expected catalog JSON text or object, got ${typeName(json)}`);
   }
 
-  /** Loads catalog JSON text (any form); the same as `Catalog.load(text)`. */
-  static fromJson(text) {
-    return new Catalog(NEW, raw.Cat.from_json(string(text)));
-  }
-
-  /** The catalog as JSON text in the form `"full"` (default), `"compact"` or `"minimal"`. */
-  toJson(form) {
-    return this.#inner.to_json(absent(form) ? 'full' : string(form));
-  }
-
-  /** The bytes a signature covers: the compact form, sorted keys, no whitespace (UTF-8). */
-  canonicalBytes() {
-    return bytesOut(this.#inner.canonical_bytes());
-  }
-
   /**
-   * Expands an ID (compact, or full in a namespaced catalog, which also takes the bare
-   * compact ID): `{id, code, severity, meaning, message}` with every `{{field}}` filled from
-   * `fields` (non-string values as their JSON text). `NOT_FOUND`, `MISSING_FIELD`.
+   * Every group of two or more distinct codes with the same compact ID, sorted by ID:
+   * `[{id, codes}]` (codes normalized and sorted). Fails on the first invalid code.
    */
-  expand(id, fields) {
-    const key = string(id);
-    if (absent(fields)) return expansionOf(this.#inner.expand(key, ''));
-    if (fields instanceof Map) fields = Object.fromEntries(fields);
-    if (!isRecord(fields)) throw typeError(`fields: expected an object, got ${typeName(fields)}`);
-    return expansionOf(this.#inner.expand(key, jsonText(fields, 'fields')));
+  static collisions(codes) {
+    const list = stringList(codes, 'codes');
+    return Array.from(raw.catalog_collisions(list), (g) => ({ id: g[0], codes: g[1] }));
   }
 
-  /**
-   * Expands a wire payload `{"<id>": {"f": {...}}, ...}` (text or object): one expansion per
-   * ID, in no specified order. `INVALID_ARGUMENT` for a payload of another shape.
-   */
-  expandPayload(payload) {
-    let text;
-    if (typeof payload === 'string') text = payload;
-    else if (isRecord(payload)) text = jsonText(payload, 'payload');
-    else throw typeError(`expected payload JSON text or object, got ${typeName(payload)}`);
-    return Array.from(this.#inner.expand_payload(text), expansionOf);
+  /** The expected number of colliding pairs among `n` random codes: n(n-1) / (2 * 62^5). */
+  static expectedCollisions(n) {
+    return raw.catalog_collision_odds(u64(n, 'n'))[0];
+  }
+
+  /** The probability of at least one collision among `n` random codes. */
+  static collisionProbability(n) {
+    return raw.catalog_collision_odds(u64(n, 'n'))[1];
+  }
+
+  /** A new Ed25519 key pair `{secretKey, publicKey}` (randomness from `crypto.getRandomValues`). */
+  static generateKeyPair() {
+    return keyPairOf(raw.catalog_generate_key_pair());
+  }
+
+  /** The key pair `{secretKey, publicKey}` of a 32-byte secret key (`INVALID_LENGTH` otherwise). */
+  static keyPairFromSecret(secretKey) {
+    return keyPairOf(raw.catalog_key_pair_from_secret(bytesIn(secretKey, 'secretKey')));
   }
 
   /** The number of entries. */
@@ -260,7 +191,27 @@ export class Catalog {
     return this.#inner.len();
   }
 
-  /** Whether the catalog has the ID (compact or full). */
+  /** The catalog version (`"1"` for a built catalog). */
+  get version() {
+    return this.#inner.meta()[0];
+  }
+
+  /** When the catalog was generated (as read; `""` when the text had none). */
+  get generated() {
+    return this.#inner.meta()[1];
+  }
+
+  /** The namespace, or `null`. */
+  get namespace() {
+    return this.#inner.meta()[2];
+  }
+
+  /** The namespace hash, or `null` (catalogs of compact IDs). */
+  get namespaceHash() {
+    return this.#inner.meta()[3];
+  }
+
+  /** Whether the catalog has the ID (compact, or full with this catalog's namespace hash). */
   has(id) {
     return this.#inner.has(string(id));
   }
@@ -276,56 +227,54 @@ export class Catalog {
     return r === undefined ? null : entryOf(r);
   }
 
-  /** Every entry, sorted by ID. */
-  entries() {
-    return Array.from(this.#inner.entries(), entryOf);
-  }
-
-  [Symbol.iterator]() {
-    return this.entries()[Symbol.iterator]();
-  }
-
-  /** The catalog version (`"1"` for a built catalog). */
-  get version() {
-    return this.#inner.meta()[0];
-  }
-
-  /** When the catalog was generated (as read; empty when the text had none). */
-  get generated() {
-    return this.#inner.meta()[1];
-  }
-
-  /** The namespace, or `null`. */
-  get namespace() {
-    return this.#inner.meta()[2];
-  }
-
-  /** The namespace hash, or `null` (catalogs of compact IDs). */
-  get namespaceHash() {
-    return this.#inner.meta()[3];
-  }
-
-  /** The detached Ed25519 signature (64 bytes) of the canonical bytes, with a KeyPair or a 32-byte secret key. */
-  sign(key) {
-    const inner = keyOf(key);
-    if (inner !== undefined) return bytesOut(this.#inner.sign(inner));
-    const pair = raw.Keys.from_secret(keyBytes(key, 'key'));
-    try {
-      return bytesOut(this.#inner.sign(pair));
-    } finally {
-      pair.free();
+  /**
+   * Expands an ID (a namespaced catalog also takes the bare compact ID):
+   * `{id, code, severity, message}` with every `{{field}}` filled from `fields` (an object or
+   * a Map; strings as they are, bigints as decimal text, other JSON values as their JSON
+   * text). `NOT_FOUND`, `MISSING_FIELD`.
+   */
+  expand(id, fields) {
+    const key = string(id);
+    if (absent(fields)) return expansionOf(this.#inner.expand(key, ''));
+    if (fields instanceof Map) fields = Object.fromEntries(fields);
+    if (!isRecord(fields)) {
+      const got = Array.isArray(fields) ? 'array' : typeName(fields);
+      throw typeError(`fields: expected an object { name: value }, got ${got}`);
     }
+    return expansionOf(this.#inner.expand(key, jsonText(fields, 'fields')));
   }
 
-  /** `true` when the signature verifies for the public key; else throws `INVALID_SIGNATURE`. */
+  /**
+   * Expands a wire payload `{"<id>": {"f": {...}}, ...}` (text or object): one expansion per
+   * ID, in no specified order (match them by `id`). `INVALID_ARGUMENT` for a payload of
+   * another shape, `NOT_FOUND`, `MISSING_FIELD`.
+   */
+  expandPayload(payload) {
+    let text;
+    if (typeof payload === 'string') text = payload;
+    else if (isRecord(payload)) text = jsonText(payload, 'payload');
+    else throw typeError(`expected payload JSON text or object, got ${typeName(payload)}`);
+    return Array.from(this.#inner.expand_payload(text), expansionOf);
+  }
+
+  /** The catalog as JSON text in the form `'full'` (default), `'compact'` or `'minimal'`. */
+  toJson(form) {
+    return this.#inner.to_json(absent(form) ? 'full' : string(form));
+  }
+
+  /** The bytes a signature covers: the compact form, sorted keys, no whitespace (UTF-8). */
+  canonicalBytes() {
+    return asBytes(this.#inner.canonical_bytes());
+  }
+
+  /** The detached Ed25519 signature (64 bytes) of the canonical bytes, with a 32-byte secret key. */
+  sign(secretKey) {
+    return asBytes(this.#inner.sign(bytesIn(secretKey, 'secretKey')));
+  }
+
+  /** Verifies a detached signature of the canonical bytes: returns nothing, or throws `INVALID_SIGNATURE`. */
   verify(publicKey, signature) {
-    this.#inner.verify(keyBytes(publicKey, 'public key'), keyBytes(signature, 'signature'));
-    return true;
-  }
-
-  /** Whether `other` (a Catalog) has the same entries, namespace and version. */
-  equals(other) {
-    return this.#inner.equals(same((o) => #inner in o, (o) => o.#inner, other, 'Catalog'));
+    this.#inner.verify(bytesIn(publicKey, 'publicKey'), bytesIn(signature, 'signature'));
   }
 
   /** Frees the catalog's WebAssembly memory now (otherwise the garbage collector does). */
@@ -334,41 +283,7 @@ export class Catalog {
   }
 
   [INSPECT]() {
-    return `Catalog(${this.#inner.len()} entries${this.namespace === null ? '' : `, namespace ${this.namespace}`})`;
+    const n = this.#inner.len();
+    return `Catalog(${n} ${n === 1 ? 'entry' : 'entries'})`;
   }
-}
-
-/** Verifies a detached Ed25519 signature over any bytes (`INVALID_SIGNATURE`). */
-export function verifyBytes(bytes, publicKey, signature) {
-  raw.catalog_verify_bytes(keyBytes(bytes, 'bytes'), keyBytes(publicKey, 'public key'), keyBytes(signature, 'signature'));
-  return true;
-}
-
-/**
- * Every group of two or more distinct codes sharing one compact ID, sorted by ID:
- * `[{id, codes}]` (codes normalized and sorted). Fails on the first invalid code.
- */
-export function collisions(codes) {
-  const list = stringList(codes, 'codes');
-  return Array.from(raw.catalog_collisions(list), (g) => ({ id: g[0], codes: g[1] }));
-}
-
-/** The birthday-bound expected number of colliding pairs among `n` random codes. */
-export function expectedCollisions(n) {
-  return raw.catalog_collision_odds(u64(n, 'n'))[0];
-}
-
-/** The probability of at least one collision among `n` random codes. */
-export function collisionProbability(n) {
-  return raw.catalog_collision_odds(u64(n, 'n'))[1];
-}
-
-/** Lower-case hex of bytes. */
-export function toHex(bytes) {
-  return raw.catalog_hex(keyBytes(bytes, 'bytes'));
-}
-
-/** The bytes of hex text (`INVALID_LENGTH` for an odd length, `INVALID_CHARACTER`). */
-export function fromHex(text) {
-  return bytesOut(raw.catalog_from_hex(string(text)));
 }

@@ -35,33 +35,33 @@ export declare function extuuidEncode(text: string): string
  */
 export declare function extuuidDecode(uuid: string): string
 
-interface InspectionBase {
+export interface ExtuuidInspectionBase {
   /** `8-4-4-4-12`, lower case. */
   uuid: string
   /** The canonical printed form (`extuuid:...`). */
   text: string
 }
 
-/** What `extuuidInspect` returns, per kind (fields in the order of docs/extuuid.md, "Inspect"). */
-export type Inspection =
-  | (InspectionBase & { kind: 'symbol'; scheme: string; name: string })
-  | (InspectionBase & { kind: 'serial'; scheme: string; name: string; number: bigint })
-  | (InspectionBase & { kind: 'fixed'; scheme: string; name: string; places: bigint; amount: bigint })
-  | (InspectionBase & { kind: 'int'; value: bigint })
-  | (InspectionBase & { kind: 'quant'; context: bigint; value: number; unit: string })
-  | (InspectionBase & { kind: 'float'; negative: boolean; mantissa: bigint; exponent: bigint })
-  | (InspectionBase & { kind: 'time'; seconds: bigint; bits: bigint; fraction: bigint })
-  | (InspectionBase & { kind: 'int_vector'; signed: boolean; bits: bigint; context: bigint; values: bigint[] })
-  | (InspectionBase & {
+/** What `extuuidInspect` returns, per kind (the fields of docs/extuuid.md, "Inspect", in camelCase). */
+export type ExtuuidInspection =
+  | (ExtuuidInspectionBase & { kind: 'symbol'; scheme: string; name: string })
+  | (ExtuuidInspectionBase & { kind: 'serial'; scheme: string; name: string; number: bigint })
+  | (ExtuuidInspectionBase & { kind: 'fixed'; scheme: string; name: string; places: bigint; amount: bigint })
+  | (ExtuuidInspectionBase & { kind: 'int'; value: bigint })
+  | (ExtuuidInspectionBase & { kind: 'quant'; context: bigint; value: number; unit: string })
+  | (ExtuuidInspectionBase & { kind: 'float'; negative: boolean; mantissa: bigint; exponent: bigint })
+  | (ExtuuidInspectionBase & { kind: 'time'; seconds: bigint; bits: bigint; fraction: bigint })
+  | (ExtuuidInspectionBase & { kind: 'int_vector'; signed: boolean; bits: bigint; context: bigint; values: bigint[] })
+  | (ExtuuidInspectionBase & {
       kind: 'generic_float_vector'
       n: bigint
       bits: bigint
-      exponent_bits: bigint
+      exponentBits: bigint
       context: bigint
       elements: bigint[]
     })
-  | (InspectionBase & { kind: 'x87'; context: string; pattern: bigint })
-  | (InspectionBase & {
+  | (ExtuuidInspectionBase & { kind: 'x87'; context: string; pattern: bigint })
+  | (ExtuuidInspectionBase & {
       kind: 'float_vector'
       format: 'f64' | 'f32x3' | 'f32x2' | 'f32' | 'f16x6' | 'f16'
       /** A bigint for `f32x3` and `f16x6`, else text. */
@@ -75,4 +75,4 @@ export type Inspection =
  * booleans, lists arrays. Throws the errors of `extuuidDecode` (UUID input) or
  * `extuuidEncode` (printed form).
  */
-export declare function extuuidInspect(input: string): Inspection
+export declare function extuuidInspect(input: string): ExtuuidInspection

