@@ -15,7 +15,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "tests" / "vectors"
 CORPUS = ROOT / "fuzz" / "corpus"
-MAX_PER_TARGET = 150
+MAX_PER_TARGET = 190
 
 
 def cases(family):
@@ -104,7 +104,32 @@ def collect():
         out = c.get("output")
         if isinstance(out, dict) and "text" in out:
             seeds["extuuid_text"].append(out["text"])
+    for target, items in HAND.items():
+        seeds[target].extend(items)
     return seeds
+
+
+# Hand-written edge cases the vectors do not spell out (boundaries of the fast paths and of
+# the strict syntaxes).
+HAND = {
+    "wdp_code": [
+        "E." + "A" * 16 + "." + "b" * 16 + ".001",            # 39 bytes: longest plain code
+        "E." + "A" * 16 + "." + "b" * 16 + ".OUT_OF_BOUNDS",  # beyond the 32-byte SSE2 path
+        "E." + "A" * 17 + ".B.001",
+        "e.a9.b9.rate_limited",
+        "\x0bE.A.B.001\x0c",
+        "E.A_.B.001",
+        "E.A.B.MISSING_",
+        "E.A.B.0010",
+    ],
+    "tid": ["3kxnlhr3-gxq", "3kxn-lhr3gxq", "3kxn-lhr-3gxq-23", "3kxn-lhr-3gxq23", "c222222222222",
+            "s222222222222", "s222222222322"],
+    "uid11": ["jpXCZedGfVR", "jpXCZedGfVQ", "k", "j", "i", "0", "l", "1111111111111"],
+    "euid": ["C8ZM14GR4JXG0MQXVY18S8TJNA7", "c8zm14gr4jxg0mqxvy18s8tjnbz", "ZZZZZZZZZZZZZZZZZZZZZZZZZW3",
+             "ZZZZZZZZZZZZZZZZZZZZZZZZZZZ"],
+    "full_id": ["05o5h-V6a0B", "05o5h_V6a0B", "05o5h-V6a0", "a|E.A.B.001", "A|E.A.B.001",
+                "abcdefghijklmnop|e.a.b.missing", "abcdefghijklmnopq|E.A.B.001"],
+}
 
 
 def main():
