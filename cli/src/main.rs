@@ -6,8 +6,10 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 
+mod catalog;
 mod compact;
 mod conform;
+mod extuuid;
 mod fail;
 mod fields;
 mod generate;
@@ -33,6 +35,8 @@ Examples:
   polyid xid --at 2024-07-19T16:40:46Z
   polyid inspect 3kxn-lhr-3gxq-23 C8ZM14GR4JXG0MQXVY18S8TJNA6
   polyid range 3kxn --family tid
+  polyid extuuid fixedB4:GBP$:222.31
+  polyid catalog expand catalog.json V6a0B user=ada
   polyid conform -- python3 my_adapter.py
 
 Exit status: 0 ok; 1 an input was rejected (or conform found failing cases);
@@ -41,7 +45,8 @@ Errors are printed as `error[CODE]: message` (CODE is the stable code shared by 
 polyid runtime); with --json as {\"error\": {\"code\", \"message\", ...}} on stderr (in
 place on stdout for the per-input errors of compact and inspect).";
 
-/// polyid: WDP compact IDs, uid11/xid, TID and EUID from the command line.
+/// polyid: WDP compact IDs, uid11/xid, TID, EUID, EXTUUID and WDP catalogs from the command
+/// line.
 #[derive(Parser)]
 #[command(name = "polyid", version, after_help = EXAMPLES, max_term_width = 100)]
 struct Cli {
@@ -67,6 +72,10 @@ enum Command {
     Inspect(inspect::Args),
     /// The value and time range that an ID prefix covers
     Range(range::Args),
+    /// EXTUUID: printed values to UUIDs (--decode: back; --inspect: typed fields)
+    Extuuid(extuuid::Args),
+    /// WDP catalogs: build, check, convert, expand, keygen, sign, verify, collisions
+    Catalog(catalog::Args),
     /// Check another implementation against every shared vector (line protocol)
     Conform(conform::Args),
     /// Answer the conform protocol on stdin/stdout with the core (reference implementation)
@@ -119,6 +128,8 @@ fn main() -> ExitCode {
         Command::Euid(a) => generate::euid(&a),
         Command::Inspect(a) => inspect::run(&a, json),
         Command::Range(a) => range::run(&a, json),
+        Command::Extuuid(a) => extuuid::run(&a, json),
+        Command::Catalog(a) => catalog::run(&a, json),
         Command::Conform(a) => conform::run(&a, json),
         Command::ConformServe => serve::run(),
     };

@@ -930,3 +930,186 @@ fn help_on_every_command_has_examples() {
     polyid().assert().code(2);
     polyid().arg("--version").assert().success();
 }
+
+// ---------------------------------------------------------------------------------------
+// extuuid
+
+/// Every case of one extuuid op, all inputs on stdin in one run, read back line by line.
+fn extuuid_op(op: &str, flag: Option<&str>, key: &str) {
+    let cases = vectors("extuuid.json", op);
+    let stdin: String = cases
+        .iter()
+        .map(|c| format!("{}\n", c["input"][key].as_str().unwrap()))
+        .collect();
+    let mut args = vec!["--json", "extuuid"];
+    args.extend(flag);
+    let r = run(&args, Some(stdin.as_bytes()));
+    let lines = json_lines(&r.out);
+    assert_eq!(lines.len(), cases.len(), "{}", r.err);
+    let mut errors = 0;
+    for (case, got) in cases.iter().zip(&lines) {
+        match (&case["output"], &case["error"]) {
+            (Value::Object(want), _) => {
+                for (k, v) in want {
+                    assert_eq!(&got[k], v, "{}: {k}", case["name"]);
+                }
+            }
+            (_, Value::String(code)) => {
+                errors += 1;
+                assert_eq!(&got["error"]["code"], code, "{}", case["name"]);
+            }
+            _ => panic!("case without output or error"),
+        }
+    }
+    assert_eq!(r.code, if errors > 0 { 1 } else { 0 });
+}
+
+#[test]
+fn extuuid_every_vector_case() {
+    extuuid_op("extuuid_encode", None, "text");
+    extuuid_op("extuuid_decode", Some("--decode"), "uuid");
+    extuuid_op("extuuid_inspect", Some("--inspect"), "input");
+}
+
+#[test]
+fn extuuid_text_output() {
+    let r = run(&["extuuid", "fixedB4:GBP$:222.31"], None);
+    assert_eq!(r.out, "49083027-d200-8000-8000-00000021ebfc\n");
+    let r = run(
+        &[
+            "extuuid",
+            "--decode",
+            "49083027-d200-8000-8000-00000021ebfc",
+        ],
+        None,
+    );
+    assert_eq!(r.out, "extuuid:fixedB4:GBP$:222.31\n");
+    let r = run(&["extuuid", "--inspect", "int:-42"], None);
+    assert!(r.out.contains("kind      int\n") && r.out.contains("value     -42\n"));
+    let r = run(&["extuuid", "sym:é", "int:1"], None);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("error[INVALID_CHARACTER]"), "{}", r.err);
+    assert_eq!(r.out, "80000000-0000-8000-8000-000000000001\n");
+}
+
+// ---------------------------------------------------------------------------------------
+// catalog
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("polyid-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn catalog_build_check_expand_convert() {
+    let entries = r#"[{"code": "E.Auth.Token.001", "message": "token missing for {{user}}"},
+                      {"code": "W.DATABASE.CONNECTION.027", "message": "slow"}]"#;
+    let e = temp_file("entries.json", entries);
+    let r = run(
+        &["catalog", "build", "--form", "compact", e.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let built: Value = serde_json::from_str(&r.out).unwrap();
+    // IDs from SPEC.md §1.2/§1.3
+    assert_eq!(built["wd"]["V6a0B"]["c"], "E.AUTH.TOKEN.001");
+    assert_eq!(built["wd"]["KF52S"]["c"], "W.DATABASE.CONNECTION.027");
+    let c = temp_file("catalog.json", &r.out);
+    let c = c.to_str().unwrap();
+    let r = run(&["--json", "catalog", "check", c], None);
+    assert_eq!(json_lines(&r.out)[0]["count"], 2);
+    let r = run(&["catalog", "expand", c, "V6a0B", "user=ada"], None);
+    assert_eq!(r.out, "V6a0B E.AUTH.TOKEN.001 token missing for ada\n");
+    let r = run(&["catalog", "expand", c, "V6a0B"], None);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("error[MISSING_FIELD]"), "{}", r.err);
+    let r = run(&["catalog", "expand", c, "zzzzz"], None);
+    assert!(r.err.contains("error[NOT_FOUND]"), "{}", r.err);
+    let r = run(&["catalog", "convert", "--form", "minimal", c], None);
+    let minimal: Value = serde_json::from_str(&r.out).unwrap();
+    assert_eq!(
+        minimal["KF52S"],
+        json!(["W.DATABASE.CONNECTION.027", "slow"])
+    );
+    // the same catalog in another namespace: full IDs (SPEC.md: auth_lib -> 05o5h)
+    let r = run(
+        &[
+            "catalog",
+            "build",
+            "--namespace",
+            "auth_lib",
+            e.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(r.out.contains("\"05o5h-V6a0B\""), "{}", r.out);
+    // a tampered entry is rejected
+    let tampered = temp_file("tampered.json", r#"{"V6a0B": ["E.AUTH.TOKEN.002", "m"]}"#);
+    let r = run(&["catalog", "check", tampered.to_str().unwrap()], None);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("error[TAMPERED]"), "{}", r.err);
+}
+
+#[test]
+fn catalog_sign_and_verify_vectors() {
+    for case in vectors("catalog.json", "catalog_sign") {
+        let c = temp_file("sign.json", case["input"]["json"].as_str().unwrap());
+        let key = case["input"]["secret_key"].as_str().unwrap();
+        let r = run(
+            &[
+                "--json",
+                "catalog",
+                "sign",
+                "--secret-key",
+                key,
+                c.to_str().unwrap(),
+            ],
+            None,
+        );
+        let got = &json_lines(&r.out)[0];
+        assert_eq!(got["signature"], case["output"]["signature"]);
+        assert_eq!(got["public_key"], case["output"]["public_key"]);
+    }
+    for case in vectors("catalog.json", "catalog_verify") {
+        let c = temp_file("verify.json", case["input"]["json"].as_str().unwrap());
+        let i = &case["input"];
+        let r = run(
+            &[
+                "catalog",
+                "verify",
+                "--public-key",
+                i["public_key"].as_str().unwrap(),
+                "--signature",
+                i["signature"].as_str().unwrap(),
+                c.to_str().unwrap(),
+            ],
+            None,
+        );
+        match case["error"].as_str() {
+            None => assert_eq!(r.code, 0, "{}: {}", case["name"], r.err),
+            Some(code) => {
+                assert_eq!(r.code, 1, "{}", case["name"]);
+                assert!(r.err.contains(&format!("error[{code}]")), "{}", r.err);
+            }
+        }
+    }
+}
+
+#[test]
+fn catalog_collisions() {
+    // pairs found by an independent birthday search (tests/vectors/README.md, "Catalogs")
+    let r = run(
+        &["catalog", "collisions"],
+        Some(b"C.AUTH.READ.974\nS.AUTH.READ.898\nE.AUTH.TOKEN.001\nB.AUTH.TIMEOUT.757\nT.AUTH.KEY.288\n"),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.out,
+        "xv0cV C.AUTH.READ.974 S.AUTH.READ.898\nyrmLL B.AUTH.TIMEOUT.757 T.AUTH.KEY.288\n"
+    );
+    let r = run(&["catalog", "collisions", "E.AUTH.TOKEN.001"], None);
+    assert_eq!((r.code, r.out.as_str()), (0, ""));
+}

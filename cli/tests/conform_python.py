@@ -57,6 +57,39 @@ def _xid_range(r):
     return None if r is None else {"min_unix_ms": r[0], "max_unix_ms": r[1]}
 
 
+def _expansion(e):
+    return {"code": e.code, "severity": e.severity, "message": e.message}
+
+
+def _catalog_load(i):
+    c = polyid.Catalog.load(i["json"])
+    out = {"count": len(c), "ids": c.ids()}
+    if c.namespace_hash is not None:
+        out["namespace_hash"] = c.namespace_hash
+    return out
+
+
+def _catalog_sign(i):
+    key = polyid.KeyPair(bytes.fromhex(i["secret_key"]))
+    sig = polyid.Catalog.load(i["json"]).sign(key)
+    return {"public_key": key.public_key.hex(), "signature": sig.hex()}
+
+
+def _catalog_verify(i):
+    c = polyid.Catalog.load(i["json"])
+    c.verify(bytes.fromhex(i["public_key"]), bytes.fromhex(i["signature"]))
+    return True
+
+
+def _vector_json(v):
+    """extuuid_inspect's vector convention: integers as decimal strings."""
+    if isinstance(v, bool) or not isinstance(v, (int, list)):
+        return v
+    if isinstance(v, int):
+        return str(v)
+    return [_vector_json(x) for x in v]
+
+
 OPS = {
     "compact_id": lambda i: polyid.compact_id(i["code"], i.get("named_sequences")),
     "normalize_code": lambda i: polyid.normalize_code(i["code"], i.get("named_sequences")),
@@ -81,6 +114,22 @@ OPS = {
     "euid_encode": lambda i: polyid.Euid.from_int(_int(i["value"])).encode(i["checkmod"]),
     "euid_parse": lambda i: _euid(polyid.Euid.parse(i["text"])),
     "euid_from_bytes": lambda i: _euid(polyid.Euid.from_bytes(bytes.fromhex(i["hex"]))),
+    "catalog_build": lambda i: {"ids": polyid.Catalog.build(i["entries"], i.get("namespace")).ids()},
+    "catalog_load": _catalog_load,
+    "catalog_expand": lambda i: _expansion(
+        polyid.Catalog.load(i["json"]).expand(i["id"], i.get("fields"))),
+    # the order of a payload's expansions is not specified: the vectors compare by code
+    "catalog_expand_payload": lambda i: sorted(
+        (_expansion(e) for e in polyid.Catalog.load(i["json"]).expand_payload(i["payload"])),
+        key=lambda e: e["code"]),
+    "catalog_canonical": lambda i: polyid.Catalog.load(i["json"]).canonical_bytes().decode(),
+    "catalog_sign": _catalog_sign,
+    "catalog_verify": _catalog_verify,
+    "extuuid_encode": lambda i: {"uuid": polyid.extuuid_encode(i["text"]),
+                                 "text": polyid.extuuid_decode(polyid.extuuid_encode(i["text"]))},
+    "extuuid_decode": lambda i: {"text": polyid.extuuid_decode(i["uuid"])},
+    "extuuid_inspect": lambda i: {k: _vector_json(v)
+                                  for k, v in polyid.extuuid_inspect(i["input"]).items()},
 }
 
 

@@ -1,0 +1,303 @@
+//! `polyid catalog`: build, check, convert, expand, sign and verify WDP catalogs, and list
+//! colliding codes. Every step is the core's `polyid::wdp::catalog`.
+
+use std::io::Read;
+
+use polyid::wdp::catalog::{self, from_hex, hex, Catalog, Entry, Form, KeyPair};
+use serde_json::{json, Map, Value};
+
+use crate::fail::{CliResult, Failure, EXIT_OK, EXIT_REJECTED, IO_ERROR};
+use crate::stream::{for_each_input, Out};
+
+const EXAMPLES: &str = "\
+Examples:
+  $ polyid catalog build entries.json > catalog.json
+  $ polyid catalog build --namespace auth_lib --form compact entries.json
+  $ polyid catalog check catalog.json
+  $ polyid catalog expand catalog.json V6a0B user=ada ip=10.0.0.1
+  $ polyid catalog expand catalog.json --payload '{\"V6a0B\": {\"f\": {\"user\": \"ada\"}}}'
+  $ polyid catalog convert --form minimal catalog.json
+  $ polyid catalog keygen
+  $ polyid catalog sign --secret-key <64 hex> catalog.json
+  $ polyid catalog verify --public-key <64 hex> --signature <128 hex> catalog.json
+  $ polyid catalog collisions < codes.txt
+
+entries.json is a list of {\"code\", \"message\", \"description\"?, \"hints\"?, \"tags\"?,
+\"docs_url\"?}. A FILE of `-` is stdin. The JSON forms and the canonical bytes that a
+signature covers are defined in tests/vectors/README.md (\"Catalogs\").";
+
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Build a catalog from a JSON list of entries (fails on a collision or a duplicate code)
+    Build {
+        /// The entries (`-`: stdin)
+        file: String,
+        /// Full IDs `<namespace hash>-<compact id>` for this namespace
+        #[arg(long)]
+        namespace: Option<String>,
+        /// Output form
+        #[arg(long, default_value = "full", value_parser = ["full", "compact", "minimal"])]
+        form: String,
+    },
+    /// Load a catalog (any form) and verify every entry's ID against its code
+    Check {
+        /// The catalog (`-`: stdin)
+        file: String,
+    },
+    /// Write a catalog in another form
+    Convert {
+        /// The catalog (`-`: stdin)
+        file: String,
+        /// Output form
+        #[arg(long, default_value = "full", value_parser = ["full", "compact", "minimal"])]
+        form: String,
+    },
+    /// Expand an ID (fields as NAME=VALUE), or a wire payload with --payload
+    Expand {
+        /// The catalog (`-`: stdin)
+        file: String,
+        /// The compact ID or full ID
+        #[arg(required_unless_present = "payload")]
+        id: Option<String>,
+        /// Placeholder values NAME=VALUE
+        fields: Vec<String>,
+        /// A payload `{"<id>": {"f": {...}}}` instead of an ID
+        #[arg(long, conflicts_with = "id")]
+        payload: Option<String>,
+    },
+    /// Print a new Ed25519 key pair (hex)
+    Keygen,
+    /// Sign the catalog's canonical bytes; prints the signature (hex)
+    Sign {
+        /// The catalog (`-`: stdin)
+        file: String,
+        /// The 32-byte secret key (hex)
+        #[arg(long)]
+        secret_key: String,
+    },
+    /// Verify a signature over the catalog's canonical bytes
+    Verify {
+        /// The catalog (`-`: stdin)
+        file: String,
+        /// The 32-byte public key (hex)
+        #[arg(long)]
+        public_key: String,
+        /// The 64-byte signature (hex)
+        #[arg(long)]
+        signature: String,
+    },
+    /// List every group of codes that share a compact ID (codes as arguments or stdin lines)
+    Collisions {
+        /// Structured codes (none or `-`: one per line on stdin)
+        codes: Vec<String>,
+    },
+}
+
+fn read(file: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    let result = if file == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(file).map(|t| text = t)
+    };
+    result.map_err(|e| {
+        let mut f = Failure::other(IO_ERROR, format!("{file}: {e}"), EXIT_REJECTED);
+        f.input = Some(file.to_owned());
+        f
+    })?;
+    Ok(text)
+}
+
+fn load(file: &str) -> Result<Catalog, Failure> {
+    Catalog::from_json(&read(file)?).map_err(|e| Failure::core(&e, Some(file)))
+}
+
+fn form(name: &str) -> Form {
+    Form::from_name(name).unwrap_or(Form::Full)
+}
+
+fn entries(text: &str, file: &str) -> Result<Vec<Entry>, Failure> {
+    let bad = |why: &str| Failure::usage(format!("{file}: {why}"));
+    let list: Value = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
+    let list = list
+        .as_array()
+        .ok_or_else(|| bad("expected a JSON list of entries"))?;
+    let text_of = |e: &Value, k: &str| e.get(k).and_then(Value::as_str).map(str::to_owned);
+    let strings = |e: &Value, k: &str| -> Vec<String> {
+        e.get(k)
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let (Some(code), Some(message)) = (text_of(e, "code"), text_of(e, "message")) else {
+                return Err(bad(&format!(
+                    "entry {i} needs \"code\" and \"message\" strings"
+                )));
+            };
+            Ok(Entry {
+                code,
+                message,
+                description: text_of(e, "description"),
+                hints: strings(e, "hints"),
+                tags: strings(e, "tags"),
+                docs_url: text_of(e, "docs_url"),
+            })
+        })
+        .collect()
+}
+
+fn expansion(e: &catalog::Expansion<'_>) -> Value {
+    json!({"id": e.id, "code": e.code, "severity": e.severity.letter().to_string(),
+           "meaning": e.severity.meaning(), "message": e.message})
+}
+
+pub fn run(a: &Args, json: bool) -> CliResult {
+    let mut out = Out::new();
+    match &a.command {
+        Command::Build {
+            file,
+            namespace,
+            form: f,
+        } => {
+            let entries = entries(&read(file)?, file)?;
+            let built = match namespace {
+                Some(ns) => Catalog::build_namespaced(ns, entries),
+                None => Catalog::build(entries),
+            };
+            out.text(&built.map_err(|e| Failure::core(&e, None))?.to_json(form(f)))?;
+        }
+        Command::Check { file } => {
+            let c = load(file)?;
+            if json {
+                let mut o = json!({"file": file, "count": c.len(), "version": c.version()});
+                if let Some(ns) = c.namespace() {
+                    o["namespace"] = ns.into();
+                }
+                if let Some(h) = c.namespace_hash() {
+                    o["namespace_hash"] = h.as_str().into();
+                }
+                out.json(&o)?;
+            } else {
+                let ns = match (c.namespace(), c.namespace_hash()) {
+                    (Some(n), Some(h)) => format!(", namespace {n} ({})", h.as_str()),
+                    (None, Some(h)) => format!(", namespace hash {}", h.as_str()),
+                    _ => String::new(),
+                };
+                out.text(&format!(
+                    "{file}: {} entries, every ID matches its code{ns}",
+                    c.len()
+                ))?;
+            }
+        }
+        Command::Convert { file, form: f } => out.text(&load(file)?.to_json(form(f)))?,
+        Command::Expand {
+            file,
+            id,
+            fields,
+            payload,
+        } => {
+            let c = load(file)?;
+            let list = match (payload, id) {
+                (Some(p), _) => c
+                    .expand_payload(p)
+                    .map_err(|e| Failure::core(&e, Some(p)))?,
+                (None, Some(id)) => {
+                    let mut map = Map::new();
+                    for f in fields {
+                        let Some((k, v)) = f.split_once('=') else {
+                            return Err(Failure::usage(format!(
+                                "field {f:?}: expected NAME=VALUE"
+                            )));
+                        };
+                        map.insert(k.to_owned(), Value::from(v));
+                    }
+                    vec![c
+                        .expand(id, &map)
+                        .map_err(|e| Failure::core(&e, Some(id)))?]
+                }
+                (None, None) => return Err(Failure::usage("an ID or --payload is needed")),
+            };
+            for e in &list {
+                if json {
+                    out.json(&expansion(e))?;
+                } else {
+                    out.text(&format!("{} {} {}", e.id, e.code, e.message))?;
+                }
+            }
+        }
+        Command::Keygen => {
+            let key = KeyPair::generate().map_err(|e| Failure::core(&e, None))?;
+            let (secret, public) = (hex(&key.secret_key()), hex(&key.public_key()));
+            if json {
+                out.json(&json!({"secret_key": secret, "public_key": public}))?;
+            } else {
+                out.text(&format!("secret_key {secret}\npublic_key {public}"))?;
+            }
+        }
+        Command::Sign { file, secret_key } => {
+            let c = load(file)?;
+            let key = from_hex(secret_key)
+                .and_then(|s| KeyPair::from_secret(&s))
+                .map_err(|e| Failure::core(&e, Some(secret_key)))?;
+            let signature = hex(&c.sign(&key));
+            if json {
+                out.json(&json!({"signature": signature, "public_key": hex(&key.public_key())}))?;
+            } else {
+                out.text(&signature)?;
+            }
+        }
+        Command::Verify {
+            file,
+            public_key,
+            signature,
+        } => {
+            let c = load(file)?;
+            let pk = from_hex(public_key).map_err(|e| Failure::core(&e, Some(public_key)))?;
+            let sig = from_hex(signature).map_err(|e| Failure::core(&e, Some(signature)))?;
+            c.verify(&pk, &sig)
+                .map_err(|e| Failure::core(&e, Some(file)))?;
+            if json {
+                out.json(&json!({"file": file, "verified": true}))?;
+            } else {
+                out.text(&format!("{file}: signature verified"))?;
+            }
+        }
+        Command::Collisions { codes } => {
+            let mut all = Vec::new();
+            for_each_input(codes, |item| {
+                all.push(item?.to_owned());
+                Ok(())
+            })?;
+            let groups = catalog::collisions(&all).map_err(|e| Failure::core(&e, None))?;
+            for g in &groups {
+                if json {
+                    out.json(&json!({"id": g.id.as_str(), "codes": g.codes}))?;
+                } else {
+                    out.text(&format!("{} {}", g.id.as_str(), g.codes.join(" ")))?;
+                }
+            }
+            out.flush()?;
+            return Ok(if groups.is_empty() {
+                EXIT_OK
+            } else {
+                EXIT_REJECTED
+            });
+        }
+    }
+    out.flush()?;
+    Ok(EXIT_OK)
+}
