@@ -50,14 +50,24 @@ fn check_value(e: Euid) {
         None => {
             assert_eq!(len, 0);
             assert_eq!(e.padding(), field);
-            assert_eq!(Euid::from_parts(e.unix_ms(), None, e.padding(), e.lo()), Ok(e));
+            assert_eq!(
+                Euid::from_parts(e.unix_ms(), None, e.padding(), e.lo()),
+                Ok(e)
+            );
         }
         Some(ext) => {
             assert_eq!(ext as u128, field as u128 & ((1 << len) - 1));
             assert_eq!(e.padding() as u128, field as u128 >> len);
-            let own = if ext == 0 { 1 } else { 16 - ext.leading_zeros() as u128 };
+            let own = if ext == 0 {
+                1
+            } else {
+                16 - ext.leading_zeros() as u128
+            };
             if own == len {
-                assert_eq!(Euid::from_parts(e.unix_ms(), Some(ext), e.padding(), e.lo()), Ok(e));
+                assert_eq!(
+                    Euid::from_parts(e.unix_ms(), Some(ext), e.padding(), e.lo()),
+                    Ok(e)
+                );
             }
         }
     }
@@ -103,13 +113,19 @@ fuzz_target!(|data: &[u8]| {
                 panic!("Euid::parse accepted {s:?}, oracle says {oracle:?}");
             };
             assert_eq!(e.value(), value, "value of {s:?}");
-            let canonical: String =
-                s.bytes().map(|c| ALPHABET[digit(c).unwrap() as usize] as char).collect();
+            let canonical: String = s
+                .bytes()
+                .map(|c| ALPHABET[digit(c).unwrap() as usize] as char)
+                .collect();
             assert_eq!(e.encode(check != 127), canonical, "canonical text of {s:?}");
             check_value(e);
         }
         Err(err) => {
-            assert_eq!(Err(err.code().as_str()), oracle.map(|_| ()), "Euid::parse({s:?}): {err}");
+            assert_eq!(
+                Err(err.code().as_str()),
+                oracle.map(|_| ()),
+                "Euid::parse({s:?}): {err}"
+            );
             if err.code().as_str() == "INVALID_CHECKMOD" {
                 let (found, expected) = err.found_expected().expect("checkmod detail");
                 let check = digit(s.as_bytes()[25]).unwrap() as usize % 4 * 32

@@ -38,10 +38,21 @@ pub fn check_extuuid(u: Extuuid, from: &str) {
     assert_eq!((v >> 76) & 0xf, 8, "version of {from:?}");
     assert_eq!((v >> 62) & 0b11, 0b10, "variant of {from:?}");
     let t = u.to_string();
-    assert!(t.is_ascii() && t.starts_with("extuuid:") && t.len() <= 1024, "{t:?}");
-    let again = Extuuid::parse(&t).unwrap_or_else(|e| panic!("{from:?} prints {t:?}, which fails: {e}"));
-    assert_eq!(again, u, "{from:?} prints {t:?}, which parses to another UUID");
-    assert_eq!(again.to_string(), t, "canonical text of {from:?} is not a fixed point");
+    assert!(
+        t.is_ascii() && t.starts_with("extuuid:") && t.len() <= 1024,
+        "{t:?}"
+    );
+    let again =
+        Extuuid::parse(&t).unwrap_or_else(|e| panic!("{from:?} prints {t:?}, which fails: {e}"));
+    assert_eq!(
+        again, u,
+        "{from:?} prints {t:?}, which parses to another UUID"
+    );
+    assert_eq!(
+        again.to_string(),
+        t,
+        "canonical text of {from:?} is not a fixed point"
+    );
     let value = extuuid::decode(v).unwrap_or_else(|e| panic!("decode of {from:?}: {e}"));
     assert_eq!(Extuuid::encode(&value), Ok(u), "encode(decode) of {from:?}");
     assert_eq!(u.value(), value);
@@ -54,9 +65,13 @@ pub fn check_extuuid(u: Extuuid, from: &str) {
     assert_eq!(u.to_bytes(), v.to_be_bytes());
     for input in [&uuid, &t] {
         let i = inspect(input).unwrap_or_else(|e| panic!("inspect({input:?}): {e}"));
-        assert_eq!((i.uuid.as_str(), i.text.as_str()), (uuid.as_str(), t.as_str()));
-        let j: serde_json::Value = serde_json::from_str(&i.to_json())
-            .unwrap_or_else(|e| panic!("inspect to_json of {t:?} is not JSON: {e}\n{}", i.to_json()));
+        assert_eq!(
+            (i.uuid.as_str(), i.text.as_str()),
+            (uuid.as_str(), t.as_str())
+        );
+        let j: serde_json::Value = serde_json::from_str(&i.to_json()).unwrap_or_else(|e| {
+            panic!("inspect to_json of {t:?} is not JSON: {e}\n{}", i.to_json())
+        });
         assert_eq!(j["uuid"].as_str(), Some(uuid.as_str()), "{}", i.to_json());
         assert_eq!(j["text"].as_str(), Some(t.as_str()), "{}", i.to_json());
         assert_eq!(j["kind"].as_str(), Some(i.kind));
@@ -74,7 +89,11 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(extuuid::encode_text(s), Ok(u.uuid_string()));
         }
         Err(e) => {
-            assert!(CODES.contains(&e.code().as_str()), "parse({s:?}): {} {e}", e.code().as_str());
+            assert!(
+                CODES.contains(&e.code().as_str()),
+                "parse({s:?}): {} {e}",
+                e.code().as_str()
+            );
             assert_eq!(extuuid::encode_text(s).map_err(|e| e.code()), Err(e.code()));
         }
     }
@@ -91,7 +110,10 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => {
             assert!(CODES.contains(&e.code().as_str()), "inspect({s:?}): {e}");
             if !looks_like_uuid(s) {
-                assert!(parsed.is_err(), "inspect refused {s:?} ({e}) but parse took it");
+                assert!(
+                    parsed.is_err(),
+                    "inspect refused {s:?} ({e}) but parse took it"
+                );
             }
         }
     }

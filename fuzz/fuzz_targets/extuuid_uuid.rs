@@ -27,16 +27,29 @@ fn check_uuid(v: u128) {
             assert_eq!(u.as_u128(), v);
             assert_eq!(Extuuid::encode(value), Ok(*u), "encode(decode({from}))");
             let t = u.to_string();
-            let again = Extuuid::parse(&t).unwrap_or_else(|e| panic!("{from} prints {t:?}, which fails: {e}"));
-            assert_eq!(again.as_u128(), v, "{from} prints {t:?}, which parses to {:032x}", again.as_u128());
-            assert_eq!(again.to_string(), t, "printed form of {from} is not a fixed point");
+            let again = Extuuid::parse(&t)
+                .unwrap_or_else(|e| panic!("{from} prints {t:?}, which fails: {e}"));
+            assert_eq!(
+                again.as_u128(),
+                v,
+                "{from} prints {t:?}, which parses to {:032x}",
+                again.as_u128()
+            );
+            assert_eq!(
+                again.to_string(),
+                t,
+                "printed form of {from} is not a fixed point"
+            );
             let uuid = u.uuid_string();
             assert_eq!(uuid.replace('-', ""), from);
             let i = inspect(&uuid).unwrap_or_else(|e| panic!("inspect({uuid}): {e}"));
             let j = inspect(&t).unwrap_or_else(|e| panic!("inspect({t:?}): {e}"));
             assert_eq!(i, j);
             assert_eq!(i, extuuid::inspect_extuuid(*u));
-            assert_eq!((i.uuid.as_str(), i.text.as_str()), (uuid.as_str(), t.as_str()));
+            assert_eq!(
+                (i.uuid.as_str(), i.text.as_str()),
+                (uuid.as_str(), t.as_str())
+            );
             let _ = i.to_json();
         }
         (Err(a), Err(b)) => {
@@ -91,7 +104,10 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             assert_eq!(oracle, None, "uuid_from_str refused {s:?}: {e}");
-            assert!(matches!(e.code().as_str(), "INVALID_LENGTH" | "INVALID_CHARACTER"));
+            assert!(matches!(
+                e.code().as_str(),
+                "INVALID_LENGTH" | "INVALID_CHARACTER"
+            ));
         }
     }
 });

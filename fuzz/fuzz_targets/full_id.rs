@@ -19,9 +19,13 @@ use polyid::wdp::{self, CompactId};
 fn base62_shape(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 11
-        && b.iter()
-            .enumerate()
-            .all(|(i, &c)| if i == 5 { c == b'-' } else { c.is_ascii_alphanumeric() })
+        && b.iter().enumerate().all(|(i, &c)| {
+            if i == 5 {
+                c == b'-'
+            } else {
+                c.is_ascii_alphanumeric()
+            }
+        })
 }
 
 fn spec_namespace(ns: &str) -> bool {
@@ -59,7 +63,11 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             assert!(!base62_shape(s), "refused {s:?} ({e})");
-            let want = if s.len() != 11 { "INVALID_LENGTH" } else { "INVALID_CHARACTER" };
+            let want = if s.len() != 11 {
+                "INVALID_LENGTH"
+            } else {
+                "INVALID_CHARACTER"
+            };
             assert_eq!(e.code().as_str(), want, "{s:?}");
         }
     }
@@ -85,11 +93,19 @@ fuzz_target!(|data: &[u8]| {
     match &nsh {
         Ok(h) => {
             assert!(spec_namespace(ns), "namespace {ns:?} accepted");
-            assert_eq!(*h, spec_hash(ns.as_bytes(), 0x3176_2D73_6E70_6477), "hash of {ns:?}");
+            assert_eq!(
+                *h,
+                spec_hash(ns.as_bytes(), 0x3176_2D73_6E70_6477),
+                "hash of {ns:?}"
+            );
         }
         Err(e) => {
             assert!(!spec_namespace(ns), "namespace {ns:?} refused ({e})");
-            let want = if ns.is_ascii() { "INVALID_NAMESPACE" } else { "NON_ASCII" };
+            let want = if ns.is_ascii() {
+                "INVALID_NAMESPACE"
+            } else {
+                "NON_ASCII"
+            };
             assert_eq!(e.code().as_str(), want, "{ns:?}");
         }
     }
@@ -98,7 +114,10 @@ fuzz_target!(|data: &[u8]| {
         (Ok(full), Ok(h), Ok(c)) => {
             assert_eq!(full, format!("{h}-{c}"));
             let f = wdp::parse_full_id(&full).expect("a made full ID parses");
-            assert_eq!((f.namespace_hash.as_str(), f.compact_id.as_str()), (h.as_str(), c.as_str()));
+            assert_eq!(
+                (f.namespace_hash.as_str(), f.compact_id.as_str()),
+                (h.as_str(), c.as_str())
+            );
         }
         (Err(e), Err(ne), _) => assert_eq!(e.code(), ne.code()),
         (Err(e), Ok(_), Err(ce)) => assert_eq!(e.code(), ce.code()),

@@ -50,7 +50,8 @@ fn strict_symbols(s: &str) -> Option<String> {
     if !symbols.bytes().all(|c| digit(c).is_some()) {
         return None;
     }
-    if ('c'..='r').contains(&(symbols.as_bytes()[0] as char)) || symbols.starts_with("s2222222222") {
+    if ('c'..='r').contains(&(symbols.as_bytes()[0] as char)) || symbols.starts_with("s2222222222")
+    {
         return None;
     }
     Some(symbols)
@@ -60,7 +61,16 @@ fn check_tid(t: Tid) {
     let text = t.to_string();
     let display = t.display();
     assert_eq!(text.len(), 13);
-    assert_eq!(display, format!("{}-{}-{}-{}", &text[..4], &text[4..7], &text[7..11], &text[11..]));
+    assert_eq!(
+        display,
+        format!(
+            "{}-{}-{}-{}",
+            &text[..4],
+            &text[4..7],
+            &text[7..11],
+            &text[11..]
+        )
+    );
     assert_eq!(Tid::parse(&text), Ok(t), "parse({text:?})");
     assert_eq!(Tid::parse(&display), Ok(t), "parse({display:?})");
     assert_eq!(Tid::from_parts(t.micros(), t.clock_id()), Ok(t));
@@ -73,8 +83,16 @@ fuzz_target!(|data: &[u8]| {
         let micros = i64::from_le_bytes(data[..8].try_into().unwrap());
         let clock = u16::from_le_bytes(data[8..10].try_into().unwrap());
         // Half the time, fold into the valid range (and its edges).
-        let micros = if micros & 1 == 0 { (micros >> 1) % (1 << 54) } else { micros };
-        let clock = if clock & 1 == 0 { (clock >> 1) % 1100 } else { clock };
+        let micros = if micros & 1 == 0 {
+            (micros >> 1) % (1 << 54)
+        } else {
+            micros
+        };
+        let clock = if clock & 1 == 0 {
+            (clock >> 1) % 1100
+        } else {
+            clock
+        };
         let valid = (-MAX..=MAX).contains(&micros) && clock <= 1023;
         match Tid::from_parts(micros, clock) {
             Ok(t) => {
@@ -134,18 +152,29 @@ fuzz_target!(|data: &[u8]| {
             let hi = signed55((v << shift) | ((1u64 << shift) - 1));
             let (lo, hi) = (lo.max(-MAX), hi.min(MAX));
             // The empty prefix is every TID (the only block that spans the sign boundary).
-            let want = if n == 0 { Some((-MAX, MAX)) } else { (lo <= hi).then_some((lo, hi)) };
+            let want = if n == 0 {
+                Some((-MAX, MAX))
+            } else {
+                (lo <= hi).then_some((lo, hi))
+            };
             assert_eq!(r, want, "prefix_range({s:?})");
             if let Some((lo, hi)) = r {
                 let plain: String = s.chars().filter(|&c| c != '-').collect();
                 for m in [lo, hi] {
                     let text = Tid::from_parts(m, 0).unwrap().to_string();
-                    assert!(text.starts_with(&plain), "{m} of prefix {s:?} prints {text}");
+                    assert!(
+                        text.starts_with(&plain),
+                        "{m} of prefix {s:?} prints {text}"
+                    );
                 }
             }
         }
         Err(e) => {
-            let want = if !syntax { "INVALID_CHARACTER" } else { "INVALID_LENGTH" };
+            let want = if !syntax {
+                "INVALID_CHARACTER"
+            } else {
+                "INVALID_LENGTH"
+            };
             assert_eq!(e.code().as_str(), want, "prefix_range({s:?}): {e}");
         }
     }

@@ -23,7 +23,8 @@ fn digit(c: u8) -> Option<u128> {
 
 /// Value of a run of symbols (at most 11: fits in u128 since 58^11 < 2^65).
 fn value(s: &str) -> Option<u128> {
-    s.bytes().try_fold(0u128, |acc, c| Some(acc * 58 + digit(c)?))
+    s.bytes()
+        .try_fold(0u128, |acc, c| Some(acc * 58 + digit(c)?))
 }
 
 fn check_value(v: u64) {
@@ -43,7 +44,11 @@ fuzz_target!(|data: &[u8]| {
         let b = u64::from_le_bytes(data[8..16].try_into().unwrap());
         check_value(a);
         check_value(b);
-        assert_eq!(a.cmp(&b), uid11::encode(a).cmp(&uid11::encode(b)), "order of {a} {b}");
+        assert_eq!(
+            a.cmp(&b),
+            uid11::encode(a).cmp(&uid11::encode(b)),
+            "order of {a} {b}"
+        );
     }
 
     let Ok(s) = std::str::from_utf8(data) else {
@@ -95,10 +100,16 @@ fuzz_target!(|data: &[u8]| {
                 let clamped = hi == u64::MAX && !uid11::encode(hi).starts_with(s);
                 assert!(clamped || uid11::encode(hi).starts_with(s), "hi of {s:?}");
                 if lo > 0 {
-                    assert!(!uid11::encode(lo - 1).starts_with(s), "range of {s:?} starts late");
+                    assert!(
+                        !uid11::encode(lo - 1).starts_with(s),
+                        "range of {s:?} starts late"
+                    );
                 }
                 if hi < u64::MAX {
-                    assert!(!uid11::encode(hi + 1).starts_with(s), "range of {s:?} ends late");
+                    assert!(
+                        !uid11::encode(hi + 1).starts_with(s),
+                        "range of {s:?} ends late"
+                    );
                 }
             }
         }

@@ -156,14 +156,24 @@ fn check(code: &str, names: &NamedSequences, extra: &[(&str, u16)]) {
             let rebuilt =
                 StructuredCode::from_parts(p.severity(), p.component(), p.primary(), p.sequence());
             assert_eq!(rebuilt.as_ref(), Ok(p), "from_parts of {code:?}");
-            assert_eq!(p.hash(), xxhash_rust::xxh3::xxh3_64_with_seed(o.normalized.as_bytes(), 0x0000_3176_2D70_6477));
+            assert_eq!(
+                p.hash(),
+                xxhash_rust::xxh3::xxh3_64_with_seed(
+                    o.normalized.as_bytes(),
+                    0x0000_3176_2D70_6477
+                )
+            );
             assert_eq!(p.value40(), p.hash() & 0xFF_FFFF_FFFF);
         }
         (Err(e), None) => {
             // Every entry point refuses with the same code.
             let code_of = |r: &Result<String, polyid::Error>| r.as_ref().err().map(|e| e.code());
             assert_eq!(code_of(&compact), Some(e.code()), "compact_id of {code:?}");
-            assert_eq!(code_of(&normalized), Some(e.code()), "normalize of {code:?}");
+            assert_eq!(
+                code_of(&normalized),
+                Some(e.code()),
+                "normalize of {code:?}"
+            );
             assert!(!e.to_string().is_empty());
         }
         (Ok(p), None) => panic!("accepted {code:?} as {p:?}, which fails the SPEC syntax"),

@@ -21,7 +21,11 @@ fuzz_target!(|data: &[u8]| {
         let ms = u64::from_le_bytes(data[..8].try_into().unwrap());
         let r = u32::from_le_bytes(data[8..12].try_into().unwrap());
         // Bias toward the valid range half of the time.
-        let ms = if ms & 1 == 0 { EPOCH + (ms >> 1) % (1 << 43) } else { ms };
+        let ms = if ms & 1 == 0 {
+            EPOCH + (ms >> 1) % (1 << 43)
+        } else {
+            ms
+        };
         let r = if r & 1 == 0 { (r >> 1) % (1 << 23) } else { r };
         let valid = (EPOCH..=EPOCH + (1 << 42) - 1).contains(&ms) && r < (1 << 22);
         match Xid::from_parts(ms, r) {
@@ -57,7 +61,11 @@ fuzz_target!(|data: &[u8]| {
     }
     match (xid::prefix_time_range(s), uid11::prefix_range(s)) {
         (Ok(t), Ok(r)) => {
-            assert_eq!(t, r.map(|(lo, hi)| ((lo >> 22) + EPOCH, (hi >> 22) + EPOCH)), "{s:?}");
+            assert_eq!(
+                t,
+                r.map(|(lo, hi)| ((lo >> 22) + EPOCH, (hi >> 22) + EPOCH)),
+                "{s:?}"
+            );
         }
         (Err(a), Err(b)) => assert_eq!(a.code(), b.code(), "{s:?}"),
         (a, b) => panic!("prefix_time_range({s:?}) = {a:?} but uid11 = {b:?}"),
