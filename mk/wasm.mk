@@ -2,10 +2,13 @@
 #
 #   make wasm-build   toolchain (rustup wasm32 target + rust-src, else Debian rustc-web), std
 #                     rebuilt for size, wasm-bindgen CLI (crates.io, cached per machine),
-#                     wasm-opt -Oz (npm binaryen) -> bindings-wasm/pkg; prints the module size
-#                     and writes the toolchain path to target/wasm/toolchain.txt
-#   make wasm-test    size budget; every shared vector in Node (Node build) and in headless
-#                     Debian Chromium (web build); API tests; the page driven in Chromium
+#                     wasm-opt -Oz (npm binaryen) -> bindings-wasm/pkg: three modules, one per
+#                     package entry (polyid-wasm: IDs, under the size budget;
+#                     polyid-wasm/catalog; polyid-wasm/extuuid); prints their sizes (raw and
+#                     gzip) and writes the toolchain path to target/wasm/toolchain.txt
+#   make wasm-test    size budget; every shared vector (catalog and EXTUUID included) in Node
+#                     (Node build) and in headless Debian Chromium (web build); API tests of
+#                     the three entries; the page driven in Chromium
 #                     (screenshot: bindings-wasm/build/page.png)
 #   make wasm-demo    serves the page (bindings-wasm/www) on http://127.0.0.1:8765/ (also
 #                     `make wasm-serve`; WASM_PORT=... to change the port)

@@ -1,19 +1,26 @@
 //! # polyid-wasm (the wasm half)
 //!
-//! The `polyid` core compiled to WebAssembly with wasm-bindgen. This module exports the core's
+//! The `polyid` core compiled to WebAssembly with wasm-bindgen. This crate exports the core's
 //! operations over plain values (strings, `bigint`s for u64/i64/u128, numbers); the package's
-//! JavaScript layer (`js/api.js`) gives them the camelCase classes and functions of the Node
-//! package, checks JavaScript argument types and integer ranges, and nothing else.
+//! JavaScript layer (`js/api.js`, `js/catalog.js`, `js/extuuid.js` over `js/common.js`) gives
+//! them the camelCase classes and functions of the Node package, checks JavaScript argument
+//! types and integer ranges, and nothing else.
+//!
+//! One crate, three modules (features, see Cargo.toml): `ids` (default; `src/ids.rs`: WDP, uid11/xid,
+//! TID, EUID — the module under the size budget), `catalog` (`catalog`: WDP catalogs) and
+//! `extuuid` (`extuuid`: EXTUUID). `tools/build.sh` builds each alone.
 //!
 //! Everything about the identifiers is computed by the core. This crate only:
 //! - turns a core [`polyid::Error`] into a thrown `Error` with `.code` ([`error`]);
 //! - supplies the time from JavaScript ([`clock::JsClock`]): `std::time::SystemTime` panics on
-//!   `wasm32-unknown-unknown`, so no `SystemClock` path of the core is called here;
+//!   `wasm32-unknown-unknown`, so no `SystemClock` path of the core is called here (except
+//!   inside the core's `Catalog::build`, which the JavaScript layer reports, see
+//!   `js/catalog.js`);
 //! - randomness comes from `crypto.getRandomValues` (getrandom's `wasm_js` backend), seeding
 //!   the core's generator.
 //!
-//! These exports are internal to the package (its `.d.ts` does not list them): the public API
-//! is `js/api.js`.
+//! These exports are internal to the package (its `.d.ts` files do not list them): the public
+//! API is the JavaScript layer.
 
 pub mod clock;
 pub mod error;
