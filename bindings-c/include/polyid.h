@@ -1034,6 +1034,61 @@ enum polyid_status polyid_catalog_namespace_hash(const struct polyid_catalog *ca
                                                  struct polyid_error *err);
 
 /**
+ * Everything a catalog holds for an ID, as JSON text (no whitespace, members in this
+ * order): `{"id", "code", "severity" (letter), "message" (the template), "description"
+ * (string or null), "hints", "tags", "fields" (the placeholder names, in order of first
+ * use), "docs_url" (string or null)}`.
+ *
+ * `id`: NUL-terminated UTF-8, as in `polyid_catalog_expand()`. `out`: `out_cap` bytes for
+ * the text and its NUL; the size needed is reported as `err->expected` with
+ * `POLYID_BUFFER_TOO_SMALL`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (catalog, id, out), `POLYID_INVALID_UTF8`,
+ * `POLYID_NOT_FOUND`, `POLYID_BUFFER_TOO_SMALL`. On any failure `out` holds "" (when
+ * out != NULL and out_cap > 0).
+ */
+enum polyid_status polyid_catalog_entry_json(const struct polyid_catalog *catalog,
+                                             const char *id,
+                                             char *out,
+                                             size_t out_cap,
+                                             struct polyid_error *err);
+
+/**
+ * `polyid_catalog_entry_json()` for an ID given as `id_len` bytes.
+ *
+ * The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+ * NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+ * `polyid_catalog_entry_json()`.
+ */
+enum polyid_status polyid_catalog_entry_json_n(const struct polyid_catalog *catalog,
+                                               const char *id,
+                                               size_t id_len,
+                                               char *out,
+                                               size_t out_cap,
+                                               struct polyid_error *err);
+
+/**
+ * Every group of two or more distinct codes (after normalization) that share one compact
+ * ID, as JSON text: `[{"id": "xv0cV", "codes": ["C.AUTH.READ.974", "S.AUTH.READ.898"]},
+ * ...]`, groups sorted by ID, codes sorted; `[]` when there is none. Checks a list of
+ * codes before `polyid_catalog_build()` would fail with `POLYID_COLLISION`.
+ *
+ * `codes`: `count` NUL-terminated UTF-8 codes (NULL when `count` is 0). `out`: `out_cap`
+ * bytes for the text and its NUL; the size needed is reported as `err->expected` with
+ * `POLYID_BUFFER_TOO_SMALL`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (codes or one of them, out), `POLYID_INVALID_UTF8`,
+ * `POLYID_OUT_OF_RANGE` (count beyond any C array), the WDP code errors of
+ * `polyid_compact_id()` (the first invalid code), `POLYID_BUFFER_TOO_SMALL`. On any
+ * failure `out` holds "" (when out != NULL and out_cap > 0).
+ */
+enum polyid_status polyid_catalog_collisions(const char *const *codes,
+                                             size_t count,
+                                             char *out,
+                                             size_t out_cap,
+                                             struct polyid_error *err);
+
+/**
  * Expands an ID: the entry's code and severity, and its message with every `{{name}}`
  * placeholder replaced by the value of the field `name`.
  *

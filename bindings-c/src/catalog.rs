@@ -4,7 +4,7 @@
 use core::ffi::c_char;
 use core::ptr;
 
-use polyid::wdp::catalog::{self, Catalog, Entry, Expansion, Form, KeyPair};
+use polyid::wdp::catalog::{self, Catalog, CatalogEntry, Entry, Expansion, Form, KeyPair};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::ffi::*;
@@ -362,6 +362,140 @@ pub unsafe extern "C" fn polyid_catalog_namespace_hash(
     })
 }
 
+/// A JSON string literal.
+fn quote(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+fn quote_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| quote(s)).collect();
+    format!("[{}]", quoted.join(","))
+}
+
+fn quote_opt(s: Option<&str>) -> String {
+    s.map_or_else(|| "null".to_owned(), quote)
+}
+
+/// `{"id","code","severity","message","description","hints","tags","fields","docs_url"}`
+/// in that order.
+fn entry_json(e: &CatalogEntry) -> String {
+    format!(
+        "{{\"id\":{},\"code\":{},\"severity\":\"{}\",\"message\":{},\"description\":{},\
+         \"hints\":{},\"tags\":{},\"fields\":{},\"docs_url\":{}}}",
+        quote(e.id()),
+        quote(e.code()),
+        e.severity().letter(),
+        quote(e.message()),
+        quote_opt(e.description()),
+        quote_list(e.hints()),
+        quote_list(e.tags()),
+        quote_list(e.fields()),
+        quote_opt(e.docs_url()),
+    )
+}
+
+unsafe fn entry_impl<'a>(
+    catalog: *const polyid_catalog,
+    id: impl FnOnce() -> Res<&'a str>,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = OutStr::new(out, out_cap, "out");
+        let c = handle(catalog)?;
+        let id = id()?;
+        out.check_ptr()?;
+        match c.get(id) {
+            Some(e) => out.write(entry_json(e).as_bytes()),
+            // The core's own NOT_FOUND error (expanding an ID the catalog lacks).
+            None => Err(c.expand(id, &()).err().map_or_else(
+                || Fail::Panic("an ID without an entry expanded".to_owned()),
+                Fail::Core,
+            )),
+        }
+    })
+}
+
+/// Everything a catalog holds for an ID, as JSON text (no whitespace, members in this
+/// order): `{"id", "code", "severity" (letter), "message" (the template), "description"
+/// (string or null), "hints", "tags", "fields" (the placeholder names, in order of first
+/// use), "docs_url" (string or null)}`.
+///
+/// `id`: NUL-terminated UTF-8, as in `polyid_catalog_expand()`. `out`: `out_cap` bytes for
+/// the text and its NUL; the size needed is reported as `err->expected` with
+/// `POLYID_BUFFER_TOO_SMALL`.
+///
+/// Errors: `POLYID_NULL_POINTER` (catalog, id, out), `POLYID_INVALID_UTF8`,
+/// `POLYID_NOT_FOUND`, `POLYID_BUFFER_TOO_SMALL`. On any failure `out` holds "" (when
+/// out != NULL and out_cap > 0).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_catalog_entry_json(
+    catalog: *const polyid_catalog,
+    id: *const c_char,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    entry_impl(catalog, || cstr(id, "id"), out, out_cap, err)
+}
+
+/// `polyid_catalog_entry_json()` for an ID given as `id_len` bytes.
+///
+/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+/// `polyid_catalog_entry_json()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_catalog_entry_json_n(
+    catalog: *const polyid_catalog,
+    id: *const c_char,
+    id_len: usize,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    entry_impl(catalog, || nstr(id, id_len, "id"), out, out_cap, err)
+}
+
+/// Every group of two or more distinct codes (after normalization) that share one compact
+/// ID, as JSON text: `[{"id": "xv0cV", "codes": ["C.AUTH.READ.974", "S.AUTH.READ.898"]},
+/// ...]`, groups sorted by ID, codes sorted; `[]` when there is none. Checks a list of
+/// codes before `polyid_catalog_build()` would fail with `POLYID_COLLISION`.
+///
+/// `codes`: `count` NUL-terminated UTF-8 codes (NULL when `count` is 0). `out`: `out_cap`
+/// bytes for the text and its NUL; the size needed is reported as `err->expected` with
+/// `POLYID_BUFFER_TOO_SMALL`.
+///
+/// Errors: `POLYID_NULL_POINTER` (codes or one of them, out), `POLYID_INVALID_UTF8`,
+/// `POLYID_OUT_OF_RANGE` (count beyond any C array), the WDP code errors of
+/// `polyid_compact_id()` (the first invalid code), `POLYID_BUFFER_TOO_SMALL`. On any
+/// failure `out` holds "" (when out != NULL and out_cap > 0).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_catalog_collisions(
+    codes: *const *const c_char,
+    count: usize,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = OutStr::new(out, out_cap, "out");
+        let codes = str_array(codes, count, "codes")?;
+        out.check_ptr()?;
+        let groups: Vec<String> = catalog::collisions(codes)?
+            .iter()
+            .map(|g| {
+                format!(
+                    "{{\"id\":{},\"codes\":{}}}",
+                    quote(g.id.as_str()),
+                    quote_list(&g.codes)
+                )
+            })
+            .collect();
+        out.write(format!("[{}]", groups.join(",")).as_bytes())
+    })
+}
+
 // ---------------------------------------------------------------------------------------
 // Expanding
 
@@ -567,7 +701,6 @@ pub unsafe extern "C" fn polyid_catalog_expand_json_n(
 /// `[{"id","code","severity","message"}, ...]` with the members in that order, whatever
 /// serde_json's map order is.
 fn payload_json(list: &[Expansion<'_>]) -> String {
-    let quote = |s: &str| serde_json::Value::from(s).to_string();
     let mut out = String::from("[");
     for (i, e) in list.iter().enumerate() {
         if i > 0 {

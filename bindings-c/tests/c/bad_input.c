@@ -850,6 +850,15 @@ static void test_catalog_null_pointers(void) {
     EXPECT(POLYID_NULL_POINTER, polyid_catalog_verify(NULL, RFC8032_PUBLIC, sig, 64, &E));
     EXPECT(POLYID_NULL_POINTER, polyid_catalog_verify(c, NULL, sig, 64, &E));
     EXPECT(POLYID_NULL_POINTER, polyid_catalog_verify(c, RFC8032_PUBLIC, NULL, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_entry_json(NULL, "0yRgf", out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_entry_json(c, NULL, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_entry_json(c, "0yRgf", NULL, 64, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_entry_json_n(c, NULL, 5, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_collisions(NULL, 1, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_collisions(null_names, 1, out, sizeof out, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_catalog_collisions(names, 1, NULL, 64, &E));
+    EXPECT(POLYID_OK, polyid_catalog_collisions(NULL, 0, out, sizeof out, &E));
+    STREQ(out, "[]");
     polyid_catalog_free(NULL); /* a no-op */
 
     EXPECT(POLYID_NULL_POINTER, polyid_extuuid_encode(NULL, out, sizeof out, &E));
@@ -892,6 +901,15 @@ static void test_catalog_buffers(void) {
     HEAP_BUFFER_TEST(sizeof MINIMAL_CANONICAL, MINIMAL_CANONICAL, polyid_catalog_canonical(c, out, out_cap, &E));
     static const char minimal_out[] = "{\"0yRgf\":[\"W.CACHE.DATA.018\",\"cache\"],\"AcAGP\":[\"E.AUTH.TOKEN.003\",\"third\"]}";
     HEAP_BUFFER_TEST(sizeof minimal_out, minimal_out, polyid_catalog_to_json(c, POLYID_CATALOG_MINIMAL, out, out_cap, &E));
+    static const char entry_out[] = "{\"id\":\"05o5h-V6a0B\",\"code\":\"E.AUTH.TOKEN.001\",\"severity\":\"E\","
+                                    "\"message\":\"token {{x}}\",\"description\":null,\"hints\":[],\"tags\":[],"
+                                    "\"fields\":[\"x\"],\"docs_url\":null}";
+    HEAP_BUFFER_TEST(sizeof entry_out, entry_out, polyid_catalog_entry_json(ns, "V6a0B", out, out_cap, &E));
+    HEAP_BUFFER_TEST(sizeof entry_out, entry_out, polyid_catalog_entry_json_n(ns, "05o5h-V6a0B", 11, out, out_cap, &E));
+    /* The colliding pair of SPEC.md's birthday search (tests/vectors/README.md). */
+    const char *pair[] = {"C.AUTH.READ.974", "E.A.B.001", "s.auth.read.898", "S.AUTH.READ.898"};
+    static const char collisions_out[] = "[{\"id\":\"xv0cV\",\"codes\":[\"C.AUTH.READ.974\",\"S.AUTH.READ.898\"]}]";
+    HEAP_BUFFER_TEST(sizeof collisions_out, collisions_out, polyid_catalog_collisions(pair, 4, out, out_cap, &E));
     polyid_catalog_free(c);
     polyid_catalog_free(ns);
 
@@ -962,6 +980,10 @@ static void test_catalog_utf8(void) {
         UTF8(polyid_catalog_expand_json_n(c, s, n, "{}", 2, &x, out, sizeof out, &E));
         UTF8(polyid_catalog_expand_json_n(c, "0yRgf", 5, s, n, &x, out, sizeof out, &E));
         UTF8(polyid_catalog_expand_payload(c, s, out, sizeof out, &E));
+        UTF8(polyid_catalog_entry_json(c, s, out, sizeof out, &E));
+        UTF8(polyid_catalog_entry_json_n(c, s, n, out, sizeof out, &E));
+        const char *codes[] = {"E.A.B.001", s};
+        UTF8(polyid_catalog_collisions(codes, 2, out, sizeof out, &E));
         UTF8(polyid_catalog_expand_payload_n(c, s, n, out, sizeof out, &E));
         UTF8(polyid_extuuid_encode(s, out, sizeof out, &E));
         UTF8(polyid_extuuid_encode_n(s, n, out, sizeof out, &E));
@@ -981,6 +1003,7 @@ static void test_catalog_utf8(void) {
     polyid_catalog_entry e = {"E.Auth.Token.001", "m", NULL, NULL, 0, NULL, 0, NULL};
     EXPECT(POLYID_OUT_OF_RANGE, polyid_catalog_build(&e, SIZE_MAX, &none, &E));
     EXPECT(POLYID_OUT_OF_RANGE, polyid_catalog_expand(c, "0yRgf", names, names, SIZE_MAX, &x, out, sizeof out, &E));
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_catalog_collisions(names, SIZE_MAX, out, sizeof out, &E));
     /* Embedded NUL bytes in the (pointer, length) variants are ordinary characters. */
     EXPECT(POLYID_INVALID_CATALOG, polyid_catalog_load_n("{}\0", 3, &none, &E));
     EXPECT(POLYID_NOT_FOUND, polyid_catalog_expand_n(c, "0yR\0f", 5, NULL, NULL, 0, &x, out, sizeof out, &E));
@@ -1011,6 +1034,17 @@ static void test_catalog_values(void) {
     EXPECT(POLYID_OUT_OF_RANGE, polyid_catalog_id(c, 2, out, sizeof out, &E));
     CHECK(E.detail == POLYID_DETAIL_RANGE && E.found == 2 && E.min == 0 && E.max == 1, "index range");
     EXPECT(POLYID_OUT_OF_RANGE, polyid_catalog_id(c, SIZE_MAX, out, sizeof out, &E));
+    EXPECT(POLYID_OK, polyid_catalog_entry_json(c, "V6a0B", out, sizeof out, &E));
+    STREQ(out, "{\"id\":\"V6a0B\",\"code\":\"E.AUTH.TOKEN.001\",\"severity\":\"E\",\"message\":\"token missing for "
+               "{{user}}\",\"description\":\"No bearer token.\",\"hints\":[\"send a token\"],\"tags\":[\"auth\","
+               "\"security\"],\"fields\":[\"user\"],\"docs_url\":\"https://example.com/V6a0B\"}");
+    EXPECT(POLYID_NOT_FOUND, polyid_catalog_entry_json(c, "35Jkp", out, sizeof out, &E));
+    EXPECT(POLYID_NOT_FOUND, polyid_catalog_entry_json(c, "05o5h-V6a0B", out, sizeof out, &E));
+    const char *no_pair[] = {"E.Auth.Token.001", "E.AUTH.TOKEN.MISSING"};
+    EXPECT(POLYID_OK, polyid_catalog_collisions(no_pair, 2, out, sizeof out, &E));
+    STREQ(out, "[]"); /* one code twice is no collision */
+    const char *bad_code[] = {"E.Auth.Token.001", "X.Auth.Token.001"};
+    EXPECT(POLYID_INVALID_SEVERITY, polyid_catalog_collisions(bad_code, 2, out, sizeof out, &E));
     /* Expansion: named fields; the first of two equal names counts; missing fields. */
     const char *names[] = {"user", "user"}, *values[] = {"ada", "bob"};
     EXPECT(POLYID_OK, polyid_catalog_expand(c, "V6a0B", names, values, 2, &x, out, sizeof out, &E));
