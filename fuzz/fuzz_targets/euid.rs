@@ -28,6 +28,12 @@ fn digit(c: u8) -> Option<u8> {
     ALPHABET.iter().position(|&a| a == c).map(|d| d as u8)
 }
 
+/// Index (in characters) and character of the first character `valid` refuses: what a
+/// character error must report.
+fn first_bad(s: &str, valid: impl Fn(usize, char) -> bool) -> Option<(usize, char)> {
+    s.chars().enumerate().find(|&(i, c)| !valid(i, c))
+}
+
 fn check_value(e: Euid) {
     let v = e.value();
     let with = e.encode(true);
@@ -126,6 +132,10 @@ fuzz_target!(|data: &[u8]| {
                 oracle.map(|_| ()),
                 "Euid::parse({s:?}): {err}"
             );
+            if err.code().as_str() == "INVALID_CHARACTER" {
+                let bad = first_bad(s, |_, c| c.is_ascii() && digit(c as u8).is_some());
+                assert_eq!(err.index().zip(err.offending_char()), bad, "{s:?}: {err}");
+            }
             if err.code().as_str() == "INVALID_CHECKMOD" {
                 let (found, expected) = err.found_expected().expect("checkmod detail");
                 let check = digit(s.as_bytes()[25]).unwrap() as usize % 4 * 32

@@ -57,6 +57,12 @@ fn strict_symbols(s: &str) -> Option<String> {
     Some(symbols)
 }
 
+/// Index (in characters) and character of the first character `valid` refuses: what a
+/// character error must report.
+fn first_bad(s: &str, valid: impl Fn(usize, char) -> bool) -> Option<(usize, char)> {
+    s.chars().enumerate().find(|&(i, c)| !valid(i, c))
+}
+
 fn check_tid(t: Tid) {
     let text = t.to_string();
     let display = t.display();
@@ -130,6 +136,25 @@ fuzz_target!(|data: &[u8]| {
                 _ => &["INVALID_LENGTH"],
             };
             assert!(want.contains(&e.code().as_str()), "parse({s:?}): {e}");
+            if e.code().as_str() == "INVALID_CHARACTER" {
+                let dashed = s.len() == 16;
+                let bad = first_bad(s, |i, c| {
+                    if dashed && matches!(i, 4 | 8 | 13) {
+                        c == '-'
+                    } else {
+                        c.is_ascii() && digit(c as u8).is_some()
+                    }
+                });
+                if let Some(i) = e.index() {
+                    assert_eq!(
+                        Some((i, e.offending_char().unwrap())),
+                        bad,
+                        "parse({s:?}): {e}"
+                    );
+                } else {
+                    assert!(bad.is_none(), "parse({s:?}) names no character: {e}");
+                }
+            }
         }
         (Ok(t), None) => panic!("Tid::parse accepted {s:?} as {t:?}, not strict TID syntax"),
         (Err(e), Some(_)) => panic!("Tid::parse refused valid {s:?}: {e}"),
@@ -176,6 +201,16 @@ fuzz_target!(|data: &[u8]| {
                 "INVALID_LENGTH"
             };
             assert_eq!(e.code().as_str(), want, "prefix_range({s:?}): {e}");
+            if !syntax {
+                let bad = first_bad(s, |i, c| {
+                    (c == '-' && (i == 4 || i == 8)) || (c.is_ascii() && digit(c as u8).is_some())
+                });
+                assert_eq!(
+                    e.index().zip(e.offending_char()),
+                    bad,
+                    "prefix_range({s:?}): {e}"
+                );
+            }
         }
     }
 });

@@ -27,6 +27,12 @@ fn value(s: &str) -> Option<u128> {
         .try_fold(0u128, |acc, c| Some(acc * 58 + digit(c)?))
 }
 
+/// Index (in characters) and character of the first character `valid` refuses: what a
+/// character error must report.
+fn first_bad(s: &str, valid: impl Fn(usize, char) -> bool) -> Option<(usize, char)> {
+    s.chars().enumerate().find(|&(i, c)| !valid(i, c))
+}
+
 fn check_value(v: u64) {
     let text = uid11::encode(v);
     assert_eq!(text.len(), 11);
@@ -70,7 +76,13 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(Ok(v), oracle, "decode({s:?})");
             assert_eq!(uid11::encode(v), s, "encode(decode({s:?}))");
         }
-        Err(e) => assert_eq!(Err(e.code().as_str()), oracle, "decode({s:?}): {e}"),
+        Err(e) => {
+            assert_eq!(Err(e.code().as_str()), oracle, "decode({s:?}): {e}");
+            if oracle == Err("INVALID_CHARACTER") {
+                let bad = first_bad(s, |_, c| c.is_ascii() && digit(c as u8).is_some());
+                assert_eq!(e.index().zip(e.offending_char()), bad, "decode({s:?}): {e}");
+            }
+        }
     }
 
     // Prefix-aware decode.
@@ -113,6 +125,16 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
         }
-        Err(e) => assert_eq!(Err(e.code().as_str()), oracle, "prefix_range({s:?}): {e}"),
+        Err(e) => {
+            assert_eq!(Err(e.code().as_str()), oracle, "prefix_range({s:?}): {e}");
+            if oracle == Err("INVALID_CHARACTER") {
+                let bad = first_bad(s, |_, c| c.is_ascii() && digit(c as u8).is_some());
+                assert_eq!(
+                    e.index().zip(e.offending_char()),
+                    bad,
+                    "prefix_range({s:?}): {e}"
+                );
+            }
+        }
     }
 });
