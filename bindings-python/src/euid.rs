@@ -7,10 +7,11 @@ use pyo3::types::{PyByteArray, PyBytes, PyList, PyString};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
-use crate::args::{ascii, int, list_from, opt_int, type_error, Text, Untracked};
+use crate::args::{ascii, int, list_from, opt_int, type_error, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::xid::millis_u64;
+use pyo3::sync::PyOnceLock;
 
 /// An EUID: 45 bits of Unix milliseconds, an optional 0-32767 extension, random bits and a
 /// check symbol in its 27-symbol text (immutable, ordered by value = by time).
@@ -187,6 +188,18 @@ impl Euid {
     }
 }
 
+/// The batch object maker of `Euid` (see [`Maker`]).
+fn maker(py: Python<'_>) -> PyResult<&'static Maker<Euid>> {
+    static MAKER: PyOnceLock<Maker<Euid>> = PyOnceLock::new();
+    MAKER.get_or_try_init(py, || {
+        Maker::new(
+            py,
+            Euid(CoreEuid::from_u128(1)),
+            Euid(CoreEuid::from_u128(u128::MAX)),
+        )
+    })
+}
+
 /// A strictly monotonic EUID generator (thread-safe, fork-aware).
 #[pyclass(module = "polyid", name = "EuidGenerator", frozen)]
 pub struct EuidGenerator(CoreGenerator);
@@ -214,9 +227,8 @@ impl EuidGenerator {
     ) -> PyResult<Bound<'py, PyList>> {
         let n: usize = int(n, "count")?;
         let ids = self.0.next_many(n).py()?;
-        list_from(py, ids.len(), |i| {
-            Ok(Untracked(Euid(ids[i])).into_pyobject(py)?.into_any())
-        })
+        let maker = maker(py)?;
+        list_from(py, ids.len(), |i| maker.make(py, Euid(ids[i])))
     }
 
     /// The extension of the EUIDs this generator makes, or None.

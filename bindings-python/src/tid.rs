@@ -5,9 +5,10 @@ use pyo3::types::{PyList, PyString};
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
-use crate::args::{ascii, int, list_from, opt_int, Text, Untracked};
+use crate::args::{ascii, int, list_from, opt_int, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
+use pyo3::sync::PyOnceLock;
 
 /// The inclusive (min_micros, max_micros) range of the TIDs whose timestamp text starts with
 /// `prefix` (up to 11 symbols, dashes allowed where the display form has them), or None.
@@ -134,6 +135,18 @@ impl Tid {
     }
 }
 
+/// The batch object maker of `Tid` (see [`Maker`]).
+fn maker(py: Python<'_>) -> PyResult<&'static Maker<Tid>> {
+    static MAKER: PyOnceLock<Maker<Tid>> = PyOnceLock::new();
+    MAKER.get_or_try_init(py, || {
+        Maker::new(
+            py,
+            Tid(CoreTid::from_i64(1).py()?),
+            Tid(CoreTid::from_i64(-2).py()?),
+        )
+    })
+}
+
 /// A monotonic TID generator (thread-safe; a random clock id is re-picked in a forked child).
 #[pyclass(module = "polyid", name = "TidGenerator", frozen)]
 pub struct TidGenerator(CoreGenerator);
@@ -169,9 +182,8 @@ impl TidGenerator {
     ) -> PyResult<Bound<'py, PyList>> {
         let n: usize = int(n, "count")?;
         let tids = self.0.next_many(n).py()?;
-        list_from(py, tids.len(), |i| {
-            Ok(Untracked(Tid(tids[i])).into_pyobject(py)?.into_any())
-        })
+        let maker = maker(py)?;
+        list_from(py, tids.len(), |i| maker.make(py, Tid(tids[i])))
     }
 
     /// The next `n` TIDs as 13-symbol texts.

@@ -6,9 +6,10 @@ use pyo3::types::{PyList, PyString};
 use polyid::xid::{self, Xid as CoreXid};
 use polyid::{uid11, ErrorCode};
 
-use crate::args::{ascii, int, list_from, opt_int, Text, Untracked};
+use crate::args::{ascii, int, list_from, opt_int, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::{make, CoreResult, Fields};
+use pyo3::sync::PyOnceLock;
 
 /// The 11-symbol uid11 text of an int in 0..2**64-1.
 #[pyfunction]
@@ -51,6 +52,18 @@ pub fn millis_u64(py: Python<'_>, ms: i64, context: &str, min: u64, max: u64) ->
     })
 }
 
+/// The batch object maker of `Xid` (see [`Maker`]).
+fn maker(py: Python<'_>) -> PyResult<&'static Maker<Xid>> {
+    static MAKER: PyOnceLock<Maker<Xid>> = PyOnceLock::new();
+    MAKER.get_or_try_init(py, || {
+        Maker::new(
+            py,
+            Xid(CoreXid::from_u64(1)),
+            Xid(CoreXid::from_u64(u64::MAX)),
+        )
+    })
+}
+
 /// An xid: 42 bits of milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits, shown
 /// as 11 Base58 symbols (immutable, ordered by value = by time).
 #[pyclass(module = "polyid", name = "Xid", frozen, eq, ord, hash)]
@@ -78,9 +91,8 @@ impl Xid {
     fn generate_many<'py>(py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let n: usize = int(n, "count")?;
         let xids = CoreXid::generate_many(n).py()?;
-        list_from(py, xids.len(), |i| {
-            Ok(Untracked(Xid(xids[i])).into_pyobject(py)?.into_any())
-        })
+        let maker = maker(py)?;
+        list_from(py, xids.len(), |i| maker.make(py, Xid(xids[i])))
     }
 
     /// The xid of a Unix time in milliseconds and 22 random bits.

@@ -330,3 +330,53 @@ def test_generators_repr_and_pickle() -> None:
     with pytest.raises(TypeError):
         pickle.dumps(g)
     assert polyid.__version__
+
+
+def test_batch_objects_are_ordinary_objects() -> None:
+    """The batch calls make their objects with tp_alloc and PyO3's checked layout
+    (args.rs, Maker): they must be indistinguishable from objects PyO3 makes."""
+    import copy
+    import gc
+    import pickle
+
+    cases = [
+        (polyid.Xid.generate_many(50), polyid.Xid.parse),
+        (polyid.TidGenerator(3).next_many(50), polyid.Tid.parse),
+        (polyid.EuidGenerator(9).next_many(50), polyid.Euid.parse),
+    ]
+    for batch, parse in cases:
+        for obj in batch:
+            again = parse(str(obj))
+            assert type(obj) is type(again)
+            assert obj == again and hash(obj) == hash(again) and obj.value == again.value
+            assert int(obj) == obj.value and repr(obj) == repr(again)
+            assert pickle.loads(pickle.dumps(obj)) == obj
+            assert copy.deepcopy(obj) is obj
+            assert not gc.is_tracked(obj)
+            with pytest.raises(AttributeError):
+                obj.value = 1  # type: ignore[misc]
+        assert all(a < b for a, b in zip(batch, batch[1:]))
+        assert len({id(o) for o in batch}) == len(batch)
+    assert {e.extension for e in cases[2][0]} == {9}
+    assert {t.clock_id for t in cases[1][0]} == {3}
+    del cases, batch
+    gc.collect()
+
+
+def test_strings_are_ordinary_str() -> None:
+    """Texts are written straight into new compact ASCII strings (args.rs, ascii): they must
+    behave like any other str."""
+    import sys
+
+    for s, want in [
+        (polyid.compact_id("E.Auth.Token.001"), "V6a0B"),
+        (polyid.compact_ids(["E.Auth.Token.001"])[0], "V6a0B"),
+        (polyid.Tid.from_parts(1_721_407_246_480_310, 1).display(), "3kxn-lhr-3gxq-23"),
+        (polyid.TidGenerator(1).next_many_str(1)[0][:0], ""),
+        (polyid.uid11_encode(2**64 - 1), "jpXCZedGfVQ"),
+    ]:
+        assert type(s) is str and s == want and s.isascii()
+        assert hash(s) == hash(want) and {want: 1}[s] == 1
+        assert sys.getsizeof(s) == sys.getsizeof(want)
+        assert s.encode() == want.encode() and s[::-1] == want[::-1]
+        assert (s + "!").upper() == (want + "!").upper()

@@ -54,7 +54,8 @@ def test_xid_generate() -> None:
     # One process never repeats an xid: the process-wide generator counts up from a random
     # start each millisecond, so its xids also come out in increasing order.
     assert all(a < b for a, b in zip(xs, xs[1:]))
-    assert len({x.random for x in xs}) > N * 0.9
+    # (The random parts themselves may repeat across milliseconds: each millisecond's run
+    # counts up from its own random start.)
     # The lane (pid mod 64) is in the top 6 of the 22 random bits.
     assert {x.random >> 16 for x in xs} == {os.getpid() % 64}
 
