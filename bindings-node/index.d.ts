@@ -479,9 +479,16 @@ export declare class TidGenerator {
  * `Xid.fromBigInt()`; `new Xid()` is not available.
  */
 export declare class Xid {
-  /** A new xid for the current time with fresh random bits. */
+  /**
+   * A new xid from the process-wide generator: greater than every xid this process
+   * generated before (so never a repeat), for the current millisecond (up to a few ms
+   * ahead under bursts of more than 32,768 per millisecond).
+   */
   static generate(): Xid
-  /** `count` new xids. */
+  /**
+   * `count` new xids, consecutive, from the process-wide generator in one step (one clock
+   * read): all distinct and in increasing order.
+   */
   static generateMany(count: number): Xid[]
   /** The text of a new xid (faster than `Xid.generate().toString()`). */
   static generateString(): string
@@ -592,6 +599,21 @@ export declare function compactId(code: string, namedSequences?: Record<string, 
  * (a `TypeError` when an element is not a string).
  */
 export declare function compactIds(codes: string[], namedSequences?: Record<string, number> | null): string[]
+
+/**
+ * The compact IDs of many codes given as one string, joined by `"
+"`, returned the same
+ * way: `compactIdsJoined("E.A.B.001
+E.Auth.Token.001") === "l3i4I
+V6a0B"`. The fastest
+ * batch form: no JS string is created per code in either direction. `""` is no codes (and
+ * gives `""`); a trailing `"
+"` is an empty last code (`INVALID_FORMAT`). Whitespace around
+ * a code, including a `"\r"` of CRLF text, is trimmed like everywhere else.
+ *
+ * Throws the error of the first invalid code with `item` set to its line (0-based).
+ */
+export declare function compactIdsJoined(codes: string, namedSequences?: Record<string, number> | null): string
 
 /**
  * The canonical printed form (`extuuid:...`) of an EXTUUID given as `8-4-4-4-12` text

@@ -15,6 +15,7 @@ export const {
   Xid,
   compactId,
   compactIds,
+  compactIdsJoined,
   extuuidDecode,
   extuuidEncode,
   extuuidInspect,

@@ -138,6 +138,44 @@ pub fn compact_ids(
     batch::strings(env, &out)
 }
 
+/// The compact IDs of many codes given as one string, joined by `"\n"`, returned the same
+/// way: `compactIdsJoined("E.A.B.001\nE.Auth.Token.001") === "l3i4I\nV6a0B"`. The fastest
+/// batch form: no JS string is created per code in either direction. `""` is no codes (and
+/// gives `""`); a trailing `"\n"` is an empty last code (`INVALID_FORMAT`). Whitespace around
+/// a code, including a `"\r"` of CRLF text, is trimmed like everywhere else.
+///
+/// Throws the error of the first invalid code with `item` set to its line (0-based).
+#[napi(
+    catch_unwind,
+    ts_args_type = "codes: string, namedSequences?: Record<string, number> | null",
+    ts_return_type = "string"
+)]
+pub fn compact_ids_joined(
+    env: &Env,
+    codes: Text,
+    named_sequences: Option<Names>,
+) -> Result<AsciiString> {
+    let names = named_sequences.as_ref();
+    let result = codes.with(|text| {
+        let mut out: Vec<u8> = Vec::with_capacity(text.len() / 3 + COMPACT_LEN);
+        if text.is_empty() {
+            return Ok(out);
+        }
+        for (i, code) in text.split('\n').enumerate() {
+            if i > 0 {
+                out.push(b'\n');
+            }
+            compact_into(code, names, &mut out).map_err(|e| (i, e))?;
+        }
+        Ok(out)
+    })?;
+    match result {
+        // SAFETY: only compact IDs (ASCII) and "\n".
+        Ok(out) => Ok(AsciiString(unsafe { String::from_utf8_unchecked(out) })),
+        Err((i, e)) => Err(throw_id(env.raw(), &e, Some(i))),
+    }
+}
+
 /// The normalized code: trimmed, uppercase, named sequence resolved
 /// (`" e.auth.token.MISSING "` -> `"E.AUTH.TOKEN.001"`). Throws like `compactId`.
 #[napi(

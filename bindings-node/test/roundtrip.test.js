@@ -41,7 +41,7 @@ test(`xid: ${N} generated round-trip (text, value, parts)`, () => {
     const r = p.xidPrefixRange(s)
     assert.deepEqual(r, { minUnixMs: x.unixMs, maxUnixMs: x.unixMs })
   }
-  assert.ok(seen.size > N * 0.99, 'random bits differ')
+  assert.equal(seen.size, N, 'one generateMany call never repeats an xid')
 })
 
 test(`tid: ${N} generated round-trip (text, display, value, parts)`, () => {

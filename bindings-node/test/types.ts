@@ -10,6 +10,7 @@ import {
   Xid,
   compactId,
   compactIds,
+  compactIdsJoined,
   extuuidDecode,
   extuuidEncode,
   extuuidInspect,
@@ -40,6 +41,7 @@ import {
 const id: string = compactId('E.Auth.Token.001')
 const id2: string = compactId('E.Api.Quota.RATE_LIMITED', { RATE_LIMITED: 42 })
 const ids: string[] = compactIds(['E.A.B.001', 'E.A.B.002'], null)
+const idsJoined: string = compactIdsJoined('E.A.B.001\nE.A.B.002', { X: 5 })
 const norm: string = normalizeCode(' e.auth.token.MISSING ', { X: 5 })
 const parsed: ParsedCode = parseCode('E.Auth.Token.001')
 const fields: [string, string, number, boolean, string, string, number, string, string] = [

@@ -22,6 +22,7 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom')
 // Inputs
 
 const CODES = Array.from({ length: 100 }, (_, i) => `E.AUTH.TOKEN.${String(i + 1).padStart(3, '0')}`)
+const CODES_JOINED = CODES.join('\n')
 const NAMES = { RATE_LIMITED: 42 }
 const xid = Xid.fromParts(1700000000000, 4660)
 const tid = Tid.fromParts(1721407246480310n, 1)
@@ -63,6 +64,8 @@ ok('compactId', () => p.compactId('E.Auth.Token.001'))
 bad('compactId', () => p.compactId('E.Auth.Token'))
 ok('compactIds', () => p.compactIds(CODES))
 bad('compactIds', () => p.compactIds(['E.A.B.001', 'E.A.B']))
+ok('compactIdsJoined', () => p.compactIdsJoined(CODES_JOINED))
+bad('compactIdsJoined', () => p.compactIdsJoined('E.A.B.001\nE.A.B'))
 ok('normalizeCode', () => p.normalizeCode(' e.api.quota.RATE_LIMITED ', NAMES))
 bad('normalizeCode', () => p.normalizeCode('E.A.B.RATE_LIMITED'))
 ok('parseCode', () => p.parseCode('E.Auth.Token.001'))
@@ -261,13 +264,20 @@ function missing() {
 // Measuring
 
 const tick = () => new Promise((resolve) => setImmediate(resolve))
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Full GCs, with turns of the event loop between them so that finalizers run. */
+/**
+ * Full GCs, with turns of the event loop between them so that finalizers run, and a pause for
+ * V8's background threads to sweep and unmap the pages that the GCs freed.
+ */
 async function collect() {
   for (let i = 0; i < 3; i++) {
     global.gc()
     await tick()
   }
+  await sleep(50)
+  global.gc()
+  await sleep(50)
 }
 
 const CHUNK = 10_000
