@@ -89,6 +89,12 @@ def collect():
                 lines.insert(0, "@" + i["namespace"])
             seeds["catalog"].append("\n".join(lines))
     seeds["catalog"].append("token {{ user }} at {{host}} {{user}} {{ unterminated")
+    # Signature half of the catalog target: 0xED, public key, signature, secret (RFC 8032 #1).
+    rfc = bytes.fromhex("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
+    seeds["catalog"].append(b"\xed" + rfc + bytes(64))
+    seeds["catalog"].append(b"\xed" + bytes.fromhex(
+        "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60") + b"\x07")
+    seeds["catalog"].append("00ABff")
     for c in cases("extuuid"):
         i = c["input"]
         if "text" in i:

@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use polyid::wdp::catalog::{fill, placeholders, Catalog, Entry, Form};
+use polyid::wdp::catalog::{fill, from_hex, hex, placeholders, Catalog, Entry, Form, KeyPair};
 use polyid::wdp::{self, StructuredCode};
 
 fn code_str(e: &polyid::Error) -> &'static str {
@@ -217,10 +217,61 @@ fn fixed() -> &'static Catalog {
     })
 }
 
+/// Signatures (inputs starting with the byte 0xED, so that the slow Ed25519 work does not
+/// slow down the JSON half): any bytes as key and signature never panic; a key from 32 input
+/// bytes signs the fixed catalog and verifies; a changed bit does not.
+fn check_signatures(data: &[u8]) {
+    if data.len() >= 96 {
+        match fixed().verify(&data[..32], &data[32..96]) {
+            Ok(()) => {}
+            Err(e) => assert_eq!(code_str(&e), "INVALID_SIGNATURE"),
+        }
+    }
+    assert_eq!(KeyPair::from_secret(data).is_ok(), data.len() == 32);
+    if data.len() >= 33 {
+        let key = KeyPair::from_secret(&data[..32]).unwrap();
+        assert_eq!(key.secret_key(), data[..32]);
+        let mut sig = fixed().sign(&key);
+        assert_eq!(fixed().verify(&key.public_key(), &sig), Ok(()));
+        let bit = data[32] as usize % (8 * sig.len());
+        sig[bit / 8] ^= 1 << (bit % 8);
+        let e = fixed()
+            .verify(&key.public_key(), &sig)
+            .expect_err("a changed signature verifies");
+        assert_eq!(code_str(&e), "INVALID_SIGNATURE");
+    }
+}
+
+/// `from_hex` accepts exactly an even number of hex digits (either case); `hex` writes them
+/// back in lower case; a bad digit is reported with its character index.
+fn check_hex(s: &str) {
+    let b = s.as_bytes();
+    match from_hex(s) {
+        Ok(bytes) => {
+            assert!(
+                b.len() % 2 == 0 && b.iter().all(u8::is_ascii_hexdigit),
+                "from_hex({s:?})"
+            );
+            assert_eq!(hex(&bytes), s.to_ascii_lowercase());
+        }
+        Err(e) if b.len() % 2 != 0 => assert_eq!(code_str(&e), "INVALID_LENGTH"),
+        Err(e) => {
+            assert_eq!(code_str(&e), "INVALID_CHARACTER");
+            let bad = s.chars().enumerate().find(|(_, c)| !c.is_ascii_hexdigit());
+            assert!(bad.is_some(), "from_hex refused {s:?}");
+            assert_eq!(e.index().zip(e.offending_char()), bad, "from_hex({s:?})");
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
+    if let Some((0xED, rest)) = data.split_first() {
+        check_signatures(rest);
+    }
     let Ok(s) = std::str::from_utf8(data) else {
         return;
     };
+    check_hex(s);
 
     match Catalog::from_json(s) {
         Ok(c) => check_catalog(&c),
