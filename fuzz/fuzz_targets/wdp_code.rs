@@ -185,6 +185,44 @@ fn check(code: &str, names: &NamedSequences, extra: &[(&str, u16)]) {
     }
 }
 
+/// `NamedSequences::insert(name, number)`: Ok iff the name is SCREAMING_SNAKE-ish
+/// (`[A-Za-z][A-Za-z0-9_]{0,31}`), the number is 1-999 and a standard name keeps its own
+/// number; then codes with that name (any case) resolve to the number.
+fn check_insert(text: &str) {
+    let (name, number) = match text.rsplit_once('=') {
+        Some((name, n)) => (name, n.parse::<u16>().unwrap_or(0)),
+        None => (text, 42),
+    };
+    let well_formed = (1..=32).contains(&name.len())
+        && name.as_bytes()[0].is_ascii_alphabetic()
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_');
+    let standard = STANDARD
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|p| p.1);
+    let ok = well_formed && (1..=999).contains(&number) && standard.is_none_or(|n| n == number);
+    let mut names = NamedSequences::standard();
+    match names.insert(name, number) {
+        Ok(()) => {
+            assert!(ok, "insert({name:?}, {number}) accepted");
+            for spelled in [
+                name.to_owned(),
+                name.to_ascii_lowercase(),
+                name.to_ascii_uppercase(),
+            ] {
+                let code = format!("E.A.B.{spelled}");
+                let parsed = StructuredCode::parse_with(&code, &names)
+                    .unwrap_or_else(|e| panic!("{code:?} with {name:?}={number}: {e}"));
+                assert_eq!(parsed.sequence(), number);
+            }
+        }
+        Err(e) => {
+            assert!(!ok, "insert({name:?}, {number}) refused: {e}");
+            assert_eq!(e.code().as_str(), "INVALID_SEQUENCE");
+        }
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let Ok(code) = std::str::from_utf8(data) else {
         return;
@@ -204,6 +242,8 @@ fuzz_target!(|data: &[u8]| {
         StructuredCode::parse(code).map(|c| c.compact_id().as_str().to_owned()),
         plain
     );
+
+    check_insert(code);
 
     let mut names = NamedSequences::standard();
     for (name, number) in EXTRA {
