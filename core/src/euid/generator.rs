@@ -90,7 +90,7 @@ impl<C: Clock> EuidGenerator<C> {
     pub fn next(&self) -> Result<Euid> {
         let now = self.now()?;
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let id = self.step(&mut state, now, None)?;
+        let id = self.step(&mut state, now, None, fork::generation())?;
         state.last = Some(id);
         Ok(id)
     }
@@ -107,13 +107,14 @@ impl<C: Clock> EuidGenerator<C> {
     pub fn fill(&self, out: &mut [Euid]) -> Result<()> {
         let now = self.now()?;
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        // Random bits for 32 IDs per visit to the thread's generator.
+        let generation = fork::generation();
+        // One random word per ID (a same-millisecond step needs 32 bits; the rare fresh EUID
+        // draws its own 79), 64 IDs per visit to the thread's generator.
         let mut random = [0u64; 64];
-        for chunk in out.chunks_mut(32) {
-            rng::fill(&mut random[..2 * chunk.len()]);
-            for (slot, r) in chunk.iter_mut().zip(random.chunks_exact(2)) {
-                let r = (u128::from(r[0]) << 64) | u128::from(r[1]);
-                let id = self.step(&mut state, now, Some(r))?;
+        for chunk in out.chunks_mut(64) {
+            rng::fill(&mut random[..chunk.len()]);
+            for (slot, &r) in chunk.iter_mut().zip(&random) {
+                let id = self.step(&mut state, now, Some(r), generation)?;
                 state.last = Some(id);
                 *slot = id;
             }
@@ -131,21 +132,21 @@ impl<C: Clock> EuidGenerator<C> {
     }
 
     #[inline]
-    /// One step; `r` is random bits drawn ahead (batches), or `None` to draw only what the
-    /// step needs (a same-millisecond step needs 32 bits, a fresh EUID 79).
-    fn step(&self, state: &mut State, now: u64, r: Option<u128>) -> Result<Euid> {
-        let fresh = |ms| Euid::with_random(ms, self.extension, r.unwrap_or_else(rng::u128));
+    /// One step; `r` is a random word drawn ahead (batches) for a same-millisecond step
+    /// (which needs 32 bits, and 20 more after a fork), or `None` to draw it here. A fresh
+    /// EUID draws its own 79 bits. `generation` is the caller's `fork::generation()`.
+    fn step(&self, state: &mut State, now: u64, r: Option<u64>, generation: u64) -> Result<Euid> {
+        let fresh = |ms| Euid::with_random(ms, self.extension, rng::u128());
         let Some(last) = state.last else {
             return fresh(now);
         };
         if now > last.unix_ms() {
             return fresh(now);
         }
-        let r = r.unwrap_or_else(|| u128::from(rng::u64()));
-        let generation = fork::generation();
+        let r = r.unwrap_or_else(rng::u64);
         let step = if generation != state.generation {
             state.generation = generation;
-            1 + ((r >> 32) as u64 & 0xf_ffff) // up to 2^20: leaves the high half most of its room
+            1 + ((r >> 32) & 0xf_ffff) // up to 2^20: leaves the high half most of its room
         } else {
             1
         };
