@@ -227,6 +227,55 @@ pub fn ascii<'py>(py: Python<'py>, bytes: &[u8]) -> PyResult<Bound<'py, PyString
     }
 }
 
+/// Where a list's item array pointer (`PyListObject.ob_item`) sits, counted from the object's
+/// address: right after the variable-size object header in every CPython 3 (what the
+/// `PyList_GET_ITEM` / `PyList_SET_ITEM` macros read, which the limited API leaves out);
+/// confirmed once per interpreter by [`probe_list_items`]; 0 when it could not be.
+static LIST_ITEMS_OFFSET: AtomicUsize = AtomicUsize::new(usize::MAX);
+
+#[cold]
+fn probe_list_items() -> usize {
+    let candidate = std::mem::size_of::<ffi::PyVarObject>();
+    // SAFETY: called with the thread attached; a new two-item list is filled through the
+    // API, then its array is read at the candidate place only if that place holds a non-NULL
+    // pointer, and the two slots must be exactly the items stored; the list is released.
+    let ok = unsafe {
+        let list = ffi::PyList_New(2);
+        if list.is_null() {
+            ffi::PyErr_Clear();
+            false
+        } else {
+            let (a, b) = (ffi::Py_None(), ffi::Py_True());
+            ffi::Py_INCREF(a);
+            ffi::Py_INCREF(b);
+            ffi::PyList_SetItem(list, 0, a);
+            ffi::PyList_SetItem(list, 1, b);
+            let items = *list.cast::<u8>().add(candidate).cast::<*mut *mut ffi::PyObject>();
+            let ok = !items.is_null() && *items == a && *items.add(1) == b;
+            ffi::Py_DECREF(list);
+            ok
+        }
+    };
+    let offset = if ok { candidate } else { 0 };
+    LIST_ITEMS_OFFSET.store(offset, Ordering::Relaxed);
+    offset
+}
+
+/// The item array of a list (valid until the list is resized), or None when the layout was
+/// not confirmed on this interpreter.
+#[inline]
+fn list_items(list: *mut ffi::PyObject) -> Option<*mut *mut ffi::PyObject> {
+    let mut offset = LIST_ITEMS_OFFSET.load(Ordering::Relaxed);
+    if offset == usize::MAX {
+        offset = probe_list_items();
+    }
+    if offset == 0 {
+        return None;
+    }
+    // SAFETY: `list` is a live list object and `offset` its confirmed `ob_item` place.
+    Some(unsafe { *list.cast::<u8>().add(offset).cast::<*mut *mut ffi::PyObject>() })
+}
+
 /// Builds a list of `len` items from `f(i)` (one allocation, no intermediate Vec).
 #[inline]
 pub fn list_from<'py, F>(py: Python<'py>, len: usize, mut f: F) -> PyResult<Bound<'py, PyList>>
@@ -236,16 +285,53 @@ where
     let n = ffi::Py_ssize_t::try_from(len)
         .map_err(|_| pyo3::exceptions::PyMemoryError::new_err("list too long"))?;
     // SAFETY: `PyList_New(n)` returns a new list with n NULL slots (or NULL with an error
-    // set); every slot is filled exactly once by `PyList_SetItem`, which steals the item
-    // reference, before the list is handed to Python. On an error midway the list (with
-    // NULL slots, which list_dealloc accepts) is dropped.
+    // set); every slot is filled exactly once, stealing the item reference, before the list
+    // is handed to Python: straight into its item array (as `PyList_SET_ITEM` does; nothing
+    // else can see or resize the new list meanwhile), or by `PyList_SetItem`. On an error
+    // midway the list (with NULL slots, which list_dealloc accepts) is dropped.
     unsafe {
         let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
-        for i in 0..len {
-            let item = f(i)?;
-            ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item.into_ptr());
+        match list_items(list.as_ptr()) {
+            Some(items) if len > 0 => {
+                for i in 0..len {
+                    *items.add(i) = f(i)?.into_ptr();
+                }
+            }
+            _ => {
+                for i in 0..len {
+                    let item = f(i)?;
+                    ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item.into_ptr());
+                }
+            }
         }
         Ok(list.cast_into_unchecked())
+    }
+}
+
+/// A new list of `f(i, item)` for the items of `list`, in order. The length is read once:
+/// `f` must not run Python code that could resize `list` (polyid's item conversions do not;
+/// after an error nothing more is read).
+#[inline]
+pub fn list_map<'py, F>(list: &Bound<'py, PyList>, mut f: F) -> PyResult<Bound<'py, PyList>>
+where
+    F: FnMut(usize, Borrowed<'_, 'py, PyAny>) -> PyResult<Bound<'py, PyAny>>,
+{
+    let py = list.py();
+    let len = list.len();
+    match list_items(list.as_ptr()) {
+        Some(src) if len > 0 => list_from(py, len, |i| {
+            // SAFETY: `i < len`, and the list keeps its `len` items (and its array) for the
+            // whole call; a borrowed item lives as long as the list holds it.
+            f(i, unsafe { Borrowed::from_ptr(py, *src.add(i)) })
+        }),
+        _ => list_from(py, len, |i| {
+            // SAFETY: `PyList_GetItem` returns a borrowed item, alive while the list holds
+            // it, or NULL with IndexError set (which `from_ptr_or_err` turns into an error).
+            let item = unsafe {
+                Borrowed::from_ptr_or_err(py, ffi::PyList_GetItem(list.as_ptr(), i as _))?
+            };
+            f(i, item)
+        }),
     }
 }
 

@@ -5,7 +5,7 @@ use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 
 use polyid::wdp::{self, NamedSequences, StructuredCode as CoreCode};
 
-use crate::args::{ascii, int, list_from, type_error, Text, Untracked};
+use crate::args::{ascii, int, list_from, list_map, type_error, Text, Untracked};
 use crate::errors::{with_item, CoreResult};
 
 /// The standard table plus the caller's `{name: number}` mapping.
@@ -78,17 +78,8 @@ pub fn compact_ids<'py>(
         }
     };
     if let Ok(list) = codes.cast::<PyList>() {
-        // The length is fixed up front: nothing in the loop runs Python code that could
-        // resize the list.
-        let len = list.len();
-        return list_from(py, len, |i| {
-            // SAFETY: `PyList_GetItem` returns a borrowed item, alive while the list holds
-            // it, or NULL with IndexError set (which `from_ptr_or_err` turns into an error).
-            let item = unsafe {
-                Borrowed::from_ptr_or_err(py, pyo3::ffi::PyList_GetItem(list.as_ptr(), i as _))?
-            };
-            one(i, item)
-        });
+        // Nothing in `one` runs Python code that could resize the list.
+        return list_map(list, one);
     }
     if let Ok(tuple) = codes.cast::<PyTuple>() {
         return list_from(py, tuple.len(), |i| one(i, tuple.get_borrowed_item(i)?));
