@@ -598,14 +598,15 @@ impl Catalog {
 
     /// Reads a catalog in any of the three JSON forms and verifies every entry.
     #[staticmethod]
-    fn load(text: Text<'_>) -> PyResult<Catalog> {
-        CoreCatalog::from_json(text.0).py().map(Catalog)
+    fn load(py: Python<'_>, text: Text<'_>) -> PyResult<Catalog> {
+        // Other Python threads run meanwhile (a catalog can be large).
+        py.detach(|| CoreCatalog::from_json(text.0)).py().map(Catalog)
     }
 
     /// Same as `Catalog.load(text)`.
     #[staticmethod]
-    fn from_json(text: Text<'_>) -> PyResult<Catalog> {
-        Catalog::load(text)
+    fn from_json(py: Python<'_>, text: Text<'_>) -> PyResult<Catalog> {
+        Catalog::load(py, text)
     }
 
     /// The catalog as JSON: form "full", "compact" or "minimal" (no whitespace).
@@ -657,21 +658,30 @@ impl Catalog {
     /// The detached Ed25519 signature (64 bytes) of the canonical bytes, with a 32-byte
     /// secret key or a KeyPair.
     fn sign<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+        // Signing takes tens of microseconds: other Python threads run meanwhile.
         let sig = if let Ok(k) = key.cast::<KeyPair>() {
-            self.0.sign(&k.get().0)
+            let k = &k.get().0;
+            py.detach(|| self.0.sign(k))
         } else {
             let secret = byte_vec(key, "the secret key (or a KeyPair)")?;
-            self.0.sign(&CoreKeyPair::from_secret(&secret).py()?)
+            let k = CoreKeyPair::from_secret(&secret).py()?;
+            py.detach(|| self.0.sign(&k))
         };
         Ok(PyBytes::new(py, &sig))
     }
 
     /// Checks a detached signature; raises PolyIdError(INVALID_SIGNATURE) when it does not
     /// verify.
-    fn verify(&self, public_key: &Bound<'_, PyAny>, signature: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn verify(
+        &self,
+        py: Python<'_>,
+        public_key: &Bound<'_, PyAny>,
+        signature: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         let pk = byte_vec(public_key, "the public key")?;
         let sig = byte_vec(signature, "the signature")?;
-        self.0.verify(&pk, &sig).py()
+        // Verification takes tens of microseconds: other Python threads run meanwhile.
+        py.detach(|| self.0.verify(&pk, &sig)).py()
     }
 
     /// The catalog version ("1" for a built catalog).
