@@ -7,14 +7,24 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-import { inBrowser, nodeBuild, ROOT } from '../tests/helpers.mjs';
+import { inBrowser, nodeAll, ROOT } from '../tests/helpers.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** The operations, for an API object `p` (both packages have the same API). */
+/**
+ * The operations, for an API object `p` (both packages have the same API; for polyid-wasm,
+ * its three entries together: IDs, catalog, EXTUUID).
+ */
 function ops(p) {
   const g = new p.TidGenerator();
   const eg = new p.EuidGenerator();
+  const catalogText = JSON.stringify({
+    V6a0B: ['E.AUTH.TOKEN.001', 'token missing for {{user}}'],
+    KF52S: ['W.DATABASE.CONNECTION.027', 'slow connection'],
+    l3i4I: ['E.A.B.001', 'a b'],
+  });
+  const catalog = p.Catalog.load(catalogText);
+  const fields = { user: 'ada' };
   return {
     'compactId("E.Auth.Token.MISSING")': () => p.compactId('E.Auth.Token.MISSING'),
     'fullId("auth_lib", code)': () => p.fullId('auth_lib', 'E.Auth.Token.001'),
@@ -24,6 +34,11 @@ function ops(p) {
     'TidGenerator.nextString()': () => g.nextString(),
     'Euid.parse(text).value': () => p.Euid.parse('C8ZM14GR4JXG0MQXVY18S8TJNA6').value,
     'EuidGenerator.nextString()': () => eg.nextString(),
+    'Catalog.expand("V6a0B", {user})': () => catalog.expand('V6a0B', fields).message,
+    'Catalog.expand("KF52S")': () => catalog.expand('KF52S').message,
+    'Catalog.load(3 entries).size': () => p.Catalog.load(catalogText).size,
+    'extuuidEncode("fixedB4:GBP$:222.31")': () => p.extuuidEncode('fixedB4:GBP$:222.31'),
+    'extuuidDecode(uuid)': () => p.extuuidDecode('49083027-d200-8000-8000-00000021ebfc'),
   };
 }
 
@@ -48,7 +63,7 @@ function measure(f, ms = 400) {
 const fmt = (r) => (r >= 1e6 ? `${(r / 1e6).toFixed(2)} M/s` : `${(r / 1e3).toFixed(0)} k/s`);
 const pad = (s, n) => String(s).padEnd(n);
 
-const wasm = nodeBuild();
+const wasm = nodeAll();
 let native = null;
 try {
   native = require(join(ROOT, 'bindings-node'));
@@ -59,17 +74,17 @@ const { monotonicFactory } = require('ulid');
 const ulid = monotonicFactory();
 
 console.log(`Node ${process.version}, ${process.arch}`);
-console.log(`${pad('operation', 36)}${pad('polyid-wasm', 14)}${pad('polyid (native)', 17)}wasm/native`);
+console.log(`${pad('operation', 40)}${pad('polyid-wasm', 14)}${pad('polyid (native)', 17)}wasm/native`);
 const wasmOps = ops(wasm);
 const nativeOps = native ? ops(native) : {};
 for (const [name, f] of Object.entries(wasmOps)) {
   const w = measure(f);
   const n = native ? measure(nativeOps[name]) : null;
-  console.log(`${pad(name, 36)}${pad(fmt(w), 14)}${pad(n ? fmt(n) : '-', 17)}${n ? (w / n).toFixed(2) : '-'}`);
+  console.log(`${pad(name, 40)}${pad(fmt(w), 14)}${pad(n ? fmt(n) : '-', 17)}${n ? (w / n).toFixed(2) : '-'}`);
 }
 const u = measure(() => ulid());
 const e = measure(wasmOps['EuidGenerator.nextString()']);
-console.log(`${pad('ulid() monotonic (pure JS peer)', 36)}${pad(fmt(u), 14)}EuidGenerator.nextString / ulid: ${(e / u).toFixed(2)}`);
+console.log(`${pad('ulid() monotonic (pure JS peer)', 40)}${pad(fmt(u), 14)}EuidGenerator.nextString / ulid: ${(e / u).toFixed(2)}`);
 
 const browser = await inBrowser(
   (p, [], src) => {
@@ -83,5 +98,5 @@ const browser = await inBrowser(
 );
 console.log(`\nChromium (headless, web build): ${browser.ua.match(/Chrome\/[\d.]+/)?.[0] ?? browser.ua}`);
 for (const [name, rate] of Object.entries(browser)) {
-  if (name !== 'ua') console.log(`${pad(name, 36)}${fmt(rate)}`);
+  if (name !== 'ua') console.log(`${pad(name, 40)}${fmt(rate)}`);
 }
