@@ -268,3 +268,16 @@ test('catalog: no input makes the module trap (every failure is a polyid error)'
   // A catalog still works after all that.
   assert.equal(cat.expand('KF52S').message, 'slow connection');
 });
+
+test('catalog: many valid builds in a row leave the module sound (built, or INTERNAL_ERROR until the core is fixed)', () => {
+  for (let i = 0; i < 300; i++) {
+    try {
+      assert.deepEqual(Catalog.build([{ code: 'E.A.B.001', message: 'm' }]).ids(), ['l3i4I']); // SPEC.md §1
+    } catch (e) {
+      assert.equal(e.code, 'INTERNAL_ERROR', e.message);
+    }
+  }
+  const cat = Catalog.load(FULL);
+  assert.equal(cat.expand('V6a0B', { user: 'ada', ip: 'x' }).message, 'token missing for ada from x');
+  assert.equal(Catalog.collisions(['C.AUTH.READ.974', 'S.AUTH.READ.898']).length, 1);
+});
