@@ -48,7 +48,7 @@ for t in "${targets[@]}"; do
   else
     failed=$((failed + 1))
     artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-    why=$(grep -m1 -E "panicked at|ERROR: (libFuzzer|AddressSanitizer)" "$log" | sed 's/^ *//')
+    why=$(grep -m1 -E "panicked at|ERROR: (libFuzzer|AddressSanitizer)" "$log" | sed 's/^ *//; s/:$//')
     result="FAILED (exit $rc): ${why:-see $log}${artifact:+; input $artifact}"
   fi
   total=$((total + ${execs:-0}))
