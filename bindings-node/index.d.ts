@@ -601,6 +601,16 @@ export declare function compactId(code: string, namedSequences?: Record<string, 
 export declare function compactIds(codes: string[], namedSequences?: Record<string, number> | null): string[]
 
 /**
+ * Writes the compact IDs of `codes` into `out` (5 ASCII bytes each, back to back, from
+ * offset 0) and returns the number of codes; no JS string is created for the IDs.
+ * `out.subarray(5 * i, 5 * i + 5)` is the ID of `codes[i]` (`Buffer#toString('latin1', ...)`).
+ *
+ * Throws like `compactIds`, and `BUFFER_TOO_SMALL` (`found`: `out.length`, `expected`:
+ * `5 * codes.length`) before computing anything when `out` is too short.
+ */
+export declare function compactIdsInto(codes: string[], out: Uint8Array, namedSequences?: Record<string, number> | null): number
+
+/**
  * The compact IDs of many codes given as one string, joined by `"
 "`, returned the same
  * way: `compactIdsJoined("E.A.B.001

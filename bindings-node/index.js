@@ -843,6 +843,7 @@ module.exports.TidGenerator = nativeBinding.TidGenerator
 module.exports.Xid = nativeBinding.Xid
 module.exports.compactId = nativeBinding.compactId
 module.exports.compactIds = nativeBinding.compactIds
+module.exports.compactIdsInto = nativeBinding.compactIdsInto
 module.exports.compactIdsJoined = nativeBinding.compactIdsJoined
 module.exports.extuuidDecode = nativeBinding.extuuidDecode
 module.exports.extuuidEncode = nativeBinding.extuuidEncode

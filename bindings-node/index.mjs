@@ -15,6 +15,7 @@ export const {
   Xid,
   compactId,
   compactIds,
+  compactIdsInto,
   compactIdsJoined,
   extuuidDecode,
   extuuidEncode,

@@ -1,6 +1,6 @@
 //! WDP compact IDs, namespaces and full IDs.
 
-use napi::{sys, Env, Result};
+use napi::{sys, Env, JsValue, Result};
 use napi_derive::napi;
 use polyid::wdp::{self, StructuredCode, COMPACT_LEN};
 
@@ -66,8 +66,15 @@ pub fn compact_ids(
     codes: ArrayArg,
     named_sequences: Option<Names>,
 ) -> Result<napi::bindgen_prelude::Unknown<'_>> {
+    let out = ids_of(env, &codes, named_sequences.as_ref(), true)?;
+    // 3. The IDs as one string, split by V8 into the result array.
+    batch::strings(env, &out)
+}
+
+/// The compact IDs of the strings of `codes`, 5 bytes each, each followed by `,` when
+/// `separated`. Throws like `compactIds`.
+fn ids_of(env: &Env, codes: &ArrayArg, names: Option<&Names>, separated: bool) -> Result<Vec<u8>> {
     let raw = env.raw();
-    let names = named_sequences.as_ref();
     let n = codes.len as usize;
     // 1. Every element must be a string (checked without reading them).
     let mut position = 0usize;
@@ -103,7 +110,9 @@ pub fn compact_ids(
             if let Err(e) = compact_into(code, names, &mut out) {
                 return Err(throw_id(raw, &e, Some(i)));
             }
-            out.push(b',');
+            if separated {
+                out.push(b',');
+            }
         }
     } else if n > 0 {
         let mut position = 0usize;
@@ -124,7 +133,9 @@ pub fn compact_ids(
                         return false;
                     }
                 }
-                out.push(b',');
+                if separated {
+                    out.push(b',');
+                }
                 position += 1;
             }
             true
@@ -134,8 +145,7 @@ pub fn compact_ids(
             return Err(throw_id(raw, &e, Some(i)));
         }
     }
-    // 3. The IDs as one string, split by V8 into the result array.
-    batch::strings(env, &out)
+    Ok(out)
 }
 
 /// The compact IDs of many codes given as one string, joined by `"\n"`, returned the same
@@ -174,6 +184,85 @@ pub fn compact_ids_joined(
         Ok(out) => Ok(AsciiString(unsafe { String::from_utf8_unchecked(out) })),
         Err((i, e)) => Err(throw_id(env.raw(), &e, Some(i))),
     }
+}
+
+/// Writes the compact IDs of `codes` into `out` (5 ASCII bytes each, back to back, from
+/// offset 0) and returns the number of codes; no JS string is created for the IDs.
+/// `out.subarray(5 * i, 5 * i + 5)` is the ID of `codes[i]` (`Buffer#toString('latin1', ...)`).
+///
+/// Throws like `compactIds`, and `BUFFER_TOO_SMALL` (`found`: `out.length`, `expected`:
+/// `5 * codes.length`) before computing anything when `out` is too short.
+#[napi(
+    catch_unwind,
+    ts_args_type = "codes: string[], out: Uint8Array, namedSequences?: Record<string, number> | null",
+    ts_return_type = "number"
+)]
+pub fn compact_ids_into(
+    env: &Env,
+    codes: ArrayArg,
+    out: napi::bindgen_prelude::Unknown<'_>,
+    named_sequences: Option<Names>,
+) -> Result<u32> {
+    let raw = env.raw();
+    let need = codes.len as usize * COMPACT_LEN;
+    let room = unsafe { out_bytes(raw, out.raw())?.1 };
+    if room < need {
+        let e = polyid::Error::new(
+            polyid::ErrorCode::BufferTooSmall,
+            "compactIdsInto",
+            polyid::Detail::Length {
+                found: room,
+                expected: need,
+            },
+        );
+        return Err(throw_id(raw, &e, None));
+    }
+    let ids = ids_of(env, &codes, named_sequences.as_ref(), false)?;
+    // Looked up again after the elements were read: reading them can run JS (a proxy), which
+    // could have detached or resized the buffer.
+    let (data, room) = unsafe { out_bytes(raw, out.raw())? };
+    if room < ids.len() {
+        let e = polyid::Error::new(
+            polyid::ErrorCode::BufferTooSmall,
+            "compactIdsInto",
+            polyid::Detail::Length {
+                found: room,
+                expected: ids.len(),
+            },
+        );
+        return Err(throw_id(raw, &e, None));
+    }
+    if !ids.is_empty() {
+        // SAFETY: `data` points to at least `room >= ids.len()` writable bytes.
+        unsafe { std::ptr::copy_nonoverlapping(ids.as_ptr(), data, ids.len()) };
+    }
+    Ok(codes.len)
+}
+
+/// The data pointer and length of a `Uint8Array` (or `Buffer`), or a `TypeError`.
+unsafe fn out_bytes(env: sys::napi_env, value: sys::napi_value) -> Result<(*mut u8, usize)> {
+    let mut yes = false;
+    sys::napi_is_typedarray(env, value, &mut yes);
+    let mut kind = 0;
+    let mut len = 0usize;
+    let mut data: *mut std::ffi::c_void = std::ptr::null_mut();
+    if yes {
+        let mut ab = std::ptr::null_mut();
+        let mut offset = 0usize;
+        sys::napi_get_typedarray_info(
+            env,
+            value,
+            &mut kind,
+            &mut len,
+            &mut data,
+            &mut ab,
+            &mut offset,
+        );
+    }
+    if !yes || kind != sys::TypedarrayType::uint8_array {
+        return Err(throw_type(env, "out: expected a Uint8Array or Buffer"));
+    }
+    Ok((data.cast(), len))
 }
 
 /// The normalized code: trimmed, uppercase, named sequence resolved

@@ -45,7 +45,7 @@ test('module: require and import give the same API; ESM exports every CJS export
   assert.equal(esm.default, p)
   assert.equal(require('polyid'), p)
   for (const name of [
-    'compactId', 'compactIds', 'compactIdsJoined', 'normalizeCode', 'parseCode', 'namespaceHash', 'fullId',
+    'compactId', 'compactIds', 'compactIdsJoined', 'compactIdsInto', 'normalizeCode', 'parseCode', 'namespaceHash', 'fullId',
     'parseFullId', 'uid11Encode', 'uid11Decode', 'uid11PrefixRange', 'xidPrefixRange',
     'tidPrefixRange', 'Xid', 'Tid', 'TidGenerator', 'Euid', 'EuidGenerator',
   ]) {
@@ -180,6 +180,27 @@ test('wdp: compactIdsJoined (codes and IDs as one "\\n"-joined string)', () => {
   assert.equal(throwsCode(() => p.compactIdsJoined('E.A.B.001\n'), 'INVALID_FORMAT').item, 1)
   assert.equal(throwsCode(() => p.compactIdsJoined('E.A.B.001\nE.\u00c4.B.001'), 'NON_ASCII', { index: 2 }).item, 1)
   throwsType(() => p.compactIdsJoined(['E.A.B.001']))
+})
+
+test('wdp: compactIdsInto (IDs written into a caller buffer)', () => {
+  const codes = ['E.AUTH.TOKEN.001', 'W.DATABASE.CONNECTION.027', 'B.API.RATELIMIT.007']
+  const out = Buffer.alloc(20, 0x2e)
+  assert.equal(p.compactIdsInto(codes, out), 3)
+  assert.equal(out.toString('latin1'), 'V6a0BKF52S00BVL.....') // SPEC.md §1.2; the rest untouched
+  const u8 = new Uint8Array(5)
+  assert.equal(p.compactIdsInto(['E.Api.Quota.RATE_LIMITED'], u8, { RATE_LIMITED: 42 }), 1)
+  assert.equal(Buffer.from(u8).toString('latin1'), p.compactId('E.API.QUOTA.042'))
+  assert.equal(p.compactIdsInto([], new Uint8Array(0)), 0)
+  const big = Array.from({ length: 20000 }, (_, i) => codes[i % 3])
+  const bigOut = Buffer.alloc(5 * big.length)
+  p.compactIdsInto(big, bigOut)
+  assert.equal(bigOut.toString('latin1', 5 * 19999, 5 * 20000), 'KF52S') // 19999 % 3 === 1
+  assert.equal(bigOut.toString('latin1', 5 * 15000, 5 * 15001), 'V6a0B')
+  throwsCode(() => p.compactIdsInto(codes, Buffer.alloc(14)), 'BUFFER_TOO_SMALL', { found: 14, expected: 15 })
+  assert.equal(throwsCode(() => p.compactIdsInto(['E.A.B.001', 'nope'], Buffer.alloc(10)), 'INVALID_FORMAT').item, 1)
+  throwsType(() => p.compactIdsInto(codes, new Uint16Array(20)))
+  throwsType(() => p.compactIdsInto(codes, [0, 0, 0]))
+  throwsType(() => p.compactIdsInto([1], Buffer.alloc(5)))
 })
 
 test('wdp: long input is read in full', () => {

@@ -10,6 +10,7 @@ import {
   Xid,
   compactId,
   compactIds,
+  compactIdsInto,
   compactIdsJoined,
   extuuidDecode,
   extuuidEncode,
@@ -42,6 +43,7 @@ const id: string = compactId('E.Auth.Token.001')
 const id2: string = compactId('E.Api.Quota.RATE_LIMITED', { RATE_LIMITED: 42 })
 const ids: string[] = compactIds(['E.A.B.001', 'E.A.B.002'], null)
 const idsJoined: string = compactIdsJoined('E.A.B.001\nE.A.B.002', { X: 5 })
+const idsWritten: number = compactIdsInto(['E.A.B.001'], Buffer.alloc(5)) + compactIdsInto([], new Uint8Array(0), null)
 const norm: string = normalizeCode(' e.auth.token.MISSING ', { X: 5 })
 const parsed: ParsedCode = parseCode('E.Auth.Token.001')
 const fields: [string, string, number, boolean, string, string, number, string, string] = [
