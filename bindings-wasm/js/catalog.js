@@ -116,7 +116,7 @@ export class Catalog {
   }
 
   /**
-   * Builds a catalog from entries ``{code, message, description?, hints?, tags?, docsUrl?}``;
+   * Builds a catalog from entries `{code, message, description?, hints?, tags?, docsUrl?}`;
    * with a namespace its IDs are full IDs. `DUPLICATE_CODE`, `COLLISION`, or the code's own
    * WDP error.
    */
