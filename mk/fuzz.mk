@@ -4,6 +4,7 @@
 #                          prints execs, execs/s and the result per target and a summary;
 #                          exits non-zero when any target crashed or broke a property
 #   make fuzz FUZZ_SECONDS=60 FUZZ_TARGETS="tid euid"
+#   make fuzz FUZZ_SEEDS=clean   without the regress-* seeds (open core bugs)
 #   make fuzz-build        just build the targets (fuzz/target, its own workspace)
 #   make fuzz-seeds        rewrite the committed seed corpus from tests/vectors
 #
