@@ -359,3 +359,15 @@ fn serde_round_trip() {
     let e = serde_json::from_str::<Catalog>(tampered).unwrap_err();
     assert!(e.to_string().contains("35Jkp"), "{e}");
 }
+
+/// Found by `fuzz/` (catalog): an 11-byte minimal-form ID with a multi-byte character across
+/// byte 5 was sliced through and panicked. Now the entry is rejected.
+#[test]
+fn minimal_id_with_multibyte_character_is_rejected() {
+    let e = polyid::wdp::catalog::Catalog::from_json(r#"{"abcdéxxxxx":["E.A.B.001","m"]}"#)
+        .unwrap_err();
+    assert!(
+        matches!(e.code().as_str(), "TAMPERED" | "INVALID_CATALOG"),
+        "{e}"
+    );
+}

@@ -48,3 +48,28 @@ fn hostile_texts_do_not_panic() {
         }
     }
 }
+
+/// Found by `fuzz/` (extuuid_text): packing a long scheme D or F name overflowed u128
+/// (a panic with overflow checks on, a wrapped value without). Now `OUT_OF_RANGE`.
+#[test]
+fn long_packed_names_are_out_of_range_not_overflow() {
+    use polyid::extuuid::{Extuuid, Scheme};
+    for text in [
+        format!("symD:{}", "Z".repeat(28)),
+        format!("symF:{}", "Z".repeat(25)),
+        format!("fixedF2:{}:1", "Z".repeat(25)),
+        format!("symA:{}", "z".repeat(30)),
+    ] {
+        let e = Extuuid::parse(&text).unwrap_err();
+        assert_eq!(e.code().as_str(), "OUT_OF_RANGE", "{text}");
+    }
+    for (scheme, n) in [
+        (Scheme::D, 40),
+        (Scheme::F, 40),
+        (Scheme::A, 40),
+        (Scheme::C, 40),
+    ] {
+        let e = scheme.pack(&"Z".repeat(n)).unwrap_err();
+        assert_eq!(e.code().as_str(), "OUT_OF_RANGE");
+    }
+}

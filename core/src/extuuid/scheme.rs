@@ -159,12 +159,20 @@ impl Scheme {
             Scheme::D => (26, 0),
             Scheme::F => (38, 0),
         };
+        // A name too long for 128 bits is refused here (not wrapped): every caller checks the
+        // length against its field later, but `pack` is public and runs first.
+        let too_long = || Error::reason(ErrorCode::OutOfRange, CONTEXT, "symbol too long");
         let mut out = 0u128;
         for v in values {
             out = if width > 0 {
+                if out >> (128 - width) != 0 {
+                    return Err(too_long());
+                }
                 (out << width) | v
             } else {
-                out * base + v
+                out.checked_mul(base)
+                    .and_then(|o| o.checked_add(v))
+                    .ok_or_else(too_long)?
             };
         }
         Ok(out)

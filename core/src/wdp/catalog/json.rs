@@ -217,8 +217,10 @@ impl Catalog {
                     )))
                 }
             };
-            if id.len() == 11 && nsh.is_none() {
-                nsh = Some(id[..5].to_owned());
+            // `get`: an 11-byte ID may have a multi-byte character across byte 5 (the entry
+            // is then rejected by the ID check below, never sliced through).
+            if let (11, None, Some(ns)) = (id.len(), &nsh, id.get(..5)) {
+                nsh = Some(ns.to_owned());
             }
             raws.push(Raw {
                 id: id.clone(),
