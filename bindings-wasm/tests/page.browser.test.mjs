@@ -69,6 +69,35 @@ await withBrowser('/www/', async (page) => {
   await page.fill('#id-input', 'hello');
   r.unknown = await page.textContent('#decode-error');
 
+  // EXTUUID and a catalog, from the entries the page loads on first use (values:
+  // tests/matrix/PROTOCOL.md demo row; SPEC.md §1 for E.AUTH.TOKEN.002 -> 35Jkp).
+  r.extrasBefore = await page.textContent('#extras-status');
+  await page.fill('#ext-input', 'fixedB4:GBP$:222.31');
+  await page.waitForSelector('#ext-result:not([hidden])', { timeout: 20000 });
+  r.extuuid = await page.$$eval('#ext-result dd', (dds) => Object.fromEntries(dds.map((d) => [d.dataset.field, d.textContent])));
+  await page.fill('#ext-input', 'quant:1*furlong');
+  await page.waitForSelector('#ext-error:not([hidden])');
+  r.extuuidError = await page.textContent('#ext-error');
+  await page.fill('#cat-fields', '{"user": "ada"}');
+  await page.waitForFunction(() => document.querySelector('#cat-message').value !== '', null, { timeout: 20000 });
+  r.catalog = {
+    message: await page.textContent('#cat-message'),
+    code: await page.textContent('#cat-code'),
+    severity: await page.textContent('#cat-severity'),
+    ids: await page.textContent('#cat-ids'),
+  };
+  await page.fill('#cat-id', '35Jkp');
+  await page.waitForSelector('#cat-error:not([hidden])');
+  r.catalogError = await page.textContent('#cat-error');
+  await page.fill('#cat-id', 'V6a0B');
+  await page.waitForFunction(() => document.querySelector('#cat-message').value !== '');
+  r.extrasAfter = await page.textContent('#extras-status');
+  r.modules = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()).filter((n) => n.endsWith('.wasm')),
+  );
+  await page.fill('#ext-input', 'fixedB4:GBP$:222.31');
+  await page.waitForSelector('#ext-result:not([hidden])');
+
   // The screenshot shows a decoded TID.
   await decoded(page, '3kxn-lhr-3gxq-23');
   mkdirSync(join(WASM_DIR, 'build'), { recursive: true });
@@ -150,4 +179,24 @@ test('page: bad input gets a clear error (code, message, marked character)', () 
 test('page: screenshot saved', async () => {
   const { statSync } = await import('node:fs');
   assert.ok(statSync(shot).size > 10_000, `${shot} is missing or empty`);
+});
+
+test('page: the EXTUUID and catalog entries load on first use and show their results', () => {
+  const r = results;
+  assert.equal(r.extrasBefore, 'not loaded');
+  assert.equal(r.extuuid.uuid, '49083027-d200-8000-8000-00000021ebfc');
+  assert.equal(r.extuuid.text, 'extuuid:fixedB4:GBP$:222.31');
+  assert.equal(r.extuuid.kind, 'fixed');
+  assert.equal(r.extuuid.amount, '2223100 (bigint)');
+  assert.equal(r.extuuid.places, '4 (bigint)');
+  assert.match(r.extuuidError, /^INVALID_UNIT — /);
+  assert.deepEqual(r.catalog, {
+    message: 'token missing for ada',
+    code: 'E.AUTH.TOKEN.001',
+    severity: 'E',
+    ids: '1 entry: V6a0B',
+  });
+  assert.match(r.catalogError, /^expand: NOT_FOUND — /);
+  assert.equal(r.extrasAfter, 'loaded: catalog, extuuid');
+  assert.deepEqual([...r.modules].sort(), ['polyid_catalog_bg.wasm', 'polyid_extuuid_bg.wasm', 'polyid_wasm_bg.wasm']);
 });

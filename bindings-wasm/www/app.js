@@ -209,6 +209,96 @@ function decode() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// EXTUUID and catalogs: the package's other entries, each its own module, loaded on first use
+
+const loaded = {};
+
+/** The entry `name` (`extuuid` or `catalog`), imported and initialized once. */
+function entry(name) {
+  loaded[name] ??= (async () => {
+    const status = $('extras-status');
+    status.textContent = `loading ${name}…`;
+    const mod = await import(`../pkg/web/${name}.js`);
+    await mod.default();
+    const names = Object.keys(loaded).filter((n) => n !== name);
+    status.textContent = `loaded: ${[name, ...names].sort().join(', ')}`;
+    status.className = 'status ready';
+    return mod;
+  })();
+  return loaded[name];
+}
+
+/** A field value as text: bigints and numbers as written, lists comma-separated. */
+const fieldText = (v) => (Array.isArray(v) ? v.map(String).join(', ') : String(v));
+
+async function inspectExtuuid() {
+  const input = $('ext-input').value.trim();
+  const out = $('ext-result');
+  hide(out, $('ext-error'));
+  $('ext-input').removeAttribute('aria-invalid');
+  if (input === '') return;
+  const ext = await entry('extuuid');
+  if ($('ext-input').value.trim() !== input) return; // typed on meanwhile
+  let r;
+  try {
+    r = ext.extuuidInspect(input);
+  } catch (e) {
+    $('ext-input').setAttribute('aria-invalid', 'true');
+    showError($('ext-error'), e, input);
+    return;
+  }
+  out.replaceChildren();
+  for (const [label, value] of Object.entries(r)) {
+    const dt = document.createElement('dt');
+    dt.textContent = label;
+    const dd = document.createElement('dd');
+    dd.dataset.field = label;
+    dd.className = 'id';
+    dd.textContent = `${fieldText(value)}${typeof value === 'bigint' ? ' (bigint)' : ''}`;
+    out.append(dt, dd);
+  }
+  out.hidden = false;
+}
+
+async function expandCatalog() {
+  for (const id of ['cat-message', 'cat-code', 'cat-severity', 'cat-ids']) $(id).value = '';
+  hide($('cat-error'));
+  for (const id of ['cat-json', 'cat-id', 'cat-fields']) $(id).removeAttribute('aria-invalid');
+  const { Catalog } = await entry('catalog');
+  let catalog;
+  try {
+    catalog = Catalog.load($('cat-json').value);
+  } catch (e) {
+    $('cat-json').setAttribute('aria-invalid', 'true');
+    showError($('cat-error'), e, undefined, 'catalog');
+    return;
+  }
+  try {
+    $('cat-ids').value = `${catalog.size} ${catalog.size === 1 ? 'entry' : 'entries'}: ${catalog.ids().join(' ')}`;
+    let fields;
+    const text = $('cat-fields').value.trim();
+    try {
+      fields = text === '' ? undefined : JSON.parse(text);
+    } catch (e) {
+      $('cat-fields').setAttribute('aria-invalid', 'true');
+      showError($('cat-error'), { code: 'JSON', message: e.message }, undefined, 'fields');
+      return;
+    }
+    try {
+      const x = catalog.expand($('cat-id').value.trim(), fields);
+      $('cat-message').value = x.message;
+      $('cat-code').value = x.code;
+      $('cat-severity').value = x.severity;
+    } catch (e) {
+      $('cat-id').setAttribute('aria-invalid', 'true');
+      showError($('cat-error'), e, undefined, 'expand');
+    }
+  } finally {
+    catalog.free();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   try {
@@ -233,6 +323,8 @@ async function main() {
     });
   }
   $('id-input').addEventListener('input', decode);
+  $('ext-input').addEventListener('input', inspectExtuuid);
+  for (const id of ['cat-json', 'cat-id', 'cat-fields']) $(id).addEventListener('input', expandCatalog);
 
   $('code').value = 'E.Auth.Token.MISSING';
   $('namespace').value = 'auth_lib';
