@@ -250,7 +250,10 @@ fn probe_list_items() -> usize {
             ffi::Py_INCREF(b);
             ffi::PyList_SetItem(list, 0, a);
             ffi::PyList_SetItem(list, 1, b);
-            let items = *list.cast::<u8>().add(candidate).cast::<*mut *mut ffi::PyObject>();
+            let items = *list
+                .cast::<u8>()
+                .add(candidate)
+                .cast::<*mut *mut ffi::PyObject>();
             let ok = !items.is_null() && *items == a && *items.add(1) == b;
             ffi::Py_DECREF(list);
             ok
@@ -273,7 +276,12 @@ fn list_items(list: *mut ffi::PyObject) -> Option<*mut *mut ffi::PyObject> {
         return None;
     }
     // SAFETY: `list` is a live list object and `offset` its confirmed `ob_item` place.
-    Some(unsafe { *list.cast::<u8>().add(offset).cast::<*mut *mut ffi::PyObject>() })
+    Some(unsafe {
+        *list
+            .cast::<u8>()
+            .add(offset)
+            .cast::<*mut *mut ffi::PyObject>()
+    })
 }
 
 /// Builds a list of `len` items from `f(i)` (one allocation, no intermediate Vec).

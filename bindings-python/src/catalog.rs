@@ -600,7 +600,9 @@ impl Catalog {
     #[staticmethod]
     fn load(py: Python<'_>, text: Text<'_>) -> PyResult<Catalog> {
         // Other Python threads run meanwhile (a catalog can be large).
-        py.detach(|| CoreCatalog::from_json(text.0)).py().map(Catalog)
+        py.detach(|| CoreCatalog::from_json(text.0))
+            .py()
+            .map(Catalog)
     }
 
     /// Same as `Catalog.load(text)`.
