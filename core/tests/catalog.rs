@@ -371,3 +371,18 @@ fn minimal_id_with_multibyte_character_is_rejected() {
         "{e}"
     );
 }
+
+/// `build_with` takes `generated` from the caller's clock (wasm32 has no system clock).
+#[test]
+fn build_with_clock_sets_generated() {
+    use polyid::clock::ManualClock;
+    use polyid::wdp::catalog::{Catalog, Entry};
+    // 2024-07-19T16:40:46Z (SPEC.md's TID instant, whole seconds)
+    let clock = ManualClock::new(1_721_407_246_480_310);
+    let c = Catalog::build_with(&clock, [Entry::new("E.AUTH.TOKEN.001", "m")]).unwrap();
+    assert_eq!(c.generated(), "2024-07-19T16:40:46Z");
+    let c =
+        Catalog::build_namespaced_with(&clock, "auth_lib", [Entry::new("E.A.B.001", "m")]).unwrap();
+    assert_eq!(c.generated(), "2024-07-19T16:40:46Z");
+    assert_eq!(c.namespace_hash().unwrap().as_str(), "05o5h");
+}

@@ -55,7 +55,19 @@ impl Default for XidGenerator<SystemClock> {
 }
 
 fn current_lane() -> u64 {
-    (fork::generation() << 32) | u64::from(std::process::id())
+    (fork::generation() << 32) | u64::from(process_id())
+}
+
+/// The process id; on wasm32-unknown-unknown, which has none (`std::process::id()` aborts
+/// there), a random number per module instance.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+fn process_id() -> u32 {
+    std::process::id()
+}
+
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+fn process_id() -> u32 {
+    rng::u32()
 }
 
 impl<C: Clock> XidGenerator<C> {

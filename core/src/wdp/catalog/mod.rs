@@ -446,7 +446,7 @@ impl Catalog {
     /// the same (normalized) code and `COLLISION` when two codes have one ID (the error
     /// names both codes and the ID); an invalid code fails with its own error.
     pub fn build(entries: impl IntoIterator<Item = Entry>) -> Result<Catalog> {
-        Catalog::build_inner(None, entries)
+        Catalog::build_inner(&crate::clock::SystemClock, None, entries)
     }
 
     /// Builds a catalog of full IDs `<namespace hash>-<compact id>`.
@@ -454,10 +454,29 @@ impl Catalog {
         namespace: &str,
         entries: impl IntoIterator<Item = Entry>,
     ) -> Result<Catalog> {
-        Catalog::build_inner(Some(namespace), entries)
+        Catalog::build_inner(&crate::clock::SystemClock, Some(namespace), entries)
+    }
+
+    /// [`Catalog::build`] with `generated` read from `clock` (targets without a system
+    /// clock, such as wasm32-unknown-unknown, pass their own).
+    pub fn build_with(
+        clock: &impl crate::clock::Clock,
+        entries: impl IntoIterator<Item = Entry>,
+    ) -> Result<Catalog> {
+        Catalog::build_inner(clock, None, entries)
+    }
+
+    /// [`Catalog::build_namespaced`] with `generated` read from `clock`.
+    pub fn build_namespaced_with(
+        clock: &impl crate::clock::Clock,
+        namespace: &str,
+        entries: impl IntoIterator<Item = Entry>,
+    ) -> Result<Catalog> {
+        Catalog::build_inner(clock, Some(namespace), entries)
     }
 
     fn build_inner(
+        clock: &impl crate::clock::Clock,
         namespace: Option<&str>,
         entries: impl IntoIterator<Item = Entry>,
     ) -> Result<Catalog> {
@@ -524,7 +543,7 @@ impl Catalog {
         }
         Ok(Catalog::assemble(
             "1".to_owned(),
-            now_rfc3339(),
+            rfc3339(clock.now_millis().div_euclid(1000).max(0) as u64),
             namespace.map(str::to_owned),
             namespace_hash,
             with_ids.into_iter().map(|(_, e)| e).collect(),
@@ -712,11 +731,16 @@ fn not_found(id: &str) -> Error {
 }
 
 /// The current time as RFC 3339 UTC with seconds, e.g. `2026-11-21T01:02:03Z`.
+#[cfg(test)]
 fn now_rfc3339() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
+    rfc3339(secs)
+}
+
+fn rfc3339(secs: u64) -> String {
     let days = (secs / 86_400) as i64;
     let rem = secs % 86_400;
     // Howard Hinnant's civil_from_days.
