@@ -191,17 +191,17 @@ export class Xid {
     return (this.#read ??= raw.xid_read(this.#value));
   }
 
-  /** A new xid for the current time with fresh random bits. */
+  /** A new xid from this module's monotonic generator: the current time, after every xid it made before. */
   static generate() {
     return new Xid(NEW, raw.xid_generate());
   }
 
-  /** `count` new xids. */
+  /** `count` new xids of the module's generator, increasing. */
   static generateMany(count) {
     return Array.from(raw.xid_generate_many(usize(count, 'count')), (v) => new Xid(NEW, v));
   }
 
-  /** The text of a new xid. */
+  /** The text of a new xid of the module's generator. */
   static generateString() {
     return new Xid(NEW, raw.xid_generate()).#fields[0];
   }

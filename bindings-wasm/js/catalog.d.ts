@@ -100,8 +100,7 @@ export declare class Catalog {
    * Throws `DUPLICATE_CODE` (two entries normalize to one code), `COLLISION` (two codes have
    * one ID; the message names both), the WDP error of an invalid code (`INVALID_FORMAT`, ...)
    * or namespace (`INVALID_NAMESPACE`), and a `TypeError` for an entry that is not such an
-   * object. In this package it throws `INTERNAL_ERROR` for every valid input until the core
-   * can build without a system clock (README.md, "Catalogs").
+   * object. Its `generated` time (full JSON form) comes from `Date.now()`.
    */
   static build(entries: readonly CatalogEntryInput[], namespace?: string | null): Catalog
   /**

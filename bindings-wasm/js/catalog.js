@@ -76,28 +76,6 @@ function entryOf(r) {
   return e;
 }
 
-/**
- * `Catalog.build` and the core's clock. The core's `Catalog::build` stamps `generated` with
- * `SystemTime::now()`, which aborts (traps) on wasm32-unknown-unknown, after every check has
- * passed: invalid input still gets its error code, valid input traps. A trap skips the Rust
- * frames' epilogues, so each one leaves a few KB of the module's 1 MB shadow stack unused
- * for good (about 200 traps overflow it and corrupt the module). So the binding lets at most
- * MAX_BUILD_TRAPS of them happen per module instance, then answers INTERNAL_ERROR without
- * calling the core. Until the core can build with a given clock (README.md, "Catalogs").
- */
-const MAX_BUILD_TRAPS = 8;
-let buildTraps = 0;
-
-function buildUnavailable() {
-  return Object.assign(
-    new Error(
-      'WDP catalog: Catalog.build is not available in polyid-wasm yet: the core reads the ' +
-        'system clock, which WebAssembly does not have (load a catalog built elsewhere)',
-    ),
-    { code: 'INTERNAL_ERROR' },
-  );
-}
-
 /** A key pair `{secretKey, publicKey}` from `[secret, public]`. */
 const keyPairOf = (r) => ({ secretKey: asBytes(r[0]), publicKey: asBytes(r[1]) });
 
@@ -123,9 +101,7 @@ export class Catalog {
   static build(entries, namespace) {
     if (!Array.isArray(entries)) throw typeError(`entries: expected an array, got ${typeName(entries)}`);
     const ns = optionalString(namespace, 'namespace');
-    if (buildTraps >= MAX_BUILD_TRAPS) throw buildUnavailable();
     const list = new raw.CatalogEntries();
-    let trapped = false;
     try {
       for (let i = 0; i < entries.length; i++) {
         const e = entries[i];
@@ -145,19 +121,8 @@ export class Catalog {
         );
       }
       return new Catalog(NEW, list.build(ns));
-    } catch (e) {
-      // The trap of a valid build (see MAX_BUILD_TRAPS), reported as a polyid error.
-      if (!(e instanceof WebAssembly.RuntimeError)) throw e;
-      trapped = true;
-      buildTraps++;
-      throw buildUnavailable();
     } finally {
-      try {
-        list.free();
-      } catch (e) {
-        // After a trap the entries stay borrowed by the aborted call (their memory is lost).
-        if (!trapped) throw e;
-      }
+      list.free();
     }
   }
 

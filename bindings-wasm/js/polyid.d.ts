@@ -237,11 +237,11 @@ export declare class TidGenerator {
  */
 export declare class Xid {
   private constructor()
-  /** A new xid for the current time with fresh random bits. */
+  /** A new xid from this module's monotonic generator: the current time, after every xid it made before. */
   static generate(): Xid
-  /** `count` new xids. */
+  /** `count` new xids of the module's generator, increasing. */
   static generateMany(count: number): Array<Xid>
-  /** The text of a new xid. */
+  /** The text of a new xid of the module's generator. */
   static generateString(): string
   /** The xid of a Unix time in milliseconds (2011-11-11T11:11:11.111Z to 2151-03-25T18:46:22.214Z) and 22 random bits (0 to 4194303). Throws `OUT_OF_RANGE`. */
   static fromParts(unixMs: number, random: number): Xid

@@ -96,12 +96,13 @@ impl CatalogEntries {
         });
     }
 
-    /// `Catalog::build` (no namespace) or `Catalog::build_namespaced`; the entries are used up.
+    /// `Catalog::build_with` (no namespace) or `Catalog::build_namespaced_with`, `generated`
+    /// read from the JavaScript clock; the entries are used up.
     pub fn build(&mut self, namespace: Option<String>) -> JsResult<Cat> {
         let entries = std::mem::take(&mut self.0);
         match namespace {
-            Some(ns) => Catalog::build_namespaced(&ns, entries),
-            None => Catalog::build(entries),
+            Some(ns) => Catalog::build_namespaced_with(&crate::clock::JsClock, &ns, entries),
+            None => Catalog::build_with(&crate::clock::JsClock, entries),
         }
         .js()
         .map(Cat)

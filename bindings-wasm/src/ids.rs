@@ -176,11 +176,10 @@ pub fn tid_prefix_range(prefix: &str) -> JsResult<Option<Vec<i64>>> {
 
 /// The module's xid generator (`XidGenerator` on the JavaScript clock): monotonic, so the
 /// xids of one module instance never repeat (the core's `default_generator` reads
-/// `SystemClock`, which wasm32 does not have).
+/// `SystemClock`, which wasm32 does not have). Its lane (the top 6 random bits) is a random
+/// number per module instance: wasm32-unknown-unknown has no process id.
 ///
-/// Behind the `xid-generator` feature, off for now: `XidGenerator::with_clock` reads
-/// `std::process::id()` for its lane, which aborts on wasm32-unknown-unknown (no process ids).
-/// Once the core picks a lane without it there, the feature joins the defaults.
+/// Behind the `xid-generator` feature (on by default).
 #[cfg(feature = "xid-generator")]
 fn xids() -> &'static xid::XidGenerator<JsClock> {
     static XIDS: std::sync::OnceLock<xid::XidGenerator<JsClock>> = std::sync::OnceLock::new();
@@ -202,8 +201,8 @@ pub fn xid_generate_many(count: usize) -> JsResult<Vec<u64>> {
     Ok(list.into_iter().map(xid::Xid::value).collect())
 }
 
-/// `Xid::generate_with(JsClock)`: stateless, 22 fresh random bits (may repeat within a
-/// millisecond).
+/// Without the `xid-generator` feature: `Xid::generate_with(JsClock)`, stateless, 22 fresh
+/// random bits (may repeat within a millisecond).
 #[cfg(not(feature = "xid-generator"))]
 #[wasm_bindgen]
 pub fn xid_generate() -> JsResult<u64> {

@@ -233,28 +233,20 @@ test('generators: monotonic TIDs and EUIDs for the current time', () => {
   assert.ok(new Set(Xid.generateMany(50).map((y) => y.random)).size > 40, 'random bits vary');
 });
 
-test(
-  'xid: 10,000 xids from one batch are distinct and increasing, each Xid.generate() after the last',
-  {
-    todo:
-      'core: XidGenerator::with_clock reads std::process::id(), which aborts on wasm32-unknown-unknown; ' +
-      'until it picks its lane without it, Xid.generate/generateMany are stateless (feature xid-generator off)',
-  },
-  () => {
-    const batch = Xid.generateMany(10_000);
-    assert.equal(batch.length, 10_000);
-    assert.equal(new Set(batch.map((x) => x.value)).size, 10_000, 'distinct');
-    for (let i = 1; i < batch.length; i++) assert.equal(batch[i].compare(batch[i - 1]), 1, 'increasing');
-    // A burst may borrow a few milliseconds ahead of the clock (session brief: small tolerance).
-    assert.ok(Math.abs(batch[9_999].unixMs - Date.now()) < 60_000);
-    let prev = batch[9_999];
-    for (let i = 0; i < 1000; i++) {
-      const x = Xid.generate();
-      assert.equal(x.compare(prev), 1);
-      prev = x;
-    }
-  },
-);
+test('xid: 10,000 xids from one batch are distinct and increasing, each Xid.generate() after the last', () => {
+  const batch = Xid.generateMany(10_000);
+  assert.equal(batch.length, 10_000);
+  assert.equal(new Set(batch.map((x) => x.value)).size, 10_000, 'distinct');
+  for (let i = 1; i < batch.length; i++) assert.equal(batch[i].compare(batch[i - 1]), 1, 'increasing');
+  // A burst may borrow a few milliseconds ahead of the clock (session brief: small tolerance).
+  assert.ok(Math.abs(batch[9_999].unixMs - Date.now()) < 60_000);
+  let prev = batch[9_999];
+  for (let i = 0; i < 1000; i++) {
+    const x = Xid.generate();
+    assert.equal(x.compare(prev), 1);
+    prev = x;
+  }
+});
 
 test('equals, compare and util.inspect', () => {
   const ts = [5n, -5n, 0n, -(2n ** 53n - 1n), 2n ** 53n - 1n].map((us) => Tid.fromParts(us));

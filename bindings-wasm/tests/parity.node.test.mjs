@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { nodeAll, readVectors, ROOT } from './helpers.mjs';
-import { casesOf, pending, run } from './vector-ops.mjs';
+import { casesOf, run } from './vector-ops.mjs';
 
 const wasm = nodeAll(); // the three entries: IDs, catalog, EXTUUID
 let native = null;
@@ -87,8 +87,7 @@ if (!native) {
   test('parity with the native Node package', { skip: why }, () => {});
 } else {
   const byFamily = {};
-  // A case pending on the core (vector-ops.mjs `pending`) differs until the core changes.
-  for (const [family, c] of casesOf(readVectors())) if (!pending(c)) (byFamily[family] ??= []).push(c);
+  for (const [family, c] of casesOf(readVectors())) (byFamily[family] ??= []).push(c);
   for (const [family, cases] of Object.entries(byFamily)) {
     test(`parity: ${family} vectors (${cases.length} cases) give what the native package gives`, () => {
       const diffs = cases

@@ -1,7 +1,7 @@
 // Every case of every shared vector file against the web build in headless Debian Chromium:
 // the page imports bindings-wasm/pkg/web (the three entries: IDs, catalog, EXTUUID), awaits
 // their init() and runs tests/vector-ops.mjs there. Each case is reported as its own test named
-// `chromium/<family>/<name>`; a case `pending()` names runs as a todo test.
+// `chromium/<family>/<name>`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -19,7 +19,7 @@ test('chromium: every case ran in the page', () => {
 
 for (const id of expected) {
   const r = byId.get(id);
-  test(`chromium/${id}`, r?.pending ? { todo: r.pending } : {}, () => {
+  test(`chromium/${id}`, () => {
     assert.ok(r, 'not run in the page');
     if (!r.pass) assert.fail(`${r.op}\n  expected: ${JSON.stringify(r.expected)}\n  got:      ${JSON.stringify(r.got)}`);
   });

@@ -1,12 +1,11 @@
 // Every case of every shared vector file (tests/vectors/*.json) against the Node build (the
 // three entries: IDs, catalog, EXTUUID), each its own test named `node/<family>/<name>`:
-// outputs, error codes and error details. A case `pending()` names (a core limitation on
-// wasm32) runs as a todo test: reported, not failing the run.
+// outputs, error codes and error details.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { nodeAll, readVectors } from './helpers.mjs';
-import { casesOf, check, pending } from './vector-ops.mjs';
+import { casesOf, check } from './vector-ops.mjs';
 
 const p = nodeAll();
 const cases = casesOf(readVectors());
@@ -17,8 +16,7 @@ test('node: the vector files are present', () => {
 });
 
 for (const [family, c] of cases) {
-  const why = pending(c);
-  test(`node/${family}/${c.name}`, why ? { todo: why } : {}, () => {
+  test(`node/${family}/${c.name}`, () => {
     const r = check(p, c);
     if (!r.pass) {
       assert.fail(`${c.op} ${JSON.stringify(c.input)}\n  expected: ${JSON.stringify(r.expected, big)}\n  got:      ${JSON.stringify(r.got, big)}`);
