@@ -111,9 +111,11 @@ checks.push(['compactId <= 150 ns/call', wdp[0].ns <= 150, `${wdp[0].ns.toFixed(
 checks.push(['compactId faster than the JS peer', wdp[0].ns < wdp[1].ns, `${(wdp[1].ns / wdp[0].ns).toFixed(2)}x`])
 
 const joined = codes.join('\n')
+const idBuf = Buffer.alloc(5 * codes.length)
 const batch = compare([
   { name: 'polyid compactIds(1000 codes)', per: 1000, run: (n) => { for (let i = 0; i < n; i++) sink ^= p.compactIds(codes).length } },
   { name: 'polyid compactIdsJoined(text of 1000 codes)', per: 1000, run: (n) => { for (let i = 0; i < n; i++) sink ^= p.compactIdsJoined(joined).length } },
+  { name: 'polyid compactIdsInto(1000 codes, buffer)', per: 1000, run: (n) => { for (let i = 0; i < n; i++) sink ^= p.compactIdsInto(codes, idBuf) } },
   { name: 'compactIdsJoined(codes.join()).split()', per: 1000, run: (n) => { for (let i = 0; i < n; i++) sink ^= p.compactIdsJoined(codes.join('\n')).split('\n').length } },
   { name: 'polyid compactId in a loop', per: 1000, run: (n) => { for (let i = 0; i < n; i++) for (const c of codes) sink ^= p.compactId(c).length } },
   { name: 'JS + @node-rs/xxhash in a loop', per: 1000, run: (n) => { for (let i = 0; i < n; i++) for (const c of codes) sink ^= jsCompactId(c).length } },
@@ -121,7 +123,10 @@ const batch = compare([
 report('WDP compact IDs, batch (per code)', batch)
 checks.push(['compactIds <= 50 ns/code', batch[0].ns <= 50, `${batch[0].ns.toFixed(1)} ns`])
 checks.push(['compactIdsJoined <= 50 ns/code', batch[1].ns <= 50, `${batch[1].ns.toFixed(1)} ns (${(batch[0].ns / batch[1].ns).toFixed(2)}x faster than compactIds)`])
+checks.push(['compactIdsInto <= 50 ns/code', batch[2].ns <= 50, `${batch[2].ns.toFixed(1)} ns (${(batch[0].ns / batch[2].ns).toFixed(2)}x faster than compactIds)`])
 if (p.compactIdsJoined(joined) !== p.compactIds(codes).join('\n')) throw new Error('compactIdsJoined disagrees with compactIds')
+p.compactIdsInto(codes, idBuf)
+if (idBuf.toString('latin1') !== p.compactIds(codes).join('')) throw new Error('compactIdsInto disagrees with compactIds')
 
 // TID
 const tg = new p.TidGenerator()
