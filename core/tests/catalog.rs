@@ -386,3 +386,14 @@ fn build_with_clock_sets_generated() {
     assert_eq!(c.generated(), "2024-07-19T16:40:46Z");
     assert_eq!(c.namespace_hash().unwrap().as_str(), "05o5h");
 }
+
+#[test]
+fn expected_collisions_of_fewer_than_two_is_plus_zero() {
+    use polyid::wdp::catalog::{collision_probability, expected_collisions};
+    for n in [0, 1] {
+        assert!(expected_collisions(n) == 0.0 && expected_collisions(n).is_sign_positive());
+        assert!(collision_probability(n) == 0.0);
+    }
+    // the seed's table: 10,000 codes -> 5.3% (SPEC.md / wdp-part5 §1.2)
+    assert!((collision_probability(10_000) - 0.0531).abs() < 0.0005);
+}

@@ -431,6 +431,9 @@ pub const ID_SPACE: u64 = 916_132_832;
 /// The birthday-bound expected number of colliding pairs among `n` random codes:
 /// n(n-1) / (2 * 62^5).
 pub fn expected_collisions(n: u64) -> f64 {
+    if n < 2 {
+        return 0.0; // (not -0.0 from 0 * -1)
+    }
     let n = n as f64;
     n * (n - 1.0) / (2.0 * ID_SPACE as f64)
 }
