@@ -159,13 +159,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             },
         };
         failed = true;
-        if json {
-            out.json(&json!({ "error": failure.to_json() }))
-        } else {
-            out.flush()?;
-            failure.report(false);
-            Ok(())
-        }
+        out.reject(&failure, json)
     })?;
     out.flush()?;
     Ok(if failed { EXIT_REJECTED } else { EXIT_OK })

@@ -40,6 +40,18 @@ impl Out {
         Ok(())
     }
 
+    /// Reports a rejected input of a batch command: in place on stdout as `{"error": ...}`
+    /// with `--json`, else on stderr after what was printed so far.
+    pub fn reject(&mut self, failure: &Failure, json: bool) -> Result<(), Failure> {
+        if json {
+            self.json(&serde_json::json!({ "error": failure.to_json() }))
+        } else {
+            self.flush()?;
+            failure.report(false);
+            Ok(())
+        }
+    }
+
     pub fn flush(&mut self) -> Result<(), Failure> {
         self.w.flush()?;
         Ok(())
