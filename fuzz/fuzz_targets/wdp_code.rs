@@ -17,6 +17,8 @@
 use libfuzzer_sys::fuzz_target;
 use polyid::wdp::{self, NamedSequences, StructuredCode};
 
+/// The standard named sequences as SPEC.md §1.1 lists them (copied from the spec, not from
+/// the core, so that a wrong entry in the core's table shows up as a disagreement).
 const STANDARD: [(&str, u16); 29] = [
     ("MISSING", 1),
     ("MISMATCH", 2),

@@ -63,6 +63,8 @@ fn looks_like_uuid(s: &str) -> bool {
 pub fn inspect_extuuid(u: Extuuid) -> Inspection {
     use Field::{Bool, Float, Floats, Int, Ints, Text};
     let value = u.value();
+    // Formatted before `value` is taken apart below: one decode serves both.
+    let text = text::format(&value);
     let scheme = |s: super::Scheme| Text(s.letter().to_string());
     let (kind, fields): (&'static str, Vec<(&'static str, Field)>) = match value {
         Value::Symbol { scheme: s, name } => {
@@ -184,7 +186,7 @@ pub fn inspect_extuuid(u: Extuuid) -> Inspection {
     };
     Inspection {
         uuid: carrier::uuid_to_string(u.as_u128()),
-        text: text::format(&u.value()),
+        text,
         kind,
         fields,
     }
