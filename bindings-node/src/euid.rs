@@ -340,12 +340,11 @@ impl EuidGenerator {
     pub fn next_many_strings<'env>(&self, env: &'env Env, count: Int) -> Result<Unknown<'env>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         let euids = self.inner.next_many(n).or_throw(env)?;
-        let mut text = Vec::with_capacity(n * (polyid::euid::LEN + 1));
+        let mut text = Vec::with_capacity(n * polyid::euid::LEN);
         for e in &euids {
             text.extend_from_slice(&e.encode_bytes(true));
-            text.push(b',');
         }
-        batch::strings(env, &text)
+        batch::fixed_strings(env, &text, polyid::euid::LEN)
     }
 }
 

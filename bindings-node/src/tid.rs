@@ -267,12 +267,11 @@ impl TidGenerator {
     pub fn next_many_strings<'env>(&self, env: &'env Env, count: Int) -> Result<Unknown<'env>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         let tids = self.inner.next_many(n).or_throw(env)?;
-        let mut text = Vec::with_capacity(n * (polyid::tid::LEN + 1));
+        let mut text = Vec::with_capacity(n * polyid::tid::LEN);
         for t in &tids {
             text.extend_from_slice(&t.to_bytes());
-            text.push(b',');
         }
-        batch::strings(env, &text)
+        batch::fixed_strings(env, &text, polyid::tid::LEN)
     }
 }
 

@@ -17,19 +17,20 @@ fn parse(code: &str, names: Option<&Names>) -> polyid::Result<StructuredCode> {
     }
 }
 
+/// The compact ID of `code`.
+#[inline]
+fn compact_of(code: &str, names: Option<&Names>) -> polyid::Result<[u8; COMPACT_LEN]> {
+    let names = match names {
+        None => &wdp::NamedSequences::standard(),
+        Some(n) => &n.0,
+    };
+    Ok(*wdp::compact(code, names)?.as_bytes())
+}
+
 /// Appends the compact ID of `code` to `out`.
 #[inline]
 fn compact_into(code: &str, names: Option<&Names>, out: &mut Vec<u8>) -> polyid::Result<()> {
-    let mut id = [0u8; COMPACT_LEN];
-    match names {
-        None => wdp::compact_id_into(code, &mut id)?,
-        Some(n) => {
-            id = *StructuredCode::parse_with(code, &n.0)?
-                .compact_id()
-                .as_bytes()
-        }
-    }
-    out.extend_from_slice(&id);
+    out.extend_from_slice(&compact_of(code, names)?);
     Ok(())
 }
 
@@ -66,17 +67,45 @@ pub fn compact_ids(
     codes: ArrayArg,
     named_sequences: Option<Names>,
 ) -> Result<napi::bindgen_prelude::Unknown<'_>> {
-    let out = ids_of(env, &codes, named_sequences.as_ref(), true)?;
-    // 3. The IDs as one string, split by V8 into the result array.
-    batch::strings(env, &out)
+    let ids = ids_of(env, &codes, named_sequences.as_ref())?;
+    batch::fixed_strings(env, &ids, COMPACT_LEN)
 }
 
-/// The compact IDs of the strings of `codes`, 5 bytes each, each followed by `,` when
-/// `separated`. Throws like `compactIds`.
-fn ids_of(env: &Env, codes: &ArrayArg, names: Option<&Names>, separated: bool) -> Result<Vec<u8>> {
+/// The compact IDs of the strings of `codes`, 5 bytes each, back to back. Throws like
+/// `compactIds`.
+fn ids_of(env: &Env, codes: &ArrayArg, names: Option<&Names>) -> Result<Vec<u8>> {
     let raw = env.raw();
     let n = codes.len as usize;
-    // 1. Every element must be a string (checked without reading them).
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let not_a_string = |i: usize| throw_type(raw, &format!("codes[{i}]: expected a string"));
+    // 1. All of them in one string, each element read once (see `batch::strings_of`).
+    if let Some(strings) = unsafe { batch::strings_of(raw, codes.value, codes.len)? } {
+        if let batch::Strings::NotString(i) = strings {
+            return Err(not_a_string(i as usize));
+        }
+        let mut out = vec![0u8; n * COMPACT_LEN];
+        let mut slots = out.chunks_exact_mut(COMPACT_LEN);
+        let mut failure = None;
+        strings.for_each(|i, code| match compact_of(code, names) {
+            Ok(id) => {
+                if let Some(slot) = slots.next() {
+                    slot.copy_from_slice(&id);
+                }
+                true
+            }
+            Err(e) => {
+                failure = Some((i, e));
+                false
+            }
+        });
+        return match failure {
+            Some((i, e)) => Err(throw_id(raw, &e, Some(i))),
+            None => Ok(out),
+        };
+    }
+    // Without the helpers: each element's type through N-API, then `join`.
     let mut position = 0usize;
     let mut not_string: Option<usize> = None;
     let mut check = |env: sys::napi_env, items: &[sys::napi_value]| -> bool {
@@ -93,59 +122,60 @@ fn ids_of(env: &Env, codes: &ArrayArg, names: Option<&Names>, separated: bool) -
     };
     unsafe { batch::for_each_chunk(raw, codes.value, codes.len, &mut check)? };
     if let Some(i) = not_string {
-        return Err(throw_type(raw, &format!("codes[{i}]: expected a string")));
+        return Err(not_a_string(i));
     }
-    // 2. All of them in one string (NUL never occurs in a valid code; if an element holds one,
-    //    the pieces do not line up and the elements are read one by one instead).
-    let joined = if n == 0 {
-        Vec::new()
-    } else {
-        unsafe { batch::join(raw, codes.value, "\0")? }
-    };
-    let mut out: Vec<u8> = Vec::with_capacity(n * (COMPACT_LEN + 1));
-    // napi writes valid UTF-8; checked once for the whole text.
+    let joined = unsafe { batch::join(raw, codes.value, "\0")? };
+    // napi writes valid UTF-8; checked once for the whole text. NUL never occurs in a valid
+    // code; if an element holds one (or a getter changed the array in between), the pieces
+    // do not line up and the elements are read one by one instead.
     let joined = std::str::from_utf8(&joined).unwrap_or("\u{fffd}");
-    if n > 0 && joined.bytes().filter(|&b| b == 0).count() + 1 == n {
+    if joined.bytes().filter(|&b| b == 0).count() + 1 == n {
+        let mut out = Vec::with_capacity(n * COMPACT_LEN);
         for (i, code) in joined.split('\0').enumerate() {
             if let Err(e) = compact_into(code, names, &mut out) {
                 return Err(throw_id(raw, &e, Some(i)));
             }
-            if separated {
-                out.push(b',');
-            }
         }
-    } else if n > 0 {
-        let mut position = 0usize;
-        let mut failure: Option<(usize, polyid::Error)> = None;
-        let mut visit = |env: sys::napi_env, items: &[sys::napi_value]| -> bool {
-            for &item in items {
-                let Ok(id) = (unsafe {
-                    with_str(env, item, |c| {
-                        parse(c, names).map(|p| *p.compact_id().as_bytes())
-                    })
-                }) else {
-                    return false;
-                };
-                match id {
-                    Ok(id) => out.extend_from_slice(&id),
-                    Err(e) => {
-                        failure = Some((position, e));
-                        return false;
-                    }
-                }
-                if separated {
-                    out.push(b',');
-                }
-                position += 1;
-            }
-            true
-        };
-        unsafe { batch::for_each_chunk(raw, codes.value, codes.len, &mut visit)? };
-        if let Some((i, e)) = failure {
-            return Err(throw_id(raw, &e, Some(i)));
-        }
+        return Ok(out);
     }
-    Ok(out)
+    let mut out = Vec::with_capacity(n * COMPACT_LEN);
+    // 2. One by one.
+    let mut position = 0usize;
+    // `Some(None)`: the element was no longer a string (a getter replaced it).
+    let mut failure: Option<(usize, Option<polyid::Error>)> = None;
+    let mut visit = |env: sys::napi_env, items: &[sys::napi_value]| -> bool {
+        for &item in items {
+            let id = unsafe {
+                with_str(env, item, |c| {
+                    parse(c, names).map(|p| *p.compact_id().as_bytes())
+                })
+            };
+            match id {
+                Ok(Ok(id)) => out.extend_from_slice(&id),
+                Ok(Err(e)) => {
+                    failure = Some((position, Some(e)));
+                    return false;
+                }
+                Err(_) => {
+                    failure = Some((position, None));
+                    return false;
+                }
+            }
+            position += 1;
+        }
+        true
+    };
+    unsafe { batch::for_each_chunk(raw, codes.value, codes.len, &mut visit)? };
+    match failure {
+        Some((i, Some(e))) => Err(throw_id(raw, &e, Some(i))),
+        Some((i, None)) => Err(not_a_string(i)),
+        // Every element gave an ID; anything else is an error, never a shorter result.
+        None if out.len() == n * COMPACT_LEN => Ok(out),
+        None => Err(napi::Error::new(
+            napi::Status::GenericFailure,
+            "codes changed while they were read",
+        )),
+    }
 }
 
 /// The compact IDs of many codes given as one string, joined by `"\n"`, returned the same
@@ -217,7 +247,7 @@ pub fn compact_ids_into(
         );
         return Err(throw_id(raw, &e, None));
     }
-    let ids = ids_of(env, &codes, named_sequences.as_ref(), false)?;
+    let ids = ids_of(env, &codes, named_sequences.as_ref())?;
     // Looked up again after the elements were read: reading them can run JS (a proxy), which
     // could have detached or resized the buffer.
     let (data, room) = unsafe { out_bytes(raw, out.raw())? };
