@@ -26,6 +26,11 @@ extern "C" {
 pub struct JsClock;
 
 impl Clock for JsClock {
+    // The module instance's real time: its TID generators share state per clock id.
+    fn is_process_time(&self) -> bool {
+        true
+    }
+
     fn now_micros(&self) -> i64 {
         let ms = js_sys::Date::now();
         let high_res = TIME_ORIGIN.with(|origin| *origin) + performance_now();

@@ -13,6 +13,14 @@ pub trait Clock: Send + Sync {
     fn now_millis(&self) -> i64 {
         self.now_micros().div_euclid(1000)
     }
+
+    /// Whether this clock is the process's real time, the same for every generator on it.
+    /// Generators on such a clock coordinate through process-wide state (two TID generators
+    /// with one clock id never issue the same TID); generators on any other clock (a
+    /// [`ManualClock`] in a test) keep their state to themselves, so they stay deterministic.
+    fn is_process_time(&self) -> bool {
+        false
+    }
 }
 
 /// The system's real-time clock (`clock_gettime(CLOCK_REALTIME)` through the vDSO on Linux:
@@ -28,6 +36,11 @@ pub(crate) fn system_time_nanos() -> u128 {
 }
 
 impl Clock for SystemClock {
+    #[inline]
+    fn is_process_time(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn now_micros(&self) -> i64 {
         // Seconds and sub-second parts in 64-bit arithmetic (`as_micros` goes through u128).
@@ -109,6 +122,9 @@ impl<C: Clock + ?Sized> Clock for &C {
     fn now_millis(&self) -> i64 {
         (**self).now_millis()
     }
+    fn is_process_time(&self) -> bool {
+        (**self).is_process_time()
+    }
 }
 
 impl<C: Clock + ?Sized> Clock for std::sync::Arc<C> {
@@ -117,5 +133,8 @@ impl<C: Clock + ?Sized> Clock for std::sync::Arc<C> {
     }
     fn now_millis(&self) -> i64 {
         (**self).now_millis()
+    }
+    fn is_process_time(&self) -> bool {
+        (**self).is_process_time()
     }
 }

@@ -38,6 +38,66 @@ fn tid_two_threads_unique_and_increasing() {
     assert_eq!(all.len(), 2 * PER_THREAD);
 }
 
+/// Two generators on the system clock with the same clock id, used at once from two threads
+/// each: they share one counter, so no TID repeats (before, each generator counted for itself
+/// and two calls in the same microsecond gave the same TID).
+#[test]
+fn tid_generators_with_one_clock_id_never_meet() {
+    let a = Arc::new(TidGenerator::with_clock_id(611).unwrap());
+    let b = Arc::new(TidGenerator::with_clock_id(611).unwrap());
+    let handles: Vec<_> = [&a, &b, &a, &b]
+        .into_iter()
+        .map(|g| {
+            let g = Arc::clone(g);
+            std::thread::spawn(move || {
+                let mut out = Vec::with_capacity(PER_THREAD / 2);
+                for i in 0..PER_THREAD / 2 {
+                    if i % 2 == 0 {
+                        out.push(g.next().unwrap());
+                    } else {
+                        out.extend(g.next_many(3).unwrap());
+                    }
+                }
+                out
+            })
+        })
+        .collect();
+    let mut all = HashSet::new();
+    for h in handles {
+        let ids = h.join().unwrap();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "per-thread order");
+        for id in ids {
+            assert_eq!(id.clock_id(), 611);
+            assert!(all.insert(id), "duplicate {id}");
+        }
+    }
+    // The same in one thread, alternating, where both see the same microsecond most of the
+    // time; and with a generator behind a reference or an Arc to the system clock.
+    let c = TidGenerator::with_clock(&polyid::clock::SystemClock, Some(612)).unwrap();
+    let d = TidGenerator::with_clock(Arc::new(polyid::clock::SystemClock), Some(612)).unwrap();
+    let e = TidGenerator::with_clock_id(612).unwrap();
+    let mut seen = HashSet::new();
+    for _ in 0..100_000 {
+        for g in [c.next(), d.next(), e.next()] {
+            assert!(seen.insert(g.unwrap()));
+        }
+    }
+}
+
+/// Generators on a clock of their own (a test's manual clock) do not share: each is
+/// deterministic.
+#[test]
+fn tid_generators_on_a_manual_clock_count_for_themselves() {
+    let clock = Arc::new(ManualClock::new(1_000_000));
+    let a = TidGenerator::with_clock(Arc::clone(&clock), Some(613)).unwrap();
+    let b = TidGenerator::with_clock(Arc::clone(&clock), Some(613)).unwrap();
+    assert_eq!(a.next().unwrap().micros(), 1_000_000);
+    assert_eq!(b.next().unwrap().micros(), 1_000_000);
+    assert_eq!(a.next().unwrap().micros(), 1_000_001);
+    assert!(!clock.is_process_time());
+    assert!(polyid::clock::SystemClock.is_process_time());
+}
+
 #[test]
 fn euid_two_threads_unique_and_increasing() {
     let generator = Arc::new(EuidGenerator::with_extension(Some(7)).unwrap());
@@ -238,7 +298,21 @@ fn fork_repicks_random_clock_id_and_reseeds() {
     );
     assert_eq!(u32::from(after), 32 + std::process::id() % 960);
     let fixed = TidGenerator::with_clock_id(700).unwrap();
+    // Two random generators in a child both move to `32 + pid mod 960`; they share its
+    // counter, so they still never issue the same TID, and each continues upwards.
+    let (x, y) = (TidGenerator::new(), TidGenerator::new());
+    let (x0, y0) = (x.next().unwrap(), y.next().unwrap());
     polyid::__fork::simulate_fork_in_child();
+    assert_eq!(x.clock_id(), y.clock_id());
+    let mut seen = HashSet::new();
+    for _ in 0..50_000 {
+        let (tx, ty) = (x.next().unwrap(), y.next().unwrap());
+        assert!(
+            tx > x0 && ty > y0,
+            "each generator keeps increasing across the fork"
+        );
+        assert!(seen.insert(tx) && seen.insert(ty), "duplicate");
+    }
     assert_eq!(fixed.clock_id(), 700, "a chosen clock id is kept");
     assert_ne!(polyid::rng::u64(), r1);
 }

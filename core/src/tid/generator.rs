@@ -1,6 +1,6 @@
 //! Monotonic, thread-safe TID generation.
 
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use super::{Tid, MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
@@ -11,16 +11,44 @@ use crate::{fork, rng};
 /// Random clock ids come from the "best effort" range 0-31 of the TID draft.
 const RANDOM_CLOCK_IDS: u64 = 32;
 
+/// The last microsecond issued with each clock id by the generators on the process's own
+/// clock ([`Clock::is_process_time`]), in the `Last` encoding. Sharing it per clock id is what
+/// keeps two such generators with the same clock id (two random picks that met, a caller's
+/// choice, or two generators moved to `32 + pid mod 960` in a forked child) from issuing the
+/// same TID. All zero at start, so it costs no bytes in the binary (8 KiB of zeroed memory;
+/// the wasm module has a size budget).
+static LAST_BY_CLOCK_ID: [AtomicU64; MAX_CLOCK_ID as usize + 1] =
+    [const { AtomicU64::new(0) }; MAX_CLOCK_ID as usize + 1];
+
+/// A last microsecond as stored: the sign bit flipped, which maps `i64` order onto `u64`
+/// order (so `fetch_max` works) and "nothing issued yet" (`i64::MIN`) onto 0.
+#[inline]
+const fn encode(micros: i64) -> u64 {
+    (micros as u64) ^ (1 << 63)
+}
+
+#[inline]
+const fn decode(stored: u64) -> i64 {
+    (stored ^ (1 << 63)) as i64
+}
+
 /// A TID generator: strictly increasing timestamps (`max(now, last + 1)`) with one clock id.
 ///
 /// `next` takes `&self` and is lock-free (one compare-and-swap), so one generator can be
-/// shared between threads. A generator whose clock id was chosen at random moves, in a
+/// shared between threads. On the system clock, all generators of a process with the same
+/// clock id take their microseconds from one shared counter, so no two of them ever issue
+/// the same TID (on another clock, e.g. a [`ManualClock`](crate::clock::ManualClock), each
+/// generator counts for itself). A generator whose clock id was chosen at random moves, in a
 /// forked child, to `32 + pid mod 960`, so that parent and children never issue the same
-/// TID; a clock id chosen by the caller is kept (keeping it unique is then the caller's part).
+/// TID; a clock id chosen by the caller is kept (keeping it apart from other processes' is
+/// then the caller's part).
 #[derive(Debug)]
 pub struct TidGenerator<C: Clock = SystemClock> {
     clock: C,
-    last: AtomicI64,
+    /// The last microsecond issued, when `clock` is not the process's time (otherwise
+    /// `LAST_BY_CLOCK_ID` holds it).
+    last: AtomicU64,
+    shared: bool,
     /// `fork generation << 16 | clock id`.
     clock_id: AtomicU64,
     random_clock_id: bool,
@@ -43,7 +71,8 @@ impl TidGenerator<SystemClock> {
 fn unreachable_generator() -> TidGenerator {
     TidGenerator {
         clock: SystemClock,
-        last: AtomicI64::new(i64::MIN),
+        last: AtomicU64::new(0),
+        shared: true,
         clock_id: AtomicU64::new(0),
         random_clock_id: true,
     }
@@ -66,8 +95,9 @@ impl<C: Clock> TidGenerator<C> {
             None => (rng::u64() % RANDOM_CLOCK_IDS, true),
         };
         Ok(TidGenerator {
+            shared: clock.is_process_time(),
             clock,
-            last: AtomicI64::new(i64::MIN),
+            last: AtomicU64::new(0),
             clock_id: AtomicU64::new((fork::generation() << 16) | id),
             random_clock_id: random,
         })
@@ -97,18 +127,40 @@ impl<C: Clock> TidGenerator<C> {
             .clock_id
             .compare_exchange(state, new, Ordering::Relaxed, Ordering::Relaxed)
         {
-            Ok(_) => id as u16,
+            Ok(_) => {
+                // This generator's TIDs so far came from the old clock id's counter: the new
+                // one continues from at least there, so the generator stays increasing even if
+                // the clock stepped back.
+                if self.shared {
+                    let before = self
+                        .last_of((state & 0xffff) as u16)
+                        .load(Ordering::Acquire);
+                    self.last_of(id as u16).fetch_max(before, Ordering::AcqRel);
+                }
+                id as u16
+            }
             Err(current) => (current & 0xffff) as u16,
         }
     }
 
-    /// Reserves `count` consecutive microseconds and returns the first.
+    /// The counter of the last microsecond issued with clock id `id`.
     #[inline]
-    fn reserve(&self, count: i64) -> Result<i64> {
+    fn last_of(&self, id: u16) -> &AtomicU64 {
+        if self.shared {
+            &LAST_BY_CLOCK_ID[usize::from(id) & MAX_CLOCK_ID as usize]
+        } else {
+            &self.last
+        }
+    }
+
+    /// Reserves `count` consecutive microseconds for clock id `id` and returns the first.
+    #[inline]
+    fn reserve(&self, id: u16, count: i64) -> Result<i64> {
+        let cell = self.last_of(id);
         let now = self.clock.now_micros();
-        let mut last = self.last.load(Ordering::Relaxed);
+        let mut stored = cell.load(Ordering::Relaxed);
         loop {
-            let first = now.max(last.saturating_add(1));
+            let first = now.max(decode(stored).saturating_add(1));
             let end = first.saturating_add(count - 1);
             if first < MIN_MICROS || end > MAX_MICROS {
                 return Err(Error::range(
@@ -118,12 +170,14 @@ impl<C: Clock> TidGenerator<C> {
                     MAX_MICROS,
                 ));
             }
-            match self
-                .last
-                .compare_exchange_weak(last, end, Ordering::AcqRel, Ordering::Relaxed)
-            {
+            match cell.compare_exchange_weak(
+                stored,
+                encode(end),
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            ) {
                 Ok(_) => return Ok(first),
-                Err(actual) => last = actual,
+                Err(actual) => stored = actual,
             }
         }
     }
@@ -131,8 +185,8 @@ impl<C: Clock> TidGenerator<C> {
     /// The next TID: strictly greater than every TID this generator issued before.
     #[inline]
     pub fn next(&self) -> Result<Tid> {
-        let micros = self.reserve(1)?;
         let id = self.clock_id();
+        let micros = self.reserve(id, 1)?;
         Ok(Tid((micros << 10) | id as i64))
     }
 
@@ -144,10 +198,10 @@ impl<C: Clock> TidGenerator<C> {
         }
         let n = i64::try_from(out.len())
             .map_err(|_| Error::reason(crate::ErrorCode::OutOfRange, "TID count", "too many"))?;
-        let first = self.reserve(n)?;
-        let id = self.clock_id() as i64;
+        let id = self.clock_id();
+        let first = self.reserve(id, n)?;
         for (i, slot) in (0..n).zip(out.iter_mut()) {
-            *slot = Tid(((first + i) << 10) | id);
+            *slot = Tid(((first + i) << 10) | id as i64);
         }
         Ok(())
     }
