@@ -9,7 +9,7 @@ use crate::batch;
 use crate::conv::{
     Ascii, BigU128, Bool, BufferOut, BytesArg, DateArg, DateOut, Int, OrThrow, Text,
 };
-use crate::object::{inspect_text, this_ref, Class, Kind, Obj, ObjArg};
+use crate::object::{inspect_value, this_ref, this_value, value_methods, Class, Kind, Val, ValArg};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {
@@ -41,8 +41,22 @@ unsafe impl Class for Euid {
     const JS_NAME: &'static str = "Euid\0";
 }
 
-fn wrap(inner: polyid::Euid) -> Obj<Euid> {
-    Obj(Euid {
+impl crate::object::Value for Euid {
+    const SLOT: usize = 2;
+    fn to_words(&self) -> [u64; 2] {
+        let v = self.inner.value();
+        [v as u64, (v >> 64) as u64]
+    }
+    fn from_words(words: [u64; 2]) -> Option<Self> {
+        Some(Euid {
+            kind: Kind::Euid,
+            inner: polyid::Euid::from_u128(u128::from(words[1]) << 64 | u128::from(words[0])),
+        })
+    }
+}
+
+fn wrap(inner: polyid::Euid) -> Val<Euid> {
+    Val(Euid {
         kind: Kind::Euid,
         inner,
     })
@@ -59,7 +73,7 @@ impl Euid {
         catch_unwind,
         ts_args_type = "extension?: number | null"
     )]
-    pub fn generate(env: &Env, extension_: Option<Int>) -> Result<Obj<Euid>> {
+    pub fn generate(env: &Env, extension_: Option<Int>) -> Result<Val<Euid>> {
         let ext = extension(env, extension_)?;
         Ok(wrap(polyid::Euid::generate(ext).or_throw(env)?))
     }
@@ -96,7 +110,7 @@ impl Euid {
         extension_: Option<Int>,
         padding: Option<Int>,
         random: Option<Int>,
-    ) -> Result<Obj<Euid>> {
+    ) -> Result<Val<Euid>> {
         let ms = unix_ms
             .get_within::<u64>("EUID unix_ms", 0, MAX_UNIX_MS as i128)
             .or_throw(env)?;
@@ -124,7 +138,7 @@ impl Euid {
         catch_unwind,
         ts_args_type = "date: Date, extension?: number | null"
     )]
-    pub fn from_date(env: &Env, date: DateArg, extension_: Option<Int>) -> Result<Obj<Euid>> {
+    pub fn from_date(env: &Env, date: DateArg, extension_: Option<Int>) -> Result<Val<Euid>> {
         let ms = Int::from_i64(date.0)
             .get_within::<u64>("EUID unix_ms", 0, MAX_UNIX_MS as i128)
             .or_throw(env)?;
@@ -137,7 +151,7 @@ impl Euid {
     /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `INVALID_CHECKMOD` (with `found` and
     /// `expected`).
     #[napi(ts_return_type = "Euid", catch_unwind, ts_args_type = "text: string")]
-    pub fn parse(env: &Env, text: Text) -> Result<Obj<Euid>> {
+    pub fn parse(env: &Env, text: Text) -> Result<Val<Euid>> {
         Ok(wrap(text.with(polyid::Euid::parse)?.or_throw(env)?))
     }
 
@@ -150,7 +164,7 @@ impl Euid {
         js_name = "fromBigInt",
         ts_args_type = "value: bigint | number"
     )]
-    pub fn from_big_int(env: &Env, value: Int) -> Result<Obj<Euid>> {
+    pub fn from_big_int(env: &Env, value: Int) -> Result<Val<Euid>> {
         Ok(wrap(polyid::Euid::from_u128(
             value.u128("EUID value").or_throw(env)?,
         )))
@@ -164,105 +178,50 @@ impl Euid {
         catch_unwind,
         ts_args_type = "bytes: Uint8Array | ArrayBuffer"
     )]
-    pub fn from_bytes(env: &Env, bytes: BytesArg) -> Result<Obj<Euid>> {
+    pub fn from_bytes(env: &Env, bytes: BytesArg) -> Result<Val<Euid>> {
         Ok(wrap(polyid::Euid::from_slice(&bytes.0).or_throw(env)?))
     }
 
     /// The 128-bit value.
     #[napi(getter, catch_unwind, ts_return_type = "bigint")]
     pub fn value(env: &Env, this: This) -> Result<BigU128> {
-        let e = this_ref::<Euid>(env, &this)?;
+        let e = this_value::<Euid>(env, &this)?;
         Ok(BigU128(e.inner.value()))
     }
 
     /// The 16 big-endian bytes (a new `Buffer` on every access).
     #[napi(getter, catch_unwind, ts_return_type = "Buffer")]
     pub fn bytes(env: &Env, this: This) -> Result<BufferOut<16>> {
-        let e = this_ref::<Euid>(env, &this)?;
+        let e = this_value::<Euid>(env, &this)?;
         Ok(BufferOut(e.inner.to_bytes()))
     }
 
     /// Unix time in milliseconds.
     #[napi(getter, catch_unwind, ts_return_type = "number")]
     pub fn unix_ms(env: &Env, this: This) -> Result<f64> {
-        let e = this_ref::<Euid>(env, &this)?;
+        let e = this_value::<Euid>(env, &this)?;
         Ok(e.inner.unix_ms() as f64)
     }
 
     /// The extension (0-32767), or `null` when the EUID has none.
     #[napi(getter, catch_unwind, ts_return_type = "number | null")]
     pub fn extension(env: &Env, this: This) -> Result<Option<u32>> {
-        let e = this_ref::<Euid>(env, &this)?;
+        let e = this_value::<Euid>(env, &this)?;
         Ok(e.inner.extension().map(u32::from))
     }
 
     /// The random padding bits above the extension.
     #[napi(getter, catch_unwind, ts_return_type = "number")]
     pub fn padding(env: &Env, this: This) -> Result<u32> {
-        let e = this_ref::<Euid>(env, &this)?;
+        let e = this_value::<Euid>(env, &this)?;
         Ok(e.inner.padding() as u32)
     }
 
     /// The check value, `value mod 127`.
     #[napi(getter, catch_unwind, ts_return_type = "number")]
     pub fn checkmod(env: &Env, this: This) -> Result<u32> {
-        let e = this_ref::<Euid>(env, &this)?;
+        let e = this_value::<Euid>(env, &this)?;
         Ok(e.inner.checkmod() as u32)
-    }
-
-    /// The 27-symbol text, with the check symbol (default) or with check value 127
-    /// ("no check") when `checkmod` is `false`.
-    #[napi(
-        catch_unwind,
-        ts_args_type = "checkmod?: boolean",
-        ts_return_type = "string"
-    )]
-    pub fn encode(&self, checkmod: Option<Bool>) -> Ascii<27> {
-        Ascii(self.inner.encode_bytes(checkmod.is_none_or(|b| b.0)))
-    }
-
-    /// The next EUID after this one: in the same millisecond the random high half plus one and
-    /// a fresh low half, otherwise a fresh EUID (same extension).
-    ///
-    /// Throws `EXHAUSTED` when the high half is at its maximum in the same millisecond.
-    #[napi(ts_return_type = "Euid", catch_unwind)]
-    pub fn next(&self, env: &Env) -> Result<Obj<Euid>> {
-        Ok(wrap(self.inner.next().or_throw(env)?))
-    }
-
-    /// The time as a `Date`.
-    #[napi(catch_unwind, ts_return_type = "Date")]
-    pub fn to_date(&self) -> DateOut {
-        DateOut(self.inner.unix_ms() as f64)
-    }
-
-    /// Whether `other` holds the same value.
-    ///
-    /// Throws a `TypeError` when `other` is not a `Euid`.
-    #[napi(catch_unwind, ts_args_type = "other: Euid")]
-    pub fn equals(&self, other: ObjArg<Euid>) -> bool {
-        self.inner == other.0.inner
-    }
-
-    /// -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (the order of
-    /// time), e.g. `ids.sort((a, b) => a.compare(b))`.
-    ///
-    /// Throws a `TypeError` when `other` is not a `Euid`.
-    #[napi(catch_unwind, ts_args_type = "other: Euid")]
-    pub fn compare(&self, other: ObjArg<Euid>) -> i32 {
-        self.inner.cmp(&other.0.inner) as i32
-    }
-
-    /// The 27-symbol text with its check symbol.
-    #[napi(catch_unwind, js_name = "toString", ts_return_type = "string")]
-    pub fn to_js_string(&self) -> Ascii<27> {
-        Ascii(self.inner.encode_bytes(true))
-    }
-
-    /// The 27-symbol text (so that `JSON.stringify` writes the text).
-    #[napi(catch_unwind, js_name = "toJSON", ts_return_type = "string")]
-    pub fn to_json(&self) -> Ascii<27> {
-        Ascii(self.inner.encode_bytes(true))
     }
 }
 
@@ -304,7 +263,7 @@ impl EuidGenerator {
 
     /// The next EUID.
     #[napi(ts_return_type = "Euid", catch_unwind)]
-    pub fn next(&self, env: &Env) -> Result<Obj<Euid>> {
+    pub fn next(&self, env: &Env) -> Result<Val<Euid>> {
         Ok(wrap(self.inner.next().or_throw(env)?))
     }
 
@@ -320,7 +279,7 @@ impl EuidGenerator {
         catch_unwind,
         ts_args_type = "count: number"
     )]
-    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Obj<Euid>>> {
+    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Val<Euid>>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         Ok(self
             .inner
@@ -348,10 +307,25 @@ impl EuidGenerator {
     }
 }
 
+// Instance methods (see `object::value_methods!`; declared in dts-header.d.ts).
+value_methods! { Euid;
+    "encode" => fn encode(env, me, checkmod: Option<Bool>) -> Ascii<27> {
+        Ok(Ascii(me.inner.encode_bytes(checkmod.is_none_or(|b| b.0))))
+    }
+    "next" => fn next(env, me) -> Val<Euid> { Ok(wrap(me.inner.next().or_throw(env)?)) }
+    "toDate" => fn to_date(env, me) -> DateOut { Ok(DateOut(me.inner.unix_ms() as f64)) }
+    "equals" => fn equals(env, me, other: ValArg<Euid>) -> bool { Ok(me.inner == other.0.inner) }
+    "compare" => fn compare(env, me, other: ValArg<Euid>) -> i32 {
+        Ok(me.inner.cmp(&other.0.inner) as i32)
+    }
+    "toString" => fn to_js_string(env, me) -> Ascii<27> { Ok(Ascii(me.inner.encode_bytes(true))) }
+    "toJSON" => fn to_json(env, me) -> Ascii<27> { Ok(Ascii(me.inner.encode_bytes(true))) }
+}
+
 /// `util.inspect` of a Euid: `Euid(text)`.
 pub(crate) unsafe extern "C" fn inspect(
     env: napi::sys::napi_env,
     info: napi::sys::napi_callback_info,
 ) -> napi::sys::napi_value {
-    inspect_text::<Euid>(env, info, |e| e.inner.to_string())
+    inspect_value::<Euid>(env, info, |e| e.inner.to_string())
 }

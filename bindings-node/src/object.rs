@@ -3,12 +3,20 @@
 //! - Creation: `new_instance` + `napi_wrap` with a plain drop finalizer. napi-rs's own path
 //!   also keeps a reference-tracking map entry, an `Rc` and a boxed closure per object, which
 //!   cost more than the ID itself.
+//! - ID values (`Xid`, `Tid`, `Euid`, see [`Value`]): not wrapped at all. The instance holds
+//!   the value as a read-only BigInt under a symbol of its class. `napi_wrap` costs a weak
+//!   reference, a finalizer and two heap blocks per object, freed by the GC later: measured,
+//!   `Xid.generate()` took ~1,070 ns with it and ~370 ns with the property (getters ~20 ns
+//!   more, ~90 ns). napi-rs's `&self` methods unwrap their receiver, so the instance methods of
+//!   these classes are defined here ([`value_methods!`], [`define_methods`]) and declared in
+//!   `dts-header.d.ts` (TypeScript merges them into the generated class declarations).
 //! - Receivers: every class struct is `#[repr(C)]` and starts with a [`Kind`] header, so a
 //!   getter called with another class's object as `this` (e.g. through
 //!   `Object.getOwnPropertyDescriptor(Euid.prototype, 'value').get.call(xid)`) is detected and
 //!   throws a `TypeError` instead of reading the wrong type. (Methods are already guarded by
 //!   V8's signature check, which throws "Illegal invocation"; accessors are not.)
 
+use std::cell::RefCell;
 use std::ffi::c_void;
 use std::ptr;
 
@@ -125,27 +133,6 @@ pub(crate) fn this_ref<'a, T: Class>(env: &Env, this: &This<'a>) -> Result<&'a T
     }
     let name = T::JS_NAME.trim_end_matches('\0');
     Err(throw_type(raw, &format!("the receiver is not a {name}")))
-}
-
-/// An argument that must be an instance of `T` (a copy of its value).
-pub struct ObjArg<T: Class + Copy>(pub T);
-
-impl<T: Class + Copy> napi::bindgen_prelude::FromNapiValue for ObjArg<T> {
-    unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
-        let mut data: *mut c_void = ptr::null_mut();
-        let mut t = 0;
-        sys::napi_typeof(env, value, &mut t);
-        if t == sys::ValueType::napi_object
-            && sys::napi_unwrap(env, value, &mut data) == sys::Status::napi_ok
-            && !data.is_null()
-            // SAFETY: see `this_ref`.
-            && ptr::read(data.cast::<u32>()) == T::KIND as u32
-        {
-            return Ok(ObjArg(ptr::read(data.cast::<T>())));
-        }
-        let name = T::JS_NAME.trim_end_matches('\0');
-        Err(throw_type(env, &format!("expected a {name}")))
-    }
 }
 
 /// `util.inspect` support: `[Symbol.for('nodejs.util.inspect.custom')]()` on the prototypes of
@@ -268,3 +255,434 @@ pub(crate) unsafe fn inspect_text<T: Class>(
     sys::napi_create_string_utf8(env, s.as_ptr().cast(), s.len() as isize, &mut out);
     out
 }
+
+/// An ID class whose whole value fits in 128 bits: its instances keep the value in a BigInt
+/// property keyed by the class's own symbol (see the module comment) instead of a wrapped
+/// native allocation.
+pub trait Value: Class + Copy {
+    /// The class's slot in the per-environment tables.
+    const SLOT: usize;
+    /// The value as two little-endian 64-bit words.
+    fn to_words(&self) -> [u64; 2];
+    /// The value back from its words; `None` for words no instance can hold (only a caller
+    /// who copied the symbol onto another object can present such words).
+    fn from_words(words: [u64; 2]) -> Option<Self>;
+}
+
+/// Number of [`Value`] classes.
+const VALUE_CLASSES: usize = 3;
+
+/// Per environment: each value class's symbol, and its maker (see `MAKER`) or constructor.
+struct ValueKeys {
+    env: sys::napi_env,
+    symbols: [sys::napi_ref; VALUE_CLASSES],
+    ctors: [sys::napi_ref; VALUE_CLASSES],
+    makers: [Option<sys::napi_ref>; VALUE_CLASSES],
+}
+
+thread_local! {
+    static VALUE_KEYS: RefCell<Option<ValueKeys>> = const { RefCell::new(None) };
+}
+
+/// Source of `maker(prototype, symbol)`, which returns `make(value)`: a new frozen object with
+/// the class's prototype and `value` under the class's symbol. V8 compiles `make` to a few
+/// instructions (objects of a plain constructor get in-object property slots), so an ID object
+/// costs one call from native code instead of `napi_new_instance` (a callback into the class
+/// constructor) plus a property definition. The objects are instances of the class for
+/// `instanceof`, its getters and its methods; the class constructor only refuses `new Xid()`.
+/// Frozen: an ID object never changes.
+const MAKER: &str = r#"(function (proto, sym) {
+  'use strict';
+  const freeze = Object.freeze;
+  function Value(v) {
+    this[sym] = v;
+    freeze(this);
+  }
+  Value.prototype = proto;
+  return (v) => new Value(v);
+})"#;
+
+/// `make` for `ctor`'s prototype and `symbol`, or `None` when the environment does not compile
+/// it or `POLYID_NODE_NO_HELPERS=1` (the objects are then made with `napi_new_instance`).
+unsafe fn compile_maker(
+    env: sys::napi_env,
+    ctor: sys::napi_value,
+    symbol: sys::napi_value,
+) -> Option<sys::napi_ref> {
+    if std::env::var_os("POLYID_NODE_NO_HELPERS").is_some_and(|v| v == "1") {
+        return None;
+    }
+    let clear = || {
+        let mut ignored = ptr::null_mut();
+        sys::napi_get_and_clear_last_exception(env, &mut ignored);
+    };
+    let mut source = ptr::null_mut();
+    let mut maker = ptr::null_mut();
+    let mut proto = ptr::null_mut();
+    let mut undefined = ptr::null_mut();
+    if sys::napi_create_string_latin1(
+        env,
+        MAKER.as_ptr().cast(),
+        MAKER.len() as isize,
+        &mut source,
+    ) != sys::Status::napi_ok
+        || sys::napi_get_named_property(env, ctor, c"prototype".as_ptr(), &mut proto)
+            != sys::Status::napi_ok
+        || sys::napi_get_undefined(env, &mut undefined) != sys::Status::napi_ok
+    {
+        return None;
+    }
+    if sys::napi_run_script(env, source, &mut maker) != sys::Status::napi_ok {
+        clear();
+        return None;
+    }
+    let args = [proto, symbol];
+    let mut make = ptr::null_mut();
+    if sys::napi_call_function(env, undefined, maker, 2, args.as_ptr(), &mut make)
+        != sys::Status::napi_ok
+    {
+        clear();
+        return None;
+    }
+    let mut r = ptr::null_mut();
+    (sys::napi_create_reference(env, make, 1, &mut r) == sys::Status::napi_ok).then_some(r)
+}
+
+/// References to the symbol, the constructor and the maker of `T` in `env` (created on first
+/// use per environment).
+unsafe fn value_keys<T: Value>(
+    env: sys::napi_env,
+) -> Result<(sys::napi_ref, sys::napi_ref, Option<sys::napi_ref>)> {
+    let cached = VALUE_KEYS.with(|k| {
+        k.borrow()
+            .as_ref()
+            .filter(|k| k.env == env)
+            .map(|k| (k.symbols[T::SLOT], k.ctors[T::SLOT], k.makers[T::SLOT]))
+    });
+    if let Some(keys) = cached {
+        return Ok(keys);
+    }
+    let mut symbols = [ptr::null_mut(); VALUE_CLASSES];
+    let mut ctors = [ptr::null_mut(); VALUE_CLASSES];
+    let mut makers = [None; VALUE_CLASSES];
+    for (slot, name) in [(0, "Xid\0"), (1, "Tid\0"), (2, "Euid\0")] {
+        let description = format!("polyid.{}", name.trim_end_matches('\0'));
+        let mut text = ptr::null_mut();
+        let mut symbol = ptr::null_mut();
+        if sys::napi_create_string_latin1(
+            env,
+            description.as_ptr().cast(),
+            description.len() as isize,
+            &mut text,
+        ) != sys::Status::napi_ok
+            || sys::napi_create_symbol(env, text, &mut symbol) != sys::Status::napi_ok
+            || sys::napi_create_reference(env, symbol, 1, &mut symbols[slot])
+                != sys::Status::napi_ok
+        {
+            return Err(NapiError::new(Status::GenericFailure, "class symbol"));
+        }
+        ctors[slot] = napi::__private::get_class_constructor(name)
+            .ok_or_else(|| NapiError::new(Status::GenericFailure, "class not registered"))?;
+        makers[slot] = compile_maker(env, deref(env, ctors[slot])?, symbol);
+    }
+    // References of a previous (torn down) environment on this thread are not released:
+    // their environment is gone.
+    VALUE_KEYS.with(|k| {
+        *k.borrow_mut() = Some(ValueKeys {
+            env,
+            symbols,
+            ctors,
+            makers,
+        })
+    });
+    Ok((symbols[T::SLOT], ctors[T::SLOT], makers[T::SLOT]))
+}
+
+/// The value of a reference.
+#[inline]
+unsafe fn deref(env: sys::napi_env, r: sys::napi_ref) -> Result<sys::napi_value> {
+    let mut value = ptr::null_mut();
+    if sys::napi_get_reference_value(env, r, &mut value) != sys::Status::napi_ok {
+        return Err(NapiError::new(Status::GenericFailure, "reference"));
+    }
+    Ok(value)
+}
+
+/// A new JS instance of the value class `T` holding `value`.
+pub(crate) unsafe fn value_instance<T: Value>(
+    env: sys::napi_env,
+    value: T,
+) -> Result<sys::napi_value> {
+    let (symbol, ctor, maker) = value_keys::<T>(env)?;
+    let words = value.to_words();
+    let mut bigint = ptr::null_mut();
+    if sys::napi_create_bigint_words(env, 0, 2, words.as_ptr(), &mut bigint) != sys::Status::napi_ok
+    {
+        return Err(NapiError::new(Status::GenericFailure, "bigint"));
+    }
+    let mut obj = ptr::null_mut();
+    if let Some(maker) = maker {
+        let mut undefined = ptr::null_mut();
+        sys::napi_get_undefined(env, &mut undefined);
+        if sys::napi_call_function(env, undefined, deref(env, maker)?, 1, &bigint, &mut obj)
+            != sys::Status::napi_ok
+        {
+            return Err(NapiError::new(Status::PendingException, "make"));
+        }
+        return Ok(obj);
+    }
+    // The generated constructor returns at once when called "from a factory".
+    napi::__private::___CALL_FROM_FACTORY.with(|f| f.set(true));
+    let status = sys::napi_new_instance(env, deref(env, ctor)?, 0, ptr::null_mut(), &mut obj);
+    napi::__private::___CALL_FROM_FACTORY.with(|f| f.set(false));
+    if status != sys::Status::napi_ok {
+        return Err(NapiError::new(Status::from(status), "new instance"));
+    }
+    // An own enumerable property of a frozen object, as `make` makes it.
+    let prop = sys::napi_property_descriptor {
+        utf8name: ptr::null(),
+        name: deref(env, symbol)?,
+        method: None,
+        getter: None,
+        setter: None,
+        value: bigint,
+        attributes: sys::PropertyAttributes::enumerable,
+        data: ptr::null_mut(),
+    };
+    if sys::napi_define_properties(env, obj, 1, &prop) != sys::Status::napi_ok
+        || sys::napi_object_freeze(env, obj) != sys::Status::napi_ok
+    {
+        return Err(NapiError::new(Status::GenericFailure, "define value"));
+    }
+    Ok(obj)
+}
+
+/// The value held by `object` when it is an instance of `T`.
+unsafe fn value_of<T: Value>(env: sys::napi_env, object: sys::napi_value) -> Result<Option<T>> {
+    let mut t = 0;
+    sys::napi_typeof(env, object, &mut t);
+    if t != sys::ValueType::napi_object {
+        return Ok(None);
+    }
+    let symbol = deref(env, value_keys::<T>(env)?.0)?;
+    let mut held = ptr::null_mut();
+    if sys::napi_get_property(env, object, symbol, &mut held) != sys::Status::napi_ok {
+        // A proxy's trap threw: that exception stays pending.
+        return Err(NapiError::new(Status::PendingException, "value"));
+    }
+    let mut sign = 0i32;
+    let mut count = 2usize;
+    let mut words = [0u64; 2];
+    if sys::napi_get_value_bigint_words(env, held, &mut sign, &mut count, words.as_mut_ptr())
+        != sys::Status::napi_ok
+        || sign != 0
+        || count > 2
+    {
+        return Ok(None);
+    }
+    Ok(T::from_words(words))
+}
+
+/// A value returned to JS as an instance of its value class.
+pub struct Val<T: Value>(pub T);
+
+impl<T: Value> ToNapiValue for Val<T> {
+    #[inline]
+    unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
+        value_instance(env, val.0)
+    }
+}
+
+/// The value of `this`, or a `TypeError` when `this` is not an instance of `T`.
+pub(crate) fn this_value<T: Value>(env: &Env, this: &This) -> Result<T> {
+    let raw = env.raw();
+    match unsafe { value_of::<T>(raw, JsValue::raw(&this.object))? } {
+        Some(v) => Ok(v),
+        None => {
+            let name = T::JS_NAME.trim_end_matches('\0');
+            Err(throw_type(raw, &format!("the receiver is not a {name}")))
+        }
+    }
+}
+
+/// An argument that must be an instance of the value class `T`.
+pub struct ValArg<T: Value>(pub T);
+
+impl<T: Value> napi::bindgen_prelude::FromNapiValue for ValArg<T> {
+    unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
+        match value_of::<T>(env, value)? {
+            Some(v) => Ok(ValArg(v)),
+            None => {
+                let name = T::JS_NAME.trim_end_matches('\0');
+                Err(throw_type(env, &format!("expected a {name}")))
+            }
+        }
+    }
+}
+
+/// The body of an inspect callback of a value class: `Name(text)`, else `Name {}`.
+pub(crate) unsafe fn inspect_value<T: Value>(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+    text: impl FnOnce(&T) -> String,
+) -> sys::napi_value {
+    let mut this = ptr::null_mut();
+    let mut argc = 0usize;
+    sys::napi_get_cb_info(
+        env,
+        info,
+        &mut argc,
+        ptr::null_mut(),
+        &mut this,
+        ptr::null_mut(),
+    );
+    let name = T::JS_NAME.trim_end_matches('\0');
+    let s = match value_of::<T>(env, this) {
+        Ok(Some(value)) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| text(&value)))
+            .map(|t| format!("{name}({t})"))
+            .unwrap_or_else(|_| format!("{name} {{}}")),
+        _ => format!("{name} {{}}"),
+    };
+    let mut out = ptr::null_mut();
+    sys::napi_create_string_utf8(env, s.as_ptr().cast(), s.len() as isize, &mut out);
+    out
+}
+
+/// A native function as N-API calls it.
+pub(crate) type Callback =
+    unsafe extern "C" fn(sys::napi_env, sys::napi_callback_info) -> sys::napi_value;
+
+/// Runs the body of an instance method of the value class `T`: reads `this` (a `TypeError`
+/// when it is not a `T`) and up to two arguments (`undefined` past the ones given), calls `f`,
+/// and converts its result, or throws its error unless one is already pending. A panic
+/// becomes an `Error`, never an abort.
+pub(crate) unsafe fn call_method<T: Value, R: ToNapiValue>(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+    f: impl FnOnce(&Env, T, [sys::napi_value; 2]) -> Result<R>,
+) -> sys::napi_value {
+    let mut argc = 2usize;
+    let mut argv = [ptr::null_mut(); 2];
+    let mut this = ptr::null_mut();
+    sys::napi_get_cb_info(
+        env,
+        info,
+        &mut argc,
+        argv.as_mut_ptr(),
+        &mut this,
+        ptr::null_mut(),
+    );
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let me = match value_of::<T>(env, this)? {
+            Some(v) => v,
+            None => {
+                let name = T::JS_NAME.trim_end_matches('\0');
+                return Err(throw_type(env, &format!("the receiver is not a {name}")));
+            }
+        };
+        let r = f(&Env::from_raw(env), me, argv)?;
+        R::to_napi_value(env, r)
+    }));
+    let error = match result {
+        Ok(Ok(value)) => return value,
+        Ok(Err(e)) => e.reason.clone(),
+        Err(_) => "polyid: internal error (panic)".to_owned(),
+    };
+    let mut pending = false;
+    sys::napi_is_exception_pending(env, &mut pending);
+    if !pending {
+        let mut msg = ptr::null_mut();
+        sys::napi_create_string_utf8(env, error.as_ptr().cast(), error.len() as isize, &mut msg);
+        let mut err = ptr::null_mut();
+        sys::napi_create_error(env, ptr::null_mut(), msg, &mut err);
+        sys::napi_throw(env, err);
+    }
+    ptr::null_mut()
+}
+
+/// Defines `methods` on the prototype of the class registered as `js_name` (writable,
+/// configurable and not enumerable, like class methods).
+pub(crate) unsafe fn define_methods(
+    env: sys::napi_env,
+    js_name: &'static str,
+    methods: &[(&'static std::ffi::CStr, Callback)],
+) -> Result<()> {
+    let fail = || NapiError::new(Status::GenericFailure, "method setup");
+    let ctor_ref = napi::__private::get_class_constructor(js_name).ok_or_else(fail)?;
+    let mut ctor = ptr::null_mut();
+    let mut proto = ptr::null_mut();
+    if sys::napi_get_reference_value(env, ctor_ref, &mut ctor) != sys::Status::napi_ok
+        || sys::napi_get_named_property(env, ctor, c"prototype".as_ptr(), &mut proto)
+            != sys::Status::napi_ok
+    {
+        return Err(fail());
+    }
+    let props: Vec<sys::napi_property_descriptor> = methods
+        .iter()
+        .map(|(name, cb)| sys::napi_property_descriptor {
+            utf8name: name.as_ptr(),
+            name: ptr::null_mut(),
+            method: Some(*cb),
+            getter: None,
+            setter: None,
+            value: ptr::null_mut(),
+            attributes: sys::PropertyAttributes::writable | sys::PropertyAttributes::configurable,
+            data: ptr::null_mut(),
+        })
+        .collect();
+    if sys::napi_define_properties(env, proto, props.len(), props.as_ptr()) != sys::Status::napi_ok
+    {
+        return Err(fail());
+    }
+    Ok(())
+}
+
+/// The instance methods of a value class, as N-API callbacks and a `METHODS` table for
+/// [`define_methods`]:
+///
+/// ```ignore
+/// value_methods! { Xid;
+///     "toString" => fn to_string(env, me) -> Ascii<11> { Ok(Ascii(me.inner.to_bytes())) }
+///     "equals" => fn equals(env, me, other: ValArg<Xid>) -> bool { Ok(me.inner == other.0.inner) }
+/// }
+/// ```
+///
+/// Arguments convert with their `FromNapiValue` (so a wrong type throws as for any function),
+/// the result with its `ToNapiValue`.
+macro_rules! value_methods {
+    ($T:ty; $( $js:literal => fn $name:ident($env:ident, $me:ident $(, $arg:ident: $A:ty)*) -> $R:ty $body:block )*) => {
+        $(
+            unsafe extern "C" fn $name(
+                env: napi::sys::napi_env,
+                info: napi::sys::napi_callback_info,
+            ) -> napi::sys::napi_value {
+                crate::object::call_method::<$T, $R>(env, info, |$env, $me, _argv| {
+                    let mut _next = 0usize;
+                    $(
+                        // SAFETY: `_argv` holds this call's argument handles.
+                        let $arg = unsafe {
+                            <$A as napi::bindgen_prelude::FromNapiValue>::from_napi_value(
+                                env,
+                                _argv[_next],
+                            )?
+                        };
+                        _next += 1;
+                    )*
+                    let _ = &$env;
+                    $body
+                })
+            }
+        )*
+        pub(crate) const METHODS: &[(&std::ffi::CStr, crate::object::Callback)] = &[
+            $( (
+                // SAFETY: the literal has no NUL inside.
+                match std::ffi::CStr::from_bytes_with_nul(concat!($js, "\0").as_bytes()) {
+                    Ok(name) => name,
+                    Err(_) => panic!("method name"),
+                },
+                $name,
+            ), )*
+        ];
+    };
+}
+pub(crate) use value_methods;

@@ -7,7 +7,7 @@ use polyid::tid::{MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
 
 use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
-use crate::object::{inspect_text, this_ref, Class, Kind, Obj, ObjArg};
+use crate::object::{inspect_value, this_ref, this_value, value_methods, Class, Kind, Val, ValArg};
 
 /// A TID (AT Protocol timestamp identifier): a signed 64-bit value
 /// `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
@@ -28,8 +28,24 @@ unsafe impl Class for Tid {
     const JS_NAME: &'static str = "Tid\0";
 }
 
-fn wrap(inner: polyid::Tid) -> Obj<Tid> {
-    Obj(Tid {
+impl crate::object::Value for Tid {
+    const SLOT: usize = 1;
+    fn to_words(&self) -> [u64; 2] {
+        [self.inner.value() as u64, 0]
+    }
+    fn from_words(words: [u64; 2]) -> Option<Self> {
+        if words[1] != 0 {
+            return None;
+        }
+        Some(Tid {
+            kind: Kind::Tid,
+            inner: polyid::Tid::from_i64(words[0] as i64).ok()?,
+        })
+    }
+}
+
+fn wrap(inner: polyid::Tid) -> Val<Tid> {
+    Val(Tid {
         kind: Kind::Tid,
         inner,
     })
@@ -39,7 +55,7 @@ fn wrap(inner: polyid::Tid) -> Obj<Tid> {
 impl Tid {
     /// A new TID from the process-wide generator (monotonic, random clock id 0-31).
     #[napi(catch_unwind, ts_return_type = "Tid")]
-    pub fn generate(env: &Env) -> Result<Obj<Tid>> {
+    pub fn generate(env: &Env) -> Result<Val<Tid>> {
         Ok(wrap(polyid::Tid::generate().or_throw(env)?))
     }
 
@@ -58,7 +74,7 @@ impl Tid {
         catch_unwind,
         ts_args_type = "micros: bigint | number, clockId?: number"
     )]
-    pub fn from_parts(env: &Env, micros: Int, clock_id: Option<Int>) -> Result<Obj<Tid>> {
+    pub fn from_parts(env: &Env, micros: Int, clock_id: Option<Int>) -> Result<Val<Tid>> {
         let us = micros
             .get_within::<i64>("TID micros", MIN_MICROS as i128, MAX_MICROS as i128)
             .or_throw(env)?;
@@ -79,7 +95,7 @@ impl Tid {
         ts_args_type = "date: Date, clockId?: number",
         ts_return_type = "Tid"
     )]
-    pub fn from_date(env: &Env, date: DateArg, clock_id: Option<Int>) -> Result<Obj<Tid>> {
+    pub fn from_date(env: &Env, date: DateArg, clock_id: Option<Int>) -> Result<Val<Tid>> {
         // |ms| <= 8.64e15 for a valid Date, so the product fits in an i64.
         let us = date.0 * 1000;
         let id = match clock_id {
@@ -95,7 +111,7 @@ impl Tid {
     ///
     /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OUT_OF_RANGE`.
     #[napi(catch_unwind, ts_args_type = "text: string", ts_return_type = "Tid")]
-    pub fn parse(env: &Env, text: Text) -> Result<Obj<Tid>> {
+    pub fn parse(env: &Env, text: Text) -> Result<Val<Tid>> {
         Ok(wrap(text.with(polyid::Tid::parse)?.or_throw(env)?))
     }
 
@@ -108,7 +124,7 @@ impl Tid {
         js_name = "fromBigInt",
         ts_args_type = "value: bigint | number"
     )]
-    pub fn from_big_int(env: &Env, value: Int) -> Result<Obj<Tid>> {
+    pub fn from_big_int(env: &Env, value: Int) -> Result<Val<Tid>> {
         let v = value.get::<i64>("TID value").or_throw(env)?;
         Ok(wrap(polyid::Tid::from_i64(v).or_throw(env)?))
     }
@@ -116,60 +132,19 @@ impl Tid {
     /// Microseconds since 1970-01-01T00:00:00Z.
     #[napi(getter, catch_unwind, ts_return_type = "bigint")]
     pub fn micros(env: &Env, this: This) -> Result<BigI64> {
-        Ok(BigI64(this_ref::<Tid>(env, &this)?.inner.micros()))
+        Ok(BigI64(this_value::<Tid>(env, &this)?.inner.micros()))
     }
 
     /// The clock id, 0-1023.
     #[napi(getter, catch_unwind, ts_return_type = "number")]
     pub fn clock_id(env: &Env, this: This) -> Result<u32> {
-        Ok(this_ref::<Tid>(env, &this)?.inner.clock_id() as u32)
+        Ok(this_value::<Tid>(env, &this)?.inner.clock_id() as u32)
     }
 
     /// The signed 64-bit value.
     #[napi(getter, catch_unwind, ts_return_type = "bigint")]
     pub fn value(env: &Env, this: This) -> Result<BigI64> {
-        Ok(BigI64(this_ref::<Tid>(env, &this)?.inner.value()))
-    }
-
-    /// The dashed display form, `3kxn-lhr-3gxq-23`.
-    #[napi(catch_unwind, ts_return_type = "string")]
-    pub fn display(&self) -> Ascii<16> {
-        Ascii(self.inner.display_bytes())
-    }
-
-    /// The time as a `Date` (microseconds rounded down to the millisecond).
-    #[napi(catch_unwind, ts_return_type = "Date")]
-    pub fn to_date(&self) -> DateOut {
-        DateOut(self.inner.micros().div_euclid(1000) as f64)
-    }
-
-    /// Whether `other` holds the same value.
-    ///
-    /// Throws a `TypeError` when `other` is not a `Tid`.
-    #[napi(catch_unwind, ts_args_type = "other: Tid")]
-    pub fn equals(&self, other: ObjArg<Tid>) -> bool {
-        self.inner == other.0.inner
-    }
-
-    /// -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (the order of
-    /// time), e.g. `ids.sort((a, b) => a.compare(b))`.
-    ///
-    /// Throws a `TypeError` when `other` is not a `Tid`.
-    #[napi(catch_unwind, ts_args_type = "other: Tid")]
-    pub fn compare(&self, other: ObjArg<Tid>) -> i32 {
-        self.inner.cmp(&other.0.inner) as i32
-    }
-
-    /// The 13-symbol text.
-    #[napi(catch_unwind, js_name = "toString", ts_return_type = "string")]
-    pub fn to_js_string(&self) -> Ascii<13> {
-        Ascii(self.inner.to_bytes())
-    }
-
-    /// The 13-symbol text (so that `JSON.stringify` writes the text).
-    #[napi(catch_unwind, js_name = "toJSON", ts_return_type = "string")]
-    pub fn to_json(&self) -> Ascii<13> {
-        Ascii(self.inner.to_bytes())
+        Ok(BigI64(this_value::<Tid>(env, &this)?.inner.value()))
     }
 }
 
@@ -235,7 +210,7 @@ impl TidGenerator {
 
     /// The next TID.
     #[napi(catch_unwind, ts_return_type = "Tid")]
-    pub fn next(&self, env: &Env) -> Result<Obj<Tid>> {
+    pub fn next(&self, env: &Env) -> Result<Val<Tid>> {
         Ok(wrap(self.inner.next().or_throw(env)?))
     }
 
@@ -247,7 +222,7 @@ impl TidGenerator {
 
     /// The next `count` TIDs (consecutive microseconds, one clock read).
     #[napi(catch_unwind, ts_args_type = "count: number", ts_return_type = "Tid[]")]
-    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Obj<Tid>>> {
+    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Val<Tid>>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         Ok(self
             .inner
@@ -275,10 +250,24 @@ impl TidGenerator {
     }
 }
 
+// Instance methods (see `object::value_methods!`; declared in dts-header.d.ts).
+value_methods! { Tid;
+    "display" => fn display(env, me) -> Ascii<16> { Ok(Ascii(me.inner.display_bytes())) }
+    "toDate" => fn to_date(env, me) -> DateOut {
+        Ok(DateOut(me.inner.micros().div_euclid(1000) as f64))
+    }
+    "equals" => fn equals(env, me, other: ValArg<Tid>) -> bool { Ok(me.inner == other.0.inner) }
+    "compare" => fn compare(env, me, other: ValArg<Tid>) -> i32 {
+        Ok(me.inner.cmp(&other.0.inner) as i32)
+    }
+    "toString" => fn to_js_string(env, me) -> Ascii<13> { Ok(Ascii(me.inner.to_bytes())) }
+    "toJSON" => fn to_json(env, me) -> Ascii<13> { Ok(Ascii(me.inner.to_bytes())) }
+}
+
 /// `util.inspect` of a Tid: `Tid(text)`.
 pub(crate) unsafe extern "C" fn inspect(
     env: napi::sys::napi_env,
     info: napi::sys::napi_callback_info,
 ) -> napi::sys::napi_value {
-    inspect_text::<Tid>(env, info, |t| t.inner.to_string())
+    inspect_value::<Tid>(env, info, |t| t.inner.to_string())
 }

@@ -7,7 +7,7 @@ use polyid::xid::{EPOCH_MS, MAX_RANDOM, MAX_UNIX_MS};
 use napi::bindgen_prelude::This;
 
 use crate::conv::{Ascii, BigU64, DateArg, DateOut, Int, OrThrow, Text};
-use crate::object::{inspect_text, this_ref, Class, Kind, Obj, ObjArg};
+use crate::object::{inspect_value, this_value, value_methods, Class, Kind, Val, ValArg};
 
 /// An xid: a 64-bit value whose top 42 bits are milliseconds since 2011-11-11T11:11:11.111Z
 /// and whose low 22 bits are random, written as 11 Base58 symbols (uid11).
@@ -28,9 +28,22 @@ unsafe impl Class for Xid {
     const JS_NAME: &'static str = "Xid\0";
 }
 
+impl crate::object::Value for Xid {
+    const SLOT: usize = 0;
+    fn to_words(&self) -> [u64; 2] {
+        [self.inner.value(), 0]
+    }
+    fn from_words(words: [u64; 2]) -> Option<Self> {
+        (words[1] == 0).then(|| Xid {
+            kind: Kind::Xid,
+            inner: polyid::Xid::from_u64(words[0]),
+        })
+    }
+}
+
 impl Xid {
-    fn wrap(inner: polyid::Xid) -> Obj<Xid> {
-        Obj(Xid {
+    fn wrap(inner: polyid::Xid) -> Val<Xid> {
+        Val(Xid {
             kind: Kind::Xid,
             inner,
         })
@@ -43,14 +56,14 @@ impl Xid {
     /// generated before (so never a repeat), for the current millisecond (up to a few ms
     /// ahead under bursts of more than 32,768 per millisecond).
     #[napi(catch_unwind, ts_return_type = "Xid")]
-    pub fn generate(env: &Env) -> Result<Obj<Xid>> {
+    pub fn generate(env: &Env) -> Result<Val<Xid>> {
         Ok(Xid::wrap(polyid::Xid::generate().or_throw(env)?))
     }
 
     /// `count` new xids, consecutive, from the process-wide generator in one step (one clock
     /// read): all distinct and in increasing order.
     #[napi(catch_unwind, ts_args_type = "count: number", ts_return_type = "Xid[]")]
-    pub fn generate_many(env: &Env, count: Int) -> Result<Vec<Obj<Xid>>> {
+    pub fn generate_many(env: &Env, count: Int) -> Result<Vec<Val<Xid>>> {
         let n = count.get::<usize>("count").or_throw(env)?;
         let xids = polyid::Xid::generate_many(n).or_throw(env)?;
         Ok(xids.into_iter().map(Xid::wrap).collect())
@@ -71,7 +84,7 @@ impl Xid {
         ts_args_type = "unixMs: number, random: number",
         ts_return_type = "Xid"
     )]
-    pub fn from_parts(env: &Env, unix_ms: Int, random: Int) -> Result<Obj<Xid>> {
+    pub fn from_parts(env: &Env, unix_ms: Int, random: Int) -> Result<Val<Xid>> {
         let ms = unix_ms
             .get_within::<u64>("xid unix_ms", EPOCH_MS as i128, MAX_UNIX_MS as i128)
             .or_throw(env)?;
@@ -89,7 +102,7 @@ impl Xid {
         ts_args_type = "date: Date, random?: number",
         ts_return_type = "Xid"
     )]
-    pub fn from_date(env: &Env, date: DateArg, random: Option<Int>) -> Result<Obj<Xid>> {
+    pub fn from_date(env: &Env, date: DateArg, random: Option<Int>) -> Result<Val<Xid>> {
         let ms = Int::from_i64(date.0)
             .get_within::<u64>("xid unix_ms", EPOCH_MS as i128, MAX_UNIX_MS as i128)
             .or_throw(env)?;
@@ -108,7 +121,7 @@ impl Xid {
     ///
     /// Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OVERFLOW`.
     #[napi(catch_unwind, ts_args_type = "text: string", ts_return_type = "Xid")]
-    pub fn parse(env: &Env, text: Text) -> Result<Obj<Xid>> {
+    pub fn parse(env: &Env, text: Text) -> Result<Val<Xid>> {
         Ok(Xid::wrap(text.with(polyid::Xid::parse)?.or_throw(env)?))
     }
 
@@ -121,7 +134,7 @@ impl Xid {
         js_name = "fromBigInt",
         ts_args_type = "value: bigint | number"
     )]
-    pub fn from_big_int(env: &Env, value: Int) -> Result<Obj<Xid>> {
+    pub fn from_big_int(env: &Env, value: Int) -> Result<Val<Xid>> {
         let v = value.get::<u64>("xid value").or_throw(env)?;
         Ok(Xid::wrap(polyid::Xid::from_u64(v)))
     }
@@ -129,54 +142,19 @@ impl Xid {
     /// The 64-bit value.
     #[napi(getter, catch_unwind, ts_return_type = "bigint")]
     pub fn value(env: &Env, this: This) -> Result<BigU64> {
-        Ok(BigU64(this_ref::<Xid>(env, &this)?.inner.value()))
+        Ok(BigU64(this_value::<Xid>(env, &this)?.inner.value()))
     }
 
     /// Unix time in milliseconds.
     #[napi(getter, catch_unwind, ts_return_type = "number")]
     pub fn unix_ms(env: &Env, this: This) -> Result<f64> {
-        Ok(this_ref::<Xid>(env, &this)?.inner.unix_ms() as f64)
+        Ok(this_value::<Xid>(env, &this)?.inner.unix_ms() as f64)
     }
 
     /// The 22 random bits.
     #[napi(getter, catch_unwind, ts_return_type = "number")]
     pub fn random(env: &Env, this: This) -> Result<u32> {
-        Ok(this_ref::<Xid>(env, &this)?.inner.random())
-    }
-
-    /// The time as a `Date`.
-    #[napi(catch_unwind, ts_return_type = "Date")]
-    pub fn to_date(&self) -> DateOut {
-        DateOut(self.inner.unix_ms() as f64)
-    }
-
-    /// Whether `other` holds the same value.
-    ///
-    /// Throws a `TypeError` when `other` is not a `Xid`.
-    #[napi(catch_unwind, ts_args_type = "other: Xid")]
-    pub fn equals(&self, other: ObjArg<Xid>) -> bool {
-        self.inner == other.0.inner
-    }
-
-    /// -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (the order of
-    /// time), e.g. `ids.sort((a, b) => a.compare(b))`.
-    ///
-    /// Throws a `TypeError` when `other` is not a `Xid`.
-    #[napi(catch_unwind, ts_args_type = "other: Xid")]
-    pub fn compare(&self, other: ObjArg<Xid>) -> i32 {
-        self.inner.cmp(&other.0.inner) as i32
-    }
-
-    /// The 11-symbol text.
-    #[napi(catch_unwind, js_name = "toString", ts_return_type = "string")]
-    pub fn to_js_string(&self) -> Ascii<11> {
-        Ascii(self.inner.to_bytes())
-    }
-
-    /// The 11-symbol text (so that `JSON.stringify` writes the text).
-    #[napi(catch_unwind, js_name = "toJSON", ts_return_type = "string")]
-    pub fn to_json(&self) -> Ascii<11> {
-        Ascii(self.inner.to_bytes())
+        Ok(this_value::<Xid>(env, &this)?.inner.random())
     }
 }
 
@@ -204,10 +182,21 @@ pub fn xid_prefix_range(env: &Env, prefix: Text) -> Result<Option<XidTimeRange>>
         }))
 }
 
+// Instance methods (see `object::value_methods!`; declared in dts-header.d.ts).
+value_methods! { Xid;
+    "toDate" => fn to_date(env, me) -> DateOut { Ok(DateOut(me.inner.unix_ms() as f64)) }
+    "equals" => fn equals(env, me, other: ValArg<Xid>) -> bool { Ok(me.inner == other.0.inner) }
+    "compare" => fn compare(env, me, other: ValArg<Xid>) -> i32 {
+        Ok(me.inner.cmp(&other.0.inner) as i32)
+    }
+    "toString" => fn to_js_string(env, me) -> Ascii<11> { Ok(Ascii(me.inner.to_bytes())) }
+    "toJSON" => fn to_json(env, me) -> Ascii<11> { Ok(Ascii(me.inner.to_bytes())) }
+}
+
 /// `util.inspect` of a Xid: `Xid(text)`.
 pub(crate) unsafe extern "C" fn inspect(
     env: napi::sys::napi_env,
     info: napi::sys::napi_callback_info,
 ) -> napi::sys::napi_value {
-    inspect_text::<Xid>(env, info, |x| x.inner.to_string())
+    inspect_value::<Xid>(env, info, |x| x.inner.to_string())
 }

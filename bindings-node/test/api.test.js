@@ -560,6 +560,59 @@ test('receivers: getters and methods called on another class throw TypeError', (
   assert.equal(objs.EuidGenerator.extension, 7)
 })
 
+test('ID objects: the value lives in one read-only symbol property', () => {
+  const x = Xid.fromBigInt(2n ** 64n - 1n)
+  const t = Tid.parse('3kxnlhr3gxq23')
+  const e = Euid.fromBigInt(0x623f40921824bb0052fddf828ca352aan)
+  for (const [obj, cls] of [[x, Xid], [t, Tid], [e, Euid]]) {
+    assert.ok(obj instanceof cls)
+    assert.deepEqual(Object.keys(obj), [])
+    assert.deepEqual(Object.getOwnPropertyNames(obj), [])
+    const syms = Object.getOwnPropertySymbols(obj)
+    assert.equal(syms.length, 1)
+    const d = Object.getOwnPropertyDescriptor(obj, syms[0])
+    assert.deepEqual([d.writable, d.enumerable, d.configurable], [false, true, false])
+    assert.equal(typeof d.value, 'bigint')
+    // Immutable: frozen, so neither the value nor new properties can be set.
+    assert.ok(Object.isFrozen(obj))
+    assert.throws(() => { 'use strict'; obj[syms[0]] = 1n }, TypeError)
+    assert.throws(() => { 'use strict'; obj.label = 'x' }, TypeError)
+    assert.equal(JSON.stringify({ id: obj }), `{"id":"${obj.toString()}"}`)
+    // The methods are the prototype's, not enumerable, like class methods.
+    const m = Object.getOwnPropertyDescriptor(cls.prototype, 'toString')
+    assert.deepEqual([typeof m.value, m.enumerable, m.writable, m.configurable], ['function', false, true, true])
+  }
+  assert.equal(x.toString(), 'jpXCZedGfVQ') // SPEC.md uid11: 2^64-1
+  assert.equal(t.display(), '3kxn-lhr-3gxq-23')
+  assert.equal(e.toString(), 'C8ZM14GR4JXG0MQXVY18S8TJNA6') // SPEC.md §4
+  // Deep equality compares the values (the symbol property is enumerable).
+  assert.deepStrictEqual(Xid.fromBigInt(5n), Xid.parse(Xid.fromBigInt(5n).toString()))
+  assert.notDeepStrictEqual(Xid.fromBigInt(5n), Xid.fromBigInt(6n))
+  assert.notDeepStrictEqual(Tid.fromParts(5n, 1), Tid.fromParts(5n, 2))
+  // Each class has its own symbol: one class's value does not read as another's.
+  assert.notEqual(Object.getOwnPropertySymbols(x)[0], Object.getOwnPropertySymbols(t)[0])
+  // An object that copies the symbol reads as what it holds, within the class's range; a
+  // value no instance could hold is a TypeError, never a wrong ID or a crash.
+  const [xs, ts, es] = [x, t, e].map((o) => Object.getOwnPropertySymbols(o)[0])
+  const get = (cls, key) => Object.getOwnPropertyDescriptor(cls.prototype, key).get
+  assert.equal(get(Xid, 'value').call({ [xs]: 5n }), 5n)
+  assert.throws(() => get(Xid, 'value').call({ [xs]: 2n ** 64n }), TypeError)
+  assert.throws(() => get(Xid, 'value').call({ [xs]: -1n }), TypeError)
+  assert.throws(() => get(Xid, 'value').call({ [xs]: 5 }), TypeError)
+  assert.throws(() => get(Tid, 'value').call({ [ts]: 2n ** 63n }), TypeError)
+  assert.throws(() => get(Euid, 'value').call({ [es]: 2n ** 128n }), TypeError)
+  assert.throws(() => Xid.prototype.toString.call({ [ts]: 5n }), TypeError)
+  // Wrong argument types.
+  assert.throws(() => x.equals(t), TypeError)
+  assert.throws(() => x.compare(5n), TypeError)
+  assert.throws(() => e.encode('yes'), TypeError)
+  assert.equal(e.encode(undefined), e.toString())
+  assert.equal(e.encode(false).length, 27)
+  // A method's errors carry the shared code.
+  assert.throws(() => Xid.prototype.toJSON.call(t), { name: 'TypeError', code: 'INVALID_ARGUMENT' })
+  assert.throws(() => x.equals({}), { name: 'TypeError', code: 'INVALID_ARGUMENT', message: 'expected a Xid' })
+})
+
 test('equals, compare and util.inspect', () => {
   const { inspect } = require('node:util')
   const a = Tid.parse('3kxnlhr3gxq23')

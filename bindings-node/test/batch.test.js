@@ -1,8 +1,9 @@
 'use strict'
 // The batch transport (src/batch.rs): compactIds and the nextManyStrings methods move their
 // strings through two small compiled JavaScript helpers, or, without them, through V8
-// builtins one N-API call at a time. Every check here runs twice: in this process (helpers)
-// and in a child with POLYID_NODE_NO_HELPERS=1 (builtins only).
+// builtins one N-API call at a time. ID objects are likewise made by a compiled helper or by
+// the class constructor (src/object.rs). Every check here, and test/api.test.js, runs twice:
+// in this process (helpers) and in a child with POLYID_NODE_NO_HELPERS=1 (no helpers).
 const { test } = require('node:test')
 const assert = require('node:assert/strict')
 const { spawnSync } = require('node:child_process')
@@ -150,8 +151,10 @@ test(`batch (${mode}): nextManyStrings of TIDs and EUIDs`, () => {
 })
 
 if (!child) {
-  test('batch: the same checks with POLYID_NODE_NO_HELPERS=1 (builtins only)', () => {
-    const r = spawnSync(process.execPath, ['--test', '--test-reporter=dot', __filename], {
+  // The API tests too: without the helpers, ID objects are made by the class constructor.
+  test('batch: these checks and test/api.test.js with POLYID_NODE_NO_HELPERS=1 (no helpers)', () => {
+    const api = path.join(__dirname, 'api.test.js')
+    const r = spawnSync(process.execPath, ['--test', '--test-reporter=dot', __filename, api], {
       env: { ...process.env, POLYID_NODE_NO_HELPERS: '1' },
       encoding: 'utf8',
     })
