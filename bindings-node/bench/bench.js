@@ -161,6 +161,20 @@ for (const r of gen.slice(0, 4)) {
   checks.push([`${r.name} faster than randomUUID and ulid`, r.ns < uuid && r.ns < ul, `${(uuid / r.ns).toFixed(2)}x / ${(ul / r.ns).toFixed(2)}x`])
 }
 
+// ID objects: reading them (getters and methods are JavaScript shims over native functions,
+// see src/object.rs), next to the same reads of an object made in JavaScript as a floor.
+const xo = p.Xid.generate()
+const eo = p.Euid.generate()
+const plain = { value: xo.value, text: xo.toString() }
+const reads = compare([
+  { name: 'polyid xid.value', run: (n) => { for (let i = 0; i < n; i++) sink ^= Number(xo.value & 1n) } },
+  { name: 'polyid xid.toString()', run: (n) => { for (let i = 0; i < n; i++) sink ^= xo.toString().length } },
+  { name: 'polyid euid.unixMs', run: (n) => { for (let i = 0; i < n; i++) sink ^= eo.unixMs & 1 } },
+  { name: 'polyid euid.bytes (new Buffer)', run: (n) => { for (let i = 0; i < n; i++) sink ^= eo.bytes[0] } },
+  { name: 'JS object: .value', run: (n) => { for (let i = 0; i < n; i++) sink ^= Number(plain.value & 1n) } },
+])
+report('ID object reads', reads)
+
 // The absolute targets of issue #4 were set on a machine where the JS peer takes ~375 ns per
 // code and TID.nextStr() ~650 ns; on a slower or busier machine the figures are also shown
 // scaled by the JS peer's ratio (ours * 375 / JS peer).

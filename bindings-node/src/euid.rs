@@ -9,7 +9,7 @@ use crate::batch;
 use crate::conv::{
     Ascii, BigU128, Bool, BufferOut, BytesArg, DateArg, DateOut, Int, OrThrow, Text,
 };
-use crate::object::{inspect_value, this_ref, this_value, value_methods, Class, Kind, Val, ValArg};
+use crate::object::{inspect_value, members, this_ref, Class, Kind, Val};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {
@@ -181,48 +181,6 @@ impl Euid {
     pub fn from_bytes(env: &Env, bytes: BytesArg) -> Result<Val<Euid>> {
         Ok(wrap(polyid::Euid::from_slice(&bytes.0).or_throw(env)?))
     }
-
-    /// The 128-bit value.
-    #[napi(getter, catch_unwind, ts_return_type = "bigint")]
-    pub fn value(env: &Env, this: This) -> Result<BigU128> {
-        let e = this_value::<Euid>(env, &this)?;
-        Ok(BigU128(e.inner.value()))
-    }
-
-    /// The 16 big-endian bytes (a new `Buffer` on every access).
-    #[napi(getter, catch_unwind, ts_return_type = "Buffer")]
-    pub fn bytes(env: &Env, this: This) -> Result<BufferOut<16>> {
-        let e = this_value::<Euid>(env, &this)?;
-        Ok(BufferOut(e.inner.to_bytes()))
-    }
-
-    /// Unix time in milliseconds.
-    #[napi(getter, catch_unwind, ts_return_type = "number")]
-    pub fn unix_ms(env: &Env, this: This) -> Result<f64> {
-        let e = this_value::<Euid>(env, &this)?;
-        Ok(e.inner.unix_ms() as f64)
-    }
-
-    /// The extension (0-32767), or `null` when the EUID has none.
-    #[napi(getter, catch_unwind, ts_return_type = "number | null")]
-    pub fn extension(env: &Env, this: This) -> Result<Option<u32>> {
-        let e = this_value::<Euid>(env, &this)?;
-        Ok(e.inner.extension().map(u32::from))
-    }
-
-    /// The random padding bits above the extension.
-    #[napi(getter, catch_unwind, ts_return_type = "number")]
-    pub fn padding(env: &Env, this: This) -> Result<u32> {
-        let e = this_value::<Euid>(env, &this)?;
-        Ok(e.inner.padding() as u32)
-    }
-
-    /// The check value, `value mod 127`.
-    #[napi(getter, catch_unwind, ts_return_type = "number")]
-    pub fn checkmod(env: &Env, this: This) -> Result<u32> {
-        let e = this_value::<Euid>(env, &this)?;
-        Ok(e.inner.checkmod() as u32)
-    }
 }
 
 /// A strictly monotonic EUID generator: every EUID it returns is greater than the one before,
@@ -307,19 +265,25 @@ impl EuidGenerator {
     }
 }
 
-// Instance methods (see `object::value_methods!`; declared in dts-header.d.ts).
-value_methods! { Euid;
-    "encode" => fn encode(env, me, checkmod: Option<Bool>) -> Ascii<27> {
+// The getters and methods of Euid objects (see `object::member`; documented in
+// dts-header.d.ts).
+members! { Euid;
+    Getter "value" value |_, me, _| Ok(BigU128(me.inner.value()));
+    Getter "bytes" bytes |_, me, _| Ok(BufferOut(me.inner.to_bytes()));
+    Getter "unixMs" unix_ms |_, me, _| Ok(me.inner.unix_ms() as f64);
+    Getter "extension" extension |_, me, _| Ok(me.inner.extension().map(u32::from));
+    Getter "padding" padding |_, me, _| Ok(me.inner.padding() as u32);
+    Getter "checkmod" checkmod |_, me, _| Ok(me.inner.checkmod() as u32);
+    Method "encode" encode |_, me, checkmod| {
+        let checkmod: Option<Bool> = checkmod.get()?;
         Ok(Ascii(me.inner.encode_bytes(checkmod.is_none_or(|b| b.0))))
-    }
-    "next" => fn next(env, me) -> Val<Euid> { Ok(wrap(me.inner.next().or_throw(env)?)) }
-    "toDate" => fn to_date(env, me) -> DateOut { Ok(DateOut(me.inner.unix_ms() as f64)) }
-    "equals" => fn equals(env, me, other: ValArg<Euid>) -> bool { Ok(me.inner == other.0.inner) }
-    "compare" => fn compare(env, me, other: ValArg<Euid>) -> i32 {
-        Ok(me.inner.cmp(&other.0.inner) as i32)
-    }
-    "toString" => fn to_js_string(env, me) -> Ascii<27> { Ok(Ascii(me.inner.encode_bytes(true))) }
-    "toJSON" => fn to_json(env, me) -> Ascii<27> { Ok(Ascii(me.inner.encode_bytes(true))) }
+    };
+    Method "next" next |env, me, _| Ok(wrap(me.inner.next().or_throw(env)?));
+    Method "toDate" to_date |_, me, _| Ok(DateOut(me.inner.unix_ms() as f64));
+    Same "equals" equals |_, me, other| Ok(me.inner == other.same::<Euid>()?.inner);
+    Same "compare" compare |_, me, other| Ok(me.inner.cmp(&other.same::<Euid>()?.inner) as i32);
+    Method "toString" to_js_string |_, me, _| Ok(Ascii(me.inner.encode_bytes(true)));
+    Method "toJSON" to_json |_, me, _| Ok(Ascii(me.inner.encode_bytes(true)));
 }
 
 /// `util.inspect` of a Euid: `Euid(text)`.

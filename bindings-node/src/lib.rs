@@ -25,8 +25,8 @@ pub use xid::Xid;
 
 use conv::{Ascii, BigU64, Int, OrThrow, Pair, Text};
 
-/// Adds `ERROR_CODES` (every stable error code, frozen) to the exports, the instance methods
-/// of the ID value classes, and `util.inspect` support to the ID classes.
+/// Adds `ERROR_CODES` (every stable error code, frozen) to the exports, the getters and
+/// methods of the ID value classes, and `util.inspect` support to the ID classes.
 #[napi(module_exports)]
 pub fn init(exports: Object, env: Env) -> Result<()> {
     let codes: Vec<&str> = polyid::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
@@ -38,9 +38,9 @@ pub fn init(exports: Object, env: Env) -> Result<()> {
         return Err(napi::Error::from_reason("cannot export ERROR_CODES"));
     }
     unsafe {
-        object::define_methods(env.raw(), "Xid\0", xid::METHODS)?;
-        object::define_methods(env.raw(), "Tid\0", tid::METHODS)?;
-        object::define_methods(env.raw(), "Euid\0", euid::METHODS)?;
+        object::install_members::<xid::Xid>(env.raw(), xid::MEMBERS)?;
+        object::install_members::<tid::Tid>(env.raw(), tid::MEMBERS)?;
+        object::install_members::<euid::Euid>(env.raw(), euid::MEMBERS)?;
         object::add_inspect(
             env.raw(),
             &[

@@ -3,13 +3,16 @@
 //! - Creation: `new_instance` + `napi_wrap` with a plain drop finalizer. napi-rs's own path
 //!   also keeps a reference-tracking map entry, an `Rc` and a boxed closure per object, which
 //!   cost more than the ID itself.
-//! - ID values (`Xid`, `Tid`, `Euid`, see [`Value`]): not wrapped at all. The instance holds
-//!   the value as a read-only BigInt under a symbol of its class. `napi_wrap` costs a weak
-//!   reference, a finalizer and two heap blocks per object, freed by the GC later: measured,
-//!   `Xid.generate()` took ~1,070 ns with it and ~370 ns with the property (getters ~20 ns
-//!   more, ~90 ns). napi-rs's `&self` methods unwrap their receiver, so the instance methods of
-//!   these classes are defined here ([`value_methods!`], [`define_methods`]) and declared in
-//!   `dts-header.d.ts` (TypeScript merges them into the generated class declarations).
+//! - ID values (`Xid`, `Tid`, `Euid`, see [`Value`]): not wrapped at all. An ID object is a
+//!   frozen object with the class's prototype holding the value as a BigInt under a symbol of
+//!   its class, made by a small compiled helper (`MAKER`). `napi_wrap` costs a weak reference,
+//!   a finalizer and two heap blocks per object, freed by the GC later: measured,
+//!   `Xid.generate()` took ~1,070 ns with it and ~185 ns this way. The getters and methods
+//!   are JavaScript shims on the prototype (`install_members`) that read `this[symbol]`, which
+//!   V8 caches, and pass it to the native member: `xid.toString()` ~100 ns through N-API's
+//!   property read, ~45 ns this way. napi-rs's own `&self` methods need a wrapped object, so
+//!   these members are declared in `dts-header.d.ts` (TypeScript merges them into the
+//!   generated class declarations).
 //! - Receivers: every class struct is `#[repr(C)]` and starts with a [`Kind`] header, so a
 //!   getter called with another class's object as `this` (e.g. through
 //!   `Object.getOwnPropertyDescriptor(Euid.prototype, 'value').get.call(xid)`) is detected and
@@ -457,7 +460,8 @@ pub(crate) unsafe fn value_instance<T: Value>(
     Ok(obj)
 }
 
-/// The value held by `object` when it is an instance of `T`.
+/// The value held by `object` when it is an instance of `T` (read through N-API; the shims
+/// read it in JavaScript instead).
 unsafe fn value_of<T: Value>(env: sys::napi_env, object: sys::napi_value) -> Result<Option<T>> {
     let mut t = 0;
     sys::napi_typeof(env, object, &mut t);
@@ -470,17 +474,7 @@ unsafe fn value_of<T: Value>(env: sys::napi_env, object: sys::napi_value) -> Res
         // A proxy's trap threw: that exception stays pending.
         return Err(NapiError::new(Status::PendingException, "value"));
     }
-    let mut sign = 0i32;
-    let mut count = 2usize;
-    let mut words = [0u64; 2];
-    if sys::napi_get_value_bigint_words(env, held, &mut sign, &mut count, words.as_mut_ptr())
-        != sys::Status::napi_ok
-        || sign != 0
-        || count > 2
-    {
-        return Ok(None);
-    }
-    Ok(T::from_words(words))
+    Ok(value_from_bigint::<T>(env, held))
 }
 
 /// A value returned to JS as an instance of its value class.
@@ -490,33 +484,6 @@ impl<T: Value> ToNapiValue for Val<T> {
     #[inline]
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
         value_instance(env, val.0)
-    }
-}
-
-/// The value of `this`, or a `TypeError` when `this` is not an instance of `T`.
-pub(crate) fn this_value<T: Value>(env: &Env, this: &This) -> Result<T> {
-    let raw = env.raw();
-    match unsafe { value_of::<T>(raw, JsValue::raw(&this.object))? } {
-        Some(v) => Ok(v),
-        None => {
-            let name = T::JS_NAME.trim_end_matches('\0');
-            Err(throw_type(raw, &format!("the receiver is not a {name}")))
-        }
-    }
-}
-
-/// An argument that must be an instance of the value class `T`.
-pub struct ValArg<T: Value>(pub T);
-
-impl<T: Value> napi::bindgen_prelude::FromNapiValue for ValArg<T> {
-    unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
-        match value_of::<T>(env, value)? {
-            Some(v) => Ok(ValArg(v)),
-            None => {
-                let name = T::JS_NAME.trim_end_matches('\0');
-                Err(throw_type(env, &format!("expected a {name}")))
-            }
-        }
     }
 }
 
@@ -552,35 +519,118 @@ pub(crate) unsafe fn inspect_value<T: Value>(
 pub(crate) type Callback =
     unsafe extern "C" fn(sys::napi_env, sys::napi_callback_info) -> sys::napi_value;
 
-/// Runs the body of an instance method of the value class `T`: reads `this` (a `TypeError`
-/// when it is not a `T`) and up to two arguments (`undefined` past the ones given), calls `f`,
-/// and converts its result, or throws its error unless one is already pending. A panic
-/// becomes an `Error`, never an abort.
-pub(crate) unsafe fn call_method<T: Value, R: ToNapiValue>(
+/// What a member of a value class is, for `install_members`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MemberKind {
+    /// A getter.
+    Getter,
+    /// A method; its argument (if any) is passed as it is.
+    Method,
+    /// A method whose argument must be an instance of the same class (`equals`, `compare`).
+    Same,
+}
+
+/// A getter or method of a value class.
+pub(crate) struct Member {
+    pub name: &'static str,
+    pub kind: MemberKind,
+    pub callback: Callback,
+}
+
+/// The argument of a member call, in either calling convention (see `member`).
+pub(crate) struct Arg {
+    env: sys::napi_env,
+    raw: sys::napi_value,
+    shim: bool,
+}
+
+impl Arg {
+    /// The argument converted like any function argument.
+    pub(crate) fn get<A: napi::bindgen_prelude::FromNapiValue>(&self) -> Result<A> {
+        // SAFETY: `raw` is an argument handle of the current call.
+        unsafe { A::from_napi_value(self.env, self.raw) }
+    }
+
+    /// The argument as an instance of `T` (a `TypeError` otherwise).
+    pub(crate) fn same<T: Value>(&self) -> Result<T> {
+        // SAFETY: as above.
+        let value = unsafe {
+            if self.shim {
+                // The shim passed the argument's value (`o[symbol]`).
+                value_from_bigint::<T>(self.env, self.raw)
+            } else {
+                value_of::<T>(self.env, self.raw)?
+            }
+        };
+        value.ok_or_else(|| {
+            let name = T::JS_NAME.trim_end_matches('\0');
+            throw_type(self.env, &format!("expected a {name}"))
+        })
+    }
+}
+
+/// `T` from a BigInt holding its words, if it is one.
+unsafe fn value_from_bigint<T: Value>(env: sys::napi_env, held: sys::napi_value) -> Option<T> {
+    let mut sign = 0i32;
+    let mut count = 2usize;
+    let mut words = [0u64; 2];
+    if sys::napi_get_value_bigint_words(env, held, &mut sign, &mut count, words.as_mut_ptr())
+        != sys::Status::napi_ok
+        || sign != 0
+        || count > 2
+    {
+        return None;
+    }
+    T::from_words(words)
+}
+
+/// The data of the shims' native functions (only its address matters: non-null).
+static SHIM_CONVENTION: u8 = 0;
+
+/// Runs a member of the value class `T`. Two calling conventions, told apart by the
+/// function's data:
+/// - shim (data non-null): the JavaScript shim on the prototype passes `this[symbol]` and the
+///   argument (for a `Same` member, the argument's `[symbol]`): the property read happens in
+///   JavaScript, where V8 caches it, instead of through N-API;
+/// - direct (no helpers): the native function is the prototype member itself; `this` and the
+///   argument are objects.
+///
+/// The receiver must hold a `T` (a `TypeError` otherwise). Errors are thrown unless one is
+/// already pending; a panic becomes an `Error`, never an abort.
+pub(crate) unsafe fn member<T: Value, R: ToNapiValue>(
     env: sys::napi_env,
     info: sys::napi_callback_info,
-    f: impl FnOnce(&Env, T, [sys::napi_value; 2]) -> Result<R>,
+    f: impl FnOnce(&Env, T, Arg) -> Result<R>,
 ) -> sys::napi_value {
     let mut argc = 2usize;
     let mut argv = [ptr::null_mut(); 2];
     let mut this = ptr::null_mut();
+    let mut data: *mut c_void = ptr::null_mut();
     sys::napi_get_cb_info(
         env,
         info,
         &mut argc,
         argv.as_mut_ptr(),
         &mut this,
-        ptr::null_mut(),
+        &mut data,
     );
+    let shim = !data.is_null();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let me = match value_of::<T>(env, this)? {
-            Some(v) => v,
-            None => {
-                let name = T::JS_NAME.trim_end_matches('\0');
-                return Err(throw_type(env, &format!("the receiver is not a {name}")));
-            }
+        let me = if shim {
+            value_from_bigint::<T>(env, argv[0])
+        } else {
+            value_of::<T>(env, this)?
         };
-        let r = f(&Env::from_raw(env), me, argv)?;
+        let Some(me) = me else {
+            let name = T::JS_NAME.trim_end_matches('\0');
+            return Err(throw_type(env, &format!("the receiver is not a {name}")));
+        };
+        let arg = Arg {
+            env,
+            raw: if shim { argv[1] } else { argv[0] },
+            shim,
+        };
+        let r = f(&Env::from_raw(env), me, arg)?;
         R::to_napi_value(env, r)
     }));
     let error = match result {
@@ -600,34 +650,128 @@ pub(crate) unsafe fn call_method<T: Value, R: ToNapiValue>(
     ptr::null_mut()
 }
 
-/// Defines `methods` on the prototype of the class registered as `js_name` (writable,
-/// configurable and not enumerable, like class methods).
-pub(crate) unsafe fn define_methods(
+/// The JavaScript source that installs `members` on a prototype as shims: `(p, s, f0, f1, ..)`
+/// with `p` the prototype, `s` the class symbol and `fi` the native function of member `i`.
+/// Each shim is its own function literal, so each keeps its own type feedback in V8.
+fn shim_source(members: &[Member]) -> String {
+    let params: Vec<String> = (0..members.len()).map(|i| format!("f{i}")).collect();
+    let mut src = format!(
+        "(function (p, s, {}) {{\n  'use strict';\n  const d = Object.defineProperty;\n",
+        params.join(", ")
+    );
+    for (i, m) in members.iter().enumerate() {
+        let me = "this == null ? undefined : this[s]";
+        let line = match m.kind {
+            // Taken from an object literal so that the getter is named `get <name>`.
+            MemberKind::Getter => format!(
+                "  d(p, '{n}', {{ get: Object.getOwnPropertyDescriptor({{ get {n}() {{ return f{i}({me}); }} }}, '{n}').get, configurable: true }});\n",
+                n = m.name
+            ),
+            MemberKind::Method => format!(
+                "  d(p, '{n}', {{ value: function {n}(a) {{ return f{i}({me}, a); }}, writable: true, configurable: true }});\n",
+                n = m.name
+            ),
+            MemberKind::Same => format!(
+                "  d(p, '{n}', {{ value: function {n}(o) {{ return f{i}({me}, o == null ? undefined : o[s]); }}, writable: true, configurable: true }});\n",
+                n = m.name
+            ),
+        };
+        src.push_str(&line);
+    }
+    src.push_str("})");
+    src
+}
+
+/// Installs the members of the value class `T` on its prototype: as JavaScript shims over the
+/// native functions when the helpers compile (see `member`), else as native getters and
+/// methods. Like class members: not enumerable, configurable, methods writable.
+pub(crate) unsafe fn install_members<T: Value>(
     env: sys::napi_env,
-    js_name: &'static str,
-    methods: &[(&'static std::ffi::CStr, Callback)],
+    members: &[Member],
 ) -> Result<()> {
-    let fail = || NapiError::new(Status::GenericFailure, "method setup");
-    let ctor_ref = napi::__private::get_class_constructor(js_name).ok_or_else(fail)?;
-    let mut ctor = ptr::null_mut();
+    let fail = || NapiError::new(Status::GenericFailure, "member setup");
+    let (symbol, ctor, maker) = value_keys::<T>(env)?;
     let mut proto = ptr::null_mut();
-    if sys::napi_get_reference_value(env, ctor_ref, &mut ctor) != sys::Status::napi_ok
-        || sys::napi_get_named_property(env, ctor, c"prototype".as_ptr(), &mut proto)
-            != sys::Status::napi_ok
+    if sys::napi_get_named_property(env, deref(env, ctor)?, c"prototype".as_ptr(), &mut proto)
+        != sys::Status::napi_ok
     {
         return Err(fail());
     }
-    let props: Vec<sys::napi_property_descriptor> = methods
+    // The shims go with the maker: both are compiled helpers (absent with
+    // POLYID_NODE_NO_HELPERS=1).
+    if maker.is_some() {
+        let source = shim_source(members);
+        let mut script = ptr::null_mut();
+        let mut installer = ptr::null_mut();
+        if sys::napi_create_string_utf8(
+            env,
+            source.as_ptr().cast(),
+            source.len() as isize,
+            &mut script,
+        ) == sys::Status::napi_ok
+            && sys::napi_run_script(env, script, &mut installer) == sys::Status::napi_ok
+        {
+            let mut args = vec![proto, deref(env, symbol)?];
+            for m in members {
+                let mut f = ptr::null_mut();
+                // Non-null data: the shim calling convention.
+                let shim_data = ptr::addr_of!(SHIM_CONVENTION).cast_mut().cast::<c_void>();
+                if sys::napi_create_function(
+                    env,
+                    m.name.as_ptr().cast(),
+                    m.name.len() as isize,
+                    Some(m.callback),
+                    shim_data,
+                    &mut f,
+                ) != sys::Status::napi_ok
+                {
+                    return Err(fail());
+                }
+                args.push(f);
+            }
+            let mut undefined = ptr::null_mut();
+            let mut ignored = ptr::null_mut();
+            sys::napi_get_undefined(env, &mut undefined);
+            if sys::napi_call_function(
+                env,
+                undefined,
+                installer,
+                args.len(),
+                args.as_ptr(),
+                &mut ignored,
+            ) == sys::Status::napi_ok
+            {
+                return Ok(());
+            }
+        }
+        // Fall through to the native members; clear what the attempt threw.
+        let mut ignored = ptr::null_mut();
+        sys::napi_get_and_clear_last_exception(env, &mut ignored);
+    }
+    let names: Vec<std::ffi::CString> = members
         .iter()
-        .map(|(name, cb)| sys::napi_property_descriptor {
-            utf8name: name.as_ptr(),
-            name: ptr::null_mut(),
-            method: Some(*cb),
-            getter: None,
-            setter: None,
-            value: ptr::null_mut(),
-            attributes: sys::PropertyAttributes::writable | sys::PropertyAttributes::configurable,
-            data: ptr::null_mut(),
+        .map(|m| std::ffi::CString::new(m.name).map_err(|_| fail()))
+        .collect::<Result<_>>()?;
+    let props: Vec<sys::napi_property_descriptor> = members
+        .iter()
+        .zip(&names)
+        .map(|(m, name)| {
+            let getter = m.kind == MemberKind::Getter;
+            sys::napi_property_descriptor {
+                utf8name: name.as_ptr(),
+                name: ptr::null_mut(),
+                method: (!getter).then_some(m.callback),
+                getter: getter.then_some(m.callback),
+                setter: None,
+                value: ptr::null_mut(),
+                attributes: if getter {
+                    sys::PropertyAttributes::configurable
+                } else {
+                    sys::PropertyAttributes::writable | sys::PropertyAttributes::configurable
+                },
+                // Null data: the direct calling convention.
+                data: ptr::null_mut(),
+            }
         })
         .collect();
     if sys::napi_define_properties(env, proto, props.len(), props.as_ptr()) != sys::Status::napi_ok
@@ -637,52 +781,37 @@ pub(crate) unsafe fn define_methods(
     Ok(())
 }
 
-/// The instance methods of a value class, as N-API callbacks and a `METHODS` table for
-/// [`define_methods`]:
+/// The members of a value class: one `extern "C"` function each (run by [`member`]) and a
+/// `MEMBERS` table for [`install_members`]:
 ///
 /// ```ignore
-/// value_methods! { Xid;
-///     "toString" => fn to_string(env, me) -> Ascii<11> { Ok(Ascii(me.inner.to_bytes())) }
-///     "equals" => fn equals(env, me, other: ValArg<Xid>) -> bool { Ok(me.inner == other.0.inner) }
+/// members! { Xid;
+///     Getter "value" value |_, me, _| Ok(BigU64(me.inner.value()));
+///     Same "equals" equals |_, me, other| Ok(me.inner == other.same::<Xid>()?.inner);
 /// }
 /// ```
-///
-/// Arguments convert with their `FromNapiValue` (so a wrong type throws as for any function),
-/// the result with its `ToNapiValue`.
-macro_rules! value_methods {
-    ($T:ty; $( $js:literal => fn $name:ident($env:ident, $me:ident $(, $arg:ident: $A:ty)*) -> $R:ty $body:block )*) => {
-        $(
-            unsafe extern "C" fn $name(
-                env: napi::sys::napi_env,
-                info: napi::sys::napi_callback_info,
-            ) -> napi::sys::napi_value {
-                crate::object::call_method::<$T, $R>(env, info, |$env, $me, _argv| {
-                    let mut _next = 0usize;
-                    $(
-                        // SAFETY: `_argv` holds this call's argument handles.
-                        let $arg = unsafe {
-                            <$A as napi::bindgen_prelude::FromNapiValue>::from_napi_value(
-                                env,
-                                _argv[_next],
-                            )?
-                        };
-                        _next += 1;
-                    )*
-                    let _ = &$env;
-                    $body
-                })
-            }
-        )*
-        pub(crate) const METHODS: &[(&std::ffi::CStr, crate::object::Callback)] = &[
-            $( (
-                // SAFETY: the literal has no NUL inside.
-                match std::ffi::CStr::from_bytes_with_nul(concat!($js, "\0").as_bytes()) {
-                    Ok(name) => name,
-                    Err(_) => panic!("method name"),
-                },
-                $name,
-            ), )*
+macro_rules! members {
+    ($T:ty; $( $kind:ident $js:literal $name:ident |$env:pat_param, $me:pat_param, $arg:pat_param| $body:expr; )*) => {
+        /// The member functions (a module of their own, so their names stay free).
+        mod member_fns {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                pub(super) unsafe extern "C" fn $name(
+                    env: napi::sys::napi_env,
+                    info: napi::sys::napi_callback_info,
+                ) -> napi::sys::napi_value {
+                    crate::object::member::<$T, _>(env, info, |$env, $me, $arg| $body)
+                }
+            )*
+        }
+        pub(crate) const MEMBERS: &[crate::object::Member] = &[
+            $( crate::object::Member {
+                name: $js,
+                kind: crate::object::MemberKind::$kind,
+                callback: member_fns::$name,
+            }, )*
         ];
     };
 }
-pub(crate) use value_methods;
+pub(crate) use members;

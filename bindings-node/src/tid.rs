@@ -7,7 +7,7 @@ use polyid::tid::{MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
 
 use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
-use crate::object::{inspect_value, this_ref, this_value, value_methods, Class, Kind, Val, ValArg};
+use crate::object::{inspect_value, members, this_ref, Class, Kind, Val};
 
 /// A TID (AT Protocol timestamp identifier): a signed 64-bit value
 /// `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
@@ -128,24 +128,6 @@ impl Tid {
         let v = value.get::<i64>("TID value").or_throw(env)?;
         Ok(wrap(polyid::Tid::from_i64(v).or_throw(env)?))
     }
-
-    /// Microseconds since 1970-01-01T00:00:00Z.
-    #[napi(getter, catch_unwind, ts_return_type = "bigint")]
-    pub fn micros(env: &Env, this: This) -> Result<BigI64> {
-        Ok(BigI64(this_value::<Tid>(env, &this)?.inner.micros()))
-    }
-
-    /// The clock id, 0-1023.
-    #[napi(getter, catch_unwind, ts_return_type = "number")]
-    pub fn clock_id(env: &Env, this: This) -> Result<u32> {
-        Ok(this_value::<Tid>(env, &this)?.inner.clock_id() as u32)
-    }
-
-    /// The signed 64-bit value.
-    #[napi(getter, catch_unwind, ts_return_type = "bigint")]
-    pub fn value(env: &Env, this: This) -> Result<BigI64> {
-        Ok(BigI64(this_value::<Tid>(env, &this)?.inner.value()))
-    }
 }
 
 /// The inclusive microsecond range `[min, max]` of the TIDs whose text starts with `prefix`
@@ -250,18 +232,17 @@ impl TidGenerator {
     }
 }
 
-// Instance methods (see `object::value_methods!`; declared in dts-header.d.ts).
-value_methods! { Tid;
-    "display" => fn display(env, me) -> Ascii<16> { Ok(Ascii(me.inner.display_bytes())) }
-    "toDate" => fn to_date(env, me) -> DateOut {
-        Ok(DateOut(me.inner.micros().div_euclid(1000) as f64))
-    }
-    "equals" => fn equals(env, me, other: ValArg<Tid>) -> bool { Ok(me.inner == other.0.inner) }
-    "compare" => fn compare(env, me, other: ValArg<Tid>) -> i32 {
-        Ok(me.inner.cmp(&other.0.inner) as i32)
-    }
-    "toString" => fn to_js_string(env, me) -> Ascii<13> { Ok(Ascii(me.inner.to_bytes())) }
-    "toJSON" => fn to_json(env, me) -> Ascii<13> { Ok(Ascii(me.inner.to_bytes())) }
+// The getters and methods of Tid objects (see `object::member`; documented in dts-header.d.ts).
+members! { Tid;
+    Getter "micros" micros |_, me, _| Ok(BigI64(me.inner.micros()));
+    Getter "clockId" clock_id |_, me, _| Ok(me.inner.clock_id() as u32);
+    Getter "value" value |_, me, _| Ok(BigI64(me.inner.value()));
+    Method "display" display |_, me, _| Ok(Ascii(me.inner.display_bytes()));
+    Method "toDate" to_date |_, me, _| Ok(DateOut(me.inner.micros().div_euclid(1000) as f64));
+    Same "equals" equals |_, me, other| Ok(me.inner == other.same::<Tid>()?.inner);
+    Same "compare" compare |_, me, other| Ok(me.inner.cmp(&other.same::<Tid>()?.inner) as i32);
+    Method "toString" to_js_string |_, me, _| Ok(Ascii(me.inner.to_bytes()));
+    Method "toJSON" to_json |_, me, _| Ok(Ascii(me.inner.to_bytes()));
 }
 
 /// `util.inspect` of a Tid: `Tid(text)`.

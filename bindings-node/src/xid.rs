@@ -4,10 +4,8 @@ use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::xid::{EPOCH_MS, MAX_RANDOM, MAX_UNIX_MS};
 
-use napi::bindgen_prelude::This;
-
 use crate::conv::{Ascii, BigU64, DateArg, DateOut, Int, OrThrow, Text};
-use crate::object::{inspect_value, this_value, value_methods, Class, Kind, Val, ValArg};
+use crate::object::{inspect_value, members, Class, Kind, Val};
 
 /// An xid: a 64-bit value whose top 42 bits are milliseconds since 2011-11-11T11:11:11.111Z
 /// and whose low 22 bits are random, written as 11 Base58 symbols (uid11).
@@ -138,24 +136,6 @@ impl Xid {
         let v = value.get::<u64>("xid value").or_throw(env)?;
         Ok(Xid::wrap(polyid::Xid::from_u64(v)))
     }
-
-    /// The 64-bit value.
-    #[napi(getter, catch_unwind, ts_return_type = "bigint")]
-    pub fn value(env: &Env, this: This) -> Result<BigU64> {
-        Ok(BigU64(this_value::<Xid>(env, &this)?.inner.value()))
-    }
-
-    /// Unix time in milliseconds.
-    #[napi(getter, catch_unwind, ts_return_type = "number")]
-    pub fn unix_ms(env: &Env, this: This) -> Result<f64> {
-        Ok(this_value::<Xid>(env, &this)?.inner.unix_ms() as f64)
-    }
-
-    /// The 22 random bits.
-    #[napi(getter, catch_unwind, ts_return_type = "number")]
-    pub fn random(env: &Env, this: This) -> Result<u32> {
-        Ok(this_value::<Xid>(env, &this)?.inner.random())
-    }
 }
 
 /// The time range of an xid prefix.
@@ -182,15 +162,16 @@ pub fn xid_prefix_range(env: &Env, prefix: Text) -> Result<Option<XidTimeRange>>
         }))
 }
 
-// Instance methods (see `object::value_methods!`; declared in dts-header.d.ts).
-value_methods! { Xid;
-    "toDate" => fn to_date(env, me) -> DateOut { Ok(DateOut(me.inner.unix_ms() as f64)) }
-    "equals" => fn equals(env, me, other: ValArg<Xid>) -> bool { Ok(me.inner == other.0.inner) }
-    "compare" => fn compare(env, me, other: ValArg<Xid>) -> i32 {
-        Ok(me.inner.cmp(&other.0.inner) as i32)
-    }
-    "toString" => fn to_js_string(env, me) -> Ascii<11> { Ok(Ascii(me.inner.to_bytes())) }
-    "toJSON" => fn to_json(env, me) -> Ascii<11> { Ok(Ascii(me.inner.to_bytes())) }
+// The getters and methods of Xid objects (see `object::member`; documented in dts-header.d.ts).
+members! { Xid;
+    Getter "value" value |_, me, _| Ok(BigU64(me.inner.value()));
+    Getter "unixMs" unix_ms |_, me, _| Ok(me.inner.unix_ms() as f64);
+    Getter "random" random |_, me, _| Ok(me.inner.random());
+    Method "toDate" to_date |_, me, _| Ok(DateOut(me.inner.unix_ms() as f64));
+    Same "equals" equals |_, me, other| Ok(me.inner == other.same::<Xid>()?.inner);
+    Same "compare" compare |_, me, other| Ok(me.inner.cmp(&other.same::<Xid>()?.inner) as i32);
+    Method "toString" to_js_string |_, me, _| Ok(Ascii(me.inner.to_bytes()));
+    Method "toJSON" to_json |_, me, _| Ok(Ascii(me.inner.to_bytes()));
 }
 
 /// `util.inspect` of a Xid: `Xid(text)`.
