@@ -6,9 +6,7 @@ use napi_derive::napi;
 use polyid::euid::{MAX_EXTENSION, MAX_UNIX_MS};
 
 use crate::batch;
-use crate::conv::{
-    Ascii, BigU128, Bool, BufferOut, BytesArg, DateArg, DateOut, Int, OrThrow, Text,
-};
+use crate::conv::{Ascii, BigU128, Bool, BytesArg, DateArg, DateOut, Int, OrThrow, Text};
 use crate::object::{inspect_value, members, this_ref, Class, Kind, Val};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
@@ -269,7 +267,7 @@ impl EuidGenerator {
 // dts-header.d.ts).
 members! { Euid;
     Getter "value" value |_, me, _| Ok(BigU128(me.inner.value()));
-    Getter "bytes" bytes |_, me, _| Ok(BufferOut(me.inner.to_bytes()));
+    Bytes(16) "bytes" bytes |_, me, out| out.bytes(me.inner.to_bytes());
     Getter "unixMs" unix_ms |_, me, _| Ok(me.inner.unix_ms() as f64);
     Getter "extension" extension |_, me, _| Ok(me.inner.extension().map(u32::from));
     Getter "padding" padding |_, me, _| Ok(me.inner.padding() as u32);

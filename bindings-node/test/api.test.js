@@ -585,6 +585,12 @@ test('ID objects: the value lives in one read-only symbol property', () => {
   assert.equal(x.toString(), 'jpXCZedGfVQ') // SPEC.md uid11: 2^64-1
   assert.equal(t.display(), '3kxn-lhr-3gxq-23')
   assert.equal(e.toString(), 'C8ZM14GR4JXG0MQXVY18S8TJNA6') // SPEC.md §4
+  // `bytes`: a new 16-byte Buffer on every read, big-endian.
+  assert.equal(e.bytes.toString('hex'), '623f40921824bb0052fddf828ca352aa')
+  assert.ok(Buffer.isBuffer(e.bytes) && e.bytes !== e.bytes && e.bytes.length === 16)
+  const mine = e.bytes
+  mine[0] = 0
+  assert.equal(e.bytes[0], 0x62, 'changing a returned Buffer does not change the EUID')
   // Deep equality compares the values (the symbol property is enumerable).
   assert.deepStrictEqual(Xid.fromBigInt(5n), Xid.parse(Xid.fromBigInt(5n).toString()))
   assert.notDeepStrictEqual(Xid.fromBigInt(5n), Xid.fromBigInt(6n))
