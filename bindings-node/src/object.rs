@@ -1,8 +1,8 @@
-//! Instances of the addon's classes, created and unwrapped here rather than by napi-rs.
+//! Instances of the addon's classes, created and read here rather than by napi-rs.
 //!
-//! - Creation: `new_instance` + `napi_wrap` with a plain drop finalizer. napi-rs's own path
-//!   also keeps a reference-tracking map entry, an `Rc` and a boxed closure per object, which
-//!   cost more than the ID itself.
+//! - Wrapped classes (the generators, `Catalog`): `new_instance` + `napi_wrap` with a plain
+//!   drop finalizer. napi-rs's own path also keeps a reference-tracking map entry, an `Rc` and
+//!   a boxed closure per object.
 //! - ID values (`Xid`, `Tid`, `Euid`, see [`Value`]): not wrapped at all. An ID object is a
 //!   frozen object with the class's prototype holding the value as a BigInt under a symbol of
 //!   its class, made by a small compiled helper (`MAKER`). `napi_wrap` costs a weak reference,
@@ -13,11 +13,12 @@
 //!   property read, ~45 ns this way. napi-rs's own `&self` methods need a wrapped object, so
 //!   these members are declared in `dts-header.d.ts` (TypeScript merges them into the
 //!   generated class declarations).
-//! - Receivers: every class struct is `#[repr(C)]` and starts with a [`Kind`] header, so a
-//!   getter called with another class's object as `this` (e.g. through
-//!   `Object.getOwnPropertyDescriptor(Euid.prototype, 'value').get.call(xid)`) is detected and
-//!   throws a `TypeError` instead of reading the wrong type. (Methods are already guarded by
-//!   V8's signature check, which throws "Illegal invocation"; accessors are not.)
+//! - Receivers: a member called on anything but an instance of its class (e.g. through
+//!   `Object.getOwnPropertyDescriptor(Euid.prototype, 'value').get.call(xid)`) throws a
+//!   `TypeError` instead of reading the wrong type. ID values: the object must hold a valid
+//!   value under the class's own symbol. Wrapped classes: every class struct is `#[repr(C)]`
+//!   and starts with a [`Kind`] header that is checked after `napi_unwrap` (V8's signature
+//!   check guards napi-rs's methods, which throws "Illegal invocation", but not accessors).
 
 use std::cell::RefCell;
 use std::ffi::c_void;
