@@ -132,10 +132,12 @@ export type ExtuuidInspection = ExtuuidInspectionBase &
       }
   )
 
-// The getters and methods of the ID value classes. The addon defines them on the prototypes
-// itself (see src/object.rs: an ID object is a frozen object holding its value rather than a
-// wrapped native allocation, which makes creating one ~5x faster), so they are declared here;
-// TypeScript merges these interfaces into the generated class declarations below.
+// The getters and methods of the ID classes and the generators. The addon defines them on the
+// prototypes itself (see src/object.rs: an ID object is a frozen object holding its value rather
+// than a wrapped native allocation, which makes creating one ~5x faster, and every member is a
+// small JavaScript function that hands the object's value or generator index to the native
+// code), so they are declared here; TypeScript merges these interfaces into the generated class
+// declarations below.
 
 export interface Xid {
   /** The 64-bit value. */
@@ -239,6 +241,32 @@ export interface Euid {
   toString(): string
   /** The 27-symbol text (so that `JSON.stringify` writes the text). */
   toJSON(): string
+}
+
+export interface TidGenerator {
+  /** The clock id of the TIDs this generator issues. */
+  readonly clockId: number
+  /** The next TID. */
+  next(): Tid
+  /** The text of the next TID (faster than `next().toString()`). */
+  nextString(): string
+  /** The next `count` TIDs (consecutive microseconds, one clock read). */
+  nextMany(count: number): Tid[]
+  /** The texts of the next `count` TIDs. */
+  nextManyStrings(count: number): string[]
+}
+
+export interface EuidGenerator {
+  /** The extension of the EUIDs this generator makes, or `null`. */
+  readonly extension: number | null
+  /** The next EUID. */
+  next(): Euid
+  /** The text of the next EUID (faster than `next().toString()`). */
+  nextString(): string
+  /** The next `count` EUIDs. */
+  nextMany(count: number): Euid[]
+  /** The texts of the next `count` EUIDs. */
+  nextManyStrings(count: number): string[]
 }
 
 /**
@@ -436,16 +464,6 @@ export declare class EuidGenerator {
    * Throws `OUT_OF_RANGE`.
    */
   constructor(extension?: number | null)
-  /** The extension of the EUIDs this generator makes, or `null`. */
-  get extension(): number | null
-  /** The next EUID. */
-  next(): Euid
-  /** The text of the next EUID (faster than `next().toString()`). */
-  nextString(): string
-  /** The next `count` EUIDs. */
-  nextMany(count: number): Euid[]
-  /** The texts of the next `count` EUIDs. */
-  nextManyStrings(count: number): string[]
 }
 
 /**
@@ -498,16 +516,6 @@ export declare class TidGenerator {
    * Throws `OUT_OF_RANGE`.
    */
   constructor(clockId?: number | null)
-  /** The clock id of the TIDs this generator issues. */
-  get clockId(): number
-  /** The next TID. */
-  next(): Tid
-  /** The text of the next TID (faster than `next().toString()`). */
-  nextString(): string
-  /** The next `count` TIDs (consecutive microseconds, one clock read). */
-  nextMany(count: number): Tid[]
-  /** The texts of the next `count` TIDs. */
-  nextManyStrings(count: number): string[]
 }
 
 /**

@@ -207,9 +207,10 @@ unsafe fn with_builtins<T>(
         };
         // POLYID_NODE_NO_HELPERS=1 (read once per environment) forces the builtins-only
         // transport, so that the tests can run it too.
-        let helpers = match std::env::var_os("POLYID_NODE_NO_HELPERS") {
-            Some(v) if v == "1" => None,
-            _ => compile_helpers(env),
+        let helpers = if crate::object::helpers_allowed() {
+            compile_helpers(env)
+        } else {
+            None
         };
         let b = match helpers {
             Some((concat, cut)) => Builtins {

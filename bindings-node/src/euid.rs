@@ -1,13 +1,19 @@
 //! EUID: 128-bit sortable IDs with an extension field and a check symbol.
 
-use napi::bindgen_prelude::{This, Unknown};
-use napi::{Env, Result};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use napi::bindgen_prelude::This;
+use napi::{Env, JsValue, Result};
 use napi_derive::napi;
 use polyid::euid::{MAX_EXTENSION, MAX_UNIX_MS};
 
 use crate::batch;
 use crate::conv::{Ascii, BigU128, Bool, BytesArg, DateArg, DateOut, Int, OrThrow, Text};
-use crate::object::{inspect_value, members, this_ref, Class, Kind, Val};
+use crate::object::{
+    generator_symbol, helpers_allowed, inspect_value, members, prototype, table_index,
+    tag_generator, unwrapped, Class, Kind, RawValue, Receiver, Table, Val,
+};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {
@@ -187,7 +193,9 @@ impl Euid {
 #[repr(C)]
 pub struct EuidGenerator {
     kind: Kind,
-    inner: polyid::EuidGenerator,
+    inner: Rc<polyid::EuidGenerator>,
+    /// Index in `GENERATORS` (see `object::Table`).
+    index: u32,
 }
 
 // SAFETY: `#[repr(C)]`, `kind` first and always `Kind::EuidGenerator`.
@@ -196,76 +204,94 @@ unsafe impl Class for EuidGenerator {
     const JS_NAME: &'static str = "EuidGenerator\0";
 }
 
+thread_local! {
+    static GENERATORS: RefCell<Table<polyid::EuidGenerator>> =
+        const { RefCell::new(Table::new()) };
+}
+
+impl Drop for EuidGenerator {
+    fn drop(&mut self) {
+        // Absent during thread teardown, when the table is gone with the thread.
+        let _ = GENERATORS.try_with(|t| t.borrow_mut().remove(self.index));
+    }
+}
+
+impl Receiver for EuidGenerator {
+    type Handle = Rc<polyid::EuidGenerator>;
+    const NAME: &'static str = "EuidGenerator\0";
+    unsafe fn from_shim(
+        env: napi::sys::napi_env,
+        raw: napi::sys::napi_value,
+    ) -> Option<Self::Handle> {
+        let i = table_index(env, raw)?;
+        GENERATORS.with(|t| t.borrow().get(i))
+    }
+    unsafe fn from_this(
+        env: napi::sys::napi_env,
+        this: napi::sys::napi_value,
+    ) -> Result<Option<Self::Handle>> {
+        Ok(unwrapped::<EuidGenerator>(env, this).map(|g| Rc::clone(&g.inner)))
+    }
+    unsafe fn shim_target(
+        env: napi::sys::napi_env,
+    ) -> Result<(napi::sys::napi_value, napi::sys::napi_value, bool)> {
+        let ctor = napi::__private::get_class_constructor(Self::NAME)
+            .ok_or_else(|| napi::Error::from_reason("class not registered"))?;
+        let mut ctor_value = std::ptr::null_mut();
+        napi::sys::napi_get_reference_value(env, ctor, &mut ctor_value);
+        Ok((
+            generator_symbol(env, 1)?,
+            prototype(env, ctor_value)?,
+            helpers_allowed(),
+        ))
+    }
+}
+
 #[napi]
 impl EuidGenerator {
     /// A generator whose EUIDs carry `extension` (0-32767), or none.
     ///
     /// Throws `OUT_OF_RANGE`.
     #[napi(constructor, catch_unwind, ts_args_type = "extension?: number | null")]
-    pub fn new(env: &Env, extension_: Option<Int>) -> Result<EuidGenerator> {
+    pub fn new(env: &Env, this: This, extension_: Option<Int>) -> Result<EuidGenerator> {
         let ext = extension(env, extension_)?;
-        Ok(EuidGenerator {
+        let inner = Rc::new(polyid::EuidGenerator::with_extension(ext).or_throw(env)?);
+        let index = GENERATORS.with(|t| t.borrow_mut().insert(Rc::clone(&inner)));
+        // From here the struct owns the slot: dropping it (also on the error below) frees it.
+        let g = EuidGenerator {
             kind: Kind::EuidGenerator,
-            inner: polyid::EuidGenerator::with_extension(ext).or_throw(env)?,
-        })
+            inner,
+            index,
+        };
+        unsafe { tag_generator(env.raw(), JsValue::raw(&this.object), 1, index)? };
+        Ok(g)
     }
+}
 
-    /// The extension of the EUIDs this generator makes, or `null`.
-    #[napi(getter, catch_unwind, ts_return_type = "number | null")]
-    pub fn extension(env: &Env, this: This) -> Result<Option<u32>> {
-        let g = this_ref::<EuidGenerator>(env, &this)?;
-        Ok(g.inner.extension().map(u32::from))
-    }
-
-    /// The next EUID.
-    #[napi(ts_return_type = "Euid", catch_unwind)]
-    pub fn next(&self, env: &Env) -> Result<Val<Euid>> {
-        Ok(wrap(self.inner.next().or_throw(env)?))
-    }
-
-    /// The text of the next EUID (faster than `next().toString()`).
-    #[napi(catch_unwind, ts_return_type = "string")]
-    pub fn next_string(&self, env: &Env) -> Result<Ascii<27>> {
-        Ok(Ascii(self.inner.next().or_throw(env)?.encode_bytes(true)))
-    }
-
-    /// The next `count` EUIDs.
-    #[napi(
-        ts_return_type = "Euid[]",
-        catch_unwind,
-        ts_args_type = "count: number"
-    )]
-    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Val<Euid>>> {
-        let n = count.get::<usize>("count").or_throw(env)?;
-        Ok(self
-            .inner
-            .next_many(n)
-            .or_throw(env)?
-            .into_iter()
-            .map(wrap)
-            .collect())
-    }
-
-    /// The texts of the next `count` EUIDs.
-    #[napi(
-        catch_unwind,
-        ts_args_type = "count: number",
-        ts_return_type = "string[]"
-    )]
-    pub fn next_many_strings<'env>(&self, env: &'env Env, count: Int) -> Result<Unknown<'env>> {
-        let n = count.get::<usize>("count").or_throw(env)?;
-        let euids = self.inner.next_many(n).or_throw(env)?;
+// The getters and methods of EuidGenerator objects (see `object::member`; documented in
+// dts-header.d.ts).
+members! { pub(crate) mod euid_generator_members for EuidGenerator;
+    Getter "extension" extension |_, g, _| Ok(g.extension().map(u32::from));
+    Method "next" next |env, g, _| Ok(wrap(g.next().or_throw(env)?));
+    Method "nextString" next_string |env, g, _| Ok(Ascii(g.next().or_throw(env)?.encode_bytes(true)));
+    Method "nextMany" next_many |env, g, count| {
+        let n = count.get::<Int>()?.get::<usize>("count").or_throw(env)?;
+        Ok(g.next_many(n).or_throw(env)?.into_iter().map(wrap).collect::<Vec<_>>())
+    };
+    Method "nextManyStrings" next_many_strings |env, g, count| {
+        let n = count.get::<Int>()?.get::<usize>("count").or_throw(env)?;
+        let euids = g.next_many(n).or_throw(env)?;
         let mut text = Vec::with_capacity(n * polyid::euid::LEN);
         for e in &euids {
             text.extend_from_slice(&e.encode_bytes(true));
         }
-        batch::fixed_strings(env, &text, polyid::euid::LEN)
-    }
+        Ok(RawValue::from(batch::fixed_strings(env, &text, polyid::euid::LEN)?))
+    };
 }
 
 // The getters and methods of Euid objects (see `object::member`; documented in
 // dts-header.d.ts).
-members! { Euid;
+members! { pub(crate) mod euid_members for Euid;
     Getter "value" value |_, me, _| Ok(BigU128(me.inner.value()));
     Bytes(16) "bytes" bytes |_, me, out| out.bytes(me.inner.to_bytes());
     Getter "unixMs" unix_ms |_, me, _| Ok(me.inner.unix_ms() as f64);

@@ -38,9 +38,17 @@ pub fn init(exports: Object, env: Env) -> Result<()> {
         return Err(napi::Error::from_reason("cannot export ERROR_CODES"));
     }
     unsafe {
-        object::install_members::<xid::Xid>(env.raw(), xid::MEMBERS)?;
-        object::install_members::<tid::Tid>(env.raw(), tid::MEMBERS)?;
-        object::install_members::<euid::Euid>(env.raw(), euid::MEMBERS)?;
+        object::install_members::<xid::Xid>(env.raw(), xid::xid_members::MEMBERS)?;
+        object::install_members::<tid::Tid>(env.raw(), tid::tid_members::MEMBERS)?;
+        object::install_members::<euid::Euid>(env.raw(), euid::euid_members::MEMBERS)?;
+        object::install_members::<tid::TidGenerator>(
+            env.raw(),
+            tid::tid_generator_members::MEMBERS,
+        )?;
+        object::install_members::<euid::EuidGenerator>(
+            env.raw(),
+            euid::euid_generator_members::MEMBERS,
+        )?;
         object::add_inspect(
             env.raw(),
             &[

@@ -2,7 +2,8 @@
 //!
 //! - Wrapped classes (the generators, `Catalog`): `new_instance` + `napi_wrap` with a plain
 //!   drop finalizer. napi-rs's own path also keeps a reference-tracking map entry, an `Rc` and
-//!   a boxed closure per object.
+//!   a boxed closure per object. A generator object also holds its index in a per-thread
+//!   table ([`Table`]), so that its member shims reach it without `napi_unwrap`.
 //! - ID values (`Xid`, `Tid`, `Euid`, see [`Value`]): not wrapped at all. An ID object is a
 //!   frozen object with the class's prototype holding the value as a BigInt under a symbol of
 //!   its class, made by a small compiled helper (`MAKER`). `napi_wrap` costs a weak reference,
@@ -23,6 +24,7 @@
 use std::cell::RefCell;
 use std::ffi::c_void;
 use std::ptr;
+use std::rc::Rc;
 
 use napi::bindgen_prelude::{This, ToNapiValue};
 use napi::{sys, Env, Error as NapiError, JsValue, Result, Status};
@@ -273,6 +275,60 @@ pub trait Value: Class + Copy {
     fn from_words(words: [u64; 2]) -> Option<Self>;
 }
 
+/// A class whose getters and methods are installed by [`install_members`]: what a member
+/// receives (`Handle`) and where it comes from in each calling convention (see [`member`]).
+pub trait Receiver: 'static {
+    /// What the member bodies get: the value itself, or a counted reference to a generator.
+    type Handle;
+    /// The JS class name, NUL-terminated.
+    const NAME: &'static str;
+    /// The handle from what the shim passed (`this[symbol]`), if it is one of this class's.
+    unsafe fn from_shim(env: sys::napi_env, raw: sys::napi_value) -> Option<Self::Handle>;
+    /// The handle from `this` (no helpers), if it is an instance of this class.
+    unsafe fn from_this(env: sys::napi_env, this: sys::napi_value) -> Result<Option<Self::Handle>>;
+    /// The class's symbol and prototype, and whether the compiled helpers are in use.
+    unsafe fn shim_target(env: sys::napi_env) -> Result<(sys::napi_value, sys::napi_value, bool)>;
+}
+
+impl<T: Value> Receiver for T {
+    type Handle = T;
+    const NAME: &'static str = T::JS_NAME;
+    unsafe fn from_shim(env: sys::napi_env, raw: sys::napi_value) -> Option<T> {
+        value_from_bigint::<T>(env, raw)
+    }
+    unsafe fn from_this(env: sys::napi_env, this: sys::napi_value) -> Result<Option<T>> {
+        value_of::<T>(env, this)
+    }
+    unsafe fn shim_target(env: sys::napi_env) -> Result<(sys::napi_value, sys::napi_value, bool)> {
+        let (symbol, ctor, maker) = value_keys::<T>(env)?;
+        Ok((
+            deref(env, symbol)?,
+            prototype(env, deref(env, ctor)?)?,
+            maker.is_some(),
+        ))
+    }
+}
+
+/// `ctor.prototype`.
+pub(crate) unsafe fn prototype(
+    env: sys::napi_env,
+    ctor: sys::napi_value,
+) -> Result<sys::napi_value> {
+    let mut proto = ptr::null_mut();
+    if sys::napi_get_named_property(env, ctor, c"prototype".as_ptr(), &mut proto)
+        != sys::Status::napi_ok
+    {
+        return Err(NapiError::new(Status::GenericFailure, "prototype"));
+    }
+    Ok(proto)
+}
+
+/// Whether the compiled helpers may be used (`POLYID_NODE_NO_HELPERS=1` turns them off, for
+/// the tests of the native paths).
+pub(crate) fn helpers_allowed() -> bool {
+    std::env::var_os("POLYID_NODE_NO_HELPERS").is_none_or(|v| v != "1")
+}
+
 /// Number of [`Value`] classes.
 const VALUE_CLASSES: usize = 3;
 
@@ -313,7 +369,7 @@ unsafe fn compile_maker(
     ctor: sys::napi_value,
     symbol: sys::napi_value,
 ) -> Option<sys::napi_ref> {
-    if std::env::var_os("POLYID_NODE_NO_HELPERS").is_some_and(|v| v == "1") {
+    if !helpers_allowed() {
         return None;
     }
     let clear = || {
@@ -615,6 +671,12 @@ impl Arg {
 /// A JavaScript value made already.
 pub(crate) struct RawValue(sys::napi_value);
 
+impl From<napi::bindgen_prelude::Unknown<'_>> for RawValue {
+    fn from(v: napi::bindgen_prelude::Unknown<'_>) -> RawValue {
+        RawValue(JsValue::raw(&v))
+    }
+}
+
 impl ToNapiValue for RawValue {
     unsafe fn to_napi_value(_env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
         Ok(val.0)
@@ -649,10 +711,10 @@ static SHIM_CONVENTION: u8 = 0;
 ///
 /// The receiver must hold a `T` (a `TypeError` otherwise). Errors are thrown unless one is
 /// already pending; a panic becomes an `Error`, never an abort.
-pub(crate) unsafe fn member<T: Value, R: ToNapiValue>(
+pub(crate) unsafe fn member<C: Receiver, R: ToNapiValue>(
     env: sys::napi_env,
     info: sys::napi_callback_info,
-    f: impl FnOnce(&Env, T, Arg) -> Result<R>,
+    f: impl FnOnce(&Env, C::Handle, Arg) -> Result<R>,
 ) -> sys::napi_value {
     let mut argc = 2usize;
     let mut argv = [ptr::null_mut(); 2];
@@ -669,12 +731,12 @@ pub(crate) unsafe fn member<T: Value, R: ToNapiValue>(
     let shim = !data.is_null();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let me = if shim {
-            value_from_bigint::<T>(env, argv[0])
+            C::from_shim(env, argv[0])
         } else {
-            value_of::<T>(env, this)?
+            C::from_this(env, this)?
         };
         let Some(me) = me else {
-            let name = T::JS_NAME.trim_end_matches('\0');
+            let name = C::NAME.trim_end_matches('\0');
             return Err(throw_type(env, &format!("the receiver is not a {name}")));
         };
         let arg = Arg {
@@ -747,21 +809,13 @@ fn shim_source(members: &[Member]) -> String {
 /// Installs the members of the value class `T` on its prototype: as JavaScript shims over the
 /// native functions when the helpers compile (see `member`), else as native getters and
 /// methods. Like class members: not enumerable, configurable, methods writable.
-pub(crate) unsafe fn install_members<T: Value>(
+pub(crate) unsafe fn install_members<C: Receiver>(
     env: sys::napi_env,
     members: &[Member],
 ) -> Result<()> {
     let fail = || NapiError::new(Status::GenericFailure, "member setup");
-    let (symbol, ctor, maker) = value_keys::<T>(env)?;
-    let mut proto = ptr::null_mut();
-    if sys::napi_get_named_property(env, deref(env, ctor)?, c"prototype".as_ptr(), &mut proto)
-        != sys::Status::napi_ok
-    {
-        return Err(fail());
-    }
-    // The shims go with the maker: both are compiled helpers (absent with
-    // POLYID_NODE_NO_HELPERS=1).
-    if maker.is_some() {
+    let (symbol, proto, helpers) = C::shim_target(env)?;
+    if helpers {
         let source = shim_source(members);
         let mut script = ptr::null_mut();
         let mut installer = ptr::null_mut();
@@ -773,7 +827,7 @@ pub(crate) unsafe fn install_members<T: Value>(
         ) == sys::Status::napi_ok
             && sys::napi_run_script(env, script, &mut installer) == sys::Status::napi_ok
         {
-            let mut args = vec![proto, deref(env, symbol)?];
+            let mut args = vec![proto, symbol];
             for m in members {
                 let mut f = ptr::null_mut();
                 // Non-null data: the shim calling convention.
@@ -843,37 +897,184 @@ pub(crate) unsafe fn install_members<T: Value>(
     Ok(())
 }
 
-/// The members of a value class: one `extern "C"` function each (run by [`member`]) and a
-/// `MEMBERS` table for [`install_members`]:
+/// The members of a class (see [`Receiver`]): a module `$module` holding one `extern "C"`
+/// function per member (run by [`member`]) and the `MEMBERS` table for [`install_members`]:
 ///
 /// ```ignore
-/// members! { Xid;
+/// members! { pub(crate) mod xid_members for Xid;
 ///     Getter "value" value |_, me, _| Ok(BigU64(me.inner.value()));
 ///     Same "equals" equals |_, me, other| Ok(me.inner == other.same::<Xid>()?.inner);
 /// }
 /// ```
 macro_rules! members {
-    ($T:ty; $( $kind:ident $(($len:literal))? $js:literal $name:ident |$env:pat_param, $me:pat_param, $arg:pat_param| $body:expr; )*) => {
-        /// The member functions (a module of their own, so their names stay free).
-        mod member_fns {
+    ($vis:vis mod $module:ident for $T:ty; $( $kind:ident $(($len:literal))? $js:literal $name:ident |$env:pat_param, $me:pat_param, $arg:pat_param| $body:expr; )*) => {
+        $vis mod $module {
             #[allow(unused_imports)]
             use super::*;
             $(
-                pub(super) unsafe extern "C" fn $name(
+                unsafe extern "C" fn $name(
                     env: napi::sys::napi_env,
                     info: napi::sys::napi_callback_info,
                 ) -> napi::sys::napi_value {
                     crate::object::member::<$T, _>(env, info, |$env, $me, $arg| $body)
                 }
             )*
+            pub(crate) const MEMBERS: &[crate::object::Member] = &[
+                $( crate::object::Member {
+                    name: $js,
+                    kind: crate::object::MemberKind::$kind $(($len))?,
+                    callback: $name,
+                }, )*
+            ];
         }
-        pub(crate) const MEMBERS: &[crate::object::Member] = &[
-            $( crate::object::Member {
-                name: $js,
-                kind: crate::object::MemberKind::$kind $(($len))?,
-                callback: member_fns::$name,
-            }, )*
-        ];
     };
 }
 pub(crate) use members;
+
+/// Generators reachable from their shims: counted references in a per-thread table, indexed
+/// by the small integer that each generator object holds under its class's symbol. The shim
+/// passes `this[symbol]` (a property read V8 caches) instead of N-API unwrapping `this`
+/// (~28 ns a call here). A forged integer can only name another live generator of the same
+/// class; a stale one names nothing (`TypeError`).
+pub(crate) struct Table<G> {
+    slots: Vec<Option<Rc<G>>>,
+    free: Vec<u32>,
+}
+
+impl<G> Table<G> {
+    pub(crate) const fn new() -> Table<G> {
+        Table {
+            slots: Vec::new(),
+            free: Vec::new(),
+        }
+    }
+
+    pub(crate) fn insert(&mut self, g: Rc<G>) -> u32 {
+        match self.free.pop() {
+            Some(i) => {
+                self.slots[i as usize] = Some(g);
+                i
+            }
+            None => {
+                self.slots.push(Some(g));
+                (self.slots.len() - 1) as u32
+            }
+        }
+    }
+
+    pub(crate) fn remove(&mut self, i: u32) {
+        if let Some(slot) = self.slots.get_mut(i as usize) {
+            if slot.take().is_some() {
+                self.free.push(i);
+            }
+        }
+    }
+
+    pub(crate) fn get(&self, i: u32) -> Option<Rc<G>> {
+        self.slots.get(i as usize)?.clone()
+    }
+}
+
+/// Number of generator classes.
+const GENERATOR_CLASSES: usize = 2;
+
+thread_local! {
+    /// Per environment: the symbol of each generator class.
+    static GENERATOR_SYMBOLS: RefCell<Option<(sys::napi_env, [sys::napi_ref; GENERATOR_CLASSES])>> =
+        const { RefCell::new(None) };
+}
+
+/// The symbol of generator class `slot` (0: TidGenerator, 1: EuidGenerator) in `env`.
+pub(crate) unsafe fn generator_symbol(env: sys::napi_env, slot: usize) -> Result<sys::napi_value> {
+    let cached = GENERATOR_SYMBOLS.with(|g| {
+        g.borrow()
+            .as_ref()
+            .filter(|(e, _)| *e == env)
+            .map(|(_, refs)| refs[slot])
+    });
+    let r = match cached {
+        Some(r) => r,
+        None => {
+            let mut refs = [ptr::null_mut(); GENERATOR_CLASSES];
+            for (i, name) in ["polyid.TidGenerator", "polyid.EuidGenerator"]
+                .iter()
+                .enumerate()
+            {
+                let mut text = ptr::null_mut();
+                let mut symbol = ptr::null_mut();
+                if sys::napi_create_string_latin1(
+                    env,
+                    name.as_ptr().cast(),
+                    name.len() as isize,
+                    &mut text,
+                ) != sys::Status::napi_ok
+                    || sys::napi_create_symbol(env, text, &mut symbol) != sys::Status::napi_ok
+                    || sys::napi_create_reference(env, symbol, 1, &mut refs[i])
+                        != sys::Status::napi_ok
+                {
+                    return Err(NapiError::new(Status::GenericFailure, "generator symbol"));
+                }
+            }
+            GENERATOR_SYMBOLS.with(|g| *g.borrow_mut() = Some((env, refs)));
+            refs[slot]
+        }
+    };
+    deref(env, r)
+}
+
+/// Puts the table index `index` on a new generator object under its class's symbol
+/// (not enumerable, not writable).
+pub(crate) unsafe fn tag_generator(
+    env: sys::napi_env,
+    object: sys::napi_value,
+    class_slot: usize,
+    index: u32,
+) -> Result<()> {
+    let mut value = ptr::null_mut();
+    if sys::napi_create_uint32(env, index, &mut value) != sys::Status::napi_ok {
+        return Err(NapiError::new(Status::GenericFailure, "generator index"));
+    }
+    let prop = sys::napi_property_descriptor {
+        utf8name: ptr::null(),
+        name: generator_symbol(env, class_slot)?,
+        method: None,
+        getter: None,
+        setter: None,
+        value,
+        attributes: sys::PropertyAttributes::default,
+        data: ptr::null_mut(),
+    };
+    if sys::napi_define_properties(env, object, 1, &prop) != sys::Status::napi_ok {
+        return Err(NapiError::new(Status::GenericFailure, "generator index"));
+    }
+    Ok(())
+}
+
+/// The table index a shim passed, if it is one.
+pub(crate) unsafe fn table_index(env: sys::napi_env, raw: sys::napi_value) -> Option<u32> {
+    let mut t = 0;
+    sys::napi_typeof(env, raw, &mut t);
+    if t != sys::ValueType::napi_number {
+        return None;
+    }
+    let mut i = 0u32;
+    (sys::napi_get_value_uint32(env, raw, &mut i) == sys::Status::napi_ok).then_some(i)
+}
+
+/// The `T` wrapped in `value`, if it is one (the `Kind` header checked).
+pub(crate) unsafe fn unwrapped<'a, T: Class>(
+    env: sys::napi_env,
+    value: sys::napi_value,
+) -> Option<&'a T> {
+    let mut t = 0;
+    sys::napi_typeof(env, value, &mut t);
+    if t != sys::ValueType::napi_object {
+        return None;
+    }
+    let mut data: *mut c_void = ptr::null_mut();
+    if sys::napi_unwrap(env, value, &mut data) != sys::Status::napi_ok || data.is_null() {
+        return None;
+    }
+    // SAFETY: every object this addon wraps is a `#[repr(C)]` struct starting with a `Kind`.
+    (ptr::read(data.cast::<u32>()) == T::KIND as u32).then(|| &*data.cast::<T>())
+}

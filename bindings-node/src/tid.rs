@@ -1,13 +1,19 @@
 //! TID: microsecond timestamp << 10 | clock id, 13 base32-sortable symbols.
 
-use napi::bindgen_prelude::{This, Unknown};
-use napi::{Env, Result};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use napi::bindgen_prelude::This;
+use napi::{Env, JsValue, Result};
 use napi_derive::napi;
 use polyid::tid::{MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
 
 use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
-use crate::object::{inspect_value, members, this_ref, Class, Kind, Val};
+use crate::object::{
+    generator_symbol, helpers_allowed, inspect_value, members, prototype, table_index,
+    tag_generator, unwrapped, Class, Kind, RawValue, Receiver, Table, Val,
+};
 
 /// A TID (AT Protocol timestamp identifier): a signed 64-bit value
 /// `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
@@ -153,7 +159,9 @@ pub fn tid_prefix_range(env: &Env, prefix: Text) -> Result<Option<Pair<BigI64>>>
 #[repr(C)]
 pub struct TidGenerator {
     kind: Kind,
-    inner: polyid::TidGenerator,
+    inner: Rc<polyid::TidGenerator>,
+    /// Index in `GENERATORS` (see `object::Table`).
+    index: u32,
 }
 
 // SAFETY: `#[repr(C)]`, `kind` first and always `Kind::TidGenerator`.
@@ -162,13 +170,55 @@ unsafe impl Class for TidGenerator {
     const JS_NAME: &'static str = "TidGenerator\0";
 }
 
+thread_local! {
+    static GENERATORS: RefCell<Table<polyid::TidGenerator>> = const { RefCell::new(Table::new()) };
+}
+
+impl Drop for TidGenerator {
+    fn drop(&mut self) {
+        // Absent during thread teardown, when the table is gone with the thread.
+        let _ = GENERATORS.try_with(|t| t.borrow_mut().remove(self.index));
+    }
+}
+
+impl Receiver for TidGenerator {
+    type Handle = Rc<polyid::TidGenerator>;
+    const NAME: &'static str = "TidGenerator\0";
+    unsafe fn from_shim(
+        env: napi::sys::napi_env,
+        raw: napi::sys::napi_value,
+    ) -> Option<Self::Handle> {
+        let i = table_index(env, raw)?;
+        GENERATORS.with(|t| t.borrow().get(i))
+    }
+    unsafe fn from_this(
+        env: napi::sys::napi_env,
+        this: napi::sys::napi_value,
+    ) -> Result<Option<Self::Handle>> {
+        Ok(unwrapped::<TidGenerator>(env, this).map(|g| Rc::clone(&g.inner)))
+    }
+    unsafe fn shim_target(
+        env: napi::sys::napi_env,
+    ) -> Result<(napi::sys::napi_value, napi::sys::napi_value, bool)> {
+        let ctor = napi::__private::get_class_constructor(Self::NAME)
+            .ok_or_else(|| napi::Error::from_reason("class not registered"))?;
+        let mut ctor_value = std::ptr::null_mut();
+        napi::sys::napi_get_reference_value(env, ctor, &mut ctor_value);
+        Ok((
+            generator_symbol(env, 0)?,
+            prototype(env, ctor_value)?,
+            helpers_allowed(),
+        ))
+    }
+}
+
 #[napi]
 impl TidGenerator {
     /// A generator with the given clock id (0-1023), or a random one in 0-31.
     ///
     /// Throws `OUT_OF_RANGE`.
     #[napi(constructor, catch_unwind, ts_args_type = "clockId?: number | null")]
-    pub fn new(env: &Env, clock_id: Option<Int>) -> Result<TidGenerator> {
+    pub fn new(env: &Env, this: This, clock_id: Option<Int>) -> Result<TidGenerator> {
         let inner = match clock_id {
             Some(c) => {
                 let id = c
@@ -178,62 +228,42 @@ impl TidGenerator {
             }
             None => polyid::TidGenerator::new(),
         };
-        Ok(TidGenerator {
+        let inner = Rc::new(inner);
+        let index = GENERATORS.with(|t| t.borrow_mut().insert(Rc::clone(&inner)));
+        // From here the struct owns the slot: dropping it (also on the error below) frees it.
+        let g = TidGenerator {
             kind: Kind::TidGenerator,
             inner,
-        })
+            index,
+        };
+        unsafe { tag_generator(env.raw(), JsValue::raw(&this.object), 0, index)? };
+        Ok(g)
     }
+}
 
-    /// The clock id of the TIDs this generator issues.
-    #[napi(getter, catch_unwind, ts_return_type = "number")]
-    pub fn clock_id(env: &Env, this: This) -> Result<u32> {
-        Ok(this_ref::<TidGenerator>(env, &this)?.inner.clock_id() as u32)
-    }
-
-    /// The next TID.
-    #[napi(catch_unwind, ts_return_type = "Tid")]
-    pub fn next(&self, env: &Env) -> Result<Val<Tid>> {
-        Ok(wrap(self.inner.next().or_throw(env)?))
-    }
-
-    /// The text of the next TID (faster than `next().toString()`).
-    #[napi(catch_unwind, ts_return_type = "string")]
-    pub fn next_string(&self, env: &Env) -> Result<Ascii<13>> {
-        Ok(Ascii(self.inner.next().or_throw(env)?.to_bytes()))
-    }
-
-    /// The next `count` TIDs (consecutive microseconds, one clock read).
-    #[napi(catch_unwind, ts_args_type = "count: number", ts_return_type = "Tid[]")]
-    pub fn next_many(&self, env: &Env, count: Int) -> Result<Vec<Val<Tid>>> {
-        let n = count.get::<usize>("count").or_throw(env)?;
-        Ok(self
-            .inner
-            .next_many(n)
-            .or_throw(env)?
-            .into_iter()
-            .map(wrap)
-            .collect())
-    }
-
-    /// The texts of the next `count` TIDs.
-    #[napi(
-        catch_unwind,
-        ts_args_type = "count: number",
-        ts_return_type = "string[]"
-    )]
-    pub fn next_many_strings<'env>(&self, env: &'env Env, count: Int) -> Result<Unknown<'env>> {
-        let n = count.get::<usize>("count").or_throw(env)?;
-        let tids = self.inner.next_many(n).or_throw(env)?;
+// The getters and methods of TidGenerator objects (see `object::member`; documented in
+// dts-header.d.ts).
+members! { pub(crate) mod tid_generator_members for TidGenerator;
+    Getter "clockId" clock_id |_, g, _| Ok(g.clock_id() as u32);
+    Method "next" next |env, g, _| Ok(wrap(g.next().or_throw(env)?));
+    Method "nextString" next_string |env, g, _| Ok(Ascii(g.next().or_throw(env)?.to_bytes()));
+    Method "nextMany" next_many |env, g, count| {
+        let n = count.get::<Int>()?.get::<usize>("count").or_throw(env)?;
+        Ok(g.next_many(n).or_throw(env)?.into_iter().map(wrap).collect::<Vec<_>>())
+    };
+    Method "nextManyStrings" next_many_strings |env, g, count| {
+        let n = count.get::<Int>()?.get::<usize>("count").or_throw(env)?;
+        let tids = g.next_many(n).or_throw(env)?;
         let mut text = Vec::with_capacity(n * polyid::tid::LEN);
         for t in &tids {
             text.extend_from_slice(&t.to_bytes());
         }
-        batch::fixed_strings(env, &text, polyid::tid::LEN)
-    }
+        Ok(RawValue::from(batch::fixed_strings(env, &text, polyid::tid::LEN)?))
+    };
 }
 
 // The getters and methods of Tid objects (see `object::member`; documented in dts-header.d.ts).
-members! { Tid;
+members! { pub(crate) mod tid_members for Tid;
     Getter "micros" micros |_, me, _| Ok(BigI64(me.inner.micros()));
     Getter "clockId" clock_id |_, me, _| Ok(me.inner.clock_id() as u32);
     Getter "value" value |_, me, _| Ok(BigI64(me.inner.value()));

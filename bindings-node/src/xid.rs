@@ -163,7 +163,7 @@ pub fn xid_prefix_range(env: &Env, prefix: Text) -> Result<Option<XidTimeRange>>
 }
 
 // The getters and methods of Xid objects (see `object::member`; documented in dts-header.d.ts).
-members! { Xid;
+members! { pub(crate) mod xid_members for Xid;
     Getter "value" value |_, me, _| Ok(BigU64(me.inner.value()));
     Getter "unixMs" unix_ms |_, me, _| Ok(me.inner.unix_ms() as f64);
     Getter "random" random |_, me, _| Ok(me.inner.random());

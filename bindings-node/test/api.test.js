@@ -641,6 +641,51 @@ test('equals, compare and util.inspect', () => {
   assert.equal(inspect({ t: a }), '{ t: Tid(3kxnlhr3gxq23) }')
 })
 
+test('generators: members reach the generator through its table index', async () => {
+  for (const [Gen, arg] of [[TidGenerator, 7], [EuidGenerator, 5]]) {
+    const g = new Gen(arg)
+    const [sym] = Object.getOwnPropertySymbols(g)
+    const d = Object.getOwnPropertyDescriptor(g, sym)
+    assert.deepEqual([typeof d.value, d.writable, d.enumerable, d.configurable], ['number', false, false, false])
+    assert.deepEqual(Object.keys(g), [])
+    // Two generators of a class have different indexes, and each keeps its own state.
+    const h = new Gen(arg)
+    assert.notEqual(Object.getOwnPropertyDescriptor(h, sym).value, d.value)
+    const a = g.nextString()
+    const b = g.nextString()
+    assert.ok(a < b)
+    // An index that names no generator is a TypeError, never another object's state.
+    const next = Gen.prototype.nextString
+    assert.throws(() => next.call({ [sym]: 2 ** 31 }), { name: 'TypeError', code: 'INVALID_ARGUMENT' })
+    assert.throws(() => next.call({ [sym]: 'x' }), TypeError)
+    assert.throws(() => next.call(5), TypeError)
+    // A generator's index is freed when the generator is collected.
+    const v8 = require('node:v8')
+    const vm = require('node:vm')
+    v8.setFlagsFromString('--expose-gc')
+    const gc = vm.runInNewContext('gc')
+    let index
+    ;(() => {
+      const tmp = new Gen(arg)
+      index = Object.getOwnPropertyDescriptor(tmp, sym).value
+      tmp.nextString()
+      // While it lives, its index names it (a copied index reads the same generator).
+      if (!process.env.POLYID_NODE_NO_HELPERS) assert.equal(typeof next.call({ [sym]: index }), 'string')
+    })()
+    let freed = false
+    for (let i = 0; i < 20 && !freed; i++) {
+      gc()
+      await new Promise((r) => setImmediate(r)) // finalizers run on a later turn
+      try {
+        next.call({ [sym]: index })
+      } catch (e) {
+        freed = e instanceof TypeError
+      }
+    }
+    assert.ok(freed, `${Gen.name}: index ${index} released after GC`)
+  }
+})
+
 test('worker threads: the addon loads and works in several workers at once', async () => {
   const { Worker } = require('node:worker_threads')
   const src = `
