@@ -1,19 +1,15 @@
 //! EUID: 128-bit sortable IDs with an extension field and a check symbol.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use napi::bindgen_prelude::This;
-use napi::{Env, JsValue, Result};
+use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::euid::{MAX_EXTENSION, MAX_UNIX_MS};
 
 use crate::batch;
 use crate::conv::{Ascii, BigU128, Bool, BytesArg, DateArg, DateOut, Int, OrThrow, Text};
-use crate::object::{
-    generator_symbol, helpers_allowed, inspect_value, members, prototype, table_index,
-    tag_generator, unwrapped, Class, Kind, RawValue, Receiver, Table, Val,
-};
+use crate::object::{generator_class, inspect_value, members, Class, Kind, RawValue, Val};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {
@@ -204,48 +200,7 @@ unsafe impl Class for EuidGenerator {
     const JS_NAME: &'static str = "EuidGenerator\0";
 }
 
-thread_local! {
-    static GENERATORS: RefCell<Table<polyid::EuidGenerator>> =
-        const { RefCell::new(Table::new()) };
-}
-
-impl Drop for EuidGenerator {
-    fn drop(&mut self) {
-        // Absent during thread teardown, when the table is gone with the thread.
-        let _ = GENERATORS.try_with(|t| t.borrow_mut().remove(self.index));
-    }
-}
-
-impl Receiver for EuidGenerator {
-    type Handle = Rc<polyid::EuidGenerator>;
-    const NAME: &'static str = "EuidGenerator\0";
-    unsafe fn from_shim(
-        env: napi::sys::napi_env,
-        raw: napi::sys::napi_value,
-    ) -> Option<Self::Handle> {
-        let i = table_index(env, raw)?;
-        GENERATORS.with(|t| t.borrow().get(i))
-    }
-    unsafe fn from_this(
-        env: napi::sys::napi_env,
-        this: napi::sys::napi_value,
-    ) -> Result<Option<Self::Handle>> {
-        Ok(unwrapped::<EuidGenerator>(env, this).map(|g| Rc::clone(&g.inner)))
-    }
-    unsafe fn shim_target(
-        env: napi::sys::napi_env,
-    ) -> Result<(napi::sys::napi_value, napi::sys::napi_value, bool)> {
-        let ctor = napi::__private::get_class_constructor(Self::NAME)
-            .ok_or_else(|| napi::Error::from_reason("class not registered"))?;
-        let mut ctor_value = std::ptr::null_mut();
-        napi::sys::napi_get_reference_value(env, ctor, &mut ctor_value);
-        Ok((
-            generator_symbol(env, 1)?,
-            prototype(env, ctor_value)?,
-            helpers_allowed(),
-        ))
-    }
-}
+generator_class!(EuidGenerator, polyid::EuidGenerator, 1);
 
 #[napi]
 impl EuidGenerator {
@@ -255,16 +210,13 @@ impl EuidGenerator {
     #[napi(constructor, catch_unwind, ts_args_type = "extension?: number | null")]
     pub fn new(env: &Env, this: This, extension_: Option<Int>) -> Result<EuidGenerator> {
         let ext = extension(env, extension_)?;
-        let inner = Rc::new(polyid::EuidGenerator::with_extension(ext).or_throw(env)?);
-        let index = GENERATORS.with(|t| t.borrow_mut().insert(Rc::clone(&inner)));
-        // From here the struct owns the slot: dropping it (also on the error below) frees it.
-        let g = EuidGenerator {
+        let inner = polyid::EuidGenerator::with_extension(ext).or_throw(env)?;
+        let (inner, index) = EuidGenerator::register(env, &this, inner)?;
+        Ok(EuidGenerator {
             kind: Kind::EuidGenerator,
             inner,
             index,
-        };
-        unsafe { tag_generator(env.raw(), JsValue::raw(&this.object), 1, index)? };
-        Ok(g)
+        })
     }
 }
 

@@ -227,11 +227,13 @@ pub(crate) unsafe fn add_inspect(
     Ok(())
 }
 
-/// The body of an inspect callback: `Name(text)` for an instance of `T`, else `Name {}`.
-pub(crate) unsafe fn inspect_text<T: Class>(
+/// The body of an inspect callback: `Name(text)` when `text(this)` gives one, else `Name {}`
+/// (also when it panics).
+unsafe fn inspect_with(
     env: sys::napi_env,
     info: sys::napi_callback_info,
-    text: impl FnOnce(&T) -> String,
+    js_name: &str,
+    text: impl FnOnce(sys::napi_value) -> Option<String>,
 ) -> sys::napi_value {
     let mut this = ptr::null_mut();
     let mut argc = 0usize;
@@ -243,23 +245,25 @@ pub(crate) unsafe fn inspect_text<T: Class>(
         &mut this,
         ptr::null_mut(),
     );
-    let name = T::JS_NAME.trim_end_matches('\0');
-    let mut data: *mut c_void = ptr::null_mut();
-    let s = if sys::napi_unwrap(env, this, &mut data) == sys::Status::napi_ok
-        && !data.is_null()
-        && ptr::read(data.cast::<u32>()) == T::KIND as u32
-    {
-        // SAFETY: the object is alive during this call and its data is a `T` (kind checked).
-        let value = &*data.cast::<T>();
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| text(value)))
-            .map(|t| format!("{name}({t})"))
-            .unwrap_or_else(|_| format!("{name} {{}}"))
-    } else {
-        format!("{name} {{}}")
+    let name = js_name.trim_end_matches('\0');
+    let s = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| text(this))) {
+        Ok(Some(t)) => format!("{name}({t})"),
+        _ => format!("{name} {{}}"),
     };
     let mut out = ptr::null_mut();
     sys::napi_create_string_utf8(env, s.as_ptr().cast(), s.len() as isize, &mut out);
     out
+}
+
+/// The inspect callback body of a wrapped class `T`.
+pub(crate) unsafe fn inspect_text<T: Class>(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+    text: impl FnOnce(&T) -> String,
+) -> sys::napi_value {
+    inspect_with(env, info, T::JS_NAME, |this| {
+        unwrapped::<T>(env, this).map(text)
+    })
 }
 
 /// An ID class whose whole value fits in 128 bits: its instances keep the value in a BigInt
@@ -544,32 +548,15 @@ impl<T: Value> ToNapiValue for Val<T> {
     }
 }
 
-/// The body of an inspect callback of a value class: `Name(text)`, else `Name {}`.
+/// The inspect callback body of a value class `T`.
 pub(crate) unsafe fn inspect_value<T: Value>(
     env: sys::napi_env,
     info: sys::napi_callback_info,
     text: impl FnOnce(&T) -> String,
 ) -> sys::napi_value {
-    let mut this = ptr::null_mut();
-    let mut argc = 0usize;
-    sys::napi_get_cb_info(
-        env,
-        info,
-        &mut argc,
-        ptr::null_mut(),
-        &mut this,
-        ptr::null_mut(),
-    );
-    let name = T::JS_NAME.trim_end_matches('\0');
-    let s = match value_of::<T>(env, this) {
-        Ok(Some(value)) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| text(&value)))
-            .map(|t| format!("{name}({t})"))
-            .unwrap_or_else(|_| format!("{name} {{}}")),
-        _ => format!("{name} {{}}"),
-    };
-    let mut out = ptr::null_mut();
-    sys::napi_create_string_utf8(env, s.as_ptr().cast(), s.len() as isize, &mut out);
-    out
+    inspect_with(env, info, T::JS_NAME, |this| {
+        value_of::<T>(env, this).ok().flatten().map(|v| text(&v))
+    })
 }
 
 /// A native function as N-API calls it.
@@ -1078,3 +1065,85 @@ pub(crate) unsafe fn unwrapped<'a, T: Class>(
     // SAFETY: every object this addon wraps is a `#[repr(C)]` struct starting with a `Kind`.
     (ptr::read(data.cast::<u32>()) == T::KIND as u32).then(|| &*data.cast::<T>())
 }
+
+/// `Receiver::shim_target` of generator class `slot` (see [`generator_symbol`]).
+pub(crate) unsafe fn generator_target(
+    env: sys::napi_env,
+    js_name: &'static str,
+    slot: usize,
+) -> Result<(sys::napi_value, sys::napi_value, bool)> {
+    let ctor = napi::__private::get_class_constructor(js_name)
+        .ok_or_else(|| NapiError::new(Status::GenericFailure, "class not registered"))?;
+    Ok((
+        generator_symbol(env, slot)?,
+        prototype(env, deref(env, ctor)?)?,
+        helpers_allowed(),
+    ))
+}
+
+/// The table, `Drop` and [`Receiver`] of a generator class `$G` (a wrapped struct with fields
+/// `inner: Rc<$Inner>` and `index: u32`), whose symbol is generator symbol `$slot`.
+macro_rules! generator_class {
+    ($G:ty, $Inner:ty, $slot:expr) => {
+        thread_local! {
+            static GENERATORS: std::cell::RefCell<crate::object::Table<$Inner>> =
+                const { std::cell::RefCell::new(crate::object::Table::new()) };
+        }
+
+        impl Drop for $G {
+            fn drop(&mut self) {
+                // Absent during thread teardown, when the table is gone with the thread.
+                let _ = GENERATORS.try_with(|t| t.borrow_mut().remove(self.index));
+            }
+        }
+
+        impl crate::object::Receiver for $G {
+            type Handle = std::rc::Rc<$Inner>;
+            const NAME: &'static str = <$G as crate::object::Class>::JS_NAME;
+            unsafe fn from_shim(
+                env: napi::sys::napi_env,
+                raw: napi::sys::napi_value,
+            ) -> Option<Self::Handle> {
+                let i = crate::object::table_index(env, raw)?;
+                GENERATORS.with(|t| t.borrow().get(i))
+            }
+            unsafe fn from_this(
+                env: napi::sys::napi_env,
+                this: napi::sys::napi_value,
+            ) -> napi::Result<Option<Self::Handle>> {
+                Ok(crate::object::unwrapped::<$G>(env, this).map(|g| std::rc::Rc::clone(&g.inner)))
+            }
+            unsafe fn shim_target(
+                env: napi::sys::napi_env,
+            ) -> napi::Result<(napi::sys::napi_value, napi::sys::napi_value, bool)> {
+                crate::object::generator_target(env, Self::NAME, $slot)
+            }
+        }
+
+        impl $G {
+            /// Puts `inner` in the table and tags the new object `this` with its index.
+            fn register(
+                env: &Env,
+                this: &This,
+                inner: $Inner,
+            ) -> napi::Result<(std::rc::Rc<$Inner>, u32)> {
+                let inner = std::rc::Rc::new(inner);
+                let index = GENERATORS.with(|t| t.borrow_mut().insert(std::rc::Rc::clone(&inner)));
+                // SAFETY: `this` is the object under construction.
+                if let Err(e) = unsafe {
+                    crate::object::tag_generator(
+                        env.raw(),
+                        napi::JsValue::raw(&this.object),
+                        $slot,
+                        index,
+                    )
+                } {
+                    GENERATORS.with(|t| t.borrow_mut().remove(index));
+                    return Err(e);
+                }
+                Ok((inner, index))
+            }
+        }
+    };
+}
+pub(crate) use generator_class;

@@ -1,19 +1,15 @@
 //! TID: microsecond timestamp << 10 | clock id, 13 base32-sortable symbols.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use napi::bindgen_prelude::This;
-use napi::{Env, JsValue, Result};
+use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::tid::{MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
 
 use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
-use crate::object::{
-    generator_symbol, helpers_allowed, inspect_value, members, prototype, table_index,
-    tag_generator, unwrapped, Class, Kind, RawValue, Receiver, Table, Val,
-};
+use crate::object::{generator_class, inspect_value, members, Class, Kind, RawValue, Val};
 
 /// A TID (AT Protocol timestamp identifier): a signed 64-bit value
 /// `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
@@ -170,47 +166,7 @@ unsafe impl Class for TidGenerator {
     const JS_NAME: &'static str = "TidGenerator\0";
 }
 
-thread_local! {
-    static GENERATORS: RefCell<Table<polyid::TidGenerator>> = const { RefCell::new(Table::new()) };
-}
-
-impl Drop for TidGenerator {
-    fn drop(&mut self) {
-        // Absent during thread teardown, when the table is gone with the thread.
-        let _ = GENERATORS.try_with(|t| t.borrow_mut().remove(self.index));
-    }
-}
-
-impl Receiver for TidGenerator {
-    type Handle = Rc<polyid::TidGenerator>;
-    const NAME: &'static str = "TidGenerator\0";
-    unsafe fn from_shim(
-        env: napi::sys::napi_env,
-        raw: napi::sys::napi_value,
-    ) -> Option<Self::Handle> {
-        let i = table_index(env, raw)?;
-        GENERATORS.with(|t| t.borrow().get(i))
-    }
-    unsafe fn from_this(
-        env: napi::sys::napi_env,
-        this: napi::sys::napi_value,
-    ) -> Result<Option<Self::Handle>> {
-        Ok(unwrapped::<TidGenerator>(env, this).map(|g| Rc::clone(&g.inner)))
-    }
-    unsafe fn shim_target(
-        env: napi::sys::napi_env,
-    ) -> Result<(napi::sys::napi_value, napi::sys::napi_value, bool)> {
-        let ctor = napi::__private::get_class_constructor(Self::NAME)
-            .ok_or_else(|| napi::Error::from_reason("class not registered"))?;
-        let mut ctor_value = std::ptr::null_mut();
-        napi::sys::napi_get_reference_value(env, ctor, &mut ctor_value);
-        Ok((
-            generator_symbol(env, 0)?,
-            prototype(env, ctor_value)?,
-            helpers_allowed(),
-        ))
-    }
-}
+generator_class!(TidGenerator, polyid::TidGenerator, 0);
 
 #[napi]
 impl TidGenerator {
@@ -228,16 +184,12 @@ impl TidGenerator {
             }
             None => polyid::TidGenerator::new(),
         };
-        let inner = Rc::new(inner);
-        let index = GENERATORS.with(|t| t.borrow_mut().insert(Rc::clone(&inner)));
-        // From here the struct owns the slot: dropping it (also on the error below) frees it.
-        let g = TidGenerator {
+        let (inner, index) = TidGenerator::register(env, &this, inner)?;
+        Ok(TidGenerator {
             kind: Kind::TidGenerator,
             inner,
             index,
-        };
-        unsafe { tag_generator(env.raw(), JsValue::raw(&this.object), 0, index)? };
-        Ok(g)
+        })
     }
 }
 
