@@ -742,10 +742,19 @@ pub(crate) unsafe fn member<C: Receiver, R: ToNapiValue>(
     let mut pending = false;
     sys::napi_is_exception_pending(env, &mut pending);
     if !pending {
+        // Not a polyid error (those are thrown where they occur): an N-API failure or a panic.
+        let code_text = polyid::ErrorCode::InternalError.as_str();
+        let mut code = ptr::null_mut();
         let mut msg = ptr::null_mut();
+        sys::napi_create_string_utf8(
+            env,
+            code_text.as_ptr().cast(),
+            code_text.len() as isize,
+            &mut code,
+        );
         sys::napi_create_string_utf8(env, error.as_ptr().cast(), error.len() as isize, &mut msg);
         let mut err = ptr::null_mut();
-        sys::napi_create_error(env, ptr::null_mut(), msg, &mut err);
+        sys::napi_create_error(env, code, msg, &mut err);
         sys::napi_throw(env, err);
     }
     ptr::null_mut()
