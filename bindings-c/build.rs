@@ -15,8 +15,22 @@ fn main() {
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=POLYID_C_UPDATE_HEADER");
 
-    let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
+    let mut config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("bindings-c/cbindgen.toml is valid");
+    // The version macros come from Cargo (the workspace's one version), so that a C program
+    // can check at compile time what polyid_version() reports at run time.
+    let version = env::var("CARGO_PKG_VERSION").expect("CARGO_PKG_VERSION");
+    let part = |var: &str| env::var(var).expect("CARGO_PKG_VERSION_*");
+    config.after_includes = Some(format!(
+        "\n/** The version of this header (the same as polyid_version() of the library it ships with). */\n\
+         #define POLYID_VERSION \"{version}\"\n\
+         #define POLYID_VERSION_MAJOR {}\n\
+         #define POLYID_VERSION_MINOR {}\n\
+         #define POLYID_VERSION_PATCH {}",
+        part("CARGO_PKG_VERSION_MAJOR"),
+        part("CARGO_PKG_VERSION_MINOR"),
+        part("CARGO_PKG_VERSION_PATCH"),
+    ));
     let bindings = cbindgen::Builder::new()
         .with_crate(&crate_dir)
         .with_config(config)

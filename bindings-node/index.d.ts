@@ -270,14 +270,6 @@ export interface EuidGenerator {
 }
 
 /**
- * Which binding artifact the generated loader actually loaded: `'native'` for
- * a native addon, otherwise the `platformArchABI` of the WASI flavor. Every
- * flavor napi-rs can build is listed, because `NAPI_RS_NATIVE_LIBRARY_PATH`
- * can point the loader at a WASI artifact this package does not build itself.
- */
-export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
-
-/**
  * A WDP catalog: diagnostics (code, message template, description, hints, tags, docs URL)
  * keyed by compact ID, or by full ID `<namespace hash>-<compact id>` with a namespace.
  *

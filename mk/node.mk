@@ -7,11 +7,10 @@
 #                     path), RSS growth per entry point and in total, fails above 5 MB. Not
 #                     part of `make test`: it takes several minutes (LEAK_CALLS=... for fewer).
 #
-# Set-up is idempotent and cached: node_modules is reinstalled only when package.json or
+# Set-up is idempotent and cached: node_modules is reinstalled (`npm ci`, exactly the committed
+# package-lock.json, which lists every platform's optional packages) only when package.json or
 # package-lock.json is newer than its stamp, and the addon is rebuilt only when a Rust source
-# (binding or core), Cargo manifest or the napi config changed. `npm install` (which follows
-# package-lock.json) rather than `npm ci`: npm 11 writes only this platform's optional
-# packages of @napi-rs/cli's dependencies into the lock file, and `npm ci` then refuses it.
+# (binding or core), Cargo manifest or the napi config changed.
 
 NODE_DIR := $(ROOT)/bindings-node
 NPM ?= npm
@@ -25,8 +24,8 @@ NODE_BUILD_INPUTS := $(wildcard $(NODE_DIR)/src/*.rs) $(NODE_DIR)/Cargo.toml $(N
 .PHONY: node-build node-test node-bench node-demo node-leaks
 
 $(NODE_MODULES_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
-	@echo "==> node: npm install (from package-lock.json)"
-	cd $(NODE_DIR) && $(NPM) install --no-audit --no-fund --loglevel=error
+	@echo "==> node: npm ci (package-lock.json as committed)"
+	cd $(NODE_DIR) && $(NPM) ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 $(NODE_BUILD_STAMP): $(NODE_MODULES_STAMP) $(NODE_BUILD_INPUTS)

@@ -1,4 +1,4 @@
-// The ESM entry (`import` resolves to index.mjs, typed by index.d.ts).
+// The ESM entry (`import` resolves to index.mjs, typed by index.d.mts).
 import polyid, { compactId, Tid, type PolyIdError } from 'polyid'
 
 const a: string = compactId('E.Auth.Token.001')

@@ -111,4 +111,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(join(pkg, 'node', 'package.json'), '{ "type": "commonjs" }\n');
   copyFileSync(join(root, 'js', 'package.json'), join(pkg, 'package.json'));
   copyFileSync(join(root, 'README.md'), join(pkg, 'README.md'));
+  for (const license of ['LICENSE-MIT', 'LICENSE-APACHE']) copyFileSync(join(root, '..', license), join(pkg, license));
 }

@@ -1,0 +1,57 @@
+"""The sdist's build backend (backend/polyid_backend.py): no silent Rust download."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+BACKEND = Path(__file__).resolve().parent.parent / "backend" / "polyid_backend.py"
+
+
+def load_backend():
+    spec = importlib.util.spec_from_file_location("polyid_backend", BACKEND)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_without_cargo_the_build_stops_with_a_clear_message(monkeypatch, tmp_path):
+    backend = load_backend()
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("POLYID_DOWNLOAD_RUST", raising=False)
+    monkeypatch.delenv("MATURIN_NO_INSTALL_RUST", raising=False)
+    for hook in (backend.get_requires_for_build_wheel, backend.get_requires_for_build_sdist):
+        with pytest.raises(RuntimeError) as err:
+            hook()
+        message = str(err.value)
+        assert "no prebuilt wheel matches this platform" in message
+        assert "Rust 1.85 or newer" in message
+        assert "https://rustup.rs" in message
+        assert "POLYID_DOWNLOAD_RUST=1" in message
+    with pytest.raises(RuntimeError, match="no `cargo` is on PATH"):
+        backend.build_wheel(str(tmp_path))
+    # maturin's own switch is set, so nothing downstream downloads a toolchain either.
+    assert os.environ["MATURIN_NO_INSTALL_RUST"] == "1"
+
+
+def test_with_cargo_the_hooks_are_maturins(monkeypatch, tmp_path):
+    backend = load_backend()
+    cargo = tmp_path / "cargo"
+    cargo.write_text("#!/bin/sh\necho cargo 1.95.0\n")
+    cargo.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("POLYID_DOWNLOAD_RUST", raising=False)
+    requires = backend.get_requires_for_build_wheel()
+    assert not any("puccinialin" in r for r in requires)
+
+
+def test_opting_in_leaves_the_download_to_maturin(monkeypatch, tmp_path):
+    backend = load_backend()
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("POLYID_DOWNLOAD_RUST", "1")
+    monkeypatch.delenv("MATURIN_NO_INSTALL_RUST", raising=False)
+    assert any("puccinialin" in r for r in backend.get_requires_for_build_wheel())

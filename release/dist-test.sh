@@ -1,0 +1,341 @@
+#!/usr/bin/env bash
+# `make dist-test`: the artifacts in dist/ as a user gets them, with no cargo or rustc on PATH.
+#
+#   Python  pypiserver on 127.0.0.1 serves dist/python; a new virtualenv outside the repo runs
+#           `pip install polyid` by name, then every shared vector. The aarch64 wheel is
+#           installed by name for that platform (`pip install --platform`) and run under
+#           qemu-user with Debian's arm64 CPython.
+#   npm     verdaccio on 127.0.0.1 (no uplink: it serves only what is published to it) gets
+#           every tarball of dist/npm; a scratch project runs `npm install polyid polyid-wasm`
+#           by name, then every shared vector in both packages, and the loader's error for a
+#           platform with no addon (faked).
+#   C       the x86_64 glibc SDK from a scratch CMake project (find_package(polyid), shared and
+#           static) and a pkg-config one, plus the C vector runner against the SDK; the other
+#           SDKs linked by zig cc and run (musl natively, aarch64 under qemu-user).
+#   CLI     both static binaries run `polyid conform` against themselves (aarch64 under qemu).
+#
+# Run `make dist` first. Ends with "dist-test: N passed, N failed, N skipped" and lists what
+# could not run here.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+dist=$root/dist
+venv=$root/target/release-venv
+cache=${POLYID_CACHE:-$HOME/.cache/polyid}
+version=$(python3 "$root/release/version.py" get)
+scratch=$(mktemp -d /tmp/polyid-dist-test.XXXXXX)
+passed=0 failed=0 skipped=0
+declare -a RESULTS=() SKIPS=() PIDS=()
+
+cleanup() {
+    local pid
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$scratch"
+}
+trap cleanup EXIT
+
+log() { printf '\n==> dist-test: %s\n' "$*"; }
+ok() { passed=$((passed + 1)); RESULTS+=("pass  $*"); echo "PASS: $*"; }
+bad() { failed=$((failed + 1)); RESULTS+=("FAIL  $*"); echo "FAIL: $*"; }
+skip() { skipped=$((skipped + 1)); SKIPS+=("$*"); RESULTS+=("skip  $*"); echo "SKIP: $*"; }
+# check NAME COMMAND...: one result line per check, the command's output above it.
+check() {
+    local name=$1
+    shift
+    if "$@"; then ok "$name"; else bad "$name"; fi
+}
+
+[ -d "$dist/python" ] && [ -d "$dist/npm" ] && [ -d "$dist/c" ] && [ -d "$dist/cli" ] ||
+    { echo "dist-test: dist/ is incomplete: run make dist first"; exit 2; }
+(cd "$dist" && sha256sum --quiet -c SHA256SUMS) && ok "SHA256SUMS matches every file" || bad "SHA256SUMS"
+
+# The user's PATH: this machine's, less every folder that holds cargo or rustc.
+user_path=
+IFS=: read -ra dirs <<<"$PATH"
+for d in "${dirs[@]}"; do
+    [ -e "$d/cargo" ] || [ -e "$d/rustc" ] || [ -e "$d/rustup" ] || user_path=${user_path:+$user_path:}$d
+done
+export PATH=$user_path
+export CARGO=/nonexistent RUSTC=/nonexistent
+! command -v cargo >/dev/null && ! command -v rustc >/dev/null &&
+    ok "no cargo or rustc on PATH" || bad "cargo or rustc still on PATH"
+zig() { "$venv/bin/python" -m ziglang "$@"; }
+
+free_port() { "$venv/bin/python" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+wait_http() {
+    local url=$1 i
+    for i in $(seq 1 100); do curl -fsS -o /dev/null "$url" 2>/dev/null && return 0; sleep 0.2; done
+    echo "no answer from $url"
+    return 1
+}
+# Counts the statuses of a vector runner's JSON lines ({"status": "pass"|"fail"|"skip"}).
+vector_summary() {
+    "$venv/bin/python" -c '
+import json, sys
+counts = {"pass": 0, "fail": 0, "skip": 0}
+for line in sys.stdin:
+    if line.startswith("{"):
+        row = json.loads(line)
+        counts[row["status"]] = counts.get(row["status"], 0) + 1
+        if row["status"] == "fail":
+            print("  failed:", row.get("case"), file=sys.stderr)
+print(f"{counts[\"pass\"]} passed, {counts[\"fail\"]} failed, {counts[\"skip\"]} skipped")
+sys.exit(1 if counts["fail"] or counts["pass"] < 900 else 0)'
+}
+
+# Debian's arm64 CPython and C library in a folder, for qemu-user (-L): the packages are
+# downloaded, not installed, so the machine's own packages stay as they are.
+arm64_root() {
+    local r=$cache/arm64-root
+    if ! [ -x "$r/usr/bin/python3.11" ]; then
+        dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
+        apt-get update -qq
+        local debs=$cache/arm64-debs
+        mkdir -p "$debs" "$r"
+        (cd "$debs" && apt-get download -qq python3.11-minimal:arm64 libpython3.11-minimal:arm64 \
+            libpython3.11-stdlib:arm64 libc6:arm64 zlib1g:arm64 libexpat1:arm64 libgcc-s1:arm64 \
+            libffi8:arm64)
+        for deb in "$debs"/*.deb; do dpkg -x "$deb" "$r"; done
+    fi
+    echo "$r"
+}
+have_qemu() { command -v qemu-aarch64-static >/dev/null || apt-get install -y -qq qemu-user-static >/dev/null; }
+
+# ---------------------------------------------------------------------------------------------
+log "Python: pypiserver on 127.0.0.1 serving dist/python"
+pyport=$(free_port)
+"$venv/bin/pypi-server" run -i 127.0.0.1 -p "$pyport" "$dist/python" >"$scratch/pypiserver.log" 2>&1 &
+PIDS+=($!)
+wait_http "http://127.0.0.1:$pyport/simple/"
+index=(--index-url "http://127.0.0.1:$pyport/simple/" --disable-pip-version-check)
+python3 -m venv "$scratch/py"
+check "pip install polyid (by name, from the local index)" \
+    "$scratch/py/bin/pip" install -q "${index[@]}" --only-binary :all: polyid
+(cd "$scratch" && "$scratch/py/bin/python" -c "
+import polyid, sys
+print('installed:', polyid.__file__, polyid.__version__)
+assert polyid.__file__.startswith('$scratch/py/'), 'not the installed wheel'
+assert polyid.__version__ == '$version'
+") && ok "python: import polyid $version from the installed wheel" || bad "python: import"
+(cd "$scratch" && "$scratch/py/bin/python" "$root/bindings-python/tests/matrix_adapter.py" vectors "$root/tests/vectors" |
+    vector_summary) && ok "python x86_64: shared vectors" || bad "python x86_64: shared vectors"
+dist_info=$(ls -d "$scratch"/py/lib/python3*/site-packages/polyid-*.dist-info)
+check "python: LICENSE-MIT and LICENSE-APACHE in the installed wheel" \
+    test -f "$dist_info/licenses/LICENSE-MIT" -a -f "$dist_info/licenses/LICENSE-APACHE"
+# The sdist holds the licenses and the whole Rust source it builds from.
+sdist=$(ls "$dist"/python/polyid-*.tar.gz)
+check "python: sdist holds the licenses, the core and the binding" \
+    bash -c "tar -tzf '$sdist' | grep -q '/LICENSE-MIT$' && tar -tzf '$sdist' | grep -q '/LICENSE-APACHE$' \
+        && tar -tzf '$sdist' | grep -q 'core/src/lib.rs' && tar -tzf '$sdist' | grep -q 'bindings-python/src/lib.rs'"
+
+for plat in musllinux_1_2_x86_64 manylinux_2_17_aarch64 musllinux_1_2_aarch64; do
+    check "pip resolves polyid by name for $plat" \
+        "$scratch/py/bin/pip" download -q "${index[@]}" --only-binary :all: --platform "$plat" \
+        --python-version 3.11 --no-deps -d "$scratch/wheels-$plat" polyid
+done
+
+if have_qemu && r=$(arm64_root); then
+    "$scratch/py/bin/pip" install -q "${index[@]}" --only-binary :all: --platform manylinux_2_17_aarch64 \
+        --python-version 3.11 --no-deps --target "$scratch/py-arm64" polyid
+    (cd "$scratch" && PYTHONPATH="$scratch/py-arm64" qemu-aarch64-static -L "$r" "$r/usr/bin/python3.11" \
+        "$root/bindings-python/tests/matrix_adapter.py" vectors "$root/tests/vectors" | vector_summary) &&
+        ok "python aarch64 (manylinux wheel, qemu-user, Debian arm64 CPython 3.11): shared vectors" ||
+        bad "python aarch64: shared vectors"
+else
+    skip "python aarch64: qemu-user or Debian's arm64 packages unavailable"
+fi
+skip "python musllinux wheels: no musl CPython on this machine (resolution by name and auditwheel only)"
+
+# ---------------------------------------------------------------------------------------------
+log "npm: verdaccio on 127.0.0.1 with every tarball of dist/npm"
+npmport=$(free_port)
+mkdir -p "$scratch/verdaccio/storage"
+cat >"$scratch/verdaccio/config.yaml" <<EOF
+storage: $scratch/verdaccio/storage
+auth:
+  htpasswd:
+    file: $scratch/verdaccio/htpasswd
+    max_users: 1
+uplinks: {}
+packages:
+  '**':
+    access: \$all
+    publish: \$authenticated
+server:
+  keepAliveTimeout: 60
+logs: { type: file, path: $scratch/verdaccio/verdaccio.log, level: warn }
+EOF
+"$root/release/node_modules/.bin/verdaccio" --config "$scratch/verdaccio/config.yaml" \
+    --listen "127.0.0.1:$npmport" >"$scratch/verdaccio/stdout.log" 2>&1 &
+PIDS+=($!)
+registry=http://127.0.0.1:$npmport/
+wait_http "${registry}-/ping"
+token=$(curl -fsS -X PUT -H 'content-type: application/json' \
+    -d '{"name":"polyid-release","password":"dist-test-only"}' \
+    "${registry}-/user/org.couchdb.user:polyid-release" | "$venv/bin/python" -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+mkdir -p "$scratch/npm-home" "$scratch/app"
+export npm_config_userconfig=$scratch/npm-home/.npmrc npm_config_cache=$scratch/npm-home/cache
+printf 'registry=%s\n//127.0.0.1:%s/:_authToken=%s\n' "$registry" "$npmport" "$token" >"$npm_config_userconfig"
+published=0
+for tgz in "$dist"/npm/*.tgz; do
+    npm publish --silent --registry "$registry" "$tgz" >/dev/null && published=$((published + 1)) ||
+        bad "npm publish $(basename "$tgz")"
+done
+check "npm: $published packages published to the local registry" test "$published" -ge 6
+
+cd "$scratch/app"
+printf '{ "name": "polyid-dist-test-app", "private": true }\n' >package.json
+check "npm install polyid polyid-wasm (by name, from the local registry)" \
+    npm install --no-audit --no-fund --loglevel=error polyid polyid-wasm
+check "npm: only this platform's addon package was installed" \
+    bash -c "test -d node_modules/polyid-linux-x64-gnu && ! test -e node_modules/polyid-linux-arm64-gnu && ! test -e node_modules/polyid-linux-x64-musl"
+for pkg in polyid polyid-wasm polyid-linux-x64-gnu; do
+    check "npm: $pkg has LICENSE-MIT and LICENSE-APACHE" \
+        test -f "node_modules/$pkg/LICENSE-MIT" -a -f "node_modules/$pkg/LICENSE-APACHE"
+done
+cat >vectors.cjs <<EOF
+// Every shared vector through the installed packages (resolved by name from this folder).
+const { check, loadCases } = require('$root/bindings-node/test/vector-ops.js')
+const run = (label, p) => {
+  let pass = 0, fail = 0
+  for (const [family, c] of loadCases('$root/tests/vectors')) {
+    if (check(p, c).pass) pass++; else { fail++; console.error('  failed:', family, c.name) }
+  }
+  console.log(label + ': ' + pass + ' passed, ' + fail + ' failed')
+  return fail === 0 && pass > 900
+}
+const native = require('polyid')
+if (!require.resolve('polyid').startsWith(__dirname + '/node_modules/')) throw new Error('not the installed polyid')
+const wasm = { ...require('polyid-wasm/extuuid'), ...require('polyid-wasm/catalog'), ...require('polyid-wasm') }
+const ok = [run('polyid (native addon)', native), run('polyid-wasm (Node build)', wasm)]
+process.exit(ok.every(Boolean) ? 0 : 1)
+EOF
+check "node: shared vectors in polyid and polyid-wasm, installed by name" node vectors.cjs
+cat >esm.mjs <<'EOF'
+import { compactId } from 'polyid'
+import init, { compactId as wasmCompactId } from 'polyid-wasm'
+await init()
+if (compactId('E.Auth.Token.MISSING') !== 'V6a0B' || wasmCompactId('E.Auth.Token.MISSING') !== 'V6a0B') process.exit(1)
+console.log('import from polyid and polyid-wasm: V6a0B')
+EOF
+check "node: ES module imports of both packages" node esm.mjs
+cat >fake-platform.cjs <<'EOF'
+// The loader's error on a platform with no package, and on one whose package npm left out.
+const assert = require('node:assert')
+const fake = (arch) => Object.defineProperty(process, 'arch', { value: arch })
+fake('riscv64')
+assert.throws(() => require('polyid'), (e) => {
+  console.log(e.message.split('\n')[0])
+  return e.code === 'ERR_POLYID_NATIVE_ADDON' && /linux-riscv64-gnu/.test(e.message) &&
+    /polyid-linux-riscv64-gnu/.test(e.message) && /build the addon from source/i.test(e.message)
+})
+for (const k of Object.keys(require.cache)) delete require.cache[k]
+fake('arm64')
+assert.throws(() => require('polyid'), (e) => {
+  console.log(e.message.split('\n')[0])
+  return /npm install polyid-linux-arm64-gnu@/.test(e.message)
+})
+EOF
+check "node: the loader names the platform, the package and the source build when no addon fits" \
+    node fake-platform.cjs
+cd "$root"
+skip "node aarch64 and musl addons: no arm64 or musl Node.js here (packages resolved by os/cpu/libc only)"
+
+# ---------------------------------------------------------------------------------------------
+log "C SDK"
+mkdir -p "$scratch/c"
+for tgz in "$dist"/c/*.tar.gz; do tar -C "$scratch/c" -xzf "$tgz"; done
+sdk=$scratch/c/polyid-c-$version-x86_64-unknown-linux-gnu
+for f in include/polyid.h lib/libpolyid.a lib/libpolyid.so lib/pkgconfig/polyid.pc \
+    lib/cmake/polyid/polyidConfig.cmake LICENSE-MIT LICENSE-APACHE; do
+    [ -e "$sdk/$f" ] || bad "C SDK: $f missing"
+done
+check "C SDK: POLYID_VERSION in the header is $version" grep -q "#define POLYID_VERSION \"$version\"" "$sdk/include/polyid.h"
+check "C SDK: libpolyid.so is stripped" bash -c "file -L '$sdk/lib/libpolyid.so' | grep -q ', stripped'"
+expected=$root/bindings-c/examples/c/expected.txt
+mkdir -p "$scratch/cmake-app"
+cp "$root/bindings-c/examples/c/example.c" "$scratch/cmake-app/"
+cat >"$scratch/cmake-app/CMakeLists.txt" <<EOF
+cmake_minimum_required(VERSION 3.16)
+project(polyid_sdk_app C)
+find_package(polyid $version REQUIRED)
+add_executable(app_shared example.c)
+target_link_libraries(app_shared PRIVATE polyid::polyid)
+add_executable(app_static example.c)
+target_link_libraries(app_static PRIVATE polyid::static)
+EOF
+cmake_run() {
+    cmake -S "$scratch/cmake-app" -B "$scratch/cmake-app/build" -DCMAKE_PREFIX_PATH="$sdk" >/dev/null &&
+        cmake --build "$scratch/cmake-app/build" >/dev/null &&
+        "$scratch/cmake-app/build/app_shared" | head -n 8 | diff -u "$expected" - &&
+        "$scratch/cmake-app/build/app_static" | head -n 8 | diff -u "$expected" - &&
+        ! ldd "$scratch/cmake-app/build/app_static" | grep -q libpolyid
+}
+check "C SDK: CMake find_package(polyid), polyid::polyid and polyid::static" cmake_run
+pkgconfig_run() {
+    local pc=$sdk/lib/pkgconfig out=$scratch/pc-app
+    mkdir -p "$out"
+    # shellcheck disable=SC2046 # pkg-config prints flags
+    cc -O2 -Wall -Werror -o "$out/shared" "$root/bindings-c/examples/c/example.c" \
+        $(PKG_CONFIG_PATH=$pc pkg-config --cflags --libs polyid) -Wl,-rpath,"$sdk/lib" &&
+        cc -O2 -Wall -Werror -o "$out/static" "$root/bindings-c/examples/c/example.c" \
+            $(PKG_CONFIG_PATH=$pc pkg-config --cflags --libs polyid-static) &&
+        "$out/shared" | head -n 8 | diff -u "$expected" - &&
+        "$out/static" | head -n 8 | diff -u "$expected" -
+}
+check "C SDK: pkg-config polyid and polyid-static" pkgconfig_run
+c_vectors() {
+    local t=$root/bindings-c/tests/c
+    cc -std=c11 -O2 -I"$sdk/include" -o "$scratch/c-vectors" "$t/vectors.c" "$t/harness.c" -ljansson \
+        -L"$sdk/lib" -lpolyid -Wl,-rpath,"$sdk/lib" &&
+        (cd "$root" && POLYID_TEST_LINKAGE=sdk "$scratch/c-vectors" tests/vectors)
+}
+check "C SDK x86_64 glibc: shared vectors through libpolyid.so" c_vectors
+# The other targets: the example linked by zig cc against each SDK and run.
+zig_example() {
+    local target=$1 zt=$2 runner=$3 dir=$scratch/c/polyid-c-$version-$1 out=$scratch/zig-$1
+    zig cc -target "$zt" -O2 -static -I"$dir/include" -o "$out" "$root/bindings-c/examples/c/example.c" \
+        "$dir/lib/libpolyid.a" &&
+        $runner "$out" | head -n 8 | diff -u "$expected" -
+}
+check "C SDK x86_64 musl: example linked statically, run" \
+    zig_example x86_64-unknown-linux-musl x86_64-linux-musl ""
+if have_qemu; then
+    check "C SDK aarch64 musl: example linked statically, run under qemu-user" \
+        zig_example aarch64-unknown-linux-musl aarch64-linux-musl qemu-aarch64-static
+    if r=$(arm64_root); then
+        arm_gnu() {
+            local dir=$scratch/c/polyid-c-$version-aarch64-unknown-linux-gnu out=$scratch/zig-arm-gnu
+            zig cc -target aarch64-linux-gnu.2.17 -O2 -I"$dir/include" -o "$out" \
+                "$root/bindings-c/examples/c/example.c" -L"$dir/lib" -lpolyid &&
+                LD_LIBRARY_PATH=$dir/lib qemu-aarch64-static -L "$r" "$out" | head -n 8 | diff -u "$expected" -
+        }
+        check "C SDK aarch64 glibc: example linked to libpolyid.so, run under qemu-user" arm_gnu
+    fi
+else
+    skip "C SDK aarch64: no qemu-user"
+fi
+
+# ---------------------------------------------------------------------------------------------
+log "CLI"
+mkdir -p "$scratch/cli"
+for tgz in "$dist"/cli/*.tar.gz; do tar -C "$scratch/cli" -xzf "$tgz"; done
+cli=$scratch/cli/polyid-$version-x86_64-unknown-linux-musl/polyid
+check "CLI x86_64: --version is polyid $version" bash -c "[ \"\$('$cli' --version)\" = 'polyid $version' ]"
+check "CLI x86_64: polyid conform against itself" "$cli" conform --name cli-x86_64 -- "$cli" conform-serve
+if have_qemu; then
+    acli=$scratch/cli/polyid-$version-aarch64-unknown-linux-musl/polyid
+    check "CLI aarch64 (qemu-user): polyid conform against itself" \
+        qemu-aarch64-static "$acli" conform --name cli-aarch64 -- qemu-aarch64-static "$acli" conform-serve
+fi
+
+# ---------------------------------------------------------------------------------------------
+log "summary"
+printf '%s\n' "${RESULTS[@]}"
+if [ ${#SKIPS[@]} -gt 0 ]; then
+    echo "Not run here:"
+    printf '  - %s\n' "${SKIPS[@]}"
+fi
+echo "dist-test: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# `make dist`: every release artifact of this version into dist/, built on this machine.
+#
+#   dist/python/  sdist + abi3 wheels: manylinux_2_17 and musllinux_1_2, x86_64 and aarch64
+#                 (maturin --zig), each checked by auditwheel show, twine check and
+#                 check-wheel-contents
+#   dist/npm/     polyid (the JS entry, optionalDependencies on the platform packages),
+#                 polyid-linux-{x64,arm64}-{gnu,musl} (one addon each, os/cpu/libc fields),
+#                 polyid-wasm; publint and @arethetypeswrong/cli on polyid and polyid-wasm
+#   dist/c/       polyid-c-<version>-<target>.tar.gz per Linux target: include/, lib/ (static,
+#                 shared, pkg-config, CMake package), licenses
+#   dist/cli/     polyid-<version>-{x86_64,aarch64}-unknown-linux-musl.tar.gz: static binaries
+#   dist/SHA256SUMS
+#
+# Cross builds link with zig (PyPI `ziglang`): maturin --zig for the wheels, cargo-zigbuild
+# (crates.io, installed once into ~/.cache/polyid) for the rest. glibc targets are built
+# against glibc 2.17, so the same files load on every manylinux2014-era system.
+#
+# DIST_ONLY="python npm c cli" builds a subset (the SHA256SUMS file always covers what is
+# in dist/). The release workflow (.github/workflows/release.yml) runs the same steps per
+# platform and adds macOS and Windows.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+dist=$root/dist
+work=$root/target/dist
+venv=$root/target/release-venv
+cache=${POLYID_CACHE:-$HOME/.cache/polyid}
+only=${DIST_ONLY:-python npm c cli}
+version=$(python3 "$root/release/version.py" get)
+TARGETS=(x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu x86_64-unknown-linux-musl aarch64-unknown-linux-musl)
+ZIGBUILD_VERSION=0.20.1
+log() { printf '\n==> dist: %s\n' "$*"; }
+want() { [[ " $only " == *" $1 "* ]]; }
+
+# npm's platform key of a Rust target: linux-x64-gnu, linux-arm64-musl, ...
+npm_key() {
+    local arch=${1%%-*} libc=${1##*-}
+    case $arch in x86_64) arch=x64 ;; aarch64) arch=arm64 ;; esac
+    echo "linux-$arch-$libc"
+}
+# What cargo-zigbuild is given: glibc targets carry the glibc version to link against.
+zig_target() { case $1 in *-gnu) echo "$1.2.17" ;; *) echo "$1" ;; esac; }
+
+# ---------------------------------------------------------------------------------------------
+# Tools: pinned Python tools (maturin, ziglang, auditwheel, twine, ...), the npm checkers,
+# the Rust targets, cargo-zigbuild.
+
+log "tools"
+python3 "$root/release/version.py" check
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+if ! cmp -s "$root/release/requirements.txt" "$venv/.requirements.txt"; then
+    "$venv/bin/pip" install -q --disable-pip-version-check -r "$root/release/requirements.txt"
+    cp "$root/release/requirements.txt" "$venv/.requirements.txt"
+fi
+# maturin --zig and cargo-zigbuild find zig as `python -m ziglang` through the python on PATH.
+export PATH="$venv/bin:$PATH"
+if ! [ -x "$root/release/node_modules/.bin/publint" ] ||
+    [ "$root/release/package-lock.json" -nt "$root/release/node_modules/.package-lock.json" ]; then
+    (cd "$root/release" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+installed_targets=$(rustup target list --installed)
+for t in "${TARGETS[@]}"; do
+    grep -qx "$t" <<<"$installed_targets" || timeout 600 rustup target add "$t"
+done
+zigbuild_root=$cache/cargo-zigbuild-$ZIGBUILD_VERSION
+if ! [ -x "$zigbuild_root/bin/cargo-zigbuild" ]; then
+    cargo install cargo-zigbuild --locked --version "=$ZIGBUILD_VERSION" --root "$zigbuild_root"
+fi
+export PATH="$zigbuild_root/bin:$PATH"
+# llvm-strip from the llvm-tools component strips every architecture's objects.
+if ! llvm_strip=$(ls "$(rustc --print sysroot)"/lib/rustlib/*/bin/llvm-strip 2>/dev/null | head -n 1) ||
+    [ -z "$llvm_strip" ]; then
+    timeout 600 rustup component add llvm-tools
+    llvm_strip=$(ls "$(rustc --print sysroot)"/lib/rustlib/*/bin/llvm-strip | head -n 1)
+fi
+
+# The musl targets link statically by default; a shared object (the Python extension, the
+# Node addon, libpolyid.so) must link musl dynamically to load into a musl process.
+musl_shared() {
+    case $1 in *-musl) echo "-C target-feature=-crt-static" ;; *) echo "" ;; esac
+}
+# cargo zigbuild for one target with extra RUSTFLAGS, release profile, stripped symbols.
+zigbuild() {
+    local target=$1 flags=$2
+    shift 2
+    env RUSTFLAGS="$flags" CARGO_PROFILE_RELEASE_STRIP=symbols \
+        cargo zigbuild --release --locked --target "$(zig_target "$target")" "$@"
+}
+
+mkdir -p "$dist" "$work"
+
+# ---------------------------------------------------------------------------------------------
+# Python
+
+if want python; then
+    log "python: sdist and wheels"
+    rm -rf "$dist/python" && mkdir -p "$dist/python"
+    maturin sdist --manifest-path "$root/bindings-python/Cargo.toml" --out "$dist/python"
+    for t in "${TARGETS[@]}"; do
+        case $t in *-gnu) compat=manylinux2014 ;; *) compat=musllinux_1_2 ;; esac
+        maturin build --release --locked --zig --target "$t" --compatibility "$compat" \
+            --manifest-path "$root/bindings-python/Cargo.toml" --out "$dist/python"
+    done
+    log "python: auditwheel show, twine check, check-wheel-contents"
+    for whl in "$dist"/python/*.whl; do
+        tag=$(basename "$whl" .whl | awk -F- '{print $NF}')
+        shown=$(auditwheel show "$whl")
+        # auditwheel names the most compatible tag the wheel is consistent with; for
+        # manylinux_2_17 it also prints the manylinux2014 alias.
+        grep -qF "${tag%%.*}" <<<"$shown" || { echo "$shown"; echo "auditwheel: $whl is not $tag"; exit 1; }
+        echo "auditwheel show: $(basename "$whl"): consistent with $tag"
+    done
+    twine check --strict "$dist"/python/*
+    check-wheel-contents "$dist"/python/*.whl
+fi
+
+# ---------------------------------------------------------------------------------------------
+# npm: one package per platform, the main package, the wasm package
+
+if want npm; then
+    log "npm: addons"
+    rm -rf "$dist/npm" "$work/npm" && mkdir -p "$dist/npm" "$work/npm/addons"
+    for t in "${TARGETS[@]}"; do
+        zigbuild "$t" "$(musl_shared "$t")" -p polyid-node
+        cp "$root/target/$t/release/libpolyid_node.so" "$work/npm/addons/polyid.$(npm_key "$t").node"
+    done
+    log "npm: packages"
+    node "$root/release/npm-packages.mjs" "$work/npm/addons" "$work/npm/packages"
+    log "npm: polyid-wasm"
+    make --no-print-directory -C "$root" wasm-build
+    rm -rf "$work/npm/packages/polyid-wasm" && cp -r "$root/bindings-wasm/pkg" "$work/npm/packages/polyid-wasm"
+    for dir in "$work"/npm/packages/*/; do
+        (cd "$dir" && npm pack --silent --pack-destination "$dist/npm" >/dev/null)
+    done
+    ls -l "$dist/npm"
+    log "npm: publint and @arethetypeswrong/cli"
+    for pkg in polyid polyid-wasm; do
+        (cd "$work/npm/packages/$pkg" && "$root/release/node_modules/.bin/publint" --strict)
+        "$root/release/node_modules/.bin/attw" --profile node16 "$dist/npm/$pkg-$version.tgz"
+    done
+fi
+
+# ---------------------------------------------------------------------------------------------
+# C SDK: one tarball per target
+
+# What Rust's std needs from the C library when libpolyid.a is linked statically
+# (`cargo rustc -p polyid-c --crate-type staticlib -- --print native-static-libs`).
+static_libs() { case $1 in *-gnu) echo "-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc" ;; *) echo "-lc" ;; esac; }
+
+if want c; then
+    rm -rf "$dist/c" && mkdir -p "$dist/c"
+    for t in "${TARGETS[@]}"; do
+        log "c: SDK for $t"
+        zigbuild "$t" "$(musl_shared "$t")" -p polyid-c
+        name=polyid-c-$version-$t
+        sdk=$work/c/$name
+        rm -rf "$sdk" && mkdir -p "$sdk/include" "$sdk/lib/pkgconfig" "$sdk/lib/cmake/polyid"
+        install -m 644 "$root/bindings-c/include/polyid.h" "$sdk/include/"
+        # The archive holds std's objects too; their debug sections are dropped (see README).
+        "$llvm_strip" --strip-debug -o "$sdk/lib/libpolyid.a" "$root/target/$t/release/libpolyid_c.a"
+        install -m 755 "$root/target/$t/release/libpolyid_c.so" "$sdk/lib/libpolyid.so.$version"
+        ln -s "libpolyid.so.$version" "$sdk/lib/libpolyid.so.0"
+        ln -s libpolyid.so.0 "$sdk/lib/libpolyid.so"
+        for pc in polyid polyid-static; do
+            # Relocatable: the prefix is found from the .pc file's own folder.
+            sed -e 's|@PREFIX@|${pcfiledir}/../..|' -e "s|@VERSION@|$version|" \
+                -e "s|@LIBS_PRIVATE@|$(static_libs "$t")|" "$root/bindings-c/pkgconfig/$pc.pc.in" \
+                >"$sdk/lib/pkgconfig/$pc.pc"
+        done
+        sed -e "s|@VERSION@|$version|g" -e "s|@LIBS_PRIVATE@|$(static_libs "$t")|g" \
+            "$root/bindings-c/cmake/polyidConfig.cmake.in" >"$sdk/lib/cmake/polyid/polyidConfig.cmake"
+        sed -e "s|@VERSION@|$version|g" "$root/bindings-c/cmake/polyidConfigVersion.cmake.in" \
+            >"$sdk/lib/cmake/polyid/polyidConfigVersion.cmake"
+        install -m 644 "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$root/bindings-c/README.md" "$sdk/"
+        tar -C "$work/c" --owner=0 --group=0 --sort=name -czf "$dist/c/$name.tar.gz" "$name"
+    done
+    ls -l "$dist/c"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# CLI: static musl binaries
+
+if want cli; then
+    rm -rf "$dist/cli" && mkdir -p "$dist/cli"
+    for t in x86_64-unknown-linux-musl aarch64-unknown-linux-musl; do
+        log "cli: $t"
+        zigbuild "$t" "" -p polyid-cli
+        name=polyid-$version-$t
+        dir=$work/cli/$name
+        rm -rf "$dir" && mkdir -p "$dir"
+        install -m 755 "$root/target/$t/release/polyid" "$dir/polyid"
+        install -m 644 "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$root/cli/README.md" "$dir/"
+        tar -C "$work/cli" --owner=0 --group=0 --sort=name -czf "$dist/cli/$name.tar.gz" "$name"
+        file "$dir/polyid" | grep -q "statically linked" || { file "$dir/polyid"; echo "not static"; exit 1; }
+    done
+    ls -l "$dist/cli"
+fi
+
+# ---------------------------------------------------------------------------------------------
+
+(cd "$dist" && find . -type f ! -name SHA256SUMS -printf '%P\n' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS)
+log "done: $(wc -l <"$dist/SHA256SUMS") files in dist/ (dist/SHA256SUMS)"
