@@ -36,6 +36,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/** The version of this header (the same as polyid_version() of the library it ships with). */
+#define POLYID_VERSION "0.1.0"
+#define POLYID_VERSION_MAJOR 0
+#define POLYID_VERSION_MINOR 1
+#define POLYID_VERSION_PATCH 0
+
 /**
  * Bytes of `polyid_error.message`, including its terminating NUL (messages longer than
  * 255 bytes are cut at a UTF-8 character boundary).
