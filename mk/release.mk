@@ -29,6 +29,6 @@ $(RELEASE_LINT_STAMP): $(ROOT)/release/requirements-lint.txt
 
 actionlint: $(RELEASE_LINT_STAMP)
 	@echo "==> release: actionlint .github/workflows"
-	cd $(ROOT) && $(PY_VENV)/bin/actionlint -color=never && echo "actionlint: $$(ls .github/workflows/*.yml | wc -l) workflows OK"
+	cd $(ROOT) && $(PY_VENV)/bin/actionlint -no-color && echo "actionlint: $$(ls .github/workflows/*.yml | wc -l) workflows OK"
 
 TEST_TARGETS += version-check actionlint

@@ -80,7 +80,7 @@ for line in sys.stdin:
         counts[row["status"]] = counts.get(row["status"], 0) + 1
         if row["status"] == "fail":
             print("  failed:", row.get("case"), file=sys.stderr)
-print(f"{counts[\"pass\"]} passed, {counts[\"fail\"]} failed, {counts[\"skip\"]} skipped")
+print("%d passed, %d failed, %d skipped" % (counts["pass"], counts["fail"], counts["skip"]))
 sys.exit(1 if counts["fail"] or counts["pass"] < 900 else 0)'
 }
 
@@ -104,8 +104,13 @@ have_qemu() { command -v qemu-aarch64-static >/dev/null || apt-get install -y -q
 
 # ---------------------------------------------------------------------------------------------
 log "Python: pypiserver on 127.0.0.1 serving dist/python"
+# The sdist's build requirement (maturin) is served beside it, for the source-build check below.
+mkdir -p "$scratch/build-deps"
+"$venv/bin/pip" download -q --disable-pip-version-check --only-binary :all: --no-deps \
+    -d "$scratch/build-deps" "$(grep '^maturin==' "$root/release/requirements.txt")"
 pyport=$(free_port)
-"$venv/bin/pypi-server" run -i 127.0.0.1 -p "$pyport" "$dist/python" >"$scratch/pypiserver.log" 2>&1 &
+"$venv/bin/pypi-server" run -i 127.0.0.1 -p "$pyport" "$dist/python" "$scratch/build-deps" \
+    >"$scratch/pypiserver.log" 2>&1 &
 PIDS+=($!)
 wait_http "http://127.0.0.1:$pyport/simple/"
 index=(--index-url "http://127.0.0.1:$pyport/simple/" --disable-pip-version-check)
@@ -128,6 +133,18 @@ sdist=$(ls "$dist"/python/polyid-*.tar.gz)
 check "python: sdist holds the licenses, the core and the binding" \
     bash -c "tar -tzf '$sdist' | grep -q '/LICENSE-MIT$' && tar -tzf '$sdist' | grep -q '/LICENSE-APACHE$' \
         && tar -tzf '$sdist' | grep -q 'core/src/lib.rs' && tar -tzf '$sdist' | grep -q 'bindings-python/src/lib.rs'"
+
+# Where no wheel fits, pip builds the sdist: with no cargo, that stops at once with the
+# backend's message instead of downloading a Rust toolchain.
+sdist_without_rust() {
+    local out
+    out=$("$scratch/py/bin/pip" install "${index[@]}" --no-binary polyid --no-cache-dir \
+        --target "$scratch/py-src" polyid 2>&1) && { echo "the source build succeeded without cargo?"; return 1; }
+    grep -q "needs Rust 1.85 or newer: no \`cargo\` is on PATH" <<<"$out" &&
+        ! grep -qi puccinialin <<<"$out" || { echo "$out" | tail -20; return 1; }
+}
+check "python: a source build without cargo stops with the backend's message (no toolchain download)" \
+    sdist_without_rust
 
 for plat in musllinux_1_2_x86_64 manylinux_2_17_aarch64 musllinux_1_2_aarch64; do
     check "pip resolves polyid by name for $plat" \
@@ -164,7 +181,7 @@ packages:
     publish: \$authenticated
 server:
   keepAliveTimeout: 60
-logs: { type: file, path: $scratch/verdaccio/verdaccio.log, level: warn }
+log: { type: file, path: $scratch/verdaccio/verdaccio.log, level: warn }
 EOF
 "$root/release/node_modules/.bin/verdaccio" --config "$scratch/verdaccio/config.yaml" \
     --listen "127.0.0.1:$npmport" >"$scratch/verdaccio/stdout.log" 2>&1 &
@@ -285,6 +302,10 @@ pkgconfig_run() {
         "$out/static" | head -n 8 | diff -u "$expected" -
 }
 check "C SDK: pkg-config polyid and polyid-static" pkgconfig_run
+strip -o "$scratch/pc-app/static.stripped" "$scratch/pc-app/static" 2>/dev/null || true
+echo "C SDK sizes (x86_64 glibc): libpolyid.a $(stat -c %s "$sdk/lib/libpolyid.a") B," \
+    "libpolyid.so $(stat -Lc %s "$sdk/lib/libpolyid.so") B, the example linked statically and" \
+    "stripped $(stat -c %s "$scratch/pc-app/static.stripped" 2>/dev/null || echo '?') B"
 c_vectors() {
     local t=$root/bindings-c/tests/c
     cc -std=c11 -O2 -I"$sdk/include" -o "$scratch/c-vectors" "$t/vectors.c" "$t/harness.c" -ljansson \

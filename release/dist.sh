@@ -29,7 +29,7 @@ cache=${POLYID_CACHE:-$HOME/.cache/polyid}
 only=${DIST_ONLY:-python npm c cli}
 version=$(python3 "$root/release/version.py" get)
 TARGETS=(x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu x86_64-unknown-linux-musl aarch64-unknown-linux-musl)
-ZIGBUILD_VERSION=0.20.1
+ZIGBUILD_VERSION=0.20.1  # the release cargo info resolves for this workspace
 log() { printf '\n==> dist: %s\n' "$*"; }
 want() { [[ " $only " == *" $1 "* ]]; }
 
@@ -102,13 +102,23 @@ if want python; then
         maturin build --release --locked --zig --target "$t" --compatibility "$compat" \
             --manifest-path "$root/bindings-python/Cargo.toml" --out "$dist/python"
     done
+    # zig links a musl extension against `libc.so`, a name musl's loader answers to itself;
+    # musllinux policies (auditwheel, and wheels built on Alpine) name it libc.musl-<arch>.so.1.
+    for whl in "$dist"/python/*musllinux*.whl; do
+        arch=$(basename "$whl" .whl | sed 's/.*musllinux_1_2_//')
+        rm -rf "$work/wheel" && python -m wheel unpack -d "$work/wheel" "$whl" >/dev/null
+        for so in "$work"/wheel/*/polyid/*.so; do
+            patchelf --replace-needed libc.so "libc.musl-$arch.so.1" "$so"
+        done
+        rm "$whl" && python -m wheel pack -d "$dist/python" "$work"/wheel/* >/dev/null
+    done
     log "python: auditwheel show, twine check, check-wheel-contents"
     for whl in "$dist"/python/*.whl; do
+        # The last platform tag of the file name (manylinux_2_17_x86_64, musllinux_1_2_aarch64).
         tag=$(basename "$whl" .whl | awk -F- '{print $NF}')
-        shown=$(auditwheel show "$whl")
-        # auditwheel names the most compatible tag the wheel is consistent with; for
-        # manylinux_2_17 it also prints the manylinux2014 alias.
-        grep -qF "${tag%%.*}" <<<"$shown" || { echo "$shown"; echo "auditwheel: $whl is not $tag"; exit 1; }
+        tag=${tag##*.}
+        shown=$(python "$root/release/auditwheel_show.py" "$whl")
+        grep -qF "\"$tag\"" <<<"$shown" || { echo "$shown"; echo "auditwheel: $whl is not $tag"; exit 1; }
         echo "auditwheel show: $(basename "$whl"): consistent with $tag"
     done
     twine check --strict "$dist"/python/*
@@ -137,8 +147,12 @@ if want npm; then
     log "npm: publint and @arethetypeswrong/cli"
     for pkg in polyid polyid-wasm; do
         (cd "$work/npm/packages/$pkg" && "$root/release/node_modules/.bin/publint" --strict)
-        "$root/release/node_modules/.bin/attw" --profile node16 "$dist/npm/$pkg-$version.tgz"
     done
+    "$root/release/node_modules/.bin/attw" --profile node16 "$dist/npm/polyid-$version.tgz"
+    # polyid-wasm: its .wasm subpaths are files for bundlers and servers, not modules, and
+    # polyid-wasm/web is the ES-module-only browser build (CommonJS takes the main entry).
+    "$root/release/node_modules/.bin/attw" --profile node16 "$dist/npm/polyid-wasm-$version.tgz" \
+        --exclude-entrypoints ./web ./polyid_wasm_bg.wasm ./polyid_catalog_bg.wasm ./polyid_extuuid_bg.wasm
 fi
 
 # ---------------------------------------------------------------------------------------------
@@ -159,6 +173,12 @@ if want c; then
         install -m 644 "$root/bindings-c/include/polyid.h" "$sdk/include/"
         # The archive holds std's objects too; their debug sections are dropped (see README).
         "$llvm_strip" --strip-debug -o "$sdk/lib/libpolyid.a" "$root/target/$t/release/libpolyid_c.a"
+        # On musl, Rust's std expects the unwinder as a separate library (LLVM libunwind, which
+        # musl systems seldom install): the archive carries the one Rust ships for the target.
+        case $t in *-musl)
+            "$(dirname "$llvm_strip")/llvm-ar" qL "$sdk/lib/libpolyid.a" \
+                "$(rustc --print sysroot)/lib/rustlib/$t/lib/self-contained/libunwind.a" ;;
+        esac
         install -m 755 "$root/target/$t/release/libpolyid_c.so" "$sdk/lib/libpolyid.so.$version"
         ln -s "libpolyid.so.$version" "$sdk/lib/libpolyid.so.0"
         ln -s libpolyid.so.0 "$sdk/lib/libpolyid.so"

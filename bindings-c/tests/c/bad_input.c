@@ -90,6 +90,12 @@ static void test_status_codes(void) {
     CHECK(POLYID_NULL_POINTER == 15 && POLYID_BUFFER_TOO_SMALL == 16 && POLYID_INVALID_UTF8 == 17,
           "ABI values");
     CHECK(strlen(polyid_version()) > 0, "version");
+    /* The header's compile-time version is the library's run-time one. */
+    STREQ(polyid_version(), POLYID_VERSION);
+    char parts[32];
+    snprintf(parts, sizeof parts, "%d.%d.%d", POLYID_VERSION_MAJOR, POLYID_VERSION_MINOR,
+             POLYID_VERSION_PATCH);
+    CHECK(strncmp(POLYID_VERSION, parts, strlen(parts)) == 0, "POLYID_VERSION_MAJOR/MINOR/PATCH");
 }
 
 /* Every function accepts err == NULL, on success and on failure. */
