@@ -49,6 +49,12 @@
 #define POLYID_ERROR_MESSAGE_LEN 256
 
 /**
+ * The most IDs one `_many` call makes (the core's `MAX_BATCH`); a larger `count` is
+ * `POLYID_OUT_OF_RANGE` before anything is written.
+ */
+#define POLYID_MAX_BATCH 10000000
+
+/**
  * Bytes of `polyid_error.character_utf8`: one UTF-8 character (at most 4 bytes) and a NUL.
  */
 #define POLYID_CHARACTER_LEN 5
@@ -1398,7 +1404,7 @@ enum polyid_status polyid_xid_generate(polyid_xid *out,
  * `polyid_xid_generate()`) to `out[0..count)`, in increasing order.
  *
  * Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
- * the xid range, or `count` beyond any C array). `out` is written only on success.
+ * the xid range, or `count` exceeds `POLYID_MAX_BATCH`). `out` is written only on success.
  */
 enum polyid_status polyid_xid_generate_many(polyid_xid *out,
                                             size_t count,
@@ -1666,7 +1672,7 @@ enum polyid_status polyid_tid_generator_next(const struct polyid_tid_generator *
  * `out` must have room for `count` elements.
  *
  * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
- * would leave the range, or `count` exceeds PTRDIFF_MAX / sizeof *out). On failure
+ * would leave the range, or `count` exceeds `POLYID_MAX_BATCH`). On failure
  * nothing is written.
  */
 enum polyid_status polyid_tid_generator_next_many(const struct polyid_tid_generator *generator,
@@ -1849,7 +1855,7 @@ enum polyid_status polyid_euid_generator_next(const struct polyid_euid_generator
  * `out` must have room for `count` elements.
  *
  * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
- * would leave the range, or `count` exceeds PTRDIFF_MAX / sizeof *out). On failure
+ * would leave the range, or `count` exceeds `POLYID_MAX_BATCH`). On failure
  * nothing is written.
  */
 enum polyid_status polyid_euid_generator_next_many(const struct polyid_euid_generator *generator,

@@ -11,6 +11,11 @@ use polyid::{Detail, Error, ErrorCode};
 /// Bytes of `polyid_error.message`, including its terminating NUL (messages longer than
 /// 255 bytes are cut at a UTF-8 character boundary).
 pub const POLYID_ERROR_MESSAGE_LEN: usize = 256;
+/// The most IDs one `_many` call makes (the core's `MAX_BATCH`); a larger `count` is
+/// `POLYID_OUT_OF_RANGE` before anything is written.
+pub const POLYID_MAX_BATCH: usize = 10000000;
+
+const _: () = assert!(POLYID_MAX_BATCH == polyid::MAX_BATCH);
 
 /// Bytes of `polyid_error.character_utf8`: one UTF-8 character (at most 4 bytes) and a NUL.
 pub const POLYID_CHARACTER_LEN: usize = 5;

@@ -227,7 +227,7 @@ pub unsafe extern "C" fn polyid_xid_generate(
 /// `polyid_xid_generate()`) to `out[0..count)`, in increasing order.
 ///
 /// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
-/// the xid range, or `count` beyond any C array). `out` is written only on success.
+/// the xid range, or `count` exceeds `POLYID_MAX_BATCH`). `out` is written only on success.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_xid_generate_many(
     out: *mut polyid_xid,
@@ -236,7 +236,7 @@ pub unsafe extern "C" fn polyid_xid_generate_many(
 ) -> polyid_status {
     run(err, || {
         non_null(out, "out")?;
-        count_fits::<polyid_xid>(count)?;
+        polyid::batch::check_count(count as u64)?;
         let xids = Xid::generate_many(count)?;
         for (i, x) in xids.iter().enumerate() {
             out.add(i).write(x.value());

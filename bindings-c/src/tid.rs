@@ -356,7 +356,7 @@ pub unsafe extern "C" fn polyid_tid_generator_next(
 /// `out` must have room for `count` elements.
 ///
 /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
-/// would leave the range, or `count` exceeds PTRDIFF_MAX / sizeof *out). On failure
+/// would leave the range, or `count` exceeds `POLYID_MAX_BATCH`). On failure
 /// nothing is written.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_tid_generator_next_many(
@@ -368,7 +368,7 @@ pub unsafe extern "C" fn polyid_tid_generator_next_many(
     run(err, || {
         non_null(generator, "generator")?;
         non_null(out, "out")?;
-        count_fits::<polyid_tid>(count)?;
+        polyid::batch::check_count(count as u64)?;
         let tids = (*generator).0.next_many(count)?;
         for (i, t) in tids.iter().enumerate() {
             out.add(i).write(t.value());

@@ -724,3 +724,20 @@ test('exceptions thrown by getters of the arguments propagate unchanged', () => 
   assert.throws(() => p.compactIds(arr), { name: 'RangeError', message: 'element boom' })
   assert.deepEqual(p.compactIds(['E.AUTH.TOKEN.001']), ['V6a0B'])
 })
+
+test('batches: a count above the core limit (10,000,000) is OUT_OF_RANGE, never an abort', () => {
+  const calls = [
+    (n) => p.Xid.generateMany(n),
+    (n) => new p.TidGenerator().nextMany(n),
+    (n) => new p.TidGenerator().nextManyStrings(n),
+    (n) => new p.EuidGenerator().nextMany(n),
+    (n) => new p.EuidGenerator().nextManyStrings(n),
+  ]
+  for (const call of calls) {
+    for (const n of [10_000_001, 1e8, 2 ** 31, 2 ** 40]) {
+      const e = throwsCode(() => call(n), 'OUT_OF_RANGE')
+      assert.match(e.message, /10000000/)
+    }
+    assert.equal(call(3).length, 3)
+  }
+})

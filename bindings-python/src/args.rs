@@ -285,6 +285,10 @@ fn list_items(list: *mut ffi::PyObject) -> Option<*mut *mut ffi::PyObject> {
 }
 
 /// Builds a list of `len` items from `f(i)` (one allocation, no intermediate Vec).
+///
+/// While it is filled, the list is hidden from the garbage collector: `f` allocates, an
+/// allocation can run a collection, and a `gc.callbacks` hook or `gc.get_objects()` would
+/// otherwise hand Python code a list whose later slots are still NULL.
 #[inline]
 pub fn list_from<'py, F>(py: Python<'py>, len: usize, mut f: F) -> PyResult<Bound<'py, PyList>>
 where
@@ -293,12 +297,32 @@ where
     let n = ffi::Py_ssize_t::try_from(len)
         .map_err(|_| pyo3::exceptions::PyMemoryError::new_err("list too long"))?;
     // SAFETY: `PyList_New(n)` returns a new list with n NULL slots (or NULL with an error
-    // set); every slot is filled exactly once, stealing the item reference, before the list
-    // is handed to Python: straight into its item array (as `PyList_SET_ITEM` does; nothing
-    // else can see or resize the new list meanwhile), or by `PyList_SetItem`. On an error
-    // midway the list (with NULL slots, which list_dealloc accepts) is dropped.
+    // set), tracked by the collector; it is untracked at once (before anything else can
+    // allocate), so no collection and no `gc` function can reach it while its slots fill.
+    // Every slot is filled exactly once, stealing the item reference: straight into its item
+    // array (as `PyList_SET_ITEM` does; nothing else can see or resize the new list
+    // meanwhile), or by `PyList_SetItem`. Only then is it tracked again and handed to
+    // Python. On an error midway the untracked list (with NULL slots, which list_dealloc
+    // accepts, untracking only a tracked object) is dropped.
     unsafe {
         let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
+        ffi::PyObject_GC_UnTrack(list.as_ptr().cast());
+        fill_list(&list, len, &mut f)?;
+        ffi::PyObject_GC_Track(list.as_ptr().cast());
+        Ok(list.cast_into_unchecked())
+    }
+}
+
+/// The slots of `list` (new, untracked, `len` NULL slots) from `f(i)`.
+///
+/// # Safety
+/// As described in [`list_from`].
+#[inline]
+unsafe fn fill_list<'py, F>(list: &Bound<'py, PyAny>, len: usize, f: &mut F) -> PyResult<()>
+where
+    F: FnMut(usize) -> PyResult<Bound<'py, PyAny>>,
+{
+    unsafe {
         match list_items(list.as_ptr()) {
             Some(items) if len > 0 => {
                 for i in 0..len {
@@ -312,8 +336,8 @@ where
                 }
             }
         }
-        Ok(list.cast_into_unchecked())
     }
+    Ok(())
 }
 
 /// A new list of `f(i, item)` for the items of `list`, in order. The length is read once:

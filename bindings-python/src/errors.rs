@@ -157,9 +157,9 @@ pub fn binding_err(py: Python<'_>, code: ErrorCode, message: String) -> PyErr {
 /// Records the position of a failing item on a batch call's error.
 #[cold]
 pub fn with_item(py: Python<'_>, err: PyErr, item: usize) -> PyErr {
-    if err.is_instance_of::<PolyIdError>(py) {
-        let _ = err.value(py).setattr(names(py).item.bind(py), item);
-    }
+    // A PolyIdError and a TypeError (an item that is not a str) alike: exception instances
+    // take attributes, and a caller handles both the same way.
+    let _ = err.value(py).setattr(names(py).item.bind(py), item);
     err
 }
 

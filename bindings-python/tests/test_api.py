@@ -380,3 +380,59 @@ def test_strings_are_ordinary_str() -> None:
         assert sys.getsizeof(s) == sys.getsizeof(want)
         assert s.encode() == want.encode() and s[::-1] == want[::-1]
         assert (s + "!").upper() == (want + "!").upper()
+
+
+def test_batch_counts_above_the_limit_are_out_of_range() -> None:
+    """A huge count is OUT_OF_RANGE (the core's MAX_BATCH, 10,000,000) before anything is allocated."""
+    calls = [
+        lambda n: polyid.Xid.generate_many(n),
+        lambda n: polyid.TidGenerator().next_many(n),
+        lambda n: polyid.TidGenerator().next_many_str(n),
+        lambda n: polyid.EuidGenerator().next_many(n),
+    ]
+    for call in calls:
+        for n in (10_000_001, 2**31, 2**40, 2**64 - 1):
+            with pytest.raises(polyid.PolyIdError) as err:
+                call(n)
+            assert err.value.code == "OUT_OF_RANGE", (n, err.value)
+            assert "10000000" in str(err.value)
+        assert len(call(3)) == 3
+
+
+def test_a_collection_during_a_batch_never_shows_a_half_built_list() -> None:
+    """A gc callback that walks every tracked object during a batch call sees no list with
+    empty slots (touching one crashed the interpreter). Run in a child interpreter, so that a
+    crash fails this test instead of the whole run."""
+    import subprocess
+    import sys
+
+    script = """
+import gc, polyid
+seen = 0
+def walk(phase, info):
+    global seen
+    if phase == "start":
+        for o in gc.get_objects():
+            if type(o) is list:
+                for item in o:  # a NULL slot here is a crash
+                    seen += item is None
+gc.callbacks.append(walk)
+gc.set_threshold(50)
+tg, eg = polyid.TidGenerator(), polyid.EuidGenerator()
+for _ in range(3):
+    assert len(tg.next_many(5000)) == 5000
+    assert len(tg.next_many_str(5000)) == 5000
+    assert len(eg.next_many(5000)) == 5000
+    assert len(polyid.Xid.generate_many(5000)) == 5000
+    assert len(polyid.compact_ids(["E.Auth.Token.001"] * 5000)) == 5000
+print("ok")
+"""
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", (r.returncode, r.stdout, r.stderr[-2000:])
+
+
+def test_compact_ids_type_errors_name_the_item() -> None:
+    for codes in (["E.Auth.Token.001", 5], ("E.Auth.Token.001", "E.Auth.Token.002", b"x"), iter(["E.Auth.Token.001", None])):
+        with pytest.raises(TypeError) as err:
+            polyid.compact_ids(codes)
+        assert err.value.item == (2 if isinstance(codes, tuple) else 1)  # type: ignore[attr-defined]

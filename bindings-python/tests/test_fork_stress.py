@@ -129,3 +129,51 @@ def test_fifty_forked_children_never_repeat(
         # lanes differ in their lane bits, so only a shared lane can hold a duplicate.
         lone = [i for c, lane in zip(per_child, lanes) if lane not in shared for i in c["xid"]]
         assert len(lone) == len(set(lone))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_fork_while_other_threads_generate() -> None:
+    """Children forked while other threads keep calling the generators make their IDs at once.
+
+    Each child has 5 s (SIGALRM) for one xid, one TID and one EUID from the generators the
+    spinning threads use; a child that waits on a lock held by a parent thread fails.
+    """
+    import signal
+    import threading
+    import warnings
+
+    tgen = polyid.TidGenerator()
+    egen = polyid.EuidGenerator()
+    stop = threading.Event()
+
+    def spin() -> None:
+        while not stop.is_set():
+            egen.next_many(64)
+            tgen.next_many_str(64)
+            polyid.Xid.generate_many(64)
+
+    threads = [threading.Thread(target=spin) for _ in range(3)]
+    for t in threads:
+        t.start()
+    results = []
+    try:
+        with warnings.catch_warnings():
+            # Python warns that forking a multi-threaded process may deadlock: that is the point.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            for _ in range(20):
+                pid = os.fork()
+                if pid == 0:
+                    signal.alarm(5)
+                    try:
+                        egen.next()
+                        tgen.next()
+                        polyid.Xid.generate()
+                    finally:
+                        os._exit(0)
+                _, status = os.waitpid(pid, 0)
+                results.append(status)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    assert results == [0] * 20, f"child statuses {results} (SIGALRM = a child hung)"

@@ -31,14 +31,18 @@ impl Clock for JsClock {
         true
     }
 
+    // A reading that is not a finite number of milliseconds (a replaced Date.now returning
+    // NaN or Infinity) saturates to the ends of i64 in the core's conversion, so the generator
+    // answers OUT_OF_RANGE instead of dating the ID 1970.
     fn now_micros(&self) -> i64 {
         let ms = js_sys::Date::now();
         let high_res = TIME_ORIGIN.with(|origin| *origin) + performance_now();
-        let sub_ms = ((high_res - ms) * 1000.0).clamp(0.0, 999.0) as i64;
-        (ms as i64) * 1000 + sub_ms
+        let sub_ms = ((high_res - ms) * 1000.0).clamp(0.0, 999.0);
+        let sub_ms = if sub_ms.is_nan() { 0 } else { sub_ms as i64 };
+        polyid::clock::micros_from_f64(ms, sub_ms)
     }
 
     fn now_millis(&self) -> i64 {
-        js_sys::Date::now() as i64
+        polyid::clock::millis_from_f64(js_sys::Date::now())
     }
 }

@@ -280,3 +280,38 @@ test('no input makes the module trap: every failure is a polyid error', () => {
   // The module still works afterwards.
   assert.equal(p.compactId('E.Auth.Token.MISSING'), 'V6a0B');
 });
+
+test('generators: a clock reading that is not a finite time is OUT_OF_RANGE, never a 1970 ID', () => {
+  const realNow = Date.now;
+  try {
+    for (const reading of [NaN, Infinity, -Infinity, 1e300, -1e300]) {
+      Date.now = () => reading;
+      throwsCode(() => new TidGenerator().next(), 'OUT_OF_RANGE');
+      throwsCode(() => new TidGenerator(7).nextString(), 'OUT_OF_RANGE');
+      throwsCode(() => new EuidGenerator().next(), 'OUT_OF_RANGE');
+    }
+  } finally {
+    Date.now = realNow;
+  }
+  // The real clock works again, and its TIDs are from now, not 1970.
+  const t = new TidGenerator().next();
+  assert.ok(Math.abs(t.toDate().getTime() - Date.now()) < 60_000, `${t} dated ${t.toDate().toISOString()}`);
+});
+
+test('batches: a count above the core limit (10,000,000) is OUT_OF_RANGE, never a trap', () => {
+  const calls = [
+    (n) => Xid.generateMany(n),
+    (n) => new TidGenerator().nextMany(n),
+    (n) => new TidGenerator().nextManyStrings(n),
+    (n) => new EuidGenerator().nextMany(n),
+    (n) => new EuidGenerator().nextManyStrings(n),
+  ];
+  for (const call of calls) {
+    for (const n of [10_000_001, 1e8, 2 ** 31, 2 ** 32 - 1]) {
+      const e = throwsCode(() => call(n), 'OUT_OF_RANGE');
+      assert.match(e.message, /10000000/);
+    }
+    throwsCode(() => call(2 ** 40), 'OUT_OF_RANGE');
+    assert.equal(call(3).length, 3);
+  }
+});

@@ -138,3 +138,51 @@ impl<C: Clock + ?Sized> Clock for std::sync::Arc<C> {
         (**self).is_process_time()
     }
 }
+
+/// Whole milliseconds from a floating-point clock reading such as JavaScript's `Date.now()`.
+///
+/// A reading that is not a number, infinite or beyond `i64` becomes `i64::MIN` (NaN, and
+/// anything below) or `i64::MAX`: outside every family's range, so a generator refuses it with
+/// `OUT_OF_RANGE` instead of dating an ID 1970 (what a plain `as` conversion makes of NaN) or
+/// wrapping a product. Fractions are dropped toward negative infinity.
+pub fn millis_from_f64(ms: f64) -> i64 {
+    if ms.is_nan() {
+        i64::MIN
+    } else {
+        // `as` saturates at the ends of i64 (and infinities with them).
+        ms.floor() as i64
+    }
+}
+
+/// Microseconds from a floating-point millisecond reading plus a sub-millisecond part in
+/// microseconds (0-999), saturating like [`millis_from_f64`].
+pub fn micros_from_f64(ms: f64, sub_ms_micros: i64) -> i64 {
+    match millis_from_f64(ms) {
+        end @ (i64::MIN | i64::MAX) => end,
+        ms => ms
+            .saturating_mul(1000)
+            .saturating_add(sub_ms_micros.clamp(0, 999)),
+    }
+}
+
+#[cfg(test)]
+mod float_tests {
+    use super::*;
+
+    #[test]
+    fn float_readings_outside_the_clock_saturate() {
+        assert_eq!(millis_from_f64(1_721_407_246_480.0), 1_721_407_246_480);
+        assert_eq!(millis_from_f64(-0.5), -1);
+        assert_eq!(millis_from_f64(f64::NAN), i64::MIN);
+        assert_eq!(millis_from_f64(f64::INFINITY), i64::MAX);
+        assert_eq!(millis_from_f64(f64::NEG_INFINITY), i64::MIN);
+        assert_eq!(millis_from_f64(1e300), i64::MAX);
+        assert_eq!(
+            micros_from_f64(1_721_407_246_480.0, 310),
+            1_721_407_246_480_310
+        );
+        assert_eq!(micros_from_f64(1e300, 999), i64::MAX);
+        assert_eq!(micros_from_f64(f64::NAN, 5), i64::MIN);
+        assert_eq!(micros_from_f64(-1e300, 0), i64::MIN);
+    }
+}

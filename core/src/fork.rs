@@ -5,9 +5,8 @@
 //! generators and the TID clock ids learn that they now live in a new process. The
 //! alternative, comparing `getpid()` on every ID, is a system call per ID on current glibc.
 //!
-//! One of the three `unsafe` blocks in the crate (the others are the SSE2 scan of WDP codes
-//! and `CompactId::as_str`):
-//! registering the handler is an FFI call, and the
+//! One of the crate's `unsafe` items (the others are the SSE2 scan of WDP codes,
+//! `CompactId::as_str` and `ForkLock` in `forklock.rs`): registering the handler is an FFI call, and the
 //! handler itself only performs an atomic increment, which is async-signal-safe.
 
 use std::sync::atomic::{AtomicU64, Ordering};

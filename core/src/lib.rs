@@ -28,17 +28,20 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod clock;
 pub mod error;
 pub mod euid;
 pub mod extuuid;
 mod fork;
+mod forklock;
 pub mod rng;
 pub mod tid;
 pub mod uid11;
 pub mod wdp;
 pub mod xid;
 
+pub use batch::MAX_BATCH;
 pub use error::{Detail, Error, ErrorCode, Result};
 pub use euid::{Euid, EuidGenerator};
 pub use tid::{Tid, TidGenerator};

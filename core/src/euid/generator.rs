@@ -1,10 +1,9 @@
 //! Strictly monotonic, thread-safe EUID generation.
 
-use std::sync::{Mutex, PoisonError};
-
 use super::{Euid, MAX_EXTENSION, MAX_UNIX_MS};
 use crate::clock::{Clock, SystemClock};
 use crate::error::{Error, Result};
+use crate::forklock::{ForkGuard, ForkLock};
 use crate::{fork, rng};
 
 #[derive(Debug)]
@@ -26,7 +25,7 @@ struct State {
 pub struct EuidGenerator<C: Clock = SystemClock> {
     clock: C,
     extension: Option<u16>,
-    state: Mutex<State>,
+    state: ForkLock<State>,
 }
 
 impl EuidGenerator<SystemClock> {
@@ -35,7 +34,7 @@ impl EuidGenerator<SystemClock> {
         EuidGenerator {
             clock: SystemClock,
             extension: None,
-            state: Mutex::new(State {
+            state: ForkLock::new(State {
                 last: None,
                 generation: fork::generation(),
             }),
@@ -65,7 +64,7 @@ impl<C: Clock> EuidGenerator<C> {
         Ok(EuidGenerator {
             clock,
             extension,
-            state: Mutex::new(State {
+            state: ForkLock::new(State {
                 last: None,
                 generation: fork::generation(),
             }),
@@ -75,8 +74,8 @@ impl<C: Clock> EuidGenerator<C> {
     /// A generator that continues after `last` (an EUID issued before, e.g. persisted across
     /// a restart): everything it returns is greater than `last`.
     pub fn resume(clock: C, extension: Option<u16>, last: Euid) -> Result<EuidGenerator<C>> {
-        let g = EuidGenerator::with_clock(clock, extension)?;
-        g.state.lock().unwrap_or_else(PoisonError::into_inner).last = Some(last);
+        let mut g = EuidGenerator::with_clock(clock, extension)?;
+        g.state.get_mut().last = Some(last);
         Ok(g)
     }
 
@@ -89,7 +88,7 @@ impl<C: Clock> EuidGenerator<C> {
     #[inline]
     pub fn next(&self) -> Result<Euid> {
         let now = self.now()?;
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.lock();
         let id = self.step(&mut state, now, None, fork::generation())?;
         state.last = Some(id);
         Ok(id)
@@ -97,7 +96,7 @@ impl<C: Clock> EuidGenerator<C> {
 
     /// `count` EUIDs at once, under one lock and one clock read.
     pub fn next_many(&self, count: usize) -> Result<Vec<Euid>> {
-        let mut out = vec![Euid::default(); count];
+        let mut out = crate::batch::filled(count, Euid::default())?;
         self.fill(&mut out)?;
         Ok(out)
     }
@@ -106,7 +105,7 @@ impl<C: Clock> EuidGenerator<C> {
     /// On an error the slots already written hold valid, issued EUIDs.
     pub fn fill(&self, out: &mut [Euid]) -> Result<()> {
         let now = self.now()?;
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.lock();
         let generation = fork::generation();
         // One random word per ID (a same-millisecond step needs 32 bits; the rare fresh EUID
         // draws its own 79), 64 IDs per visit to the thread's generator.
@@ -120,6 +119,19 @@ impl<C: Clock> EuidGenerator<C> {
             }
         }
         Ok(())
+    }
+
+    /// The state, locked. In a forked child whose parent had a thread inside this generator
+    /// at the fork, that thread's lock is taken over and its possibly half-written last EUID
+    /// dropped: the child starts with a fresh EUID (79 random bits), which keeps it apart from
+    /// the parent.
+    #[inline]
+    fn lock(&self) -> ForkGuard<'_, State> {
+        let mut state = self.state.lock();
+        if state.taken_over {
+            state.last = None;
+        }
+        state
     }
 
     #[inline]

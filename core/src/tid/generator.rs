@@ -211,7 +211,7 @@ impl<C: Clock> TidGenerator<C> {
         if count == 0 {
             return Ok(Vec::new());
         }
-        let mut out = vec![Tid(0); count];
+        let mut out = crate::batch::filled(count, Tid(0))?;
         self.fill(&mut out)?;
         Ok(out)
     }

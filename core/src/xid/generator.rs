@@ -168,7 +168,7 @@ impl<C: Clock> XidGenerator<C> {
 
     /// `count` consecutive xids.
     pub fn next_many(&self, count: usize) -> Result<Vec<Xid>> {
-        let mut out = vec![Xid(0); count];
+        let mut out = crate::batch::filled(count, Xid(0))?;
         self.fill(&mut out)?;
         Ok(out)
     }
