@@ -19,6 +19,8 @@ let LIMITS;
 
 const clockIdArg = (v) => u16(v, 'TID clock_id', LIMITS.clockId);
 const extensionArg = (v) => (absent(v) ? undefined : u16(v, 'EUID extension', LIMITS.extension));
+// A batch count, within the core's MAX_BATCH before anything is allocated on either side.
+const countArg = (v) => Number(ranged(v, 'count', ...LIMITS.batch));
 
 /** The core's standard named-sequence table, made once. */
 let standardNames;
@@ -64,7 +66,7 @@ function noConstructor(name) {
  */
 function ready() {
   raw.set_error_factory(polyidError);
-  const [minMicros, maxMicros, maxClockId, xidEpoch, xidMaxMs, xidMaxRandom, euidMaxMs, maxExtension] =
+  const [minMicros, maxMicros, maxClockId, xidEpoch, xidMaxMs, xidMaxRandom, euidMaxMs, maxExtension, maxBatch] =
     raw.limits();
   LIMITS = {
     micros: [minMicros, maxMicros],
@@ -73,6 +75,7 @@ function ready() {
     xidRandom: [0n, xidMaxRandom],
     euidMs: [0n, euidMaxMs],
     extension: [0n, maxExtension],
+    batch: [0n, maxBatch],
   };
   return Object.freeze(raw.error_codes());
 }
@@ -198,7 +201,7 @@ export class Xid {
 
   /** `count` new xids of the module's generator, increasing. */
   static generateMany(count) {
-    return Array.from(raw.xid_generate_many(usize(count, 'count')), (v) => new Xid(NEW, v));
+    return Array.from(raw.xid_generate_many(countArg(count)), (v) => new Xid(NEW, v));
   }
 
   /** The text of a new xid of the module's generator. */
@@ -399,12 +402,12 @@ export class TidGenerator {
 
   /** The next `count` TIDs (consecutive microseconds, one clock read). */
   nextMany(count) {
-    return Array.from(this.#inner.next_many(usize(count, 'count')), (v) => new Tid(NEW, v));
+    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Tid(NEW, v));
   }
 
   /** The texts of the next `count` TIDs. */
   nextManyStrings(count) {
-    return Array.from(this.#inner.next_many(usize(count, 'count')), (v) => new Tid(NEW, v).toString());
+    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Tid(NEW, v).toString());
   }
 }
 
@@ -562,7 +565,7 @@ export class EuidGenerator {
 
   /** The next `count` EUIDs. */
   nextMany(count) {
-    const n = usize(count, 'count');
+    const n = countArg(count);
     const inner = this.#inner;
     const out = new Array(n);
     for (let i = 0; i < n; i++) out[i] = new Euid(NEW, inner.next());
@@ -571,7 +574,7 @@ export class EuidGenerator {
 
   /** The texts of the next `count` EUIDs. */
   nextManyStrings(count) {
-    const n = usize(count, 'count');
+    const n = countArg(count);
     const inner = this.#inner;
     const out = new Array(n);
     for (let i = 0; i < n; i++) out[i] = new Euid(NEW, inner.next()).toString();

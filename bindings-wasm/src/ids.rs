@@ -30,6 +30,7 @@ pub fn limits() -> js_sys::Array {
         JsValue::from(u64::from(xid::MAX_RANDOM)),
         JsValue::from(euid::MAX_UNIX_MS),
         JsValue::from(u64::from(euid::MAX_EXTENSION)),
+        JsValue::from(polyid::MAX_BATCH as u64),
     ]
     .iter()
     .collect()

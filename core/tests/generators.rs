@@ -391,3 +391,35 @@ fn value40_is_the_low_bits() {
         })
     });
 }
+
+/// A clock reading outside every ID (what a float clock's NaN or infinity saturates to) is
+/// OUT_OF_RANGE for every generator, also after good readings, never an ID dated 1970 or one
+/// counted on from the last.
+#[test]
+fn generators_refuse_clock_readings_outside_every_id() {
+    let clock = Arc::new(ManualClock::new(1_700_000_000_000_000));
+    let t = TidGenerator::with_clock(Arc::clone(&clock), Some(7)).unwrap();
+    let e = EuidGenerator::with_clock(Arc::clone(&clock), None).unwrap();
+    let x = XidGenerator::with_clock(Arc::clone(&clock));
+    assert!(t.next().is_ok() && e.next().is_ok() && x.next().is_ok());
+    for ms in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 1e300, -1e300] {
+        clock.set_micros(polyid::clock::micros_from_f64(ms, 0));
+        assert_eq!(
+            t.next().unwrap_err().code(),
+            ErrorCode::OutOfRange,
+            "TID at {ms}"
+        );
+        assert_eq!(
+            e.next().unwrap_err().code(),
+            ErrorCode::OutOfRange,
+            "EUID at {ms}"
+        );
+        assert_eq!(
+            x.next().unwrap_err().code(),
+            ErrorCode::OutOfRange,
+            "xid at {ms}"
+        );
+    }
+    clock.set_micros(1_700_000_000_000_000);
+    assert!(t.next().is_ok() && e.next().is_ok() && x.next().is_ok());
+}

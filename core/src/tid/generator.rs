@@ -158,6 +158,12 @@ impl<C: Clock> TidGenerator<C> {
     fn reserve(&self, id: u16, count: i64) -> Result<i64> {
         let cell = self.last_of(id);
         let now = self.clock.now_micros();
+        // A reading outside every TID (NaN or infinity from a float clock saturates to the
+        // ends of i64) is a broken clock, not one that stepped back: refuse it rather than
+        // keep counting on the last TID.
+        if !(MIN_MICROS..=MAX_MICROS).contains(&now) {
+            return Err(Error::range("TID micros", now, MIN_MICROS, MAX_MICROS));
+        }
         let mut stored = cell.load(Ordering::Relaxed);
         loop {
             let first = now.max(decode(stored).saturating_add(1));
