@@ -23,22 +23,22 @@ build: $(BUILD_TARGETS)
 
 core-test:
 	@echo "==> core: cargo test"
-	$(CARGO) test -p polyid --release
+	$(CARGO) test --locked -p polyid --release
 
 lint:
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy -p polyid --all-targets -- -D warnings
+	$(CARGO) clippy --locked -p polyid --all-targets -- -D warnings
 
 fmt:
 	$(CARGO) fmt --all
 
 bench:
-	$(CARGO) bench -p polyid --bench ids
+	$(CARGO) bench --locked -p polyid --bench ids
 
 # Catalog expansion (1,000,000 IDs against 10,000 entries) and the collision report.
 bench-catalog:
-	$(CARGO) bench -p polyid --bench catalog
-	$(CARGO) run --release -p polyid --example collisions
+	$(CARGO) bench --locked -p polyid --bench catalog
+	$(CARGO) run --locked --release -p polyid --example collisions
 
 # The matrix runs last so that its "N passed, N failed" line closes the output.
 test: lint core-test $(TEST_TARGETS)

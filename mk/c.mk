@@ -49,7 +49,7 @@ c-deps:
 # timestamps, so the C programs below relink only when the library changed).
 c-lib:
 	@echo "==> c: cargo build -p polyid-c (libpolyid)"
-	$(CARGO) build --release -p polyid-c
+	$(CARGO) build --locked --release -p polyid-c
 	@mkdir -p $(C_OUT)/include $(C_OUT)/lib/pkgconfig $(C_OUT)/bin $(C_OUT)/test
 	@install -C -m 644 $(C_SRC)/include/polyid.h $(C_OUT)/include/polyid.h
 	@install -C -m 644 $(C_CARGO_OUT)/libpolyid_c.a $(C_OUT)/lib/libpolyid.a
@@ -98,7 +98,7 @@ C_TEST_BINS := $(addprefix $(C_OUT)/test/,vectors-static vectors-shared vectors-
 
 c-test: c-build
 	@echo "==> c: header staleness and Rust-side tests (cargo test -p polyid-c)"
-	$(CARGO) test --release -p polyid-c
+	$(CARGO) test --locked --release -p polyid-c
 	@$(MAKE) --no-print-directory -C $(ROOT) $(C_TEST_BINS)
 	@echo "==> c: linkage"
 	@! ldd $(C_OUT)/test/vectors-static | grep libpolyid >/dev/null \
@@ -156,7 +156,7 @@ c-demo: c-build
 	@$(C_OUT)/bin/polyid-c-adapter demo
 
 c-header:
-	POLYID_C_UPDATE_HEADER=1 $(CARGO) build --release -p polyid-c
+	POLYID_C_UPDATE_HEADER=1 $(CARGO) build --locked --release -p polyid-c
 	@echo "bindings-c/include/polyid.h regenerated; review and commit it"
 
 $(C_OUT)/bench/bench-c: $(C_SRC)/benches/bench.c $(C_LIB_A) $(C_OUT)/include/polyid.h
@@ -165,7 +165,7 @@ $(C_OUT)/bench/bench-c: $(C_SRC)/benches/bench.c $(C_LIB_A) $(C_OUT)/include/pol
 
 c-bench: c-build
 	@$(MAKE) --no-print-directory -C $(ROOT) $(C_OUT)/bench/bench-c
-	$(CARGO) build --release -p polyid-c --example bench_rust
+	$(CARGO) build --locked --release -p polyid-c --example bench_rust
 	$(C_OUT)/bench/bench-c > $(C_OUT)/bench/c.txt
 	$(C_CARGO_OUT)/examples/bench_rust > $(C_OUT)/bench/rust.txt
 	@python3 $(C_SRC)/benches/compare.py $(C_OUT)/bench/c.txt $(C_OUT)/bench/rust.txt

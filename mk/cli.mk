@@ -19,14 +19,14 @@ TEST_TARGETS += cli-test
 
 cli-build:
 	@echo "==> cli: cargo build -p polyid-cli (polyid)"
-	$(CARGO) build --release -p polyid-cli
+	$(CARGO) build --locked --release -p polyid-cli
 	@echo "==> cli: built $(CLI_BIN)"
 
 cli-test:
 	$(if $(filter python-build,$(BUILD_TARGETS)),@$(MAKE) --no-print-directory -C $(ROOT) python-build \
 	  || echo "cli: python-build failed; the conform/python-package test will be skipped")
 	@echo "==> cli: cargo test -p polyid-cli"
-	$(CARGO) test -p polyid-cli --release
+	$(CARGO) test --locked -p polyid-cli --release
 
 # hyperfine from Debian, installed only when missing; the benchmark falls back to bash
 # `time` when it cannot be installed.

@@ -35,7 +35,7 @@ $(PY_BENCH_STAMP): $(PY_TOOLS_STAMP) $(PY_DIR)/requirements-bench.txt
 $(PY_BUILD_STAMP): $(PY_TOOLS_STAMP) $(PY_SOURCES)
 	@echo "==> python: maturin build (abi3 wheel) and install into .venv"
 	@rm -f $(PY_WHEELS)/polyid-*.whl
-	VIRTUAL_ENV=$(PY_VENV) $(PY_VENV)/bin/maturin build --release --quiet \
+	VIRTUAL_ENV=$(PY_VENV) $(PY_VENV)/bin/maturin build --release --locked --quiet \
 		-m $(PY_DIR)/Cargo.toml -i $(PY) -o $(PY_WHEELS)
 	$(PY) -m pip install -q --disable-pip-version-check --no-deps --force-reinstall \
 		$(PY_WHEELS)/polyid-*.whl

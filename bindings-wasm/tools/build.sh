@@ -110,7 +110,7 @@ build_module() {
         cd "$root"
         env RUSTC_BOOTSTRAP=1 RUSTC="$RUSTC_WASM" RUSTFLAGS="$rustflags" CARGO_TARGET_DIR="$target_dir" \
             "${LINKER_ENV[@]}" \
-            "$CARGO_WASM" build -p polyid-wasm --target wasm32-unknown-unknown --profile wasm-release \
+            "$CARGO_WASM" build --locked -p polyid-wasm --target wasm32-unknown-unknown --profile wasm-release \
             -Zbuild-std=std,panic_abort -Zbuild-std-features="$std_features" ${MODULE_FEATURES[$name]}
     )
     # The cdylib has the crate's name whatever the features: keep each module's copy.
