@@ -13,6 +13,8 @@
 #   make wasm-demo    serves the page (bindings-wasm/www) on http://127.0.0.1:8765/ (also
 #                     `make wasm-serve`; WASM_PORT=... to change the port)
 #   make wasm-bench   throughput in Node: polyid-wasm against the native `polyid` package
+#   make wasm-bench-catalog  loading and expanding catalogs of 1,000-100,000 entries, wasm
+#                     against native (SIZES=1000,10000 for fewer)
 #
 # The build is skipped when nothing it reads changed (stamp file); the wasm-bindgen CLI and the
 # npm tools are installed once. Chromium comes from Debian (apt-get, only when missing).
@@ -24,7 +26,7 @@ WASM_BUILD_INPUTS := $(wildcard $(WASM_DIR)/src/*.rs $(WASM_DIR)/js/* $(WASM_DIR
 	$(WASM_DIR)/Cargo.toml $(WASM_DIR)/package-lock.json $(WASM_DIR)/README.md \
 	$(ROOT)/Cargo.lock $(ROOT)/core/Cargo.toml $(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null)
 
-.PHONY: wasm-build wasm-test wasm-demo wasm-serve wasm-bench wasm-chromium
+.PHONY: wasm-build wasm-test wasm-demo wasm-serve wasm-bench wasm-bench-catalog wasm-chromium
 
 $(WASM_STAMP): $(WASM_BUILD_INPUTS)
 	@echo "==> wasm: build bindings-wasm/pkg"
@@ -59,6 +61,9 @@ wasm-serve: wasm-demo
 
 wasm-bench: wasm-build
 	cd $(WASM_DIR) && node bench/bench.mjs
+
+wasm-bench-catalog: wasm-build node-build
+	cd $(WASM_DIR) && node bench/catalog-scaling.mjs
 
 BUILD_TARGETS += wasm-build
 TEST_TARGETS += wasm-test

@@ -433,7 +433,8 @@ typedef struct polyid_error {
    */
   char character_utf8[POLYID_CHARACTER_LEN];
   /**
-   * `POLYID_DETAIL_LENGTH`, `_CHECKMOD`, `_RANGE`: the value found.
+   * `POLYID_DETAIL_LENGTH`, `_CHECKMOD`, `_RANGE`: the value found (`POLYID_DETAIL_LENGTH`:
+   * -1 for a length above INT64_MAX, i.e. a `size_t` above PTRDIFF_MAX).
    */
   int64_t found;
   /**

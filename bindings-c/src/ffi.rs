@@ -138,7 +138,8 @@ pub struct polyid_error {
     pub character: u32,
     /// `POLYID_DETAIL_CHARACTER`: the offending character as NUL-terminated UTF-8.
     pub character_utf8: [c_char; POLYID_CHARACTER_LEN],
-    /// `POLYID_DETAIL_LENGTH`, `_CHECKMOD`, `_RANGE`: the value found.
+    /// `POLYID_DETAIL_LENGTH`, `_CHECKMOD`, `_RANGE`: the value found (`POLYID_DETAIL_LENGTH`:
+    /// -1 for a length above INT64_MAX, i.e. a `size_t` above PTRDIFF_MAX).
     pub found: i64,
     /// `POLYID_DETAIL_LENGTH`, `_CHECKMOD`: the value expected.
     pub expected: i64,
@@ -355,7 +356,9 @@ unsafe fn write_error(err: *mut polyid_error, fail: Option<&Fail>) {
                 expected: x,
             } => {
                 detail = polyid_detail::POLYID_DETAIL_LENGTH;
-                found = sat_usize(*f);
+                // A length int64_t cannot hold (a size_t above PTRDIFF_MAX) is -1, so that it
+                // never reads as equal to the PTRDIFF_MAX it exceeds.
+                found = i64::try_from(*f).unwrap_or(-1);
                 expected = sat_usize(*x);
             }
             Detail::Checkmod {

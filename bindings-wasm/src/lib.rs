@@ -34,9 +34,18 @@ mod ids;
 #[cfg(feature = "ids")]
 pub use ids::*;
 
-// The module runs on one thread (wasm32-unknown-unknown without the atomics feature), so the
-// free list needs no lock; it is far smaller than std's dlmalloc.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+// The ID-only module (size budget) uses lol_alloc's free list: far smaller than std's
+// dlmalloc, and with one thread (wasm32-unknown-unknown without the atomics feature) it needs
+// no lock. Its first-fit search walks every free block, which is fine for the few short-lived
+// allocations of ID calls but grows with the number of live blocks: a catalog of many entries
+// made every allocation slower and loading it quadratic. The catalog and EXTUUID modules
+// (no size budget) keep std's dlmalloc.
+#[cfg(all(
+    target_arch = "wasm32",
+    not(target_feature = "atomics"),
+    not(feature = "catalog"),
+    not(feature = "extuuid")
+))]
 #[global_allocator]
 // SAFETY: without the `atomics` target feature a wasm module instance has exactly one thread.
 static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =

@@ -401,6 +401,9 @@ static void test_overlong(void) {
     LEN(polyid_euid_from_bytes((const uint8_t *)big, n, &euid, &E), n, 16);
     /* A length beyond PTRDIFF_MAX is rejected before any byte is read. */
     EXPECT(POLYID_INVALID_LENGTH, polyid_euid_parse_n("x", SIZE_MAX, &euid, &E));
+    /* found cannot hold SIZE_MAX: -1, never a value equal to the limit it exceeds. */
+    CHECK(E.detail == POLYID_DETAIL_LENGTH && E.found == -1 && E.expected == PTRDIFF_MAX,
+          "length beyond PTRDIFF_MAX: found %" PRId64 ", expected %" PRId64, E.found, E.expected);
     EXPECT(POLYID_INVALID_LENGTH, polyid_compact_id_n("x", SIZE_MAX, out, sizeof out, &E));
     EXPECT(POLYID_INVALID_LENGTH, polyid_euid_from_bytes((const uint8_t *)"x", SIZE_MAX, &euid, &E));
     /* WDP: a huge code or namespace is an ordinary invalid one. */
