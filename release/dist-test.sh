@@ -8,7 +8,8 @@
 #   npm     verdaccio on 127.0.0.1 (no uplink: it serves only what is published to it) gets
 #           every tarball of dist/npm; a scratch project runs `npm install polyid polyid-wasm`
 #           by name, then every shared vector in both packages, and the loader's error for a
-#           platform with no addon (faked).
+#           platform with no addon (faked); a second project installs them for linux/arm64/glibc
+#           and runs the vectors with Debian's arm64 Node.js under qemu-user.
 #   C       the x86_64 glibc SDK from a scratch CMake project (find_package(polyid), shared and
 #           static) and a pkg-config one, plus the C vector runner against the SDK; the other
 #           SDKs linked by zig cc and run (musl natively, aarch64 under qemu-user).
@@ -256,8 +257,38 @@ assert.throws(() => require('polyid'), (e) => {
 EOF
 check "node: the loader names the platform, the package and the source build when no addon fits" \
     node fake-platform.cjs
+# arm64: npm resolves the platform package by name for linux/arm64/glibc, and Debian's arm64
+# Node.js (18, which has N-API 9) runs the shared vectors under qemu-user.
+arm64_node_root() {
+    local r=$cache/arm64-node-root
+    if ! [ -x "$r/usr/bin/node" ]; then
+        dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
+        apt-get update -qq
+        local debs=$cache/arm64-node-debs
+        mkdir -p "$debs" "$r"
+        (cd "$debs" && apt-get download -qq nodejs:arm64 libnode108:arm64 libbrotli1:arm64 \
+            libc-ares2:arm64 libicu72:arm64 libnghttp2-14:arm64 libssl3:arm64 libstdc++6:arm64 \
+            libuv1:arm64 zlib1g:arm64 libc6:arm64 libgcc-s1:arm64 node-cjs-module-lexer node-acorn \
+            node-undici)
+        for deb in "$debs"/*.deb; do dpkg -x "$deb" "$r"; done
+    fi
+    echo "$r"
+}
+mkdir -p "$scratch/app-arm64"
+cd "$scratch/app-arm64"
+printf '{ "name": "polyid-dist-test-arm64", "private": true }\n' >package.json
+cp "$scratch/app/vectors.cjs" .
+check "npm install polyid --cpu=arm64 --os=linux --libc=glibc (by name): polyid-linux-arm64-gnu" \
+    bash -c "npm install --no-audit --no-fund --loglevel=error --cpu=arm64 --os=linux --libc=glibc polyid polyid-wasm \
+        && test -d node_modules/polyid-linux-arm64-gnu && ! test -e node_modules/polyid-linux-x64-gnu"
+if have_qemu && nr=$(arm64_node_root); then
+    check "node aarch64 (qemu-user, Debian arm64 Node.js 18): shared vectors in polyid and polyid-wasm" \
+        qemu-aarch64-static -L "$nr" "$nr/usr/bin/node" vectors.cjs
+else
+    skip "node aarch64: qemu-user or Debian's arm64 Node.js unavailable"
+fi
 cd "$root"
-skip "node aarch64 and musl addons: no arm64 or musl Node.js here (packages resolved by os/cpu/libc only)"
+skip "node musl addons: no musl Node.js here (their packages are resolved by os/cpu/libc only)"
 
 # ---------------------------------------------------------------------------------------------
 log "C SDK"
