@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Independent implementation of the polyid identifier families, written from
-/work/shared/SPEC.md and the seed documents (never from polyid's own code).
+the specification (docs/spec/) and the original drafts (never from polyid's own code).
 
 It is the generator and the checker of the shared vectors in ../*.json:
 
