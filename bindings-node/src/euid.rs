@@ -190,8 +190,8 @@ impl Euid {
 pub struct EuidGenerator {
     kind: Kind,
     inner: Rc<polyid::EuidGenerator>,
-    /// Index in `GENERATORS` (see `object::Table`).
-    index: u32,
+    /// Handle in `GENERATORS` (see `object::Table`).
+    handle: u64,
 }
 
 // SAFETY: `#[repr(C)]`, `kind` first and always `Kind::EuidGenerator`.
@@ -211,11 +211,11 @@ impl EuidGenerator {
     pub fn new(env: &Env, this: This, extension_: Option<Int>) -> Result<EuidGenerator> {
         let ext = extension(env, extension_)?;
         let inner = polyid::EuidGenerator::with_extension(ext).or_throw(env)?;
-        let (inner, index) = EuidGenerator::register(env, &this, inner)?;
+        let (inner, handle) = EuidGenerator::register(env, &this, inner)?;
         Ok(EuidGenerator {
             kind: Kind::EuidGenerator,
             inner,
-            index,
+            handle,
         })
     }
 }

@@ -933,9 +933,14 @@ pub(crate) use members;
 /// (~28 ns a call here). A forged integer can only name another live generator of the same
 /// class; a stale one names nothing (`TypeError`).
 pub(crate) struct Table<G> {
-    slots: Vec<Option<Rc<G>>>,
+    /// Each slot's occupant and how many times the slot has been filled.
+    slots: Vec<(u32, Option<Rc<G>>)>,
     free: Vec<u32>,
 }
+
+/// A slot is filled at most this many times (so that a handle stays within the 2^53 of a
+/// JavaScript number); then it is retired rather than reused.
+const MAX_FILLS: u32 = (1 << 21) - 1;
 
 impl<G> Table<G> {
     pub(crate) const fn new() -> Table<G> {
@@ -945,29 +950,38 @@ impl<G> Table<G> {
         }
     }
 
-    pub(crate) fn insert(&mut self, g: Rc<G>) -> u32 {
-        match self.free.pop() {
-            Some(i) => {
-                self.slots[i as usize] = Some(g);
-                i
-            }
+    /// Stores `g` and returns its handle: `fills * 2^32 + slot`. A handle names its generator
+    /// only while that generator lives; once the slot is freed and filled again, the old handle
+    /// carries an older fill count and names nothing.
+    pub(crate) fn insert(&mut self, g: Rc<G>) -> u64 {
+        let slot = match self.free.pop() {
+            Some(i) => i,
             None => {
-                self.slots.push(Some(g));
+                self.slots.push((0, None));
                 (self.slots.len() - 1) as u32
             }
-        }
+        };
+        let entry = &mut self.slots[slot as usize];
+        entry.0 += 1;
+        entry.1 = Some(g);
+        (u64::from(entry.0) << 32) | u64::from(slot)
     }
 
-    pub(crate) fn remove(&mut self, i: u32) {
-        if let Some(slot) = self.slots.get_mut(i as usize) {
-            if slot.take().is_some() {
-                self.free.push(i);
+    pub(crate) fn remove(&mut self, handle: u64) {
+        let (fills, slot) = ((handle >> 32) as u32, handle as u32);
+        if let Some(entry) = self.slots.get_mut(slot as usize) {
+            if entry.0 == fills && entry.1.take().is_some() && fills < MAX_FILLS {
+                self.free.push(slot);
             }
         }
     }
 
-    pub(crate) fn get(&self, i: u32) -> Option<Rc<G>> {
-        self.slots.get(i as usize)?.clone()
+    pub(crate) fn get(&self, handle: u64) -> Option<Rc<G>> {
+        let (fills, slot) = ((handle >> 32) as u32, handle as u32);
+        match self.slots.get(slot as usize)? {
+            (f, Some(g)) if *f == fills => Some(Rc::clone(g)),
+            _ => None,
+        }
     }
 }
 
@@ -1018,16 +1032,17 @@ pub(crate) unsafe fn generator_symbol(env: sys::napi_env, slot: usize) -> Result
     deref(env, r)
 }
 
-/// Puts the table index `index` on a new generator object under its class's symbol
+/// Puts the table handle `handle` on a new generator object under its class's symbol
 /// (not enumerable, not writable).
 pub(crate) unsafe fn tag_generator(
     env: sys::napi_env,
     object: sys::napi_value,
     class_slot: usize,
-    index: u32,
+    handle: u64,
 ) -> Result<()> {
     let mut value = ptr::null_mut();
-    if sys::napi_create_uint32(env, index, &mut value) != sys::Status::napi_ok {
+    // Exact: handles stay below 2^53.
+    if sys::napi_create_double(env, handle as f64, &mut value) != sys::Status::napi_ok {
         return Err(NapiError::new(Status::GenericFailure, "generator index"));
     }
     let prop = sys::napi_property_descriptor {
@@ -1046,15 +1061,19 @@ pub(crate) unsafe fn tag_generator(
     Ok(())
 }
 
-/// The table index a shim passed, if it is one.
-pub(crate) unsafe fn table_index(env: sys::napi_env, raw: sys::napi_value) -> Option<u32> {
+/// The table handle a shim passed, if it is one: a number that is exactly a non-negative
+/// integer below 2^53 (no coercion: `0.5`, `NaN` or `2 ** 53` name no generator).
+pub(crate) unsafe fn table_handle(env: sys::napi_env, raw: sys::napi_value) -> Option<u64> {
     let mut t = 0;
     sys::napi_typeof(env, raw, &mut t);
     if t != sys::ValueType::napi_number {
         return None;
     }
-    let mut i = 0u32;
-    (sys::napi_get_value_uint32(env, raw, &mut i) == sys::Status::napi_ok).then_some(i)
+    let mut v = 0f64;
+    if sys::napi_get_value_double(env, raw, &mut v) != sys::Status::napi_ok {
+        return None;
+    }
+    (v >= 0.0 && v < 9_007_199_254_740_992.0 && v.fract() == 0.0).then_some(v as u64)
 }
 
 /// The `T` wrapped in `value`, if it is one (the `Kind` header checked).
@@ -1091,7 +1110,7 @@ pub(crate) unsafe fn generator_target(
 }
 
 /// The table, `Drop` and [`Receiver`] of a generator class `$G` (a wrapped struct with fields
-/// `inner: Rc<$Inner>` and `index: u32`), whose symbol is generator symbol `$slot`.
+/// `inner: Rc<$Inner>` and `handle: u64`), whose symbol is generator symbol `$slot`.
 macro_rules! generator_class {
     ($G:ty, $Inner:ty, $slot:expr) => {
         thread_local! {
@@ -1102,7 +1121,7 @@ macro_rules! generator_class {
         impl Drop for $G {
             fn drop(&mut self) {
                 // Absent during thread teardown, when the table is gone with the thread.
-                let _ = GENERATORS.try_with(|t| t.borrow_mut().remove(self.index));
+                let _ = GENERATORS.try_with(|t| t.borrow_mut().remove(self.handle));
             }
         }
 
@@ -1113,8 +1132,8 @@ macro_rules! generator_class {
                 env: napi::sys::napi_env,
                 raw: napi::sys::napi_value,
             ) -> Option<Self::Handle> {
-                let i = crate::object::table_index(env, raw)?;
-                GENERATORS.with(|t| t.borrow().get(i))
+                let h = crate::object::table_handle(env, raw)?;
+                GENERATORS.with(|t| t.borrow().get(h))
             }
             unsafe fn from_this(
                 env: napi::sys::napi_env,
@@ -1130,27 +1149,27 @@ macro_rules! generator_class {
         }
 
         impl $G {
-            /// Puts `inner` in the table and tags the new object `this` with its index.
+            /// Puts `inner` in the table and tags the new object `this` with its handle.
             fn register(
                 env: &Env,
                 this: &This,
                 inner: $Inner,
-            ) -> napi::Result<(std::rc::Rc<$Inner>, u32)> {
+            ) -> napi::Result<(std::rc::Rc<$Inner>, u64)> {
                 let inner = std::rc::Rc::new(inner);
-                let index = GENERATORS.with(|t| t.borrow_mut().insert(std::rc::Rc::clone(&inner)));
+                let handle = GENERATORS.with(|t| t.borrow_mut().insert(std::rc::Rc::clone(&inner)));
                 // SAFETY: `this` is the object under construction.
                 if let Err(e) = unsafe {
                     crate::object::tag_generator(
                         env.raw(),
                         napi::JsValue::raw(&this.object),
                         $slot,
-                        index,
+                        handle,
                     )
                 } {
-                    GENERATORS.with(|t| t.borrow_mut().remove(index));
+                    GENERATORS.with(|t| t.borrow_mut().remove(handle));
                     return Err(e);
                 }
-                Ok((inner, index))
+                Ok((inner, handle))
             }
         }
     };

@@ -156,8 +156,8 @@ pub fn tid_prefix_range(env: &Env, prefix: Text) -> Result<Option<Pair<BigI64>>>
 pub struct TidGenerator {
     kind: Kind,
     inner: Rc<polyid::TidGenerator>,
-    /// Index in `GENERATORS` (see `object::Table`).
-    index: u32,
+    /// Handle in `GENERATORS` (see `object::Table`).
+    handle: u64,
 }
 
 // SAFETY: `#[repr(C)]`, `kind` first and always `Kind::TidGenerator`.
@@ -184,11 +184,11 @@ impl TidGenerator {
             }
             None => polyid::TidGenerator::new(),
         };
-        let (inner, index) = TidGenerator::register(env, &this, inner)?;
+        let (inner, handle) = TidGenerator::register(env, &this, inner)?;
         Ok(TidGenerator {
             kind: Kind::TidGenerator,
             inner,
-            index,
+            handle,
         })
     }
 }

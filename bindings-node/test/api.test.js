@@ -658,6 +658,11 @@ test('generators: members reach the generator through its table index', async ()
     const next = Gen.prototype.nextString
     assert.throws(() => next.call({ [sym]: 2 ** 31 }), { name: 'TypeError', code: 'INVALID_ARGUMENT' })
     assert.throws(() => next.call({ [sym]: 'x' }), TypeError)
+    // Only the exact handle names a generator: no coercion of fractions, NaN, or values that
+    // agree with it modulo 2^32.
+    for (const forged of [d.value + 0.5, d.value - 0.5, NaN, Infinity, -d.value, d.value + 2 ** 32, d.value - 2 ** 32, 2 ** 53, d.value % 2 ** 32 === d.value ? d.value + 2 ** 40 : d.value % 2 ** 32]) {
+      assert.throws(() => next.call({ [sym]: forged }), { name: 'TypeError', code: 'INVALID_ARGUMENT' }, String(forged))
+    }
     assert.throws(() => next.call(5), TypeError)
     // A generator's index is freed when the generator is collected.
     const v8 = require('node:v8')
@@ -683,6 +688,10 @@ test('generators: members reach the generator through its table index', async ()
       }
     }
     assert.ok(freed, `${Gen.name}: index ${index} released after GC`)
+    // Generators made after it (which reuse its table slot) are not named by the stale handle.
+    const later = Array.from({ length: 4 }, () => new Gen(arg))
+    assert.throws(() => next.call({ [sym]: index }), { name: 'TypeError', code: 'INVALID_ARGUMENT' })
+    assert.equal(later.length, 4)
   }
 })
 
