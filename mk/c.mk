@@ -124,7 +124,7 @@ c-test: c-build
 	@echo "==> c: all C tests passed"
 
 # Builds bindings-c/examples/c with its own Makefile through pkg-config, runs both
-# linkages and compares their fixed lines with expected.txt (values from SPEC.md).
+# linkages and compares their fixed lines with expected.txt (values from docs/spec).
 c-example-check:
 	@mkdir -p $(C_OUT)/example
 	@PKG_CONFIG_PATH=$(C_OUT)/lib/pkgconfig $(MAKE) --no-print-directory -s -C $(C_SRC)/examples/c \

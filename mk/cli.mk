@@ -2,7 +2,7 @@
 #
 #   make cli-build   target/release/polyid
 #   make cli-test    cargo test -p polyid-cli --release: the binary against the shared vectors
-#                    and SPEC.md, bad input, stdin, JSON errors; `polyid conform` against the
+#                    and docs/spec, bad input, stdin, JSON errors; `polyid conform` against the
 #                    core (conform-serve), broken adapters and the Python package (built
 #                    first with python-build when that target exists; skipped with its reason
 #                    when `import polyid` fails)

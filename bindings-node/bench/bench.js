@@ -6,7 +6,7 @@
 //
 // Each subject runs in several interleaved rounds; the figure is the median ns per call (per
 // code for batches). The peers: a JavaScript WDP compact ID on @node-rs/xxhash (written here
-// from SPEC.md for the comparison only), @atproto/common-web TID.nextStr(),
+// from docs/spec for the comparison only), @atproto/common-web TID.nextStr(),
 // crypto.randomUUID() and the npm `ulid` monotonic factory.
 const crypto = require('node:crypto')
 const p = require('..')
@@ -88,7 +88,7 @@ function report(title, results) {
   }
 }
 
-// Sanity: the peer agrees with polyid on the SPEC vectors before it is timed.
+// Sanity: the peer agrees with polyid on the docs/spec vectors before it is timed.
 for (const c of ['E.AUTH.TOKEN.001', 'E.Auth.Token.MISSING', 'B.API.RATELIMIT.007', 'W.CACHE.DATA.018']) {
   if (jsCompactId(c) !== p.compactId(c)) throw new Error(`JS peer disagrees on ${c}`)
 }

@@ -1,6 +1,6 @@
 'use strict'
 // API behaviour of the Node package: JS types, errors, Dates, bytes, generators, module
-// formats. Expected values come from SPEC.md (sections cited), never from this package.
+// formats. Expected values come from docs/spec (sections cited), never from this package.
 const { test } = require('node:test')
 const assert = require('node:assert/strict')
 const path = require('node:path')
@@ -8,7 +8,7 @@ const path = require('node:path')
 const p = require('..')
 const { Xid, Tid, TidGenerator, Euid, EuidGenerator } = p
 
-const XID_EPOCH = 1321009871111 // SPEC.md §2
+const XID_EPOCH = 1321009871111 // docs/spec §2
 
 /** Asserts that `fn` throws a polyid error with `code` (and the given extra fields). */
 function throwsCode(fn, code, fields = {}) {
@@ -66,7 +66,7 @@ test('ERROR_CODES: frozen, every shared code', () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-test('wdp: SPEC.md §1.2 and §1.3 vectors', () => {
+test('wdp: docs/spec §1.2 and §1.3 vectors', () => {
   const spec = {
     'E.AUTH.TOKEN.001': 'V6a0B',
     'E.Auth.Token.001': 'V6a0B',
@@ -96,7 +96,7 @@ test('wdp: SPEC.md §1.2 and §1.3 vectors', () => {
   assert.deepEqual(p.parseFullId('05o5h-V6a0B'), { namespaceHash: '05o5h', compactId: 'V6a0B' })
 })
 
-test('wdp: parseCode fields (SPEC.md §1.1)', () => {
+test('wdp: parseCode fields (docs/spec §1.1)', () => {
   assert.deepEqual(p.parseCode(' w.Database.Connection.UNAVAILABLE '), {
     severity: 'W',
     meaning: 'Warning',
@@ -144,7 +144,7 @@ test('wdp: errors carry code, message, index and character', () => {
 
 test('wdp: compactIds on large, odd and failing arrays', () => {
   const one = ['E.AUTH.TOKEN.001', 'W.DATABASE.CONNECTION.027', 'B.API.RATELIMIT.007']
-  const ids = ['V6a0B', 'KF52S', '00BVL'] // SPEC.md §1.2
+  const ids = ['V6a0B', 'KF52S', '00BVL'] // docs/spec §1.2
   const big = Array.from({ length: 20000 }, (_, i) => one[i % 3])
   const got = p.compactIds(big)
   assert.equal(got.length, 20000)
@@ -167,7 +167,7 @@ test('wdp: compactIds on large, odd and failing arrays', () => {
 })
 
 test('wdp: compactIdsJoined (codes and IDs as one "\\n"-joined string)', () => {
-  // SPEC.md §1.2
+  // docs/spec §1.2
   assert.equal(p.compactIdsJoined('E.AUTH.TOKEN.001\nW.DATABASE.CONNECTION.027\nB.API.RATELIMIT.007'), 'V6a0B\nKF52S\n00BVL')
   assert.equal(p.compactIdsJoined('E.A.B.001'), 'l3i4I')
   assert.equal(p.compactIdsJoined(''), '')
@@ -186,7 +186,7 @@ test('wdp: compactIdsInto (IDs written into a caller buffer)', () => {
   const codes = ['E.AUTH.TOKEN.001', 'W.DATABASE.CONNECTION.027', 'B.API.RATELIMIT.007']
   const out = Buffer.alloc(20, 0x2e)
   assert.equal(p.compactIdsInto(codes, out), 3)
-  assert.equal(out.toString('latin1'), 'V6a0BKF52S00BVL.....') // SPEC.md §1.2; the rest untouched
+  assert.equal(out.toString('latin1'), 'V6a0BKF52S00BVL.....') // docs/spec §1.2; the rest untouched
   const u8 = new Uint8Array(5)
   assert.equal(p.compactIdsInto(['E.Api.Quota.RATE_LIMITED'], u8, { RATE_LIMITED: 42 }), 1)
   assert.equal(Buffer.from(u8).toString('latin1'), p.compactId('E.API.QUOTA.042'))
@@ -234,7 +234,7 @@ test('wrong argument types throw TypeError with code INVALID_ARGUMENT', () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-test('uid11: SPEC.md §2 vectors, bigint in and out', () => {
+test('uid11: docs/spec §2 vectors, bigint in and out', () => {
   const spec = [
     [0n, '11111111111'],
     [1n, '11111111112'],
@@ -263,7 +263,7 @@ test('uid11: SPEC.md §2 vectors, bigint in and out', () => {
   assert.equal(p.uid11PrefixRange('k'), null)
 })
 
-test('xid: SPEC.md §2 vectors, fields and Dates', () => {
+test('xid: docs/spec §2 vectors, fields and Dates', () => {
   const x = Xid.fromParts(XID_EPOCH + 1234567, 0x3fffff)
   assert.equal(x.toString(), '1113M2EhCbG')
   assert.equal(x.unixMs, XID_EPOCH + 1234567)
@@ -279,7 +279,7 @@ test('xid: SPEC.md §2 vectors, fields and Dates', () => {
   assert.equal(x.toDate().getTime(), XID_EPOCH + 1234567)
   assert.ok(x.toDate() instanceof Date)
   assert.ok(x instanceof Xid)
-  // The last representable instant is 2151-03-25T18:46:22.214Z (SPEC.md §2).
+  // The last representable instant is 2151-03-25T18:46:22.214Z (docs/spec §2).
   const last = new Date('2151-03-25T18:46:22.214Z')
   assert.equal(Xid.fromDate(last, 0).unixMs, last.getTime())
   throwsCode(() => Xid.fromDate(new Date(last.getTime() + 1), 0), 'OUT_OF_RANGE')
@@ -326,7 +326,7 @@ test('xid: 10,000 from one generateMany call are distinct and increasing; genera
 })
 
 // ---------------------------------------------------------------------------------------------
-test('tid: SPEC.md §3 vectors, fields and Dates', () => {
+test('tid: docs/spec §3 vectors, fields and Dates', () => {
   const spec = [
     [0n, 0, '2222222222222'],
     [0n, 1, '2222222222223'],
@@ -402,7 +402,7 @@ test('tid: generators', () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-test('euid: SPEC.md §4 vectors', () => {
+test('euid: docs/spec §4 vectors', () => {
   assert.equal(Euid.fromBigInt(0n).toString(), '000000000000000000000000000')
   assert.equal(Euid.fromBigInt(0n).encode(false), '00000000000000000000000003Z')
   assert.equal(Euid.fromBigInt(1n).toString(), '000000000000000000000000041')
@@ -482,7 +482,7 @@ test('euid: JS types, bytes and Dates', () => {
 })
 
 test('euid: next() and generators', () => {
-  // next(): the same millisecond -> random high half + 1, rest unchanged (SPEC.md §4).
+  // next(): the same millisecond -> random high half + 1, rest unchanged (docs/spec §4).
   let sameMs = 0
   for (let i = 0; i < 100 && sameMs < 5; i++) {
     const e = Euid.fromParts(Date.now(), 3, 1, 5n << 32n)
@@ -582,9 +582,9 @@ test('ID objects: the value lives in one read-only symbol property', () => {
     const m = Object.getOwnPropertyDescriptor(cls.prototype, 'toString')
     assert.deepEqual([typeof m.value, m.enumerable, m.writable, m.configurable], ['function', false, true, true])
   }
-  assert.equal(x.toString(), 'jpXCZedGfVQ') // SPEC.md uid11: 2^64-1
+  assert.equal(x.toString(), 'jpXCZedGfVQ') // docs/spec uid11: 2^64-1
   assert.equal(t.display(), '3kxn-lhr-3gxq-23')
-  assert.equal(e.toString(), 'C8ZM14GR4JXG0MQXVY18S8TJNA6') // SPEC.md §4
+  assert.equal(e.toString(), 'C8ZM14GR4JXG0MQXVY18S8TJNA6') // docs/spec §4
   // `bytes`: a new 16-byte Buffer on every read, big-endian.
   assert.equal(e.bytes.toString('hex'), '623f40921824bb0052fddf828ca352aa')
   assert.ok(Buffer.isBuffer(e.bytes) && e.bytes !== e.bytes && e.bytes.length === 16)

@@ -34,7 +34,7 @@ for (const c of compactCases) {
   if (!groups.has(key)) groups.set(key, [])
   groups.get(key).push(c)
 }
-const plain = 'E.AUTH.TOKEN.001' // -> V6a0B, SPEC.md §1.2
+const plain = 'E.AUTH.TOKEN.001' // -> V6a0B, docs/spec §1.2
 
 test(`batch (${mode}): every valid compact_id vector in one compactIds call per table`, () => {
   assert.ok(good.length >= 40)
@@ -80,7 +80,7 @@ test(`batch (${mode}): element types, holes, getters`, () => {
   let reads = 0
   const a = ['E.AUTH.TOKEN.001', 'x']
   Object.defineProperty(a, 1, { get: () => (reads++, 'W.DATABASE.CONNECTION.027'), enumerable: true })
-  assert.deepEqual(p.compactIds(a), ['V6a0B', 'KF52S']) // SPEC.md §1.2
+  assert.deepEqual(p.compactIds(a), ['V6a0B', 'KF52S']) // docs/spec §1.2
   if (!child) assert.equal(reads, 1)
   // A getter that throws: that exception, untouched.
   const boom = ['E.A.B.001']
@@ -124,7 +124,7 @@ test(`batch (${mode}): non-ASCII text and NUL inside elements`, () => {
 
 test(`batch (${mode}): large arrays and named sequences`, () => {
   const three = ['E.AUTH.TOKEN.001', 'W.DATABASE.CONNECTION.027', 'B.API.RATELIMIT.007']
-  const ids = ['V6a0B', 'KF52S', '00BVL'] // SPEC.md §1.2
+  const ids = ['V6a0B', 'KF52S', '00BVL'] // docs/spec §1.2
   const big = Array.from({ length: 30000 }, (_, i) => three[i % 3])
   const got = p.compactIds(big)
   assert.equal(got.length, big.length)

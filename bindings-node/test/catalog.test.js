@@ -1,5 +1,5 @@
 'use strict'
-// Catalog and EXTUUID API: JS types, errors and TypeErrors. Expected values come from SPEC.md
+// Catalog and EXTUUID API: JS types, errors and TypeErrors. Expected values come from docs/spec
 // (compact IDs and namespace hashes), tests/vectors/README.md (the colliding pairs, the
 // canonical form), RFC 8032 §7.1 TEST 1 (the Ed25519 key) and docs/extuuid.md (the demo).
 const { test } = require('node:test')
@@ -37,7 +37,7 @@ test('catalog: build, getters, ids, has, get', () => {
   const c = Catalog.build(ENTRIES)
   assert.ok(c instanceof Catalog)
   assert.equal(c.size, 2)
-  assert.deepEqual(c.ids(), ['KF52S', 'V6a0B']) // SPEC.md: W.DATABASE.CONNECTION.027, E.AUTH.TOKEN.001
+  assert.deepEqual(c.ids(), ['KF52S', 'V6a0B']) // docs/spec: W.DATABASE.CONNECTION.027, E.AUTH.TOKEN.001
   assert.equal(c.version, '1')
   assert.match(c.generated, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
   assert.equal(c.namespace, null)

@@ -16,7 +16,7 @@
 //   LEAK_CALLS=100000 node --expose-gc tools/leaks.js
 //   node --expose-gc tools/leaks.js '^Catalog'  # only the entry points whose name matches
 //
-// Nothing is computed here: the inputs are fixed values from SPEC.md and the vectors.
+// Nothing is computed here: the inputs are fixed values from docs/spec and the vectors.
 
 const p = require('..')
 const { Catalog, Xid, Tid, TidGenerator, Euid, EuidGenerator } = p

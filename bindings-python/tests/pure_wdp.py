@@ -1,4 +1,4 @@
-"""A pure-Python WDP compact ID on PyPI ``xxhash``, written from SPEC.md section 1.
+"""A pure-Python WDP compact ID on PyPI ``xxhash``, written from docs/spec section 1.
 
 Not part of polyid: an independent oracle for the tests and the "pure Python" peer of the
 benchmark. Only the common path is implemented (valid codes; named sequences from the

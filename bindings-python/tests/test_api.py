@@ -34,7 +34,7 @@ def test_error_class() -> None:
     assert str(e) == e.message and "'K'" in e.message and "index 1" in e.message
     assert e.found is None and e.expected is None and e.item is None
     e = raises_code("INVALID_CHECKMOD", polyid.Euid.parse, "C8ZM14GR4JXG0MQXVY18S8TJNA7")
-    assert (e.found, e.expected) == (71, 70)  # SPEC.md 4
+    assert (e.found, e.expected) == (71, 70)  # docs/spec 4
     e = raises_code("INVALID_LENGTH", polyid.uid11_decode, "1111111111")
     assert (e.found, e.expected, e.index) == (10, 11, None)
     e2 = pickle.loads(pickle.dumps(e))
@@ -64,7 +64,7 @@ def test_unencodable_text() -> None:
 
 
 def test_exhausted() -> None:
-    # SPEC.md 4: next() in the same millisecond with the random high half at its maximum.
+    # docs/spec 4: next() in the same millisecond with the random high half at its maximum.
     for _ in range(1000):
         ms = time.time_ns() // 1_000_000
         e = polyid.Euid.from_parts(ms, None, 0, 0xFFFF_FFFF_0000_0000)
@@ -199,7 +199,7 @@ def test_index_objects_are_ints() -> None:
 
 
 def test_tid_datetime_exact() -> None:
-    # SPEC.md 3 erratum: 3kxn-lhr-3gxq is 2024-07-19T16:40:46.480310Z.
+    # docs/spec 3 erratum: 3kxn-lhr-3gxq is 2024-07-19T16:40:46.480310Z.
     t = polyid.Tid.parse("3kxn-lhr-3gxq-23")
     d = t.datetime
     assert d == dt.datetime(2024, 7, 19, 16, 40, 46, 480310, tzinfo=UTC)

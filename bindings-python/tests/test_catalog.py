@@ -1,5 +1,5 @@
 """polyid.Catalog and friends: the Python surface beyond the shared vectors (argument types,
-error codes, the three forms, signatures). Expected IDs come from SPEC.md and from
+error codes, the three forms, signatures). Expected IDs come from docs/spec and from
 tests/vectors/catalog.json (written by tools/catalog_independent.py), never from polyid."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def cat() -> Catalog:
 
 
 def test_build_ids_and_lookup(cat: Catalog) -> None:
-    # SPEC.md: "E.Auth.Token.001" -> "V6a0B"; W.Database.Connection.027 -> "KF52S".
+    # docs/spec: "E.Auth.Token.001" -> "V6a0B"; W.Database.Connection.027 -> "KF52S".
     assert cat.ids() == ["KF52S", "V6a0B"]
     assert list(cat) == ["KF52S", "V6a0B"]
     assert len(cat) == 2
@@ -107,7 +107,7 @@ def test_expand_bad_field_values() -> None:
 
 def test_namespaced() -> None:
     c = Catalog.build([{"code": "E.Auth.Token.001", "message": "token {{x}}"}], "auth_lib")
-    # SPEC.md: namespace_hash("auth_lib") = "05o5h".
+    # docs/spec: namespace_hash("auth_lib") = "05o5h".
     assert c.ids() == ["05o5h-V6a0B"]
     assert c.namespace == "auth_lib" and c.namespace_hash == "05o5h"
     assert c.expand("05o5h-V6a0B", {"x": "1"}).id == "05o5h-V6a0B"

@@ -15,7 +15,7 @@ import pure_wdp
 N = 10_000
 UTC = dt.timezone.utc
 EPOCH = dt.datetime(1970, 1, 1, tzinfo=UTC)
-XID_EPOCH_MS = 1_321_009_871_111  # SPEC.md 2: 2011-11-11T11:11:11.111Z
+XID_EPOCH_MS = 1_321_009_871_111  # docs/spec 2: 2011-11-11T11:11:11.111Z
 MASK64 = (1 << 64) - 1
 
 
@@ -28,7 +28,7 @@ def check_xid(x: polyid.Xid, lo_ms: int, hi_ms: int) -> None:
     assert len(text) == 11
     assert lo_ms <= x.unix_ms <= hi_ms
     assert 0 <= x.random < 1 << 22
-    # SPEC.md 2: value = (unix_ms - epoch) << 22 | random
+    # docs/spec 2: value = (unix_ms - epoch) << 22 | random
     assert x.value == (x.unix_ms - XID_EPOCH_MS) << 22 | x.random
     assert polyid.Xid.parse(text) == x
     assert polyid.Xid(text) == x
@@ -119,7 +119,7 @@ def check_euid(e: polyid.Euid, extension: int | None, lo_ms: int, hi_ms: int) ->
     assert isinstance(b, bytes) and len(b) == 16
     assert int.from_bytes(b, "big") == e.value
     assert bytes(e) == b
-    assert e.value >> 83 == e.unix_ms  # SPEC.md 4: bits 127..83
+    assert e.value >> 83 == e.unix_ms  # docs/spec 4: bits 127..83
     assert e.checkmod == e.value % 127
     assert polyid.Euid.parse(text) == e
     assert polyid.Euid.parse(text.lower()) == e

@@ -1,5 +1,5 @@
 // API behaviour of polyid-wasm in Node: module formats, JS types, errors, Dates, bytes,
-// generators, and that no input makes the module trap. Expected values come from SPEC.md
+// generators, and that no input makes the module trap. Expected values come from docs/spec
 // (sections cited), never from this package.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { nodeBuild, ROOT, WASM_DIR } from './helpers.mjs';
 
 const p = nodeBuild();
 const { Xid, Tid, TidGenerator, Euid, EuidGenerator } = p;
-const XID_EPOCH = 1321009871111; // SPEC.md §2
+const XID_EPOCH = 1321009871111; // docs/spec §2
 
 function throwsCode(fn, code, fields = {}) {
   let err;
@@ -75,7 +75,7 @@ test('ERROR_CODES: frozen, every code of tests/vectors/README.md, the same as th
   for (const c of codes) assert.ok(p.ERROR_CODES.includes(c), c);
 });
 
-test('wdp: SPEC.md §1 vectors and fields', () => {
+test('wdp: docs/spec §1 vectors and fields', () => {
   for (const code of ['E.AUTH.TOKEN.001', 'E.Auth.Token.001', 'e.auth.token.001', 'E.Auth.Token.MISSING', '  E.Auth.Token.001\t']) {
     assert.equal(p.compactId(code), 'V6a0B');
   }
@@ -99,7 +99,7 @@ test('wdp: SPEC.md §1 vectors and fields', () => {
     'named sequence: 70000 is out of range 1..=999');
 });
 
-test('uid11 and xid: SPEC.md §2 vectors, bigint in and out, Dates', () => {
+test('uid11 and xid: docs/spec §2 vectors, bigint in and out, Dates', () => {
   assert.equal(p.uid11Encode(2n ** 64n - 1n), 'jpXCZedGfVQ');
   assert.equal(p.uid11Encode(58), '11111111121');
   assert.equal(p.uid11Decode('jpXCZedGfVQ'), 2n ** 64n - 1n);
@@ -123,7 +123,7 @@ test('uid11 and xid: SPEC.md §2 vectors, bigint in and out, Dates', () => {
   assert.deepEqual(p.xidPrefixRange(''), { minUnixMs: XID_EPOCH, maxUnixMs: XID_EPOCH + 2 ** 42 - 1 });
 });
 
-test('tid: SPEC.md §3 vectors, fields and Dates', () => {
+test('tid: docs/spec §3 vectors, fields and Dates', () => {
   const t = Tid.fromParts(1721407246480310n, 1);
   assert.equal(t.toString(), '3kxnlhr3gxq23');
   assert.equal(t.display(), '3kxn-lhr-3gxq-23');
@@ -148,7 +148,7 @@ test('tid: SPEC.md §3 vectors, fields and Dates', () => {
   assert.deepEqual(p.tidPrefixRange('bzzz-zzz-zzzz'), [2n ** 53n - 1n, 2n ** 53n - 1n]);
 });
 
-test('euid: SPEC.md §4 vectors, bytes and Dates', () => {
+test('euid: docs/spec §4 vectors, bytes and Dates', () => {
   const e = Euid.fromParts(1700000000000, 255, 0, 0x0123456789abcdefn);
   assert.equal(e.toString(), '1HF7YAT0007ZG0938NKRKAYDXXB');
   assert.equal(e.value, 0x0c5e7f2b40000ff80123456789abcdefn);

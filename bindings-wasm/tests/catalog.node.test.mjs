@@ -1,6 +1,6 @@
 // API behaviour of the `polyid-wasm/catalog` entry in Node: module formats, JS types, errors,
 // the three forms, fields, key pairs and signatures, collisions, and that no input makes the
-// module trap. Expected values come from SPEC.md (compact and full IDs), RFC 8032 §7.1 TEST 1
+// module trap. Expected values come from docs/spec (compact and full IDs), RFC 8032 §7.1 TEST 1
 // (the Ed25519 key and signature) and tests/vectors/README.md (colliding pairs), never from
 // this package.
 import { test } from 'node:test';
@@ -40,7 +40,7 @@ const RFC_PUBLIC = 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707
 const RFC_SIGNATURE_OF_EMPTY =
   'e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b';
 
-// SPEC.md §1: E.Auth.Token.001 -> V6a0B, W.DATABASE.CONNECTION.027 -> KF52S,
+// docs/spec §1: E.Auth.Token.001 -> V6a0B, W.DATABASE.CONNECTION.027 -> KF52S,
 // T.PROFILER.TIMER.999 -> fnOQk; auth_lib -> 05o5h.
 const FULL = JSON.stringify({
   version: '1',
@@ -231,7 +231,7 @@ test('catalog: build errors come from the core (DUPLICATE_CODE, COLLISION, WDP e
   throwsType(() => Catalog.build([], 5));
 });
 
-test('catalog: build, then read back (SPEC.md IDs)', () => {
+test('catalog: build, then read back (docs/spec IDs)', () => {
   const cat = Catalog.build([
     { code: 'E.Auth.Token.001', message: 'token missing for {{user}}', hints: ['log in'], docsUrl: 'https://example.com' },
     { code: 'W.DATABASE.CONNECTION.027', message: 'slow connection' },
@@ -270,7 +270,7 @@ test('catalog: no input makes the module trap (every failure is a polyid error)'
 
 test('catalog: many valid builds in a row leave the module sound', () => {
   for (let i = 0; i < 300; i++) {
-    assert.deepEqual(Catalog.build([{ code: 'E.A.B.001', message: 'm' }]).ids(), ['l3i4I']); // SPEC.md §1
+    assert.deepEqual(Catalog.build([{ code: 'E.A.B.001', message: 'm' }]).ids(), ['l3i4I']); // docs/spec §1
   }
   const cat = Catalog.load(FULL);
   assert.equal(cat.expand('V6a0B', { user: 'ada', ip: 'x' }).message, 'token missing for ada from x');

@@ -1,6 +1,6 @@
 // The page (bindings-wasm/www) driven in headless Debian Chromium: type a code and read its
 // compact ID from the DOM, generate each ID kind, decode pasted IDs, see clear errors. Expected
-// values come from SPEC.md; generated IDs are checked by reading them back with the Node build.
+// values come from docs/spec; generated IDs are checked by reading them back with the Node build.
 // A screenshot is saved as bindings-wasm/build/page.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,7 +24,7 @@ await withBrowser('/www/', async (page) => {
   const r = results;
   r.log = page.polyidLog;
 
-  // WDP: SPEC.md §1.2/§1.3 vectors.
+  // WDP: docs/spec §1.2/§1.3 vectors.
   await page.fill('#namespace', '');
   await page.fill('#code', 'E.Auth.Token.001');
   r.compact = await page.textContent('#compact');
@@ -56,7 +56,7 @@ await withBrowser('/www/', async (page) => {
   await page.click('#tid-out');
   r.clickedTid = await page.$$eval('#decoded dd', (dds) => Object.fromEntries(dds.map((d) => [d.dataset.field, d.textContent])));
 
-  // Decode pasted IDs (SPEC.md §2-§4).
+  // Decode pasted IDs (docs/spec §2-§4).
   r.tid = [r.tid, await decoded(page, '3kxn-lhr-3gxq-23')];
   r.xidDecoded = await decoded(page, '1113M2EhCbG');
   r.euidDecoded = await decoded(page, '1HF7YAT0007ZG0938NKRKAYDXXB');
@@ -70,7 +70,7 @@ await withBrowser('/www/', async (page) => {
   r.unknown = await page.textContent('#decode-error');
 
   // EXTUUID and a catalog, from the entries the page loads on first use (values:
-  // tests/matrix/PROTOCOL.md demo row; SPEC.md §1 for E.AUTH.TOKEN.002 -> 35Jkp).
+  // tests/matrix/PROTOCOL.md demo row; docs/spec §1 for E.AUTH.TOKEN.002 -> 35Jkp).
   r.extrasBefore = await page.textContent('#extras-status');
   await page.fill('#ext-input', 'fixedB4:GBP$:222.31');
   await page.waitForSelector('#ext-result:not([hidden])', { timeout: 20000 });

@@ -24,7 +24,7 @@ Examples:
   $ polyid compact --json E.Auth.Token.001 X.bad.code.001
 
 Each code is trimmed of surrounding ASCII white space, uppercased and its named sequence
-resolved before hashing (SPEC.md 1.2). Empty stdin lines are skipped. A rejected code is
+resolved before hashing (docs/spec §1.2). Empty stdin lines are skipped. A rejected code is
 reported on stderr (in place, on stdout, with --json) and the others still run; the exit
 status is then 1.";
 

@@ -40,7 +40,7 @@ Examples:
   $ polyid euid --at 2023-11-14T22:13:20Z --no-check
 
 EUIDs of one run are strictly increasing (within a millisecond the random high half is
-incremented, SPEC.md 4).";
+incremented, docs/spec §4).";
 
 #[derive(clap::Args)]
 #[command(after_help = XID_EXAMPLES)]

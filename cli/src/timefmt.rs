@@ -47,7 +47,7 @@ mod tests {
 
     #[test]
     fn formats_and_parses() {
-        // SPEC.md §3 (erratum): 1721407246480310 us = 2024-07-19T16:40:46.480310Z.
+        // docs/spec §3 (erratum): 1721407246480310 us = 2024-07-19T16:40:46.480310Z.
         assert_eq!(
             micros(1_721_407_246_480_310).unwrap(),
             "2024-07-19T16:40:46.480310Z"
@@ -60,7 +60,7 @@ mod tests {
             parse_micros("2024-07-19T18:40:46.480310+02:00").unwrap(),
             1_721_407_246_480_310
         );
-        // SPEC.md §2: the xid epoch and its last instant.
+        // docs/spec §2: the xid epoch and its last instant.
         assert_eq!(
             millis(1_321_009_871_111).unwrap(),
             "2011-11-11T11:11:11.111Z"

@@ -1,4 +1,4 @@
-//! The `polyid` binary, run as a user runs it: values from SPEC.md and from the shared vectors
+//! The `polyid` binary, run as a user runs it: values from docs/spec and from the shared vectors
 //! (tests/vectors/*.json), bad input, stdin, JSON output and errors, exit statuses.
 
 use std::path::{Path, PathBuf};
@@ -59,7 +59,7 @@ fn vectors(file: &str, op: &str) -> Vec<Value> {
 
 #[test]
 fn compact_spec_vectors() {
-    // SPEC.md §1.2.
+    // docs/spec §1.2.
     polyid()
         .args([
             "compact",
@@ -80,7 +80,7 @@ fn compact_spec_vectors() {
 
 #[test]
 fn compact_full_ids() {
-    // SPEC.md §1.3.
+    // docs/spec §1.3.
     polyid()
         .args(["compact", "--namespace", "auth_lib", "E.Auth.Token.001"])
         .assert()
@@ -180,7 +180,7 @@ fn compact_explain_matches_parse_code_vectors() {
     }
 }
 
-/// Base62 of `v mod 62^5`, written here from SPEC.md §1.2 (not taken from polyid).
+/// Base62 of `v mod 62^5`, written here from docs/spec §1.2 (not taken from polyid).
 fn base62_5(v: u64) -> String {
     const A: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     let mut v = v % 916_132_832;
@@ -329,7 +329,7 @@ fn compact_bad_options() {
 
 #[test]
 fn tid_at_spec_instants() {
-    // SPEC.md §3: (1721407246480310 us, clock 1) -> 3kxnlhr3gxq23 = 2024-07-19T16:40:46.480310Z;
+    // docs/spec §3: (1721407246480310 us, clock 1) -> 3kxnlhr3gxq23 = 2024-07-19T16:40:46.480310Z;
     // (0, 0) -> 2222222222222; (-1, 0) -> zzzzzzzzzzz22.
     polyid()
         .args([
@@ -447,7 +447,7 @@ fn tid_chunks_continue_monotonic() {
 
 #[test]
 fn xid_at() {
-    // SPEC.md §2: xid epoch 2011-11-11T11:11:11.111Z; 1 ms after it with random r is
+    // docs/spec §2: xid epoch 2011-11-11T11:11:11.111Z; 1 ms after it with random r is
     // 4194304 + r, i.e. between 1111111NVpb (r = 0) and the next millisecond.
     let r = run(
         &["xid", "-n", "50", "--at", "2011-11-11T11:11:11.112Z"],
@@ -480,7 +480,7 @@ fn xid_at() {
 
 #[test]
 fn euid_at_and_extension() {
-    // SPEC.md §4: at 1700000000000 ms every EUID starts with the 9 timestamp symbols
+    // docs/spec §4: at 1700000000000 ms every EUID starts with the 9 timestamp symbols
     // 1HF7YAT00 (45 bits).
     let r = run(
         &[
@@ -694,20 +694,20 @@ fn inspect_spec_fields_and_times() {
     );
     assert_eq!(r.code, 0, "{}", r.err);
     let l = json_lines(&r.out);
-    // SPEC.md §3 erratum.
+    // docs/spec §3 erratum.
     let t = reading(&l[0], "tid");
     assert_eq!(t["micros"], "1721407246480310");
     assert_eq!(t["clock_id"], 1);
     assert_eq!(t["time"], "2024-07-19T16:40:46.480310Z");
     assert_eq!(t["text"], "3kxnlhr3gxq23");
-    // SPEC.md §2: delta 1234567 ms, random 0x3FFFFF; both readings of 11 Base58 symbols.
+    // docs/spec §2: delta 1234567 ms, random 0x3FFFFF; both readings of 11 Base58 symbols.
     assert_eq!(l[1]["readings"].as_array().unwrap().len(), 2);
     let x = reading(&l[1], "xid");
     assert_eq!(x["unix_ms"], 1321009871111u64 + 1234567);
     assert_eq!(x["random"], 0x3FFFFF);
     assert_eq!(x["time"], "2011-11-11T11:31:45.678Z");
     assert_eq!(reading(&l[1], "uid11")["value"], x["value"]);
-    // SPEC.md §4: extension 7 (L = 8).
+    // docs/spec §4: extension 7 (L = 8).
     let e = reading(&l[2], "euid");
     assert_eq!(e["hex"], "621ce48c99c0007816e925e73ebf0fda");
     assert_eq!(e["extension"], 7);
@@ -784,7 +784,7 @@ fn inspect_bad_input() {
         None,
     );
     let l = json_lines(&r.out);
-    // SPEC.md §4: found 71, expected 70.
+    // docs/spec §4: found 71, expected 70.
     assert_eq!(l[0]["error"]["code"], "INVALID_CHECKMOD");
     assert_eq!(l[0]["error"]["found"], 71);
     assert_eq!(l[0]["error"]["expected"], 70);
@@ -861,7 +861,7 @@ fn range_every_prefix_vector() {
 
 #[test]
 fn range_spec_values_and_text() {
-    // SPEC.md §2: "i" -> [17662972482875638784, 18093776689775044607]; "k" -> nothing.
+    // docs/spec §2: "i" -> [17662972482875638784, 18093776689775044607]; "k" -> nothing.
     polyid()
         .args(["range", "i", "--family", "uid11"])
         .assert()
@@ -876,7 +876,7 @@ fn range_spec_values_and_text() {
         .assert()
         .success()
         .stdout(predicate::str::contains("empty"));
-    // The whole xid range ends at SPEC.md §2's last instant.
+    // The whole xid range ends at docs/spec §2's last instant.
     let r = run(&["range", "--json", "", "--family", "xid"], None);
     let g = &json_lines(&r.out)[0]["range"];
     assert_eq!(g["min_time"], "2011-11-11T11:11:11.111Z");
@@ -1014,7 +1014,7 @@ fn catalog_build_check_expand_convert() {
     );
     assert_eq!(r.code, 0, "{}", r.err);
     let built: Value = serde_json::from_str(&r.out).unwrap();
-    // IDs from SPEC.md §1.2/§1.3
+    // IDs from docs/spec §1.2/§1.3
     assert_eq!(built["wd"]["V6a0B"]["c"], "E.AUTH.TOKEN.001");
     assert_eq!(built["wd"]["KF52S"]["c"], "W.DATABASE.CONNECTION.027");
     let c = temp_file("catalog.json", &r.out);
@@ -1034,7 +1034,7 @@ fn catalog_build_check_expand_convert() {
         minimal["KF52S"],
         json!(["W.DATABASE.CONNECTION.027", "slow"])
     );
-    // the same catalog in another namespace: full IDs (SPEC.md: auth_lib -> 05o5h)
+    // the same catalog in another namespace: full IDs (docs/spec: auth_lib -> 05o5h)
     let r = run(
         &[
             "catalog",

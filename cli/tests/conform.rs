@@ -301,7 +301,7 @@ fn main() {
                 && lines[1]["skip"].is_string()
                 && lines[1]["id"] == 7
                 && lines[2]["error"] == "INVALID_ARGUMENT"
-                && lines[3]["output"] == "l3i4I" // SPEC.md §1.2
+                && lines[3]["output"] == "l3i4I" // docs/spec §1.2
                 && lines[4]["error"] == "OUT_OF_RANGE";
             expect(ok && o.status.success(), "responses", &o)
         }),

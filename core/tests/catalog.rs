@@ -1,6 +1,6 @@
 //! Catalogs: build, the three JSON forms, verification on load, expansion, signatures,
-//! collisions. Expected IDs come from SPEC.md §1.2/§1.3; the colliding pairs were found
-//! with an independent Python script (python `xxhash` package, SPEC.md's steps).
+//! collisions. Expected IDs come from docs/spec §1.2/§1.3; the colliding pairs were found
+//! with an independent Python script (python `xxhash` package, docs/spec's steps).
 #![cfg(feature = "catalog")]
 
 use std::collections::{BTreeMap, HashMap};
@@ -32,7 +32,7 @@ fn sample() -> Catalog {
 fn build_computes_spec_ids() {
     let c = sample();
     assert_eq!(c.len(), 4);
-    // SPEC.md §1.2 vectors, sorted by ID bytes.
+    // docs/spec §1.2 vectors, sorted by ID bytes.
     assert_eq!(
         c.ids().collect::<Vec<_>>(),
         ["KF52S", "V6a0B", "fnOQk", "l3i4I"]
@@ -377,7 +377,7 @@ fn minimal_id_with_multibyte_character_is_rejected() {
 fn build_with_clock_sets_generated() {
     use polyid::clock::ManualClock;
     use polyid::wdp::catalog::{Catalog, Entry};
-    // 2024-07-19T16:40:46Z (SPEC.md's TID instant, whole seconds)
+    // 2024-07-19T16:40:46Z (docs/spec's TID instant, whole seconds)
     let clock = ManualClock::new(1_721_407_246_480_310);
     let c = Catalog::build_with(&clock, [Entry::new("E.AUTH.TOKEN.001", "m")]).unwrap();
     assert_eq!(c.generated(), "2024-07-19T16:40:46Z");
@@ -394,6 +394,6 @@ fn expected_collisions_of_fewer_than_two_is_plus_zero() {
         assert!(expected_collisions(n) == 0.0 && expected_collisions(n).is_sign_positive());
         assert!(collision_probability(n) == 0.0);
     }
-    // the seed's table: 10,000 codes -> 5.3% (SPEC.md / wdp-part5 §1.2)
+    // the seed's table: 10,000 codes -> 5.3% (docs/spec / wdp-part5 §1.2)
     assert!((collision_probability(10_000) - 0.0531).abs() < 0.0005);
 }

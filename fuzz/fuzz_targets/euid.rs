@@ -1,7 +1,7 @@
 //! EUID: `Euid::parse`, `encode(check)`, `Display`, `from_bytes` / `from_slice` /
 //! `from_halves` / `from_parts`, the field accessors.
 //!
-//! Properties (a failure panics), against an independent 135-bit reading of SPEC.md §4:
+//! Properties (a failure panics), against an independent 135-bit reading of docs/spec §4:
 //! - `Euid::parse(s)` accepts exactly: 27 bytes, each a symbol of
 //!   `0123456789ABCDEFGHJKMNPQRSTVWXYZ` in either case or one of `I i L l` (= 1), `O o`
 //!   (= 0), and a check that is 127 ("no check") or `value mod 127`; errors in the order

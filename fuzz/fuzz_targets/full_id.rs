@@ -7,7 +7,7 @@
 //!   are `CompactId::parse` of the two 5-character halves;
 //! - `CompactId::parse` accepts exactly 5 ASCII alphanumerics and re-formats to its input;
 //! - the input split at the first `|` is (namespace, code): `namespace_hash(ns)` is accepted
-//!   iff `ns` matches `[a-z][a-z0-9_]{0,15}` (SPEC.md §1.3) and then equals an independent
+//!   iff `ns` matches `[a-z][a-z0-9_]{0,15}` (docs/spec §1.3) and then equals an independent
 //!   xxh3/base62 computation with the namespace seed; `full_id(ns, code)` is
 //!   `namespace_hash(ns) + "-" + compact_id(code)` (or fails with one of their errors), and
 //!   `parse_full_id` of it gives the two halves back.

@@ -1,7 +1,7 @@
 //! TID: `Tid::parse` (13 symbols or the dashed display form), `Display`, `display()`,
 //! `from_parts`, `from_i64`, `tid::prefix_range`.
 //!
-//! Properties (a failure panics), against an independent reading of SPEC.md §3:
+//! Properties (a failure panics), against an independent reading of docs/spec §3:
 //! - `Tid::parse(s)` accepts exactly: 13 symbols of `234567abcdefghijklmnopqrstuvwxyz`, or
 //!   the display form `SSSS-SSS-SSSS-SS`; first symbol not `c`-`r`; timestamp not -2^53.
 //!   Then micros and clock id equal the oracle's (55-bit two's complement, 2 clock symbols),

@@ -5,7 +5,7 @@
 //!   the oracle's, and `encode(value) == s`; a refusal has the oracle's error code
 //!   (length, then character, then overflow);
 //! - `prefix_range(p)`: errors iff more than 11 bytes or a non-alphabet symbol; `None` iff
-//!   the lower bound is 2^64 or more; else `(lo, hi)` equals the SPEC.md §2 formula, the
+//!   the lower bound is 2^64 or more; else `(lo, hi)` equals the docs/spec §2 formula, the
 //!   text of `lo` starts with `p`, and so does the text of `hi` unless it was clamped to
 //!   2^64-1; `decode(encode(lo)) == lo`;
 //! - for a u64 taken from the input: `decode(encode(v)) == v`, `encode_into` agrees, and

@@ -2,7 +2,7 @@
 //! `compact_id_into`, `normalize`, `StructuredCode::from_parts`.
 //!
 //! Properties (a failure panics):
-//! - accepted iff an independent checker of SPEC.md §1.1 (written below, no core code)
+//! - accepted iff an independent checker of docs/spec §1.1 (written below, no core code)
 //!   accepts, and then the normalized form equals the checker's;
 //! - every entry point agrees (parse, compact_id, compact_id_into, normalize: all Ok or all
 //!   the same error code);
@@ -17,7 +17,7 @@
 use libfuzzer_sys::fuzz_target;
 use polyid::wdp::{self, NamedSequences, StructuredCode};
 
-/// The standard named sequences as SPEC.md §1.1 lists them (copied from the spec, not from
+/// The standard named sequences as docs/spec §1.1 lists them (copied from the spec, not from
 /// the core, so that a wrong entry in the core's table shows up as a disagreement).
 const STANDARD: [(&str, u16); 29] = [
     ("MISSING", 1),
@@ -63,7 +63,7 @@ struct Checked {
     sequence: u16,
 }
 
-/// SPEC.md §1.1, written from the text: trim, four dot-separated fields, severity letter,
+/// docs/spec §1.1, written from the text: trim, four dot-separated fields, severity letter,
 /// `[A-Za-z][A-Za-z0-9]{0,15}` twice, `001`-`999` or a known name (case-insensitive).
 /// Trimmed white space: the six ASCII characters Rust's `str::trim` removes (the reference
 /// crate trims with it; this includes `\x0b`).
@@ -113,7 +113,7 @@ fn spec_check(code: &str, extra: &[(&str, u16)]) -> Option<Checked> {
     })
 }
 
-/// SPEC.md §1.2 from the text: xxh3_64 with seed 0x000031762D706477, low 40 bits,
+/// docs/spec §1.2 from the text: xxh3_64 with seed 0x000031762D706477, low 40 bits,
 /// mod 62^5, five base62 digits.
 fn spec_compact(normalized: &str) -> String {
     const B62: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -178,9 +178,9 @@ fn check(code: &str, names: &NamedSequences, extra: &[(&str, u16)]) {
             );
             assert!(!e.to_string().is_empty());
         }
-        (Ok(p), None) => panic!("accepted {code:?} as {p:?}, which fails the SPEC syntax"),
+        (Ok(p), None) => panic!("accepted {code:?} as {p:?}, which fails the docs/spec syntax"),
         (Err(e), Some(o)) => panic!(
-            "refused {code:?} ({} {e}), valid per SPEC as {}",
+            "refused {code:?} ({} {e}), valid per docs/spec as {}",
             e.code().as_str(),
             o.normalized
         ),

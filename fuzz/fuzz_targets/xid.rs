@@ -3,7 +3,7 @@
 //! Properties (a failure panics):
 //! - `Xid::parse(s)` is `uid11::decode(s)` (same value or same error code) and `to_string()`
 //!   gives `s` back; `from_parts(unix_ms(), random())` rebuilds it; `unix_ms()` and
-//!   `random()` follow SPEC.md §2 (`delta << 22 | random22`, epoch 1321009871111);
+//!   `random()` follow docs/spec §2 (`delta << 22 | random22`, epoch 1321009871111);
 //! - `prefix_time_range(p)` is `uid11::prefix_range(p)` with both bounds shifted right 22
 //!   bits plus the epoch (or the same error code);
 //! - `from_parts(ms, r)` for numbers taken from the input: Ok iff `ms` is in

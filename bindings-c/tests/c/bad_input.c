@@ -2,7 +2,7 @@
  * Bad-input and ABI-contract tests of libpolyid: NULL pointers, too-small buffers,
  * invalid UTF-8, overlong strings, out-of-range integers, the error struct, the status
  * strings, generators (also shared between threads), catalogs (also shared between threads)
- * and EXTUUID. Expected values come from SPEC.md.
+ * and EXTUUID. Expected values come from docs/spec.
  *
  * Prints "bad-input (LINKAGE): N passed, N failed"; exit status 1 when a check fails.
  */
@@ -799,7 +799,7 @@ static void test_fork_while_generating(void) {
 
 /* ------------------------------------------------------------------------------------ */
 /* Catalogs and EXTUUID. Values from tests/vectors/catalog.json and extuuid.json (written
- * by the independent Python tools) and SPEC.md; RFC 8032 §7.1 TEST 1 for the key. */
+ * by the independent Python tools) and docs/spec; RFC 8032 §7.1 TEST 1 for the key. */
 
 /* The minimal catalog of the vector canonical-minimal, and its canonical text. */
 static const char MINIMAL[] = "{\"AcAGP\": [\"E.AUTH.TOKEN.003\", \"third\"], \"0yRgf\": [\"W.CACHE.DATA.018\", \"cache\"]}";
@@ -993,7 +993,7 @@ static void test_catalog_buffers(void) {
                                     "\"fields\":[\"x\"],\"docs_url\":null}";
     HEAP_BUFFER_TEST(sizeof entry_out, entry_out, polyid_catalog_entry_json(ns, "V6a0B", out, out_cap, &E));
     HEAP_BUFFER_TEST(sizeof entry_out, entry_out, polyid_catalog_entry_json_n(ns, "05o5h-V6a0B", 11, out, out_cap, &E));
-    /* The colliding pair of SPEC.md's birthday search (tests/vectors/README.md). */
+    /* The colliding pair of docs/spec's birthday search (tests/vectors/README.md). */
     const char *pair[] = {"C.AUTH.READ.974", "E.A.B.001", "s.auth.read.898", "S.AUTH.READ.898"};
     static const char collisions_out[] = "[{\"id\":\"xv0cV\",\"codes\":[\"C.AUTH.READ.974\",\"S.AUTH.READ.898\"]}]";
     HEAP_BUFFER_TEST(sizeof collisions_out, collisions_out, polyid_catalog_collisions(pair, 4, out, out_cap, &E));
@@ -1104,7 +1104,7 @@ static void test_catalog_values(void) {
     polyid_catalog_expansion x;
     char out[1024], *big;
     size_t n;
-    /* Build (SPEC.md IDs), with every optional member. */
+    /* Build (docs/spec IDs), with every optional member. */
     const char *hints[] = {"send a token"}, *tags[] = {"auth", "security"};
     polyid_catalog_entry entries[] = {
         {"E.Auth.Token.MISSING", "token missing for {{user}}", "No bearer token.", hints, 1, tags, 2,

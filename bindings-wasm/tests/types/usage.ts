@@ -1,5 +1,5 @@
 // Compiled with `tsc --noEmit` by tests/types.test.mjs: the declarations in js/polyid.d.ts
-// describe the API as code uses it (values from SPEC.md).
+// describe the API as code uses it (values from docs/spec).
 import init, {
   compactId, compactIds, normalizeCode, parseCode, namespaceHash, fullId, parseFullId,
   uid11Encode, uid11Decode, uid11PrefixRange, xidPrefixRange, tidPrefixRange,

@@ -25,7 +25,7 @@ pub fn code_hash(normalized: &[u8]) -> u64 {
     xxh3_64_with_seed(normalized, CODE_SEED)
 }
 
-/// The 40 bits of a hash that a compact ID is taken from: the low 40 (SPEC.md 1.2).
+/// The 40 bits of a hash that a compact ID is taken from: the low 40 (docs/spec §1.2).
 #[inline]
 pub const fn value40(hash: u64) -> u64 {
     hash & 0xFF_FFFF_FFFF
@@ -36,7 +36,7 @@ pub const fn value40(hash: u64) -> u64 {
 pub struct CompactId([u8; COMPACT_LEN]);
 
 impl CompactId {
-    /// The compact form of a 64-bit hash: the low 40 bits (SPEC.md 1.2: the seed's prose
+    /// The compact form of a 64-bit hash: the low 40 bits (docs/spec §1.2: the seed's prose
     /// says `>> 24`, its vectors and the reference take the low bits), mod 62^5, in base62.
     #[inline]
     pub const fn from_hash(hash: u64) -> CompactId {

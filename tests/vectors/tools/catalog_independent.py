@@ -2,7 +2,7 @@
 """Independent implementation of WDP catalogs (tests/vectors/catalog.json),
 written from the catalog rules in tests/vectors/README.md ("Catalogs") and polyid's
 documented canonical form, never from polyid's output. Compact IDs, normalization and
-namespace hashes come from independent.py (SPEC.md); Ed25519 from the PyPI package
+namespace hashes come from independent.py (docs/spec); Ed25519 from the PyPI package
 `cryptography`.
 
     python3 tools/catalog_independent.py --check   # verify every case (default)
@@ -273,7 +273,7 @@ def run(case):
 # Case definitions (inputs only; outputs are computed above)
 # --------------------------------------------------------------------------------------
 
-SRC = "tools/catalog_independent.py; IDs per SPEC.md §1.2/§1.3"
+SRC = "tools/catalog_independent.py; IDs per docs/spec §1.2/§1.3"
 COLLIDE = "pair found by a birthday search with tools/catalog_independent.py's hash (python xxhash)"
 SECRET = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"  # RFC 8032 T1
 OTHER_PUB = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511b"

@@ -8,10 +8,10 @@ It is the generator and the checker of the shared vectors in ../*.json:
     python3 tools/independent.py --check    # verify every case in every JSON file
     python3 tools/independent.py --write    # regenerate the JSON files from the case
                                             # definitions at the bottom of this file
-    python3 tools/independent.py --selftest # only assert the SPEC.md vectors
+    python3 tools/independent.py --selftest # only assert the docs/spec vectors
 
 Every mode first asserts that this implementation reproduces every vector quoted in
-SPEC.md sections 1-4 (see spec_selftest()). --check exits non-zero on any mismatch.
+docs/spec sections 1-4 (see spec_selftest()). --check exits non-zero on any mismatch.
 
 WDP needs the PyPI package `xxhash` (xxh3_64). If it is not importable, the script
 re-executes itself with the interpreter named by $POLYID_VECTORS_PYTHON or, failing that,
@@ -100,7 +100,7 @@ def utf8_len(s):
 
 
 # --------------------------------------------------------------------------------------
-# 1. WDP compact IDs (SPEC §1)
+# 1. WDP compact IDs (docs/spec §1)
 # --------------------------------------------------------------------------------------
 
 WDP_CODE_SEED = 0x000031762D706477  # "wdp-v1\0\0" little-endian
@@ -146,7 +146,7 @@ def base62_5(v40):
 
 def wdp_hash5(text, seed):
     h = xxhash.xxh3_64_intdigest(text.encode("utf-8"), seed=seed)
-    return base62_5(h & 0xFF_FFFF_FFFF)  # LOW 40 bits (SPEC §1.2 erratum)
+    return base62_5(h & 0xFF_FFFF_FFFF)  # LOW 40 bits (docs/spec §1.2 erratum)
 
 
 def wdp_reject_non_ascii(s):
@@ -262,7 +262,7 @@ def op_parse_full_id(inp):
 
 
 # --------------------------------------------------------------------------------------
-# 2. uid11 and xid (SPEC §2)
+# 2. uid11 and xid (docs/spec §2)
 # --------------------------------------------------------------------------------------
 
 BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
@@ -350,7 +350,7 @@ def op_xid_prefix_range(inp):
 
 
 # --------------------------------------------------------------------------------------
-# 3. TID (SPEC §3)
+# 3. TID (docs/spec §3)
 # --------------------------------------------------------------------------------------
 
 BASE32LEX = "234567abcdefghijklmnopqrstuvwxyz"
@@ -450,7 +450,7 @@ def op_tid_prefix_range(inp):
 
 
 # --------------------------------------------------------------------------------------
-# 4. EUID (SPEC §4)
+# 4. EUID (docs/spec §4)
 # --------------------------------------------------------------------------------------
 
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -590,7 +590,7 @@ def run(family, op, inp):
 
 
 # --------------------------------------------------------------------------------------
-# SPEC.md self-test: every vector quoted in sections 1-4
+# docs/spec self-test: every vector quoted in sections 1-4
 # --------------------------------------------------------------------------------------
 
 
@@ -740,7 +740,7 @@ REF_EUID = "reference crate euid 0.1.7"
 
 
 def S(n):
-    return "SPEC.md \u00a7%d" % n
+    return "docs/spec \u00a7%d" % n
 
 
 NO_EXPECT = object()
@@ -1503,12 +1503,12 @@ def main():
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--check", action="store_true", help="verify every case in ../*.json (default)")
     g.add_argument("--write", action="store_true", help="regenerate ../*.json from the case definitions")
-    g.add_argument("--selftest", action="store_true", help="only assert the SPEC.md vectors")
+    g.add_argument("--selftest", action="store_true", help="only assert the docs/spec vectors")
     ap.add_argument("--dir", default=VECTOR_DIR, help="directory holding the JSON files (for --check)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     spec_selftest()
-    print("SPEC.md sections 1-4: every quoted vector reproduced")
+    print("docs/spec sections 1-4: every quoted vector reproduced")
     if args.selftest:
         return 0
     if args.write:

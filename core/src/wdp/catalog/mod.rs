@@ -1,5 +1,5 @@
 //! WDP catalogs: compact ID -> structured code, severity and message, so a receiver can
-//! expand compact IDs offline (seed part 5 §1.2; SPEC.md §1.4).
+//! expand compact IDs offline (seed part 5 §1.2; docs/spec §1.4).
 //!
 //! ```
 //! use polyid::wdp::catalog::{Catalog, Entry};
