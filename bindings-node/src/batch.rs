@@ -20,7 +20,7 @@
 //! Arrays longer than `CHUNK` go through `collect` in slices (`Array.prototype.slice`), so the
 //! argument count stays far below V8's limits.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::ffi::CStr;
 use std::ptr;
 
@@ -29,8 +29,8 @@ use napi::{sys, Error as NapiError, Result, Status};
 /// Elements passed per `Reflect.apply` call.
 pub(crate) const CHUNK: u32 = 8192;
 
+#[derive(Clone, Copy)]
 struct Builtins {
-    env: sys::napi_env,
     reflect_apply: sys::napi_ref,
     array_slice: sys::napi_ref,
     array_join: sys::napi_ref,
@@ -99,7 +99,7 @@ unsafe fn compile_helpers(env: sys::napi_env) -> Option<(sys::napi_ref, sys::nap
 type Visitor = dyn FnMut(sys::napi_env, &[sys::napi_value]) -> bool;
 
 thread_local! {
-    static BUILTINS: RefCell<Option<Builtins>> = const { RefCell::new(None) };
+    static BUILTINS: crate::object::PerEnv<Builtins> = const { crate::object::PerEnv::new() };
     /// The visitor of the batch call running on this thread (set around `Reflect.apply`).
     static VISITOR: Cell<Option<*mut Visitor>> =
         const { Cell::new(None) };
@@ -173,10 +173,10 @@ unsafe fn with_builtins<T>(
     env: sys::napi_env,
     f: impl FnOnce(&Builtins) -> Result<T>,
 ) -> Result<T> {
-    let cached = BUILTINS
-        .with(|b| b.borrow().as_ref().map(|b| b.env == env))
-        .unwrap_or(false);
-    if !cached {
+    if let Some(b) = BUILTINS.with(|b| b.get(env)) {
+        return f(&b);
+    }
+    {
         let mut global = ptr::null_mut();
         ok!(sys::napi_get_global(env, &mut global));
         let reflect = get(env, global, c"Reflect")?;
@@ -195,7 +195,6 @@ unsafe fn with_builtins<T>(
             &mut collect_fn
         ));
         let b = Builtins {
-            env,
             reflect_apply: reference(env, get(env, reflect, c"apply")?)?,
             array_slice: reference(env, get(env, proto, c"slice")?)?,
             array_join: reference(env, get(env, proto, c"join")?)?,
@@ -220,11 +219,14 @@ unsafe fn with_builtins<T>(
             },
             None => b,
         };
-        // References of a previous (torn down) environment on this thread are not released:
-        // their environment is gone.
-        BUILTINS.with(|c| *c.borrow_mut() = Some(b));
+        BUILTINS.with(|c| c.put(env, b));
+        f(&b)
     }
-    BUILTINS.with(|b| f(b.borrow().as_ref().expect("builtins cached")))
+}
+
+/// Drops `env`'s builtins (its environment is being torn down).
+pub(crate) fn forget_env(env: sys::napi_env) {
+    let _ = BUILTINS.try_with(|b| b.forget(env));
 }
 
 /// Calls `visit(env, elements)` for the elements of `array` (length `len`), in chunks, until

@@ -29,6 +29,8 @@ use conv::{Ascii, BigU64, Int, OrThrow, Pair, Text};
 /// methods of the ID value classes, and `util.inspect` support to the ID classes.
 #[napi(module_exports)]
 pub fn init(exports: Object, env: Env) -> Result<()> {
+    // This copy's class constructors, before anything below looks one up.
+    unsafe { object::register_env(env.raw(), exports.raw())? };
     let codes: Vec<&str> = polyid::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
     let value = unsafe { conv::frozen_strings(env.raw(), &codes)? };
     let status = unsafe {

@@ -74,7 +74,7 @@ unsafe extern "C" fn finalize<T: Class>(env: sys::napi_env, data: *mut c_void, _
 
 /// A new JS instance of `T` holding `value`.
 pub(crate) unsafe fn instance<T: Class>(env: sys::napi_env, value: T) -> Result<sys::napi_value> {
-    let Some(ctor_ref) = napi::__private::get_class_constructor(T::JS_NAME) else {
+    let Some(ctor_ref) = class_ctor(env, T::JS_NAME) else {
         return Err(NapiError::new(
             Status::GenericFailure,
             "class not registered",
@@ -191,7 +191,7 @@ pub(crate) unsafe fn add_inspect(
         &mut key
     ));
     for (js_name, cb) in classes {
-        let Some(ctor_ref) = napi::__private::get_class_constructor(js_name) else {
+        let Some(ctor_ref) = class_ctor(env, js_name) else {
             continue;
         };
         let mut ctor = ptr::null_mut();
@@ -333,19 +333,104 @@ pub(crate) fn helpers_allowed() -> bool {
     std::env::var_os("POLYID_NODE_NO_HELPERS").is_none_or(|v| v != "1")
 }
 
+/// State that belongs to one loaded copy of the addon: one entry per N-API environment on
+/// this thread. Every `require` of the addon (also after `require.cache` is cleared, or a
+/// second `process.dlopen`) gets its own environment, so copies never see each other's
+/// symbols, constructors or helpers. Values are `Copy` (references) and are copied out, so no
+/// borrow is held while JavaScript runs (which may call into another copy).
+pub(crate) struct PerEnv<T: Copy>(RefCell<Vec<(sys::napi_env, T)>>);
+
+impl<T: Copy> PerEnv<T> {
+    pub(crate) const fn new() -> PerEnv<T> {
+        PerEnv(RefCell::new(Vec::new()))
+    }
+
+    pub(crate) fn get(&self, env: sys::napi_env) -> Option<T> {
+        self.0
+            .borrow()
+            .iter()
+            .find(|(e, _)| *e == env)
+            .map(|(_, t)| *t)
+    }
+
+    pub(crate) fn put(&self, env: sys::napi_env, value: T) {
+        let mut v = self.0.borrow_mut();
+        v.retain(|(e, _)| *e != env);
+        v.push((env, value));
+    }
+
+    pub(crate) fn forget(&self, env: sys::napi_env) {
+        self.0.borrow_mut().retain(|(e, _)| *e != env);
+    }
+}
+
+/// The classes whose constructors the addon needs (JS names as `#[napi]` registers them).
+const CLASS_NAMES: [&str; 6] = [
+    "Xid",
+    "Tid",
+    "Euid",
+    "TidGenerator",
+    "EuidGenerator",
+    "Catalog",
+];
+
+thread_local! {
+    /// Per environment: a reference to each class of `CLASS_NAMES`, from that copy's exports.
+    static CTORS: PerEnv<[sys::napi_ref; CLASS_NAMES.len()]> = const { PerEnv::new() };
+}
+
+/// Records this copy's class constructors (from its `exports`) and drops its state when its
+/// environment is torn down. Called first by the module's init.
+pub(crate) unsafe fn register_env(env: sys::napi_env, exports: sys::napi_value) -> Result<()> {
+    let mut refs = [ptr::null_mut(); CLASS_NAMES.len()];
+    for (slot, name) in CLASS_NAMES.iter().enumerate() {
+        let key = std::ffi::CString::new(*name).expect("class names have no NUL");
+        let mut ctor = ptr::null_mut();
+        let mut r = ptr::null_mut();
+        if sys::napi_get_named_property(env, exports, key.as_ptr(), &mut ctor)
+            != sys::Status::napi_ok
+            || sys::napi_create_reference(env, ctor, 1, &mut r) != sys::Status::napi_ok
+        {
+            return Err(NapiError::new(Status::GenericFailure, "class constructor"));
+        }
+        refs[slot] = r;
+    }
+    CTORS.with(|c| c.put(env, refs));
+    unsafe extern "C" fn teardown(arg: *mut c_void) {
+        forget_env(arg.cast());
+    }
+    sys::napi_add_env_cleanup_hook(env, Some(teardown), env.cast());
+    Ok(())
+}
+
+/// Drops every per-environment entry of `env` (its references die with it).
+unsafe fn forget_env(env: sys::napi_env) {
+    let _ = CTORS.try_with(|c| c.forget(env));
+    let _ = VALUE_KEYS.try_with(|c| c.forget(env));
+    let _ = GENERATOR_SYMBOLS.try_with(|c| c.forget(env));
+    crate::batch::forget_env(env);
+}
+
+/// The constructor of class `js_name` (with or without a trailing NUL) in `env`'s copy.
+pub(crate) fn class_ctor(env: sys::napi_env, js_name: &str) -> Option<sys::napi_ref> {
+    let name = js_name.trim_end_matches('\0');
+    let slot = CLASS_NAMES.iter().position(|n| *n == name)?;
+    CTORS.with(|c| c.get(env)).map(|refs| refs[slot])
+}
+
 /// Number of [`Value`] classes.
 const VALUE_CLASSES: usize = 3;
 
 /// Per environment: each value class's symbol, and its maker (see `MAKER`) or constructor.
+#[derive(Clone, Copy)]
 struct ValueKeys {
-    env: sys::napi_env,
     symbols: [sys::napi_ref; VALUE_CLASSES],
     ctors: [sys::napi_ref; VALUE_CLASSES],
     makers: [Option<sys::napi_ref>; VALUE_CLASSES],
 }
 
 thread_local! {
-    static VALUE_KEYS: RefCell<Option<ValueKeys>> = const { RefCell::new(None) };
+    static VALUE_KEYS: PerEnv<ValueKeys> = const { PerEnv::new() };
 }
 
 /// Source of `maker(prototype, symbol)`, which returns `make(value)`: a new frozen object with
@@ -417,12 +502,9 @@ unsafe fn compile_maker(
 unsafe fn value_keys<T: Value>(
     env: sys::napi_env,
 ) -> Result<(sys::napi_ref, sys::napi_ref, Option<sys::napi_ref>)> {
-    let cached = VALUE_KEYS.with(|k| {
-        k.borrow()
-            .as_ref()
-            .filter(|k| k.env == env)
-            .map(|k| (k.symbols[T::SLOT], k.ctors[T::SLOT], k.makers[T::SLOT]))
-    });
+    let cached = VALUE_KEYS
+        .with(|k| k.get(env))
+        .map(|k| (k.symbols[T::SLOT], k.ctors[T::SLOT], k.makers[T::SLOT]));
     if let Some(keys) = cached {
         return Ok(keys);
     }
@@ -445,19 +527,19 @@ unsafe fn value_keys<T: Value>(
         {
             return Err(NapiError::new(Status::GenericFailure, "class symbol"));
         }
-        ctors[slot] = napi::__private::get_class_constructor(name)
+        ctors[slot] = class_ctor(env, name)
             .ok_or_else(|| NapiError::new(Status::GenericFailure, "class not registered"))?;
         makers[slot] = compile_maker(env, deref(env, ctors[slot])?, symbol);
     }
-    // References of a previous (torn down) environment on this thread are not released:
-    // their environment is gone.
     VALUE_KEYS.with(|k| {
-        *k.borrow_mut() = Some(ValueKeys {
+        k.put(
             env,
-            symbols,
-            ctors,
-            makers,
-        })
+            ValueKeys {
+                symbols,
+                ctors,
+                makers,
+            },
+        )
     });
     Ok((symbols[T::SLOT], ctors[T::SLOT], makers[T::SLOT]))
 }
@@ -990,18 +1072,14 @@ const GENERATOR_CLASSES: usize = 2;
 
 thread_local! {
     /// Per environment: the symbol of each generator class.
-    static GENERATOR_SYMBOLS: RefCell<Option<(sys::napi_env, [sys::napi_ref; GENERATOR_CLASSES])>> =
-        const { RefCell::new(None) };
+    static GENERATOR_SYMBOLS: PerEnv<[sys::napi_ref; GENERATOR_CLASSES]> = const { PerEnv::new() };
 }
 
 /// The symbol of generator class `slot` (0: TidGenerator, 1: EuidGenerator) in `env`.
 pub(crate) unsafe fn generator_symbol(env: sys::napi_env, slot: usize) -> Result<sys::napi_value> {
-    let cached = GENERATOR_SYMBOLS.with(|g| {
-        g.borrow()
-            .as_ref()
-            .filter(|(e, _)| *e == env)
-            .map(|(_, refs)| refs[slot])
-    });
+    let cached = GENERATOR_SYMBOLS
+        .with(|g| g.get(env))
+        .map(|refs| refs[slot]);
     let r = match cached {
         Some(r) => r,
         None => {
@@ -1025,7 +1103,7 @@ pub(crate) unsafe fn generator_symbol(env: sys::napi_env, slot: usize) -> Result
                     return Err(NapiError::new(Status::GenericFailure, "generator symbol"));
                 }
             }
-            GENERATOR_SYMBOLS.with(|g| *g.borrow_mut() = Some((env, refs)));
+            GENERATOR_SYMBOLS.with(|g| g.put(env, refs));
             refs[slot]
         }
     };
@@ -1100,7 +1178,7 @@ pub(crate) unsafe fn generator_target(
     js_name: &'static str,
     slot: usize,
 ) -> Result<(sys::napi_value, sys::napi_value, bool)> {
-    let ctor = napi::__private::get_class_constructor(js_name)
+    let ctor = class_ctor(env, js_name)
         .ok_or_else(|| NapiError::new(Status::GenericFailure, "class not registered"))?;
     Ok((
         generator_symbol(env, slot)?,

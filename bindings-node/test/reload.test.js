@@ -1,27 +1,59 @@
 'use strict'
 // The addon loaded twice in one thread (test runners and hot reload clear require.cache and
-// require the package again): each loaded copy must keep working, with its own objects.
-//
-// Known defect, kept as a `todo` test that runs and reports: the ID classes' symbols, makers
-// and constructors and the batch helpers are cached once per thread (src/object.rs,
-// src/batch.rs) and the constructors come from napi-rs's per-thread class registry, so the
-// second copy replaces what the first one's objects rely on. Each copy needs its own state
-// (one per napi_env) for this test to pass.
+// require the package again, or code calls process.dlopen on the same file): each loaded copy
+// keeps working with its own objects, because everything the addon caches (class
+// constructors, symbols, helpers) is kept per N-API environment, one per loaded copy
+// (`object::PerEnv`), and no cache is borrowed while JavaScript runs.
 const { test } = require('node:test')
 const assert = require('node:assert/strict')
 const path = require('node:path')
 
 const pkg = path.resolve(__dirname, '..')
 
-test('addon loaded twice in one thread: both copies work', { todo: 'per-thread caches in object.rs and batch.rs' }, () => {
+const exercise = (p) => {
+  assert.equal(p.Tid.parse('3kxnlhr3gxq23').micros, 1721407246480310n)
+  assert.equal(String(p.Tid.parse('3kxnlhr3gxq23')), '3kxnlhr3gxq23')
+  const g = new p.TidGenerator(7)
+  assert.ok(g.nextString() < g.nextString())
+  assert.equal(new p.EuidGenerator(5).next().extension, 5)
+  assert.deepEqual(p.compactIds(['E.AUTH.TOKEN.001']), ['V6a0B'])
+  assert.ok(p.Xid.generate().unixMs > 0)
+  assert.equal(p.Catalog.load(JSON.stringify({ V6a0B: ['E.AUTH.TOKEN.001', 'token'] })).size, 1)
+}
+
+test('addon loaded twice in one thread: both copies work', () => {
   const a = require(pkg)
   for (const k of Object.keys(require.cache)) delete require.cache[k]
   const b = require(pkg)
   assert.notEqual(a, b)
-  for (const p of [a, b, a]) {
-    assert.equal(p.Tid.parse('3kxnlhr3gxq23').micros, 1721407246480310n)
-    assert.equal(new p.TidGenerator(7).nextString().length, 13)
-    assert.deepEqual(p.compactIds(['E.AUTH.TOKEN.001']), ['V6a0B'])
-    assert.ok(p.Xid.generate().unixMs > 0)
-  }
+  for (const p of [a, b, a, b]) exercise(p)
+  // Objects made before the second load keep working.
+  const t = a.Tid.parse('3kxnlhr3gxq23')
+  const c = require(pkg)
+  assert.equal(t.micros, 1721407246480310n)
+  exercise(c)
+  // One copy called from inside a call of the other (an array element's getter).
+  const codes = ['E.AUTH.TOKEN.001']
+  Object.defineProperty(codes, 1, {
+    enumerable: true,
+    get() {
+      assert.deepEqual(b.compactIds(['E.AUTH.TOKEN.001']), ['V6a0B'])
+      assert.equal(String(b.Tid.parse('3kxnlhr3gxq23')), '3kxnlhr3gxq23')
+      return 'E.AUTH.TOKEN.001'
+    },
+  })
+  assert.deepEqual(a.compactIds(codes), ['V6a0B', 'V6a0B'])
+})
+
+test('the same .node loaded twice with process.dlopen: both copies work', () => {
+  const file = require('node:fs')
+    .readdirSync(pkg)
+    .find((f) => /^polyid\..*\.node$/.test(f))
+  assert.ok(file, 'a built addon')
+  const one = { exports: {} }
+  const two = { exports: {} }
+  process.dlopen(one, path.join(pkg, file))
+  process.dlopen(two, path.join(pkg, file))
+  assert.notEqual(one.exports, two.exports)
+  for (const p of [one.exports, two.exports, one.exports]) exercise(p)
 })
