@@ -2,8 +2,11 @@
 //!
 //! - Wrapped classes (the generators, `Catalog`): `new_instance` + `napi_wrap` with a plain
 //!   drop finalizer. napi-rs's own path also keeps a reference-tracking map entry, an `Rc` and
-//!   a boxed closure per object. A generator object also holds its index in a per-thread
+//!   a boxed closure per object. A generator object also holds its handle in a per-thread
 //!   table ([`Table`]), so that its member shims reach it without `napi_unwrap`.
+//! - Everything cached (class constructors, taken from each loaded copy's own exports; value
+//!   and generator symbols; makers; batch builtins) is kept per N-API environment
+//!   ([`PerEnv`]): each `require` or `process.dlopen` of the addon is its own environment.
 //! - ID values (`Xid`, `Tid`, `Euid`, see [`Value`]): not wrapped at all. An ID object is a
 //!   frozen object with the class's prototype holding the value as a BigInt under a symbol of
 //!   its class, made by a small compiled helper (`MAKER`). `napi_wrap` costs a weak reference,
@@ -1009,11 +1012,11 @@ macro_rules! members {
 }
 pub(crate) use members;
 
-/// Generators reachable from their shims: counted references in a per-thread table, indexed
-/// by the small integer that each generator object holds under its class's symbol. The shim
-/// passes `this[symbol]` (a property read V8 caches) instead of N-API unwrapping `this`
-/// (~28 ns a call here). A forged integer can only name another live generator of the same
-/// class; a stale one names nothing (`TypeError`).
+/// Generators reachable from their shims: counted references in a per-thread table, named
+/// by the handle that each generator object holds under its class's symbol. The shim passes
+/// `this[symbol]` (a property read V8 caches) instead of N-API unwrapping `this`. Only the
+/// exact handle of a live generator names it; any other number, and a stale handle, name
+/// nothing (`TypeError`).
 pub(crate) struct Table<G> {
     /// Each slot's occupant and how many times the slot has been filled.
     slots: Vec<(u32, Option<Rc<G>>)>,
