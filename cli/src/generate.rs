@@ -18,8 +18,10 @@ Examples:
   $ polyid xid -n 5
   $ polyid xid --at 2024-07-19T16:40:46.480Z
 
-Each xid takes the current millisecond (or --at's, floored) and 22 fresh random bits; xids
-of the same millisecond are not ordered among themselves (use TID or EUID for that).";
+The xids of one run increase: within a millisecond the process's generator starts its 22 low
+bits at a random counter and counts up (their top 6 bits are the process lane, pid mod 64).
+With --at, each xid of that millisecond takes 22 fresh random bits instead, so those are not
+ordered among themselves (use TID or EUID for ordered IDs at a fixed time).";
 
 const TID_EXAMPLES: &str = "\
 Examples:
