@@ -85,21 +85,25 @@ print("%d passed, %d failed, %d skipped" % (counts["pass"], counts["fail"], coun
 sys.exit(1 if counts["fail"] or counts["pass"] < 900 else 0)'
 }
 
-# Debian's arm64 CPython and C library in a folder, for qemu-user (-L): the packages are
-# downloaded, not installed, so the machine's own packages stay as they are.
-arm64_root() {
-    local r=$cache/arm64-root
-    if ! [ -x "$r/usr/bin/python3.11" ]; then
+# Debian arm64 packages unpacked into a folder for qemu-user (-L): downloaded, not installed,
+# so the machine's own packages stay as they are. `debian_arm64 NAME PROGRAM PACKAGE...` prints
+# the folder, cached under NAME.
+debian_arm64() {
+    local r=$cache/$1 program=$2 debs=$cache/$1-debs
+    shift 2
+    if ! [ -x "$r/$program" ]; then
         dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
         apt-get update -qq
-        local debs=$cache/arm64-debs
         mkdir -p "$debs" "$r"
-        (cd "$debs" && apt-get download -qq python3.11-minimal:arm64 libpython3.11-minimal:arm64 \
-            libpython3.11-stdlib:arm64 libc6:arm64 zlib1g:arm64 libexpat1:arm64 libgcc-s1:arm64 \
-            libffi8:arm64)
+        (cd "$debs" && apt-get download -qq "$@")
         for deb in "$debs"/*.deb; do dpkg -x "$deb" "$r"; done
     fi
     echo "$r"
+}
+# Debian's arm64 CPython and C library.
+arm64_root() {
+    debian_arm64 arm64-root usr/bin/python3.11 python3.11-minimal:arm64 libpython3.11-minimal:arm64 \
+        libpython3.11-stdlib:arm64 libc6:arm64 zlib1g:arm64 libexpat1:arm64 libgcc-s1:arm64 libffi8:arm64
 }
 have_qemu() { command -v qemu-aarch64-static >/dev/null || apt-get install -y -qq qemu-user-static >/dev/null; }
 
@@ -260,19 +264,10 @@ check "node: the loader names the platform, the package and the source build whe
 # arm64: npm resolves the platform package by name for linux/arm64/glibc, and Debian's arm64
 # Node.js (18, which has N-API 9) runs the shared vectors under qemu-user.
 arm64_node_root() {
-    local r=$cache/arm64-node-root
-    if ! [ -x "$r/usr/bin/node" ]; then
-        dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64
-        apt-get update -qq
-        local debs=$cache/arm64-node-debs
-        mkdir -p "$debs" "$r"
-        (cd "$debs" && apt-get download -qq nodejs:arm64 libnode108:arm64 libbrotli1:arm64 \
-            libc-ares2:arm64 libicu72:arm64 libnghttp2-14:arm64 libssl3:arm64 libstdc++6:arm64 \
-            libuv1:arm64 zlib1g:arm64 libc6:arm64 libgcc-s1:arm64 node-cjs-module-lexer node-acorn \
-            node-undici)
-        for deb in "$debs"/*.deb; do dpkg -x "$deb" "$r"; done
-    fi
-    echo "$r"
+    debian_arm64 arm64-node-root usr/bin/node nodejs:arm64 libnode108:arm64 libbrotli1:arm64 \
+        libc-ares2:arm64 libicu72:arm64 libnghttp2-14:arm64 libssl3:arm64 libstdc++6:arm64 \
+        libuv1:arm64 zlib1g:arm64 libc6:arm64 libgcc-s1:arm64 node-cjs-module-lexer node-acorn \
+        node-undici
 }
 mkdir -p "$scratch/app-arm64"
 cd "$scratch/app-arm64"

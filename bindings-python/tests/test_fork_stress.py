@@ -136,7 +136,10 @@ def test_fork_while_other_threads_generate() -> None:
     """Children forked while other threads keep calling the generators make their IDs at once.
 
     Each child has 5 s (SIGALRM) for one xid, one TID and one EUID from the generators the
-    spinning threads use; a child that waits on a lock held by a parent thread fails.
+    spinning threads use; a child that waits on any lock or one-time initialisation a parent
+    thread held at the fork fails. Under the GIL no other Python thread is inside a polyid call
+    at the fork itself (bindings-c/tests/c/bad_input.c forks with threads inside the
+    generators); this test covers what the child inherits from threads between calls.
     """
     import signal
     import threading
