@@ -77,11 +77,19 @@ pub enum ErrorCode {
     UnsupportedScheme,
     /// An unknown SI unit or an invalid unit exponent (EXTUUID quant).
     InvalidUnit,
+    /// A generator needs a node id and has none: none assigned while one is required, or one
+    /// inherited across `fork()` (a node belongs to one process).
+    NodeRequired,
+    /// A node id another process on this host already holds, or a process node that can no
+    /// longer change because generators use it.
+    NodeInUse,
+    /// The clock is behind the generator's last ID by more than the allowed lead.
+    ClockBehind,
 }
 
 impl ErrorCode {
     /// Every code, in declaration order (for tables and bindings).
-    pub const ALL: [ErrorCode; 31] = [
+    pub const ALL: [ErrorCode; 34] = [
         ErrorCode::InvalidFormat,
         ErrorCode::NonAscii,
         ErrorCode::InvalidSeverity,
@@ -113,6 +121,9 @@ impl ErrorCode {
         ErrorCode::ReservedBits,
         ErrorCode::UnsupportedScheme,
         ErrorCode::InvalidUnit,
+        ErrorCode::NodeRequired,
+        ErrorCode::NodeInUse,
+        ErrorCode::ClockBehind,
     ];
 
     /// The stable SCREAMING_SNAKE string of this code.
@@ -149,6 +160,9 @@ impl ErrorCode {
             ErrorCode::ReservedBits => "RESERVED_BITS",
             ErrorCode::UnsupportedScheme => "UNSUPPORTED_SCHEME",
             ErrorCode::InvalidUnit => "INVALID_UNIT",
+            ErrorCode::NodeRequired => "NODE_REQUIRED",
+            ErrorCode::NodeInUse => "NODE_IN_USE",
+            ErrorCode::ClockBehind => "CLOCK_BEHIND",
         }
     }
 

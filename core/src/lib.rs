@@ -35,6 +35,8 @@ pub mod euid;
 pub mod extuuid;
 mod fork;
 mod forklock;
+pub mod node;
+pub mod policy;
 pub mod rng;
 pub mod tid;
 pub mod uid11;
@@ -44,8 +46,10 @@ pub mod xid;
 pub use batch::MAX_BATCH;
 pub use error::{Detail, Error, ErrorCode, Result};
 pub use euid::{Euid, EuidGenerator};
+pub use node::Node;
+pub use policy::{OnClockBehind, Options};
 pub use tid::{Tid, TidGenerator};
-pub use xid::Xid;
+pub use xid::{Xid, XidGenerator};
 
 /// Fork generation counter (exposed for bindings and tests).
 #[doc(hidden)]

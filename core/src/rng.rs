@@ -100,3 +100,54 @@ pub fn reseed() {
         })
     });
 }
+
+/// Where a generator's random bits come from: the thread's generator (the normal case), or a
+/// generator of its own seeded by the caller, for replays that must give the same IDs in every
+/// runtime. A seeded source is not reseeded after `fork()`: it is meant for tests and
+/// simulations, not for IDs that must be unique.
+#[derive(Debug)]
+pub(crate) enum Source {
+    Thread,
+    Seeded(std::sync::Mutex<StdRng>),
+}
+
+impl Source {
+    pub(crate) fn new(seed: Option<u64>) -> Source {
+        match seed {
+            None => Source::Thread,
+            Some(seed) => Source::Seeded(std::sync::Mutex::new(StdRng::seed_from_u64(seed))),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn is_seeded(&self) -> bool {
+        matches!(self, Source::Seeded(_))
+    }
+
+    #[inline]
+    fn with<T>(&self, f: impl FnOnce(&mut StdRng) -> T) -> T {
+        match self {
+            Source::Thread => with_rng(f),
+            Source::Seeded(m) => f(&mut m.lock().unwrap_or_else(|e| e.into_inner())),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn u64(&self) -> u64 {
+        self.with(|rng| rng.next_u64())
+    }
+
+    #[inline]
+    pub(crate) fn u128(&self) -> u128 {
+        self.with(|rng| ((rng.next_u64() as u128) << 64) | rng.next_u64() as u128)
+    }
+
+    #[inline]
+    pub(crate) fn fill(&self, out: &mut [u64]) {
+        self.with(|rng| {
+            for x in out.iter_mut() {
+                *x = rng.next_u64();
+            }
+        })
+    }
+}

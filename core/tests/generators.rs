@@ -181,10 +181,13 @@ fn euid_clock_steps_back_stays_monotonic() {
     assert!(b > a);
     assert_eq!(b.hi(), a.hi(), "same millisecond keeps the high half");
     assert_eq!(b.lo() >> 32, (a.lo() >> 32) + 1, "random high half + 1");
-    clock.set_millis(1_600_000_000_000); // ~3 years back
+    clock.set_millis(1_600_000_000_000); // ~3 years back: beyond the default lead of 60 s
+    assert_eq!(g.next().unwrap_err().code(), ErrorCode::ClockBehind);
+    clock.set_millis(1_699_999_970_000); // 30 s back: within it, the EUIDs run ahead
     let c = g.next().unwrap();
     assert!(c > b);
     assert_eq!(c.unix_ms(), 1_700_000_000_000);
+    assert_eq!(g.lead_ms(), 30_000);
     clock.set_millis(1_700_000_000_001);
     let d = g.next().unwrap();
     assert!(d > c);
@@ -296,7 +299,7 @@ fn fork_repicks_random_clock_id_and_reseeds() {
         before, after,
         "a child must not keep the parent's random clock id"
     );
-    assert_eq!(u32::from(after), 32 + std::process::id() % 960);
+    assert_eq!(u64::from(after), 32 + polyid::node::process_slot(960));
     let fixed = TidGenerator::with_clock_id(700).unwrap();
     // Two random generators in a child both move to `32 + pid mod 960`; they share its
     // counter, so they still never issue the same TID, and each continues upwards.
@@ -375,9 +378,9 @@ fn xid_generator_never_repeats() {
         all.extend(v);
     }
     assert_eq!(all.len(), 1_000_000);
-    let lane = u32::from(g.lane());
+    let lane = u32::from(g.lane().unwrap());
     assert!(all.iter().all(|x| x.random() >> 16 == lane));
-    assert_eq!(u64::from(g.lane()), u64::from(std::process::id()) % 64);
+    assert_eq!(u64::from(lane), polyid::node::process_slot(64));
 }
 
 #[test]

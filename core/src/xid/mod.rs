@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::{rng, uid11};
 
 mod generator;
-pub use generator::{default_generator, XidGenerator, LANE_BITS};
+pub use generator::{default_generator, XidGenerator, LANE_BITS, NODE_BITS, NODE_CAPACITY_PER_MS};
 
 /// The xid epoch: 2011-11-11T11:11:11.111Z in Unix milliseconds.
 pub const EPOCH_MS: u64 = 1_321_009_871_111;

@@ -1,0 +1,408 @@
+//! Node identity: the one number that keeps generators on different hosts apart.
+//!
+//! A node is a number in `0..=959` that a deployment gives each process (its ordinal in a
+//! StatefulSet, a worker index, an entry in a registry). TID generators turn it into the clock
+//! id `32 + node`, the deployment range of the TID draft (0-31 stays the random best-effort
+//! range); xid generators write it into the top 10 of their 22 low bits. With distinct nodes,
+//! two processes can never issue the same TID or xid, however fast they generate.
+//!
+//! A process gets its node in code ([`set_process_node`]) or, once, from the `POLYID_NODE`
+//! environment variable (read by the core, so every runtime reads it the same way). Setting
+//! `POLYID_NODE_REQUIRED=1` (or calling [`set_node_required`]) makes every TID and xid
+//! generator without a node fail with `NODE_REQUIRED` instead of choosing at random.
+//!
+//! A node belongs to one process:
+//! - a forked child does not inherit it (its generators fail with `NODE_REQUIRED` until the
+//!   child sets its own);
+//! - on Linux a process claims its node on the host (an abstract Unix socket named after it,
+//!   released when the process exits), so a second process that tries to use the same node
+//!   on the same host (the same network namespace: one container or pod) fails with
+//!   `NODE_IN_USE` instead of issuing the first one's IDs.
+
+use core::fmt;
+use core::str::FromStr;
+use std::sync::Mutex;
+
+use crate::error::{first_bad_char, Error, ErrorCode, Result};
+use crate::fork;
+
+/// Largest node id.
+pub const MAX_NODE: u16 = 959;
+/// Number of node ids.
+pub const NODES: usize = MAX_NODE as usize + 1;
+/// The environment variable a process's node is read from.
+pub const ENV_NODE: &str = "POLYID_NODE";
+/// The environment variable that, set to `1`, requires a node for every TID and xid generator.
+pub const ENV_REQUIRED: &str = "POLYID_NODE_REQUIRED";
+
+/// A node id, `0..=959`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Node(u16);
+
+impl Node {
+    /// The node with this number (`0..=959`).
+    pub fn new(id: u64) -> Result<Node> {
+        if id > u64::from(MAX_NODE) {
+            return Err(Error::range("node", id, 0, MAX_NODE));
+        }
+        Ok(Node(id as u16))
+    }
+
+    /// The node's number.
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+
+    /// The TID clock id of this node: `32 + node`.
+    pub const fn tid_clock_id(self) -> u16 {
+        32 + self.0
+    }
+
+    /// Parses a node as `POLYID_NODE` holds it: decimal digits only (no sign, no spaces).
+    pub fn parse(text: &str) -> Result<Node> {
+        Node::parse_in(text, "node")
+    }
+
+    fn parse_in(text: &str, context: &'static str) -> Result<Node> {
+        if text.is_empty() {
+            return Err(Error::reason(
+                ErrorCode::InvalidLength,
+                context,
+                "empty (expected a number 0-959)",
+            ));
+        }
+        if !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(first_bad_char(
+                text,
+                ErrorCode::InvalidCharacter,
+                context,
+                |b| b.is_ascii_digit(),
+            ));
+        }
+        let value = text
+            .bytes()
+            .try_fold(0u64, |acc, b| {
+                acc.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+            })
+            .unwrap_or(u64::MAX);
+        if value > u64::from(MAX_NODE) {
+            // Saturated digits keep the message honest without printing a huge number.
+            return Err(Error::range(context, value, 0, MAX_NODE));
+        }
+        Ok(Node(value as u16))
+    }
+}
+
+impl fmt::Display for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl FromStr for Node {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Node> {
+        Node::parse(s)
+    }
+}
+
+/// Where the process node came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    Unset,
+    Env,
+    Code,
+}
+
+#[derive(Debug)]
+struct ProcessNode {
+    /// Fork generation the node was assigned in; a node from another generation was
+    /// inherited across `fork()` and is not this process's.
+    generation: u64,
+    node: Option<Node>,
+    origin: Origin,
+    /// The error `POLYID_NODE` gave, if it did not parse.
+    env_error: Option<Error>,
+    required: bool,
+    /// Generators took the node in this generation: it cannot change any more.
+    used: bool,
+}
+
+static PROCESS: Mutex<Option<ProcessNode>> = Mutex::new(None);
+
+fn lock() -> std::sync::MutexGuard<'static, Option<ProcessNode>> {
+    PROCESS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn from_env() -> ProcessNode {
+    let (node, env_error, origin) = match std::env::var(ENV_NODE) {
+        Ok(text) => match Node::parse_in(&text, "POLYID_NODE") {
+            Ok(node) => (Some(node), None, Origin::Env),
+            Err(e) => (None, Some(e), Origin::Env),
+        },
+        Err(std::env::VarError::NotPresent) => (None, None, Origin::Unset),
+        Err(std::env::VarError::NotUnicode(_)) => (
+            None,
+            Some(Error::reason(
+                ErrorCode::InvalidCharacter,
+                "POLYID_NODE",
+                "not valid Unicode (expected a number 0-959)",
+            )),
+            Origin::Env,
+        ),
+    };
+    let required = matches!(
+        std::env::var(ENV_REQUIRED).as_deref(),
+        Ok("1") | Ok("true") | Ok("yes")
+    );
+    ProcessNode {
+        generation: fork::generation(),
+        node,
+        origin,
+        env_error,
+        required,
+        used: false,
+    }
+}
+
+fn with_state<T>(f: impl FnOnce(&mut ProcessNode) -> T) -> T {
+    let mut guard = lock();
+    let state = guard.get_or_insert_with(from_env);
+    f(state)
+}
+
+/// Assigns this process's node in code (`None` withdraws it), overriding `POLYID_NODE`.
+///
+/// Must come before the first ID from a generator that uses the process node (the default
+/// generators behind `Xid::generate` and `Tid::generate`, and every generator built without
+/// its own node): afterwards it fails with `NODE_IN_USE`, because changing the node under a
+/// running generator could break its order. In a forked child it may be called again: the
+/// child needs a node of its own.
+pub fn set_process_node(node: Option<Node>) -> Result<()> {
+    let generation = fork::generation();
+    with_state(|s| {
+        if s.used && s.generation == generation && s.node != node {
+            return Err(Error::reason(
+                ErrorCode::NodeInUse,
+                "process node",
+                "generators already use the process node; set it before the first ID",
+            ));
+        }
+        if let Some(n) = node {
+            claim(n)?;
+        }
+        s.node = node;
+        s.origin = Origin::Code;
+        s.env_error = None;
+        s.generation = generation;
+        s.used = false;
+        Ok(())
+    })
+}
+
+/// Makes a node required (or not) for every TID and xid generator of this process, as
+/// `POLYID_NODE_REQUIRED=1` does.
+pub fn set_node_required(required: bool) {
+    with_state(|s| s.required = required)
+}
+
+/// Whether generators without a node fail with `NODE_REQUIRED`.
+pub fn node_required() -> bool {
+    with_state(|s| s.required)
+}
+
+/// This process's node: assigned in code, or read from `POLYID_NODE`; `None` when there is
+/// none. Fails when `POLYID_NODE` does not parse, or when the node was inherited across
+/// `fork()` and the child has not set its own.
+pub fn process_node() -> Result<Option<Node>> {
+    let generation = fork::generation();
+    with_state(|s| resolve(s, generation))
+}
+
+fn resolve(s: &ProcessNode, generation: u64) -> Result<Option<Node>> {
+    if let Some(e) = &s.env_error {
+        return Err(e.clone());
+    }
+    match s.node {
+        Some(_) if s.generation != generation => Err(inherited()),
+        node => Ok(node),
+    }
+}
+
+pub(crate) fn inherited() -> Error {
+    Error::reason(
+        ErrorCode::NodeRequired,
+        "node",
+        "the node was assigned before fork() and belongs to the parent; \
+         a forked child must set its own (set_process_node)",
+    )
+}
+
+pub(crate) fn missing() -> Error {
+    Error::reason(
+        ErrorCode::NodeRequired,
+        "node",
+        "a node is required (POLYID_NODE_REQUIRED) and none is assigned: \
+         set POLYID_NODE or call set_process_node",
+    )
+}
+
+/// The process node for a generator that is about to issue IDs: marks it in use, claims it on
+/// the host, and applies the "required" rule. `None`: no node, generate uncoordinated.
+pub(crate) fn take_process_node() -> Result<Option<Node>> {
+    let generation = fork::generation();
+    with_state(|s| {
+        let node = resolve(s, generation)?;
+        match node {
+            Some(n) => claim(n)?,
+            None if s.required => return Err(missing()),
+            None => {}
+        }
+        s.used = true;
+        s.generation = generation;
+        Ok(node)
+    })
+}
+
+/// Claims `node` on this host for this process (see the module docs). Claiming the same node
+/// again in the same process is free.
+pub(crate) fn claim(node: Node) -> Result<()> {
+    claims::claim(node)
+}
+
+#[cfg(target_os = "linux")]
+mod claims {
+    use std::os::linux::net::SocketAddrExt;
+    use std::os::unix::net::{SocketAddr, UnixListener};
+    use std::sync::Mutex;
+
+    use super::Node;
+    use crate::error::{Error, ErrorCode, Result};
+    use crate::fork;
+
+    /// Nodes this process holds, with the fork generation that bound them (a child inherits
+    /// the parent's sockets, which keep the parent's claim, not the child's).
+    static HELD: Mutex<Vec<(u16, u64, UnixListener)>> = Mutex::new(Vec::new());
+
+    pub(super) fn claim(node: Node) -> Result<()> {
+        let generation = fork::generation();
+        let mut held = HELD.lock().unwrap_or_else(|e| e.into_inner());
+        if held
+            .iter()
+            .any(|(n, g, _)| *n == node.get() && *g == generation)
+        {
+            return Ok(());
+        }
+        let name = format!("polyid-node-{}", node.get());
+        let addr = match SocketAddr::from_abstract_name(name.as_bytes()) {
+            Ok(addr) => addr,
+            Err(_) => return Ok(()),
+        };
+        match UnixListener::bind_addr(&addr) {
+            Ok(listener) => {
+                held.push((node.get(), generation, listener));
+                Ok(())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => Err(Error::new(
+                ErrorCode::NodeInUse,
+                "node",
+                crate::error::Detail::Message(
+                    format!(
+                        "node {node} is held by another process on this host \
+                         (each process needs its own node)"
+                    )
+                    .into(),
+                ),
+            )),
+            // No socket support (a sandbox without AF_UNIX): the claim is a safety net, not
+            // part of the node's meaning, so go on without it.
+            Err(_) => Ok(()),
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod claims {
+    use super::Node;
+    use crate::error::Result;
+
+    pub(super) fn claim(_node: Node) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// A number that is the same for every process sharing this process's PID namespace on this
+/// boot of this host, and unrelated between namespaces and hosts: the boot id, the PID
+/// namespace and the host name, hashed.
+///
+/// Uncoordinated xid lanes and forked TID clock ids are `(pid + salt) mod n`: processes in one
+/// namespace keep distinct slots for distinct pids (forked workers have consecutive pids),
+/// while containers, which all run as pid 1 in their own namespaces, land on independent
+/// slots instead of all sharing slot `1 mod n`.
+pub(crate) fn host_salt() -> u64 {
+    #[cfg(target_os = "linux")]
+    {
+        let mut bytes = Vec::with_capacity(128);
+        if let Ok(b) = std::fs::read("/proc/sys/kernel/random/boot_id") {
+            bytes.extend_from_slice(&b);
+        }
+        if let Ok(p) = std::fs::read_link("/proc/self/ns/pid") {
+            bytes.extend_from_slice(p.as_os_str().as_encoded_bytes());
+        }
+        if let Ok(b) = std::fs::read("/proc/sys/kernel/hostname") {
+            bytes.extend_from_slice(&b);
+        }
+        if bytes.is_empty() {
+            return 0;
+        }
+        xxhash_rust::xxh3::xxh3_64(&bytes)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        0
+    }
+}
+
+/// This process's slot among `n`: `(pid + host salt) mod n` (random on wasm, which has no
+/// process id). Uncoordinated xid lanes are `process_slot(64)`; a forked TID generator without
+/// a node moves to clock id `32 + process_slot(960)`.
+pub fn process_slot(n: u64) -> u64 {
+    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+    {
+        (u64::from(std::process::id()).wrapping_add(host_salt())) % n
+    }
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    {
+        crate::rng::u64() % n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_decimal_nodes_only() {
+        assert_eq!(Node::parse("0").unwrap().get(), 0);
+        assert_eq!(Node::parse("959").unwrap().get(), 959);
+        assert_eq!(Node::parse("007").unwrap().get(), 7);
+        assert_eq!(Node::parse("7").unwrap().tid_clock_id(), 39);
+        let e = Node::parse("960").unwrap_err();
+        assert_eq!(e.code(), ErrorCode::OutOfRange);
+        assert_eq!(e.to_string(), "node: 960 is out of range 0..=959");
+        let e = Node::parse("99999999999999999999999").unwrap_err();
+        assert_eq!(e.code(), ErrorCode::OutOfRange);
+        let e = Node::parse(" 5").unwrap_err();
+        assert_eq!((e.code(), e.index()), (ErrorCode::InvalidCharacter, Some(0)));
+        let e = Node::parse("-1").unwrap_err();
+        assert_eq!(e.offending_char(), Some('-'));
+        assert_eq!(Node::parse("").unwrap_err().code(), ErrorCode::InvalidLength);
+        assert_eq!(Node::new(960).unwrap_err().code(), ErrorCode::OutOfRange);
+    }
+
+    #[test]
+    fn salt_is_stable_within_a_namespace() {
+        assert_eq!(host_salt(), host_salt());
+        assert_eq!(process_slot(64), process_slot(64));
+    }
+}
