@@ -139,6 +139,66 @@ impl<C: Clock + ?Sized> Clock for std::sync::Arc<C> {
     }
 }
 
+/// A generator's clock in the bindings: the real one, or a manual one set by the caller (for
+/// replays that must give the same IDs in every runtime, and for tests).
+#[derive(Debug)]
+pub enum EitherClock<C = SystemClock> {
+    /// The runtime's real time.
+    Real(C),
+    /// A clock set by hand.
+    Manual(ManualClock),
+}
+
+impl<C: Clock> EitherClock<C> {
+    /// The real clock, or a manual one standing at `micros`.
+    pub fn new(real: C, manual_micros: Option<i64>) -> EitherClock<C> {
+        match manual_micros {
+            Some(m) => EitherClock::Manual(ManualClock::new(m)),
+            None => EitherClock::Real(real),
+        }
+    }
+
+    /// Moves a manual clock to `micros`; a real clock cannot be set (`INVALID_ARGUMENT`).
+    pub fn set_micros(&self, micros: i64) -> crate::Result<()> {
+        match self {
+            EitherClock::Manual(m) => {
+                m.set_micros(micros);
+                Ok(())
+            }
+            EitherClock::Real(_) => Err(crate::Error::reason(
+                crate::ErrorCode::InvalidArgument,
+                "clock",
+                "this generator reads the real clock; only a generator built with a manual \
+                 clock (clock_micros) can be set",
+            )),
+        }
+    }
+}
+
+impl<C: Clock> Clock for EitherClock<C> {
+    #[inline]
+    fn now_micros(&self) -> i64 {
+        match self {
+            EitherClock::Real(c) => c.now_micros(),
+            EitherClock::Manual(m) => m.now_micros(),
+        }
+    }
+    #[inline]
+    fn now_millis(&self) -> i64 {
+        match self {
+            EitherClock::Real(c) => c.now_millis(),
+            EitherClock::Manual(m) => m.now_millis(),
+        }
+    }
+    #[inline]
+    fn is_process_time(&self) -> bool {
+        match self {
+            EitherClock::Real(c) => c.is_process_time(),
+            EitherClock::Manual(_) => false,
+        }
+    }
+}
+
 /// Whole milliseconds from a floating-point clock reading such as JavaScript's `Date.now()`.
 ///
 /// A reading that is not a number, infinite or beyond `i64` becomes `i64::MIN` (NaN, and
