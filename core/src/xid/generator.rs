@@ -101,8 +101,9 @@ pub struct XidGenerator<C: Clock = SystemClock> {
     shared: bool,
     /// The fork generation the generator was built in (a fixed node is not inherited).
     born: u64,
-    /// Position of the last xid issued (`delta_ms << seq_bits | counter`, 0: none yet), when
-    /// `clock` is not the process's time (otherwise the shared tables hold it).
+    /// One past the position of the last xid issued (`(delta_ms << seq_bits | counter) + 1`;
+    /// 0: none yet, so that position 0, the epoch's first xid, can be issued), when `clock` is
+    /// not the process's time (otherwise the shared tables hold it).
     last: AtomicU64,
     /// [`Layout::pack`], 0 until resolved.
     layout: AtomicU64,
@@ -167,15 +168,16 @@ impl<C: Clock> XidGenerator<C> {
         let low = u64::from(last.random());
         let ms = last.value() >> RANDOM_BITS;
         let (theirs, counter) = (low >> bits, low & ((1 << bits) - 1));
-        let pos = match theirs.cmp(&layout.id) {
+        // One past the last position taken (what the cells store).
+        let next = match theirs.cmp(&layout.id) {
             // Same node or lane: continue its counter.
-            core::cmp::Ordering::Equal => (ms << bits) | counter,
+            core::cmp::Ordering::Equal => ((ms << bits) | counter) + 1,
             // Ours sorts above theirs in the same millisecond: any counter will do.
-            core::cmp::Ordering::Less => (ms << bits).saturating_sub(1),
+            core::cmp::Ordering::Less => ms << bits,
             // Ours sorts below: start in the next millisecond.
-            core::cmp::Ordering::Greater => (ms << bits) | ((1 << bits) - 1),
+            core::cmp::Ordering::Greater => (ms + 1) << bits,
         };
-        g.cell(layout).fetch_max(pos, Ordering::AcqRel);
+        g.cell(layout).fetch_max(next, Ordering::AcqRel);
         Ok(g)
     }
 
@@ -202,10 +204,10 @@ impl<C: Clock> XidGenerator<C> {
             return 0;
         }
         let layout = Layout::unpack(state);
-        let last = self.cell(layout).load(Ordering::Acquire);
+        let stored = self.cell(layout).load(Ordering::Acquire);
         let now = self.clock.now_millis();
-        let last_ms = (last >> layout.seq_bits()) + EPOCH_MS;
-        if last == 0 || now >= last_ms as i64 {
+        let last_ms = (stored.wrapping_sub(1) >> layout.seq_bits()) + EPOCH_MS;
+        if stored == 0 || now >= last_ms as i64 {
             0
         } else {
             (last_ms as i64 - now) as u64
@@ -299,9 +301,10 @@ impl<C: Clock> XidGenerator<C> {
             let now_delta = now as u64 - EPOCH_MS;
             let now_pos = now_delta << bits;
             let mut start = None;
-            let mut last = cell.load(Ordering::Relaxed);
+            let mut stored = cell.load(Ordering::Relaxed);
             let lead = loop {
-                let first = if last < now_pos {
+                // `stored` is one past the last position: the next one unless the clock moved on.
+                let first = if stored <= now_pos {
                     now_pos
                         | *start.get_or_insert_with(|| {
                             if layout.node {
@@ -311,7 +314,7 @@ impl<C: Clock> XidGenerator<C> {
                             }
                         })
                 } else {
-                    last + 1
+                    stored
                 };
                 let end = first + (count - 1);
                 let end_ms = end >> bits;
@@ -326,9 +329,14 @@ impl<C: Clock> XidGenerator<C> {
                 if lead > self.max_lead_ms {
                     break lead;
                 }
-                match cell.compare_exchange_weak(last, end, Ordering::AcqRel, Ordering::Relaxed) {
+                match cell.compare_exchange_weak(
+                    stored,
+                    end + 1,
+                    Ordering::AcqRel,
+                    Ordering::Relaxed,
+                ) {
                     Ok(_) => return Ok(first),
-                    Err(actual) => last = actual,
+                    Err(actual) => stored = actual,
                 }
             };
             policy::behind(

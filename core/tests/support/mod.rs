@@ -2,7 +2,12 @@
 //! and the matrix adapter (`examples/matrix_adapter.rs`), so both read cases the same way.
 #![allow(dead_code)]
 
-use polyid::euid::Euid;
+use polyid::clock::ManualClock;
+use polyid::euid::{Euid, EuidGenerator};
+use polyid::node::Node;
+use polyid::policy::Options;
+use polyid::tid::TidGenerator;
+use polyid::xid::XidGenerator;
 use polyid::extuuid;
 use polyid::tid::{self, Tid};
 use polyid::wdp::catalog::{from_hex, hex, Catalog, Entry, Expansion, KeyPair};
@@ -250,9 +255,115 @@ pub fn run(op: &str, input: &Value) -> Result<R, String> {
         "extuuid_inspect" => extuuid::inspect(text(input, "input")?)
             .map(|i| serde_json::from_str(&i.to_json()).unwrap_or(Value::Null))
             .map_err(Into::into),
+        "xid_sequence" | "tid_sequence" | "euid_sequence" => sequence(op, input)?,
         other => return Err(format!("unknown op {other:?}")),
     };
     Ok(out)
+}
+
+/// The options of a generator case (docs/spec §6.5), with its manual clock's start.
+fn gen_options(input: &Value) -> Result<Result<(Options, i64), Failure>, String> {
+    let o = field(input, "options")?;
+    let mut options = Options::default();
+    if o.get("node").is_some_and(|v| !v.is_null()) {
+        let n: u64 = tri!(int(o, "node"));
+        options.node = Some(tri!(Ok::<_, String>(Node::new(n).map_err(Failure::from))));
+    }
+    if o.get("seed").is_some_and(|v| !v.is_null()) {
+        options.seed = Some(tri!(int::<u64>(o, "seed")));
+    }
+    if o.get("max_lead_ms").is_some() {
+        options.max_lead_ms = tri!(int::<u64>(o, "max_lead_ms"));
+    }
+    if let Some(p) = o.get("on_clock_behind") {
+        let p = p.as_str().ok_or("on_clock_behind is not a string")?;
+        options.on_clock_behind = tri!(Ok::<_, String>(p.parse().map_err(Failure::from)));
+    }
+    let clock: i64 = tri!(int(o, "clock_micros"));
+    Ok(Ok((options, clock)))
+}
+
+/// Runs a generator case: builds the generator on a manual clock (or resumes it), then one
+/// `next_many` per step, each giving the canonical texts or `{"error": CODE}`.
+fn sequence(op: &str, input: &Value) -> Result<R, String> {
+    let (options, start) = match gen_options(input)? {
+        Ok(v) => v,
+        Err(f) => return Ok(Err(f)),
+    };
+    let clock = ManualClock::new(start);
+    let resume = input.get("resume").and_then(Value::as_str);
+    type Step<'a> = Box<dyn Fn(usize) -> polyid::Result<Vec<String>> + 'a>;
+    let step: Step<'_> = match op {
+        "xid_sequence" => {
+            let g = match resume {
+                Some(t) => match Xid::parse(t) {
+                    Ok(last) => XidGenerator::resume(&clock, options, last),
+                    Err(e) => return Ok(Err(e.into())),
+                },
+                None => XidGenerator::with_options(&clock, options),
+            };
+            let g = match g {
+                Ok(g) => g,
+                Err(e) => return Ok(Err(e.into())),
+            };
+            Box::new(move |n| Ok(g.next_many(n)?.iter().map(Xid::to_string).collect()))
+        }
+        "tid_sequence" => {
+            let clock_id = match input.get("clock_id") {
+                Some(v) if !v.is_null() => Some(tri!(int::<u16>(input, "clock_id"))),
+                _ => None,
+            };
+            let g = match resume {
+                Some(t) => match Tid::parse(t) {
+                    Ok(last) => TidGenerator::resume(&clock, options, clock_id, last),
+                    Err(e) => return Ok(Err(e.into())),
+                },
+                None => TidGenerator::with_options(&clock, options, clock_id),
+            };
+            let g = match g {
+                Ok(g) => g,
+                Err(e) => return Ok(Err(e.into())),
+            };
+            Box::new(move |n| Ok(g.next_many(n)?.iter().map(Tid::to_string).collect()))
+        }
+        _ => {
+            let extension = match input.get("extension") {
+                Some(v) if !v.is_null() => Some(tri!(int::<u16>(input, "extension"))),
+                _ => None,
+            };
+            let g = match resume {
+                Some(t) => match Euid::parse(t) {
+                    Ok(last) => EuidGenerator::resume_with(&clock, extension, options, last),
+                    Err(e) => return Ok(Err(e.into())),
+                },
+                None => EuidGenerator::with_options(&clock, extension, options),
+            };
+            let g = match g {
+                Ok(g) => g,
+                Err(e) => return Ok(Err(e.into())),
+            };
+            Box::new(move |n| Ok(g.next_many(n)?.iter().map(|e| e.encode(true)).collect()))
+        }
+    };
+    let mut out = Vec::new();
+    for s in field(input, "steps")?
+        .as_array()
+        .ok_or("steps is not an array")?
+    {
+        if s.get("clock_micros").is_some() {
+            let m: i64 = match int(s, "clock_micros")? {
+                Ok(m) => m,
+                Err(f) => return Ok(Err(f)),
+            };
+            clock.set_micros(m);
+        }
+        let n = s["count"].as_u64().ok_or("count is not a number")? as usize;
+        out.push(match step(n) {
+            Ok(texts) => json!(texts),
+            Err(e) => json!({"error": e.code().as_str()}),
+        });
+    }
+    Ok(Ok(Value::Array(out)))
 }
 
 fn expansion(e: &Expansion<'_>) -> Value {
