@@ -3,7 +3,9 @@
 
 use polyid::clock::{Clock, ManualClock, SystemClock};
 use polyid::error::{Detail, ErrorCode};
-use polyid::{euid, tid, Error, Euid, EuidGenerator, Tid, TidGenerator, Xid};
+use polyid::node::Node;
+use polyid::policy::{OnClockBehind, Options};
+use polyid::{euid, tid, Error, Euid, EuidGenerator, Tid, TidGenerator, Xid, XidGenerator};
 
 use crate::fail::{CliResult, Failure, EXIT_OK};
 use crate::stream::Out;
@@ -16,12 +18,15 @@ const XID_EXAMPLES: &str = "\
 Examples:
   $ polyid xid
   $ polyid xid -n 5
+  $ polyid xid --node 12 -n 3
+  $ POLYID_NODE=12 polyid xid
   $ polyid xid --at 2024-07-19T16:40:46.480Z
 
-The xids of one run increase: within a millisecond the process's generator starts its 22 low
-bits at a random counter and counts up (their top 6 bits are the process lane, pid mod 64).
-With --at, each xid of that millisecond takes 22 fresh random bits instead, so those are not
-ordered among themselves (use TID or EUID for ordered IDs at a fixed time).";
+The xids of one run increase. With a node (--node, or POLYID_NODE in the environment) the 22
+low bits are the node (10 bits) and a counter from 0 (4,096 xids per millisecond): processes
+with distinct nodes never issue the same xid. Without one, the top 6 bits are the process lane
+and the counter starts at a random point, which keeps processes of one host apart but not
+hosts (docs/uniqueness.md).";
 
 const TID_EXAMPLES: &str = "\
 Examples:
@@ -32,8 +37,8 @@ Examples:
   3kxnlhr3gxq23
 
 TIDs of one run are strictly increasing: each takes max(now, previous + 1 microsecond).
-With --at, the N TIDs are at TIME, TIME + 1 us, ... Without --clock-id the clock id is
-random in 0-31, chosen once per run.";
+With --at, the N TIDs are at TIME, TIME + 1 us, ... The clock id is --clock-id, or 32 + the
+node (--node or POLYID_NODE), or else random in 0-31, chosen once per run.";
 
 const EUID_EXAMPLES: &str = "\
 Examples:
@@ -47,6 +52,9 @@ incremented, docs/spec §4).";
 #[derive(clap::Args)]
 #[command(after_help = XID_EXAMPLES)]
 pub struct XidArgs {
+    #[command(flatten)]
+    gen: GenOpts,
+
     /// How many IDs to generate
     #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]
     n: u64,
@@ -59,6 +67,9 @@ pub struct XidArgs {
 #[derive(clap::Args)]
 #[command(after_help = TID_EXAMPLES)]
 pub struct TidArgs {
+    #[command(flatten)]
+    gen: GenOpts,
+
     /// How many IDs to generate
     #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]
     n: u64,
@@ -79,6 +90,9 @@ pub struct TidArgs {
 #[derive(clap::Args)]
 #[command(after_help = EUID_EXAMPLES)]
 pub struct EuidArgs {
+    #[command(flatten)]
+    gen: GenOpts,
+
     /// How many IDs to generate
     #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]
     n: u64,
@@ -94,6 +108,69 @@ pub struct EuidArgs {
     /// Print without the check symbol (check value 127)
     #[arg(long)]
     no_check: bool,
+}
+
+/// The options every generator takes (docs/spec §6.5).
+#[derive(clap::Args)]
+pub struct GenOpts {
+    /// This process's node 0-959 (default: POLYID_NODE, else none)
+    #[arg(long, value_name = "NODE", allow_hyphen_values = true)]
+    node: Option<String>,
+
+    /// Seed the generator's random source (a replay: the same output in every runtime)
+    #[arg(long, value_name = "SEED", allow_hyphen_values = true)]
+    seed: Option<String>,
+
+    /// Largest lead over the clock, in milliseconds (0-86400000)
+    #[arg(long, value_name = "MS", default_value_t = polyid::policy::DEFAULT_MAX_LEAD_MS)]
+    max_lead_ms: u64,
+
+    /// When the lead would be exceeded: fail (CLOCK_BEHIND) or wait
+    #[arg(long, value_name = "POLICY", default_value = "fail")]
+    on_clock_behind: String,
+
+    /// Continue after this ID (persisted by an earlier run): every ID is greater than it
+    #[arg(long, value_name = "ID")]
+    resume: Option<String>,
+}
+
+impl GenOpts {
+    fn options(&self, with_node: bool) -> Result<Options, Failure> {
+        let node = match &self.node {
+            Some(t) if with_node => {
+                Some(Node::parse(t.trim()).map_err(|e| Failure::core(&e, Some(t)))?)
+            }
+            Some(t) => {
+                let e = Error::reason(
+                    ErrorCode::InvalidArgument,
+                    "EUID generator",
+                    "EUIDs take no node (79 fresh random bits per millisecond keep hosts apart)",
+                );
+                return Err(Failure::core(&e, Some(t)));
+            }
+            None => None,
+        };
+        let seed = match &self.seed {
+            Some(t) => Some(t.trim().parse::<u64>().map_err(|_| {
+                Failure::usage(format!(
+                    "--seed {t:?} is not an integer 0-18446744073709551615"
+                ))
+            })?),
+            None => None,
+        };
+        let on_clock_behind: OnClockBehind = self
+            .on_clock_behind
+            .parse()
+            .map_err(|e| Failure::core(&e, Some(&self.on_clock_behind)))?;
+        let options = Options {
+            node,
+            seed,
+            max_lead_ms: self.max_lead_ms,
+            on_clock_behind,
+        };
+        options.validate().map_err(|e| Failure::core(&e, None))?;
+        Ok(options)
+    }
 }
 
 /// An integer option for a u16 core parameter: not an integer is a usage error; outside u16
@@ -130,15 +207,36 @@ fn at_failure(at: &Option<String>) -> impl Fn(Error) -> Failure + '_ {
     move |e| Failure::core(&e, at.as_deref())
 }
 
+fn xids<C: Clock>(g: &XidGenerator<C>, a: &XidArgs, out: &mut Out) -> Result<(), Failure> {
+    let mut buf = vec![Xid::from_u64(0); a.n.min(CHUNK) as usize];
+    let mut left = a.n;
+    while left > 0 {
+        let chunk = &mut buf[..left.min(CHUNK) as usize];
+        g.fill(chunk).map_err(at_failure(&a.at))?;
+        for x in chunk.iter() {
+            out.line(&x.to_bytes())?;
+        }
+        left -= chunk.len() as u64;
+    }
+    Ok(())
+}
+
+fn xid_generator<C: Clock>(clock: C, a: &XidArgs) -> Result<XidGenerator<C>, Failure> {
+    let options = a.gen.options(true)?;
+    match &a.gen.resume {
+        Some(t) => {
+            let last = Xid::parse(t).map_err(|e| Failure::core(&e, Some(t)))?;
+            XidGenerator::resume(clock, options, last).map_err(|e| Failure::core(&e, None))
+        }
+        None => XidGenerator::with_options(clock, options).map_err(|e| Failure::core(&e, None)),
+    }
+}
+
 pub fn xid(a: &XidArgs) -> CliResult {
-    let clock = at_clock(&a.at)?;
     let mut out = Out::new();
-    for _ in 0..a.n {
-        let x = match &clock {
-            Some(c) => Xid::generate_with(c).map_err(at_failure(&a.at))?,
-            None => Xid::generate()?,
-        };
-        out.line(&x.to_bytes())?;
+    match at_clock(&a.at)? {
+        Some(clock) => xids(&xid_generator(clock, a)?, a, &mut out)?,
+        None => xids(&xid_generator(SystemClock, a)?, a, &mut out)?,
     }
     out.flush()?;
     Ok(EXIT_OK)
@@ -173,22 +271,29 @@ pub fn tid(a: &TidArgs) -> CliResult {
         )?),
         None => None,
     };
-    let bad_clock_id = |e: Error| Failure::core(&e, a.clock_id.as_deref());
     let mut out = Out::new();
     match at_clock(&a.at)? {
-        Some(clock) => tids(
-            &TidGenerator::with_clock(clock, clock_id).map_err(bad_clock_id)?,
-            a,
-            &mut out,
-        )?,
-        None => tids(
-            &TidGenerator::with_clock(SystemClock, clock_id).map_err(bad_clock_id)?,
-            a,
-            &mut out,
-        )?,
+        Some(clock) => tids(&tid_generator(clock, clock_id, a)?, a, &mut out)?,
+        None => tids(&tid_generator(SystemClock, clock_id, a)?, a, &mut out)?,
     }
     out.flush()?;
     Ok(EXIT_OK)
+}
+
+fn tid_generator<C: Clock>(
+    clock: C,
+    clock_id: Option<u16>,
+    a: &TidArgs,
+) -> Result<TidGenerator<C>, Failure> {
+    let options = a.gen.options(true)?;
+    let fail = |e: Error| Failure::core(&e, None);
+    match &a.gen.resume {
+        Some(t) => {
+            let last = Tid::parse(t).map_err(|e| Failure::core(&e, Some(t)))?;
+            TidGenerator::resume(clock, options, clock_id, last).map_err(fail)
+        }
+        None => TidGenerator::with_options(clock, options, clock_id).map_err(fail),
+    }
 }
 
 fn euids<C: Clock>(g: &EuidGenerator<C>, a: &EuidArgs, out: &mut Out) -> Result<(), Failure> {
@@ -215,20 +320,46 @@ pub fn euid(a: &EuidArgs) -> CliResult {
         )?),
         None => None,
     };
-    let bad_extension = |e: Error| Failure::core(&e, a.extension.as_deref());
     let mut out = Out::new();
     match at_clock(&a.at)? {
-        Some(clock) => euids(
-            &EuidGenerator::with_clock(clock, extension).map_err(bad_extension)?,
-            a,
-            &mut out,
-        )?,
-        None => euids(
-            &EuidGenerator::with_clock(SystemClock, extension).map_err(bad_extension)?,
-            a,
-            &mut out,
-        )?,
+        Some(clock) => euids(&euid_generator(clock, extension, a)?, a, &mut out)?,
+        None => euids(&euid_generator(SystemClock, extension, a)?, a, &mut out)?,
     }
     out.flush()?;
+    Ok(EXIT_OK)
+}
+
+fn euid_generator<C: Clock>(
+    clock: C,
+    extension: Option<u16>,
+    a: &EuidArgs,
+) -> Result<EuidGenerator<C>, Failure> {
+    let options = a.gen.options(false)?;
+    let fail = |e: Error| Failure::core(&e, None);
+    match &a.gen.resume {
+        Some(t) => {
+            let last = Euid::parse(t).map_err(|e| Failure::core(&e, Some(t)))?;
+            EuidGenerator::resume_with(clock, extension, options, last).map_err(fail)
+        }
+        None => EuidGenerator::with_options(clock, extension, options).map_err(fail),
+    }
+}
+
+/// `polyid node`: the process node as the generators read it (POLYID_NODE), or `none`.
+pub fn node(json: bool) -> CliResult {
+    let node = polyid::node::process_node().map_err(|e| Failure::core(&e, None))?;
+    let required = polyid::node::node_required();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"node": node.map(|n| n.get()), "required": required,
+                               "tid_clock_id": node.map(|n| n.tid_clock_id())})
+        );
+    } else {
+        match node {
+            Some(n) => println!("{n}"),
+            None => println!("none"),
+        }
+    }
     Ok(EXIT_OK)
 }

@@ -16,6 +16,7 @@ mod generate;
 mod inspect;
 mod range;
 mod serve;
+mod simulate;
 mod stream;
 mod timefmt;
 
@@ -78,6 +79,10 @@ enum Command {
     Catalog(catalog::Args),
     /// Check another implementation against every shared vector (line protocol)
     Conform(conform::Args),
+    /// Odds of a duplicate ID across a fleet: closed form and a Monte Carlo check
+    Simulate(simulate::Args),
+    /// Print this process's node (POLYID_NODE), checked as the generators read it
+    Node,
     /// Answer the conform protocol on stdin/stdout with the core (reference implementation)
     #[command(name = "conform-serve", hide = true)]
     ConformServe,
@@ -131,6 +136,8 @@ fn main() -> ExitCode {
         Command::Extuuid(a) => extuuid::run(&a, json),
         Command::Catalog(a) => catalog::run(&a, json),
         Command::Conform(a) => conform::run(&a, json),
+        Command::Simulate(a) => simulate::run(&a, json),
+        Command::Node => generate::node(json),
         Command::ConformServe => serve::run(),
     };
     match result {

@@ -116,8 +116,9 @@ fn demo() -> Result<Value, polyid::Error> {
 
 /// Runs every seeded generator case of `path` and returns `{name: output or {"error"}}`.
 fn replay(path: &str) -> Result<Value, String> {
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).map_err(|e| e.to_string())?)
-        .map_err(|e| e.to_string())?;
+    let doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
     let mut out = serde_json::Map::new();
     for case in doc["cases"].as_array().ok_or("no cases")? {
         let name = case["name"].as_str().ok_or("case without name")?;
@@ -151,9 +152,14 @@ fn main() {
                 .map(|v| println!("{}", read(&v)))
         }
         Some("demo") => demo().map(|v| println!("{v}")).map_err(|e| e.to_string()),
-        Some("replay") => replay(args.get(1).map_or("tests/matrix/replay.json", String::as_str))
-            .map(|v| println!("{v}")),
-        _ => Err("usage: matrix_adapter vectors DIR | generate N | read | demo | replay FILE".into()),
+        Some("replay") => replay(
+            args.get(1)
+                .map_or("tests/matrix/replay.json", String::as_str),
+        )
+        .map(|v| println!("{v}")),
+        _ => {
+            Err("usage: matrix_adapter vectors DIR | generate N | read | demo | replay FILE".into())
+        }
     };
     if let Err(e) = result {
         eprintln!("matrix_adapter: {e}");

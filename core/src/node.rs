@@ -393,10 +393,16 @@ mod tests {
         let e = Node::parse("99999999999999999999999").unwrap_err();
         assert_eq!(e.code(), ErrorCode::OutOfRange);
         let e = Node::parse(" 5").unwrap_err();
-        assert_eq!((e.code(), e.index()), (ErrorCode::InvalidCharacter, Some(0)));
+        assert_eq!(
+            (e.code(), e.index()),
+            (ErrorCode::InvalidCharacter, Some(0))
+        );
         let e = Node::parse("-1").unwrap_err();
         assert_eq!(e.offending_char(), Some('-'));
-        assert_eq!(Node::parse("").unwrap_err().code(), ErrorCode::InvalidLength);
+        assert_eq!(
+            Node::parse("").unwrap_err().code(),
+            ErrorCode::InvalidLength
+        );
         assert_eq!(Node::new(960).unwrap_err().code(), ErrorCode::OutOfRange);
     }
 

@@ -93,7 +93,12 @@ impl Options {
     /// Checks the numeric bounds (the constructors call this).
     pub fn validate(&self) -> Result<()> {
         if self.max_lead_ms > MAX_LEAD_MS {
-            return Err(Error::range("max_lead_ms", self.max_lead_ms, 0, MAX_LEAD_MS));
+            return Err(Error::range(
+                "max_lead_ms",
+                self.max_lead_ms,
+                0,
+                MAX_LEAD_MS,
+            ));
         }
         Ok(())
     }
@@ -153,8 +158,14 @@ mod tests {
 
     #[test]
     fn parses_the_policy() {
-        assert_eq!("fail".parse::<OnClockBehind>().unwrap(), OnClockBehind::Fail);
-        assert_eq!("wait".parse::<OnClockBehind>().unwrap(), OnClockBehind::Wait);
+        assert_eq!(
+            "fail".parse::<OnClockBehind>().unwrap(),
+            OnClockBehind::Fail
+        );
+        assert_eq!(
+            "wait".parse::<OnClockBehind>().unwrap(),
+            OnClockBehind::Wait
+        );
         let e = "Wait".parse::<OnClockBehind>().unwrap_err();
         assert_eq!(e.code(), ErrorCode::InvalidArgument);
         assert_eq!(

@@ -2,8 +2,8 @@
 
 use super::{Euid, MAX_EXTENSION, MAX_UNIX_MS};
 use crate::clock::{Clock, SystemClock};
-use crate::error::{Error, Result};
 use crate::error::ErrorCode;
+use crate::error::{Error, Result};
 use crate::forklock::{ForkGuard, ForkLock};
 use crate::policy::{self, OnClockBehind, Options};
 use crate::{fork, rng};

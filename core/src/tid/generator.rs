@@ -222,7 +222,9 @@ impl<C: Clock> TidGenerator<C> {
         if state == 0 {
             return 0;
         }
-        let last = self.last_of((state & 0xffff) as u16).load(Ordering::Acquire);
+        let last = self
+            .last_of((state & 0xffff) as u16)
+            .load(Ordering::Acquire);
         if last == 0 {
             return 0;
         }

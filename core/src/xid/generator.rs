@@ -419,7 +419,10 @@ mod tests {
         let b = g.next().unwrap();
         assert_eq!(b.value(), a.value() + 1);
         assert_eq!(a.unix_ms(), EPOCH_MS + 5);
-        assert_eq!(u64::from(a.random() >> LANE_SEQ_BITS), u64::from(g.lane().unwrap()));
+        assert_eq!(
+            u64::from(a.random() >> LANE_SEQ_BITS),
+            u64::from(g.lane().unwrap())
+        );
         assert!(u64::from(a.random()) & ((1 << LANE_SEQ_BITS) - 1) < START_SPAN);
     }
 

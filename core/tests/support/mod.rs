@@ -4,14 +4,14 @@
 
 use polyid::clock::ManualClock;
 use polyid::euid::{Euid, EuidGenerator};
+use polyid::extuuid;
 use polyid::node::Node;
 use polyid::policy::Options;
 use polyid::tid::TidGenerator;
-use polyid::xid::XidGenerator;
-use polyid::extuuid;
 use polyid::tid::{self, Tid};
 use polyid::wdp::catalog::{from_hex, hex, Catalog, Entry, Expansion, KeyPair};
 use polyid::wdp::{self, NamedSequences, StructuredCode};
+use polyid::xid::XidGenerator;
 use polyid::xid::{self, Xid};
 use polyid::{uid11, Error, ErrorCode};
 use serde_json::{json, Map, Value};
