@@ -181,6 +181,9 @@ fn with_state<T>(f: impl FnOnce(&mut ProcessNode) -> T) -> T {
 pub fn set_process_node(node: Option<Node>) -> Result<()> {
     let generation = fork::generation();
     with_state(|s| {
+        if s.generation == generation && s.node == node && s.origin == Origin::Code {
+            return Ok(());
+        }
         if s.used && s.generation == generation && s.node != node {
             return Err(Error::reason(
                 ErrorCode::NodeInUse,
@@ -191,11 +194,13 @@ pub fn set_process_node(node: Option<Node>) -> Result<()> {
         if let Some(n) = node {
             claim(n)?;
         }
+        // Generators that took this same node keep it: it stays in use.
+        let still_used = s.used && s.generation == generation && s.node == node;
         s.node = node;
         s.origin = Origin::Code;
         s.env_error = None;
         s.generation = generation;
-        s.used = false;
+        s.used = still_used;
         Ok(())
     })
 }
