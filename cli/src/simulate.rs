@@ -297,9 +297,11 @@ pub fn run(a: &Args, json: bool) -> CliResult {
     let (p, model) = closed_form(family, a.hosts, a.rate, seconds, assigned);
 
     let mut mc = serde_json::Value::Null;
-    let mut mc_line = String::from(
-        "monte carlo: not run (the probability is far below what a simulation can observe)",
-    );
+    let mut mc_line = String::from(if a.trials == 0 {
+        "monte carlo: skipped (--trials 0)"
+    } else {
+        "monte carlo: not run (the probability is far below what a simulation can observe)"
+    });
     if let (Some(run), true) = (scaled(family, a.hosts, assigned), a.trials > 0) {
         let mut rng = StdRng::seed_from_u64(a.seed);
         let (mut hits, mut ids) = (0u64, 0usize);
