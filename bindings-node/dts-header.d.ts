@@ -34,6 +34,9 @@ export type ErrorCode =
   | 'RESERVED_BITS'
   | 'UNSUPPORTED_SCHEME'
   | 'INVALID_UNIT'
+  | 'NODE_REQUIRED'
+  | 'NODE_IN_USE'
+  | 'CLOCK_BEHIND'
 
 /** Every stable error code (a frozen array, from the core). */
 export declare const ERROR_CODES: readonly ErrorCode[]
@@ -57,6 +60,39 @@ export interface PolyIdError extends Error {
   item?: number
 }
 
+/**
+ * The options of `new XidGenerator()`, `new TidGenerator()` and their `resume` (docs/spec
+ * §6.5). Every option is optional; `undefined` and `null` mean the default. Any other key is
+ * a `TypeError`.
+ */
+export interface GeneratorOptions {
+  /** This generator's node, 0-959. Default: the process node (`setNode`, `POLYID_NODE`), if any. */
+  node?: number | null
+  /**
+   * A seed (unsigned 64-bit: a bigint, or a non-negative safe integer) for a random source of
+   * the generator's own: the same seed, options and clock readings give the same IDs in every
+   * polyid runtime. For replays and tests, not for production IDs. Default: none.
+   */
+  seed?: bigint | number | null
+  /** The bound on the lead over the clock, 0-86400000 ms (docs/spec §6.4). Default 60000. */
+  maxLeadMs?: number | null
+  /**
+   * Beyond the bound: `'fail'` (throw `CLOCK_BEHIND`; the default) or `'wait'` (sleep until
+   * the clock catches up).
+   */
+  onClockBehind?: 'fail' | 'wait' | null
+  /**
+   * Microseconds since 1970 (a bigint or a safe integer): the generator runs on a manual clock
+   * standing there, moved with `setClockMicros`. Default: the real clock.
+   */
+  clockMicros?: bigint | number | null
+}
+
+/**
+ * The options of `new EuidGenerator()` and `EuidGenerator.resume`: those of the other
+ * generators without `node` (EUIDs take no node; passing one throws `INVALID_ARGUMENT`).
+ */
+export type EuidGeneratorOptions = Omit<GeneratorOptions, 'node'>
 
 /** One entry given to `Catalog.build`. */
 export interface CatalogEntryInput {
@@ -243,9 +279,42 @@ export interface Euid {
   toJSON(): string
 }
 
-export interface TidGenerator {
+/** What every generator reports about its lead over the clock and its clock. */
+export interface GeneratorClock {
+  /** How far the last ID issued is ahead of the clock, in milliseconds (docs/spec §6.4). */
+  readonly leadMs: number
+  /** The bound on `leadMs`. */
+  readonly maxLeadMs: number
+  /** What the generator does beyond the bound. */
+  readonly onClockBehind: 'fail' | 'wait'
+  /**
+   * Moves the generator's manual clock (one built with `clockMicros`) to `micros`.
+   *
+   * Throws `INVALID_ARGUMENT` on a generator that reads the real clock.
+   */
+  setClockMicros(micros: bigint | number): void
+}
+
+export interface XidGenerator extends GeneratorClock {
+  /** The node in this generator's xids (bits 21-12), or `null` when it has none (a lane). */
+  readonly node: number | null
+  /** The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one). */
+  readonly lane: number
+  /** The next xid. */
+  next(): Xid
+  /** The text of the next xid (faster than `next().toString()`). */
+  nextString(): string
+  /** The next `count` xids (consecutive, one clock read). */
+  nextMany(count: number): Xid[]
+  /** The texts of the next `count` xids. */
+  nextManyStrings(count: number): string[]
+}
+
+export interface TidGenerator extends GeneratorClock {
   /** The clock id of the TIDs this generator issues. */
   readonly clockId: number
+  /** The node behind the clock id (`clockId - 32`), or `null` when it has none. */
+  readonly node: number | null
   /** The next TID. */
   next(): Tid
   /** The text of the next TID (faster than `next().toString()`). */
@@ -256,7 +325,7 @@ export interface TidGenerator {
   nextManyStrings(count: number): string[]
 }
 
-export interface EuidGenerator {
+export interface EuidGenerator extends GeneratorClock {
   /** The extension of the EUIDs this generator makes, or `null`. */
   readonly extension: number | null
   /** The next EUID. */

@@ -34,6 +34,9 @@ export type ErrorCode =
   | 'RESERVED_BITS'
   | 'UNSUPPORTED_SCHEME'
   | 'INVALID_UNIT'
+  | 'NODE_REQUIRED'
+  | 'NODE_IN_USE'
+  | 'CLOCK_BEHIND'
 
 /** Every stable error code (a frozen array, from the core). */
 export declare const ERROR_CODES: readonly ErrorCode[]
@@ -57,6 +60,39 @@ export interface PolyIdError extends Error {
   item?: number
 }
 
+/**
+ * The options of `new XidGenerator()`, `new TidGenerator()` and their `resume` (docs/spec
+ * §6.5). Every option is optional; `undefined` and `null` mean the default. Any other key is
+ * a `TypeError`.
+ */
+export interface GeneratorOptions {
+  /** This generator's node, 0-959. Default: the process node (`setNode`, `POLYID_NODE`), if any. */
+  node?: number | null
+  /**
+   * A seed (unsigned 64-bit: a bigint, or a non-negative safe integer) for a random source of
+   * the generator's own: the same seed, options and clock readings give the same IDs in every
+   * polyid runtime. For replays and tests, not for production IDs. Default: none.
+   */
+  seed?: bigint | number | null
+  /** The bound on the lead over the clock, 0-86400000 ms (docs/spec §6.4). Default 60000. */
+  maxLeadMs?: number | null
+  /**
+   * Beyond the bound: `'fail'` (throw `CLOCK_BEHIND`; the default) or `'wait'` (sleep until
+   * the clock catches up).
+   */
+  onClockBehind?: 'fail' | 'wait' | null
+  /**
+   * Microseconds since 1970 (a bigint or a safe integer): the generator runs on a manual clock
+   * standing there, moved with `setClockMicros`. Default: the real clock.
+   */
+  clockMicros?: bigint | number | null
+}
+
+/**
+ * The options of `new EuidGenerator()` and `EuidGenerator.resume`: those of the other
+ * generators without `node` (EUIDs take no node; passing one throws `INVALID_ARGUMENT`).
+ */
+export type EuidGeneratorOptions = Omit<GeneratorOptions, 'node'>
 
 /** One entry given to `Catalog.build`. */
 export interface CatalogEntryInput {
@@ -243,9 +279,42 @@ export interface Euid {
   toJSON(): string
 }
 
-export interface TidGenerator {
+/** What every generator reports about its lead over the clock and its clock. */
+export interface GeneratorClock {
+  /** How far the last ID issued is ahead of the clock, in milliseconds (docs/spec §6.4). */
+  readonly leadMs: number
+  /** The bound on `leadMs`. */
+  readonly maxLeadMs: number
+  /** What the generator does beyond the bound. */
+  readonly onClockBehind: 'fail' | 'wait'
+  /**
+   * Moves the generator's manual clock (one built with `clockMicros`) to `micros`.
+   *
+   * Throws `INVALID_ARGUMENT` on a generator that reads the real clock.
+   */
+  setClockMicros(micros: bigint | number): void
+}
+
+export interface XidGenerator extends GeneratorClock {
+  /** The node in this generator's xids (bits 21-12), or `null` when it has none (a lane). */
+  readonly node: number | null
+  /** The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one). */
+  readonly lane: number
+  /** The next xid. */
+  next(): Xid
+  /** The text of the next xid (faster than `next().toString()`). */
+  nextString(): string
+  /** The next `count` xids (consecutive, one clock read). */
+  nextMany(count: number): Xid[]
+  /** The texts of the next `count` xids. */
+  nextManyStrings(count: number): string[]
+}
+
+export interface TidGenerator extends GeneratorClock {
   /** The clock id of the TIDs this generator issues. */
   readonly clockId: number
+  /** The node behind the clock id (`clockId - 32`), or `null` when it has none. */
+  readonly node: number | null
   /** The next TID. */
   next(): Tid
   /** The text of the next TID (faster than `next().toString()`). */
@@ -256,7 +325,7 @@ export interface TidGenerator {
   nextManyStrings(count: number): string[]
 }
 
-export interface EuidGenerator {
+export interface EuidGenerator extends GeneratorClock {
   /** The extension of the EUIDs this generator makes, or `null`. */
   readonly extension: number | null
   /** The next EUID. */
@@ -451,11 +520,21 @@ export declare class Euid {
  */
 export declare class EuidGenerator {
   /**
-   * A generator whose EUIDs carry `extension` (0-32767), or none.
+   * A generator whose EUIDs carry `extension` (0-32767), or none. `options` as for
+   * `XidGenerator` (docs/spec §6.5) but without a node: EUIDs take none (`node` is
+   * `INVALID_ARGUMENT`).
    *
-   * Throws `OUT_OF_RANGE`.
+   * Throws `OUT_OF_RANGE` or `INVALID_ARGUMENT`.
    */
-  constructor(extension?: number | null)
+  constructor(extension?: number | null, options?: EuidGeneratorOptions | null)
+  /**
+   * A generator that continues after `last` (an EUID issued before, e.g. persisted across
+   * a restart; a `Euid` or its text): everything it returns is greater than `last`.
+   * `extension` and `options` as for the constructor.
+   *
+   * Throws what the constructor throws, and what `Euid.parse` throws for the text.
+   */
+  static resume(last: Euid | string, extension?: number | null, options?: EuidGeneratorOptions | null): EuidGenerator
 }
 
 /**
@@ -466,7 +545,12 @@ export declare class EuidGenerator {
  * `Tid.fromDate()`, `Tid.parse()` or `Tid.fromBigInt()`; `new Tid()` is not available.
  */
 export declare class Tid {
-  /** A new TID from the process-wide generator (monotonic, random clock id 0-31). */
+  /**
+   * A new TID from the process-wide generator (monotonic; clock id `32 + node` with a
+   * process node, else a random one in 0-31).
+   *
+   * Throws `NODE_REQUIRED`, `NODE_IN_USE` (docs/spec §6.1), `CLOCK_BEHIND` (§6.4).
+   */
   static generate(): Tid
   /** The text of a new TID from the process-wide generator. */
   static generateString(): string
@@ -499,29 +583,43 @@ export declare class Tid {
 
 /**
  * A monotonic TID generator: every TID it returns is greater than the one before
- * (`micros = max(now, last + 1)`), all with one clock id.
+ * (`micros = max(now, last + 1)`), all with one clock id (docs/spec §6.3).
  */
 export declare class TidGenerator {
   /**
-   * A generator with the given clock id (0-1023), or a random one in 0-31.
+   * A generator with the given clock id (0-1023), or (`null`/omitted) the one its node
+   * gives (`32 + node`: the `node` option, else the process node), else a random one in
+   * 0-31. `options` as for `XidGenerator` (docs/spec §6.5); a clock id and a `node` together
+   * are `INVALID_ARGUMENT`.
    *
-   * Throws `OUT_OF_RANGE`.
+   * Throws `OUT_OF_RANGE`, `INVALID_ARGUMENT`, `NODE_REQUIRED` or `NODE_IN_USE`.
    */
-  constructor(clockId?: number | null)
+  constructor(clockId?: number | null, options?: GeneratorOptions | null)
+  /**
+   * A generator that continues after `last` (a TID issued before, e.g. persisted across a
+   * restart; a `Tid` or its text): every TID it returns is greater than `last`. `clockId`
+   * and `options` as for the constructor.
+   *
+   * Throws what the constructor throws, and what `Tid.parse` throws for the text.
+   */
+  static resume(last: Tid | string, clockId?: number | null, options?: GeneratorOptions | null): TidGenerator
 }
 
 /**
  * An xid: a 64-bit value whose top 42 bits are milliseconds since 2011-11-11T11:11:11.111Z
  * and whose low 22 bits are random, written as 11 Base58 symbols (uid11).
  *
- * Create one with `Xid.generate()`, `Xid.fromParts()`, `Xid.fromDate()`, `Xid.parse()` or
- * `Xid.fromBigInt()`; `new Xid()` is not available.
+ * Create one with `Xid.generate()`, `new XidGenerator().next()`, `Xid.fromParts()`,
+ * `Xid.fromDate()`, `Xid.parse()` or `Xid.fromBigInt()`; `new Xid()` is not available.
  */
 export declare class Xid {
   /**
    * A new xid from the process-wide generator: greater than every xid this process
-   * generated before (so never a repeat), for the current millisecond (up to a few ms
-   * ahead under bursts of more than 32,768 per millisecond).
+   * generated before (so never a repeat), for the current millisecond (ahead of it only
+   * under bursts of more than 4,096 per millisecond with a node, 32,768 without). It
+   * carries the process node (`setNode`, `POLYID_NODE`) when there is one.
+   *
+   * Throws `NODE_REQUIRED`, `NODE_IN_USE` (docs/spec §6.1), `CLOCK_BEHIND` (§6.4).
    */
   static generate(): Xid
   /**
@@ -556,6 +654,32 @@ export declare class Xid {
    * Throws `OUT_OF_RANGE`.
    */
   static fromBigInt(value: bigint | number): Xid
+}
+
+/**
+ * A monotonic xid generator (docs/spec §6.2): every xid it returns is greater than the one
+ * before. With a node (its own, or the process node), its xids carry the node in bits 21-12
+ * and a counter from 0 below it; without one, a lane in bits 21-16 and a counter from a
+ * random start.
+ */
+export declare class XidGenerator {
+  /**
+   * A generator built from `options` (docs/spec §6.5): `node` (0-959; default the process
+   * node), `seed` (a bigint or safe integer: a random source of its own, for replays),
+   * `maxLeadMs` (0-86400000, default 60000), `onClockBehind` (`'fail'`, the default, or
+   * `'wait'`), `clockMicros` (a manual clock standing there, moved with
+   * `setClockMicros`; default the real clock).
+   *
+   * Throws `OUT_OF_RANGE`, `INVALID_ARGUMENT`, `NODE_REQUIRED` or `NODE_IN_USE`.
+   */
+  constructor(options?: GeneratorOptions | null)
+  /**
+   * A generator that continues after `last` (an xid issued before, e.g. persisted across a
+   * restart; a `Xid` or its text): every xid it returns is greater than `last`.
+   *
+   * Throws what the constructor throws, and what `Xid.parse` throws for the text.
+   */
+  static resume(last: Xid | string, options?: GeneratorOptions | null): XidGenerator
 }
 
 /** One entry of a catalog (`Catalog.get`). */
@@ -692,6 +816,18 @@ export interface FullIdParts {
 export declare function namespaceHash(namespace: string): string
 
 /**
+ * This process's node: set with `setNode`, or read once from `POLYID_NODE`; `null` when
+ * there is none.
+ *
+ * Throws what `POLYID_NODE` gives when it is not a number 0-959 (`INVALID_LENGTH`,
+ * `INVALID_CHARACTER`, `OUT_OF_RANGE`).
+ */
+export declare function node(): number | null
+
+/** Whether xid and TID generators without a node throw `NODE_REQUIRED`. */
+export declare function nodeRequired(): boolean
+
+/**
  * The normalized code: trimmed, uppercase, named sequence resolved
  * (`" e.auth.token.MISSING "` -> `"E.AUTH.TOKEN.001"`). Throws like `compactId`.
  */
@@ -728,6 +864,23 @@ export interface ParsedCode {
  * Throws `INVALID_LENGTH` or `INVALID_CHARACTER`.
  */
 export declare function parseFullId(id: string): FullIdParts
+
+/**
+ * Assigns this process's node (0-959), or withdraws it (`null`), overriding `POLYID_NODE`.
+ * Call it before the first ID of a generator that uses the process node (`Xid.generate()`,
+ * `Tid.generate()`, generators built without a `node`): afterwards a different value throws
+ * `NODE_IN_USE`. On Linux the node is claimed on the host: `NODE_IN_USE` also when another
+ * process holds it.
+ *
+ * Throws `OUT_OF_RANGE` or `NODE_IN_USE`.
+ */
+export declare function setNode(node: number | null): void
+
+/**
+ * Makes a node required (or not) for every xid and TID generator of this process, as
+ * `POLYID_NODE_REQUIRED=1` does: a generator that would have none throws `NODE_REQUIRED`.
+ */
+export declare function setNodeRequired(required: boolean): void
 
 /**
  * The inclusive microsecond range `[min, max]` of the TIDs whose text starts with `prefix`

@@ -60,6 +60,21 @@
 #define POLYID_CHARACTER_LEN 5
 
 /**
+ * The largest node (nodes are 0-959).
+ */
+#define POLYID_MAX_NODE 959
+
+/**
+ * The default `max_lead_ms` of a generator: one minute.
+ */
+#define POLYID_DEFAULT_MAX_LEAD_MS 60000
+
+/**
+ * The largest `max_lead_ms`: one day.
+ */
+#define POLYID_MAX_LEAD_MS 86400000
+
+/**
  * Bytes for a compact ID or a namespace hash (5 base62 symbols) and its NUL.
  */
 #define POLYID_COMPACT_ID_LEN 6
@@ -180,7 +195,7 @@
 /**
  * The result of every fallible polyid call: `POLYID_OK` (0) or one error code.
  *
- * The values are part of the ABI and never change. Codes 1-30 are the error codes that
+ * The values are part of the ABI and never change. Codes 1-33 are the error codes that
  * every polyid runtime shares (`polyid_status_code()` returns the same string that
  * Python's `PolyIdError.code` and JavaScript's `error.code` hold). `POLYID_INTERNAL_ERROR`
  * is C-only: it reports a bug in polyid (a Rust panic caught at the C boundary) and is
@@ -312,6 +327,20 @@ typedef enum polyid_status {
    */
   POLYID_INVALID_UNIT = 30,
   /**
+   * A node is required and the generator has none, or its node was inherited across
+   * `fork()` ("NODE_REQUIRED").
+   */
+  POLYID_NODE_REQUIRED = 31,
+  /**
+   * Another process on this host holds the node, or `polyid_set_node()` after
+   * generators took the process node ("NODE_IN_USE").
+   */
+  POLYID_NODE_IN_USE = 32,
+  /**
+   * The next ID would run more than `max_lead_ms` ahead of the clock ("CLOCK_BEHIND").
+   */
+  POLYID_CLOCK_BEHIND = 33,
+  /**
    * C only: a bug in polyid was caught at the C boundary ("INTERNAL_ERROR").
    */
   POLYID_INTERNAL_ERROR = 99,
@@ -371,6 +400,23 @@ typedef enum polyid_catalog_form {
 } polyid_catalog_form;
 
 /**
+ * What a generator does when its next ID would run more than `max_lead_ms` ahead of the
+ * clock (the values of `polyid_generator_options.on_clock_behind`).
+ */
+typedef enum polyid_clock_behind {
+  /**
+   * Fail with `POLYID_CLOCK_BEHIND`; the generator's state is unchanged (the default).
+   */
+  POLYID_CLOCK_BEHIND_FAIL = 0,
+  /**
+   * Sleep until the clock has caught up enough, then issue. A clock that does not move
+   * during the wait (a manual clock), or one batch that alone needs more lead than
+   * allowed, fails with `POLYID_CLOCK_BEHIND` instead.
+   */
+  POLYID_CLOCK_BEHIND_WAIT = 1,
+} polyid_clock_behind;
+
+/**
  * A WDP catalog (opaque): from `polyid_catalog_load()`, `polyid_catalog_build()` or
  * `polyid_catalog_build_namespaced()`; free it with `polyid_catalog_free()`.
  *
@@ -401,6 +447,60 @@ typedef struct polyid_named_sequences polyid_named_sequences;
  * only `polyid_tid_generator_free()` needs exclusive access.
  */
 typedef struct polyid_tid_generator polyid_tid_generator;
+
+/**
+ * An xid generator (opaque), built from `polyid_generator_options`: strictly increasing
+ * xids with its node in bits 21-12 (or a lane in bits 21-16 without one; docs/spec §6.2).
+ * One handle may be used by several threads at once (it is lock-free); only
+ * `polyid_xid_generator_free()` needs exclusive access.
+ */
+typedef struct polyid_xid_generator polyid_xid_generator;
+
+/**
+ * How a generator is built (docs/spec §6.5).
+ *
+ * Always start from `polyid_generator_options_init()`, then set the members you need:
+ * members may be added at the end in later versions, and `_init` gives every member its
+ * default, so code written that way keeps its meaning when rebuilt against a newer
+ * header. A NULL `const polyid_generator_options *` means "all defaults".
+ */
+typedef struct polyid_generator_options {
+  /**
+   * This generator's node, 0-959; -1 (the default): the process node (`polyid_set_node()`
+   * or `POLYID_NODE`), or none. Any other value is `POLYID_OUT_OF_RANGE`. EUID generators
+   * take no node: anything but -1 is `POLYID_INVALID_ARGUMENT` there.
+   */
+  int64_t node;
+  /**
+   * Whether `seed` is set (default false: the thread's random generator).
+   */
+  bool has_seed;
+  /**
+   * A seed for the generator's own random source (ChaCha12 seeded as `rand`'s
+   * `StdRng::seed_from_u64`): the same options and clock readings give the same IDs in
+   * every polyid runtime. For replays and tests, not for production IDs.
+   */
+  uint64_t seed;
+  /**
+   * The bound on how far the generator's IDs may run ahead of the clock, 0 to
+   * `POLYID_MAX_LEAD_MS` (default `POLYID_DEFAULT_MAX_LEAD_MS`, 60000).
+   */
+  uint64_t max_lead_ms;
+  /**
+   * A `polyid_clock_behind` value (default `POLYID_CLOCK_BEHIND_FAIL`); any other value is
+   * `POLYID_INVALID_ARGUMENT`.
+   */
+  int32_t on_clock_behind;
+  /**
+   * Whether the generator runs on a manual clock standing at `clock_micros` (default
+   * false: the real clock). Move a manual clock with the generator's `_set_clock_micros`.
+   */
+  bool has_clock_micros;
+  /**
+   * The manual clock's start, in microseconds since the Unix epoch.
+   */
+  int64_t clock_micros;
+} polyid_generator_options;
 
 /**
  * The details of a failed call, written by every function that takes a `polyid_error *err`
@@ -613,6 +713,55 @@ const char *polyid_status_code(int32_t status);
  * The version of libpolyid, e.g. "0.1.0" (static; never free it).
  */
 const char *polyid_version(void);
+
+/**
+ * Sets every member of `*opts` to its default: node -1 (the process node), no seed,
+ * `max_lead_ms` 60000, `POLYID_CLOCK_BEHIND_FAIL`, the real clock. Call it on every
+ * `polyid_generator_options` before setting members. NULL is ignored.
+ */
+void polyid_generator_options_init(struct polyid_generator_options *opts);
+
+/**
+ * Assigns this process's node (0-959), overriding `POLYID_NODE`; -1 withdraws it.
+ *
+ * Call it before the first ID of a generator that uses the process node (the process-wide
+ * generators behind `polyid_xid_generate()` and `polyid_tid_generate()`, and every
+ * generator built without a node of its own): afterwards a different value fails with
+ * `POLYID_NODE_IN_USE`. On Linux the node is claimed on the host (an abstract Unix socket
+ * `polyid-node-N`, held until the process exits). In a forked child, call it again: the
+ * child needs a node of its own (generators that carry the parent's fail with
+ * `POLYID_NODE_REQUIRED` until then).
+ *
+ * Errors: `POLYID_OUT_OF_RANGE` (node not -1 or 0-959), `POLYID_NODE_IN_USE` (another
+ * process on this host holds the node, or generators already took another one).
+ */
+enum polyid_status polyid_set_node(int64_t node,
+                                   struct polyid_error *err);
+
+/**
+ * This process's node: the one assigned with `polyid_set_node()`, else `POLYID_NODE`
+ * (read once); -1 when there is none.
+ *
+ * Errors: `POLYID_NULL_POINTER` (out); `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`,
+ * `POLYID_OUT_OF_RANGE` (`POLYID_NODE` is not a number 0-959: decimal digits only);
+ * `POLYID_NODE_REQUIRED` (a forked child that has not set its own node).
+ */
+enum polyid_status polyid_process_node(int64_t *out,
+                                       struct polyid_error *err);
+
+/**
+ * Makes a node required (true) or not for every xid and TID generator of this process, as
+ * `POLYID_NODE_REQUIRED=1` does: a generator that would have no node then fails with
+ * `POLYID_NODE_REQUIRED` (seeded generators and TID generators with an explicit clock id
+ * are exempt). Never fails.
+ */
+void polyid_set_node_required(bool required);
+
+/**
+ * Whether a node is required (`polyid_set_node_required()` or `POLYID_NODE_REQUIRED`
+ * set to 1, true or yes). Never fails.
+ */
+bool polyid_node_required(void);
 
 /**
  * The WDP compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`, e.g.
@@ -1388,14 +1537,16 @@ enum polyid_status polyid_xid_from_parts(int64_t unix_ms,
                                          struct polyid_error *err);
 
 /**
- * A new xid from the process-wide generator: the current time, and random bits that
- * count up within a millisecond, so every xid is greater than the ones this process
- * generated before (on any thread); processes on one host are kept apart by a lane
- * (pid mod 64) in the random bits. Under bursts of more than 32,768 xids per millisecond its time runs a few milliseconds
- * ahead of the clock.
+ * A new xid from the process-wide generator: the current time, and low bits that count
+ * up within a millisecond, so every xid is greater than the ones this process generated
+ * before (on any thread). With a process node (`polyid_set_node()` or `POLYID_NODE`) the
+ * node is in bits 21-12 and a counter from 0 below it (4,096 per millisecond); without one,
+ * processes on one host are kept apart by a lane ((pid + host salt) mod 64) in bits 21-16.
+ * When a millisecond is full its time borrows the next ones (at most 60 s ahead).
  *
  * Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
- * the xid range).
+ * the xid range), the process node's errors (`POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`,
+ * a bad `POLYID_NODE`: see `polyid_process_node()`), `POLYID_CLOCK_BEHIND`.
  */
 enum polyid_status polyid_xid_generate(polyid_xid *out,
                                        struct polyid_error *err);
@@ -1405,7 +1556,8 @@ enum polyid_status polyid_xid_generate(polyid_xid *out,
  * `polyid_xid_generate()`) to `out[0..count)`, in increasing order.
  *
  * Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
- * the xid range, or `count` exceeds `POLYID_MAX_BATCH`). `out` is written only on success.
+ * the xid range, or `count` exceeds `POLYID_MAX_BATCH`), and those of
+ * `polyid_xid_generate()`. `out` is written only on success.
  */
 enum polyid_status polyid_xid_generate_many(polyid_xid *out,
                                             size_t count,
@@ -1493,6 +1645,112 @@ enum polyid_status polyid_xid_prefix_range_n(const char *prefix,
                                              uint64_t *max_unix_ms,
                                              bool *found,
                                              struct polyid_error *err);
+
+/**
+ * Creates an xid generator from `opts` (NULL: the defaults of
+ * `polyid_generator_options_init()`). Its node is the option's, else the process node, else
+ * none (a lane); a seeded generator without a node draws its lane from the seed.
+ *
+ * `out`: receives the handle; free it with `polyid_xid_generator_free()`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (node, max_lead_ms),
+ * `POLYID_INVALID_ARGUMENT` (on_clock_behind), `POLYID_NODE_REQUIRED`,
+ * `POLYID_NODE_IN_USE`, a bad `POLYID_NODE` (see `polyid_process_node()`).
+ */
+enum polyid_status polyid_xid_generator_new(const struct polyid_generator_options *opts,
+                                            struct polyid_xid_generator **out,
+                                            struct polyid_error *err);
+
+/**
+ * Creates an xid generator that continues after `last` (an xid issued before, e.g.
+ * persisted across a restart): every xid it returns is greater than `last`, whatever its
+ * clock says (if the clock is behind `last`, the generator starts with that lead).
+ *
+ * Errors: those of `polyid_xid_generator_new()`.
+ */
+enum polyid_status polyid_xid_generator_resume(const struct polyid_generator_options *opts,
+                                               polyid_xid last,
+                                               struct polyid_xid_generator **out,
+                                               struct polyid_error *err);
+
+/**
+ * The next xid: strictly greater than every xid this generator issued before.
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the clock is
+ * outside the xid range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the
+ * clock), `POLYID_NODE_REQUIRED` (in a forked child, a node assigned before the fork).
+ */
+enum polyid_status polyid_xid_generator_next(const struct polyid_xid_generator *generator,
+                                             polyid_xid *out,
+                                             struct polyid_error *err);
+
+/**
+ * Writes `count` consecutive xids to `out[0..count]` (one clock read for all of them;
+ * the lead that counts is the last one's). `count` 0 writes nothing and succeeds.
+ *
+ * `out` must have room for `count` elements.
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the clock is
+ * outside the xid range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`,
+ * `POLYID_NODE_REQUIRED`. On failure nothing is written.
+ */
+enum polyid_status polyid_xid_generator_next_many(const struct polyid_xid_generator *generator,
+                                                  polyid_xid *out,
+                                                  size_t count,
+                                                  struct polyid_error *err);
+
+/**
+ * The node in this generator's xids (0-959), or -1 when it has none (a lane).
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_NODE_REQUIRED` (a forked child).
+ */
+enum polyid_status polyid_xid_generator_node(const struct polyid_xid_generator *generator,
+                                             int64_t *out,
+                                             struct polyid_error *err);
+
+/**
+ * How far the last xid issued is ahead of the clock, in milliseconds (0 when it is not).
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out).
+ */
+enum polyid_status polyid_xid_generator_lead_ms(const struct polyid_xid_generator *generator,
+                                                uint64_t *out,
+                                                struct polyid_error *err);
+
+/**
+ * The generator's `max_lead_ms`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out).
+ */
+enum polyid_status polyid_xid_generator_max_lead_ms(const struct polyid_xid_generator *generator,
+                                                    uint64_t *out,
+                                                    struct polyid_error *err);
+
+/**
+ * The generator's `on_clock_behind` (a `polyid_clock_behind` value).
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out).
+ */
+enum polyid_status polyid_xid_generator_on_clock_behind(const struct polyid_xid_generator *generator,
+                                                        int32_t *out,
+                                                        struct polyid_error *err);
+
+/**
+ * Moves the manual clock of a generator built with `has_clock_micros` to `micros`
+ * (forwards or backwards).
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
+ * reads the real clock).
+ */
+enum polyid_status polyid_xid_generator_set_clock_micros(const struct polyid_xid_generator *generator,
+                                                         int64_t micros,
+                                                         struct polyid_error *err);
+
+/**
+ * Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
+ * thread), nor freed twice.
+ */
+void polyid_xid_generator_free(struct polyid_xid_generator *generator);
 
 /**
  * Builds a TID from a timestamp in microseconds since the Unix epoch (negative before it)
@@ -1595,11 +1853,13 @@ int64_t polyid_tid_micros(polyid_tid tid);
 uint16_t polyid_tid_clock_id(polyid_tid tid);
 
 /**
- * A new TID from the process-wide default generator (random clock id 0-31; 32 + pid mod
- * 960 in a forked child). Thread-safe.
+ * A new TID from the process-wide default generator. Thread-safe. Its clock id is
+ * 32 + the process node (`polyid_set_node()` or `POLYID_NODE`), or without one a random id
+ * in 0-31 (32 + (pid + host salt) mod 960 in a forked child).
  *
  * Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (system clock outside the
- * TID range).
+ * TID range), the process node's errors (`POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`, a
+ * bad `POLYID_NODE`: see `polyid_process_node()`), `POLYID_CLOCK_BEHIND`.
  */
 enum polyid_status polyid_tid_generate(polyid_tid *out,
                                        struct polyid_error *err);
@@ -1634,9 +1894,10 @@ enum polyid_status polyid_tid_prefix_range_n(const char *prefix,
                                              struct polyid_error *err);
 
 /**
- * Creates a TID generator with a random clock id in 0-31. In a forked child the
- * generator moves to clock id 32 + pid mod 960, so that parent and children never issue
- * the same TID.
+ * Creates a TID generator with the default options: its clock id is 32 + the process node
+ * (`polyid_set_node()` or `POLYID_NODE`), or without one a random id in 0-31, resolved at
+ * the first TID. In a forked child a random id moves to 32 + (pid + host salt) mod 960, so
+ * that parent and children never issue the same TID.
  *
  * `out`: receives the handle; free it with `polyid_tid_generator_free()`.
  *
@@ -1656,11 +1917,44 @@ enum polyid_status polyid_tid_generator_with_clock_id(int64_t clock_id,
                                                       struct polyid_error *err);
 
 /**
+ * Creates a TID generator from `opts` (NULL: the defaults of
+ * `polyid_generator_options_init()`) and an explicit `clock_id` (0-1023), or -1 for none.
+ * The clock id is, in order: `clock_id`; 32 + the option's node; for a seeded generator, one
+ * drawn from the seed in 0-31; 32 + the process node; a random one in 0-31. It is resolved
+ * now, so the process node's errors surface here.
+ *
+ * `out`: receives the handle; free it with `polyid_tid_generator_free()`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (clock_id, node,
+ * max_lead_ms), `POLYID_INVALID_ARGUMENT` (on_clock_behind, or a node together with a
+ * clock id), `POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`, a bad `POLYID_NODE`.
+ */
+enum polyid_status polyid_tid_generator_new_with(const struct polyid_generator_options *opts,
+                                                 int64_t clock_id,
+                                                 struct polyid_tid_generator **out,
+                                                 struct polyid_error *err);
+
+/**
+ * Creates a TID generator (as `polyid_tid_generator_new_with()`) that continues after
+ * `last` (a TID issued before, e.g. persisted across a restart): every TID it returns is
+ * greater than `last`, whatever its clock says.
+ *
+ * Errors: those of `polyid_tid_generator_new_with()`, and `POLYID_OUT_OF_RANGE` (`last` is
+ * not a valid TID value).
+ */
+enum polyid_status polyid_tid_generator_resume(const struct polyid_generator_options *opts,
+                                               int64_t clock_id,
+                                               polyid_tid last,
+                                               struct polyid_tid_generator **out,
+                                               struct polyid_error *err);
+
+/**
  * The next TID: strictly greater than every TID this generator issued before
  * (timestamp max(now, last + 1 µs)).
  *
  * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamp
- * would leave the TID range).
+ * would leave the TID range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the
+ * clock), the process node's errors for a generator that takes it.
  */
 enum polyid_status polyid_tid_generator_next(const struct polyid_tid_generator *generator,
                                              polyid_tid *out,
@@ -1673,8 +1967,8 @@ enum polyid_status polyid_tid_generator_next(const struct polyid_tid_generator *
  * `out` must have room for `count` elements.
  *
  * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
- * would leave the range, or `count` exceeds `POLYID_MAX_BATCH`). On failure
- * nothing is written.
+ * would leave the range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`,
+ * the process node's errors. On failure nothing is written.
  */
 enum polyid_status polyid_tid_generator_next_many(const struct polyid_tid_generator *generator,
                                                   polyid_tid *out,
@@ -1684,11 +1978,61 @@ enum polyid_status polyid_tid_generator_next_many(const struct polyid_tid_genera
 /**
  * The clock id of the TIDs the generator issues now.
  *
- * Errors: `POLYID_NULL_POINTER` (generator, out).
+ * Errors: `POLYID_NULL_POINTER` (generator, out), the process node's errors for a
+ * generator that takes it (`POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`, a bad
+ * `POLYID_NODE`).
  */
 enum polyid_status polyid_tid_generator_clock_id(const struct polyid_tid_generator *generator,
                                                  uint16_t *out,
                                                  struct polyid_error *err);
+
+/**
+ * The node behind the generator's clock id (clock id 32 + node), or -1 when it has none
+ * (an explicit or random clock id).
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out), the process node's errors.
+ */
+enum polyid_status polyid_tid_generator_node(const struct polyid_tid_generator *generator,
+                                             int64_t *out,
+                                             struct polyid_error *err);
+
+/**
+ * How far the last TID issued is ahead of the clock, in whole milliseconds.
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out).
+ */
+enum polyid_status polyid_tid_generator_lead_ms(const struct polyid_tid_generator *generator,
+                                                uint64_t *out,
+                                                struct polyid_error *err);
+
+/**
+ * The generator's `max_lead_ms`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out).
+ */
+enum polyid_status polyid_tid_generator_max_lead_ms(const struct polyid_tid_generator *generator,
+                                                    uint64_t *out,
+                                                    struct polyid_error *err);
+
+/**
+ * The generator's `on_clock_behind` (a `polyid_clock_behind` value).
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out).
+ */
+enum polyid_status polyid_tid_generator_on_clock_behind(const struct polyid_tid_generator *generator,
+                                                        int32_t *out,
+                                                        struct polyid_error *err);
+
+/**
+ * Moves the manual clock of a generator built with `has_clock_micros` to `micros`
+ * (forwards or backwards).
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
+ * reads the real clock).
+ */
+enum polyid_status polyid_tid_generator_set_clock_micros(const struct polyid_tid_generator *generator,
+                                                         int64_t micros,
+                                                         struct polyid_error *err);
 
 /**
  * Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
@@ -1840,10 +2184,41 @@ enum polyid_status polyid_euid_generator_new(bool has_extension,
                                              struct polyid_error *err);
 
 /**
+ * Creates an EUID generator from `opts` (NULL: the defaults of
+ * `polyid_generator_options_init()`) with the extension as in `polyid_euid_generator_new()`.
+ * EUIDs take no node (79 fresh random bits per millisecond keep hosts apart): `opts->node`
+ * must be -1. `seed`, `max_lead_ms`, `on_clock_behind` and the manual clock apply.
+ *
+ * `out`: receives the handle; free it with `polyid_euid_generator_free()`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (extension, max_lead_ms,
+ * node outside -1..959), `POLYID_INVALID_ARGUMENT` (a node, on_clock_behind).
+ */
+enum polyid_status polyid_euid_generator_new_with(const struct polyid_generator_options *opts,
+                                                  bool has_extension,
+                                                  int64_t extension,
+                                                  struct polyid_euid_generator **out,
+                                                  struct polyid_error *err);
+
+/**
+ * Creates an EUID generator (as `polyid_euid_generator_new_with()`) that continues after
+ * `last` (an EUID issued before, e.g. persisted across a restart): everything it returns
+ * is greater than `last`.
+ *
+ * Errors: those of `polyid_euid_generator_new_with()`.
+ */
+enum polyid_status polyid_euid_generator_resume_with(const struct polyid_generator_options *opts,
+                                                     bool has_extension,
+                                                     int64_t extension,
+                                                     struct polyid_euid last,
+                                                     struct polyid_euid_generator **out,
+                                                     struct polyid_error *err);
+
+/**
  * The next EUID: greater than every EUID this generator returned before.
  *
- * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (system clock
- * outside the EUID range).
+ * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (clock outside
+ * the EUID range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the clock).
  */
 enum polyid_status polyid_euid_generator_next(const struct polyid_euid_generator *generator,
                                               struct polyid_euid *out,
@@ -1856,13 +2231,51 @@ enum polyid_status polyid_euid_generator_next(const struct polyid_euid_generator
  * `out` must have room for `count` elements.
  *
  * Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
- * would leave the range, or `count` exceeds `POLYID_MAX_BATCH`). On failure
- * nothing is written.
+ * would leave the range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`.
+ * On failure nothing is written.
  */
 enum polyid_status polyid_euid_generator_next_many(const struct polyid_euid_generator *generator,
                                                    struct polyid_euid *out,
                                                    size_t count,
                                                    struct polyid_error *err);
+
+/**
+ * How far the last EUID issued is ahead of the clock, in milliseconds.
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out).
+ */
+enum polyid_status polyid_euid_generator_lead_ms(const struct polyid_euid_generator *generator,
+                                                 uint64_t *out,
+                                                 struct polyid_error *err);
+
+/**
+ * The generator's `max_lead_ms`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out).
+ */
+enum polyid_status polyid_euid_generator_max_lead_ms(const struct polyid_euid_generator *generator,
+                                                     uint64_t *out,
+                                                     struct polyid_error *err);
+
+/**
+ * The generator's `on_clock_behind` (a `polyid_clock_behind` value).
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator, out).
+ */
+enum polyid_status polyid_euid_generator_on_clock_behind(const struct polyid_euid_generator *generator,
+                                                         int32_t *out,
+                                                         struct polyid_error *err);
+
+/**
+ * Moves the manual clock of a generator built with `has_clock_micros` to `micros`
+ * (forwards or backwards).
+ *
+ * Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
+ * reads the real clock).
+ */
+enum polyid_status polyid_euid_generator_set_clock_micros(const struct polyid_euid_generator *generator,
+                                                          int64_t micros,
+                                                          struct polyid_error *err);
 
 /**
  * Frees a generator. NULL is ignored. The handle must not be used afterwards (by any

@@ -5,6 +5,7 @@ use core::ffi::c_char;
 use polyid::euid::{self, Euid, EuidGenerator};
 
 use crate::ffi::*;
+use crate::generation::*;
 
 /// Bytes for an EUID text (27 symbols) and its NUL.
 pub const POLYID_EUID_LEN: usize = 28;
@@ -47,7 +48,21 @@ impl From<polyid_euid> for Euid {
 /// An EUID generator (opaque): every EUID it returns is greater than the one before, also
 /// when the clock steps back. One handle may be used by several threads at once; only
 /// `polyid_euid_generator_free()` needs exclusive access.
-pub struct polyid_euid_generator(EuidGenerator);
+pub struct polyid_euid_generator {
+    clock: GenClock,
+    generator: EuidGenerator<GenClock>,
+}
+
+impl polyid_euid_generator {
+    fn boxed(clock: GenClock, generator: EuidGenerator<GenClock>) -> *mut polyid_euid_generator {
+        Box::into_raw(Box::new(polyid_euid_generator { clock, generator }))
+    }
+}
+
+unsafe fn euid_generator<'a>(g: *const polyid_euid_generator) -> Res<&'a EuidGenerator<GenClock>> {
+    non_null(g, "generator")?;
+    Ok(&(*g).generator)
+}
 
 fn extension(has_extension: bool, extension: i64) -> Res<Option<u16>> {
     if !has_extension {
@@ -269,16 +284,69 @@ pub unsafe extern "C" fn polyid_euid_generator_new(
 ) -> polyid_status {
     run(err, || {
         let out = Out::new(out, "out")?;
-        let g = EuidGenerator::with_extension(self::extension(has_extension, extension)?)?;
-        out.set(Box::into_raw(Box::new(polyid_euid_generator(g))));
+        let clock = real_clock();
+        let g =
+            EuidGenerator::with_clock(clock.clone(), self::extension(has_extension, extension)?)?;
+        out.set(polyid_euid_generator::boxed(clock, g));
+        Ok(())
+    })
+}
+
+/// Creates an EUID generator from `opts` (NULL: the defaults of
+/// `polyid_generator_options_init()`) with the extension as in `polyid_euid_generator_new()`.
+/// EUIDs take no node (79 fresh random bits per millisecond keep hosts apart): `opts->node`
+/// must be -1. `seed`, `max_lead_ms`, `on_clock_behind` and the manual clock apply.
+///
+/// `out`: receives the handle; free it with `polyid_euid_generator_free()`.
+///
+/// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (extension, max_lead_ms,
+/// node outside -1..959), `POLYID_INVALID_ARGUMENT` (a node, on_clock_behind).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_euid_generator_new_with(
+    opts: *const polyid_generator_options,
+    has_extension: bool,
+    extension: i64,
+    out: *mut *mut polyid_euid_generator,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        let (options, clock) = read_options(opts)?;
+        let ext = self::extension(has_extension, extension)?;
+        let g = EuidGenerator::with_options(clock.clone(), ext, options)?;
+        out.set(polyid_euid_generator::boxed(clock, g));
+        Ok(())
+    })
+}
+
+/// Creates an EUID generator (as `polyid_euid_generator_new_with()`) that continues after
+/// `last` (an EUID issued before, e.g. persisted across a restart): everything it returns
+/// is greater than `last`.
+///
+/// Errors: those of `polyid_euid_generator_new_with()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_euid_generator_resume_with(
+    opts: *const polyid_generator_options,
+    has_extension: bool,
+    extension: i64,
+    last: polyid_euid,
+    out: *mut *mut polyid_euid_generator,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        let (options, clock) = read_options(opts)?;
+        let ext = self::extension(has_extension, extension)?;
+        let g = EuidGenerator::resume_with(clock.clone(), ext, options, last.into())?;
+        out.set(polyid_euid_generator::boxed(clock, g));
         Ok(())
     })
 }
 
 /// The next EUID: greater than every EUID this generator returned before.
 ///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (system clock
-/// outside the EUID range).
+/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (clock outside
+/// the EUID range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the clock).
 #[no_mangle]
 pub unsafe extern "C" fn polyid_euid_generator_next(
     generator: *const polyid_euid_generator,
@@ -286,9 +354,9 @@ pub unsafe extern "C" fn polyid_euid_generator_next(
     err: *mut polyid_error,
 ) -> polyid_status {
     run(err, || {
-        non_null(generator, "generator")?;
+        let g = euid_generator(generator)?;
         let out = Out::new(out, "out")?;
-        out.set((*generator).0.next()?.into());
+        out.set(g.next()?.into());
         Ok(())
     })
 }
@@ -299,8 +367,8 @@ pub unsafe extern "C" fn polyid_euid_generator_next(
 /// `out` must have room for `count` elements.
 ///
 /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
-/// would leave the range, or `count` exceeds `POLYID_MAX_BATCH`). On failure
-/// nothing is written.
+/// would leave the range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`.
+/// On failure nothing is written.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_euid_generator_next_many(
     generator: *const polyid_euid_generator,
@@ -309,13 +377,82 @@ pub unsafe extern "C" fn polyid_euid_generator_next_many(
     err: *mut polyid_error,
 ) -> polyid_status {
     run(err, || {
-        non_null(generator, "generator")?;
+        let g = euid_generator(generator)?;
         non_null(out, "out")?;
         polyid::batch::check_count(count as u64)?;
-        let ids = (*generator).0.next_many(count)?;
+        let ids = g.next_many(count)?;
         for (i, e) in ids.into_iter().enumerate() {
             out.add(i).write(e.into());
         }
+        Ok(())
+    })
+}
+
+/// How far the last EUID issued is ahead of the clock, in milliseconds.
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_euid_generator_lead_ms(
+    generator: *const polyid_euid_generator,
+    out: *mut u64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = euid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(g.lead_ms());
+        Ok(())
+    })
+}
+
+/// The generator's `max_lead_ms`.
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_euid_generator_max_lead_ms(
+    generator: *const polyid_euid_generator,
+    out: *mut u64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = euid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(g.max_lead_ms());
+        Ok(())
+    })
+}
+
+/// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_euid_generator_on_clock_behind(
+    generator: *const polyid_euid_generator,
+    out: *mut i32,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = euid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(policy_out(g.on_clock_behind()));
+        Ok(())
+    })
+}
+
+/// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
+/// (forwards or backwards).
+///
+/// Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
+/// reads the real clock).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_euid_generator_set_clock_micros(
+    generator: *const polyid_euid_generator,
+    micros: i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        non_null(generator, "generator")?;
+        (*generator).clock.set_micros(micros)?;
         Ok(())
     })
 }

@@ -22,7 +22,7 @@ pub const POLYID_CHARACTER_LEN: usize = 5;
 
 /// The result of every fallible polyid call: `POLYID_OK` (0) or one error code.
 ///
-/// The values are part of the ABI and never change. Codes 1-30 are the error codes that
+/// The values are part of the ABI and never change. Codes 1-33 are the error codes that
 /// every polyid runtime shares (`polyid_status_code()` returns the same string that
 /// Python's `PolyIdError.code` and JavaScript's `error.code` hold). `POLYID_INTERNAL_ERROR`
 /// is C-only: it reports a bug in polyid (a Rust panic caught at the C boundary) and is
@@ -92,6 +92,14 @@ pub enum polyid_status {
     POLYID_UNSUPPORTED_SCHEME = 29,
     /// An unknown SI unit or invalid unit exponent ("INVALID_UNIT").
     POLYID_INVALID_UNIT = 30,
+    /// A node is required and the generator has none, or its node was inherited across
+    /// `fork()` ("NODE_REQUIRED").
+    POLYID_NODE_REQUIRED = 31,
+    /// Another process on this host holds the node, or `polyid_set_node()` after
+    /// generators took the process node ("NODE_IN_USE").
+    POLYID_NODE_IN_USE = 32,
+    /// The next ID would run more than `max_lead_ms` ahead of the clock ("CLOCK_BEHIND").
+    POLYID_CLOCK_BEHIND = 33,
     /// C only: a bug in polyid was caught at the C boundary ("INTERNAL_ERROR").
     POLYID_INTERNAL_ERROR = 99,
 }
@@ -181,9 +189,9 @@ pub extern "C" fn polyid_version() -> *const c_char {
     VERSION.as_ptr().cast()
 }
 
-/// The stable strings of statuses 1-30, in `polyid::ErrorCode::ALL` order (checked by a
+/// The stable strings of statuses 1-33, in `polyid::ErrorCode::ALL` order (checked by a
 /// test against `ErrorCode::as_str`).
-pub(crate) const CODE_STRINGS: [&CStr; 30] = [
+pub(crate) const CODE_STRINGS: [&CStr; 33] = [
     c"INVALID_FORMAT",
     c"NON_ASCII",
     c"INVALID_SEVERITY",
@@ -214,6 +222,9 @@ pub(crate) const CODE_STRINGS: [&CStr; 30] = [
     c"RESERVED_BITS",
     c"UNSUPPORTED_SCHEME",
     c"INVALID_UNIT",
+    c"NODE_REQUIRED",
+    c"NODE_IN_USE",
+    c"CLOCK_BEHIND",
 ];
 
 /// The status of a core error code.
@@ -251,6 +262,9 @@ pub(crate) fn status_of(code: ErrorCode) -> polyid_status {
         ErrorCode::ReservedBits => POLYID_RESERVED_BITS,
         ErrorCode::UnsupportedScheme => POLYID_UNSUPPORTED_SCHEME,
         ErrorCode::InvalidUnit => POLYID_INVALID_UNIT,
+        ErrorCode::NodeRequired => POLYID_NODE_REQUIRED,
+        ErrorCode::NodeInUse => POLYID_NODE_IN_USE,
+        ErrorCode::ClockBehind => POLYID_CLOCK_BEHIND,
         // A code added to the core after this binding was written: a test in this crate
         // (`every_core_code_has_a_status`) fails until it is mapped.
         _ => POLYID_INTERNAL_ERROR,
@@ -636,7 +650,7 @@ mod tests {
     fn every_core_code_has_a_status_with_its_string() {
         for (i, code) in ErrorCode::ALL.into_iter().enumerate() {
             let status = status_of(code);
-            // INTERNAL_ERROR keeps its C value 99, outside the 1-30 block; the codes after it
+            // INTERNAL_ERROR keeps its C value 99, outside the 1-33 block; the codes after it
             // in `ALL` (added later) continue the block at 19.
             let internal = ErrorCode::ALL
                 .iter()
@@ -655,7 +669,7 @@ mod tests {
         }
         let ok = unsafe { CStr::from_ptr(polyid_status_code(0)) };
         assert_eq!(ok.to_str().unwrap(), "OK");
-        for unknown in [-1, 31, 98, 100, i32::MIN, i32::MAX] {
+        for unknown in [-1, 34, 98, 100, i32::MIN, i32::MAX] {
             let s = unsafe { CStr::from_ptr(polyid_status_code(unknown)) };
             assert_eq!(s.to_str().unwrap(), "UNKNOWN");
         }

@@ -3,9 +3,10 @@
 use core::ffi::c_char;
 
 use polyid::uid11;
-use polyid::xid::{self, Xid};
+use polyid::xid::{self, Xid, XidGenerator};
 
 use crate::ffi::*;
+use crate::generation::*;
 
 /// Bytes for a uid11 text (11 Base58 symbols) and its NUL.
 pub const POLYID_UID11_LEN: usize = 12;
@@ -203,14 +204,16 @@ pub unsafe extern "C" fn polyid_xid_from_parts(
     })
 }
 
-/// A new xid from the process-wide generator: the current time, and random bits that
-/// count up within a millisecond, so every xid is greater than the ones this process
-/// generated before (on any thread); processes on one host are kept apart by a lane
-/// (pid mod 64) in the random bits. Under bursts of more than 32,768 xids per millisecond its time runs a few milliseconds
-/// ahead of the clock.
+/// A new xid from the process-wide generator: the current time, and low bits that count
+/// up within a millisecond, so every xid is greater than the ones this process generated
+/// before (on any thread). With a process node (`polyid_set_node()` or `POLYID_NODE`) the
+/// node is in bits 21-12 and a counter from 0 below it (4,096 per millisecond); without one,
+/// processes on one host are kept apart by a lane ((pid + host salt) mod 64) in bits 21-16.
+/// When a millisecond is full its time borrows the next ones (at most 60 s ahead).
 ///
 /// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
-/// the xid range).
+/// the xid range), the process node's errors (`POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`,
+/// a bad `POLYID_NODE`: see `polyid_process_node()`), `POLYID_CLOCK_BEHIND`.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_xid_generate(
     out: *mut polyid_xid,
@@ -227,7 +230,8 @@ pub unsafe extern "C" fn polyid_xid_generate(
 /// `polyid_xid_generate()`) to `out[0..count)`, in increasing order.
 ///
 /// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (the system clock is outside
-/// the xid range, or `count` exceeds `POLYID_MAX_BATCH`). `out` is written only on success.
+/// the xid range, or `count` exceeds `POLYID_MAX_BATCH`), and those of
+/// `polyid_xid_generate()`. `out` is written only on success.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_xid_generate_many(
     out: *mut polyid_xid,
@@ -395,4 +399,213 @@ pub unsafe extern "C" fn polyid_xid_prefix_range_n(
         found,
         err,
     )
+}
+
+// ---------------------------------------------------------------------------------------
+// xid generator
+
+/// An xid generator (opaque), built from `polyid_generator_options`: strictly increasing
+/// xids with its node in bits 21-12 (or a lane in bits 21-16 without one; docs/spec §6.2).
+/// One handle may be used by several threads at once (it is lock-free); only
+/// `polyid_xid_generator_free()` needs exclusive access.
+pub struct polyid_xid_generator {
+    clock: GenClock,
+    generator: XidGenerator<GenClock>,
+}
+
+unsafe fn xid_generator<'a>(g: *const polyid_xid_generator) -> Res<&'a polyid_xid_generator> {
+    non_null(g, "generator")?;
+    Ok(&*g)
+}
+
+/// Creates an xid generator from `opts` (NULL: the defaults of
+/// `polyid_generator_options_init()`). Its node is the option's, else the process node, else
+/// none (a lane); a seeded generator without a node draws its lane from the seed.
+///
+/// `out`: receives the handle; free it with `polyid_xid_generator_free()`.
+///
+/// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (node, max_lead_ms),
+/// `POLYID_INVALID_ARGUMENT` (on_clock_behind), `POLYID_NODE_REQUIRED`,
+/// `POLYID_NODE_IN_USE`, a bad `POLYID_NODE` (see `polyid_process_node()`).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_new(
+    opts: *const polyid_generator_options,
+    out: *mut *mut polyid_xid_generator,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        let (options, clock) = read_options(opts)?;
+        let generator = XidGenerator::with_options(clock.clone(), options)?;
+        out.set(Box::into_raw(Box::new(polyid_xid_generator {
+            clock,
+            generator,
+        })));
+        Ok(())
+    })
+}
+
+/// Creates an xid generator that continues after `last` (an xid issued before, e.g.
+/// persisted across a restart): every xid it returns is greater than `last`, whatever its
+/// clock says (if the clock is behind `last`, the generator starts with that lead).
+///
+/// Errors: those of `polyid_xid_generator_new()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_resume(
+    opts: *const polyid_generator_options,
+    last: polyid_xid,
+    out: *mut *mut polyid_xid_generator,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        let (options, clock) = read_options(opts)?;
+        let generator = XidGenerator::resume(clock.clone(), options, Xid::from_u64(last))?;
+        out.set(Box::into_raw(Box::new(polyid_xid_generator {
+            clock,
+            generator,
+        })));
+        Ok(())
+    })
+}
+
+/// The next xid: strictly greater than every xid this generator issued before.
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the clock is
+/// outside the xid range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the
+/// clock), `POLYID_NODE_REQUIRED` (in a forked child, a node assigned before the fork).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_next(
+    generator: *const polyid_xid_generator,
+    out: *mut polyid_xid,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = xid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(g.generator.next()?.value());
+        Ok(())
+    })
+}
+
+/// Writes `count` consecutive xids to `out[0..count]` (one clock read for all of them;
+/// the lead that counts is the last one's). `count` 0 writes nothing and succeeds.
+///
+/// `out` must have room for `count` elements.
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the clock is
+/// outside the xid range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`,
+/// `POLYID_NODE_REQUIRED`. On failure nothing is written.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_next_many(
+    generator: *const polyid_xid_generator,
+    out: *mut polyid_xid,
+    count: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = xid_generator(generator)?;
+        non_null(out, "out")?;
+        polyid::batch::check_count(count as u64)?;
+        let xids = g.generator.next_many(count)?;
+        for (i, x) in xids.iter().enumerate() {
+            out.add(i).write(x.value());
+        }
+        Ok(())
+    })
+}
+
+/// The node in this generator's xids (0-959), or -1 when it has none (a lane).
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_NODE_REQUIRED` (a forked child).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_node(
+    generator: *const polyid_xid_generator,
+    out: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = xid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        write_node(&out, g.generator.node()?);
+        Ok(())
+    })
+}
+
+/// How far the last xid issued is ahead of the clock, in milliseconds (0 when it is not).
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_lead_ms(
+    generator: *const polyid_xid_generator,
+    out: *mut u64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = xid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(g.generator.lead_ms());
+        Ok(())
+    })
+}
+
+/// The generator's `max_lead_ms`.
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_max_lead_ms(
+    generator: *const polyid_xid_generator,
+    out: *mut u64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = xid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(g.generator.max_lead_ms());
+        Ok(())
+    })
+}
+
+/// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_on_clock_behind(
+    generator: *const polyid_xid_generator,
+    out: *mut i32,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = xid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(policy_out(g.generator.on_clock_behind()));
+        Ok(())
+    })
+}
+
+/// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
+/// (forwards or backwards).
+///
+/// Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
+/// reads the real clock).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_set_clock_micros(
+    generator: *const polyid_xid_generator,
+    micros: i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = xid_generator(generator)?;
+        g.clock.set_micros(micros)?;
+        Ok(())
+    })
+}
+
+/// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
+/// thread), nor freed twice.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_xid_generator_free(generator: *mut polyid_xid_generator) {
+    if !generator.is_null() {
+        guard((), || drop(Box::from_raw(generator)));
+    }
 }

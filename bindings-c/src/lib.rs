@@ -19,6 +19,8 @@
 // does not sort them).
 mod ffi;
 
+mod generation;
+
 mod wdp;
 
 mod catalog;
@@ -35,6 +37,7 @@ pub use catalog::*;
 pub use euid::*;
 pub use extuuid::*;
 pub use ffi::*;
+pub use generation::*;
 pub use ids::*;
 pub use tid::*;
 pub use wdp::*;

@@ -5,6 +5,7 @@ use core::ffi::c_char;
 use polyid::tid::{self, Tid, TidGenerator};
 
 use crate::ffi::*;
+use crate::generation::*;
 
 /// Bytes for a TID text (13 symbols) and its NUL.
 pub const POLYID_TID_LEN: usize = 14;
@@ -31,7 +32,29 @@ pub type polyid_tid = i64;
 /// A TID generator (opaque). Each `next` is strictly greater than every TID the generator
 /// issued before. One handle may be used by several threads at once (it is lock-free);
 /// only `polyid_tid_generator_free()` needs exclusive access.
-pub struct polyid_tid_generator(TidGenerator);
+pub struct polyid_tid_generator {
+    clock: GenClock,
+    generator: TidGenerator<GenClock>,
+}
+
+impl polyid_tid_generator {
+    fn boxed(clock: GenClock, generator: TidGenerator<GenClock>) -> *mut polyid_tid_generator {
+        Box::into_raw(Box::new(polyid_tid_generator { clock, generator }))
+    }
+}
+
+unsafe fn tid_generator<'a>(g: *const polyid_tid_generator) -> Res<&'a TidGenerator<GenClock>> {
+    non_null(g, "generator")?;
+    Ok(&(*g).generator)
+}
+
+/// An optional clock id argument: -1 is none.
+fn opt_clock_id(v: i64) -> Res<Option<u16>> {
+    if v == -1 {
+        return Ok(None);
+    }
+    clock_id(v).map(Some)
+}
 
 fn clock_id(v: i64) -> Res<u16> {
     int(v, "TID clock_id", 0, tid::MAX_CLOCK_ID.into())
@@ -201,11 +224,13 @@ pub extern "C" fn polyid_tid_clock_id(tid: polyid_tid) -> u16 {
     })
 }
 
-/// A new TID from the process-wide default generator (random clock id 0-31; 32 + pid mod
-/// 960 in a forked child). Thread-safe.
+/// A new TID from the process-wide default generator. Thread-safe. Its clock id is
+/// 32 + the process node (`polyid_set_node()` or `POLYID_NODE`), or without one a random id
+/// in 0-31 (32 + (pid + host salt) mod 960 in a forked child).
 ///
 /// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (system clock outside the
-/// TID range).
+/// TID range), the process node's errors (`POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`, a
+/// bad `POLYID_NODE`: see `polyid_process_node()`), `POLYID_CLOCK_BEHIND`.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_tid_generate(
     out: *mut polyid_tid,
@@ -292,9 +317,10 @@ pub unsafe extern "C" fn polyid_tid_prefix_range_n(
 // ---------------------------------------------------------------------------------------
 // Generator
 
-/// Creates a TID generator with a random clock id in 0-31. In a forked child the
-/// generator moves to clock id 32 + pid mod 960, so that parent and children never issue
-/// the same TID.
+/// Creates a TID generator with the default options: its clock id is 32 + the process node
+/// (`polyid_set_node()` or `POLYID_NODE`), or without one a random id in 0-31, resolved at
+/// the first TID. In a forked child a random id moves to 32 + (pid + host salt) mod 960, so
+/// that parent and children never issue the same TID.
 ///
 /// `out`: receives the handle; free it with `polyid_tid_generator_free()`.
 ///
@@ -306,9 +332,9 @@ pub unsafe extern "C" fn polyid_tid_generator_new(
 ) -> polyid_status {
     run(err, || {
         let out = Out::new(out, "out")?;
-        out.set(Box::into_raw(Box::new(polyid_tid_generator(
-            TidGenerator::new(),
-        ))));
+        let clock = real_clock();
+        let g = TidGenerator::with_clock(clock.clone(), None)?;
+        out.set(polyid_tid_generator::boxed(clock, g));
         Ok(())
     })
 }
@@ -325,8 +351,62 @@ pub unsafe extern "C" fn polyid_tid_generator_with_clock_id(
 ) -> polyid_status {
     run(err, || {
         let out = Out::new(out, "out")?;
-        let g = TidGenerator::with_clock_id(self::clock_id(clock_id)?)?;
-        out.set(Box::into_raw(Box::new(polyid_tid_generator(g))));
+        let clock = real_clock();
+        let g = TidGenerator::with_clock(clock.clone(), Some(self::clock_id(clock_id)?))?;
+        out.set(polyid_tid_generator::boxed(clock, g));
+        Ok(())
+    })
+}
+
+/// Creates a TID generator from `opts` (NULL: the defaults of
+/// `polyid_generator_options_init()`) and an explicit `clock_id` (0-1023), or -1 for none.
+/// The clock id is, in order: `clock_id`; 32 + the option's node; for a seeded generator, one
+/// drawn from the seed in 0-31; 32 + the process node; a random one in 0-31. It is resolved
+/// now, so the process node's errors surface here.
+///
+/// `out`: receives the handle; free it with `polyid_tid_generator_free()`.
+///
+/// Errors: `POLYID_NULL_POINTER` (out), `POLYID_OUT_OF_RANGE` (clock_id, node,
+/// max_lead_ms), `POLYID_INVALID_ARGUMENT` (on_clock_behind, or a node together with a
+/// clock id), `POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`, a bad `POLYID_NODE`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_tid_generator_new_with(
+    opts: *const polyid_generator_options,
+    clock_id: i64,
+    out: *mut *mut polyid_tid_generator,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        let (options, clock) = read_options(opts)?;
+        let id = opt_clock_id(clock_id)?;
+        let g = TidGenerator::with_options(clock.clone(), options, id)?;
+        out.set(polyid_tid_generator::boxed(clock, g));
+        Ok(())
+    })
+}
+
+/// Creates a TID generator (as `polyid_tid_generator_new_with()`) that continues after
+/// `last` (a TID issued before, e.g. persisted across a restart): every TID it returns is
+/// greater than `last`, whatever its clock says.
+///
+/// Errors: those of `polyid_tid_generator_new_with()`, and `POLYID_OUT_OF_RANGE` (`last` is
+/// not a valid TID value).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_tid_generator_resume(
+    opts: *const polyid_generator_options,
+    clock_id: i64,
+    last: polyid_tid,
+    out: *mut *mut polyid_tid_generator,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        let (options, clock) = read_options(opts)?;
+        let id = opt_clock_id(clock_id)?;
+        let last = Tid::from_i64(last)?;
+        let g = TidGenerator::resume(clock.clone(), options, id, last)?;
+        out.set(polyid_tid_generator::boxed(clock, g));
         Ok(())
     })
 }
@@ -335,7 +415,8 @@ pub unsafe extern "C" fn polyid_tid_generator_with_clock_id(
 /// (timestamp max(now, last + 1 µs)).
 ///
 /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamp
-/// would leave the TID range).
+/// would leave the TID range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the
+/// clock), the process node's errors for a generator that takes it.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_tid_generator_next(
     generator: *const polyid_tid_generator,
@@ -343,9 +424,9 @@ pub unsafe extern "C" fn polyid_tid_generator_next(
     err: *mut polyid_error,
 ) -> polyid_status {
     run(err, || {
-        non_null(generator, "generator")?;
+        let g = tid_generator(generator)?;
         let out = Out::new(out, "out")?;
-        out.set((*generator).0.next()?.value());
+        out.set(g.next()?.value());
         Ok(())
     })
 }
@@ -356,8 +437,8 @@ pub unsafe extern "C" fn polyid_tid_generator_next(
 /// `out` must have room for `count` elements.
 ///
 /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
-/// would leave the range, or `count` exceeds `POLYID_MAX_BATCH`). On failure
-/// nothing is written.
+/// would leave the range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`,
+/// the process node's errors. On failure nothing is written.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_tid_generator_next_many(
     generator: *const polyid_tid_generator,
@@ -366,10 +447,10 @@ pub unsafe extern "C" fn polyid_tid_generator_next_many(
     err: *mut polyid_error,
 ) -> polyid_status {
     run(err, || {
-        non_null(generator, "generator")?;
+        let g = tid_generator(generator)?;
         non_null(out, "out")?;
         polyid::batch::check_count(count as u64)?;
-        let tids = (*generator).0.next_many(count)?;
+        let tids = g.next_many(count)?;
         for (i, t) in tids.iter().enumerate() {
             out.add(i).write(t.value());
         }
@@ -379,7 +460,9 @@ pub unsafe extern "C" fn polyid_tid_generator_next_many(
 
 /// The clock id of the TIDs the generator issues now.
 ///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
+/// Errors: `POLYID_NULL_POINTER` (generator, out), the process node's errors for a
+/// generator that takes it (`POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`, a bad
+/// `POLYID_NODE`).
 #[no_mangle]
 pub unsafe extern "C" fn polyid_tid_generator_clock_id(
     generator: *const polyid_tid_generator,
@@ -387,9 +470,96 @@ pub unsafe extern "C" fn polyid_tid_generator_clock_id(
     err: *mut polyid_error,
 ) -> polyid_status {
     run(err, || {
-        non_null(generator, "generator")?;
+        let g = tid_generator(generator)?;
         let out = Out::new(out, "out")?;
-        out.set((*generator).0.clock_id());
+        out.set(g.try_clock_id()?);
+        Ok(())
+    })
+}
+
+/// The node behind the generator's clock id (clock id 32 + node), or -1 when it has none
+/// (an explicit or random clock id).
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out), the process node's errors.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_tid_generator_node(
+    generator: *const polyid_tid_generator,
+    out: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = tid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        write_node(&out, g.node()?);
+        Ok(())
+    })
+}
+
+/// How far the last TID issued is ahead of the clock, in whole milliseconds.
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_tid_generator_lead_ms(
+    generator: *const polyid_tid_generator,
+    out: *mut u64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = tid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(g.lead_ms());
+        Ok(())
+    })
+}
+
+/// The generator's `max_lead_ms`.
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_tid_generator_max_lead_ms(
+    generator: *const polyid_tid_generator,
+    out: *mut u64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = tid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(g.max_lead_ms());
+        Ok(())
+    })
+}
+
+/// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
+///
+/// Errors: `POLYID_NULL_POINTER` (generator, out).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_tid_generator_on_clock_behind(
+    generator: *const polyid_tid_generator,
+    out: *mut i32,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let g = tid_generator(generator)?;
+        let out = Out::new(out, "out")?;
+        out.set(policy_out(g.on_clock_behind()));
+        Ok(())
+    })
+}
+
+/// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
+/// (forwards or backwards).
+///
+/// Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
+/// reads the real clock).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_tid_generator_set_clock_micros(
+    generator: *const polyid_tid_generator,
+    micros: i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        non_null(generator, "generator")?;
+        (*generator).clock.set_micros(micros)?;
         Ok(())
     })
 }

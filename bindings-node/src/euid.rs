@@ -9,7 +9,10 @@ use polyid::euid::{MAX_EXTENSION, MAX_UNIX_MS};
 
 use crate::batch;
 use crate::conv::{Ascii, BigU128, Bool, BytesArg, DateArg, DateOut, Int, OrThrow, Text};
-use crate::object::{generator_class, inspect_value, members, Class, Kind, RawValue, Val};
+use crate::gen::{Gen, GenClock, GenOptions};
+use crate::object::{
+    generator_class, inspect_value, members, Class, IdArg, Kind, RawValue, Val,
+};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {
@@ -189,7 +192,7 @@ impl Euid {
 #[repr(C)]
 pub struct EuidGenerator {
     kind: Kind,
-    inner: Rc<polyid::EuidGenerator>,
+    inner: Rc<Gen<polyid::EuidGenerator<GenClock>>>,
     /// Handle in `GENERATORS` (see `object::Table`).
     handle: u64,
 }
@@ -200,19 +203,73 @@ unsafe impl Class for EuidGenerator {
     const JS_NAME: &'static str = "EuidGenerator\0";
 }
 
-generator_class!(EuidGenerator, polyid::EuidGenerator, 1);
+generator_class!(EuidGenerator, Gen<polyid::EuidGenerator<GenClock>>, 1);
+
+fn build_euid_generator(
+    env: &Env,
+    extension_: Option<Int>,
+    options: Option<GenOptions>,
+    last: Option<IdArg<Euid>>,
+) -> Result<Gen<polyid::EuidGenerator<GenClock>>> {
+    let ext = extension(env, extension_)?;
+    let o = GenOptions::or_default(options);
+    let last = match last {
+        Some(IdArg::Value(e)) => Some(e.inner),
+        Some(IdArg::Text(t)) => Some(t.with(polyid::Euid::parse)?.or_throw(env)?),
+        None => None,
+    };
+    Gen::build(&o, |clock| match last {
+        Some(last) => polyid::EuidGenerator::resume_with(clock, ext, o.options, last),
+        None => polyid::EuidGenerator::with_options(clock, ext, o.options),
+    })
+    .or_throw(env)
+}
 
 #[napi]
 impl EuidGenerator {
-    /// A generator whose EUIDs carry `extension` (0-32767), or none.
+    /// A generator whose EUIDs carry `extension` (0-32767), or none. `options` as for
+    /// `XidGenerator` (docs/spec §6.5) but without a node: EUIDs take none (`node` is
+    /// `INVALID_ARGUMENT`).
     ///
-    /// Throws `OUT_OF_RANGE`.
-    #[napi(constructor, catch_unwind, ts_args_type = "extension?: number | null")]
-    pub fn new(env: &Env, this: This, extension_: Option<Int>) -> Result<EuidGenerator> {
-        let ext = extension(env, extension_)?;
-        let inner = polyid::EuidGenerator::with_extension(ext).or_throw(env)?;
+    /// Throws `OUT_OF_RANGE` or `INVALID_ARGUMENT`.
+    #[napi(
+        constructor,
+        catch_unwind,
+        ts_args_type = "extension?: number | null, options?: EuidGeneratorOptions | null"
+    )]
+    pub fn new(
+        env: &Env,
+        this: This,
+        extension_: Option<Int>,
+        options: Option<GenOptions>,
+    ) -> Result<EuidGenerator> {
+        let inner = build_euid_generator(env, extension_, options, None)?;
         let (inner, handle) = EuidGenerator::register(env, &this, inner)?;
         Ok(EuidGenerator {
+            kind: Kind::EuidGenerator,
+            inner,
+            handle,
+        })
+    }
+
+    /// A generator that continues after `last` (an EUID issued before, e.g. persisted across
+    /// a restart; a `Euid` or its text): everything it returns is greater than `last`.
+    /// `extension` and `options` as for the constructor.
+    ///
+    /// Throws what the constructor throws, and what `Euid.parse` throws for the text.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "last: Euid | string, extension?: number | null, options?: EuidGeneratorOptions | null",
+        ts_return_type = "EuidGenerator"
+    )]
+    pub fn resume(
+        env: &Env,
+        last: IdArg<Euid>,
+        extension_: Option<Int>,
+        options: Option<GenOptions>,
+    ) -> Result<RawValue> {
+        let inner = build_euid_generator(env, extension_, options, Some(last))?;
+        EuidGenerator::create(env, inner, |inner, handle| EuidGenerator {
             kind: Kind::EuidGenerator,
             inner,
             handle,
@@ -224,6 +281,10 @@ impl EuidGenerator {
 // dts-header.d.ts).
 members! { pub(crate) mod euid_generator_members for EuidGenerator;
     Getter "extension" extension |_, g, _| Ok(g.extension().map(u32::from));
+    Getter "leadMs" lead_ms |_, g, _| Ok(g.lead_ms() as f64);
+    Getter "maxLeadMs" max_lead_ms |_, g, _| Ok(g.max_lead_ms() as f64);
+    Getter "onClockBehind" on_clock_behind |_, g, _| Ok(g.on_clock_behind().as_str());
+    Method "setClockMicros" set_clock_micros |env, g, micros| g.set_clock_micros(env, micros.get::<Int>()?);
     Method "next" next |env, g, _| Ok(wrap(g.next().or_throw(env)?));
     Method "nextString" next_string |env, g, _| Ok(Ascii(g.next().or_throw(env)?.encode_bytes(true)));
     Method "nextMany" next_many |env, g, count| {

@@ -9,6 +9,7 @@ mod catalog;
 mod conv;
 mod euid;
 mod extuuid;
+mod gen;
 mod object;
 mod tid;
 mod wdp;
@@ -21,7 +22,7 @@ use napi_derive::napi;
 pub use catalog::Catalog;
 pub use euid::{Euid, EuidGenerator};
 pub use tid::{Tid, TidGenerator};
-pub use xid::Xid;
+pub use xid::{Xid, XidGenerator};
 
 use conv::{Ascii, BigU64, Int, OrThrow, Pair, Text};
 
@@ -50,6 +51,10 @@ pub fn init(exports: Object, env: Env) -> Result<()> {
         object::install_members::<euid::EuidGenerator>(
             env.raw(),
             euid::euid_generator_members::MEMBERS,
+        )?;
+        object::install_members::<xid::XidGenerator>(
+            env.raw(),
+            xid::xid_generator_members::MEMBERS,
         )?;
         object::add_inspect(
             env.raw(),

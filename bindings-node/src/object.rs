@@ -44,6 +44,7 @@ pub enum Kind {
     TidGenerator = 0x5049_0004,
     EuidGenerator = 0x5049_0005,
     Catalog = 0x5049_0006,
+    XidGenerator = 0x5049_0007,
 }
 
 /// A class of this addon: `#[repr(C)]`, first field a [`Kind`] equal to `KIND`.
@@ -368,13 +369,14 @@ impl<T: Copy> PerEnv<T> {
 }
 
 /// The classes whose constructors the addon needs (JS names as `#[napi]` registers them).
-const CLASS_NAMES: [&str; 6] = [
+const CLASS_NAMES: [&str; 7] = [
     "Xid",
     "Tid",
     "Euid",
     "TidGenerator",
     "EuidGenerator",
     "Catalog",
+    "XidGenerator",
 ];
 
 thread_local! {
@@ -626,6 +628,34 @@ unsafe fn value_of<T: Value>(env: sys::napi_env, object: sys::napi_value) -> Res
 /// A value returned to JS as an instance of its value class.
 pub struct Val<T: Value>(pub T);
 
+/// An ID argument given as an instance of the value class `T` or as its text (parsed by the
+/// caller).
+pub enum IdArg<T> {
+    Value(T),
+    Text(crate::conv::Text),
+}
+
+impl<T: Value> napi::bindgen_prelude::FromNapiValue for IdArg<T> {
+    unsafe fn from_napi_value(env: sys::napi_env, value: sys::napi_value) -> Result<Self> {
+        if crate::conv::typeof_(env, value) == sys::ValueType::napi_string {
+            return Ok(IdArg::Text(crate::conv::Text::from_napi_value(env, value)?));
+        }
+        match value_of::<T>(env, value)? {
+            Some(v) => Ok(IdArg::Value(v)),
+            None => {
+                let name = T::JS_NAME.trim_end_matches('\0');
+                Err(throw_type(
+                    env,
+                    &format!(
+                        "expected a {name} or its text, got {}",
+                        crate::conv::type_name(env, value)
+                    ),
+                ))
+            }
+        }
+    }
+}
+
 impl<T: Value> ToNapiValue for Val<T> {
     #[inline]
     unsafe fn to_napi_value(env: sys::napi_env, val: Self) -> Result<sys::napi_value> {
@@ -741,7 +771,13 @@ impl Arg {
 }
 
 /// A JavaScript value made already.
-pub(crate) struct RawValue(sys::napi_value);
+pub struct RawValue(sys::napi_value);
+
+impl RawValue {
+    pub(crate) fn of(value: sys::napi_value) -> RawValue {
+        RawValue(value)
+    }
+}
 
 impl From<napi::bindgen_prelude::Unknown<'_>> for RawValue {
     fn from(v: napi::bindgen_prelude::Unknown<'_>) -> RawValue {
@@ -1071,14 +1107,15 @@ impl<G> Table<G> {
 }
 
 /// Number of generator classes.
-const GENERATOR_CLASSES: usize = 2;
+const GENERATOR_CLASSES: usize = 3;
 
 thread_local! {
     /// Per environment: the symbol of each generator class.
     static GENERATOR_SYMBOLS: PerEnv<[sys::napi_ref; GENERATOR_CLASSES]> = const { PerEnv::new() };
 }
 
-/// The symbol of generator class `slot` (0: TidGenerator, 1: EuidGenerator) in `env`.
+/// The symbol of generator class `slot` (0: TidGenerator, 1: EuidGenerator, 2: XidGenerator)
+/// in `env`.
 pub(crate) unsafe fn generator_symbol(env: sys::napi_env, slot: usize) -> Result<sys::napi_value> {
     let cached = GENERATOR_SYMBOLS
         .with(|g| g.get(env))
@@ -1087,7 +1124,11 @@ pub(crate) unsafe fn generator_symbol(env: sys::napi_env, slot: usize) -> Result
         Some(r) => r,
         None => {
             let mut refs = [ptr::null_mut(); GENERATOR_CLASSES];
-            for (i, name) in ["polyid.TidGenerator", "polyid.EuidGenerator"]
+            for (i, name) in [
+                "polyid.TidGenerator",
+                "polyid.EuidGenerator",
+                "polyid.XidGenerator",
+            ]
                 .iter()
                 .enumerate()
             {
@@ -1251,6 +1292,24 @@ macro_rules! generator_class {
                     return Err(e);
                 }
                 Ok((inner, handle))
+            }
+
+            /// A new generator object holding `inner` (for the static factories such as
+            /// `resume`, where no object is under construction): `make` builds the class
+            /// struct from the counted reference and the table handle.
+            #[allow(dead_code)]
+            fn create(
+                env: &Env,
+                inner: $Inner,
+                make: impl FnOnce(std::rc::Rc<$Inner>, u64) -> $G,
+            ) -> napi::Result<crate::object::RawValue> {
+                let inner = std::rc::Rc::new(inner);
+                let handle = GENERATORS.with(|t| t.borrow_mut().insert(std::rc::Rc::clone(&inner)));
+                // On failure the struct is dropped, which frees the handle.
+                let object = unsafe { crate::object::instance(env.raw(), make(inner, handle))? };
+                // SAFETY: `object` is the new instance.
+                unsafe { crate::object::tag_generator(env.raw(), object, $slot, handle)? };
+                Ok(crate::object::RawValue::of(object))
             }
         }
     };

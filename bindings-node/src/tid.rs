@@ -9,7 +9,10 @@ use polyid::tid::{MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
 
 use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
-use crate::object::{generator_class, inspect_value, members, Class, Kind, RawValue, Val};
+use crate::gen::{Gen, GenClock, GenOptions};
+use crate::object::{
+    generator_class, inspect_value, members, Class, IdArg, Kind, RawValue, Val,
+};
 
 /// A TID (AT Protocol timestamp identifier): a signed 64-bit value
 /// `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
@@ -55,7 +58,10 @@ fn wrap(inner: polyid::Tid) -> Val<Tid> {
 
 #[napi]
 impl Tid {
-    /// A new TID from the process-wide generator (monotonic, random clock id 0-31).
+    /// A new TID from the process-wide generator (monotonic; clock id `32 + node` with a
+    /// process node, else a random one in 0-31).
+    ///
+    /// Throws `NODE_REQUIRED`, `NODE_IN_USE` (docs/spec §6.1), `CLOCK_BEHIND` (§6.4).
     #[napi(catch_unwind, ts_return_type = "Tid")]
     pub fn generate(env: &Env) -> Result<Val<Tid>> {
         Ok(wrap(polyid::Tid::generate().or_throw(env)?))
@@ -150,12 +156,12 @@ pub fn tid_prefix_range(env: &Env, prefix: Text) -> Result<Option<Pair<BigI64>>>
 }
 
 /// A monotonic TID generator: every TID it returns is greater than the one before
-/// (`micros = max(now, last + 1)`), all with one clock id.
+/// (`micros = max(now, last + 1)`), all with one clock id (docs/spec §6.3).
 #[napi]
 #[repr(C)]
 pub struct TidGenerator {
     kind: Kind,
-    inner: Rc<polyid::TidGenerator>,
+    inner: Rc<Gen<polyid::TidGenerator<GenClock>>>,
     /// Handle in `GENERATORS` (see `object::Table`).
     handle: u64,
 }
@@ -166,26 +172,80 @@ unsafe impl Class for TidGenerator {
     const JS_NAME: &'static str = "TidGenerator\0";
 }
 
-generator_class!(TidGenerator, polyid::TidGenerator, 0);
+generator_class!(TidGenerator, Gen<polyid::TidGenerator<GenClock>>, 0);
+
+fn build_tid_generator(
+    env: &Env,
+    clock_id: Option<Int>,
+    options: Option<GenOptions>,
+    last: Option<IdArg<Tid>>,
+) -> Result<Gen<polyid::TidGenerator<GenClock>>> {
+    let clock_id = match clock_id {
+        Some(c) => Some(
+            c.get_within::<u16>("TID clock_id", 0, MAX_CLOCK_ID as i128)
+                .or_throw(env)?,
+        ),
+        None => None,
+    };
+    let o = GenOptions::or_default(options);
+    let last = match last {
+        Some(IdArg::Value(t)) => Some(t.inner),
+        Some(IdArg::Text(t)) => Some(t.with(polyid::Tid::parse)?.or_throw(env)?),
+        None => None,
+    };
+    Gen::build(&o, |clock| match last {
+        Some(last) => polyid::TidGenerator::resume(clock, o.options, clock_id, last),
+        None => polyid::TidGenerator::with_options(clock, o.options, clock_id),
+    })
+    .or_throw(env)
+}
 
 #[napi]
 impl TidGenerator {
-    /// A generator with the given clock id (0-1023), or a random one in 0-31.
+    /// A generator with the given clock id (0-1023), or (`null`/omitted) the one its node
+    /// gives (`32 + node`: the `node` option, else the process node), else a random one in
+    /// 0-31. `options` as for `XidGenerator` (docs/spec §6.5); a clock id and a `node` together
+    /// are `INVALID_ARGUMENT`.
     ///
-    /// Throws `OUT_OF_RANGE`.
-    #[napi(constructor, catch_unwind, ts_args_type = "clockId?: number | null")]
-    pub fn new(env: &Env, this: This, clock_id: Option<Int>) -> Result<TidGenerator> {
-        let inner = match clock_id {
-            Some(c) => {
-                let id = c
-                    .get_within::<u16>("TID clock_id", 0, MAX_CLOCK_ID as i128)
-                    .or_throw(env)?;
-                polyid::TidGenerator::with_clock_id(id).or_throw(env)?
-            }
-            None => polyid::TidGenerator::new(),
-        };
+    /// Throws `OUT_OF_RANGE`, `INVALID_ARGUMENT`, `NODE_REQUIRED` or `NODE_IN_USE`.
+    #[napi(
+        constructor,
+        catch_unwind,
+        ts_args_type = "clockId?: number | null, options?: GeneratorOptions | null"
+    )]
+    pub fn new(
+        env: &Env,
+        this: This,
+        clock_id: Option<Int>,
+        options: Option<GenOptions>,
+    ) -> Result<TidGenerator> {
+        let inner = build_tid_generator(env, clock_id, options, None)?;
         let (inner, handle) = TidGenerator::register(env, &this, inner)?;
         Ok(TidGenerator {
+            kind: Kind::TidGenerator,
+            inner,
+            handle,
+        })
+    }
+
+    /// A generator that continues after `last` (a TID issued before, e.g. persisted across a
+    /// restart; a `Tid` or its text): every TID it returns is greater than `last`. `clockId`
+    /// and `options` as for the constructor.
+    ///
+    /// Throws what the constructor throws, and what `Tid.parse` throws for the text.
+    #[napi(
+        catch_unwind,
+        ts_args_type = "last: Tid | string, clockId?: number | null, options?: GeneratorOptions | null",
+        ts_return_type = "TidGenerator"
+    )]
+    pub fn resume(
+        env: &Env,
+        last: IdArg<Tid>,
+        clock_id: Option<Int>,
+        options: Option<GenOptions>,
+    ) -> Result<RawValue> {
+        let inner = build_tid_generator(env, clock_id, options, Some(last))?;
+        TidGenerator::create(env, inner, |inner, handle| TidGenerator {
             kind: Kind::TidGenerator,
             inner,
             handle,
@@ -196,7 +256,12 @@ impl TidGenerator {
 // The getters and methods of TidGenerator objects (see `object::member`; documented in
 // dts-header.d.ts).
 members! { pub(crate) mod tid_generator_members for TidGenerator;
-    Getter "clockId" clock_id |_, g, _| Ok(g.clock_id() as u32);
+    Getter "clockId" clock_id |env, g, _| Ok(u32::from(g.try_clock_id().or_throw(env)?));
+    Getter "node" node |env, g, _| Ok(g.node().or_throw(env)?.map(|n| u32::from(n.get())));
+    Getter "leadMs" lead_ms |_, g, _| Ok(g.lead_ms() as f64);
+    Getter "maxLeadMs" max_lead_ms |_, g, _| Ok(g.max_lead_ms() as f64);
+    Getter "onClockBehind" on_clock_behind |_, g, _| Ok(g.on_clock_behind().as_str());
+    Method "setClockMicros" set_clock_micros |env, g, micros| g.set_clock_micros(env, micros.get::<Int>()?);
     Method "next" next |env, g, _| Ok(wrap(g.next().or_throw(env)?));
     Method "nextString" next_string |env, g, _| Ok(Ascii(g.next().or_throw(env)?.to_bytes()));
     Method "nextMany" next_many |env, g, count| {

@@ -6,7 +6,7 @@ const assert = require('node:assert/strict')
 const path = require('node:path')
 
 const p = require('..')
-const { Xid, Tid, TidGenerator, Euid, EuidGenerator } = p
+const { Xid, XidGenerator, Tid, TidGenerator, Euid, EuidGenerator } = p
 
 const XID_EPOCH = 1321009871111 // docs/spec §2
 
@@ -47,7 +47,8 @@ test('module: require and import give the same API; ESM exports every CJS export
   for (const name of [
     'compactId', 'compactIds', 'compactIdsJoined', 'compactIdsInto', 'normalizeCode', 'parseCode', 'namespaceHash', 'fullId',
     'parseFullId', 'uid11Encode', 'uid11Decode', 'uid11PrefixRange', 'xidPrefixRange',
-    'tidPrefixRange', 'Xid', 'Tid', 'TidGenerator', 'Euid', 'EuidGenerator',
+    'tidPrefixRange', 'Xid', 'XidGenerator', 'Tid', 'TidGenerator', 'Euid', 'EuidGenerator',
+    'setNode', 'node', 'setNodeRequired', 'nodeRequired',
   ]) {
     assert.equal(typeof p[name], 'function', name)
   }
@@ -59,7 +60,7 @@ test('ERROR_CODES: frozen, every shared code', () => {
     'INVALID_FORMAT', 'NON_ASCII', 'INVALID_SEVERITY', 'INVALID_COMPONENT', 'INVALID_PRIMARY',
     'INVALID_SEQUENCE', 'UNKNOWN_NAMED_SEQUENCE', 'INVALID_NAMESPACE', 'INVALID_LENGTH',
     'INVALID_CHARACTER', 'OVERFLOW', 'OUT_OF_RANGE', 'INVALID_CHECKMOD', 'EXHAUSTED',
-    'INVALID_ARGUMENT',
+    'INVALID_ARGUMENT', 'NODE_REQUIRED', 'NODE_IN_USE', 'CLOCK_BEHIND',
   ]) {
     assert.ok(p.ERROR_CODES.includes(c), c)
   }
@@ -540,8 +541,9 @@ test('receivers: getters and methods called on another class throw TypeError', (
     Euid: Euid.fromBigInt(0x623f40921824bb0052fddf828ca352aan),
     TidGenerator: new TidGenerator(3),
     EuidGenerator: new EuidGenerator(7),
+    XidGenerator: new XidGenerator({ node: 3, clockMicros: 1700000000000000n }),
   }
-  for (const [name, cls] of Object.entries({ Xid, Tid, Euid, TidGenerator, EuidGenerator })) {
+  for (const [name, cls] of Object.entries({ Xid, Tid, Euid, TidGenerator, EuidGenerator, XidGenerator })) {
     for (const [key, desc] of Object.entries(Object.getOwnPropertyDescriptors(cls.prototype))) {
       if (key === 'constructor') continue
       const fn = desc.get ?? desc.value
@@ -558,6 +560,7 @@ test('receivers: getters and methods called on another class throw TypeError', (
   assert.equal(objs.Xid.value, 5n)
   assert.equal(objs.TidGenerator.clockId, 3)
   assert.equal(objs.EuidGenerator.extension, 7)
+  assert.equal(objs.XidGenerator.node, 3)
 })
 
 test('ID objects: the value lives in one read-only symbol property', () => {
@@ -642,7 +645,7 @@ test('equals, compare and util.inspect', () => {
 })
 
 test('generators: members reach the generator through its table index', async () => {
-  for (const [Gen, arg] of [[TidGenerator, 7], [EuidGenerator, 5]]) {
+  for (const [Gen, arg] of [[TidGenerator, 7], [EuidGenerator, 5], [XidGenerator, { node: 5, clockMicros: 1700000000000000n }]]) {
     const g = new Gen(arg)
     const [sym] = Object.getOwnPropertySymbols(g)
     const d = Object.getOwnPropertyDescriptor(g, sym)
@@ -737,6 +740,8 @@ test('exceptions thrown by getters of the arguments propagate unchanged', () => 
 test('batches: a count above the core limit (10,000,000) is OUT_OF_RANGE, never an abort', () => {
   const calls = [
     (n) => p.Xid.generateMany(n),
+    (n) => new p.XidGenerator().nextMany(n),
+    (n) => new p.XidGenerator().nextManyStrings(n),
     (n) => new p.TidGenerator().nextMany(n),
     (n) => new p.TidGenerator().nextManyStrings(n),
     (n) => new p.EuidGenerator().nextMany(n),

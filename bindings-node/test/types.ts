@@ -8,6 +8,7 @@ import {
   Tid,
   TidGenerator,
   Xid,
+  XidGenerator,
   compactId,
   compactIds,
   compactIdsInto,
@@ -17,9 +18,13 @@ import {
   extuuidInspect,
   fullId,
   namespaceHash,
+  node,
+  nodeRequired,
   normalizeCode,
   parseCode,
   parseFullId,
+  setNode,
+  setNodeRequired,
   tidPrefixRange,
   uid11Decode,
   uid11Encode,
@@ -31,6 +36,8 @@ import {
   type CatalogKeyPair,
   type CollisionGroup,
   type ErrorCode,
+  type EuidGeneratorOptions,
+  type GeneratorOptions,
   type ExtuuidInspection,
   type FullIdParts,
   type ParsedCode,
@@ -193,6 +200,49 @@ if (insp.kind === 'fixed') {
   const wrong: bigint[] = insp.values
 }
 
+// Generators, options and the process node
+const opts: GeneratorOptions = { node: 5, seed: 42n, maxLeadMs: 1000, onClockBehind: 'wait', clockMicros: 1700000000000000n }
+const opts2: GeneratorOptions = { seed: 42, clockMicros: 1700000000000000, node: null }
+const eopts: EuidGeneratorOptions = { seed: 1, maxLeadMs: 5, onClockBehind: 'fail', clockMicros: 0n }
+// @ts-expect-error EUIDs take no node
+const eoptsBad: EuidGeneratorOptions = { node: 1 }
+// @ts-expect-error the policy is 'fail' or 'wait'
+const optsBad: GeneratorOptions = { onClockBehind: 'sleep' }
+const xg: XidGenerator = new XidGenerator(opts)
+const xg2: XidGenerator = new XidGenerator()
+const xg3: XidGenerator = XidGenerator.resume(xg.next(), opts2)
+const xg4: XidGenerator = XidGenerator.resume('4h1dcciS9ty')
+const xgn: number | null = xg.node
+const xgl: number = xg.lane + xg.leadMs + xg.maxLeadMs
+const xgp: 'fail' | 'wait' = xg.onClockBehind
+xg.setClockMicros(1700000000001000n)
+xg.setClockMicros(1700000000002000)
+const xgx: Xid = xg.next()
+const xgs: string = xg.nextString()
+const xgm: Xid[] = xg.nextMany(3)
+const xgms: string[] = xg.nextManyStrings(3)
+const tgo: TidGenerator = new TidGenerator(null, opts2)
+const tgo2: TidGenerator = new TidGenerator(5, { clockMicros: 0 })
+const tgr: TidGenerator = TidGenerator.resume(tgo.next(), null, opts2)
+const tgr2: TidGenerator = TidGenerator.resume('3kxnlhr3gxq23', 7)
+const tgn: number | null = tgo.node
+const tgl: number = tgo.leadMs + tgo.maxLeadMs
+const tgp: 'fail' | 'wait' = tgo.onClockBehind
+tgo.setClockMicros(5n)
+const ego: EuidGenerator = new EuidGenerator(null, eopts)
+const egr: EuidGenerator = EuidGenerator.resume(ego.next(), 3, eopts)
+const egr2: EuidGenerator = EuidGenerator.resume('C8ZM14GR4JXG0MQXVY18S8TJNA6')
+const egl: number = ego.leadMs + ego.maxLeadMs
+const egp: 'fail' | 'wait' = ego.onClockBehind
+ego.setClockMicros(5)
+setNode(5)
+setNode(null)
+setNodeRequired(true)
+const pn: number | null = node()
+const pr: boolean = nodeRequired()
+// @ts-expect-error a node is a number
+setNode('5')
+
 // Errors
 const codes: readonly ErrorCode[] = ERROR_CODES
 try {
@@ -200,6 +250,7 @@ try {
 } catch (err) {
   const e = err as PolyIdError
   const code: ErrorCode = e.code
+  const isNodeCode: boolean = code === 'NODE_REQUIRED' || code === 'NODE_IN_USE' || code === 'CLOCK_BEHIND'
   const msg: string = e.message
   const index: number | undefined = e.index
   const ch: string | undefined = e.character

@@ -7,7 +7,7 @@
 const fs = require('node:fs')
 const path = require('node:path')
 
-const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid', 'catalog', 'extuuid']
+const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid', 'catalog', 'extuuid', 'generators']
 
 /** JSON integer input: a number stays a number, a decimal string becomes a bigint. */
 function int(v) {
@@ -68,6 +68,78 @@ function inspectionOut(r) {
     if (typeof v === 'bigint') out[key] = String(v)
     else if (Array.isArray(v)) out[key] = v.map((x) => (typeof x === 'bigint' ? String(x) : x))
     else out[key] = v
+  }
+  return out
+}
+
+/** The generator options of a `*_sequence` case (docs/spec §6.5) as the package's object. */
+function optionsIn(o) {
+  const out = {}
+  if (o.node !== undefined) out.node = o.node
+  if (o.seed !== undefined) out.seed = int(o.seed)
+  if (o.max_lead_ms !== undefined) out.maxLeadMs = o.max_lead_ms
+  if (o.on_clock_behind !== undefined) out.onClockBehind = o.on_clock_behind
+  if (o.clock_micros !== undefined) out.clockMicros = int(o.clock_micros)
+  return out
+}
+
+/** A thrown polyid error as `{ error: CODE }`; anything else is thrown on. */
+function errorOut(e) {
+  if (e instanceof Error && typeof e.code === 'string' && e.code) return { error: e.code }
+  throw e
+}
+
+/**
+ * A `xid_sequence`, `tid_sequence` or `euid_sequence` case (tests/vectors/generators.json,
+ * tests/matrix/replay.json): builds the generator (a construction error is thrown), then per
+ * step sets the manual clock if the step gives a time and takes `nextMany(count)`: the list of
+ * canonical texts, or `{ error: CODE }`.
+ */
+function sequence(p, op, i) {
+  const options = optionsIn(i.options ?? {})
+  let g
+  switch (op) {
+    case 'xid_sequence':
+      g = i.resume !== undefined ? p.XidGenerator.resume(i.resume, options) : new p.XidGenerator(options)
+      break
+    case 'tid_sequence':
+      g =
+        i.resume !== undefined
+          ? p.TidGenerator.resume(i.resume, i.clock_id, options)
+          : new p.TidGenerator(i.clock_id, options)
+      break
+    case 'euid_sequence':
+      g =
+        i.resume !== undefined
+          ? p.EuidGenerator.resume(i.resume, i.extension, options)
+          : new p.EuidGenerator(i.extension, options)
+      break
+    default:
+      throw new Error(`unknown op ${op}`)
+  }
+  return i.steps.map((step) => {
+    try {
+      if (step.clock_micros !== undefined) g.setClockMicros(int(step.clock_micros))
+      return g.nextMany(step.count).map(String)
+    } catch (e) {
+      return errorOut(e)
+    }
+  })
+}
+
+/**
+ * `ADAPTER replay FILE` (tests/matrix/PROTOCOL.md): `{ <case name>: output or { error } }`
+ * for every case of the file.
+ */
+function replay(p, file) {
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'))
+  const out = {}
+  for (const c of doc.cases) {
+    try {
+      out[c.name] = sequence(p, c.op, c.input)
+    } catch (e) {
+      out[c.name] = errorOut(e)
+    }
   }
   return out
 }
@@ -180,6 +252,10 @@ function run(p, c) {
       return { text: p.extuuidDecode(i.uuid) }
     case 'extuuid_inspect':
       return inspectionOut(p.extuuidInspect(i.input))
+    case 'xid_sequence':
+    case 'tid_sequence':
+    case 'euid_sequence':
+      return sequence(p, c.op, i)
     default:
       throw new Error(`unknown op ${c.op}`)
   }
@@ -236,4 +312,4 @@ function loadCases(dir) {
   return out
 }
 
-module.exports = { run, check, loadCases, canonical }
+module.exports = { run, check, loadCases, canonical, replay }

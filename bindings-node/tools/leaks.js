@@ -19,7 +19,7 @@
 // Nothing is computed here: the inputs are fixed values from docs/spec and the vectors.
 
 const p = require('..')
-const { Catalog, Xid, Tid, TidGenerator, Euid, EuidGenerator } = p
+const { Catalog, Xid, XidGenerator, Tid, TidGenerator, Euid, EuidGenerator } = p
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom')
 
@@ -37,6 +37,15 @@ const date = new Date(1700000000000)
 const euidBytes = euid.bytes
 const tidGen = new TidGenerator(5)
 const euidGen = new EuidGenerator(42)
+// Generators on manual clocks (a node on the real clock would be claimed on the host). The
+// clocks stand at the current time: the calls move them forward, under the lead bound.
+const NOW_US = BigInt(Date.now()) * 1000n
+const xidGen = new XidGenerator({ node: 5, clockMicros: NOW_US })
+const manualTidGen = new TidGenerator(null, { node: 7, clockMicros: NOW_US })
+const manualEuidGen = new EuidGenerator(null, { seed: 1, clockMicros: NOW_US })
+// Monotonic clock readings for setClockMicros (each call moves the clock on a microsecond).
+let clockStep = NOW_US
+const nextMicros = () => (clockStep += 1n)
 const ENTRIES = [
   {
     code: 'E.Auth.Token.001',
@@ -115,6 +124,23 @@ bad('Xid#compare', () => xid.compare(null))
 ok('Xid#toString', () => xid.toString())
 ok('Xid#toJSON', () => xid.toJSON())
 ok('Xid#[inspect]', () => xid[INSPECT]())
+ok('new XidGenerator', () => new XidGenerator({ seed: 3n, clockMicros: NOW_US }))
+bad('new XidGenerator', () => new XidGenerator({ node: 960 }))
+ok('XidGenerator.resume', () => XidGenerator.resume(xid, { node: 5, clockMicros: NOW_US }))
+bad('XidGenerator.resume', () => XidGenerator.resume('4h1dcciS8r', { node: 5, clockMicros: NOW_US }))
+ok('XidGenerator#node', () => xidGen.node)
+ok('XidGenerator#lane', () => xidGen.lane)
+ok('XidGenerator#leadMs', () => xidGen.leadMs)
+ok('XidGenerator#maxLeadMs', () => xidGen.maxLeadMs)
+ok('XidGenerator#onClockBehind', () => xidGen.onClockBehind)
+ok('XidGenerator#setClockMicros', () => xidGen.setClockMicros(nextMicros()))
+bad('XidGenerator#setClockMicros', () => xidGen.setClockMicros(2n ** 63n))
+ok('XidGenerator#next', () => xidGen.next())
+ok('XidGenerator#nextString', () => xidGen.nextString())
+ok('XidGenerator#nextMany', () => xidGen.nextMany(10))
+bad('XidGenerator#nextMany', () => xidGen.nextMany(-1))
+ok('XidGenerator#nextManyStrings', () => xidGen.nextManyStrings(10))
+bad('XidGenerator#nextManyStrings', () => xidGen.nextManyStrings(1.5))
 ok('xidPrefixRange', () => p.xidPrefixRange('113'))
 bad('xidPrefixRange', () => p.xidPrefixRange('0'))
 // TID
@@ -144,7 +170,15 @@ ok('tidPrefixRange', () => p.tidPrefixRange('3kxn'))
 bad('tidPrefixRange', () => p.tidPrefixRange('3kxn!'))
 ok('new TidGenerator', () => new TidGenerator())
 bad('new TidGenerator', () => new TidGenerator(1024))
+ok('TidGenerator.resume', () => TidGenerator.resume(tid, 1, { clockMicros: NOW_US }))
+bad('TidGenerator.resume', () => TidGenerator.resume(tid, 1, { node: 1 }))
 ok('TidGenerator#clockId', () => tidGen.clockId)
+ok('TidGenerator#node', () => manualTidGen.node)
+ok('TidGenerator#leadMs', () => manualTidGen.leadMs)
+ok('TidGenerator#maxLeadMs', () => manualTidGen.maxLeadMs)
+ok('TidGenerator#onClockBehind', () => manualTidGen.onClockBehind)
+ok('TidGenerator#setClockMicros', () => manualTidGen.setClockMicros(nextMicros()))
+bad('TidGenerator#setClockMicros', () => tidGen.setClockMicros(0))
 ok('TidGenerator#next', () => tidGen.next())
 ok('TidGenerator#nextString', () => tidGen.nextString())
 ok('TidGenerator#nextMany', () => tidGen.nextMany(10))
@@ -185,13 +219,26 @@ ok('Euid#toJSON', () => euid.toJSON())
 ok('Euid#[inspect]', () => euid[INSPECT]())
 ok('new EuidGenerator', () => new EuidGenerator(42))
 bad('new EuidGenerator', () => new EuidGenerator(32768))
+ok('EuidGenerator.resume', () => EuidGenerator.resume(euid, 255, { clockMicros: NOW_US }))
+bad('EuidGenerator.resume', () => EuidGenerator.resume(euid, null, { onClockBehind: 'later' }))
 ok('EuidGenerator#extension', () => euidGen.extension)
+ok('EuidGenerator#leadMs', () => manualEuidGen.leadMs)
+ok('EuidGenerator#maxLeadMs', () => manualEuidGen.maxLeadMs)
+ok('EuidGenerator#onClockBehind', () => manualEuidGen.onClockBehind)
+ok('EuidGenerator#setClockMicros', () => manualEuidGen.setClockMicros(nextMicros()))
+bad('EuidGenerator#setClockMicros', () => euidGen.setClockMicros(0))
 ok('EuidGenerator#next', () => euidGen.next())
 ok('EuidGenerator#nextString', () => euidGen.nextString())
 ok('EuidGenerator#nextMany', () => euidGen.nextMany(10))
 bad('EuidGenerator#nextMany', () => euidGen.nextMany(-1))
 ok('EuidGenerator#nextManyStrings', () => euidGen.nextManyStrings(10))
 bad('EuidGenerator#nextManyStrings', () => euidGen.nextManyStrings('10'))
+// The process node (set to the value it has, which no generator of this process contradicts)
+ok('setNode', () => p.setNode(p.node()))
+bad('setNode', () => p.setNode(960))
+ok('node', () => p.node())
+ok('setNodeRequired', () => p.setNodeRequired(false))
+ok('nodeRequired', () => p.nodeRequired())
 // EXTUUID
 ok('extuuidEncode', () => p.extuuidEncode('fixedB4:GBP$:222.31'))
 bad('extuuidEncode', () => p.extuuidEncode('extuuid:money:GBP'))
@@ -253,7 +300,7 @@ function entryPoints() {
       (n) => !['length', 'name', 'prototype', 'arguments', 'caller'].includes(n),
     )
     for (const s of statics) names.push(`${k}.${s}`)
-    if (k === 'TidGenerator' || k === 'EuidGenerator') names.push(`new ${k}`)
+    if (/Generator$/.test(k)) names.push(`new ${k}`)
     for (const m of Object.getOwnPropertyNames(v.prototype)) {
       if (m !== 'constructor') names.push(`${k}#${m}`)
     }

@@ -3,13 +3,14 @@
 use std::borrow::Cow;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyList, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyType};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
 use crate::args::{ascii, int, list_from, opt_int, type_error, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
+use crate::node::{self, GenArgs, GenClock};
 use crate::xid::millis_u64;
 use pyo3::sync::PyOnceLock;
 
@@ -200,23 +201,94 @@ fn maker(py: Python<'_>) -> PyResult<&'static Maker<Euid>> {
     })
 }
 
+/// An EUID given as an `Euid` or as its text.
+fn euid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreEuid> {
+    if let Ok(e) = obj.cast::<Euid>() {
+        return Ok(e.get().0);
+    }
+    match obj.extract::<Text<'_>>() {
+        Ok(t) => CoreEuid::parse(t.0).py(),
+        Err(_) if !obj.is_instance_of::<PyString>() => Err(type_error(obj, "Euid or str")),
+        Err(e) => Err(e),
+    }
+}
+
 /// A strictly monotonic EUID generator (thread-safe, fork-aware).
 #[pyclass(module = "polyid", name = "EuidGenerator", frozen)]
-pub struct EuidGenerator(CoreGenerator);
+pub struct EuidGenerator {
+    gen: CoreGenerator<GenClock>,
+    clock: GenClock,
+}
+
+impl EuidGenerator {
+    fn build(
+        extension: Option<&Bound<'_, PyAny>>,
+        args: GenArgs<'_, '_>,
+        last: Option<CoreEuid>,
+    ) -> PyResult<Self> {
+        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+        let (options, clock) = args.build()?;
+        let gen = match last {
+            Some(last) => CoreGenerator::resume_with(clock.clone(), ext, options, last),
+            None => CoreGenerator::with_options(clock.clone(), ext, options),
+        }
+        .py()?;
+        Ok(EuidGenerator { gen, clock })
+    }
+}
 
 #[pymethods]
 impl EuidGenerator {
-    /// A generator whose EUIDs carry `extension` (0-32767), or none.
+    /// A generator whose EUIDs carry `extension` (0-32767), or none; `seed`, `max_lead_ms`,
+    /// `on_clock_behind` and `clock_micros` as for `XidGenerator`. EUIDs take no node (a
+    /// `node` is `INVALID_ARGUMENT`).
     #[new]
-    #[pyo3(signature = (extension = None))]
-    fn new(extension: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
-        CoreGenerator::with_extension(ext).py().map(EuidGenerator)
+    #[pyo3(
+        signature = (extension = None, *, seed = None, max_lead_ms = None,
+                     on_clock_behind = None, clock_micros = None, node = None),
+        text_signature = "(extension=None, *, seed=None, max_lead_ms=60000, \
+                          on_clock_behind='fail', clock_micros=None, node=None)"
+    )]
+    fn new(
+        extension: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_lead_ms: Option<&Bound<'_, PyAny>>,
+        on_clock_behind: Option<&Bound<'_, PyAny>>,
+        clock_micros: Option<&Bound<'_, PyAny>>,
+        node: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        EuidGenerator::build(extension, args, None)
+    }
+
+    /// A generator whose every EUID is greater than `last` (an `Euid` or its text), with the
+    /// same arguments as the constructor.
+    #[classmethod]
+    #[pyo3(
+        signature = (last, extension = None, *, seed = None, max_lead_ms = None,
+                     on_clock_behind = None, clock_micros = None, node = None),
+        text_signature = "($cls, last, extension=None, *, seed=None, max_lead_ms=60000, \
+                          on_clock_behind='fail', clock_micros=None, node=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn resume(
+        _cls: &Bound<'_, PyType>,
+        last: &Bound<'_, PyAny>,
+        extension: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_lead_ms: Option<&Bound<'_, PyAny>>,
+        on_clock_behind: Option<&Bound<'_, PyAny>>,
+        clock_micros: Option<&Bound<'_, PyAny>>,
+        node: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let last = euid_arg(last)?;
+        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        EuidGenerator::build(extension, args, Some(last))
     }
 
     /// The next EUID, greater than every EUID this generator issued before.
     fn next(&self) -> PyResult<Untracked<Euid>> {
-        self.0.next().py().map(|v| Untracked(Euid(v)))
+        self.gen.next().py().map(|v| Untracked(Euid(v)))
     }
 
     /// The next `n` EUIDs (one lock, one clock read).
@@ -226,7 +298,7 @@ impl EuidGenerator {
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
         let n: usize = int(n, "count")?;
-        let ids = self.0.next_many(n).py()?;
+        let ids = self.gen.next_many(n).py()?;
         let maker = maker(py)?;
         list_from(py, ids.len(), |i| maker.make(py, Euid(ids[i])))
     }
@@ -234,11 +306,34 @@ impl EuidGenerator {
     /// The extension of the EUIDs this generator makes, or None.
     #[getter]
     fn extension(&self) -> Option<u16> {
-        self.0.extension()
+        self.gen.extension()
+    }
+
+    /// How far the last EUID issued is ahead of the clock, in milliseconds.
+    #[getter]
+    fn lead_ms(&self) -> u64 {
+        self.gen.lead_ms()
+    }
+
+    /// The bound on `lead_ms`.
+    #[getter]
+    fn max_lead_ms(&self) -> u64 {
+        self.gen.max_lead_ms()
+    }
+
+    /// "fail" or "wait": what happens beyond `max_lead_ms`.
+    #[getter]
+    fn on_clock_behind(&self) -> &'static str {
+        self.gen.on_clock_behind().as_str()
+    }
+
+    /// Moves the manual clock to `micros` (`INVALID_ARGUMENT` on the real clock).
+    fn set_clock_micros(&self, micros: &Bound<'_, PyAny>) -> PyResult<()> {
+        node::set_clock_micros(&self.clock, micros)
     }
 
     fn __repr__(&self) -> String {
-        match self.0.extension() {
+        match self.gen.extension() {
             Some(e) => format!("EuidGenerator(extension={e})"),
             None => "EuidGenerator()".into(),
         }

@@ -10,6 +10,7 @@ mod errors;
 mod euid;
 mod extuuid;
 mod fast;
+mod node;
 mod tid;
 mod wdp;
 mod xid;
@@ -44,6 +45,12 @@ fn _polyid(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(xid::uid11_prefix_range, m)?)?;
     m.add_function(wrap_pyfunction!(xid::xid_prefix_range, m)?)?;
     m.add_class::<xid::Xid>()?;
+    m.add_class::<xid::XidGenerator>()?;
+
+    m.add_function(wrap_pyfunction!(node::set_node, m)?)?;
+    m.add_function(wrap_pyfunction!(node::node, m)?)?;
+    m.add_function(wrap_pyfunction!(node::set_node_required, m)?)?;
+    m.add_function(wrap_pyfunction!(node::node_required, m)?)?;
 
     m.add_function(wrap_pyfunction!(tid::tid_prefix_range, m)?)?;
     m.add_class::<tid::Tid>()?;

@@ -1,13 +1,14 @@
 //! TID: signed microseconds << 10 | clock id, in 13 base32-sortable symbols.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyList, PyString, PyType};
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
-use crate::args::{ascii, int, list_from, opt_int, Maker, Text, Untracked};
+use crate::args::{ascii, int, list_from, opt_int, type_error, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
+use crate::node::{self, GenArgs, GenClock};
 use pyo3::sync::PyOnceLock;
 
 /// The inclusive (min_micros, max_micros) range of the TIDs whose timestamp text starts with
@@ -69,7 +70,8 @@ impl Tid {
             .map(|v| Untracked(Tid(v)))
     }
 
-    /// A new TID from the process-wide generator (random clock id 0-31).
+    /// A new TID from the process-wide generator (clock id 32 + the process node, else a
+    /// random one in 0-31).
     #[staticmethod]
     fn generate() -> PyResult<Untracked<Tid>> {
         CoreTid::generate().py().map(|v| Untracked(Tid(v)))
@@ -147,30 +149,99 @@ fn maker(py: Python<'_>) -> PyResult<&'static Maker<Tid>> {
     })
 }
 
+/// A TID given as a `Tid` or as its text.
+fn tid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreTid> {
+    if let Ok(t) = obj.cast::<Tid>() {
+        return Ok(t.get().0);
+    }
+    match obj.extract::<Text<'_>>() {
+        Ok(t) => CoreTid::parse(t.0).py(),
+        Err(_) if !obj.is_instance_of::<PyString>() => Err(type_error(obj, "Tid or str")),
+        Err(e) => Err(e),
+    }
+}
+
 /// A monotonic TID generator (thread-safe; a random clock id is re-picked in a forked child).
 #[pyclass(module = "polyid", name = "TidGenerator", frozen)]
-pub struct TidGenerator(CoreGenerator);
+pub struct TidGenerator {
+    gen: CoreGenerator<GenClock>,
+    clock: GenClock,
+}
+
+impl TidGenerator {
+    fn build(
+        clock_id: Option<&Bound<'_, PyAny>>,
+        args: GenArgs<'_, '_>,
+        last: Option<CoreTid>,
+    ) -> PyResult<Self> {
+        let clock_id: Option<u16> = opt_int(clock_id, "TID clock_id")?;
+        let (options, clock) = args.build()?;
+        let gen = match last {
+            Some(last) => CoreGenerator::resume(clock.clone(), options, clock_id, last),
+            None => CoreGenerator::with_options(clock.clone(), options, clock_id),
+        }
+        .py()?;
+        Ok(TidGenerator { gen, clock })
+    }
+}
 
 #[pymethods]
 impl TidGenerator {
-    /// A generator with the given clock id (0-1023), or a random one in 0-31.
+    /// A generator with the given clock id (0-1023), else 32 + its node (`node`, default the
+    /// process node), else a random one in 0-31; `seed`, `max_lead_ms`, `on_clock_behind`
+    /// and `clock_micros` as for `XidGenerator`.
     #[new]
-    #[pyo3(signature = (clock_id = None))]
-    fn new(clock_id: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        match opt_int::<u16>(clock_id, "TID clock_id")? {
-            Some(id) => CoreGenerator::with_clock_id(id).py().map(TidGenerator),
-            None => Ok(TidGenerator(CoreGenerator::new())),
-        }
+    #[pyo3(
+        signature = (clock_id = None, *, node = None, seed = None, max_lead_ms = None,
+                     on_clock_behind = None, clock_micros = None),
+        text_signature = "(clock_id=None, *, node=None, seed=None, max_lead_ms=60000, \
+                          on_clock_behind='fail', clock_micros=None)"
+    )]
+    fn new(
+        clock_id: Option<&Bound<'_, PyAny>>,
+        node: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_lead_ms: Option<&Bound<'_, PyAny>>,
+        on_clock_behind: Option<&Bound<'_, PyAny>>,
+        clock_micros: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        TidGenerator::build(clock_id, args, None)
+    }
+
+    /// A generator whose every TID is greater than `last` (a `Tid` or its text, e.g. the last
+    /// TID persisted before a restart), with the same arguments as the constructor.
+    #[classmethod]
+    #[pyo3(
+        signature = (last, clock_id = None, *, node = None, seed = None, max_lead_ms = None,
+                     on_clock_behind = None, clock_micros = None),
+        text_signature = "($cls, last, clock_id=None, *, node=None, seed=None, \
+                          max_lead_ms=60000, on_clock_behind='fail', clock_micros=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn resume(
+        _cls: &Bound<'_, PyType>,
+        last: &Bound<'_, PyAny>,
+        clock_id: Option<&Bound<'_, PyAny>>,
+        node: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_lead_ms: Option<&Bound<'_, PyAny>>,
+        on_clock_behind: Option<&Bound<'_, PyAny>>,
+        clock_micros: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let last = tid_arg(last)?;
+        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        TidGenerator::build(clock_id, args, Some(last))
     }
 
     /// The next TID, greater than every TID this generator issued before.
     fn next(&self) -> PyResult<Untracked<Tid>> {
-        self.0.next().py().map(|v| Untracked(Tid(v)))
+        self.gen.next().py().map(|v| Untracked(Tid(v)))
     }
 
     /// The next TID as its 13-symbol text (skips the Tid object).
     fn next_str<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        let t = self.0.next().py()?;
+        let t = self.gen.next().py()?;
         ascii(py, &t.to_bytes())
     }
 
@@ -181,7 +252,7 @@ impl TidGenerator {
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
         let n: usize = int(n, "count")?;
-        let tids = self.0.next_many(n).py()?;
+        let tids = self.gen.next_many(n).py()?;
         let maker = maker(py)?;
         list_from(py, tids.len(), |i| maker.make(py, Tid(tids[i])))
     }
@@ -193,7 +264,7 @@ impl TidGenerator {
         n: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
         let n: usize = int(n, "count")?;
-        let tids = self.0.next_many(n).py()?;
+        let tids = self.gen.next_many(n).py()?;
         list_from(py, tids.len(), |i| {
             Ok(ascii(py, &tids[i].to_bytes())?.into_any())
         })
@@ -201,11 +272,40 @@ impl TidGenerator {
 
     /// The clock id of the TIDs this generator issues now.
     #[getter]
-    fn clock_id(&self) -> u16 {
-        self.0.clock_id()
+    fn clock_id(&self) -> PyResult<u16> {
+        self.gen.try_clock_id().py()
+    }
+
+    /// The node behind the clock id (0-959), or None.
+    #[getter]
+    fn node(&self) -> PyResult<Option<u16>> {
+        Ok(self.gen.node().py()?.map(|n| n.get()))
+    }
+
+    /// How far the last TID issued is ahead of the clock, in whole milliseconds.
+    #[getter]
+    fn lead_ms(&self) -> u64 {
+        self.gen.lead_ms()
+    }
+
+    /// The bound on `lead_ms`.
+    #[getter]
+    fn max_lead_ms(&self) -> u64 {
+        self.gen.max_lead_ms()
+    }
+
+    /// "fail" or "wait": what happens beyond `max_lead_ms`.
+    #[getter]
+    fn on_clock_behind(&self) -> &'static str {
+        self.gen.on_clock_behind().as_str()
+    }
+
+    /// Moves the manual clock to `micros` (`INVALID_ARGUMENT` on the real clock).
+    fn set_clock_micros(&self, micros: &Bound<'_, PyAny>) -> PyResult<()> {
+        node::set_clock_micros(&self.clock, micros)
     }
 
     fn __repr__(&self) -> String {
-        format!("TidGenerator(clock_id={})", self.0.clock_id())
+        format!("TidGenerator(clock_id={})", self.gen.clock_id())
     }
 }

@@ -49,6 +49,7 @@ from polyid import (
     Tid,
     TidGenerator,
     Xid,
+    XidGenerator,
 )
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
@@ -129,6 +130,7 @@ CODES = ["E.Auth.Token.001", "W.Database.Connection.027", "E.Auth.Token.MISSING"
          "i.api.gateway.timeout", "C.AUTH.READ.974", "S.AUTH.READ.898", "T.USER.TOKEN.684",
          "B.AUTH.TIMEOUT.757", "K.JOB.QUEUE.042", "H.DOCS.LINK.999"]
 NAMES = {"CUSTOM": 7}
+T0 = 1_700_000_000_000_000  # a manual clock reading (microseconds)
 SECRET = bytes.fromhex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
 GBP = "49083027-d200-8000-8000-00000021ebfc"
 MINIMAL = '{"V6a0B": ["E.AUTH.TOKEN.001", "token missing for {{user}}"]}'
@@ -205,6 +207,42 @@ def build_table() -> None:
     ok("Xid.__eq__", operator.eq, x, x2)
     ok("Xid.__lt__", operator.lt, x, x2)
 
+    # The process node and generator options. No node on the real clock here: that would
+    # claim the node on the host (tests/test_nodes.py runs those in child interpreters).
+    ok("set_node", polyid.set_node, polyid.node())
+    err("set_node", "OUT_OF_RANGE", polyid.set_node, 960)
+    err("set_node", "TypeError", polyid.set_node, "5")
+    ok("node", polyid.node)
+    ok("set_node_required", polyid.set_node_required, polyid.node_required())
+    err("set_node_required", "TypeError", polyid.set_node_required, 1)
+    ok("node_required", polyid.node_required)
+    xg = XidGenerator()
+    xm = XidGenerator(node=5, clock_micros=T0)
+    xfull = XidGenerator(node=1, max_lead_ms=0, clock_micros=T0)
+    xfull.next_many(4096)
+    ok("XidGenerator.__new__", XidGenerator)
+    ok("XidGenerator.__new__ options", XidGenerator, node=5, seed=1, max_lead_ms=10,
+       on_clock_behind="wait", clock_micros=T0)
+    err("XidGenerator.__new__", "OUT_OF_RANGE", XidGenerator, node=960)
+    err("XidGenerator.__new__", "INVALID_ARGUMENT", XidGenerator, on_clock_behind="later")
+    err("XidGenerator.__new__", "TypeError", XidGenerator, node="5")
+    ok("XidGenerator.resume", XidGenerator.resume, x, seed=1)
+    ok("XidGenerator.resume text", XidGenerator.resume, "4h1dcciS8r7", node=3,
+       clock_micros=T0)
+    err("XidGenerator.resume", "INVALID_LENGTH", XidGenerator.resume, "4h1dcciS8r")
+    err("XidGenerator.resume", "TypeError", XidGenerator.resume, 5)
+    for m in ["next", "next_str", "__repr__"]:
+        meth(XidGenerator, m, xg)
+    meth(XidGenerator, "next_many", xg, 10)
+    meth(XidGenerator, "next_many_str", xg, 10)
+    ok("XidGenerator.next node", xm.next)
+    err("XidGenerator.next", "CLOCK_BEHIND", xfull.next)
+    err("XidGenerator.next_many", "CLOCK_BEHIND", xfull.next_many, 2)
+    for p in ["node", "lane", "lead_ms", "max_lead_ms", "on_clock_behind"]:
+        prop(XidGenerator, p, xm)
+    meth(XidGenerator, "set_clock_micros", xfull, T0)
+    err("XidGenerator.set_clock_micros", "INVALID_ARGUMENT", xg.set_clock_micros, T0)
+
     # TID
     ok("tid_prefix_range", polyid.tid_prefix_range, "3kxn-lhr")
     err("tid_prefix_range", "INVALID_CHARACTER", polyid.tid_prefix_range, "3kxn!")
@@ -239,6 +277,18 @@ def build_table() -> None:
     meth(TidGenerator, "next_many_str", tg, 10)
     err("TidGenerator.next_many", "TypeError", tg.next_many, "10")
     prop(TidGenerator, "clock_id", tg)
+    tm = TidGenerator(node=7, clock_micros=T0)
+    ok("TidGenerator.__new__ options", TidGenerator, node=7, seed=1, max_lead_ms=10,
+       on_clock_behind="wait", clock_micros=T0)
+    err("TidGenerator.__new__", "INVALID_ARGUMENT", TidGenerator, 3, node=1)
+    ok("TidGenerator.resume", TidGenerator.resume, t, 5)
+    ok("TidGenerator.resume text", TidGenerator.resume, "3kxnlhr3gxq23", node=7,
+       clock_micros=T0)
+    err("TidGenerator.resume", "INVALID_LENGTH", TidGenerator.resume, "3kxnlhr3gxq2")
+    for p in ["node", "lead_ms", "max_lead_ms", "on_clock_behind"]:
+        prop(TidGenerator, p, tm)
+    meth(TidGenerator, "set_clock_micros", tm, T0)
+    err("TidGenerator.set_clock_micros", "INVALID_ARGUMENT", tg.set_clock_micros, T0)
 
     # EUID
     e = Euid.from_parts(1_700_000_000_000, 255, 0, 0x0123456789ABCDEF)
@@ -278,6 +328,19 @@ def build_table() -> None:
     meth(EuidGenerator, "next_many", eg, 10)
     err("EuidGenerator.next_many", "OUT_OF_RANGE", eg.next_many, -5)
     prop(EuidGenerator, "extension", eg)
+    em = EuidGenerator(9, seed=1, clock_micros=T0)
+    ok("EuidGenerator.__new__ options", EuidGenerator, 9, seed=1, max_lead_ms=10,
+       on_clock_behind="wait", clock_micros=T0)
+    err("EuidGenerator.__new__", "INVALID_ARGUMENT", EuidGenerator, node=1)
+    ok("EuidGenerator.resume", EuidGenerator.resume, e)
+    ok("EuidGenerator.resume text", EuidGenerator.resume, "C8ZM14GR4JXG0MQXVY18S8TJNA6", 255,
+       seed=2, clock_micros=T0)
+    err("EuidGenerator.resume", "INVALID_CHECKMOD", EuidGenerator.resume,
+        "C8ZM14GR4JXG0MQXVY18S8TJNA7")
+    for p in ["lead_ms", "max_lead_ms", "on_clock_behind"]:
+        prop(EuidGenerator, p, em)
+    meth(EuidGenerator, "set_clock_micros", em, T0)
+    err("EuidGenerator.set_clock_micros", "INVALID_ARGUMENT", eg.set_clock_micros, T0)
 
     # Catalogs
     cat = Catalog.build(ENTRIES)

@@ -1,6 +1,6 @@
 """The Python column of the cross-language matrix (tests/matrix/PROTOCOL.md).
 
-    matrix_adapter.py vectors DIR | generate N | read | demo
+    matrix_adapter.py vectors DIR | generate N | read | demo | replay FILE
 
 Run through tests/matrix/adapters/python, which uses the repo's .venv. Every identifier is
 computed by polyid; this script only shapes JSON.
@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, List
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import polyid  # noqa: E402
-from vector_ops import Unsupported, load_cases, run_case  # noqa: E402
+from vector_ops import OPS, Unsupported, load_cases, run_case  # noqa: E402
 
 
 def cmd_vectors(directory: str) -> None:
@@ -115,6 +115,22 @@ def cmd_demo() -> None:
     sys.stdout.write("\n")
 
 
+def cmd_replay(path: str) -> None:
+    """Every seeded generator case of FILE (tests/matrix/replay.json): {name: output}, where
+    output is the per-step list (texts or {"error": CODE}) or {"error": CODE} when the
+    generator cannot be built. The runner compares it with the Rust adapter's."""
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    result: Dict[str, Any] = {}
+    for case in doc["cases"]:
+        try:
+            result[case["name"]] = OPS[case["op"]](case["input"])
+        except polyid.PolyIdError as e:
+            result[case["name"]] = {"error": e.code}
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
+
+
 def main(argv: List[str]) -> int:
     if len(argv) >= 2 and argv[0] == "vectors":
         cmd_vectors(argv[1])
@@ -124,6 +140,8 @@ def main(argv: List[str]) -> int:
         cmd_read()
     elif argv[:1] == ["demo"]:
         cmd_demo()
+    elif len(argv) >= 2 and argv[0] == "replay":
+        cmd_replay(argv[1])
     else:
         print(__doc__, file=sys.stderr)
         return 2

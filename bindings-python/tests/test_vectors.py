@@ -10,7 +10,8 @@ CASES = list(load_cases())
 
 def test_vectors_present() -> None:
     families = {key.split("/")[0] for key, _ in CASES}
-    assert families == {"wdp", "uid11", "xid", "tid", "euid", "catalog", "extuuid"}
+    assert families == {"wdp", "uid11", "xid", "tid", "euid", "catalog", "extuuid",
+                        "generators"}
     assert len(CASES) > 900
 
 

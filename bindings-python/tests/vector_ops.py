@@ -149,6 +149,51 @@ def _extuuid_inspect(i: Dict[str, Any]) -> Dict[str, Any]:
     return {k: _vector_json(v) for k, v in polyid.extuuid_inspect(i["input"]).items()}
 
 
+def _gen_options(i: Dict[str, Any]) -> Dict[str, Any]:
+    """A generator case's options (docs/spec 6.5) as the constructors' keyword arguments."""
+    o = i["options"]
+    kw: Dict[str, Any] = {}
+    for key in ("node", "seed", "max_lead_ms", "clock_micros"):
+        if o.get(key) is not None:
+            kw[key] = _int(o[key])
+    if "on_clock_behind" in o:
+        kw["on_clock_behind"] = o["on_clock_behind"]
+    return kw
+
+
+def _sequence(kind: str) -> Callable[[Dict[str, Any]], List[Any]]:
+    """The `*_sequence` ops (tests/vectors/generators.json): build the generator from the
+    options (or resume after `resume`), then per step set the manual clock if given and take
+    `next_many(count)`: the canonical texts, or {"error": CODE} for a step that fails. A
+    construction error raises (the case's error)."""
+
+    def run(i: Dict[str, Any]) -> List[Any]:
+        kw = _gen_options(i)
+        g: Any
+        if kind == "xid":
+            cls: Any = polyid.XidGenerator
+            pre: List[Any] = []
+        elif kind == "tid":
+            cls, pre = polyid.TidGenerator, [_opt_int(i.get("clock_id"))]
+        else:
+            cls, pre = polyid.EuidGenerator, [_opt_int(i.get("extension"))]
+        if i.get("resume") is not None:
+            g = cls.resume(i["resume"], *pre, **kw)
+        else:
+            g = cls(*pre, **kw)
+        out: List[Any] = []
+        for step in i["steps"]:
+            if step.get("clock_micros") is not None:
+                g.set_clock_micros(_int(step["clock_micros"]))
+            try:
+                out.append([str(x) for x in g.next_many(step["count"])])
+            except polyid.PolyIdError as e:
+                out.append({"error": e.code})
+        return out
+
+    return run
+
+
 OPS: Dict[str, Callable[[Dict[str, Any]], Any]] = {
     # wdp
     "compact_id": lambda i: polyid.compact_id(i["code"], i.get("named_sequences")),
@@ -199,6 +244,10 @@ OPS: Dict[str, Callable[[Dict[str, Any]], Any]] = {
     "extuuid_encode": _extuuid_encode,
     "extuuid_decode": lambda i: {"text": polyid.extuuid_decode(i["uuid"])},
     "extuuid_inspect": _extuuid_inspect,
+    # generators
+    "xid_sequence": _sequence("xid"),
+    "tid_sequence": _sequence("tid"),
+    "euid_sequence": _sequence("euid"),
 }
 
 

@@ -1,6 +1,6 @@
 /*
  * The C runtime's matrix adapter (tests/matrix/PROTOCOL.md), linked statically against
- * libpolyid: `vectors DIR`, `generate N`, `read`, `demo`. Every identifier is computed by
+ * libpolyid: `vectors DIR`, `generate N`, `read`, `replay FILE`, `demo`. Every identifier is computed by
  * libpolyid; this program only moves JSON in and out.
  */
 #define _GNU_SOURCE
@@ -189,6 +189,38 @@ static int cmd_read(void) {
 
 /* ------------------------------------------------------------------------------------ */
 
+/* Seeded generator runs (tests/matrix/replay.json): {"<case name>": output or {"error"}}. */
+static int cmd_replay(const char *path) {
+    json_error_t jerr;
+    json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *cases = json_object_get(doc, "cases");
+    if (!json_is_array(cases)) {
+        fprintf(stderr, "polyid C adapter: replay: %s: %s\n", path, doc ? "no cases" : jerr.text);
+        json_decref(doc);
+        return 2;
+    }
+    json_t *out = json_object();
+    size_t i;
+    json_t *c;
+    json_array_foreach(cases, i, c) {
+        const char *name = json_string_value(json_object_get(c, "name"));
+        char why[512];
+        json_t *r = name ? case_output(c, why, sizeof why) : NULL;
+        if (!r) {
+            fprintf(stderr, "polyid C adapter: replay: case %s: %s\n", name ? name : "?", name ? why : "no name");
+            json_decref(out);
+            json_decref(doc);
+            return 2;
+        }
+        json_object_set_new(out, name, r);
+    }
+    json_decref(doc);
+    emit(out);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------ */
+
 static int cmd_demo(void) {
     polyid_error err;
     char compact[POLYID_COMPACT_ID_LEN], full[POLYID_FULL_ID_LEN], uid[POLYID_UID11_LEN],
@@ -238,7 +270,8 @@ int main(int argc, char **argv) {
         return cmd_generate(n);
     }
     if (argc == 2 && !strcmp(argv[1], "read")) return cmd_read();
+    if (argc == 3 && !strcmp(argv[1], "replay")) return cmd_replay(argv[2]);
     if (argc == 2 && !strcmp(argv[1], "demo")) return cmd_demo();
-    fprintf(stderr, "usage: %s vectors DIR | generate N | read | demo\n", argv[0]);
+    fprintf(stderr, "usage: %s vectors DIR | generate N | read | replay FILE | demo\n", argv[0]);
     return 2;
 }

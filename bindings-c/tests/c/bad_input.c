@@ -1,8 +1,10 @@
 /*
  * Bad-input and ABI-contract tests of libpolyid: NULL pointers, too-small buffers,
  * invalid UTF-8, overlong strings, out-of-range integers, the error struct, the status
- * strings, generators (also shared between threads), catalogs (also shared between threads)
- * and EXTUUID. Expected values come from docs/spec.
+ * strings, generators (also shared between threads; their options, node layouts, lead
+ * bound and resume), catalogs (also shared between threads) and EXTUUID. Expected values
+ * come from docs/spec. This program never assigns the process node (process-global state):
+ * node_env.c tests that in child processes.
  *
  * Prints "bad-input (LINKAGE): N passed, N failed"; exit status 1 when a check fails.
  */
@@ -82,11 +84,15 @@ static void test_status_codes(void) {
                                   "RESERVED_TYPE",
                                   "RESERVED_BITS",
                                   "UNSUPPORTED_SCHEME",
-                                  "INVALID_UNIT"};
-    for (int i = 0; i <= 30; i++) STREQ(polyid_status_code(i), names[i]);
+                                  "INVALID_UNIT",
+                                  "NODE_REQUIRED",
+                                  "NODE_IN_USE",
+                                  "CLOCK_BEHIND"};
+    for (int i = 0; i <= 33; i++) STREQ(polyid_status_code(i), names[i]);
     STREQ(polyid_status_code(POLYID_INTERNAL_ERROR), "INTERNAL_ERROR");
     STREQ(polyid_status_code(-1), "UNKNOWN");
-    STREQ(polyid_status_code(31), "UNKNOWN");
+    STREQ(polyid_status_code(34), "UNKNOWN");
+    CHECK(POLYID_NODE_REQUIRED == 31 && POLYID_NODE_IN_USE == 32 && POLYID_CLOCK_BEHIND == 33, "ABI values 31-33");
     STREQ(polyid_status_code(INT32_MAX), "UNKNOWN");
     CHECK(POLYID_NULL_POINTER == 15 && POLYID_BUFFER_TOO_SMALL == 16 && POLYID_INVALID_UTF8 == 17,
           "ABI values");
@@ -1316,6 +1322,529 @@ static void test_catalog_threads(void) {
     polyid_catalog_free(c);
 }
 
+/* ------------------------------------------------------------------------------------ */
+/* Generator options (docs/spec §6): every generator below that names a node runs on a
+ * manual clock, so it claims nothing on the host; the process node is never assigned here. */
+
+#define XID_EPOCH_MS 1321009871111LL
+#define T0 1700000000000000LL /* microseconds */
+
+/* Options with a manual clock at `micros`. */
+static polyid_generator_options manual(int64_t micros) {
+    polyid_generator_options o;
+    memset(&o, 0x5a, sizeof o); /* _init must set every member */
+    polyid_generator_options_init(&o);
+    o.has_clock_micros = true;
+    o.clock_micros = micros;
+    return o;
+}
+
+static void test_options_null_pointers(void) {
+    polyid_generator_options o = manual(T0);
+    polyid_xid_generator *xg = NULL;
+    polyid_tid_generator *tg = NULL;
+    polyid_euid_generator *eg = NULL;
+    polyid_xid x;
+    polyid_tid t;
+    polyid_euid e;
+    int64_t n;
+    uint64_t u;
+    int32_t p;
+    polyid_generator_options_init(NULL); /* ignored */
+    EXPECT(POLYID_NULL_POINTER, polyid_process_node(NULL, &E));
+    /* xid */
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_new(&o, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_new(NULL, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_resume(&o, 1, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_next(NULL, &x, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_next_many(NULL, &x, 1, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_node(NULL, &n, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_lead_ms(NULL, &u, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_max_lead_ms(NULL, &u, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_on_clock_behind(NULL, &p, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_set_clock_micros(NULL, 0, &E));
+    EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_next(xg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_next_many(xg, NULL, 1, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_next_many(xg, NULL, 0, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_node(xg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_lead_ms(xg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_max_lead_ms(xg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_xid_generator_on_clock_behind(xg, NULL, &E));
+    polyid_xid_generator_free(xg);
+    /* TID */
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_new_with(&o, -1, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_resume(&o, -1, 1024, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_node(NULL, &n, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_lead_ms(NULL, &u, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_max_lead_ms(NULL, &u, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_on_clock_behind(NULL, &p, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_set_clock_micros(NULL, 0, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_new_with(&o, 3, &tg, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_node(tg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_lead_ms(tg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_max_lead_ms(tg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_on_clock_behind(tg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_generator_next(tg, NULL, &E));
+    polyid_tid_generator_free(tg);
+    /* EUID */
+    polyid_euid zero = polyid_euid_from_halves(0, 0);
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_new_with(&o, false, 0, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_resume_with(&o, false, 0, zero, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_lead_ms(NULL, &u, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_max_lead_ms(NULL, &u, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_on_clock_behind(NULL, &p, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_set_clock_micros(NULL, 0, &E));
+    EXPECT(POLYID_OK, polyid_euid_generator_new_with(&o, false, 0, &eg, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_lead_ms(eg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_max_lead_ms(eg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_on_clock_behind(eg, NULL, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_euid_generator_next(eg, NULL, &E));
+    polyid_euid_generator_free(eg);
+    polyid_xid_generator_free(NULL);
+    (void)t;
+    (void)e;
+}
+
+static void test_bad_options(void) {
+    polyid_xid_generator *xg = NULL;
+    polyid_tid_generator *tg = NULL;
+    polyid_euid_generator *eg = NULL;
+    polyid_generator_options o;
+    /* The defaults. */
+    memset(&o, 0x5a, sizeof o);
+    polyid_generator_options_init(&o);
+    CHECK(o.node == -1 && !o.has_seed && o.max_lead_ms == POLYID_DEFAULT_MAX_LEAD_MS &&
+              o.on_clock_behind == POLYID_CLOCK_BEHIND_FAIL && !o.has_clock_micros,
+          "defaults");
+    CHECK(POLYID_DEFAULT_MAX_LEAD_MS == 60000 && POLYID_MAX_LEAD_MS == 86400000 && POLYID_MAX_NODE == 959,
+          "constants");
+#define RANGE(call, lo, hi)                                                                   \
+    do {                                                                                     \
+        EXPECT(POLYID_OUT_OF_RANGE, call);                                                   \
+        CHECK(E.detail == POLYID_DETAIL_RANGE && E.min == (lo) && E.max == (hi),              \
+              "%s: min %" PRId64 " max %" PRId64, #call, E.min, E.max);                       \
+    } while (0)
+    /* node: -1 or 0-959 */
+    const int64_t bad_nodes[] = {-2, 960, 1023, INT64_MIN, INT64_MAX};
+    for (size_t k = 0; k < sizeof bad_nodes / sizeof bad_nodes[0]; k++) {
+        o = manual(T0);
+        o.node = bad_nodes[k];
+        RANGE(polyid_xid_generator_new(&o, &xg, &E), 0, 959);
+        RANGE(polyid_xid_generator_resume(&o, 0, &xg, &E), 0, 959);
+        RANGE(polyid_tid_generator_new_with(&o, -1, &tg, &E), 0, 959);
+        RANGE(polyid_tid_generator_resume(&o, -1, 1024, &tg, &E), 0, 959);
+        RANGE(polyid_euid_generator_new_with(&o, false, 0, &eg, &E), 0, 959);
+        RANGE(polyid_set_node(bad_nodes[k], &E), 0, 959);
+    }
+    /* max_lead_ms: 0 to 86,400,000 */
+    const uint64_t bad_leads[] = {86400001u, UINT64_MAX, (uint64_t)INT64_MAX + 1};
+    for (size_t k = 0; k < sizeof bad_leads / sizeof bad_leads[0]; k++) {
+        o = manual(T0);
+        o.max_lead_ms = bad_leads[k];
+        RANGE(polyid_xid_generator_new(&o, &xg, &E), 0, 86400000);
+        RANGE(polyid_tid_generator_new_with(&o, -1, &tg, &E), 0, 86400000);
+        RANGE(polyid_euid_generator_new_with(&o, false, 0, &eg, &E), 0, 86400000);
+    }
+    o = manual(T0);
+    o.max_lead_ms = 86400000;
+    EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+    polyid_xid_generator_free(xg);
+    xg = NULL;
+    /* on_clock_behind: a polyid_clock_behind value */
+    const int32_t bad_policies[] = {2, -1, INT32_MIN, INT32_MAX};
+    for (size_t k = 0; k < sizeof bad_policies / sizeof bad_policies[0]; k++) {
+        o = manual(T0);
+        o.on_clock_behind = bad_policies[k];
+        EXPECT(POLYID_INVALID_ARGUMENT, polyid_xid_generator_new(&o, &xg, &E));
+        CHECK(strstr(E.message, "on_clock_behind") != NULL, "%s", E.message);
+        EXPECT(POLYID_INVALID_ARGUMENT, polyid_tid_generator_new_with(&o, -1, &tg, &E));
+        EXPECT(POLYID_INVALID_ARGUMENT, polyid_euid_generator_new_with(&o, false, 0, &eg, &E));
+        EXPECT(POLYID_INVALID_ARGUMENT, polyid_euid_generator_resume_with(&o, false, 0, polyid_euid_from_halves(0, 0), &eg, &E));
+    }
+    /* TID: a node and a clock id together; clock ids -1 or 0-1023 */
+    o = manual(T0);
+    o.node = 1;
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_tid_generator_new_with(&o, 3, &tg, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_tid_generator_resume(&o, 3, 1024, &tg, &E));
+    o = manual(T0);
+    const int64_t bad_ids[] = {-2, 1024, INT64_MIN, INT64_MAX};
+    for (size_t k = 0; k < sizeof bad_ids / sizeof bad_ids[0]; k++) {
+        RANGE(polyid_tid_generator_new_with(&o, bad_ids[k], &tg, &E), 0, 1023);
+        RANGE(polyid_tid_generator_resume(&o, bad_ids[k], 1024, &tg, &E), 0, 1023);
+    }
+    /* TID resume: the one int64_t that is not a TID */
+    polyid_tid bad_tid = (polyid_tid)((uint64_t)(-(1LL << 53)) << 10);
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_tid_generator_resume(&o, -1, bad_tid, &tg, &E));
+    /* EUID: no node; extension 0-32767 */
+    o = manual(T0);
+    o.node = 3;
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_euid_generator_new_with(&o, false, 0, &eg, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_euid_generator_resume_with(&o, false, 0, polyid_euid_from_halves(0, 0), &eg, &E));
+    o = manual(T0);
+    RANGE(polyid_euid_generator_new_with(&o, true, 32768, &eg, &E), 0, POLYID_EUID_MAX_EXTENSION);
+    RANGE(polyid_euid_generator_resume_with(&o, true, -1, polyid_euid_from_halves(0, 0), &eg, &E), 0,
+          POLYID_EUID_MAX_EXTENSION);
+    CHECK(xg == NULL && tg == NULL && eg == NULL, "no generator on failure");
+    /* A manual clock outside the family's range fails at the first ID. */
+    o = manual(0);
+    EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+    polyid_xid x;
+    RANGE(polyid_xid_generator_next(xg, &x, &E), POLYID_XID_EPOCH_MS, POLYID_XID_MAX_UNIX_MS);
+    polyid_xid_generator_free(xg);
+    /* set_clock_micros on a generator that reads the real clock (seeded: no process node). */
+    o = manual(0);
+    o.has_clock_micros = false;
+    o.has_seed = true;
+    o.seed = 1;
+    EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_xid_generator_set_clock_micros(xg, T0, &E));
+    CHECK(strstr(E.message, "real clock") != NULL, "%s", E.message);
+    EXPECT(POLYID_OK, polyid_xid_generator_next(xg, &x, &E));
+    CHECK(polyid_xid_unix_ms(x) > 1700000000000ULL, "real clock");
+    polyid_xid_generator_free(xg);
+    EXPECT(POLYID_OK, polyid_tid_generator_new_with(&o, -1, &tg, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_tid_generator_set_clock_micros(tg, T0, &E));
+    polyid_tid_generator_free(tg);
+    EXPECT(POLYID_OK, polyid_tid_generator_with_clock_id(9, &tg, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_tid_generator_set_clock_micros(tg, T0, &E));
+    polyid_tid_generator_free(tg);
+    EXPECT(POLYID_OK, polyid_euid_generator_new_with(&o, false, 0, &eg, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_euid_generator_set_clock_micros(eg, T0, &E));
+    polyid_euid_generator_free(eg);
+    EXPECT(POLYID_OK, polyid_euid_generator_new(false, 0, &eg, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_euid_generator_set_clock_micros(eg, T0, &E));
+    polyid_euid_generator_free(eg);
+#undef RANGE
+}
+
+/* Node layouts (docs/spec §6.2, §6.3) on a manual clock. */
+static void test_node_layouts(void) {
+    const int64_t ms = T0 / 1000 + 7;
+    polyid_generator_options o = manual(ms * 1000 + 999);
+    o.node = 5;
+    polyid_xid_generator *xg;
+    EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+    int64_t node = 0;
+    EXPECT(POLYID_OK, polyid_xid_generator_node(xg, &node, &E));
+    CHECK(node == 5, "xid node %" PRId64, node);
+    polyid_xid xs[4100];
+    EXPECT(POLYID_OK, polyid_xid_generator_next_many(xg, xs, 4097, &E));
+    int layout = 1;
+    for (uint64_t c = 0; c < 4096; c++)
+        layout &= xs[c] == (((uint64_t)(ms - XID_EPOCH_MS) << 22) | (5u << 12) | c);
+    CHECK(layout, "xid with node 5: ((ms - epoch) << 22) | 5 << 12 | counter");
+    CHECK(((xs[0] >> 12) & 0x3ff) == 5, "node in bits 21-12");
+    /* the 4,097th borrows the next millisecond, counter back to 0 */
+    CHECK(xs[4096] == (((uint64_t)(ms + 1 - XID_EPOCH_MS) << 22) | (5u << 12)), "borrowed millisecond");
+    uint64_t lead = 9, max = 0;
+    int32_t policy = 7;
+    EXPECT(POLYID_OK, polyid_xid_generator_lead_ms(xg, &lead, &E));
+    EXPECT(POLYID_OK, polyid_xid_generator_max_lead_ms(xg, &max, &E));
+    EXPECT(POLYID_OK, polyid_xid_generator_on_clock_behind(xg, &policy, &E));
+    CHECK(lead == 1 && max == 60000 && policy == POLYID_CLOCK_BEHIND_FAIL, "lead %" PRIu64 " max %" PRIu64, lead, max);
+    EXPECT(POLYID_OK, polyid_xid_generator_set_clock_micros(xg, (ms + 10) * 1000, &E));
+    EXPECT(POLYID_OK, polyid_xid_generator_next(xg, &xs[0], &E));
+    CHECK(xs[0] == (((uint64_t)(ms + 10 - XID_EPOCH_MS) << 22) | (5u << 12)), "new millisecond from counter 0");
+    EXPECT(POLYID_OK, polyid_xid_generator_lead_ms(xg, &lead, &E));
+    CHECK(lead == 0, "no lead");
+    polyid_xid_generator_free(xg);
+
+    /* TID with node 7: clock id 39 */
+    o = manual(T0);
+    o.node = 7;
+    polyid_tid_generator *tg;
+    EXPECT(POLYID_OK, polyid_tid_generator_new_with(&o, -1, &tg, &E));
+    uint16_t cid = 0;
+    EXPECT(POLYID_OK, polyid_tid_generator_clock_id(tg, &cid, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_node(tg, &node, &E));
+    CHECK(cid == 39 && node == 7, "TID node 7: clock id %u node %" PRId64, cid, node);
+    polyid_tid ts[3];
+    EXPECT(POLYID_OK, polyid_tid_generator_next_many(tg, ts, 3, &E));
+    CHECK(polyid_tid_clock_id(ts[0]) == 39 && polyid_tid_micros(ts[0]) == T0 && polyid_tid_micros(ts[2]) == T0 + 2,
+          "TIDs at the manual clock");
+    polyid_tid_generator_free(tg);
+    /* An explicit clock id has no node; a seeded generator draws one in 0-31. */
+    o = manual(T0);
+    EXPECT(POLYID_OK, polyid_tid_generator_new_with(&o, 1023, &tg, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_node(tg, &node, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_clock_id(tg, &cid, &E));
+    CHECK(node == -1 && cid == 1023, "explicit clock id");
+    polyid_tid_generator_free(tg);
+    o.has_seed = true;
+    o.seed = 7;
+    EXPECT(POLYID_OK, polyid_tid_generator_new_with(&o, -1, &tg, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_node(tg, &node, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_clock_id(tg, &cid, &E));
+    CHECK(node == -1 && cid < 32, "seeded clock id %u", cid);
+    polyid_tid_generator_free(tg);
+    /* A seeded xid generator has no node (a lane from the seed) and repeats exactly. */
+    polyid_xid a[5], b[5];
+    for (int run = 0; run < 2; run++) {
+        o = manual(T0);
+        o.has_seed = true;
+        o.seed = 42;
+        EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+        EXPECT(POLYID_OK, polyid_xid_generator_node(xg, &node, &E));
+        CHECK(node == -1, "seeded xid without node");
+        EXPECT(POLYID_OK, polyid_xid_generator_next_many(xg, run ? b : a, 5, &E));
+        polyid_xid_generator_free(xg);
+    }
+    CHECK(memcmp(a, b, sizeof a) == 0 && a[1] == a[0] + 1, "seeded generators repeat exactly");
+    /* Seeded EUID generators too. */
+    polyid_euid ea[3], eb[3];
+    for (int run = 0; run < 2; run++) {
+        polyid_euid_generator *eg;
+        o = manual(T0);
+        o.has_seed = true;
+        o.seed = 42;
+        EXPECT(POLYID_OK, polyid_euid_generator_new_with(&o, true, 255, &eg, &E));
+        EXPECT(POLYID_OK, polyid_euid_generator_next_many(eg, run ? eb : ea, 3, &E));
+        polyid_euid_generator_free(eg);
+    }
+    CHECK(memcmp(ea, eb, sizeof ea) == 0 && polyid_euid_extension(ea[0]) == 255 &&
+              polyid_euid_unix_ms(ea[0]) == (uint64_t)(T0 / 1000),
+          "seeded EUIDs repeat exactly");
+}
+
+/* The lead bound (docs/spec §6.4): a step back larger than max_lead_ms fails with
+ * CLOCK_BEHIND and leaves the generator as it was; the clock catching up recovers. */
+static void test_clock_behind(void) {
+    polyid_generator_options o = manual(T0);
+    o.node = 2;
+    o.max_lead_ms = 50;
+    polyid_xid_generator *xg;
+    EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+    polyid_xid x0, x1, x2;
+    EXPECT(POLYID_OK, polyid_xid_generator_next(xg, &x0, &E));
+    EXPECT(POLYID_OK, polyid_xid_generator_set_clock_micros(xg, T0 - 40000, &E)); /* 40 ms back: within */
+    EXPECT(POLYID_OK, polyid_xid_generator_next(xg, &x1, &E));
+    CHECK(x1 == x0 + 1, "counts on within the lead");
+    uint64_t lead = 0;
+    EXPECT(POLYID_OK, polyid_xid_generator_lead_ms(xg, &lead, &E));
+    CHECK(lead == 40, "lead %" PRIu64, lead);
+    EXPECT(POLYID_OK, polyid_xid_generator_set_clock_micros(xg, T0 - 51000, &E)); /* 51 ms back */
+    EXPECT(POLYID_CLOCK_BEHIND, polyid_xid_generator_next(xg, &x2, &E));
+    CHECK(strstr(E.message, "ahead of the clock") != NULL, "%s", E.message);
+    polyid_xid batch[3] = {0, 0, 0};
+    EXPECT(POLYID_CLOCK_BEHIND, polyid_xid_generator_next_many(xg, batch, 3, &E));
+    CHECK(batch[0] == 0 && batch[2] == 0, "nothing written on failure");
+    EXPECT(POLYID_OK, polyid_xid_generator_set_clock_micros(xg, T0, &E));
+    EXPECT(POLYID_OK, polyid_xid_generator_next(xg, &x2, &E));
+    CHECK(x2 == x1 + 1, "state unchanged by the failures");
+    polyid_xid_generator_free(xg);
+
+    /* wait on a manual clock that does not move: fails instead of hanging */
+    o = manual(T0);
+    o.node = 3;
+    o.max_lead_ms = 0;
+    o.on_clock_behind = POLYID_CLOCK_BEHIND_WAIT;
+    EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+    int32_t policy = -1;
+    EXPECT(POLYID_OK, polyid_xid_generator_on_clock_behind(xg, &policy, &E));
+    CHECK(policy == POLYID_CLOCK_BEHIND_WAIT, "policy %d", policy);
+    static polyid_xid full[4096];
+    EXPECT(POLYID_OK, polyid_xid_generator_next_many(xg, full, 4096, &E));
+    EXPECT(POLYID_CLOCK_BEHIND, polyid_xid_generator_next(xg, &x2, &E));
+    polyid_xid_generator_free(xg);
+
+    /* TID: max_lead_ms 1 = 1000 microseconds */
+    o = manual(T0);
+    o.node = 4;
+    o.max_lead_ms = 1;
+    polyid_tid_generator *tg;
+    EXPECT(POLYID_OK, polyid_tid_generator_new_with(&o, -1, &tg, &E));
+    polyid_tid t0, t1;
+    EXPECT(POLYID_OK, polyid_tid_generator_next(tg, &t0, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_set_clock_micros(tg, T0 - 5000, &E));
+    EXPECT(POLYID_CLOCK_BEHIND, polyid_tid_generator_next(tg, &t1, &E));
+    static polyid_tid many[1002];
+    EXPECT(POLYID_OK, polyid_tid_generator_set_clock_micros(tg, T0 + 10, &E));
+    EXPECT(POLYID_CLOCK_BEHIND, polyid_tid_generator_next_many(tg, many, 1002, &E)); /* one batch alone */
+    EXPECT(POLYID_OK, polyid_tid_generator_next(tg, &t1, &E));
+    CHECK(polyid_tid_micros(t1) == T0 + 10 && t1 > t0, "recovers");
+    uint64_t max = 0;
+    EXPECT(POLYID_OK, polyid_tid_generator_max_lead_ms(tg, &max, &E));
+    CHECK(max == 1, "max_lead_ms");
+    polyid_tid_generator_free(tg);
+
+    /* EUID */
+    o = manual(T0);
+    o.has_seed = true;
+    o.seed = 3;
+    o.max_lead_ms = 1;
+    polyid_euid_generator *eg;
+    EXPECT(POLYID_OK, polyid_euid_generator_new_with(&o, false, 0, &eg, &E));
+    polyid_euid e0, e1;
+    EXPECT(POLYID_OK, polyid_euid_generator_next(eg, &e0, &E));
+    EXPECT(POLYID_OK, polyid_euid_generator_set_clock_micros(eg, T0 - 5000, &E));
+    EXPECT(POLYID_CLOCK_BEHIND, polyid_euid_generator_next(eg, &e1, &E));
+    EXPECT(POLYID_OK, polyid_euid_generator_set_clock_micros(eg, T0 - 1000, &E));
+    EXPECT(POLYID_OK, polyid_euid_generator_next(eg, &e1, &E));
+    EXPECT(POLYID_OK, polyid_euid_generator_lead_ms(eg, &max, &E));
+    CHECK(memcmp(&e1, &e0, 16) > 0 && max == 1, "EUID within the lead (lead %" PRIu64 ")", max);
+    polyid_euid_generator_free(eg);
+}
+
+/* resume(last) never re-issues: every ID is greater than `last`, also when the clock is
+ * behind it (the generator then starts with that lead). */
+static void test_resume(void) {
+    polyid_xid last;
+    EXPECT(POLYID_OK, polyid_xid_from_parts(XID_EPOCH_MS + 500, (7 << 12) | 9, &last, &E));
+    const struct {
+        int64_t node;
+        uint64_t want;
+        uint64_t lead;
+    } cases[] = {
+        {7, (500ULL << 22) | (7 << 12) | 10, 20},
+        {8, (500ULL << 22) | (8 << 12), 20},
+        {6, (501ULL << 22) | (6 << 12), 21},
+    };
+    for (size_t k = 0; k < 3; k++) {
+        polyid_generator_options o = manual((XID_EPOCH_MS + 480) * 1000);
+        o.node = cases[k].node;
+        polyid_xid_generator *xg;
+        EXPECT(POLYID_OK, polyid_xid_generator_resume(&o, last, &xg, &E));
+        polyid_xid x;
+        uint64_t lead = 0;
+        EXPECT(POLYID_OK, polyid_xid_generator_next(xg, &x, &E));
+        EXPECT(POLYID_OK, polyid_xid_generator_lead_ms(xg, &lead, &E));
+        CHECK(x > last && x == cases[k].want && lead == cases[k].lead, "node %" PRId64 ": %" PRIu64 " lead %" PRIu64,
+              cases[k].node, x, lead);
+        polyid_xid_generator_free(xg);
+    }
+    /* TID: a last TID ahead of the clock */
+    polyid_tid tlast;
+    EXPECT(POLYID_OK, polyid_tid_from_parts(T0 + 5000, 41, &tlast, &E));
+    polyid_generator_options o = manual(T0);
+    o.node = 9;
+    polyid_tid_generator *tg;
+    EXPECT(POLYID_OK, polyid_tid_generator_resume(&o, -1, tlast, &tg, &E));
+    polyid_tid ts[2];
+    EXPECT(POLYID_OK, polyid_tid_generator_next_many(tg, ts, 2, &E));
+    CHECK(ts[0] > tlast && polyid_tid_micros(ts[0]) == T0 + 5001 && polyid_tid_clock_id(ts[0]) == 41 &&
+              ts[1] > ts[0],
+          "TID resume");
+    uint64_t lead = 0;
+    EXPECT(POLYID_OK, polyid_tid_generator_lead_ms(tg, &lead, &E));
+    CHECK(lead == 5, "TID lead %" PRIu64, lead);
+    polyid_tid_generator_free(tg);
+    /* a resume too far ahead of the clock: the first ID is CLOCK_BEHIND, never a repeat */
+    o = manual(T0 - 61000000);
+    o.node = 9;
+    EXPECT(POLYID_OK, polyid_tid_generator_resume(&o, -1, tlast, &tg, &E));
+    EXPECT(POLYID_CLOCK_BEHIND, polyid_tid_generator_next(tg, &ts[0], &E));
+    polyid_tid_generator_free(tg);
+    /* EUID */
+    polyid_euid elast;
+    EXPECT(POLYID_OK, polyid_euid_parse("C8ZM14GR4JXG0MQXVY18S8TJNA6", &elast, &E));
+    o = manual((int64_t)polyid_euid_unix_ms(elast) * 1000);
+    o.has_seed = true;
+    o.seed = 5;
+    polyid_euid_generator *eg;
+    EXPECT(POLYID_OK, polyid_euid_generator_resume_with(&o, false, 0, elast, &eg, &E));
+    polyid_euid es[3];
+    EXPECT(POLYID_OK, polyid_euid_generator_next_many(eg, es, 3, &E));
+    CHECK(memcmp(&es[0], &elast, 16) > 0 && memcmp(&es[1], &es[0], 16) > 0, "EUID resume");
+    polyid_euid_generator_free(eg);
+}
+
+/* The batch limit and count 0 for the xid generator, as for the others. */
+static void test_xid_generator_batch(void) {
+    polyid_generator_options o = manual(T0);
+    o.node = 11;
+    polyid_xid_generator *xg;
+    EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+    polyid_xid xs[4] = {0, 0, 0, 0};
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_xid_generator_next_many(xg, xs, POLYID_MAX_BATCH + 1, &E));
+    CHECK(strstr(E.message, "10000000") != NULL, "message names the limit: %s", E.message);
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_xid_generator_next_many(xg, xs, SIZE_MAX, &E));
+    EXPECT(POLYID_OK, polyid_xid_generator_next_many(xg, xs, 0, &E));
+    CHECK(xs[0] == 0, "count 0 writes nothing");
+    EXPECT(POLYID_OK, polyid_xid_generator_next_many(xg, xs, 4, &E));
+    CHECK(xs[3] == xs[0] + 3, "consecutive");
+    polyid_xid_generator_free(xg);
+}
+
+/* One xid generator (default options: this process has no node, so a lane) shared by
+ * several threads: unique, each thread's increasing. */
+typedef struct {
+    polyid_xid_generator *g;
+    polyid_xid xs[PER_THREAD];
+    int ok;
+} xid_worker;
+
+static void *xid_work(void *arg) {
+    xid_worker *w = arg;
+    polyid_error err;
+    w->ok = 1;
+    for (int k = 0; k < PER_THREAD; k += 5) {
+        if (polyid_xid_generator_next_many(w->g, &w->xs[k], 5, &err) != POLYID_OK) w->ok = 0;
+        if (k > 0 && w->xs[k] <= w->xs[k - 1]) w->ok = 0;
+    }
+    return NULL;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void test_xid_generator_threads(void) {
+    polyid_xid_generator *g;
+    EXPECT(POLYID_OK, polyid_xid_generator_new(NULL, &g, &E));
+    int64_t node = 0;
+    EXPECT(POLYID_OK, polyid_xid_generator_node(g, &node, &E));
+    CHECK(node == -1, "no process node in this program: %" PRId64, node);
+    static xid_worker w[THREADS];
+    pthread_t th[THREADS];
+    for (int k = 0; k < THREADS; k++) {
+        w[k].g = g;
+        pthread_create(&th[k], NULL, xid_work, &w[k]);
+    }
+    static polyid_xid all[THREADS * PER_THREAD];
+    for (int k = 0; k < THREADS; k++) {
+        pthread_join(th[k], NULL);
+        CHECK(w[k].ok, "xid thread %d", k);
+        memcpy(all + k * PER_THREAD, w[k].xs, sizeof w[k].xs);
+    }
+    qsort(all, THREADS * PER_THREAD, sizeof all[0], cmp_u64);
+    int unique = 1;
+    for (int k = 1; k < THREADS * PER_THREAD; k++) unique &= all[k] != all[k - 1];
+    CHECK(unique, "one xid generator shared by %d threads issues unique xids", THREADS);
+    polyid_xid_generator_free(g);
+}
+
+/* A generator given a node before fork() does not carry it into the child (docs/spec §6.1). */
+static void test_fork_node(void) {
+    polyid_generator_options o = manual(T0);
+    o.node = 21;
+    polyid_xid_generator *xg;
+    polyid_tid_generator *tg;
+    EXPECT(POLYID_OK, polyid_xid_generator_new(&o, &xg, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_new_with(&o, -1, &tg, &E));
+    polyid_xid x;
+    polyid_tid t;
+    EXPECT(POLYID_OK, polyid_xid_generator_next(xg, &x, &E));
+    EXPECT(POLYID_OK, polyid_tid_generator_next(tg, &t, &E));
+    pid_t pid = fork();
+    if (pid == 0) {
+        polyid_error err;
+        int64_t n;
+        int ok = polyid_xid_generator_next(xg, &x, &err) == POLYID_NODE_REQUIRED &&
+                 polyid_xid_generator_node(xg, &n, &err) == POLYID_NODE_REQUIRED &&
+                 polyid_tid_generator_next(tg, &t, &err) == POLYID_NODE_REQUIRED;
+        _exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child: NODE_REQUIRED for a node given before fork (status %d)",
+          status);
+    EXPECT(POLYID_OK, polyid_xid_generator_next(xg, &x, &E)); /* the parent goes on */
+    polyid_xid_generator_free(xg);
+    polyid_tid_generator_free(tg);
+}
+
 int main(void) {
     test_status_codes();
     test_err_null();
@@ -1336,6 +1865,14 @@ int main(void) {
     test_catalog_values();
     test_catalog_threads();
     test_xid_many();
+    test_options_null_pointers();
+    test_bad_options();
+    test_node_layouts();
+    test_clock_behind();
+    test_resume();
+    test_xid_generator_batch();
+    test_xid_generator_threads();
+    test_fork_node();
     const char *linkage = getenv("POLYID_TEST_LINKAGE");
     printf("bad-input (%s): %d passed, %d failed\n", linkage ? linkage : "C", passed, failed);
     return failed ? 1 : 0;

@@ -826,6 +826,187 @@ static void op_extuuid_inspect(const json_t *in, int mode, outcome *o) {
     free(text);
 }
 
+/* ------------------------------------------------------------------------------------ */
+/* Generators (docs/spec §6): xid_sequence, tid_sequence, euid_sequence */
+
+enum { GEN_XID, GEN_TID, GEN_EUID };
+
+/* An optional integer member: 0 absent (or null), 1 read, -1 the outcome is decided. */
+static int opt_i64(const json_t *in, const char *key, int64_t *out, outcome *o) {
+    const json_t *v = json_object_get(in, key);
+    if (!v || json_is_null(v)) return 0;
+    return get_i64(in, key, out, o) ? 1 : -1;
+}
+
+/* The generator options of a case as polyid_generator_options (type translation only:
+ * every rule is libpolyid's). Returns 0 when the outcome is already decided. */
+static int get_gen_options(const json_t *in, polyid_generator_options *opts, outcome *o) {
+    polyid_generator_options_init(opts);
+    const json_t *j = json_object_get(in, "options");
+    if (!json_is_object(j)) {
+        bad_vector(o, "not an object", "options");
+        return 0;
+    }
+    int64_t node;
+    switch (opt_i64(j, "node", &node, o)) {
+    case -1: return 0;
+    case 1:
+        /* -1 is the C API's "no node": a vector's -1 is a node out of range. */
+        if (node == -1) {
+            convert_error(o);
+            return 0;
+        }
+        opts->node = node;
+        break;
+    }
+    const json_t *v = json_object_get(j, "seed");
+    if (v && !json_is_null(v)) {
+        if (!get_u64(j, "seed", &opts->seed, o)) return 0;
+        opts->has_seed = true;
+    }
+    if (json_object_get(j, "max_lead_ms") && !get_u64(j, "max_lead_ms", &opts->max_lead_ms, o)) return 0;
+    v = json_object_get(j, "on_clock_behind");
+    if (v) {
+        const char *p = json_string_value(v);
+        if (!p) {
+            bad_vector(o, "no string", "on_clock_behind");
+            return 0;
+        }
+        /* Any other text is a value outside polyid_clock_behind. */
+        opts->on_clock_behind = !strcmp(p, "fail") ? POLYID_CLOCK_BEHIND_FAIL
+                                : !strcmp(p, "wait") ? POLYID_CLOCK_BEHIND_WAIT
+                                                     : -1;
+    }
+    switch (opt_i64(j, "clock_micros", &opts->clock_micros, o)) {
+    case -1: return 0;
+    case 1: opts->has_clock_micros = true; break;
+    }
+    return 1;
+}
+
+typedef struct {
+    int kind;
+    polyid_xid_generator *x;
+    polyid_tid_generator *t;
+    polyid_euid_generator *e;
+} any_generator;
+
+static void any_generator_free(any_generator *g) {
+    polyid_xid_generator_free(g->x);
+    polyid_tid_generator_free(g->t);
+    polyid_euid_generator_free(g->e);
+}
+
+/* Builds the case's generator (from the options, or resumed after "resume"). Returns 0
+ * when it cannot be built: the outcome then holds the error. */
+static int build_generator(const json_t *in, any_generator *g, outcome *o) {
+    polyid_generator_options opts;
+    if (!get_gen_options(in, &opts, o)) return 0;
+    str resume = {NULL, 0, 0};
+    const json_t *r = json_object_get(in, "resume");
+    if (r && !get_str(in, "resume", &resume, o)) return 0;
+    if (g->kind == GEN_XID) {
+        if (!resume.p) return check(o, polyid_xid_generator_new(&opts, &g->x, &o->err));
+        polyid_xid last;
+        return check(o, polyid_xid_parse_n(resume.p, resume.len, &last, &o->err)) &&
+               check(o, polyid_xid_generator_resume(&opts, last, &g->x, &o->err));
+    }
+    if (g->kind == GEN_TID) {
+        int64_t clock_id = -1;
+        switch (opt_i64(in, "clock_id", &clock_id, o)) {
+        case -1: return 0;
+        case 1:
+            if (clock_id == -1) { /* the C API's "none" */
+                convert_error(o);
+                return 0;
+            }
+        }
+        if (!resume.p) return check(o, polyid_tid_generator_new_with(&opts, clock_id, &g->t, &o->err));
+        polyid_tid last;
+        return check(o, polyid_tid_parse_n(resume.p, resume.len, &last, &o->err)) &&
+               check(o, polyid_tid_generator_resume(&opts, clock_id, last, &g->t, &o->err));
+    }
+    int64_t ext = 0;
+    int has_ext = opt_i64(in, "extension", &ext, o);
+    if (has_ext < 0) return 0;
+    if (!resume.p) return check(o, polyid_euid_generator_new_with(&opts, has_ext, ext, &g->e, &o->err));
+    polyid_euid last;
+    return check(o, polyid_euid_parse_n(resume.p, resume.len, &last, &o->err)) &&
+           check(o, polyid_euid_generator_resume_with(&opts, has_ext, ext, last, &g->e, &o->err));
+}
+
+/* One step: set the clock if given, then next_many(count) as canonical texts, or
+ * {"error": CODE}. NULL when the step is malformed. */
+static json_t *run_step(const any_generator *g, const json_t *step, outcome *o) {
+    polyid_error err;
+    int64_t micros;
+    switch (opt_i64(step, "clock_micros", &micros, o)) {
+    case -1: return NULL;
+    case 1: {
+        polyid_status st = g->kind == GEN_XID   ? polyid_xid_generator_set_clock_micros(g->x, micros, &err)
+                           : g->kind == GEN_TID ? polyid_tid_generator_set_clock_micros(g->t, micros, &err)
+                                                : polyid_euid_generator_set_clock_micros(g->e, micros, &err);
+        if (st) return json_pack("{s:s}", "error", polyid_status_code(st));
+    }
+    }
+    uint64_t count;
+    if (!get_u64(step, "count", &count, o)) return NULL;
+    /* A count above the batch limit is refused before anything is written: no buffer. */
+    size_t n = count <= POLYID_MAX_BATCH ? (size_t)count : 0;
+    size_t size = g->kind == GEN_EUID ? sizeof(polyid_euid) : sizeof(uint64_t);
+    void *buf = malloc((n ? n : 1) * size);
+    polyid_status st = g->kind == GEN_XID   ? polyid_xid_generator_next_many(g->x, buf, (size_t)count, &err)
+                       : g->kind == GEN_TID ? polyid_tid_generator_next_many(g->t, buf, (size_t)count, &err)
+                                            : polyid_euid_generator_next_many(g->e, buf, (size_t)count, &err);
+    json_t *texts = st ? json_pack("{s:s}", "error", polyid_status_code(st)) : json_array();
+    for (size_t i = 0; !st && i < n; i++) {
+        char text[POLYID_EUID_LEN];
+        polyid_status fs = g->kind == GEN_XID   ? polyid_xid_format(((polyid_xid *)buf)[i], text, sizeof text, &err)
+                           : g->kind == GEN_TID ? polyid_tid_format(((polyid_tid *)buf)[i], text, sizeof text, &err)
+                                                : polyid_euid_encode(((polyid_euid *)buf)[i], true, text, sizeof text, &err);
+        json_array_append_new(texts, fs ? json_null() : json_string(text));
+    }
+    free(buf);
+    return texts;
+}
+
+static void op_sequence(const json_t *in, int kind, outcome *o) {
+    any_generator g = {kind, NULL, NULL, NULL};
+    const json_t *steps = json_object_get(in, "steps");
+    if (!json_is_array(steps)) {
+        bad_vector(o, "not a list", "steps");
+        return;
+    }
+    if (build_generator(in, &g, o)) {
+        json_t *out = json_array();
+        size_t i;
+        json_t *step;
+        json_array_foreach(steps, i, step) {
+            json_t *r = run_step(&g, step, o);
+            if (!r) break;
+            json_array_append_new(out, r);
+        }
+        /* A malformed step, or a step value outside its C type (OUT_OF_RANGE for the
+         * whole case, as the Rust reference does). */
+        if (o->bad_vector[0] || o->is_error) json_decref(out);
+        else set_value(o, out);
+    }
+    any_generator_free(&g);
+}
+
+static void op_xid_sequence(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    op_sequence(in, GEN_XID, o);
+}
+static void op_tid_sequence(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    op_sequence(in, GEN_TID, o);
+}
+static void op_euid_sequence(const json_t *in, int mode, outcome *o) {
+    (void)mode;
+    op_sequence(in, GEN_EUID, o);
+}
+
 typedef struct {
     const char *op;
     void (*fn)(const json_t *, int, outcome *);
@@ -862,6 +1043,9 @@ static const op_entry OPS[] = {
     {"extuuid_encode", op_extuuid_encode, 1},
     {"extuuid_decode", op_extuuid_decode, 1},
     {"extuuid_inspect", op_extuuid_inspect, 1},
+    {"xid_sequence", op_xid_sequence, 0},
+    {"tid_sequence", op_tid_sequence, 0},
+    {"euid_sequence", op_euid_sequence, 0},
 };
 
 /* ------------------------------------------------------------------------------------ */
@@ -990,6 +1174,28 @@ void run_case(const json_t *c, case_result *r) {
         judge(c, &o, "NUL-terminated", r);
         outcome_clear(&o);
     }
+}
+
+json_t *case_output(const json_t *c, char *why, size_t why_cap) {
+    const char *op = json_string_value(json_object_get(c, "op"));
+    const json_t *in = json_object_get(c, "input");
+    const op_entry *e = NULL;
+    for (size_t i = 0; op && i < sizeof OPS / sizeof OPS[0]; i++)
+        if (!strcmp(OPS[i].op, op)) e = &OPS[i];
+    if (!e || !json_is_object(in)) {
+        snprintf(why, why_cap, "unknown op %s or no input", op ? op : "(none)");
+        return NULL;
+    }
+    outcome o;
+    memset(&o, 0, sizeof o);
+    e->fn(in, MODE_N, &o);
+    json_t *out = NULL;
+    if (o.bad_vector[0]) snprintf(why, why_cap, "%s", o.bad_vector);
+    else if (o.is_error) out = json_pack("{s:s}", "error", polyid_status_code(o.status));
+    else if (!o.value) snprintf(why, why_cap, "could not read the result back");
+    else out = json_incref(o.value);
+    outcome_clear(&o);
+    return out;
 }
 
 void case_result_clear(case_result *r) {

@@ -30,6 +30,10 @@ typedef struct {
 void run_case(const json_t *c, case_result *r);
 void case_result_clear(case_result *r);
 
+/* The outcome of one case as the matrix's replay reports it (new reference): the output,
+ * or {"error": CODE}. NULL (with `why`) when the case is malformed or its op unknown. */
+json_t *case_output(const json_t *c, char *why, size_t why_cap);
+
 /* Loads DIR/<name>.json (sorted by name). Returns the number of files, or -1 (message on
  * stderr). *docs is a malloc'ed array of json_t* the caller frees with free_docs(). */
 int load_vector_files(const char *dir, json_t ***docs);

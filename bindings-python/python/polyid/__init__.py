@@ -1,8 +1,10 @@
 """polyid: compact identifiers computed by one Rust core, identical in every language.
 
-Families: WDP compact IDs (``compact_id``), uid11 and xid (``uid11_encode``, ``Xid``),
-TID (``Tid``, ``TidGenerator``), EUID (``Euid``, ``EuidGenerator``), WDP catalogs
-(``Catalog``) and EXTUUID (``extuuid_encode``, ``extuuid_decode``, ``extuuid_inspect``).
+Families: WDP compact IDs (``compact_id``), uid11 and xid (``uid11_encode``, ``Xid``,
+``XidGenerator``), TID (``Tid``, ``TidGenerator``), EUID (``Euid``, ``EuidGenerator``), WDP
+catalogs (``Catalog``) and EXTUUID (``extuuid_encode``, ``extuuid_decode``,
+``extuuid_inspect``). The process node of the generators: ``set_node``, ``node``,
+``set_node_required``, ``node_required``.
 Every value is computed by the Rust core (``polyid._polyid``); this package only
 re-exports it.
 """
@@ -22,6 +24,7 @@ from ._polyid import (
     Tid,
     TidGenerator,
     Xid,
+    XidGenerator,
     __version__,
     collision_probability,
     collisions,
@@ -34,9 +37,13 @@ from ._polyid import (
     full_id,
     generate_keypair,
     namespace_hash,
+    node,
+    node_required,
     normalize_code,
     parse_code,
     parse_full_id,
+    set_node,
+    set_node_required,
     tid_prefix_range,
     uid11_decode,
     uid11_encode,
@@ -59,6 +66,7 @@ __all__ = [
     "Tid",
     "TidGenerator",
     "Xid",
+    "XidGenerator",
     "__version__",
     "collision_probability",
     "collisions",
@@ -71,9 +79,13 @@ __all__ = [
     "full_id",
     "generate_keypair",
     "namespace_hash",
+    "node",
+    "node_required",
     "normalize_code",
     "parse_code",
     "parse_full_id",
+    "set_node",
+    "set_node_required",
     "tid_prefix_range",
     "uid11_decode",
     "uid11_encode",

@@ -21,6 +21,7 @@ __all__ = [
     "Tid",
     "TidGenerator",
     "Xid",
+    "XidGenerator",
     "__version__",
     "collision_probability",
     "collisions",
@@ -33,9 +34,13 @@ __all__ = [
     "full_id",
     "generate_keypair",
     "namespace_hash",
+    "node",
+    "node_required",
     "normalize_code",
     "parse_code",
     "parse_full_id",
+    "set_node",
+    "set_node_required",
     "tid_prefix_range",
     "uid11_decode",
     "uid11_encode",
@@ -129,6 +134,24 @@ class StructuredCode:
     def __deepcopy__(self, memo: object, /) -> StructuredCode: ...
 
 # ---------------------------------------------------------------------------------------
+# Node identity (docs/spec 6.1) and generator options (6.5)
+
+#: What a generator does when its next ID would run more than max_lead_ms ahead of the clock.
+_OnClockBehind = Literal["fail", "wait"]
+
+def set_node(node: Optional[SupportsIndex]) -> None:
+    """Assigns this process's node (0-959), or withdraws it; overrides POLYID_NODE."""
+
+def node() -> Optional[int]:
+    """This process's node (set_node or POLYID_NODE), or None."""
+
+def set_node_required(required: bool) -> None:
+    """Makes a node required for every xid and TID generator (as POLYID_NODE_REQUIRED=1)."""
+
+def node_required() -> bool:
+    """Whether xid and TID generators without a node fail with NODE_REQUIRED."""
+
+# ---------------------------------------------------------------------------------------
 # uid11 and xid
 
 def uid11_encode(value: SupportsIndex) -> str:
@@ -178,6 +201,48 @@ class Xid:
     def __gt__(self, other: Xid, /) -> bool: ...
     def __ge__(self, other: Xid, /) -> bool: ...
 
+@final
+class XidGenerator:
+    """A monotonic, thread-safe xid generator (fork-aware), with a node or process lanes."""
+
+    def __new__(
+        cls,
+        *,
+        node: Optional[SupportsIndex] = None,
+        seed: Optional[SupportsIndex] = None,
+        max_lead_ms: SupportsIndex = 60000,
+        on_clock_behind: _OnClockBehind = "fail",
+        clock_micros: Optional[SupportsIndex] = None,
+    ) -> XidGenerator: ...
+    @classmethod
+    def resume(
+        cls,
+        last: Union[Xid, str],
+        *,
+        node: Optional[SupportsIndex] = None,
+        seed: Optional[SupportsIndex] = None,
+        max_lead_ms: SupportsIndex = 60000,
+        on_clock_behind: _OnClockBehind = "fail",
+        clock_micros: Optional[SupportsIndex] = None,
+    ) -> XidGenerator:
+        """A generator whose every xid is greater than `last`."""
+    def next(self) -> Xid: ...
+    def next_str(self) -> str: ...
+    def next_many(self, n: SupportsIndex) -> list[Xid]: ...
+    def next_many_str(self, n: SupportsIndex) -> list[str]: ...
+    @property
+    def node(self) -> Optional[int]: ...
+    @property
+    def lane(self) -> int: ...
+    @property
+    def lead_ms(self) -> int: ...
+    @property
+    def max_lead_ms(self) -> int: ...
+    @property
+    def on_clock_behind(self) -> _OnClockBehind: ...
+    def set_clock_micros(self, micros: SupportsIndex) -> None:
+        """Moves the manual clock (INVALID_ARGUMENT on the real clock)."""
+
 # ---------------------------------------------------------------------------------------
 # TID
 
@@ -224,13 +289,45 @@ class Tid:
 class TidGenerator:
     """A monotonic, thread-safe TID generator (fork-aware)."""
 
-    def __new__(cls, clock_id: Optional[SupportsIndex] = None) -> TidGenerator: ...
+    def __new__(
+        cls,
+        clock_id: Optional[SupportsIndex] = None,
+        *,
+        node: Optional[SupportsIndex] = None,
+        seed: Optional[SupportsIndex] = None,
+        max_lead_ms: SupportsIndex = 60000,
+        on_clock_behind: _OnClockBehind = "fail",
+        clock_micros: Optional[SupportsIndex] = None,
+    ) -> TidGenerator: ...
+    @classmethod
+    def resume(
+        cls,
+        last: Union[Tid, str],
+        clock_id: Optional[SupportsIndex] = None,
+        *,
+        node: Optional[SupportsIndex] = None,
+        seed: Optional[SupportsIndex] = None,
+        max_lead_ms: SupportsIndex = 60000,
+        on_clock_behind: _OnClockBehind = "fail",
+        clock_micros: Optional[SupportsIndex] = None,
+    ) -> TidGenerator:
+        """A generator whose every TID is greater than `last`."""
     def next(self) -> Tid: ...
     def next_str(self) -> str: ...
     def next_many(self, n: SupportsIndex) -> list[Tid]: ...
     def next_many_str(self, n: SupportsIndex) -> list[str]: ...
     @property
     def clock_id(self) -> int: ...
+    @property
+    def node(self) -> Optional[int]: ...
+    @property
+    def lead_ms(self) -> int: ...
+    @property
+    def max_lead_ms(self) -> int: ...
+    @property
+    def on_clock_behind(self) -> _OnClockBehind: ...
+    def set_clock_micros(self, micros: SupportsIndex) -> None:
+        """Moves the manual clock (INVALID_ARGUMENT on the real clock)."""
 
 # ---------------------------------------------------------------------------------------
 # EUID
@@ -290,11 +387,42 @@ class Euid:
 class EuidGenerator:
     """A strictly monotonic, thread-safe EUID generator (fork-aware)."""
 
-    def __new__(cls, extension: Optional[SupportsIndex] = None) -> EuidGenerator: ...
+    def __new__(
+        cls,
+        extension: Optional[SupportsIndex] = None,
+        *,
+        seed: Optional[SupportsIndex] = None,
+        max_lead_ms: SupportsIndex = 60000,
+        on_clock_behind: _OnClockBehind = "fail",
+        clock_micros: Optional[SupportsIndex] = None,
+        node: Optional[SupportsIndex] = None,
+    ) -> EuidGenerator:
+        """EUIDs take no node: a node is INVALID_ARGUMENT (the core's rule)."""
+    @classmethod
+    def resume(
+        cls,
+        last: Union[Euid, str],
+        extension: Optional[SupportsIndex] = None,
+        *,
+        seed: Optional[SupportsIndex] = None,
+        max_lead_ms: SupportsIndex = 60000,
+        on_clock_behind: _OnClockBehind = "fail",
+        clock_micros: Optional[SupportsIndex] = None,
+        node: Optional[SupportsIndex] = None,
+    ) -> EuidGenerator:
+        """A generator whose every EUID is greater than `last`."""
     def next(self) -> Euid: ...
     def next_many(self, n: SupportsIndex) -> list[Euid]: ...
     @property
     def extension(self) -> Optional[int]: ...
+    @property
+    def lead_ms(self) -> int: ...
+    @property
+    def max_lead_ms(self) -> int: ...
+    @property
+    def on_clock_behind(self) -> _OnClockBehind: ...
+    def set_clock_micros(self, micros: SupportsIndex) -> None:
+        """Moves the manual clock (INVALID_ARGUMENT on the real clock)."""
 
 # ---------------------------------------------------------------------------------------
 # WDP catalogs

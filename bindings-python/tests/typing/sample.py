@@ -21,6 +21,7 @@ from polyid import (
     Tid,
     TidGenerator,
     Xid,
+    XidGenerator,
 )
 
 
@@ -67,6 +68,47 @@ def uid11_and_xid() -> List[object]:
     trange: Optional[Tuple[int, int]] = polyid.xid_prefix_range("113")
     ordered: bool = x2 < x and x <= x and x > x2 and x >= x2 and x == x7
     return [text, value, rng, xs, x3, x4, x5, x6, fields, when, trange, ordered, int(x), hash(x)]
+
+
+def nodes_and_generators() -> List[object]:
+    current: Optional[int] = polyid.node()
+    polyid.set_node(current)  # the same node again: always allowed
+    required: bool = polyid.node_required()
+    polyid.set_node_required(required)
+    t0 = 1_700_000_000_000_000
+    g = XidGenerator(node=5, clock_micros=t0)
+    g2 = XidGenerator()
+    g3 = XidGenerator(seed=7, max_lead_ms=1000, on_clock_behind="wait", clock_micros=t0)
+    x: Xid = g.next()
+    xs: List[Xid] = g.next_many(3)
+    s: str = g.next_str()
+    ss: List[str] = g3.next_many_str(2)
+    node: Optional[int] = g.node
+    lane: int = g.lane
+    lead: Tuple[int, int] = (g.lead_ms, g.max_lead_ms)
+    policy: str = g.on_clock_behind
+    g.set_clock_micros(t0 + 1000)
+    r: XidGenerator = XidGenerator.resume(x, node=5, clock_micros=t0)
+    r2 = XidGenerator.resume(str(x), seed=1)
+    tg = TidGenerator(node=7, clock_micros=t0)
+    tg2 = TidGenerator(3, max_lead_ms=10, on_clock_behind="fail")
+    tr: TidGenerator = TidGenerator.resume(tg.next(), node=7, clock_micros=t0)
+    tr2 = TidGenerator.resume("3ke6kg3wk223b", 39)
+    tnode: Optional[int] = tg.node
+    tg.set_clock_micros(t0 + 5)
+    eg = EuidGenerator(3, seed=1, clock_micros=t0)
+    eg2 = EuidGenerator(max_lead_ms=5, on_clock_behind="wait")
+    er: EuidGenerator = EuidGenerator.resume(eg.next(), 3, seed=2, clock_micros=t0)
+    er2 = EuidGenerator.resume(str(eg2.next()))
+    eg.set_clock_micros(t0 + 1000)
+    more: Tuple[int, int, str] = (tg.lead_ms + eg.lead_ms, tg.max_lead_ms + eg.max_lead_ms,
+                                  tg.on_clock_behind + eg.on_clock_behind)
+    try:
+        g2.set_clock_micros(0)
+    except PolyIdError as e:
+        policy += e.code
+    return [current, xs, s, ss, node, lane, lead, policy, r.next(), r2.next(), tg2.next(),
+            tr.next(), tr2.next(), tnode, er.next(), er2.next(), more]
 
 
 def tid() -> List[object]:
@@ -189,6 +231,7 @@ def extuuids() -> List[object]:
 
 def main() -> int:
     total = len(wdp()) + len(uid11_and_xid()) + len(tid()) + len(euid()) + len(errors())
+    total += len(nodes_and_generators())
     total += len(catalogs()) + len(extuuids())
     return total
 

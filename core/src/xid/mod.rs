@@ -51,8 +51,9 @@ impl Xid {
     }
 
     /// A new xid from the process-wide [`XidGenerator`]: greater than every xid this process
-    /// generated before, never equal to one another process on this host generates (see
-    /// the generator for the lane scheme).
+    /// generated before. With a process node (`POLYID_NODE`) never equal to one another
+    /// process with another node generates; without one, apart from the other processes of
+    /// this host's PID namespace, but not from other hosts (see the generator).
     #[inline]
     pub fn generate() -> Result<Xid> {
         default_generator().next()
