@@ -3,7 +3,8 @@
 #
 #   make c-build    libpolyid + header + pkg-config in target/c, and the matrix adapter
 #   make c-test     header staleness, vectors and bad-input tests (static and shared),
-#                   valgrind, AddressSanitizer, the pkg-config example (static and shared)
+#                   the process-node tests in child processes, valgrind, AddressSanitizer,
+#                   the pkg-config example (static and shared)
 #   make c-demo     builds and runs bindings-c/examples/c
 #   make c-header   regenerates bindings-c/include/polyid.h (then commit it)
 #   make c-bench    ns per call through the C ABI vs the same calls in Rust
@@ -93,8 +94,15 @@ $(C_OUT)/test/bad-input-shared: $(C_TESTS)/bad_input.c $(C_LIB_SO) $(C_OUT)/incl
 $(C_OUT)/test/bad-input-asan: $(C_TESTS)/bad_input.c $(C_LIB_A) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) $(C_ASAN) -pthread -o $@ $< $(C_LINK_STATIC)
 
+$(C_OUT)/test/node-env-static: $(C_TESTS)/node_env.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+	$(CC) $(C_CFLAGS) -o $@ $< $(C_LINK_STATIC)
+$(C_OUT)/test/node-env-shared: $(C_TESTS)/node_env.c $(C_LIB_SO) $(C_OUT)/include/polyid.h
+	$(CC) $(C_CFLAGS) -o $@ $< $(C_LINK_SHARED)
+$(C_OUT)/test/node-env-asan: $(C_TESTS)/node_env.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+	$(CC) $(C_CFLAGS) $(C_ASAN) -o $@ $< $(C_LINK_STATIC)
+
 C_TEST_BINS := $(addprefix $(C_OUT)/test/,vectors-static vectors-shared vectors-asan \
-	bad-input-static bad-input-shared bad-input-asan)
+	bad-input-static bad-input-shared bad-input-asan node-env-static node-env-shared node-env-asan)
 
 c-test: c-build
 	@echo "==> c: header staleness and Rust-side tests (cargo test -p polyid-c)"
@@ -111,6 +119,9 @@ c-test: c-build
 	cd $(ROOT) && POLYID_TEST_LINKAGE=shared $(C_OUT)/test/vectors-shared tests/vectors
 	POLYID_TEST_LINKAGE=static $(C_OUT)/test/bad-input-static
 	POLYID_TEST_LINKAGE=shared $(C_OUT)/test/bad-input-shared
+	@echo "==> c: the process node in child processes (POLYID_NODE, NODE_REQUIRED, NODE_IN_USE)"
+	POLYID_TEST_LINKAGE=static $(C_OUT)/test/node-env-static
+	POLYID_TEST_LINKAGE=shared $(C_OUT)/test/node-env-shared
 	@echo "==> c: valgrind (no leaks, no invalid accesses)"
 	cd $(ROOT) && POLYID_TEST_LINKAGE=static+valgrind $(C_VALGRIND) $(C_OUT)/test/vectors-static tests/vectors
 	cd $(ROOT) && POLYID_TEST_LINKAGE=shared+valgrind $(C_VALGRIND) $(C_OUT)/test/vectors-shared tests/vectors
@@ -119,6 +130,7 @@ c-test: c-build
 	@echo "==> c: AddressSanitizer + UBSan (static)"
 	cd $(ROOT) && POLYID_TEST_LINKAGE=static+asan ASAN_OPTIONS=detect_leaks=1 $(C_OUT)/test/vectors-asan tests/vectors
 	POLYID_TEST_LINKAGE=static+asan ASAN_OPTIONS=detect_leaks=1 $(C_OUT)/test/bad-input-asan
+	POLYID_TEST_LINKAGE=static+asan ASAN_OPTIONS=detect_leaks=1 $(C_OUT)/test/node-env-asan
 	@echo "==> c: pkg-config example (static and shared)"
 	@$(MAKE) --no-print-directory -C $(ROOT) c-example-check
 	@echo "==> c: all C tests passed"

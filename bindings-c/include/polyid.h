@@ -468,7 +468,7 @@ typedef struct polyid_generator_options {
   /**
    * This generator's node, 0-959; -1 (the default): the process node (`polyid_set_node()`
    * or `POLYID_NODE`), or none. Any other value is `POLYID_OUT_OF_RANGE`. EUID generators
-   * take no node: anything but -1 is `POLYID_INVALID_ARGUMENT` there.
+   * take no node: a node 0-959 is `POLYID_INVALID_ARGUMENT` there.
    */
   int64_t node;
   /**

@@ -108,14 +108,16 @@ pub fn reseed() {
 #[derive(Debug)]
 pub(crate) enum Source {
     Thread,
-    Seeded(std::sync::Mutex<StdRng>),
+    Seeded(Box<std::sync::Mutex<StdRng>>),
 }
 
 impl Source {
     pub(crate) fn new(seed: Option<u64>) -> Source {
         match seed {
             None => Source::Thread,
-            Some(seed) => Source::Seeded(std::sync::Mutex::new(StdRng::seed_from_u64(seed))),
+            Some(seed) => {
+                Source::Seeded(Box::new(std::sync::Mutex::new(StdRng::seed_from_u64(seed))))
+            }
         }
     }
 

@@ -1,0 +1,299 @@
+//! Node identity (the process node, `POLYID_NODE`) and the options every generator is built
+//! from (docs/spec §6).
+
+use std::sync::Arc;
+
+use polyid::clock::{EitherClock, SystemClock};
+use polyid::node::{self, Node};
+use polyid::{Detail, Error, ErrorCode, OnClockBehind, Options};
+
+use crate::ffi::*;
+
+/// The largest node (nodes are 0-959).
+pub const POLYID_MAX_NODE: u16 = 959;
+/// The default `max_lead_ms` of a generator: one minute.
+pub const POLYID_DEFAULT_MAX_LEAD_MS: u64 = 60000;
+/// The largest `max_lead_ms`: one day.
+pub const POLYID_MAX_LEAD_MS: u64 = 86400000;
+
+const _: () = {
+    assert!(POLYID_MAX_NODE == node::MAX_NODE);
+    assert!(POLYID_DEFAULT_MAX_LEAD_MS == polyid::policy::DEFAULT_MAX_LEAD_MS);
+    assert!(POLYID_MAX_LEAD_MS == polyid::policy::MAX_LEAD_MS);
+};
+
+/// What a generator does when its next ID would run more than `max_lead_ms` ahead of the
+/// clock (the values of `polyid_generator_options.on_clock_behind`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum polyid_clock_behind {
+    /// Fail with `POLYID_CLOCK_BEHIND`; the generator's state is unchanged (the default).
+    POLYID_CLOCK_BEHIND_FAIL = 0,
+    /// Sleep until the clock has caught up enough, then issue. A clock that does not move
+    /// during the wait (a manual clock), or one batch that alone needs more lead than
+    /// allowed, fails with `POLYID_CLOCK_BEHIND` instead.
+    POLYID_CLOCK_BEHIND_WAIT = 1,
+}
+
+/// How a generator is built (docs/spec §6.5).
+///
+/// Always start from `polyid_generator_options_init()`, then set the members you need:
+/// members may be added at the end in later versions, and `_init` gives every member its
+/// default, so code written that way keeps its meaning when rebuilt against a newer
+/// header. A NULL `const polyid_generator_options *` means "all defaults".
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct polyid_generator_options {
+    /// This generator's node, 0-959; -1 (the default): the process node (`polyid_set_node()`
+    /// or `POLYID_NODE`), or none. Any other value is `POLYID_OUT_OF_RANGE`. EUID generators
+    /// take no node: a node 0-959 is `POLYID_INVALID_ARGUMENT` there.
+    pub node: i64,
+    /// Whether `seed` is set (default false: the thread's random generator).
+    pub has_seed: bool,
+    /// A seed for the generator's own random source (ChaCha12 seeded as `rand`'s
+    /// `StdRng::seed_from_u64`): the same options and clock readings give the same IDs in
+    /// every polyid runtime. For replays and tests, not for production IDs.
+    pub seed: u64,
+    /// The bound on how far the generator's IDs may run ahead of the clock, 0 to
+    /// `POLYID_MAX_LEAD_MS` (default `POLYID_DEFAULT_MAX_LEAD_MS`, 60000).
+    pub max_lead_ms: u64,
+    /// A `polyid_clock_behind` value (default `POLYID_CLOCK_BEHIND_FAIL`); any other value is
+    /// `POLYID_INVALID_ARGUMENT`.
+    pub on_clock_behind: i32,
+    /// Whether the generator runs on a manual clock standing at `clock_micros` (default
+    /// false: the real clock). Move a manual clock with the generator's `_set_clock_micros`.
+    pub has_clock_micros: bool,
+    /// The manual clock's start, in microseconds since the Unix epoch.
+    pub clock_micros: i64,
+}
+
+impl Default for polyid_generator_options {
+    fn default() -> Self {
+        polyid_generator_options {
+            node: -1,
+            has_seed: false,
+            seed: 0,
+            max_lead_ms: POLYID_DEFAULT_MAX_LEAD_MS,
+            on_clock_behind: polyid_clock_behind::POLYID_CLOCK_BEHIND_FAIL as i32,
+            has_clock_micros: false,
+            clock_micros: 0,
+        }
+    }
+}
+
+/// Sets every member of `*opts` to its default: node -1 (the process node), no seed,
+/// `max_lead_ms` 60000, `POLYID_CLOCK_BEHIND_FAIL`, the real clock. Call it on every
+/// `polyid_generator_options` before setting members. NULL is ignored.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_generator_options_init(opts: *mut polyid_generator_options) {
+    if !opts.is_null() {
+        guard((), || opts.write(polyid_generator_options::default()));
+    }
+}
+
+/// The clock a generator handle runs on, shared with the handle so that a manual one can
+/// be set.
+pub(crate) type GenClock = Arc<EitherClock<SystemClock>>;
+
+// Generator handles are used by several threads at once (`&` through `*const`): the
+// compiler checks that they may be.
+const _: () = {
+    const fn shared<T: Send + Sync>() {}
+    shared::<crate::polyid_xid_generator>();
+    shared::<crate::polyid_tid_generator>();
+    shared::<crate::polyid_euid_generator>();
+};
+
+/// The real clock, for the constructors without options.
+pub(crate) fn real_clock() -> GenClock {
+    Arc::new(EitherClock::Real(SystemClock))
+}
+
+fn invalid_argument(arg: &'static str, why: String) -> Fail {
+    Fail::Core(Error::new(
+        ErrorCode::InvalidArgument,
+        arg,
+        Detail::Message(why.into()),
+    ))
+}
+
+/// A node argument: -1 is none, 0-959 a node, anything else `OUT_OF_RANGE`.
+fn node_arg(v: i64, arg: &'static str) -> Res<Option<Node>> {
+    if v == -1 {
+        return Ok(None);
+    }
+    let n: u64 = int(v, arg, 0, node::MAX_NODE.into())?;
+    Ok(Some(Node::new(n)?))
+}
+
+fn node_out(node: Option<Node>) -> i64 {
+    node.map_or(-1, |n| i64::from(n.get()))
+}
+
+/// Translates the caller's options (NULL: defaults) to the core's, with the generator's
+/// clock. Every rule beyond the C types (max_lead_ms bound, node with clock id, EUID node)
+/// is the core constructor's.
+pub(crate) unsafe fn read_options(
+    opts: *const polyid_generator_options,
+) -> Res<(Options, GenClock)> {
+    let o = if opts.is_null() {
+        polyid_generator_options::default()
+    } else {
+        opts.read()
+    };
+    let on_clock_behind = match o.on_clock_behind {
+        0 => OnClockBehind::Fail,
+        1 => OnClockBehind::Wait,
+        n => {
+            return Err(invalid_argument(
+                "on_clock_behind",
+                format!(
+                    "{n} is not a polyid_clock_behind (0 POLYID_CLOCK_BEHIND_FAIL, \
+                     1 POLYID_CLOCK_BEHIND_WAIT)"
+                ),
+            ))
+        }
+    };
+    let options = Options {
+        node: node_arg(o.node, "node")?,
+        seed: o.has_seed.then_some(o.seed),
+        max_lead_ms: o.max_lead_ms,
+        on_clock_behind,
+    };
+    let clock = Arc::new(EitherClock::new(
+        SystemClock,
+        o.has_clock_micros.then_some(o.clock_micros),
+    ));
+    Ok((options, clock))
+}
+
+/// A policy as a `polyid_clock_behind` value.
+pub(crate) fn policy_out(p: OnClockBehind) -> i32 {
+    match p {
+        OnClockBehind::Fail => polyid_clock_behind::POLYID_CLOCK_BEHIND_FAIL as i32,
+        OnClockBehind::Wait => polyid_clock_behind::POLYID_CLOCK_BEHIND_WAIT as i32,
+    }
+}
+
+/// Writes a node (`None`: -1).
+pub(crate) unsafe fn write_node(out: &Out<i64>, node: Option<Node>) {
+    out.set(node_out(node));
+}
+
+// ---------------------------------------------------------------------------------------
+// The process node
+
+/// Assigns this process's node (0-959), overriding `POLYID_NODE`; -1 withdraws it.
+///
+/// Call it before the first ID of a generator that uses the process node (the process-wide
+/// generators behind `polyid_xid_generate()` and `polyid_tid_generate()`, and every
+/// generator built without a node of its own): afterwards a different value fails with
+/// `POLYID_NODE_IN_USE`. On Linux the node is claimed on the host (an abstract Unix socket
+/// `polyid-node-N`, held until the process exits). In a forked child, call it again: the
+/// child needs a node of its own (generators that carry the parent's fail with
+/// `POLYID_NODE_REQUIRED` until then).
+///
+/// Errors: `POLYID_OUT_OF_RANGE` (node not -1 or 0-959), `POLYID_NODE_IN_USE` (another
+/// process on this host holds the node, or generators already took another one).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_set_node(node: i64, err: *mut polyid_error) -> polyid_status {
+    run(err, || {
+        node::set_process_node(node_arg(node, "node")?)?;
+        Ok(())
+    })
+}
+
+/// This process's node: the one assigned with `polyid_set_node()`, else `POLYID_NODE`
+/// (read once); -1 when there is none.
+///
+/// Errors: `POLYID_NULL_POINTER` (out); `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`,
+/// `POLYID_OUT_OF_RANGE` (`POLYID_NODE` is not a number 0-959: decimal digits only);
+/// `POLYID_NODE_REQUIRED` (a forked child that has not set its own node).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_process_node(
+    out: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        write_node(&out, node::process_node()?);
+        Ok(())
+    })
+}
+
+/// Makes a node required (true) or not for every xid and TID generator of this process, as
+/// `POLYID_NODE_REQUIRED=1` does: a generator that would have no node then fails with
+/// `POLYID_NODE_REQUIRED` (seeded generators and TID generators with an explicit clock id
+/// are exempt). Never fails.
+#[no_mangle]
+pub extern "C" fn polyid_set_node_required(required: bool) {
+    guard((), || node::set_node_required(required))
+}
+
+/// Whether a node is required (`polyid_set_node_required()` or `POLYID_NODE_REQUIRED`
+/// set to 1, true or yes). Never fails.
+#[no_mangle]
+pub extern "C" fn polyid_node_required() -> bool {
+    guard(false, node::node_required)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn init_gives_the_core_defaults() {
+        let mut o = core::mem::MaybeUninit::<polyid_generator_options>::uninit();
+        unsafe { polyid_generator_options_init(o.as_mut_ptr()) };
+        let o = unsafe { o.assume_init() };
+        let (options, clock) = unsafe { read_options(&o) }.ok().unwrap();
+        assert_eq!(options, Options::default());
+        assert!(matches!(*clock, EitherClock::Real(_)));
+        let (null, _) = unsafe { read_options(core::ptr::null()) }.ok().unwrap();
+        assert_eq!(null, Options::default());
+    }
+
+    #[test]
+    fn options_translate_to_the_core() {
+        let o = polyid_generator_options {
+            node: 959,
+            has_seed: true,
+            seed: u64::MAX,
+            max_lead_ms: 0,
+            on_clock_behind: polyid_clock_behind::POLYID_CLOCK_BEHIND_WAIT as i32,
+            has_clock_micros: true,
+            clock_micros: i64::MIN,
+        };
+        let (options, clock) = unsafe { read_options(&o) }.ok().unwrap();
+        assert_eq!(options.node, Some(Node::new(959).unwrap()));
+        assert_eq!(options.seed, Some(u64::MAX));
+        assert_eq!(options.max_lead_ms, 0);
+        assert_eq!(options.on_clock_behind, OnClockBehind::Wait);
+        assert!(matches!(*clock, EitherClock::Manual(_)));
+        for (node, ok) in [
+            (-1, true),
+            (0, true),
+            (-2, false),
+            (960, false),
+            (i64::MIN, false),
+        ] {
+            let o = polyid_generator_options {
+                node,
+                ..Default::default()
+            };
+            assert_eq!(unsafe { read_options(&o) }.is_ok(), ok, "node {node}");
+        }
+        for policy in [2, -1, i32::MAX] {
+            let o = polyid_generator_options {
+                on_clock_behind: policy,
+                ..Default::default()
+            };
+            match unsafe { read_options(&o) } {
+                Err(Fail::Core(e)) => assert_eq!(e.code(), ErrorCode::InvalidArgument),
+                _ => panic!("policy {policy} accepted"),
+            }
+        }
+        assert_eq!(policy_out(OnClockBehind::Fail), 0);
+        assert_eq!(policy_out(OnClockBehind::Wait), 1);
+    }
+}
