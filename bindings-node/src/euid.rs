@@ -10,9 +10,7 @@ use polyid::euid::{MAX_EXTENSION, MAX_UNIX_MS};
 use crate::batch;
 use crate::conv::{Ascii, BigU128, Bool, BytesArg, DateArg, DateOut, Int, OrThrow, Text};
 use crate::gen::{Gen, GenClock, GenOptions};
-use crate::object::{
-    generator_class, inspect_value, members, Class, IdArg, Kind, RawValue, Val,
-};
+use crate::object::{generator_class, inspect_value, members, Class, IdArg, Kind, RawValue, Val};
 
 fn extension(env: &Env, ext: Option<Int>) -> Result<Option<u16>> {
     match ext {

@@ -1129,8 +1129,8 @@ pub(crate) unsafe fn generator_symbol(env: sys::napi_env, slot: usize) -> Result
                 "polyid.EuidGenerator",
                 "polyid.XidGenerator",
             ]
-                .iter()
-                .enumerate()
+            .iter()
+            .enumerate()
             {
                 let mut text = ptr::null_mut();
                 let mut symbol = ptr::null_mut();
@@ -1297,7 +1297,6 @@ macro_rules! generator_class {
             /// A new generator object holding `inner` (for the static factories such as
             /// `resume`, where no object is under construction): `make` builds the class
             /// struct from the counted reference and the table handle.
-            #[allow(dead_code)]
             fn create(
                 env: &Env,
                 inner: $Inner,

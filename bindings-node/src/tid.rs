@@ -10,9 +10,7 @@ use polyid::tid::{MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
 use crate::batch;
 use crate::conv::{Ascii, BigI64, DateArg, DateOut, Int, OrThrow, Pair, Text};
 use crate::gen::{Gen, GenClock, GenOptions};
-use crate::object::{
-    generator_class, inspect_value, members, Class, IdArg, Kind, RawValue, Val,
-};
+use crate::object::{generator_class, inspect_value, members, Class, IdArg, Kind, RawValue, Val};
 
 /// A TID (AT Protocol timestamp identifier): a signed 64-bit value
 /// `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).

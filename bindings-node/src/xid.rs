@@ -10,9 +10,7 @@ use polyid::xid::{EPOCH_MS, MAX_RANDOM, MAX_UNIX_MS};
 use crate::batch;
 use crate::conv::{Ascii, BigU64, DateArg, DateOut, Int, OrThrow, Text};
 use crate::gen::{Gen, GenClock, GenOptions};
-use crate::object::{
-    generator_class, inspect_value, members, Class, IdArg, Kind, RawValue, Val,
-};
+use crate::object::{generator_class, inspect_value, members, Class, IdArg, Kind, RawValue, Val};
 
 /// An xid: a 64-bit value whose top 42 bits are milliseconds since 2011-11-11T11:11:11.111Z
 /// and whose low 22 bits are random, written as 11 Base58 symbols (uid11).

@@ -257,7 +257,13 @@ impl EuidGenerator {
         clock_micros: Option<&Bound<'_, PyAny>>,
         node: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        let args = GenArgs {
+            node,
+            seed,
+            max_lead_ms,
+            on_clock_behind,
+            clock_micros,
+        };
         EuidGenerator::build(extension, args, None)
     }
 
@@ -282,7 +288,13 @@ impl EuidGenerator {
         node: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let last = euid_arg(last)?;
-        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        let args = GenArgs {
+            node,
+            seed,
+            max_lead_ms,
+            on_clock_behind,
+            clock_micros,
+        };
         EuidGenerator::build(extension, args, Some(last))
     }
 

@@ -205,7 +205,13 @@ impl TidGenerator {
         on_clock_behind: Option<&Bound<'_, PyAny>>,
         clock_micros: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        let args = GenArgs {
+            node,
+            seed,
+            max_lead_ms,
+            on_clock_behind,
+            clock_micros,
+        };
         TidGenerator::build(clock_id, args, None)
     }
 
@@ -230,7 +236,13 @@ impl TidGenerator {
         clock_micros: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let last = tid_arg(last)?;
-        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        let args = GenArgs {
+            node,
+            seed,
+            max_lead_ms,
+            on_clock_behind,
+            clock_micros,
+        };
         TidGenerator::build(clock_id, args, Some(last))
     }
 

@@ -249,7 +249,13 @@ impl XidGenerator {
         on_clock_behind: Option<&Bound<'_, PyAny>>,
         clock_micros: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        let args = GenArgs {
+            node,
+            seed,
+            max_lead_ms,
+            on_clock_behind,
+            clock_micros,
+        };
         XidGenerator::build(args, None)
     }
 
@@ -273,7 +279,13 @@ impl XidGenerator {
         clock_micros: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let last = xid_arg(last)?;
-        let args = GenArgs { node, seed, max_lead_ms, on_clock_behind, clock_micros };
+        let args = GenArgs {
+            node,
+            seed,
+            max_lead_ms,
+            on_clock_behind,
+            clock_micros,
+        };
         XidGenerator::build(args, Some(last))
     }
 

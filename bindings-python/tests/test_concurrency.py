@@ -69,6 +69,26 @@ def test_tid_generators_with_one_clock_id_never_meet() -> None:
     assert len(set(every)) == len(every), "no TID issued twice"
 
 
+def test_shared_xid_generator() -> None:
+    g = polyid.XidGenerator()
+
+    def work() -> List[Any]:
+        out: List[Any] = []
+        for i in range(PER_THREAD // 10):
+            out.extend(g.next() for _ in range(5))
+            out.extend(g.next_many(5))
+        return out
+
+    results = run_threads(work)
+    every = [x for r in results for x in r]
+    assert len(every) == THREADS * PER_THREAD
+    assert len(set(every)) == len(every), "no xid issued twice"
+    for r in results:
+        assert all(a < b for a, b in zip(r, r[1:])), "each thread sees increasing xids"
+    if g.node is None:
+        assert {x.random >> 16 for x in every} == {g.lane}
+
+
 def test_shared_euid_generator() -> None:
     g = polyid.EuidGenerator(extension=3)
 
@@ -107,8 +127,11 @@ CHILDREN = 4
 PER_PROCESS = 2_000
 
 
-def sample(tgen: polyid.TidGenerator, egen: polyid.EuidGenerator) -> Dict[str, Any]:
+def sample(tgen: polyid.TidGenerator, egen: polyid.EuidGenerator,
+           xgen: polyid.XidGenerator) -> Dict[str, Any]:
     return {
+        "xid_lane": xgen.lane,
+        "xids": xgen.next_many_str(PER_PROCESS) + [xgen.next_str() for _ in range(PER_PROCESS)],
         "tid_clock": tgen.clock_id,
         "tids": [str(t) for t in tgen.next_many(PER_PROCESS)]
         + [str(tgen.next()) for _ in range(PER_PROCESS)],
@@ -124,10 +147,12 @@ def sample(tgen: polyid.TidGenerator, egen: polyid.EuidGenerator) -> Dict[str, A
 def test_fork_children_do_not_repeat_the_parent() -> None:
     tgen = polyid.TidGenerator()
     egen = polyid.EuidGenerator()
+    xgen = polyid.XidGenerator()
     # Use every generator (and the thread's RNG) before forking, so the children inherit
     # warm state.
     tgen.next_many(10)
     egen.next_many(10)
+    xgen.next_many(10)
     polyid.Tid.generate()
     polyid.Xid.generate_many(10)
     parent_clock = tgen.clock_id
@@ -141,7 +166,7 @@ def test_fork_children_do_not_repeat_the_parent() -> None:
             code = 0
             try:
                 os.close(r)
-                data = json.dumps(sample(tgen, egen)).encode()
+                data = json.dumps(sample(tgen, egen, xgen)).encode()
                 with os.fdopen(w, "wb") as f:
                     f.write(data)
             except BaseException:
@@ -152,7 +177,7 @@ def test_fork_children_do_not_repeat_the_parent() -> None:
         pids.append(pid)
         readers.append(r)
 
-    mine = sample(tgen, egen)
+    mine = sample(tgen, egen, xgen)
     kids = []
     for pid, r in zip(pids, readers):
         with os.fdopen(r, "rb") as f:
@@ -175,6 +200,14 @@ def test_fork_children_do_not_repeat_the_parent() -> None:
     assert len(set(every_tid)) == len(every_tid), "no TID shared by any two processes"
     every_euid = mine["euids"] + [e for k in kids for e in k["euids"]]
     assert len(set(every_euid)) == len(every_euid), "no EUID shared by any two processes"
+    # XidGenerator: a forked child moves to its own lane ((pid + host salt) mod 64), so
+    # processes with distinct lanes never share an xid.
+    procs = kids + [mine]
+    for i, a in enumerate(procs):
+        for b in procs[i + 1:]:
+            if a["xid_lane"] != b["xid_lane"]:
+                assert not set(a["xids"]) & set(b["xids"])
+    assert len({k["xid_lane"] for k in kids}) > 1
     # Children between themselves: different random streams as well.
     streams = [tuple(k["xid_random"]) for k in kids] + [tuple(mine["xid_random"])]
     assert len(set(streams)) == len(streams)

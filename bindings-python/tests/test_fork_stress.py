@@ -4,12 +4,14 @@ The parent warms every generator, forks 50 children and releases them at once; e
 makes 10,000 xids, 10,000 TIDs and 10,000 EUIDs (half through the batch calls, half one by
 one) and writes them to a file. No ID may appear twice, within a child or across children.
 
-What the core promises here (so what the test can demand):
-- xid: the process-wide generator (Xid.generate / Xid.generate_many) counts up within a
-  millisecond from a random start and puts the process lane, pid mod 64, in the top 6 of
-  the 22 random bits (re-read after a fork): processes with distinct lanes never meet.
+What the core promises here (so what the test can demand), with no node (POLYID_NODE unset):
+- xid: the process-wide generator (Xid.generate / Xid.generate_many) and an XidGenerator()
+  count up within a millisecond from a random start and put the process lane,
+  (pid + host salt) mod 64, in the top 6 of the 22 random bits (re-read after a fork):
+  processes with distinct lanes never meet. The two share the lane's counter.
 - TID: a generator with a random clock id moves, in a forked child, to clock id
-  32 + pid mod 960, and counts up in microseconds: distinct for up to 960 consecutive pids.
+  32 + (pid + host salt) mod 960, and counts up in microseconds: distinct for up to 960
+  consecutive pids.
   (One generator per process: two random-clock-id generators of one child share that id.)
 - EUID: 128 bits, monotonic per generator, RNG reseeded after the fork.
 """
@@ -30,9 +32,12 @@ PER_FAMILY = 10_000
 HALF = PER_FAMILY // 2
 
 
-def child_work(tgen: polyid.TidGenerator, egen: polyid.EuidGenerator) -> Dict[str, List[str]]:
-    xids = [str(x) for x in polyid.Xid.generate_many(HALF)]
-    xids += [str(polyid.Xid.generate()) for _ in range(HALF)]
+def child_work(tgen: polyid.TidGenerator, egen: polyid.EuidGenerator,
+               xgen: polyid.XidGenerator) -> Dict[str, List[str]]:
+    xids = [str(x) for x in polyid.Xid.generate_many(HALF // 2)]
+    xids += [str(polyid.Xid.generate()) for _ in range(HALF // 2)]
+    xids += xgen.next_many_str(HALF - HALF // 2)
+    xids += [str(xgen.next()) for _ in range(HALF - HALF // 2)]
     tids = tgen.next_many_str(HALF)
     tids += [str(tgen.next()) for _ in range(HALF)]
     euids = [str(e) for e in egen.next_many(HALF)]
@@ -47,7 +52,9 @@ def test_fifty_forked_children_never_repeat(
 ) -> None:
     tgen = polyid.TidGenerator()
     egen = polyid.EuidGenerator()
+    xgen = polyid.XidGenerator()
     # Warm state the children inherit: generators, the thread RNG, the default generators.
+    xgen.next_many(10)
     tgen.next_many(10)
     egen.next_many(10)
     polyid.Xid.generate_many(10)
@@ -64,10 +71,10 @@ def test_fifty_forked_children_never_repeat(
             try:
                 os.close(go_w)
                 os.read(go_r, 1)  # blocks until the parent closes go_w: all start together
-                out = child_work(tgen, egen)
+                out = child_work(tgen, egen, xgen)
                 path = os.path.join(tmp_path, f"child-{k}")
                 with open(path + ".tmp", "w", encoding="ascii") as f:
-                    f.write(f"{os.getpid()} {tgen.clock_id}\n")
+                    f.write(f"{xgen.lane} {tgen.clock_id}\n")
                     for fam in ("xid", "tid", "euid"):
                         f.write(" ".join(out[fam]) + "\n")
                 os.rename(path + ".tmp", path)
@@ -93,8 +100,8 @@ def test_fifty_forked_children_never_repeat(
     for k in range(CHILDREN):
         with open(os.path.join(tmp_path, f"child-{k}"), encoding="ascii") as f:
             head, *families = f.read().split("\n")
-        pid_text, clock_text = head.split()
-        lanes.append(int(pid_text) % 64)
+        lane_text, clock_text = head.split()
+        lanes.append(int(lane_text))
         clocks.append(int(clock_text))
         mine = {fam: line.split(" ") for fam, line in zip(("xid", "tid", "euid"), families)}
         for fam, ids in mine.items():
@@ -116,7 +123,8 @@ def test_fifty_forked_children_never_repeat(
     with capsys.disabled():
         sys.stdout.write("\n" + report + "\n")
 
-    # TID clock ids in a child: 32 + pid mod 960, never the parent's 0-31, distinct here.
+    # TID clock ids in a child: 32 + (pid + salt) mod 960, never the parent's 0-31, distinct
+    # here.
     assert all(32 <= c < 992 for c in clocks)
     assert len(set(clocks)) == CHILDREN
     assert dups["tid"] == 0
@@ -124,7 +132,7 @@ def test_fifty_forked_children_never_repeat(
     if not shared:
         assert dups["xid"] == 0
     else:
-        # Children whose pids are equal mod 64 share a lane: between them the core promises
+        # Children whose pids plus the host salt are equal mod 64 share a lane: between them the core promises
         # only 21 random bits per millisecond (core/src/xid/generator.rs). xids of distinct
         # lanes differ in their lane bits, so only a shared lane can hold a duplicate.
         lone = [i for c, lane in zip(per_child, lanes) if lane not in shared for i in c["xid"]]
@@ -147,6 +155,7 @@ def test_fork_while_other_threads_generate() -> None:
 
     tgen = polyid.TidGenerator()
     egen = polyid.EuidGenerator()
+    xgen = polyid.XidGenerator()
     stop = threading.Event()
 
     def spin() -> None:
@@ -154,6 +163,7 @@ def test_fork_while_other_threads_generate() -> None:
             egen.next_many(64)
             tgen.next_many_str(64)
             polyid.Xid.generate_many(64)
+            xgen.next_many_str(64)
 
     threads = [threading.Thread(target=spin) for _ in range(3)]
     for t in threads:
@@ -171,6 +181,7 @@ def test_fork_while_other_threads_generate() -> None:
                         egen.next()
                         tgen.next()
                         polyid.Xid.generate()
+                        xgen.next()
                     finally:
                         os._exit(0)
                 _, status = os.waitpid(pid, 0)

@@ -66,8 +66,10 @@ function noConstructor(name) {
  */
 function ready() {
   raw.set_error_factory(polyidError);
-  const [minMicros, maxMicros, maxClockId, xidEpoch, xidMaxMs, xidMaxRandom, euidMaxMs, maxExtension, maxBatch] =
-    raw.limits();
+  const [
+    minMicros, maxMicros, maxClockId, xidEpoch, xidMaxMs, xidMaxRandom, euidMaxMs, maxExtension, maxBatch,
+    maxNode, maxLeadMs,
+  ] = raw.limits();
   LIMITS = {
     micros: [minMicros, maxMicros],
     clockId: [0n, maxClockId],
@@ -76,8 +78,126 @@ function ready() {
     euidMs: [0n, euidMaxMs],
     extension: [0n, maxExtension],
     batch: [0n, maxBatch],
+    node: [0n, maxNode],
+    maxLead: [0n, maxLeadMs],
   };
   return Object.freeze(raw.error_codes());
+}
+
+// ----------------------------------------------------------------------------------------------
+// Generators: options and the process node (docs/spec §6)
+
+const OPTION_KEYS = ['node', 'seed', 'maxLeadMs', 'onClockBehind', 'clockMicros'];
+
+/** An integer option: a bigint or a safe-integer number (messages name the option). */
+function intOption(v, key) {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number') {
+    if (Number.isSafeInteger(v)) return BigInt(v);
+    throw typeError(`${key}: expected a safe integer or a bigint, got ${rustFloat(v)}`);
+  }
+  throw typeError(`${key}: expected an integer (bigint or number), got ${typeName(v)}`);
+}
+
+/** The wasm ABI's node: a u64 (the core checks 0-959). */
+const nodeArg = (v) => ranged(v, 'node', 0n, U64_MAX, LIMITS.node);
+
+/**
+ * A generator's options object (`{ node, seed, maxLeadMs, onClockBehind, clockMicros }`, each
+ * optional; `undefined`/`null` for the default) as the wasm constructors take them:
+ * `[clockMicros, node, seed, maxLeadMs, wait]`. Another own key is a TypeError.
+ *
+ * `onClockBehind` is read here: a text other than "fail" or "wait" throws the core's
+ * INVALID_ARGUMENT with the core's message (`OnClockBehind::from_str`), written here because
+ * the core formats it with `{:?}`, which would bring Rust's formatting machinery into the
+ * module (the size budget; src/error.rs does the same for every message).
+ */
+function generatorOptions(o) {
+  if (absent(o)) return [undefined, undefined, undefined, undefined, false];
+  if (typeof o !== 'object' || Array.isArray(o)) {
+    const got = Array.isArray(o) ? 'array' : typeName(o);
+    throw typeError(`options: expected an object { node, seed, maxLeadMs, onClockBehind, clockMicros }, got ${got}`);
+  }
+  for (const key of Object.keys(o)) {
+    if (!OPTION_KEYS.includes(key)) {
+      throw typeError(
+        `options: unknown option ${debugStr(key)} (the options are node, seed, maxLeadMs, onClockBehind and clockMicros)`,
+      );
+    }
+  }
+  const { node, seed, maxLeadMs, onClockBehind, clockMicros } = o;
+  const n = absent(node) ? undefined : nodeArg(intOption(node, 'node'));
+  const sd = absent(seed) ? undefined : u64(intOption(seed, 'seed'), 'seed');
+  const lead = absent(maxLeadMs)
+    ? undefined
+    : ranged(intOption(maxLeadMs, 'maxLeadMs'), 'max_lead_ms', 0n, U64_MAX, LIMITS.maxLead);
+  let wait = false;
+  if (!absent(onClockBehind)) {
+    if (typeof onClockBehind !== 'string') {
+      throw typeError(`onClockBehind: expected "fail" or "wait", got ${typeName(onClockBehind)}`);
+    }
+    if (onClockBehind === 'wait') wait = true;
+    else if (onClockBehind !== 'fail') {
+      throw polyidError(
+        'INVALID_ARGUMENT',
+        'on_clock_behind',
+        'reason',
+        `expected "fail" or "wait", found ${debugStr(onClockBehind)}`,
+      );
+    }
+  }
+  const clock = absent(clockMicros) ? undefined : i64(intOption(clockMicros, 'clockMicros'), 'clock_micros');
+  return [clock, n, sd, lead, wait];
+}
+
+/**
+ * `resume`'s `last`: an instance of the ID class (`valueOf` gives its value) or its text
+ * (parsed by `parse` after the options are read, as the Node package does).
+ */
+function lastArg(last, valueOf, name) {
+  if (typeof last !== 'string' && valueOf(last) === undefined) {
+    throw typeError(`expected a ${name} or its text, got ${typeName(last)}`);
+  }
+  return (parse) => (typeof last === 'string' ? parse(last) : valueOf(last));
+}
+
+/**
+ * A wasm generator of class `Gen` from options read by `generatorOptions` (`[clockMicros,
+ * ...options]`), with `first` (clock id or extension, for TID and EUID) and the value of the
+ * last ID for `resume`: `[generator, its clock]`.
+ */
+function makeGenerator(Gen, opts, first, last) {
+  const [micros, ...rest] = opts;
+  const clock = new raw.Clock(micros);
+  const args = Gen === raw.XidGen ? [clock, ...rest, last] : [clock, first, ...rest, last];
+  return [new Gen(...args), clock];
+}
+
+/** A generator's getters (src/ids.rs `info`): `[a, b, leadMs, maxLeadMs, onClockBehind]`. */
+const infoOf = (inner, i) => inner.info()[i];
+
+/**
+ * Assigns this module instance's node (0-959), or withdraws it (`null`). Call it before the
+ * first ID of a generator that uses the process node (`Xid.generate()`, `Tid.generate()`,
+ * generators built without a `node`): afterwards another value throws NODE_IN_USE.
+ */
+export function setNode(node) {
+  raw.set_node(absent(node) ? undefined : nodeArg(node));
+}
+
+/** This module instance's node, or `null` (there is no environment: only `setNode` sets it). */
+export function node() {
+  return raw.process_node() ?? null;
+}
+
+/** Makes a node required (or not) for every xid and TID generator of this module instance. */
+export function setNodeRequired(required) {
+  raw.set_node_required(boolean(required));
+}
+
+/** Whether xid and TID generators without a node throw NODE_REQUIRED. */
+export function nodeRequired() {
+  return raw.node_required();
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -180,10 +300,24 @@ export function tidPrefixRange(prefix) {
 // ----------------------------------------------------------------------------------------------
 // xid
 
+/** The value of an Xid, or `undefined` for anything else (set by the class). */
+let xidValue;
+
+/**
+ * The generator behind `Xid.generate()`: default options (the process node, else a lane),
+ * made at its first use (so that `setNode` before it counts), one per module instance.
+ */
+let defaultXids;
+const xids = () => (defaultXids ??= makeGenerator(raw.XidGen, generatorOptions())[0]);
+
 /** An xid: 42 bits of milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits. */
 export class Xid {
   #value;
   #read; // [text, unixMs, random], from the core on first use
+
+  static {
+    xidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+  }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Xid');
@@ -194,19 +328,23 @@ export class Xid {
     return (this.#read ??= raw.xid_read(this.#value));
   }
 
-  /** A new xid from this module's monotonic generator: the current time, after every xid it made before. */
+  /**
+   * A new xid from this module's monotonic generator: the current time, after every xid it
+   * made before; it carries the node set with `setNode`, if any.
+   */
   static generate() {
-    return new Xid(NEW, raw.xid_generate());
+    return new Xid(NEW, xids().next());
   }
 
   /** `count` new xids of the module's generator, increasing. */
   static generateMany(count) {
-    return Array.from(raw.xid_generate_many(countArg(count)), (v) => new Xid(NEW, v));
+    const n = countArg(count);
+    return Array.from(xids().next_many(n), (v) => new Xid(NEW, v));
   }
 
   /** The text of a new xid of the module's generator. */
   static generateString() {
-    return new Xid(NEW, raw.xid_generate()).#fields[0];
+    return new Xid(NEW, xids().next()).#fields[0];
   }
 
   /** The xid of a Unix time in milliseconds and 22 random bits. */
@@ -277,13 +415,98 @@ export class Xid {
   }
 }
 
+/** A monotonic xid generator (docs/spec §6.2): with a node, or with a lane. */
+export class XidGenerator {
+  #inner;
+  #clock;
+
+  /** A generator built from `options` (docs/spec §6.5). */
+  constructor(options, token, last) {
+    // `resume` passes the options read already and the value of the last xid.
+    const resuming = token === NEW;
+    const opts = resuming ? options : generatorOptions(options);
+    [this.#inner, this.#clock] = makeGenerator(raw.XidGen, opts, undefined, resuming ? last : undefined);
+  }
+
+  /** A generator whose every xid is greater than `last` (an Xid or its text). */
+  static resume(last, options) {
+    const value = lastArg(last, xidValue, 'Xid');
+    const opts = generatorOptions(options);
+    return new XidGenerator(opts, NEW, value((t) => raw.xid_parse(t)));
+  }
+
+  /** The node in this generator's xids (bits 21-12), or `null`. */
+  get node() {
+    return infoOf(this.#inner, 0) ?? null;
+  }
+
+  /** The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one). */
+  get lane() {
+    return infoOf(this.#inner, 1);
+  }
+
+  /** How far the last xid is ahead of the clock, in milliseconds. */
+  get leadMs() {
+    return infoOf(this.#inner, 2);
+  }
+
+  /** The bound on `leadMs`. */
+  get maxLeadMs() {
+    return infoOf(this.#inner, 3);
+  }
+
+  /** `'fail'` or `'wait'`. */
+  get onClockBehind() {
+    return infoOf(this.#inner, 4);
+  }
+
+  /** Moves the manual clock (INVALID_ARGUMENT on the real clock). */
+  setClockMicros(micros) {
+    this.#clock.set(i64(micros, 'clock_micros'));
+  }
+
+  /** The next xid. */
+  next() {
+    return new Xid(NEW, this.#inner.next());
+  }
+
+  /** The text of the next xid. */
+  nextString() {
+    return new Xid(NEW, this.#inner.next()).toString();
+  }
+
+  /** The next `count` xids (consecutive, one clock read). */
+  nextMany(count) {
+    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Xid(NEW, v));
+  }
+
+  /** The texts of the next `count` xids. */
+  nextManyStrings(count) {
+    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Xid(NEW, v).toString());
+  }
+}
+
 // ----------------------------------------------------------------------------------------------
 // TID
+
+/** The value of a Tid, or `undefined` for anything else (set by the class). */
+let tidValue;
+
+/**
+ * The generator behind `Tid.generate()`: default options (the process node's clock id, else a
+ * random one in 0-31), made at its first use, one per module instance.
+ */
+let defaultTids;
+const tids = () => (defaultTids ??= makeGenerator(raw.TidGen, generatorOptions())[0]);
 
 /** A TID: signed microseconds since 1970 << 10 | a clock id, as 13 base32 symbols. */
 export class Tid {
   #value;
   #read; // [text, display, micros, clockId, unixMs], from the core on first use
+
+  static {
+    tidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+  }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Tid');
@@ -294,14 +517,17 @@ export class Tid {
     return (this.#read ??= raw.tid_read(this.#value));
   }
 
-  /** A new TID from this module's generator (monotonic, random clock id 0-31). */
+  /**
+   * A new TID from this module's generator (monotonic; clock id `32 + node` with the node set
+   * with `setNode`, else a random one in 0-31).
+   */
   static generate() {
-    return new Tid(NEW, raw.tid_generate());
+    return new Tid(NEW, tids().next());
   }
 
   /** The text of a new TID from this module's generator. */
   static generateString() {
-    return new Tid(NEW, raw.tid_generate()).#fields[0];
+    return new Tid(NEW, tids().next()).#fields[0];
   }
 
   /** The TID of microseconds since 1970 (±(2^53-1)) and a clock id (0-1023, default 0). */
@@ -376,18 +602,59 @@ export class Tid {
   }
 }
 
-/** A monotonic TID generator with one clock id. */
+/** A monotonic TID generator with one clock id (docs/spec §6.3). */
 export class TidGenerator {
   #inner;
+  #clock;
 
-  /** A generator with the given clock id (0-1023), or a random one in 0-31. */
-  constructor(clockId) {
-    this.#inner = new raw.TidGen(absent(clockId) ? undefined : clockIdArg(clockId));
+  /**
+   * A generator with the given clock id (0-1023), or else `32 + node` (the `node` option, else
+   * the process node), or else a random one in 0-31; `options` as for `XidGenerator`.
+   */
+  constructor(clockId, options, token, last) {
+    // `resume` passes the clock id and options read already and the value of the last TID.
+    const resuming = token === NEW;
+    const id = resuming || absent(clockId) ? clockId : clockIdArg(clockId);
+    const opts = resuming ? options : generatorOptions(options);
+    [this.#inner, this.#clock] = makeGenerator(raw.TidGen, opts, id, resuming ? last : undefined);
+  }
+
+  /** A generator whose every TID is greater than `last` (a Tid or its text). */
+  static resume(last, clockId, options) {
+    const value = lastArg(last, tidValue, 'Tid');
+    const id = absent(clockId) ? undefined : clockIdArg(clockId);
+    const opts = generatorOptions(options);
+    return new TidGenerator(id, opts, NEW, value((t) => raw.tid_parse(t)));
   }
 
   /** The clock id of the TIDs this generator issues. */
   get clockId() {
-    return this.#inner.clock_id();
+    return infoOf(this.#inner, 1);
+  }
+
+  /** The node behind the clock id, or `null`. */
+  get node() {
+    return infoOf(this.#inner, 0) ?? null;
+  }
+
+  /** How far the last TID is ahead of the clock, in whole milliseconds. */
+  get leadMs() {
+    return infoOf(this.#inner, 2);
+  }
+
+  /** The bound on `leadMs`. */
+  get maxLeadMs() {
+    return infoOf(this.#inner, 3);
+  }
+
+  /** `'fail'` or `'wait'`. */
+  get onClockBehind() {
+    return infoOf(this.#inner, 4);
+  }
+
+  /** Moves the manual clock (INVALID_ARGUMENT on the real clock). */
+  setClockMicros(micros) {
+    this.#clock.set(i64(micros, 'clock_micros'));
   }
 
   /** The next TID. */
@@ -414,10 +681,17 @@ export class TidGenerator {
 // ----------------------------------------------------------------------------------------------
 // EUID
 
+/** The value of a Euid, or `undefined` for anything else (set by the class). */
+let euidValue;
+
 /** An EUID: a 128-bit sortable ID with an optional extension, as 27 symbols with a check. */
 export class Euid {
   #value;
   #read; // [text, textNoCheck, unixMs, extension, padding, checkmod], from the core on first use
+
+  static {
+    euidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+  }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Euid');
@@ -542,15 +816,51 @@ export class Euid {
 /** A strictly monotonic EUID generator. */
 export class EuidGenerator {
   #inner;
+  #clock;
 
-  /** A generator whose EUIDs carry `extension` (0-32767), or none. */
-  constructor(extension) {
-    this.#inner = new raw.EuidGen(extensionArg(extension));
+  /**
+   * A generator whose EUIDs carry `extension` (0-32767), or none; `options` as for
+   * `XidGenerator` without `node` (EUIDs take none: INVALID_ARGUMENT).
+   */
+  constructor(extension, options, token, last) {
+    // `resume` passes the extension and options read already and the value of the last EUID.
+    const resuming = token === NEW;
+    const ext = resuming ? extension : extensionArg(extension);
+    const opts = resuming ? options : generatorOptions(options);
+    [this.#inner, this.#clock] = makeGenerator(raw.EuidGen, opts, ext, resuming ? last : undefined);
+  }
+
+  /** A generator whose every EUID is greater than `last` (a Euid or its text). */
+  static resume(last, extension, options) {
+    const value = lastArg(last, euidValue, 'Euid');
+    const ext = extensionArg(extension);
+    const opts = generatorOptions(options);
+    return new EuidGenerator(ext, opts, NEW, value((t) => raw.euid_parse(t)));
   }
 
   /** The extension of the EUIDs this generator makes, or `null`. */
   get extension() {
-    return this.#inner.extension() ?? null;
+    return infoOf(this.#inner, 0) ?? null;
+  }
+
+  /** How far the last EUID is ahead of the clock, in milliseconds. */
+  get leadMs() {
+    return infoOf(this.#inner, 2);
+  }
+
+  /** The bound on `leadMs`. */
+  get maxLeadMs() {
+    return infoOf(this.#inner, 3);
+  }
+
+  /** `'fail'` or `'wait'`. */
+  get onClockBehind() {
+    return infoOf(this.#inner, 4);
+  }
+
+  /** Moves the manual clock (INVALID_ARGUMENT on the real clock). */
+  setClockMicros(micros) {
+    this.#clock.set(i64(micros, 'clock_micros'));
   }
 
   /** The next EUID. */
@@ -563,21 +873,13 @@ export class EuidGenerator {
     return new Euid(NEW, this.#inner.next()).toString();
   }
 
-  /** The next `count` EUIDs. */
+  /** The next `count` EUIDs (one clock read). */
   nextMany(count) {
-    const n = countArg(count);
-    const inner = this.#inner;
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = new Euid(NEW, inner.next());
-    return out;
+    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Euid(NEW, v));
   }
 
   /** The texts of the next `count` EUIDs. */
   nextManyStrings(count) {
-    const n = countArg(count);
-    const inner = this.#inner;
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = new Euid(NEW, inner.next()).toString();
-    return out;
+    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Euid(NEW, v).toString());
   }
 }

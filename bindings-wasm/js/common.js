@@ -186,6 +186,11 @@ function polyidError(code, context, kind, a, b, c) {
     case 'reason':
       message = a;
       break;
+    case 'lead':
+      message =
+        `the next ID would be ${a} ${c} ahead of the clock, more than the allowed lead of ${b} ${c} ` +
+        "(the clock stepped back, or IDs were requested faster than the family's capacity per tick)";
+      break;
     default:
       message = code;
   }

@@ -34,6 +34,9 @@ export type ErrorCode =
   | 'RESERVED_BITS'
   | 'UNSUPPORTED_SCHEME'
   | 'INVALID_UNIT'
+  | 'NODE_REQUIRED'
+  | 'NODE_IN_USE'
+  | 'CLOCK_BEHIND'
 
 /**
  * Every stable error code (a frozen array, from the core). In the web build it is empty until
@@ -151,12 +154,131 @@ export declare class Euid {
   toJSON(): string
 }
 
-/** A strictly monotonic EUID generator: every EUID it returns is greater than the one before, also when the clock steps back. */
-export declare class EuidGenerator {
-  /** A generator whose EUIDs carry `extension` (0-32767), or none. Throws `OUT_OF_RANGE`. */
-  constructor(extension?: number | null)
+/**
+ * The options of `new XidGenerator()`, `new TidGenerator()` and their `resume` (docs/spec
+ * §6.5). Every option is optional; `undefined` and `null` mean the default. Any other key is
+ * a `TypeError`.
+ */
+export interface GeneratorOptions {
+  /** This generator's node, 0-959. Default: the module instance's node (`setNode`), if any. */
+  node?: number | null
+  /**
+   * A seed (unsigned 64-bit: a bigint, or a non-negative safe integer) for a random source of
+   * the generator's own: the same seed, options and clock readings give the same IDs in every
+   * polyid runtime. For replays and tests, not for production IDs. Default: none.
+   */
+  seed?: bigint | number | null
+  /** The bound on the lead over the clock, 0-86400000 ms (docs/spec §6.4). Default 60000. */
+  maxLeadMs?: number | null
+  /**
+   * Beyond the bound: `'fail'` (throw `CLOCK_BEHIND`; the default) or `'wait'` (which cannot
+   * sleep in WebAssembly: it throws `CLOCK_BEHIND` too).
+   */
+  onClockBehind?: 'fail' | 'wait' | null
+  /**
+   * Microseconds since 1970 (a bigint or a safe integer): the generator runs on a manual clock
+   * standing there, moved with `setClockMicros`. Default: the real clock.
+   */
+  clockMicros?: bigint | number | null
+}
+
+/**
+ * The options of `new EuidGenerator()` and `EuidGenerator.resume`: those of the other
+ * generators without `node` (EUIDs take no node; passing one throws `INVALID_ARGUMENT`).
+ */
+export type EuidGeneratorOptions = Omit<GeneratorOptions, 'node'>
+
+/**
+ * Assigns this module instance's node (0-959), or withdraws it (`null`). WebAssembly has no
+ * environment (`POLYID_NODE`): this is the only way to give the default generators a node. Call
+ * it before the first ID of a generator that uses it (`Xid.generate()`, `Tid.generate()`,
+ * generators built without a `node`): afterwards another value throws `NODE_IN_USE`.
+ *
+ * Throws `OUT_OF_RANGE` or `NODE_IN_USE`.
+ */
+export declare function setNode(node: number | null): void
+
+/** This module instance's node, or `null` when there is none. */
+export declare function node(): number | null
+
+/**
+ * Makes a node required (or not) for every xid and TID generator of this module instance: a
+ * generator that would have none throws `NODE_REQUIRED`.
+ */
+export declare function setNodeRequired(required: boolean): void
+
+/** Whether xid and TID generators without a node throw `NODE_REQUIRED`. */
+export declare function nodeRequired(): boolean
+
+/** What every generator reports about its lead over the clock, and its clock. */
+export interface GeneratorClock {
+  /** How far the last ID issued is ahead of the clock, in milliseconds (docs/spec §6.4). */
+  get leadMs(): number
+  /** The bound on `leadMs`. */
+  get maxLeadMs(): number
+  /** What the generator does beyond the bound. */
+  get onClockBehind(): 'fail' | 'wait'
+  /**
+   * Moves the generator's manual clock (one built with `clockMicros`) to `micros`. Throws
+   * `INVALID_ARGUMENT` on a generator that reads the real clock.
+   */
+  setClockMicros(micros: bigint | number): void
+}
+
+/**
+ * A monotonic xid generator (docs/spec §6.2): every xid it returns is greater than the one
+ * before. With a node (its own, or the module instance's), its xids carry the node in bits
+ * 21-12 and a counter from 0 below it; without one, a lane in bits 21-16 and a counter from a
+ * random start.
+ */
+export declare class XidGenerator implements GeneratorClock {
+  /**
+   * A generator built from `options`. Throws `OUT_OF_RANGE`, `INVALID_ARGUMENT` or
+   * `NODE_REQUIRED`.
+   */
+  constructor(options?: GeneratorOptions | null)
+  /**
+   * A generator that continues after `last` (an xid issued before, e.g. persisted; a `Xid` or
+   * its text): every xid it returns is greater than `last`. Throws what the constructor
+   * throws, and what `Xid.parse` throws for the text.
+   */
+  static resume(last: Xid | string, options?: GeneratorOptions | null): XidGenerator
+  /** The node in this generator's xids (bits 21-12), or `null` when it has none (a lane). */
+  get node(): number | null
+  /** The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one). */
+  get lane(): number
+  get leadMs(): number
+  get maxLeadMs(): number
+  get onClockBehind(): 'fail' | 'wait'
+  setClockMicros(micros: bigint | number): void
+  /** The next xid. Throws `OUT_OF_RANGE` or `CLOCK_BEHIND`. */
+  next(): Xid
+  /** The text of the next xid. */
+  nextString(): string
+  /** The next `count` xids (consecutive, one clock read). */
+  nextMany(count: number): Array<Xid>
+  /** The texts of the next `count` xids. */
+  nextManyStrings(count: number): string[]
+}
+
+/** A strictly monotonic EUID generator: every EUID it returns is greater than the one before, also when the clock steps back (by at most `maxLeadMs`). */
+export declare class EuidGenerator implements GeneratorClock {
+  /**
+   * A generator whose EUIDs carry `extension` (0-32767), or none; `options` as for
+   * `XidGenerator` without `node`. Throws `OUT_OF_RANGE` or `INVALID_ARGUMENT`.
+   */
+  constructor(extension?: number | null, options?: EuidGeneratorOptions | null)
+  /**
+   * A generator that continues after `last` (a `Euid` or its text): everything it returns is
+   * greater than `last`. Throws what the constructor throws, and what `Euid.parse` throws.
+   */
+  static resume(last: Euid | string, extension?: number | null, options?: EuidGeneratorOptions | null): EuidGenerator
   /** The extension of the EUIDs this generator makes, or `null`. */
   get extension(): number | null
+  get leadMs(): number
+  get maxLeadMs(): number
+  get onClockBehind(): 'fail' | 'wait'
+  setClockMicros(micros: bigint | number): void
   /** The next EUID. */
   next(): Euid
   /** The text of the next EUID. */
@@ -176,7 +298,11 @@ export declare class EuidGenerator {
  */
 export declare class Tid {
   private constructor()
-  /** A new TID from the module's generator (monotonic, random clock id 0-31). */
+  /**
+   * A new TID from the module's generator (monotonic; clock id `32 + node` with the node set
+   * with `setNode`, else a random one in 0-31). Throws `NODE_REQUIRED`, `NODE_IN_USE`,
+   * `CLOCK_BEHIND`.
+   */
   static generate(): Tid
   /** The text of a new TID from the module's generator. */
   static generateString(): string
@@ -212,12 +338,28 @@ export declare class Tid {
   toJSON(): string
 }
 
-/** A monotonic TID generator: every TID it returns is greater than the one before (`micros = max(now, last + 1)`), all with one clock id. */
-export declare class TidGenerator {
-  /** A generator with the given clock id (0-1023), or a random one in 0-31. Throws `OUT_OF_RANGE`. */
-  constructor(clockId?: number | null)
+/** A monotonic TID generator: every TID it returns is greater than the one before (`micros = max(now, last + 1)`), all with one clock id (docs/spec §6.3). */
+export declare class TidGenerator implements GeneratorClock {
+  /**
+   * A generator with the given clock id (0-1023), or (`null`/omitted) `32 + node` (the `node`
+   * option, else the module instance's node), else a random one in 0-31; `options` as for
+   * `XidGenerator` (a clock id and a `node` together are `INVALID_ARGUMENT`). Throws
+   * `OUT_OF_RANGE`, `INVALID_ARGUMENT` or `NODE_REQUIRED`.
+   */
+  constructor(clockId?: number | null, options?: GeneratorOptions | null)
+  /**
+   * A generator that continues after `last` (a `Tid` or its text): every TID it returns is
+   * greater than `last`; `clockId` and `options` as for the constructor.
+   */
+  static resume(last: Tid | string, clockId?: number | null, options?: GeneratorOptions | null): TidGenerator
   /** The clock id of the TIDs this generator issues. */
   get clockId(): number
+  /** The node behind the clock id (`clockId - 32`), or `null`. */
+  get node(): number | null
+  get leadMs(): number
+  get maxLeadMs(): number
+  get onClockBehind(): 'fail' | 'wait'
+  setClockMicros(micros: bigint | number): void
   /** The next TID. */
   next(): Tid
   /** The text of the next TID. */
@@ -232,12 +374,16 @@ export declare class TidGenerator {
  * An xid: a 64-bit value whose top 42 bits are milliseconds since 2011-11-11T11:11:11.111Z
  * and whose low 22 bits are random, written as 11 Base58 symbols (uid11).
  *
- * Create one with `Xid.generate()`, `Xid.fromParts()`, `Xid.fromDate()`, `Xid.parse()` or
- * `Xid.fromBigInt()`; `new Xid()` is not available.
+ * Create one with `Xid.generate()`, `new XidGenerator().next()`, `Xid.fromParts()`,
+ * `Xid.fromDate()`, `Xid.parse()` or `Xid.fromBigInt()`; `new Xid()` is not available.
  */
 export declare class Xid {
   private constructor()
-  /** A new xid from this module's monotonic generator: the current time, after every xid it made before. */
+  /**
+   * A new xid from this module's monotonic generator: the current time, after every xid it
+   * made before; it carries the node set with `setNode`, if any. Throws `NODE_REQUIRED`,
+   * `NODE_IN_USE`, `CLOCK_BEHIND`.
+   */
   static generate(): Xid
   /** `count` new xids of the module's generator, increasing. */
   static generateMany(count: number): Array<Xid>

@@ -70,6 +70,12 @@ pub fn core_error(e: polyid::Error) -> JsValue {
             JsValue::UNDEFINED,
         ),
         // Shown as is, like a reason (catalog errors: the codes, IDs and fields involved).
+        Detail::Lead { lead, max, unit } => (
+            "lead",
+            (*lead as f64).into(),
+            (*max as f64).into(),
+            JsValue::from_str(unit),
+        ),
         Detail::Message(message) => (
             "reason",
             JsValue::from_str(message),

@@ -1,10 +1,12 @@
 //! The ID-only module's exports (feature `ids`, the default): WDP compact IDs, uid11/xid, TID,
 //! EUID. Built into `pkg/*/polyid_wasm_bg.wasm`, the module under the size budget.
 
-use std::cell::OnceCell;
+use std::sync::Arc;
 
+use polyid::clock::EitherClock;
+use polyid::policy::{OnClockBehind, Options, MAX_LEAD_MS};
 use polyid::wdp::{self, NamedSequences};
-use polyid::{euid, tid, uid11, xid};
+use polyid::{euid, node, tid, uid11, xid, Node};
 use wasm_bindgen::prelude::*;
 
 use crate::clock::JsClock;
@@ -18,7 +20,8 @@ fn text(bytes: &[u8]) -> JsValue {
 
 /// The families' ranges, for the JavaScript layer's OUT_OF_RANGE messages on values that do
 /// not fit a parameter's type: `[TID min micros, TID max micros, TID max clock id, xid epoch
-/// ms, xid max ms, xid max random, EUID max ms, EUID max extension]` (bigints).
+/// ms, xid max ms, xid max random, EUID max ms, EUID max extension, max batch, max node, max
+/// lead ms]` (bigints).
 #[wasm_bindgen]
 pub fn limits() -> js_sys::Array {
     [
@@ -31,6 +34,8 @@ pub fn limits() -> js_sys::Array {
         JsValue::from(euid::MAX_UNIX_MS),
         JsValue::from(u64::from(euid::MAX_EXTENSION)),
         JsValue::from(polyid::MAX_BATCH as u64),
+        JsValue::from(u64::from(node::MAX_NODE)),
+        JsValue::from(MAX_LEAD_MS),
     ]
     .iter()
     .collect()
@@ -173,50 +178,168 @@ pub fn tid_prefix_range(prefix: &str) -> JsResult<Option<Vec<i64>>> {
 }
 
 // ---------------------------------------------------------------------------------------
+// Generators: clocks, options, the process node
+//
+// Each generator class has four entry points (`new`, `next`, `next_many`, `info`) and its
+// clock is a separate object (`Clock`), so that the module carries one `set_micros` and one
+// `info` per class rather than a function per getter (the size budget). The default
+// generators behind `Xid.generate()` and `Tid.generate()` are instances of these classes
+// with default options, made by the JavaScript layer at their first use.
+
+/// Every generator's clock: the JavaScript clock, or a manual one (`clockMicros`). One clock
+/// type for all generators of the module, so that each generator's code is in the module once.
+type Clk = Arc<EitherClock<JsClock>>;
+
+/// A generator's clock, shared with the generator: `setClockMicros` moves it.
+#[wasm_bindgen]
+pub struct Clock(Clk);
+
+#[wasm_bindgen]
+impl Clock {
+    /// `EitherClock::new(JsClock, micros)`: the JavaScript clock, or a manual one standing at
+    /// `micros`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(micros: Option<i64>) -> Clock {
+        Clock(Arc::new(EitherClock::new(JsClock, micros)))
+    }
+
+    /// `EitherClock::set_micros` (`INVALID_ARGUMENT` on the real clock).
+    pub fn set(&self, micros: i64) -> JsResult<()> {
+        self.0.set_micros(micros).js()
+    }
+}
+
+/// The core's options from the JavaScript layer's translation: the node and the seed as
+/// given (the node's range is the core's: `Node::new`), `max_lead_ms` (checked by the core's
+/// constructors), and `wait` for `on_clock_behind = "wait"` (the JavaScript layer reads the
+/// text, so that the core's `FromStr`, which formats its message with `{:?}`, stays out of
+/// the module: see js/api.js).
+fn options(
+    node: Option<u64>,
+    seed: Option<u64>,
+    max_lead_ms: Option<u64>,
+    wait: bool,
+) -> JsResult<Options> {
+    let mut options = Options::default();
+    if let Some(n) = node {
+        options.node = Some(Node::new(n).js()?);
+    }
+    options.seed = seed;
+    if let Some(ms) = max_lead_ms {
+        options.max_lead_ms = ms;
+    }
+    if wait {
+        options.on_clock_behind = OnClockBehind::Wait;
+    }
+    Ok(options)
+}
+
+/// What a generator's getters read: `[a, b, leadMs, maxLeadMs, onClockBehind]`, `a` and `b`
+/// the family's (xid: node or `undefined`, lane; TID: node or `undefined`, clock id; EUID:
+/// extension or `undefined`).
+#[inline(never)]
+fn info(
+    a: JsValue,
+    b: JsValue,
+    lead_ms: u64,
+    max_lead_ms: u64,
+    policy: OnClockBehind,
+) -> js_sys::Array {
+    [
+        a,
+        b,
+        JsValue::from_f64(lead_ms as f64),
+        JsValue::from_f64(max_lead_ms as f64),
+        JsValue::from_str(policy.as_str()),
+    ]
+    .iter()
+    .collect()
+}
+
+/// A node as `info` gives it: its number, or `undefined`.
+fn node_value(node: Option<Node>) -> JsValue {
+    node.map_or(JsValue::UNDEFINED, |n| n.get().into())
+}
+
+/// `node::set_process_node`: `undefined` withdraws the node.
+#[wasm_bindgen]
+pub fn set_node(node: Option<u64>) -> JsResult<()> {
+    let node = match node {
+        Some(n) => Some(Node::new(n).js()?),
+        None => None,
+    };
+    node::set_process_node(node).js()
+}
+
+/// `node::process_node`, or `undefined`.
+#[wasm_bindgen]
+pub fn process_node() -> JsResult<Option<u16>> {
+    Ok(node::process_node().js()?.map(Node::get))
+}
+
+/// `node::set_node_required`.
+#[wasm_bindgen]
+pub fn set_node_required(required: bool) {
+    node::set_node_required(required)
+}
+
+/// `node::node_required`.
+#[wasm_bindgen]
+pub fn node_required() -> bool {
+    node::node_required()
+}
+
+// ---------------------------------------------------------------------------------------
 // xid (an xid travels as its u64 value)
 
-/// The module's xid generator (`XidGenerator` on the JavaScript clock): monotonic, so the
-/// xids of one module instance never repeat (the core's `default_generator` reads
-/// `SystemClock`, which wasm32 does not have). Its lane (the top 6 random bits) is a random
-/// number per module instance: wasm32-unknown-unknown has no process id.
-///
-/// Behind the `xid-generator` feature (on by default).
-#[cfg(feature = "xid-generator")]
-fn xids() -> &'static xid::XidGenerator<JsClock> {
-    static XIDS: std::sync::OnceLock<xid::XidGenerator<JsClock>> = std::sync::OnceLock::new();
-    XIDS.get_or_init(|| xid::XidGenerator::with_clock(JsClock))
-}
-
-/// The next xid of the module's generator.
-#[cfg(feature = "xid-generator")]
+/// An xid generator (`XidGenerator`).
 #[wasm_bindgen]
-pub fn xid_generate() -> JsResult<u64> {
-    xids().next().js().map(xid::Xid::value)
-}
+pub struct XidGen(xid::XidGenerator<Clk>);
 
-/// The next `count` xids of the module's generator (consecutive, one clock read).
-#[cfg(feature = "xid-generator")]
 #[wasm_bindgen]
-pub fn xid_generate_many(count: usize) -> JsResult<Vec<u64>> {
-    let list = xids().next_many(count).js()?;
-    Ok(list.into_iter().map(xid::Xid::value).collect())
-}
+impl XidGen {
+    /// `XidGenerator::with_options` on `clock` (or `resume` after the xid of value `resume`),
+    /// the options as [`options`] takes them.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        clock: &Clock,
+        node: Option<u64>,
+        seed: Option<u64>,
+        max_lead_ms: Option<u64>,
+        wait: bool,
+        resume: Option<u64>,
+    ) -> JsResult<XidGen> {
+        let options = options(node, seed, max_lead_ms, wait)?;
+        let c = Arc::clone(&clock.0);
+        let g = match resume {
+            Some(v) => xid::XidGenerator::resume(c, options, xid::Xid::from_u64(v)),
+            None => xid::XidGenerator::with_options(c, options),
+        };
+        g.js().map(XidGen)
+    }
 
-/// Without the `xid-generator` feature: `Xid::generate_with(JsClock)`, stateless, 22 fresh
-/// random bits (may repeat within a millisecond).
-#[cfg(not(feature = "xid-generator"))]
-#[wasm_bindgen]
-pub fn xid_generate() -> JsResult<u64> {
-    xid::Xid::generate_with(&JsClock).js().map(xid::Xid::value)
-}
+    /// The next xid's value.
+    pub fn next(&self) -> JsResult<u64> {
+        self.0.next().js().map(xid::Xid::value)
+    }
 
-/// `count` xids of `Xid::generate_with(JsClock)`.
-#[cfg(not(feature = "xid-generator"))]
-#[wasm_bindgen]
-pub fn xid_generate_many(count: usize) -> JsResult<Vec<u64>> {
-    (0..count)
-        .map(|_| xid::Xid::generate_with(&JsClock).js().map(xid::Xid::value))
-        .collect()
+    /// The values of the next `count` xids (consecutive, one clock read).
+    pub fn next_many(&self, count: usize) -> JsResult<Vec<u64>> {
+        let list = self.0.next_many(count).js()?;
+        Ok(list.into_iter().map(xid::Xid::value).collect())
+    }
+
+    /// `[node or undefined, lane, leadMs, maxLeadMs, onClockBehind]`.
+    pub fn info(&self) -> JsResult<js_sys::Array> {
+        let g = &self.0;
+        Ok(info(
+            node_value(g.node().js()?),
+            g.lane().js()?.into(),
+            g.lead_ms(),
+            g.max_lead_ms(),
+            g.on_clock_behind(),
+        ))
+    }
 }
 
 /// `Xid::generate_at` (fresh random bits).
@@ -295,18 +418,31 @@ pub fn tid_read(value: i64) -> JsResult<js_sys::Array> {
     .collect())
 }
 
-/// A monotonic TID generator on the JavaScript clock.
+/// A monotonic TID generator (`TidGenerator`).
 #[wasm_bindgen]
-pub struct TidGen(tid::TidGenerator<JsClock>);
+pub struct TidGen(tid::TidGenerator<Clk>);
 
 #[wasm_bindgen]
 impl TidGen {
-    /// `TidGenerator::with_clock(JsClock, clock_id)`.
+    /// `TidGenerator::with_options(clock, options, clock_id)` (or `resume` after the TID of
+    /// value `resume`), the options as [`options`] takes them.
     #[wasm_bindgen(constructor)]
-    pub fn new(clock_id: Option<u16>) -> JsResult<TidGen> {
-        tid::TidGenerator::with_clock(JsClock, clock_id)
-            .js()
-            .map(TidGen)
+    pub fn new(
+        clock: &Clock,
+        clock_id: Option<u16>,
+        node: Option<u64>,
+        seed: Option<u64>,
+        max_lead_ms: Option<u64>,
+        wait: bool,
+        resume: Option<i64>,
+    ) -> JsResult<TidGen> {
+        let options = options(node, seed, max_lead_ms, wait)?;
+        let c = Arc::clone(&clock.0);
+        let g = match resume {
+            Some(v) => tid::TidGenerator::resume(c, options, clock_id, tid_of(v)?),
+            None => tid::TidGenerator::with_options(c, options, clock_id),
+        };
+        g.js().map(TidGen)
     }
 
     /// The next TID's value.
@@ -320,31 +456,17 @@ impl TidGen {
         Ok(tids.into_iter().map(|t| JsValue::from(t.value())).collect())
     }
 
-    /// The clock id.
-    pub fn clock_id(&self) -> u16 {
-        self.0.clock_id()
+    /// `[node or undefined, clockId, leadMs, maxLeadMs, onClockBehind]`.
+    pub fn info(&self) -> JsResult<js_sys::Array> {
+        let g = &self.0;
+        Ok(info(
+            node_value(g.node().js()?),
+            g.try_clock_id().js()?.into(),
+            g.lead_ms(),
+            g.max_lead_ms(),
+            g.on_clock_behind(),
+        ))
     }
-}
-
-thread_local! {
-    /// The generator behind `Tid.generate()`: random clock id 0-31, chosen once per module
-    /// instance (the core's `default_generator` reads `SystemClock`).
-    static DEFAULT_TID: OnceCell<TidGen> = const { OnceCell::new() };
-}
-
-/// A TID from the module's default generator.
-#[wasm_bindgen]
-pub fn tid_generate() -> JsResult<i64> {
-    DEFAULT_TID.with(|cell| {
-        let generator = match cell.get() {
-            Some(g) => g,
-            None => {
-                let g = TidGen::new(None)?;
-                cell.get_or_init(|| g)
-            }
-        };
-        generator.next()
-    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -423,18 +545,34 @@ pub fn euid_next(value: u128) -> JsResult<u128> {
         .map(euid::Euid::value)
 }
 
-/// A strictly monotonic EUID generator on the JavaScript clock.
+/// A strictly monotonic EUID generator (`EuidGenerator`).
 #[wasm_bindgen]
-pub struct EuidGen(euid::EuidGenerator<JsClock>);
+pub struct EuidGen(euid::EuidGenerator<Clk>);
 
 #[wasm_bindgen]
 impl EuidGen {
-    /// `EuidGenerator::with_clock(JsClock, extension)`.
+    /// `EuidGenerator::with_options(clock, extension, options)` (or `resume_with` after the
+    /// EUID of value `resume`), the options as [`options`] takes them (a node is the core's
+    /// INVALID_ARGUMENT).
     #[wasm_bindgen(constructor)]
-    pub fn new(extension: Option<u16>) -> JsResult<EuidGen> {
-        euid::EuidGenerator::with_clock(JsClock, extension)
-            .js()
-            .map(EuidGen)
+    pub fn new(
+        clock: &Clock,
+        extension: Option<u16>,
+        node: Option<u64>,
+        seed: Option<u64>,
+        max_lead_ms: Option<u64>,
+        wait: bool,
+        resume: Option<u128>,
+    ) -> JsResult<EuidGen> {
+        let options = options(node, seed, max_lead_ms, wait)?;
+        let c = Arc::clone(&clock.0);
+        let g = match resume {
+            Some(v) => {
+                euid::EuidGenerator::resume_with(c, extension, options, euid::Euid::from_u128(v))
+            }
+            None => euid::EuidGenerator::with_options(c, extension, options),
+        };
+        g.js().map(EuidGen)
     }
 
     /// The next EUID's value.
@@ -442,8 +580,24 @@ impl EuidGen {
         self.0.next().js().map(euid::Euid::value)
     }
 
-    /// The extension, or `undefined`.
-    pub fn extension(&self) -> Option<u16> {
-        self.0.extension()
+    /// The values of the next `count` EUIDs (under one lock and one clock read).
+    pub fn next_many(&self, count: usize) -> JsResult<js_sys::Array> {
+        let euids = self.0.next_many(count).js()?;
+        Ok(euids
+            .into_iter()
+            .map(|e| JsValue::from(e.value()))
+            .collect())
+    }
+
+    /// `[extension or undefined, undefined, leadMs, maxLeadMs, onClockBehind]`.
+    pub fn info(&self) -> js_sys::Array {
+        let g = &self.0;
+        info(
+            g.extension().map_or(JsValue::UNDEFINED, JsValue::from),
+            JsValue::UNDEFINED,
+            g.lead_ms(),
+            g.max_lead_ms(),
+            g.on_clock_behind(),
+        )
     }
 }

@@ -81,6 +81,70 @@ const EXTRA = {
   'Tid.equals(Xid)': (p) => p.Tid.fromParts(0).equals(p.Xid.fromBigInt(0n)),
   'Xid.compare({})': (p) => p.Xid.fromBigInt(0n).compare({}),
   'xidPrefixRange(5)': (p) => p.xidPrefixRange(5),
+  // Generators: options, resume, manual clocks (docs/spec §6.5); the process node's errors
+  // (no call here assigns a node: that is per-process state, tested in api.node.test.mjs).
+  'new XidGenerator(5)': (p) => new p.XidGenerator(5),
+  'new XidGenerator([])': (p) => new p.XidGenerator([]),
+  'new XidGenerator({nodes: 5})': (p) => new p.XidGenerator({ nodes: 5 }),
+  'new XidGenerator({"a\tb": 5})': (p) => new p.XidGenerator({ 'a\tb': 5 }),
+  'new XidGenerator({node: "5"})': (p) => new p.XidGenerator({ node: '5' }),
+  'new XidGenerator({node: 1.5})': (p) => new p.XidGenerator({ node: 1.5 }),
+  'new XidGenerator({node: -1})': (p) => new p.XidGenerator({ node: -1 }),
+  'new XidGenerator({node: 960})': (p) => new p.XidGenerator({ node: 960 }),
+  'new XidGenerator({node: 2n**64n})': (p) => new p.XidGenerator({ node: 2n ** 64n }),
+  'new XidGenerator({node: 2n**200n})': (p) => new p.XidGenerator({ node: 2n ** 200n }),
+  'new XidGenerator({seed: -1})': (p) => new p.XidGenerator({ seed: -1 }),
+  'new XidGenerator({seed: 2**53})': (p) => new p.XidGenerator({ seed: 2 ** 53 }),
+  'new XidGenerator({seed: 2n**64n})': (p) => new p.XidGenerator({ seed: 2n ** 64n }),
+  'new XidGenerator({maxLeadMs: 86400001})': (p) => new p.XidGenerator({ maxLeadMs: 86400001 }),
+  'new XidGenerator({maxLeadMs: NaN})': (p) => new p.XidGenerator({ maxLeadMs: NaN }),
+  'new XidGenerator({onClockBehind: "Wait"})': (p) => new p.XidGenerator({ onClockBehind: 'Wait' }),
+  'new XidGenerator({onClockBehind: "a\"b\t\u0301"})': (p) => new p.XidGenerator({ onClockBehind: 'a"b\t\u0301' }),
+  'new XidGenerator({onClockBehind: 1})': (p) => new p.XidGenerator({ onClockBehind: 1 }),
+  'new XidGenerator({clockMicros: "1"})': (p) => new p.XidGenerator({ clockMicros: '1' }),
+  'new XidGenerator({clockMicros: 2n**63n})': (p) => new p.XidGenerator({ clockMicros: 2n ** 63n }),
+  'new TidGenerator(3, {node: 1})': (p) => new p.TidGenerator(3, { node: 1 }),
+  'new TidGenerator(null, {clockId: 5})': (p) => new p.TidGenerator(null, { clockId: 5 }),
+  'new TidGenerator(null, {node: 1000})': (p) => new p.TidGenerator(null, { node: 1000 }),
+  'new EuidGenerator(null, {node: 1})': (p) => new p.EuidGenerator(null, { node: 1 }),
+  'new EuidGenerator(null, {onClockBehind: "sleep"})': (p) => new p.EuidGenerator(null, { onClockBehind: 'sleep' }),
+  'XidGenerator.resume(5)': (p) => p.XidGenerator.resume(5),
+  'XidGenerator.resume(Tid)': (p) => p.XidGenerator.resume(p.Tid.fromParts(0)),
+  'XidGenerator.resume("abc", {node: 1})': (p) => p.XidGenerator.resume('abc', { node: 1 }),
+  'TidGenerator.resume("3kxn-lhr-3gxq-2!")': (p) => p.TidGenerator.resume('3kxn-lhr-3gxq-2!'),
+  'TidGenerator.resume(tid, 1024)': (p) => p.TidGenerator.resume('3kxnlhr3gxq23', 1024),
+  'EuidGenerator.resume("x")': (p) => p.EuidGenerator.resume('x'),
+  'setClockMicros on the real clock': (p) => new p.XidGenerator({ seed: 1 }).setClockMicros(5),
+  'setClockMicros("5")': (p) => new p.TidGenerator(null, { clockMicros: 0 }).setClockMicros('5'),
+  'setClockMicros(2n**63n)': (p) => new p.EuidGenerator(null, { clockMicros: 0 }).setClockMicros(2n ** 63n),
+  'seeded generators and their getters': (p) => {
+    const x = new p.XidGenerator({ seed: 7n, clockMicros: 1700000000000000n });
+    const t = new p.TidGenerator(null, { seed: 7, maxLeadMs: 5, onClockBehind: 'wait', clockMicros: 1700000000000000n });
+    const e = new p.EuidGenerator(9, { seed: 7, clockMicros: 1700000000000000n });
+    const out = [x.nextManyStrings(3), x.nextString(), x.next().toString(), x.node, x.lane, x.leadMs, x.maxLeadMs, x.onClockBehind];
+    out.push(t.nextManyStrings(2), t.clockId, t.node, t.maxLeadMs, t.onClockBehind);
+    out.push(e.nextManyStrings(2), e.nextString(), e.extension, e.leadMs);
+    e.setClockMicros(1699999999990000n);
+    out.push(e.next().toString(), e.leadMs);
+    return out;
+  },
+  'CLOCK_BEHIND (fail)': (p) => {
+    const g = new p.XidGenerator({ node: 1, maxLeadMs: 0, clockMicros: 1700000000000000n });
+    g.next();
+    g.setClockMicros(1699999999995000n);
+    return g.next();
+  },
+  'CLOCK_BEHIND (wait, on a manual clock)': (p) => {
+    const g = new p.TidGenerator(null, { node: 1, maxLeadMs: 1, onClockBehind: 'wait', clockMicros: 1700000000000000n });
+    g.next();
+    g.setClockMicros(1699999999995000n);
+    return g.next();
+  },
+  'setNode(960)': (p) => p.setNode(960),
+  'setNode(-1)': (p) => p.setNode(-1),
+  'setNode("1")': (p) => p.setNode('1'),
+  'setNodeRequired(1)': (p) => p.setNodeRequired(1),
+  'nodeRequired()': (p) => p.nodeRequired(),
 };
 
 if (!native) {

@@ -3,7 +3,7 @@
 // wasm-browser, web build). Results are JSON-ready (bigints as decimal strings, as the
 // protocol says); every identifier is computed by the package. `p` is the three package
 // entries' APIs in one object (IDs, catalog, EXTUUID).
-import { check, casesOf } from './vector-ops.mjs';
+import { check, casesOf, replay as replayCases } from './vector-ops.mjs';
 
 /** `ADAPTER vectors DIR`: one protocol line per case of the parsed vector files. */
 export function vectors(p, files) {
@@ -71,6 +71,15 @@ export function read(p, input) {
     }),
     wdp: p.compactIds(input.wdp ?? []),
   };
+}
+
+/**
+ * `ADAPTER replay FILE`: `{ <case name>: output or { error } }` for the parsed replay file
+ * (seeded generators on manual clocks: the runner compares every runtime's object with the
+ * Rust adapter's).
+ */
+export function replay(p, doc) {
+  return replayCases(p, doc);
 }
 
 /** `ADAPTER demo`: the side-by-side of `make demo`, from fixed inputs. */

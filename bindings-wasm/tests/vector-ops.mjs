@@ -6,7 +6,7 @@
 // `p` is the API of the three package entries together: polyid-wasm (IDs),
 // polyid-wasm/catalog (`Catalog`) and polyid-wasm/extuuid.
 
-export const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid', 'catalog', 'extuuid'];
+export const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid', 'catalog', 'extuuid', 'generators'];
 
 /** JSON integer input: a number stays a number, a decimal string becomes a bigint. */
 const int = (v) => (typeof v === 'string' ? BigInt(v) : v);
@@ -107,6 +107,68 @@ function catalogOp(p, op, i) {
   }
 }
 
+/** The generator options of a `*_sequence` case (docs/spec §6.5) as the package's object. */
+function optionsIn(o) {
+  const out = {};
+  if (o.node !== undefined) out.node = o.node;
+  if (o.seed !== undefined) out.seed = int(o.seed);
+  if (o.max_lead_ms !== undefined) out.maxLeadMs = o.max_lead_ms;
+  if (o.on_clock_behind !== undefined) out.onClockBehind = o.on_clock_behind;
+  if (o.clock_micros !== undefined) out.clockMicros = int(o.clock_micros);
+  return out;
+}
+
+/** A thrown polyid error as `{ error: CODE }`; anything else is thrown on. */
+function errorOut(e) {
+  if (e instanceof Error && typeof e.code === 'string' && e.code) return { error: e.code };
+  throw e;
+}
+
+/**
+ * A `xid_sequence`, `tid_sequence` or `euid_sequence` case (tests/vectors/generators.json,
+ * tests/matrix/replay.json): builds the generator (a construction error is thrown), then per
+ * step sets the manual clock if the step gives a time and takes `nextMany(count)`: the list of
+ * canonical texts, or `{ error: CODE }`.
+ */
+export function sequence(p, op, i) {
+  const options = optionsIn(i.options ?? {});
+  const resume = i.resume !== undefined;
+  let g;
+  if (op === 'xid_sequence') {
+    g = resume ? p.XidGenerator.resume(i.resume, options) : new p.XidGenerator(options);
+  } else if (op === 'tid_sequence') {
+    g = resume ? p.TidGenerator.resume(i.resume, i.clock_id, options) : new p.TidGenerator(i.clock_id, options);
+  } else if (op === 'euid_sequence') {
+    g = resume ? p.EuidGenerator.resume(i.resume, i.extension, options) : new p.EuidGenerator(i.extension, options);
+  } else {
+    throw new Error(`unknown op ${op}`);
+  }
+  return i.steps.map((step) => {
+    try {
+      if (step.clock_micros !== undefined) g.setClockMicros(int(step.clock_micros));
+      return g.nextMany(step.count).map(String);
+    } catch (e) {
+      return errorOut(e);
+    }
+  });
+}
+
+/**
+ * `ADAPTER replay FILE` (tests/matrix/PROTOCOL.md) for the parsed file: `{ <case name>:
+ * output or { error } }`.
+ */
+export function replay(p, doc) {
+  const out = {};
+  for (const c of doc.cases) {
+    try {
+      out[c.name] = sequence(p, c.op, c.input);
+    } catch (e) {
+      out[c.name] = errorOut(e);
+    }
+  }
+  return out;
+}
+
 /** Calls the operation of case `c` and returns its result in the vectors' JSON shape. */
 export function run(p, c) {
   const i = c.input;
@@ -177,6 +239,10 @@ export function run(p, c) {
       return { text: p.extuuidDecode(i.uuid) };
     case 'extuuid_inspect':
       return inspectionOut(p.extuuidInspect(i.input));
+    case 'xid_sequence':
+    case 'tid_sequence':
+    case 'euid_sequence':
+      return sequence(p, c.op, i);
     default:
       if (c.op.startsWith('catalog_')) return catalogOp(p, c.op, i);
       throw new Error(`unknown op ${c.op}`);

@@ -200,6 +200,9 @@ pub enum Detail {
     Reason(&'static str),
     /// A built explanation, shown as is (catalog errors: the codes, IDs and fields involved).
     Message(Box<str>),
+    /// A generator's lead over the clock that would exceed its bound (`CLOCK_BEHIND`), in
+    /// `unit` (`"ms"` or `"us"`).
+    Lead { lead: u64, max: u64, unit: &'static str },
 }
 
 /// A polyid error: a stable code, what was being read, and the precise detail.
@@ -345,6 +348,12 @@ impl fmt::Display for Error {
             (Detail::Text(text), _) => write!(f, "{what}: invalid {text:?}"),
             (Detail::Reason(reason), _) => write!(f, "{what}: {reason}"),
             (Detail::Message(message), _) => write!(f, "{what}: {message}"),
+            (Detail::Lead { lead, max, unit }, _) => write!(
+                f,
+                "{what}: the next ID would be {lead} {unit} ahead of the clock, more than the \
+                 allowed lead of {max} {unit} (the clock stepped back, or IDs were requested \
+                 faster than the family's capacity per tick)"
+            ),
             (Detail::None, code) => write!(f, "{what}: {code}"),
         }
     }

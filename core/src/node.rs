@@ -134,6 +134,20 @@ fn lock() -> std::sync::MutexGuard<'static, Option<ProcessNode>> {
     PROCESS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// wasm32-unknown-unknown has no environment: a browser sets its node in code.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+fn from_env() -> ProcessNode {
+    ProcessNode {
+        generation: fork::generation(),
+        node: None,
+        origin: Origin::Unset,
+        env_error: None,
+        required: false,
+        used: false,
+    }
+}
+
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 fn from_env() -> ProcessNode {
     let (node, env_error, origin) = match std::env::var(ENV_NODE) {
         Ok(text) => match Node::parse_in(&text, "POLYID_NODE") {

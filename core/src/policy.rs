@@ -127,19 +127,10 @@ pub(crate) fn behind(
 
 #[cold]
 pub(crate) fn behind_error(context: &'static str, lead: u64, max: u64, per_ms: u64) -> Error {
+    // Structured, not formatted here: the message is written when displayed (and by the wasm
+    // package's JavaScript), so no formatting code is linked into the generators.
     let unit = if per_ms == 1 { "ms" } else { "us" };
-    Error::new(
-        ErrorCode::ClockBehind,
-        context,
-        Detail::Message(
-            format!(
-                "the next ID would be {lead} {unit} ahead of the clock, more than the allowed \
-                 lead of {max} {unit} (the clock stepped back, or IDs were requested faster \
-                 than the family's capacity per tick)"
-            )
-            .into(),
-        ),
-    )
+    Error::new(ErrorCode::ClockBehind, context, Detail::Lead { lead, max, unit })
 }
 
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]

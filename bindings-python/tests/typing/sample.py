@@ -91,7 +91,7 @@ def nodes_and_generators() -> List[object]:
     r: XidGenerator = XidGenerator.resume(x, node=5, clock_micros=t0)
     r2 = XidGenerator.resume(str(x), seed=1)
     tg = TidGenerator(node=7, clock_micros=t0)
-    tg2 = TidGenerator(3, max_lead_ms=10, on_clock_behind="fail")
+    tg2 = TidGenerator(3, seed=5, max_lead_ms=10, on_clock_behind="fail")
     tr: TidGenerator = TidGenerator.resume(tg.next(), node=7, clock_micros=t0)
     tr2 = TidGenerator.resume("3ke6kg3wk223b", 39)
     tnode: Optional[int] = tg.node

@@ -4,7 +4,9 @@ import init, {
   compactId, compactIds, normalizeCode, parseCode, namespaceHash, fullId, parseFullId,
   uid11Encode, uid11Decode, uid11PrefixRange, xidPrefixRange, tidPrefixRange,
   Xid, Tid, TidGenerator, Euid, EuidGenerator, ERROR_CODES, initSync,
+  XidGenerator, setNode, node, setNodeRequired, nodeRequired,
   type ErrorCode, type PolyIdError, type ParsedCode, type FullIdParts, type XidTimeRange,
+  type GeneratorOptions, type EuidGeneratorOptions,
 } from 'polyid-wasm';
 
 async function main(): Promise<void> {
@@ -42,6 +44,33 @@ async function main(): Promise<void> {
   const next: Euid = eg.next();
   const ord: number = next.compare(e);
   const codes: readonly ErrorCode[] = ERROR_CODES;
+  // Generators, options and the module instance's node (docs/spec §6).
+  setNode(5);
+  setNode(null);
+  setNodeRequired(false);
+  const pn: number | null = node();
+  const req: boolean = nodeRequired();
+  const opts: GeneratorOptions = { node: 5, seed: 42n, maxLeadMs: 1000, onClockBehind: 'fail', clockMicros: 1700000000000000n };
+  const eopts: EuidGeneratorOptions = { seed: 1, clockMicros: 0 };
+  // @ts-expect-error: EUIDs take no node
+  const eoptsBad: EuidGeneratorOptions = { node: 1 };
+  const xg = new XidGenerator(opts);
+  const xg2: XidGenerator = XidGenerator.resume(xg.next(), { node: 5, clockMicros: 0n });
+  const xg3: XidGenerator = XidGenerator.resume('4h1dcciS9ty');
+  const xn: number | null = xg.node;
+  const xl: number = xg.lane + xg.leadMs + xg.maxLeadMs;
+  const xp: 'fail' | 'wait' = xg.onClockBehind;
+  xg.setClockMicros(1700000000001000n);
+  const xs: string[] = xg.nextManyStrings(2).concat(xg.nextString());
+  const xm: Xid[] = xg.nextMany(2);
+  const tg2: TidGenerator = new TidGenerator(null, { node: 7, clockMicros: 0 });
+  const tg3: TidGenerator = TidGenerator.resume(tg2.next(), null, { node: 7 });
+  const tn: number | null = tg2.node;
+  const eg2: EuidGenerator = new EuidGenerator(null, eopts);
+  const eg3: EuidGenerator = EuidGenerator.resume('C8ZM14GR4JXG0MQXVY18S8TJNA6', 3, eopts);
+  eg2.setClockMicros(5);
+  const el: number = eg2.leadMs + eg3.maxLeadMs;
+  console.log(pn, req, xg2, xg3, xn, xl, xp, xs, xm, tg3, tn, el, eoptsBad);
   try {
     Tid.parse('3KXNLHR3GXQ23');
   } catch (err) {

@@ -1,0 +1,104 @@
+//! Node identity (docs/spec §6.1) and the options every generator is built from (§6.5).
+//!
+//! Translation only: the process node, its rules and every limit are the core's
+//! (`polyid::node`, `polyid::policy`); this module turns Python arguments into `Options` and a
+//! clock, and the core's answers back into Python values.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+
+use polyid::clock::EitherClock;
+use polyid::node::{self as core_node, Node, MAX_NODE};
+use polyid::policy::{OnClockBehind, Options, DEFAULT_MAX_LEAD_MS};
+
+use crate::args::{int, opt_int, Text};
+use crate::errors::{is_overflow, out_of_range, CoreResult};
+
+/// A generator's clock: the real one or a manual one (`clock_micros`). The binding keeps a
+/// second handle to move a manual clock (`set_clock_micros`).
+pub type GenClock = Arc<EitherClock>;
+
+/// Assigns this process's node (0-959), or withdraws it with None; overrides `POLYID_NODE`.
+/// `NODE_IN_USE` once generators took a different process node, or when another process on
+/// this host holds the node.
+#[pyfunction]
+#[pyo3(signature = (node))]
+pub fn set_node(node: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    core_node::set_process_node(node_arg(node)?).py()
+}
+
+/// This process's node (set in code or read from `POLYID_NODE`), or None.
+#[pyfunction]
+pub fn node() -> PyResult<Option<u16>> {
+    Ok(core_node::process_node().py()?.map(Node::get))
+}
+
+/// Makes a node required (or not) for every xid and TID generator of this process, as
+/// `POLYID_NODE_REQUIRED=1` does.
+#[pyfunction]
+pub fn set_node_required(required: bool) {
+    core_node::set_node_required(required)
+}
+
+/// Whether xid and TID generators without a node fail with `NODE_REQUIRED`.
+#[pyfunction]
+pub fn node_required() -> bool {
+    core_node::node_required()
+}
+
+/// A node argument (None: absent). An int outside 0..=959 is `OUT_OF_RANGE` (the core's error
+/// for one that fits u64; the same words for one that does not).
+pub fn node_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Node>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    match obj.extract::<u64>() {
+        Ok(n) => Node::new(n).py().map(Some),
+        Err(e) if is_overflow(obj.py(), &e) => Err(out_of_range(obj, "node", 0, MAX_NODE)),
+        Err(_) => int::<u64>(obj, "node")
+            .and_then(|n| Node::new(n).py())
+            .map(Some),
+    }
+}
+
+/// The keyword options of a generator constructor, as given (None: the default).
+pub struct GenArgs<'a, 'py> {
+    pub node: Option<&'a Bound<'py, PyAny>>,
+    pub seed: Option<&'a Bound<'py, PyAny>>,
+    pub max_lead_ms: Option<&'a Bound<'py, PyAny>>,
+    pub on_clock_behind: Option<&'a Bound<'py, PyAny>>,
+    pub clock_micros: Option<&'a Bound<'py, PyAny>>,
+}
+
+impl GenArgs<'_, '_> {
+    /// The core's options and the generator's clock. The core validates the options when the
+    /// generator is built (`max_lead_ms` above its bound, a node where none is taken).
+    pub fn build(&self) -> PyResult<(Options, GenClock)> {
+        let node = node_arg(self.node)?;
+        let seed: Option<u64> = opt_int(self.seed, "seed")?;
+        let max_lead_ms: u64 =
+            opt_int(self.max_lead_ms, "max_lead_ms")?.unwrap_or(DEFAULT_MAX_LEAD_MS);
+        let on_clock_behind = match self.on_clock_behind.filter(|o| !o.is_none()) {
+            None => OnClockBehind::default(),
+            Some(o) => o.extract::<Text<'_>>()?.0.parse::<OnClockBehind>().py()?,
+        };
+        let micros: Option<i64> = opt_int(self.clock_micros, "clock_micros")?;
+        let options = Options {
+            node,
+            seed,
+            max_lead_ms,
+            on_clock_behind,
+        };
+        Ok((
+            options,
+            Arc::new(EitherClock::new(Default::default(), micros)),
+        ))
+    }
+}
+
+/// `set_clock_micros(m)`: moves a manual clock (`INVALID_ARGUMENT` on the real one).
+pub fn set_clock_micros(clock: &EitherClock, micros: &Bound<'_, PyAny>) -> PyResult<()> {
+    let m: i64 = int(micros, "clock_micros")?;
+    clock.set_micros(m).py()
+}
