@@ -202,7 +202,11 @@ pub enum Detail {
     Message(Box<str>),
     /// A generator's lead over the clock that would exceed its bound (`CLOCK_BEHIND`), in
     /// `unit` (`"ms"` or `"us"`).
-    Lead { lead: u64, max: u64, unit: &'static str },
+    Lead {
+        lead: u64,
+        max: u64,
+        unit: &'static str,
+    },
 }
 
 /// A polyid error: a stable code, what was being read, and the precise detail.

@@ -187,10 +187,11 @@ fn with_state<T>(f: impl FnOnce(&mut ProcessNode) -> T) -> T {
 
 /// Assigns this process's node in code (`None` withdraws it), overriding `POLYID_NODE`.
 ///
-/// Must come before the first ID from a generator that uses the process node (the default
-/// generators behind `Xid::generate` and `Tid::generate`, and every generator built without
-/// its own node): afterwards it fails with `NODE_IN_USE`, because changing the node under a
-/// running generator could break its order. In a forked child it may be called again: the
+/// Must come before a generator takes the process node: the first ID of the default
+/// generators behind `Xid::generate` and `Tid::generate`, or the construction of a generator
+/// with options and no node of its own (`with_options`, and every binding's generator
+/// constructors). Afterwards a different node fails with `NODE_IN_USE`, because changing the
+/// node under a running generator could break its order. In a forked child it may be called again: the
 /// child needs a node of its own.
 pub fn set_process_node(node: Option<Node>) -> Result<()> {
     let generation = fork::generation();

@@ -130,7 +130,11 @@ pub(crate) fn behind_error(context: &'static str, lead: u64, max: u64, per_ms: u
     // Structured, not formatted here: the message is written when displayed (and by the wasm
     // package's JavaScript), so no formatting code is linked into the generators.
     let unit = if per_ms == 1 { "ms" } else { "us" };
-    Error::new(ErrorCode::ClockBehind, context, Detail::Lead { lead, max, unit })
+    Error::new(
+        ErrorCode::ClockBehind,
+        context,
+        Detail::Lead { lead, max, unit },
+    )
 }
 
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
