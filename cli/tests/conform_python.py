@@ -133,6 +133,36 @@ OPS = {
 }
 
 
+def _sequence(cls, extra_key=None):
+    """The generator cases (docs/spec 6.5): build from the options on a manual clock (or
+    resume after `resume`), then `next_many(count)` per step; a failing step is {"error"}."""
+
+    def run(i):
+        o = i["options"]
+        kw = {k: int(o[k]) for k in ("node", "seed", "max_lead_ms", "clock_micros")
+              if o.get(k) is not None}
+        if "on_clock_behind" in o:
+            kw["on_clock_behind"] = o["on_clock_behind"]
+        pre = [] if extra_key is None else [i.get(extra_key)]
+        g = cls.resume(i["resume"], *pre, **kw) if i.get("resume") else cls(*pre, **kw)
+        out = []
+        for step in i["steps"]:
+            if "clock_micros" in step:
+                g.set_clock_micros(int(step["clock_micros"]))
+            try:
+                out.append([str(x) for x in g.next_many(step["count"])])
+            except polyid.PolyIdError as e:
+                out.append({"error": e.code})
+        return out
+
+    return run
+
+
+OPS["xid_sequence"] = _sequence(polyid.XidGenerator)
+OPS["tid_sequence"] = _sequence(polyid.TidGenerator, "clock_id")
+OPS["euid_sequence"] = _sequence(polyid.EuidGenerator, "extension")
+
+
 def respond(request):
     op = OPS.get(request.get("op"))
     if op is None:
