@@ -40,7 +40,12 @@ int main(void) {
     polyid_error err;
     polyid_tid_generator *tg;
     polyid_euid_generator *eg;
-    polyid_tid_generator_new(&tg, NULL);
+    /* One TID per microsecond per clock id: the timed loop outruns that, so the generator gets
+       the largest lead bound (past the default, it would time CLOCK_BEHIND errors). */
+    polyid_generator_options opts;
+    polyid_generator_options_init(&opts);
+    opts.max_lead_ms = POLYID_MAX_LEAD_MS;
+    polyid_tid_generator_new_with(&opts, 1023, &tg, NULL);
     polyid_euid_generator_new(false, 0, &eg, NULL);
     polyid_euid e;
     polyid_euid_parse("C8ZM14GR4JXG0MQXVY18S8TJNA6", &e, NULL);

@@ -28,7 +28,17 @@ fn bench(name: &str, mut body: impl FnMut(u64)) {
 }
 
 fn main() {
-    let tg = TidGenerator::new();
+    // The timed loop outruns one TID per microsecond: the largest lead bound keeps it on the
+    // success path (as the C side does).
+    let tg = TidGenerator::with_options(
+        polyid::clock::SystemClock,
+        polyid::Options {
+            max_lead_ms: polyid::policy::MAX_LEAD_MS,
+            ..polyid::Options::default()
+        },
+        Some(1023),
+    )
+    .unwrap();
     let eg = EuidGenerator::new();
     let e = Euid::parse("C8ZM14GR4JXG0MQXVY18S8TJNA6").unwrap();
     let mut out = [0u8; 5];

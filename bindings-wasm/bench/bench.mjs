@@ -16,7 +16,9 @@ const require = createRequire(import.meta.url);
  * its three entries together: IDs, catalog, EXTUUID).
  */
 function ops(p) {
-  const g = new p.TidGenerator();
+  // The timed loop outruns one TID per microsecond: the largest lead bound keeps it on the
+  // success path (past the default bound a generator fails with CLOCK_BEHIND).
+  const g = new p.TidGenerator(1023, { maxLeadMs: 86_400_000 });
   const eg = new p.EuidGenerator();
   const catalogText = JSON.stringify({
     V6a0B: ['E.AUTH.TOKEN.001', 'token missing for {{user}}'],
