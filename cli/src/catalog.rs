@@ -119,8 +119,8 @@ fn load(file: &str) -> Result<Catalog, Failure> {
     Catalog::from_json(&read(file)?).map_err(|e| Failure::core(&e, Some(file)))
 }
 
-fn form(name: &str) -> Form {
-    Form::from_name(name).unwrap_or(Form::Full)
+fn form(name: &str) -> Result<Form, Failure> {
+    name.parse().map_err(|e| Failure::core(&e, None))
 }
 
 fn entries(text: &str, file: &str) -> Result<Vec<Entry>, Failure> {
@@ -178,7 +178,11 @@ pub fn run(a: &Args, json: bool) -> CliResult {
                 Some(ns) => Catalog::build_namespaced(ns, entries),
                 None => Catalog::build(entries),
             };
-            out.text(&built.map_err(|e| Failure::core(&e, None))?.to_json(form(f)))?;
+            out.text(
+                &built
+                    .map_err(|e| Failure::core(&e, None))?
+                    .to_json(form(f)?),
+            )?;
         }
         Command::Check { file } => {
             let c = load(file)?;
@@ -203,7 +207,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
                 ))?;
             }
         }
-        Command::Convert { file, form: f } => out.text(&load(file)?.to_json(form(f)))?,
+        Command::Convert { file, form: f } => out.text(&load(file)?.to_json(form(f)?))?,
         Command::Expand {
             file,
             id,

@@ -59,6 +59,11 @@ pub struct Args {
     #[arg(long, short = 'v')]
     verbose: bool,
 
+    /// How errors are compared: exact (code and detail), code (code only), reject (any error
+    /// for a case that expects one). Outputs are always compared exactly.
+    #[arg(long, value_name = "LEVEL", default_value = "exact")]
+    errors: String,
+
     /// The implementation's command and its arguments (after `--`)
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -162,6 +167,38 @@ fn load(dir: Option<&Path>) -> Result<(Vec<Case>, String), Failure> {
     }
 }
 
+/// How an expected error is compared with the implementation's answer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ErrorLevel {
+    /// The code, and the `detail` fields the response carries.
+    Exact,
+    /// The code only (an implementation with its own details, or none).
+    Code,
+    /// Any error: the implementation rejects what polyid rejects, in its own vocabulary.
+    Reject,
+}
+
+impl ErrorLevel {
+    fn parse(s: &str) -> Result<ErrorLevel, Failure> {
+        match s {
+            "exact" => Ok(ErrorLevel::Exact),
+            "code" => Ok(ErrorLevel::Code),
+            "reject" => Ok(ErrorLevel::Reject),
+            other => Err(Failure::usage(format!(
+                "--errors {other:?}: expected exact, code or reject"
+            ))),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ErrorLevel::Exact => "exact",
+            ErrorLevel::Code => "code",
+            ErrorLevel::Reject => "reject",
+        }
+    }
+}
+
 enum Verdict {
     Pass,
     /// The error code matched; the response carried no `detail` to compare.
@@ -179,8 +216,8 @@ fn expected_text(case: &Case) -> String {
     }
 }
 
-/// Judges one response (see the module documentation).
-fn judge(case: &Case, line: &str, response: &Value) -> Verdict {
+/// Judges one response (see the module documentation) at error level `level`.
+fn judge(case: &Case, line: &str, response: &Value, level: ErrorLevel) -> Verdict {
     let fail = || Verdict::Fail(format!("expected {}, got {line}", expected_text(case)));
     let Some(r) = response.as_object() else {
         return Verdict::Fail(format!("response is not a JSON object: {line}"));
@@ -210,8 +247,17 @@ fn judge(case: &Case, line: &str, response: &Value) -> Verdict {
     let Some(code) = r.get("error").and_then(Value::as_str) else {
         return Verdict::Fail(format!("\"error\" is not a string: {line}"));
     };
+    if case.error.is_none() {
+        return fail();
+    }
+    if level == ErrorLevel::Reject {
+        return Verdict::Pass;
+    }
     if case.error.as_deref() != Some(code) {
         return fail();
+    }
+    if level == ErrorLevel::Code {
+        return Verdict::Pass;
     }
     let (Some(want), Some(got)) = (&case.detail, r.get("detail")) else {
         return if case.detail.is_some() {
@@ -270,6 +316,7 @@ fn finish(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus
 }
 
 pub fn run(a: &Args, json: bool) -> CliResult {
+    let level = ErrorLevel::parse(&a.errors)?;
     let (cases, source) = load(a.vectors.as_deref())?;
     let name = a.name.clone().unwrap_or_else(|| a.command.join(" "));
     let timeout = Duration::from_secs(a.timeout.max(1));
@@ -349,7 +396,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         } else {
             match next_line(i) {
                 Ok(line) => match serde_json::from_str::<Value>(&line) {
-                    Ok(response) => judge(case, &line, &response),
+                    Ok(response) => judge(case, &line, &response, level),
                     Err(e) => {
                         protocol = Some(format!("response {} is not JSON ({e}): {line}", i + 1));
                         Verdict::Fail("response is not JSON".into())
@@ -425,13 +472,15 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             .collect();
         out.json(&json!({
             "implementation": name, "vectors": source, "cases": cases.len(),
+            "errors": level.name(),
             "rows": rows, "passed": passed, "failed": failed, "skipped": skipped,
             "code_only": code_only, "protocol_error": protocol, "failures": failures, "skips": skips,
         }))?;
     } else {
         out.text(&format!(
-            "conform: {name}: {} cases from {source}",
-            cases.len()
+            "conform: {name}: {} cases from {source}; errors compared: {}",
+            cases.len(),
+            level.name()
         ))?;
         let mut table = vec![("family/op".to_owned(), name.clone())];
         table.extend(

@@ -288,7 +288,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
     if a.hosts < 2 || a.hosts > 1_000_000 {
         return Err(Failure::usage("--hosts: expected 2 to 1000000"));
     }
-    if !(a.rate > 0.0 && a.rate <= 1e6) || !(a.years > 0.0 && a.years <= 1000.0) {
+    if !(a.rate > 0.0 && a.rate <= 1e6 && a.years > 0.0 && a.years <= 1000.0) {
         return Err(Failure::usage(
             "--rate must be in (0, 1000000] IDs/s and --years in (0, 1000]",
         ));

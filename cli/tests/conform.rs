@@ -205,6 +205,46 @@ fn main() {
                 &o,
             )
         }),
+        Trial::test("conform/error-levels", move || {
+            // Details shifted: exact fails, code passes.
+            let shifted = sh(r#"$POLYID conform-serve | sed 's/"index":\([0-9]*\)/"index":1\1/'"#);
+            let shifted: Vec<&str> = shifted.iter().map(String::as_str).collect();
+            let o = conform(&["--errors", "code"], &shifted);
+            all_pass(&o, n)?;
+            expect(
+                text(&o).contains("errors compared: code"),
+                "level named",
+                &o,
+            )?;
+            // Codes of its own (top-level errors, which carry a message; a generator step's
+            // error inside an output stays part of the output): exact and code fail, reject
+            // passes.
+            let renamed = sh(
+                r#"$POLYID conform-serve | sed 's/"error":"[A-Z_0-9]*","id":\("[^"]*"\),"message"/"error":"E_OWN","id":\1,"message"/'"#,
+            );
+            let renamed: Vec<&str> = renamed.iter().map(String::as_str).collect();
+            let o = conform(&["--errors", "code"], &renamed);
+            expect(o.status.code() == Some(1), "code level: exit 1", &o)?;
+            let o = conform(&["--errors", "reject", "--json"], &renamed);
+            let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+            expect(
+                report["errors"] == "reject" && report["failed"] == 0 && report["passed"] == n,
+                "reject level: every case passes",
+                &o,
+            )?;
+            // An error where an output is expected fails at every level.
+            let all_errors = sh(r#"while read -r l; do echo '{"error": "E_OWN"}'; done"#);
+            let all_errors: Vec<&str> = all_errors.iter().map(String::as_str).collect();
+            let o = conform(&["--errors", "reject", "--json"], &all_errors);
+            let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+            expect(
+                report["failed"].as_u64() > Some(0),
+                "outputs still compared",
+                &o,
+            )?;
+            let o = conform(&["--errors", "loose"], &all_errors);
+            expect(o.status.code() == Some(2), "unknown level: usage error", &o)
+        }),
         Trial::test("conform/skips-are-counted-not-failed", move || {
             let cmd = sh(r#"while read -r l; do echo '{"skip": "not here"}'; done"#);
             let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
