@@ -64,6 +64,11 @@ pub struct Args {
     #[arg(long, value_name = "LEVEL", default_value = "exact")]
     errors: String,
 
+    /// Read the vectors as another ecosystem does: polyid (all of them, as written) or atproto
+    /// (TIDs as the AT Protocol defines them: 13 symbols, non-negative, docs/spec §3.5)
+    #[arg(long, value_name = "PROFILE", default_value = "polyid")]
+    profile: String,
+
     /// The implementation's command and its arguments (after `--`)
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -124,6 +129,58 @@ fn parse_file(name: &str, text: &str, cases: &mut Vec<Case>) -> Result<(), Failu
         });
     }
     Ok(())
+}
+
+/// The atproto profile's reading of the vectors (docs/spec §3.5): only TID parsing and building
+/// (AT Protocol has no prefix ranges, and no other family); a parse is judged as
+/// `Tid::parse_atproto` reads its text (the display form and polyid's negative timestamps are
+/// errors there); a build with a negative timestamp is left out (no AT Protocol TID has one).
+fn atproto(cases: Vec<Case>) -> Vec<Case> {
+    use polyid::tid::Tid;
+    let mut out = Vec::new();
+    for mut case in cases {
+        match (case.family.as_str(), case.op.as_str()) {
+            ("tid", "tid_parse") => {
+                let Some(text) = case.input.get("text").and_then(Value::as_str) else {
+                    continue;
+                };
+                match Tid::parse_atproto(text) {
+                    Ok(t) => {
+                        case.output = Some(crate::support::tid_json(t));
+                        case.error = None;
+                        case.detail = None;
+                    }
+                    Err(e) => {
+                        let mut d = Map::new();
+                        if let (Some(i), Some(c)) = (e.index(), e.offending_char()) {
+                            d.insert("index".into(), i.into());
+                            d.insert("character".into(), c.to_string().into());
+                        }
+                        if let Some((found, expected)) = e.found_expected() {
+                            d.insert("found".into(), found.into());
+                            d.insert("expected".into(), expected.into());
+                        }
+                        case.output = None;
+                        case.error = Some(e.code().as_str().to_owned());
+                        case.detail = (!d.is_empty()).then_some(d);
+                    }
+                }
+                out.push(case);
+            }
+            ("tid", "tid_from_parts") => {
+                let negative = match case.input.get("micros") {
+                    Some(Value::String(m)) => m.starts_with('-'),
+                    Some(Value::Number(n)) => n.as_i64().is_some_and(|m| m < 0),
+                    _ => false,
+                };
+                if !negative {
+                    out.push(case);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Every case of every `*.json` file (sorted by file name), and where they came from.
@@ -318,6 +375,16 @@ fn finish(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus
 pub fn run(a: &Args, json: bool) -> CliResult {
     let level = ErrorLevel::parse(&a.errors)?;
     let (cases, source) = load(a.vectors.as_deref())?;
+    let cases = match a.profile.as_str() {
+        "polyid" => cases,
+        "atproto" => atproto(cases),
+        other => {
+            return Err(Failure::usage(format!(
+                "--profile {other:?}: expected polyid or atproto"
+            )))
+        }
+    };
+    let profile = a.profile.clone();
     let name = a.name.clone().unwrap_or_else(|| a.command.join(" "));
     let timeout = Duration::from_secs(a.timeout.max(1));
     let mut child = Command::new(&a.command[0])
@@ -338,7 +405,13 @@ pub fn run(a: &Args, json: bool) -> CliResult {
     // implementation may answer line by line or only after reading everything.
     let requests: Vec<String> = cases
         .iter()
-        .map(|c| json!({"id": c.key, "op": c.op, "input": c.input}).to_string())
+        .map(|c| {
+            let mut r = json!({"id": c.key, "op": c.op, "input": c.input});
+            if profile != "polyid" {
+                r["profile"] = Value::from(profile.as_str());
+            }
+            r.to_string()
+        })
         .collect();
     let stdin = child.stdin.take().expect("piped stdin");
     let writer = thread::spawn(move || {
@@ -472,15 +545,20 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             .collect();
         out.json(&json!({
             "implementation": name, "vectors": source, "cases": cases.len(),
-            "errors": level.name(),
+            "errors": level.name(), "profile": a.profile,
             "rows": rows, "passed": passed, "failed": failed, "skipped": skipped,
             "code_only": code_only, "protocol_error": protocol, "failures": failures, "skips": skips,
         }))?;
     } else {
         out.text(&format!(
-            "conform: {name}: {} cases from {source}; errors compared: {}",
+            "conform: {name}: {} cases from {source}; errors compared: {}{}",
             cases.len(),
-            level.name()
+            level.name(),
+            if a.profile == "polyid" {
+                String::new()
+            } else {
+                format!("; profile: {}", a.profile)
+            }
         ))?;
         let mut table = vec![("family/op".to_owned(), name.clone())];
         table.extend(

@@ -21,7 +21,15 @@ pub fn respond(line: &str) -> Value {
         return json!({"error": INVALID_ARGUMENT, "message": "request has no \"op\" string"});
     };
     let input = request.get("input").unwrap_or(&Value::Null);
-    let mut response = match support::run(op, input) {
+    // The atproto profile parses TIDs as the AT Protocol defines them (docs/spec §3.5).
+    let atproto = request.get("profile").and_then(Value::as_str) == Some("atproto");
+    let result = match (atproto, op, input.get("text").and_then(Value::as_str)) {
+        (true, "tid_parse", Some(text)) => Ok(polyid::tid::Tid::parse_atproto(text)
+            .map(support::tid_json)
+            .map_err(support::Failure::Polyid)),
+        _ => support::run(op, input),
+    };
+    let mut response = match result {
         Ok(Ok(output)) => json!({ "output": output }),
         Ok(Err(support::Failure::Polyid(e))) => {
             let mut r = json!({"error": e.code().as_str(), "message": e.to_string()});

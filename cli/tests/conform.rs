@@ -245,6 +245,39 @@ fn main() {
             let o = conform(&["--errors", "loose"], &all_errors);
             expect(o.status.code() == Some(2), "unknown level: usage error", &o)
         }),
+        Trial::test("conform/atproto-profile", move || {
+            // The reference answering as the AT Protocol reads TIDs: every case passes.
+            let o = conform(&["--profile", "atproto", "--json"], &[BIN, "conform-serve"]);
+            let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+            let rows: Vec<&str> = report["rows"]
+                .as_array()
+                .map(|r| r.iter().filter_map(|x| x["row"].as_str()).collect())
+                .unwrap_or_default();
+            expect(
+                o.status.success()
+                    && report["profile"] == "atproto"
+                    && report["failed"] == 0
+                    && rows == ["tid/tid_from_parts", "tid/tid_parse"],
+                "atproto: only TID building and parsing, all passing",
+                &o,
+            )?;
+            // polyid's own reading (the profile stripped from the requests) disagrees where the
+            // AT Protocol does: negative timestamps and the display form.
+            let polyid_reading = sh(r#"sed -u 's/,"profile":"atproto"//' | $POLYID conform-serve"#);
+            let polyid_reading: Vec<&str> = polyid_reading.iter().map(String::as_str).collect();
+            let o = conform(
+                &["--profile", "atproto", "--errors", "reject"],
+                &polyid_reading,
+            );
+            expect(o.status.code() == Some(1), "exit status 1", &o)?;
+            expect(text(&o).contains("FAIL tid/"), "names the TID cases", &o)?;
+            let o = conform(&["--profile", "bluesky"], &[BIN, "conform-serve"]);
+            expect(
+                o.status.code() == Some(2),
+                "unknown profile: usage error",
+                &o,
+            )
+        }),
         Trial::test("conform/skips-are-counted-not-failed", move || {
             let cmd = sh(r#"while read -r l; do echo '{"skip": "not here"}'; done"#);
             let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());

@@ -73,6 +73,31 @@ impl Tid {
         Tid::from_parts(value >> 10, (value & 1023) as u16)
     }
 
+    /// Parses a TID as the AT Protocol defines one (docs/spec §3.5): exactly 13 symbols (no
+    /// display form), a first symbol allowed by the protocol's regular expression (`2`-`7`,
+    /// `a`-`j`; others are `INVALID_CHARACTER` at index 0), and the top bit 0 of its prose
+    /// (first symbol `c`-`j`: `OUT_OF_RANGE`). Every TID it accepts has a non-negative
+    /// timestamp below 2^53 and parses to the same value with [`Tid::parse`].
+    #[inline]
+    pub fn parse_atproto(text: &str) -> Result<Tid> {
+        const CONTEXT: &str = "TID (atproto)";
+        let b = text.as_bytes();
+        if b.len() != LEN {
+            return Err(Error::length(CONTEXT, b.len(), LEN));
+        }
+        // `k` and beyond (polyid's negative timestamps among them) are outside the protocol's
+        // first-symbol class; `c`-`j` are inside it, and `parse` refuses them as out of range.
+        if matches!(DECODE[b[0] as usize], 16..=31) {
+            return Err(Error::character(
+                ErrorCode::InvalidCharacter,
+                CONTEXT,
+                0,
+                char::from(b[0]),
+            ));
+        }
+        Tid::parse(text)
+    }
+
     /// Parses the 13-symbol form or the dashed display form (lowercase only).
     #[inline]
     pub fn parse(text: &str) -> Result<Tid> {
@@ -295,5 +320,40 @@ impl core::str::FromStr for Tid {
 impl From<Tid> for i64 {
     fn from(t: Tid) -> i64 {
         t.0
+    }
+}
+
+#[cfg(test)]
+mod atproto_tests {
+    use super::*;
+
+    #[test]
+    fn the_atproto_reading() {
+        // docs/spec §3.5: the spec's example value
+        let t = Tid::parse_atproto("3kxnlhr3gxq23").unwrap();
+        assert_eq!((t.micros(), t.clock_id()), (1_721_407_246_480_310, 1));
+        let e = Tid::parse_atproto("3kxn-lhr-3gxq-23").unwrap_err();
+        assert_eq!(
+            (e.code(), e.found_expected()),
+            (ErrorCode::InvalidLength, Some((16, 13)))
+        );
+        let e = Tid::parse_atproto("skxnlhr3gxq23").unwrap_err(); // negative in polyid
+        assert_eq!(
+            (e.code(), e.index(), e.offending_char()),
+            (ErrorCode::InvalidCharacter, Some(0), Some('s'))
+        );
+        let e = Tid::parse_atproto("kkxnlhr3gxq23").unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidCharacter);
+        let e = Tid::parse_atproto("ckxnlhr3gxq23").unwrap_err(); // the regex's c-j: bit 63
+        assert_eq!(e.code(), ErrorCode::OutOfRange);
+        let e = Tid::parse_atproto("3kxnlhr3gxq2!").unwrap_err();
+        assert_eq!(
+            (e.code(), e.index()),
+            (ErrorCode::InvalidCharacter, Some(12))
+        );
+        assert_eq!(
+            Tid::parse_atproto("bzzzzzzzzzzzz").unwrap(),
+            Tid::parse("bzzzzzzzzzzzz").unwrap()
+        );
     }
 }
