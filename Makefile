@@ -27,7 +27,7 @@ core-test:
 
 lint:
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --locked -p polyid --all-targets -- -D warnings
+	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings -W clippy::incompatible_msrv
 
 fmt:
 	$(CARGO) fmt --all

@@ -2,8 +2,9 @@
 # installed into the repo's .venv. Stamps in .venv make a second `make` a no-op.
 #
 #   python-build   create .venv (maturin, pytest, mypy), build the wheel, install it
-#   python-test    pytest (shared vectors, generated IDs, threads, fork, types),
-#                  mypy --strict on a sample using the whole API, stubtest
+#   python-test    pytest (shared vectors, generated IDs, threads, fork, types), twice: with
+#                  the fast paths and with POLYID_PYTHON_PORTABLE=1; mypy --strict on a
+#                  sample using the whole API, stubtest
 #   python-demo    the matrix adapter's demo object
 #   python-bench   the benchmark against xxhash, uuid-utils, uuid and python-ulid
 #   python-test-versions  the same wheel's pytest suite on every other CPython >= 3.9 found
@@ -44,8 +45,10 @@ $(PY_BUILD_STAMP): $(PY_TOOLS_STAMP) $(PY_SOURCES)
 python-build: $(PY_BUILD_STAMP)
 
 python-test: python-build
-	@echo "==> python: pytest"
+	@echo "==> python: pytest (the fast paths)"
 	cd $(PY_DIR) && $(PY) -m pytest tests -q -rs -p no:cacheprovider
+	@echo "==> python: pytest with POLYID_PYTHON_PORTABLE=1 (the portable path)"
+	cd $(PY_DIR) && POLYID_PYTHON_PORTABLE=1 $(PY) -m pytest tests -q -rs -p no:cacheprovider
 	@echo "==> python: mypy --strict (typing sample) and stubtest (stubs = module)"
 	$(PY_VENV)/bin/mypy --strict --cache-dir $(ROOT)/target/mypy-cache \
 		$(PY_DIR)/tests/typing/sample.py

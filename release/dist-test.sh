@@ -145,7 +145,7 @@ sdist_without_rust() {
     local out
     out=$("$scratch/py/bin/pip" install "${index[@]}" --no-binary polyid --no-cache-dir \
         --target "$scratch/py-src" polyid 2>&1) && { echo "the source build succeeded without cargo?"; return 1; }
-    grep -q "needs Rust 1.85 or newer: no \`cargo\` is on PATH" <<<"$out" &&
+    grep -q "needs Rust 1.88 or newer: no \`cargo\` is on PATH" <<<"$out" &&
         ! grep -qi puccinialin <<<"$out" || { echo "$out" | tail -20; return 1; }
 }
 check "python: a source build without cargo stops with the backend's message (no toolchain download)" \

@@ -30,6 +30,7 @@ pub const POLYID_CHARACTER_LEN: usize = 5;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum polyid_status {
+    // error-codes: c-enum
     /// Success ("OK").
     POLYID_OK = 0,
     /// A WDP code is not exactly four dot-separated fields ("INVALID_FORMAT").
@@ -102,6 +103,7 @@ pub enum polyid_status {
     POLYID_CLOCK_BEHIND = 33,
     /// C only: a bug in polyid was caught at the C boundary ("INTERNAL_ERROR").
     POLYID_INTERNAL_ERROR = 99,
+    // /error-codes
 }
 
 /// Which detail fields of a `polyid_error` are set.
@@ -192,6 +194,7 @@ pub extern "C" fn polyid_version() -> *const c_char {
 /// The stable strings of statuses 1-33, in `polyid::ErrorCode::ALL` order (checked by a
 /// test against `ErrorCode::as_str`).
 pub(crate) const CODE_STRINGS: [&CStr; 33] = [
+    // error-codes: c-strings
     c"INVALID_FORMAT",
     c"NON_ASCII",
     c"INVALID_SEVERITY",
@@ -225,6 +228,7 @@ pub(crate) const CODE_STRINGS: [&CStr; 33] = [
     c"NODE_REQUIRED",
     c"NODE_IN_USE",
     c"CLOCK_BEHIND",
+    // /error-codes
 ];
 
 /// The status of a core error code.

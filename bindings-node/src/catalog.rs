@@ -10,7 +10,6 @@ use napi::bindgen_prelude::{This, Unknown};
 use napi::{sys, Env, Error as NapiError, Result, Status};
 use napi_derive::napi;
 use polyid::wdp::catalog::{self as cat, Entry, Expansion, Form, KeyPair};
-use polyid::{Error as IdError, ErrorCode};
 
 use crate::batch;
 use crate::conv::{
@@ -42,34 +41,10 @@ unsafe impl Class for Catalog {
     }
 }
 
-/// An estimate of the heap bytes a catalog owns (its strings, entries and index).
-fn heap_size(c: &cat::Catalog) -> i64 {
-    let strings = |v: &[String]| v.iter().map(|s| s.len() + 24).sum::<usize>();
-    let entries: usize = c
-        .entries()
-        .iter()
-        .map(|e| {
-            std::mem::size_of::<cat::CatalogEntry>()
-                + 24 // index slot
-                + e.id().len()
-                + e.code().len()
-                + e.message().len()
-                + e.description().map_or(0, str::len)
-                + e.docs_url().map_or(0, str::len)
-                + strings(e.hints())
-                + strings(e.tags())
-                + strings(e.fields())
-        })
-        .sum();
-    (std::mem::size_of::<cat::Catalog>()
-        + c.version().len()
-        + c.generated().len()
-        + c.namespace().map_or(0, str::len)
-        + entries) as i64
-}
-
 fn wrap(inner: cat::Catalog) -> Obj<Catalog> {
-    let size = heap_size(&inner);
+    // The memory reported to V8 for this object: the catalog and what it owns on the heap.
+    let size =
+        i64::try_from(std::mem::size_of::<cat::Catalog>() + inner.heap_size()).unwrap_or(i64::MAX);
     Obj(Catalog {
         kind: Kind::Catalog,
         inner,
@@ -662,16 +637,7 @@ impl Catalog {
     pub fn to_json_text(&self, env: &Env, form: Option<Text>) -> Result<String> {
         let form = match form {
             None => Form::Full,
-            Some(f) => f
-                .with(Form::from_name)?
-                .ok_or_else(|| {
-                    IdError::reason(
-                        ErrorCode::InvalidArgument,
-                        "catalog form",
-                        "expected 'full', 'compact' or 'minimal'",
-                    )
-                })
-                .or_throw(env)?,
+            Some(f) => f.with(str::parse::<Form>)?.or_throw(env)?,
         };
         Ok(self.inner.to_json(form))
     }

@@ -1195,7 +1195,7 @@ pub(crate) unsafe fn table_handle(env: sys::napi_env, raw: sys::napi_value) -> O
     if sys::napi_get_value_double(env, raw, &mut v) != sys::Status::napi_ok {
         return None;
     }
-    (v >= 0.0 && v < 9_007_199_254_740_992.0 && v.fract() == 0.0).then_some(v as u64)
+    ((0.0..9_007_199_254_740_992.0).contains(&v) && v.fract() == 0.0).then_some(v as u64)
 }
 
 /// The `T` wrapped in `value`, if it is one (the `Kind` header checked).

@@ -133,7 +133,12 @@ test('catalog: JSON forms round-trip; canonical bytes', () => {
   // Full and compact keep everything the signature covers.
   assert.deepEqual(Catalog.load(c.toJson('compact')).canonicalBytes(), c.canonicalBytes())
   assert.deepEqual(Catalog.load(c.toJson('full')).canonicalBytes(), c.canonicalBytes())
+  // The core's FromStr for Form: the same message in every runtime.
   throwsCode(() => c.toJson('pretty'), 'INVALID_ARGUMENT')
+  assert.throws(() => c.toJson('pretty'), {
+    code: 'INVALID_ARGUMENT',
+    message: "catalog form: \"pretty\" is not 'full', 'compact' or 'minimal'",
+  })
   throwsCode(() => c.toJson(1), 'INVALID_ARGUMENT', TypeError)
   // tests/vectors/README.md: sorted keys, no whitespace, `generated` not covered.
   const min = Catalog.load('{"AcAGP": ["E.AUTH.TOKEN.003", "third"], "0yRgf": ["W.CACHE.DATA.018", "cache"]}')

@@ -16,7 +16,8 @@ from typing import Any, Dict, List, Optional
 
 import maturin
 
-RUST_VERSION = "1.85"
+# The workspace `rust-version` (Cargo.toml); tests/test_build_backend.py checks they agree.
+RUST_VERSION = "1.88"
 
 
 def _require_rust() -> None:

@@ -12,6 +12,7 @@ use pyo3::types::{PyList, PyString};
 use polyid::ErrorCode;
 
 use crate::errors::{binding_err, is_overflow, out_of_range};
+use crate::portable::{off, Path};
 
 unsafe extern "C" {
     // Part of the stable ABI since Python 3.10 and exported by every CPython 3 before that
@@ -155,6 +156,10 @@ static ASCII_DATA_OFFSET: AtomicUsize = AtomicUsize::new(usize::MAX);
 #[cold]
 fn probe_ascii_offset() -> usize {
     const PROBE: &[u8; 8] = b"polyid!?";
+    if off(Path::Ascii) {
+        ASCII_DATA_OFFSET.store(0, Ordering::Relaxed);
+        return 0;
+    }
     // SAFETY: called with the thread attached (every caller holds a `Python` token); every
     // pointer is checked before use, the buffer is read within the reported size, and the
     // probe string is released.
@@ -227,63 +232,6 @@ pub fn ascii<'py>(py: Python<'py>, bytes: &[u8]) -> PyResult<Bound<'py, PyString
     }
 }
 
-/// Where a list's item array pointer (`PyListObject.ob_item`) sits, counted from the object's
-/// address: right after the variable-size object header in every CPython 3 (what the
-/// `PyList_GET_ITEM` / `PyList_SET_ITEM` macros read, which the limited API leaves out);
-/// confirmed once per interpreter by [`probe_list_items`]; 0 when it could not be.
-static LIST_ITEMS_OFFSET: AtomicUsize = AtomicUsize::new(usize::MAX);
-
-#[cold]
-fn probe_list_items() -> usize {
-    let candidate = std::mem::size_of::<ffi::PyVarObject>();
-    // SAFETY: called with the thread attached; a new two-item list is filled through the
-    // API, then its array is read at the candidate place only if that place holds a non-NULL
-    // pointer, and the two slots must be exactly the items stored; the list is released.
-    let ok = unsafe {
-        let list = ffi::PyList_New(2);
-        if list.is_null() {
-            ffi::PyErr_Clear();
-            false
-        } else {
-            let (a, b) = (ffi::Py_None(), ffi::Py_True());
-            ffi::Py_INCREF(a);
-            ffi::Py_INCREF(b);
-            ffi::PyList_SetItem(list, 0, a);
-            ffi::PyList_SetItem(list, 1, b);
-            let items = *list
-                .cast::<u8>()
-                .add(candidate)
-                .cast::<*mut *mut ffi::PyObject>();
-            let ok = !items.is_null() && *items == a && *items.add(1) == b;
-            ffi::Py_DECREF(list);
-            ok
-        }
-    };
-    let offset = if ok { candidate } else { 0 };
-    LIST_ITEMS_OFFSET.store(offset, Ordering::Relaxed);
-    offset
-}
-
-/// The item array of a list (valid until the list is resized), or None when the layout was
-/// not confirmed on this interpreter.
-#[inline]
-fn list_items(list: *mut ffi::PyObject) -> Option<*mut *mut ffi::PyObject> {
-    let mut offset = LIST_ITEMS_OFFSET.load(Ordering::Relaxed);
-    if offset == usize::MAX {
-        offset = probe_list_items();
-    }
-    if offset == 0 {
-        return None;
-    }
-    // SAFETY: `list` is a live list object and `offset` its confirmed `ob_item` place.
-    Some(unsafe {
-        *list
-            .cast::<u8>()
-            .add(offset)
-            .cast::<*mut *mut ffi::PyObject>()
-    })
-}
-
 /// Builds a list of `len` items from `f(i)` (one allocation, no intermediate Vec).
 ///
 /// While it is filled, the list is hidden from the garbage collector: `f` allocates, an
@@ -299,45 +247,20 @@ where
     // SAFETY: `PyList_New(n)` returns a new list with n NULL slots (or NULL with an error
     // set), tracked by the collector; it is untracked at once (before anything else can
     // allocate), so no collection and no `gc` function can reach it while its slots fill.
-    // Every slot is filled exactly once, stealing the item reference: straight into its item
-    // array (as `PyList_SET_ITEM` does; nothing else can see or resize the new list
-    // meanwhile), or by `PyList_SetItem`. Only then is it tracked again and handed to
-    // Python. On an error midway the untracked list (with NULL slots, which list_dealloc
-    // accepts, untracking only a tracked object) is dropped.
+    // Every slot is filled exactly once by `PyList_SetItem`, which steals the item reference
+    // (`i` is within the list's length). Only then is it tracked again and handed to Python.
+    // On an error midway the untracked list (with NULL slots, which list_dealloc accepts,
+    // untracking only a tracked object) is dropped.
     unsafe {
         let list = Bound::from_owned_ptr_or_err(py, ffi::PyList_New(n))?;
         ffi::PyObject_GC_UnTrack(list.as_ptr().cast());
-        fill_list(&list, len, &mut f)?;
+        for i in 0..len {
+            let item = f(i)?;
+            ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item.into_ptr());
+        }
         ffi::PyObject_GC_Track(list.as_ptr().cast());
         Ok(list.cast_into_unchecked())
     }
-}
-
-/// The slots of `list` (new, untracked, `len` NULL slots) from `f(i)`.
-///
-/// # Safety
-/// As described in [`list_from`].
-#[inline]
-unsafe fn fill_list<'py, F>(list: &Bound<'py, PyAny>, len: usize, f: &mut F) -> PyResult<()>
-where
-    F: FnMut(usize) -> PyResult<Bound<'py, PyAny>>,
-{
-    unsafe {
-        match list_items(list.as_ptr()) {
-            Some(items) if len > 0 => {
-                for i in 0..len {
-                    *items.add(i) = f(i)?.into_ptr();
-                }
-            }
-            _ => {
-                for i in 0..len {
-                    let item = f(i)?;
-                    ffi::PyList_SetItem(list.as_ptr(), i as ffi::Py_ssize_t, item.into_ptr());
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// A new list of `f(i, item)` for the items of `list`, in order. The length is read once:
@@ -349,22 +272,13 @@ where
     F: FnMut(usize, Borrowed<'_, 'py, PyAny>) -> PyResult<Bound<'py, PyAny>>,
 {
     let py = list.py();
-    let len = list.len();
-    match list_items(list.as_ptr()) {
-        Some(src) if len > 0 => list_from(py, len, |i| {
-            // SAFETY: `i < len`, and the list keeps its `len` items (and its array) for the
-            // whole call; a borrowed item lives as long as the list holds it.
-            f(i, unsafe { Borrowed::from_ptr(py, *src.add(i)) })
-        }),
-        _ => list_from(py, len, |i| {
-            // SAFETY: `PyList_GetItem` returns a borrowed item, alive while the list holds
-            // it, or NULL with IndexError set (which `from_ptr_or_err` turns into an error).
-            let item = unsafe {
-                Borrowed::from_ptr_or_err(py, ffi::PyList_GetItem(list.as_ptr(), i as _))?
-            };
-            f(i, item)
-        }),
-    }
+    list_from(py, list.len(), |i| {
+        // SAFETY: `PyList_GetItem` returns a borrowed item, alive while the list holds it, or
+        // NULL with IndexError set (which `from_ptr_or_err` turns into an error).
+        let item =
+            unsafe { Borrowed::from_ptr_or_err(py, ffi::PyList_GetItem(list.as_ptr(), i as _))? };
+        f(i, item)
+    })
 }
 
 /// A polyid value object (Xid, Tid, Euid, StructuredCode) on its way to Python, untracked by
@@ -441,6 +355,9 @@ where
             value_offset: 0,
             _value: std::marker::PhantomData,
         };
+        if off(Path::Alloc) {
+            return Ok(maker);
+        }
         let basic: usize = ty.getattr("__basicsize__")?.extract()?;
         let dict: usize = ty.getattr("__dictoffset__")?.extract()?;
         let weak: usize = ty.getattr("__weakrefoffset__")?.extract()?;

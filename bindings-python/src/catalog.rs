@@ -613,15 +613,8 @@ impl Catalog {
 
     /// The catalog as JSON: form "full", "compact" or "minimal" (no whitespace).
     #[pyo3(signature = (form = "full"))]
-    fn to_json(&self, py: Python<'_>, form: &str) -> PyResult<String> {
-        let Some(f) = Form::from_name(form) else {
-            return Err(binding_err(
-                py,
-                ErrorCode::InvalidArgument,
-                format!("catalog form: {form:?} is not \"full\", \"compact\" or \"minimal\""),
-            ));
-        };
-        Ok(self.0.to_json(f))
+    fn to_json(&self, form: &str) -> PyResult<String> {
+        Ok(self.0.to_json(form.parse::<Form>().py()?))
     }
 
     /// The bytes a signature covers (the compact form with sorted keys).

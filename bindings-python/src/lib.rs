@@ -11,6 +11,7 @@ mod euid;
 mod extuuid;
 mod fast;
 mod node;
+mod portable;
 mod tid;
 mod wdp;
 mod xid;
@@ -31,7 +32,12 @@ fn _polyid(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let codes: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
     m.add("ERROR_CODES", PyTuple::new(py, codes)?)?;
 
-    fast::add_compact_id(m)?;
+    portable::init(m)?;
+    if portable::off(portable::Path::Fastcall) {
+        m.add_function(wrap_pyfunction!(wdp::compact_id, m)?)?;
+    } else {
+        fast::add_compact_id(m)?;
+    }
     m.add_function(wrap_pyfunction!(wdp::compact_ids, m)?)?;
     m.add_function(wrap_pyfunction!(wdp::normalize_code, m)?)?;
     m.add_function(wrap_pyfunction!(wdp::parse_code, m)?)?;

@@ -45,8 +45,24 @@ fn parse(code: &str, table: Option<&NamedSequences>) -> PyResult<CoreCode> {
     }
 }
 
-/// `compact_id(code, named_sequences=None)`, registered as a fastcall function by
-/// [`crate::fast`].
+// The portable registration of `compact_id` (`POLYID_PYTHON_PORTABLE`); otherwise it is
+// registered as a fastcall function by `crate::fast`, with the same docstring.
+/// The 5-character compact ID of a structured code, e.g. "E.Auth.Token.001" -> "V6a0B".
+///
+/// named_sequences: optional mapping of extra sequence names to numbers (1-999).
+/// Raises PolyIdError (INVALID_FORMAT, NON_ASCII, INVALID_SEVERITY, INVALID_COMPONENT,
+/// INVALID_PRIMARY, INVALID_SEQUENCE, UNKNOWN_NAMED_SEQUENCE) and TypeError.
+#[pyfunction]
+#[pyo3(signature = (code, named_sequences = None))]
+pub fn compact_id<'py>(
+    py: Python<'py>,
+    code: &Bound<'py, PyAny>,
+    named_sequences: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyString>> {
+    compact_id_impl(py, code.extract()?, named_sequences)
+}
+
+/// The body of `compact_id` on both registrations.
 #[inline]
 pub fn compact_id_impl<'py>(
     py: Python<'py>,

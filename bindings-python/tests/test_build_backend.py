@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,13 @@ def load_backend():
     return module
 
 
+def test_the_rust_version_is_the_workspace_one():
+    cargo_toml = (BACKEND.parent.parent.parent / "Cargo.toml").read_text()
+    declared = re.search(r'^rust-version = "([0-9.]+)"$', cargo_toml, re.M)
+    assert declared, "no rust-version in the workspace Cargo.toml"
+    assert load_backend().RUST_VERSION == declared.group(1) == "1.88"
+
+
 def test_without_cargo_the_build_stops_with_a_clear_message(monkeypatch, tmp_path):
     backend = load_backend()
     monkeypatch.setenv("PATH", str(tmp_path))
@@ -29,7 +37,7 @@ def test_without_cargo_the_build_stops_with_a_clear_message(monkeypatch, tmp_pat
             hook()
         message = str(err.value)
         assert "no prebuilt wheel matches this platform" in message
-        assert "Rust 1.85 or newer" in message
+        assert "Rust 1.88 or newer" in message
         assert "https://rustup.rs" in message
         assert "POLYID_DOWNLOAD_RUST=1" in message
     with pytest.raises(RuntimeError, match="no `cargo` is on PATH"):

@@ -381,9 +381,9 @@ def free_node(preferred: int, avoid: int = -1) -> int:
 
 
 def run_child(code: str, env: Optional[Dict[str, str]] = None) -> Dict[str, Any]:
-    """Runs `code` in a fresh interpreter (environment: ours without POLYID_*, plus `env`);
-    the code's `out` dict comes back as JSON."""
-    full = {k: v for k, v in os.environ.items() if not k.startswith("POLYID_")}
+    """Runs `code` in a fresh interpreter (environment: ours without the node variables
+    POLYID_NODE*, plus `env`); the code's `out` dict comes back as JSON."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith("POLYID_NODE")}
     full.update(env or {})
     prelude = textwrap.dedent("""
         import json, sys
@@ -533,7 +533,7 @@ def test_a_node_belongs_to_one_process() -> None:
             print("ready", flush=True)
             sys.stdin.read()               # hold it until the test closes stdin
         """)],
-        env={**{k: v for k, v in os.environ.items() if not k.startswith("POLYID_")},
+        env={**{k: v for k, v in os.environ.items() if not k.startswith("POLYID_NODE")},
              "POLYID_NODE": str(n)},
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:

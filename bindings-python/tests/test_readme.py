@@ -89,12 +89,12 @@ def node_is_free(n: int) -> bool:
 
 
 def test_readme_nodes_block() -> None:
-    """The node example sets the process node: it runs in a child interpreter (without any
-    POLYID_* variable), and the values in its comments are checked."""
+    """The node example sets the process node: it runs in a child interpreter (without the
+    node variables POLYID_NODE*), and the values in its comments are checked."""
     if sys.platform.startswith("linux") and not node_is_free(5):
         pytest.skip("node 5 is held by another process on this host")
     code = block("import polyid\n\n# The process node")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("POLYID_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("POLYID_NODE")}
     p = subprocess.run([sys.executable, "-c", CHECKER], input=code, env=env,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr

@@ -3,6 +3,7 @@
 
 /** A stable polyid error code (the same string in every polyid runtime). */
 export type ErrorCode =
+  // error-codes: ts-union
   | 'INVALID_FORMAT'
   | 'NON_ASCII'
   | 'INVALID_SEVERITY'
@@ -37,6 +38,7 @@ export type ErrorCode =
   | 'NODE_REQUIRED'
   | 'NODE_IN_USE'
   | 'CLOCK_BEHIND'
+  // /error-codes
 
 /**
  * Every stable error code (a frozen array, from the core). In the web build it is empty until

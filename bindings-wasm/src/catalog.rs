@@ -122,13 +122,7 @@ impl Cat {
 
     /// `Catalog::to_json` in the form named `full`, `compact` or `minimal`.
     pub fn to_json(&self, form: &str) -> JsResult<String> {
-        match Form::from_name(form) {
-            Some(f) => Ok(self.0.to_json(f)),
-            None => Err(invalid_argument(
-                "catalog form",
-                "expected 'full', 'compact' or 'minimal'",
-            )),
-        }
+        form.parse::<Form>().js().map(|f| self.0.to_json(f))
     }
 
     /// `Catalog::canonical_bytes`.

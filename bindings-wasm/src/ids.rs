@@ -120,14 +120,17 @@ pub fn namespace_hash(namespace: &str) -> JsResult<String> {
 }
 
 /// The full ID, composed as `wdp::full_id_with` does (namespace checked first, then the
-/// code) from the core's pieces, so that the code parser stays a single copy (see [`parse`]).
-/// The text is what `FullId`'s `Display` writes, `<namespace hash>-<compact id>`, joined
-/// without Rust's formatting machinery (size budget).
+/// code) from the core's pieces, so that the code parser stays a single copy (see [`parse`]);
+/// the text is the core's `FullId::to_text`.
 #[wasm_bindgen]
 pub fn full_id(namespace: &str, code: &str, names: &Names) -> JsResult<String> {
     let namespace_hash = wdp::namespace_hash_id(namespace).js()?;
     let compact_id = parse(code, names)?.compact_id();
-    Ok([namespace_hash.as_str(), "-", compact_id.as_str()].concat())
+    Ok(wdp::FullId {
+        namespace_hash,
+        compact_id,
+    }
+    .to_text())
 }
 
 /// `wdp::parse_full_id`, as `[namespaceHash, compactId]`.

@@ -127,7 +127,7 @@ test('catalog: the three forms read back equal; load takes text or the parsed ob
   assert.equal(cat.toJson(null), cat.toJson('full'));
   // Signatures cover the canonical bytes, which every form keeps (README "Catalogs").
   assert.deepEqual(Catalog.load(cat.toJson('compact')).canonicalBytes(), cat.canonicalBytes());
-  assert.equal(throwsCode(() => cat.toJson('xml'), 'INVALID_ARGUMENT').message, "catalog form: expected 'full', 'compact' or 'minimal'");
+  assert.equal(throwsCode(() => cat.toJson('xml'), 'INVALID_ARGUMENT').message, "catalog form: \"xml\" is not 'full', 'compact' or 'minimal'");
   throwsType(() => cat.toJson(1));
 });
 

@@ -145,6 +145,9 @@ const EXTRA = {
   'setNode("1")': (p) => p.setNode('1'),
   'setNodeRequired(1)': (p) => p.setNodeRequired(1),
   'nodeRequired()': (p) => p.nodeRequired(),
+  // A bad catalog form: the core's FromStr error, code and message.
+  'Catalog.toJson("xml")': (p) => p.Catalog.build([]).toJson('xml'),
+  'Catalog.toJson("a\"b\t\u0301")': (p) => p.Catalog.build([]).toJson('a"b\t\u0301'),
 };
 
 if (!native) {

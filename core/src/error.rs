@@ -166,6 +166,48 @@ impl ErrorCode {
         }
     }
 
+    /// A one-line description of when this code is raised, in every runtime (Markdown: code
+    /// and names in backticks). The error tables of the documentation and the bindings are
+    /// written from it (`cargo run -p polyid --example error_codes`, `tools/error_codes.py`).
+    pub const fn description(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidFormat => "a WDP code is not exactly four dot-separated fields",
+            ErrorCode::NonAscii => "a WDP code or namespace contains a non-ASCII character",
+            ErrorCode::InvalidSeverity => "the severity is not one of `E W C B S K I T H`",
+            ErrorCode::InvalidComponent => "the component is not `[A-Za-z][A-Za-z0-9]{0,15}`",
+            ErrorCode::InvalidPrimary => "the primary is not `[A-Za-z][A-Za-z0-9]{0,15}`",
+            ErrorCode::InvalidSequence => "the sequence is neither `001`-`999` nor a well-formed name; a bad extra name",
+            ErrorCode::UnknownNamedSequence => "a well-formed sequence name that is not in the table",
+            ErrorCode::InvalidNamespace => "a namespace is not `[a-z][a-z0-9_]{0,15}`",
+            ErrorCode::InvalidLength => "text of the wrong length (UTF-8 bytes), with found and expected",
+            ErrorCode::InvalidCharacter => "a symbol outside the alphabet, with the character and its index",
+            ErrorCode::Overflow => "uid11 text whose value is 2^64 or more",
+            ErrorCode::OutOfRange => "a number or time outside the family's range (also host integers too wide for the parameter)",
+            ErrorCode::InvalidCheckmod => "an EUID check symbol that does not match, with found and expected",
+            ErrorCode::Exhausted => "EUID `next()` in the same millisecond with the random high half at its maximum",
+            ErrorCode::NullPointer => "C: a required pointer was NULL",
+            ErrorCode::BufferTooSmall => "C: an output buffer is too small",
+            ErrorCode::InvalidUtf8 => "C: input bytes are not UTF-8",
+            ErrorCode::InvalidArgument => "bindings: an argument of the right type but unusable value",
+            ErrorCode::InternalError => "a bug stopped at a language boundary (a caught panic); please report it",
+            ErrorCode::NotFound => "catalogs: no entry for the ID",
+            ErrorCode::MissingField => "catalogs: a message placeholder with no value (every missing field is named)",
+            ErrorCode::Collision => "catalogs: two codes with one ID (both codes and the ID are named)",
+            ErrorCode::DuplicateCode => "catalogs: two entries with the same normalized code",
+            ErrorCode::InvalidCatalog => "catalogs: text that is not JSON of a catalog form, or an entry with an invalid code",
+            ErrorCode::Tampered => "catalogs: an entry whose ID is not its code's ID (or a wrong severity / namespace hash)",
+            ErrorCode::InvalidSignature => "catalogs: an Ed25519 signature or key that is malformed or does not verify",
+            ErrorCode::NotUuidV8 => "EXTUUID: a UUID that is not version 8 with variant `10`",
+            ErrorCode::ReservedType => "EXTUUID: a reserved type, subtype, scheme or format value",
+            ErrorCode::ReservedBits => "EXTUUID: reserved bits that are not zero, or a packed field beyond its alphabet",
+            ErrorCode::UnsupportedScheme => "EXTUUID: character scheme E (EBCDIC-6), which polyid does not implement",
+            ErrorCode::InvalidUnit => "EXTUUID: a quantity unit outside the 7 SI base units and powers that fit their fields",
+            ErrorCode::NodeRequired => "generators: a node is required (`POLYID_NODE_REQUIRED`) and none is assigned, or one was inherited across `fork()`",
+            ErrorCode::NodeInUse => "generators: another process on this host holds the node, or `set_node` after generators took the process node",
+            ErrorCode::ClockBehind => "generators: the next ID would run further ahead of the clock than `max_lead_ms`",
+        }
+    }
+
     /// The code for a stable string, if there is one.
     pub fn from_str_code(s: &str) -> Option<ErrorCode> {
         ErrorCode::ALL.into_iter().find(|c| c.as_str() == s)
@@ -381,4 +423,32 @@ pub(crate) fn first_bad_char(
         }
     }
     Error::reason(code, context, "invalid text")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorCode;
+
+    #[test]
+    fn every_code_has_a_string_and_a_one_line_description() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            let s = code.as_str();
+            assert!(seen.insert(s), "{s} twice in ALL");
+            assert!(s
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_'));
+            assert_eq!(ErrorCode::from_str_code(s), Some(code));
+            let d = code.description();
+            assert!(
+                !d.is_empty() && !d.contains('\n') && !d.contains('|'),
+                "{s}: {d:?}"
+            );
+        }
+        assert_eq!(
+            ErrorCode::ALL[0].description(),
+            "a WDP code is not exactly four dot-separated fields"
+        );
+        assert_eq!(ErrorCode::from_str_code("NOT_A_CODE"), None);
+    }
 }

@@ -110,6 +110,9 @@ impl FromStr for Node {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Origin {
     Unset,
+    /// `POLYID_NODE` (read on every target but wasm32-unknown-unknown, which has no
+    /// environment).
+    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
     Env,
     Code,
 }
@@ -359,6 +362,7 @@ mod claims {
 /// namespace keep distinct slots for distinct pids (forked workers have consecutive pids),
 /// while containers, which all run as pid 1 in their own namespaces, land on independent
 /// slots instead of all sharing slot `1 mod n`.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 pub(crate) fn host_salt() -> u64 {
     #[cfg(target_os = "linux")]
     {

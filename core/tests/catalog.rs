@@ -397,3 +397,44 @@ fn expected_collisions_of_fewer_than_two_is_plus_zero() {
     // the seed's table: 10,000 codes -> 5.3% (docs/spec / wdp-part5 §1.2)
     assert!((collision_probability(10_000) - 0.0531).abs() < 0.0005);
 }
+
+#[test]
+fn heap_size_counts_every_string_and_grows_with_the_entries() {
+    let c = sample();
+    let texts: usize = c
+        .entries()
+        .iter()
+        .map(|e| {
+            e.id().len()
+                + e.code().len()
+                + e.message().len()
+                + e.description().map_or(0, str::len)
+                + e.docs_url().map_or(0, str::len)
+                + e.hints()
+                    .iter()
+                    .chain(e.tags())
+                    .chain(e.fields())
+                    .map(String::len)
+                    .sum::<usize>()
+        })
+        .sum();
+    let entry = std::mem::size_of::<polyid::wdp::catalog::CatalogEntry>();
+    let size = c.heap_size();
+    assert!(
+        size >= texts + c.len() * entry,
+        "{size} < {texts} + {}",
+        c.len() * entry
+    );
+    // The entries, the index and the texts: well under 2x what they hold.
+    assert!(size < 2 * (texts + c.len() * (entry + 64)) + 256, "{size}");
+
+    let empty = Catalog::build(Vec::<Entry>::new()).unwrap();
+    let long = Catalog::build([Entry::new("E.A.B.001", "x".repeat(10_000))]).unwrap();
+    assert!(empty.heap_size() < 64, "{}", empty.heap_size());
+    assert!(long.heap_size() >= 10_000 + entry);
+    assert!(
+        long.heap_size() < 10_000 + entry + 256,
+        "{}",
+        long.heap_size()
+    );
+}

@@ -206,9 +206,22 @@ impl FullId {
     }
 }
 
+impl FullId {
+    /// The text `<namespace hash>-<compact id>` (11 ASCII bytes), e.g. `05o5h-V6a0B`: the
+    /// one place that writes a full ID (`wdp::full_id`, namespaced catalogs, `Display`, and
+    /// every binding). Built without the formatting machinery, so the wasm module stays small.
+    pub fn to_text(&self) -> String {
+        let mut text = String::with_capacity(FULL_ID_LEN);
+        text.push_str(self.namespace_hash.as_str());
+        text.push('-');
+        text.push_str(self.compact_id.as_str());
+        text
+    }
+}
+
 impl fmt::Display for FullId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.namespace_hash, self.compact_id)
+        f.write_str(&self.to_text())
     }
 }
 
@@ -234,6 +247,9 @@ mod tests {
             (full.namespace_hash.as_str(), full.compact_id.as_str()),
             ("05o5h", "V6a0B")
         );
+        assert_eq!(full.to_text(), "05o5h-V6a0B");
+        assert_eq!(full.to_string(), "05o5h-V6a0B");
+        assert_eq!(FullId::parse(&full.to_text()), Ok(full));
     }
 
     proptest! {

@@ -91,7 +91,7 @@ pub fn full_id_with(namespace: &str, code: &str, names: &NamedSequences) -> Resu
         namespace_hash,
         compact_id,
     }
-    .to_string())
+    .to_text())
 }
 
 /// Parses a full ID back into its namespace hash and compact ID.

@@ -449,7 +449,7 @@ fn catalog(op: &str, input: &Value) -> Result<Result<Value, Error>, String> {
 }
 
 fn decode_hex(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     (0..s.len())

@@ -3,7 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::{err, placeholders, Catalog, CatalogEntry};
-use crate::error::{ErrorCode, Result};
+use crate::error::{Detail, Error, ErrorCode, Result};
 use crate::wdp::{CompactId, NamedSequences, Severity, StructuredCode};
 
 /// A JSON form of a catalog.
@@ -32,6 +32,25 @@ impl Form {
         [Form::Full, Form::Compact, Form::Minimal]
             .into_iter()
             .find(|f| f.as_str() == name)
+    }
+}
+
+/// Parses a form name (`"full"`, `"compact"` or `"minimal"`); another name is
+/// `INVALID_ARGUMENT`, e.g. `catalog form: "xml" is not 'full', 'compact' or 'minimal'` (the
+/// error every runtime gives for an unknown form).
+impl core::str::FromStr for Form {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<Form> {
+        Form::from_name(name).ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidArgument,
+                "catalog form",
+                Detail::Message(
+                    format!("{name:?} is not 'full', 'compact' or 'minimal'").into_boxed_str(),
+                ),
+            )
+        })
     }
 }
 
@@ -531,5 +550,23 @@ mod tests {
             string(&mut out, s);
             assert_eq!(out, serde_json::to_string(s).unwrap());
         }
+    }
+
+    #[test]
+    fn form_from_str() {
+        for form in [Form::Full, Form::Compact, Form::Minimal] {
+            assert_eq!(form.as_str().parse::<Form>(), Ok(form));
+        }
+        let e = "Full".parse::<Form>().unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidArgument);
+        assert_eq!(
+            e.to_string(),
+            r#"catalog form: "Full" is not 'full', 'compact' or 'minimal'"#
+        );
+        let e = "x\"\n".parse::<Form>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            r#"catalog form: "x\"\n" is not 'full', 'compact' or 'minimal'"#
+        );
     }
 }

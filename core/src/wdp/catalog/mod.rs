@@ -60,7 +60,7 @@ use std::borrow::{Borrow, Cow};
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{CompactId, NamedSequences, Severity, StructuredCode};
+use super::{CompactId, FullId, NamedSequences, Severity, StructuredCode};
 use crate::error::{Detail, Error, ErrorCode, Result};
 
 /// The context string of catalog errors.
@@ -138,6 +138,23 @@ pub struct CatalogEntry {
 }
 
 impl CatalogEntry {
+    /// The bytes this entry owns on the heap (its strings and lists), for
+    /// [`Catalog::heap_size`].
+    fn heap_size(&self) -> usize {
+        let strings = |v: &Vec<String>| {
+            v.capacity() * core::mem::size_of::<String>()
+                + v.iter().map(String::capacity).sum::<usize>()
+        };
+        self.id.capacity()
+            + self.code.capacity()
+            + self.message.capacity()
+            + self.description.as_ref().map_or(0, String::capacity)
+            + self.docs_url.as_ref().map_or(0, String::capacity)
+            + strings(&self.hints)
+            + strings(&self.tags)
+            + strings(&self.fields)
+    }
+
     /// The ID (compact, or full in a namespaced catalog).
     pub fn id(&self) -> &str {
         &self.id
@@ -523,7 +540,11 @@ impl Catalog {
         let mut with_ids = Vec::with_capacity(built.len());
         for (compact, mut e) in built {
             e.id = match namespace_hash {
-                Some(nsh) => format!("{nsh}-{compact}"),
+                Some(namespace_hash) => FullId {
+                    namespace_hash,
+                    compact_id: compact,
+                }
+                .to_text(),
                 None => compact.as_str().to_owned(),
             };
             with_ids.push((compact, e));
@@ -615,6 +636,25 @@ impl Catalog {
     /// Whether the catalog has no entries.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+
+    /// The bytes this catalog owns on the heap: the capacity of its strings and vectors and of
+    /// its ID index (one slot and one control byte per entry it can hold), without the
+    /// allocator's own overhead. For runtimes that report a catalog's memory to their garbage
+    /// collector; it does not include `size_of::<Catalog>()` itself.
+    pub fn heap_size(&self) -> usize {
+        let entries = self.entries.capacity() * core::mem::size_of::<CatalogEntry>()
+            + self
+                .entries
+                .iter()
+                .map(CatalogEntry::heap_size)
+                .sum::<usize>();
+        let index = self.index.capacity() * (core::mem::size_of::<(u64, u32)>() + 1);
+        self.version.capacity()
+            + self.generated.capacity()
+            + self.namespace.as_ref().map_or(0, String::capacity)
+            + entries
+            + index
     }
 
     /// The entries, sorted by ID.

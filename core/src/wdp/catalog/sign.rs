@@ -115,7 +115,7 @@ pub fn hex(bytes: &[u8]) -> String {
 /// `INVALID_CHARACTER` for a non-hex symbol).
 pub fn from_hex(text: &str) -> Result<Vec<u8>> {
     let b = text.as_bytes();
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return Err(crate::Error::length("hex", b.len(), b.len() + 1));
     }
     let digit = |i: usize| -> Result<u8> {
