@@ -53,11 +53,7 @@ pub struct polyid_euid_generator {
     generator: EuidGenerator<GenClock>,
 }
 
-impl polyid_euid_generator {
-    fn boxed(clock: GenClock, generator: EuidGenerator<GenClock>) -> *mut polyid_euid_generator {
-        Box::into_raw(Box::new(polyid_euid_generator { clock, generator }))
-    }
-}
+gen_handle!(polyid_euid_generator, EuidGenerator);
 
 unsafe fn euid_generator<'a>(g: *const polyid_euid_generator) -> Res<&'a EuidGenerator<GenClock>> {
     non_null(g, "generator")?;
@@ -282,13 +278,9 @@ pub unsafe extern "C" fn polyid_euid_generator_new(
     out: *mut *mut polyid_euid_generator,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        let clock = real_clock();
-        let g =
-            EuidGenerator::with_clock(clock.clone(), self::extension(has_extension, extension)?)?;
-        out.set(polyid_euid_generator::boxed(clock, g));
-        Ok(())
+    new_generator(out, err, |clock| {
+        let g = EuidGenerator::with_clock(clock, self::extension(has_extension, extension)?)?;
+        Ok(g)
     })
 }
 
@@ -309,13 +301,9 @@ pub unsafe extern "C" fn polyid_euid_generator_new_with(
     out: *mut *mut polyid_euid_generator,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        let (options, clock) = read_options(opts)?;
+    new_generator_with(opts, out, err, |clock, options| {
         let ext = self::extension(has_extension, extension)?;
-        let g = EuidGenerator::with_options(clock.clone(), ext, options)?;
-        out.set(polyid_euid_generator::boxed(clock, g));
-        Ok(())
+        Ok(EuidGenerator::with_options(clock, ext, options)?)
     })
 }
 
@@ -333,13 +321,10 @@ pub unsafe extern "C" fn polyid_euid_generator_resume_with(
     out: *mut *mut polyid_euid_generator,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        let (options, clock) = read_options(opts)?;
+    new_generator_with(opts, out, err, |clock, options| {
         let ext = self::extension(has_extension, extension)?;
-        let g = EuidGenerator::resume_with(clock.clone(), ext, options, last.into())?;
-        out.set(polyid_euid_generator::boxed(clock, g));
-        Ok(())
+        let g = EuidGenerator::resume_with(clock, ext, options, last.into())?;
+        Ok(g)
     })
 }
 
@@ -397,12 +382,7 @@ pub unsafe extern "C" fn polyid_euid_generator_lead_ms(
     out: *mut u64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = euid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.lead_ms());
-        Ok(())
-    })
+    generator_lead_ms(generator, out, err)
 }
 
 /// The generator's `max_lead_ms`.
@@ -414,12 +394,7 @@ pub unsafe extern "C" fn polyid_euid_generator_max_lead_ms(
     out: *mut u64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = euid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.max_lead_ms());
-        Ok(())
-    })
+    generator_max_lead_ms(generator, out, err)
 }
 
 /// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
@@ -431,12 +406,7 @@ pub unsafe extern "C" fn polyid_euid_generator_on_clock_behind(
     out: *mut i32,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = euid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(policy_out(g.on_clock_behind()));
-        Ok(())
-    })
+    generator_on_clock_behind(generator, out, err)
 }
 
 /// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
@@ -450,18 +420,12 @@ pub unsafe extern "C" fn polyid_euid_generator_set_clock_micros(
     micros: i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        non_null(generator, "generator")?;
-        (*generator).clock.set_micros(micros)?;
-        Ok(())
-    })
+    generator_set_clock_micros(generator, micros, err)
 }
 
 /// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
 /// thread), nor freed twice.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_euid_generator_free(generator: *mut polyid_euid_generator) {
-    if !generator.is_null() {
-        guard((), || drop(Box::from_raw(generator)));
-    }
+    generator_free(generator)
 }

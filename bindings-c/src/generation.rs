@@ -237,6 +237,145 @@ pub extern "C" fn polyid_node_required() -> bool {
     guard(false, node::node_required)
 }
 
+// ---------------------------------------------------------------------------------------
+// The entry points every generator family shares (the families' thin `extern "C"` functions
+// call these, so that cbindgen still sees each of them with its own documentation)
+
+/// A generator handle (`polyid_xid_generator`, `polyid_tid_generator`,
+/// `polyid_euid_generator`): its core generator and the clock shared with it.
+pub(crate) trait GenHandle: Sized {
+    /// The core generator.
+    type Core;
+    fn boxed(clock: GenClock, generator: Self::Core) -> *mut Self;
+    fn clock(&self) -> &GenClock;
+    fn lead_ms(&self) -> u64;
+    fn max_lead_ms(&self) -> u64;
+    fn on_clock_behind(&self) -> OnClockBehind;
+}
+
+/// Implements [`GenHandle`] for a handle with fields `clock` and `generator`.
+macro_rules! gen_handle {
+    ($handle:ident, $core:ident) => {
+        impl $crate::generation::GenHandle for $handle {
+            type Core = $core<$crate::generation::GenClock>;
+
+            fn boxed(clock: $crate::generation::GenClock, generator: Self::Core) -> *mut Self {
+                Box::into_raw(Box::new($handle { clock, generator }))
+            }
+
+            fn clock(&self) -> &$crate::generation::GenClock {
+                &self.clock
+            }
+
+            fn lead_ms(&self) -> u64 {
+                self.generator.lead_ms()
+            }
+
+            fn max_lead_ms(&self) -> u64 {
+                self.generator.max_lead_ms()
+            }
+
+            fn on_clock_behind(&self) -> polyid::OnClockBehind {
+                self.generator.on_clock_behind()
+            }
+        }
+    };
+}
+pub(crate) use gen_handle;
+
+/// A constructor on the real clock: writes the handle `make` builds to `out`.
+pub(crate) unsafe fn new_generator<H: GenHandle>(
+    out: *mut *mut H,
+    err: *mut polyid_error,
+    make: impl FnOnce(GenClock) -> Res<H::Core>,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        let clock = real_clock();
+        let g = make(clock.clone())?;
+        out.set(H::boxed(clock, g));
+        Ok(())
+    })
+}
+
+/// A constructor from `opts` (see [`read_options`]): writes the handle `make` builds to `out`.
+pub(crate) unsafe fn new_generator_with<H: GenHandle>(
+    opts: *const polyid_generator_options,
+    out: *mut *mut H,
+    err: *mut polyid_error,
+    make: impl FnOnce(GenClock, Options) -> Res<H::Core>,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        let (options, clock) = read_options(opts)?;
+        let g = make(clock.clone(), options)?;
+        out.set(H::boxed(clock, g));
+        Ok(())
+    })
+}
+
+/// A getter: writes `get` of the handle to `out`.
+unsafe fn generator_get<H, T>(
+    generator: *const H,
+    out: *mut T,
+    err: *mut polyid_error,
+    get: impl FnOnce(&H) -> T,
+) -> polyid_status {
+    run(err, || {
+        non_null(generator, "generator")?;
+        let out = Out::new(out, "out")?;
+        out.set(get(&*generator));
+        Ok(())
+    })
+}
+
+/// `polyid_*_generator_lead_ms()`.
+pub(crate) unsafe fn generator_lead_ms<H: GenHandle>(
+    generator: *const H,
+    out: *mut u64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    generator_get(generator, out, err, H::lead_ms)
+}
+
+/// `polyid_*_generator_max_lead_ms()`.
+pub(crate) unsafe fn generator_max_lead_ms<H: GenHandle>(
+    generator: *const H,
+    out: *mut u64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    generator_get(generator, out, err, H::max_lead_ms)
+}
+
+/// `polyid_*_generator_on_clock_behind()`.
+pub(crate) unsafe fn generator_on_clock_behind<H: GenHandle>(
+    generator: *const H,
+    out: *mut i32,
+    err: *mut polyid_error,
+) -> polyid_status {
+    generator_get(generator, out, err, |g| policy_out(g.on_clock_behind()))
+}
+
+/// `polyid_*_generator_set_clock_micros()`.
+pub(crate) unsafe fn generator_set_clock_micros<H: GenHandle>(
+    generator: *const H,
+    micros: i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        non_null(generator, "generator")?;
+        (*generator).clock().set_micros(micros)?;
+        Ok(())
+    })
+}
+
+/// `polyid_*_generator_free()`.
+pub(crate) unsafe fn generator_free<H>(generator: *mut H) {
+    if !generator.is_null() {
+        guard((), || drop(Box::from_raw(generator)));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

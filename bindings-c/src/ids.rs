@@ -413,6 +413,8 @@ pub struct polyid_xid_generator {
     generator: XidGenerator<GenClock>,
 }
 
+gen_handle!(polyid_xid_generator, XidGenerator);
+
 unsafe fn xid_generator<'a>(g: *const polyid_xid_generator) -> Res<&'a polyid_xid_generator> {
     non_null(g, "generator")?;
     Ok(&*g)
@@ -433,15 +435,8 @@ pub unsafe extern "C" fn polyid_xid_generator_new(
     out: *mut *mut polyid_xid_generator,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        let (options, clock) = read_options(opts)?;
-        let generator = XidGenerator::with_options(clock.clone(), options)?;
-        out.set(Box::into_raw(Box::new(polyid_xid_generator {
-            clock,
-            generator,
-        })));
-        Ok(())
+    new_generator_with(opts, out, err, |clock, options| {
+        Ok(XidGenerator::with_options(clock, options)?)
     })
 }
 
@@ -457,15 +452,8 @@ pub unsafe extern "C" fn polyid_xid_generator_resume(
     out: *mut *mut polyid_xid_generator,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        let (options, clock) = read_options(opts)?;
-        let generator = XidGenerator::resume(clock.clone(), options, Xid::from_u64(last))?;
-        out.set(Box::into_raw(Box::new(polyid_xid_generator {
-            clock,
-            generator,
-        })));
-        Ok(())
+    new_generator_with(opts, out, err, |clock, options| {
+        Ok(XidGenerator::resume(clock, options, Xid::from_u64(last))?)
     })
 }
 
@@ -541,12 +529,7 @@ pub unsafe extern "C" fn polyid_xid_generator_lead_ms(
     out: *mut u64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = xid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.generator.lead_ms());
-        Ok(())
-    })
+    generator_lead_ms(generator, out, err)
 }
 
 /// The generator's `max_lead_ms`.
@@ -558,12 +541,7 @@ pub unsafe extern "C" fn polyid_xid_generator_max_lead_ms(
     out: *mut u64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = xid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.generator.max_lead_ms());
-        Ok(())
-    })
+    generator_max_lead_ms(generator, out, err)
 }
 
 /// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
@@ -575,12 +553,7 @@ pub unsafe extern "C" fn polyid_xid_generator_on_clock_behind(
     out: *mut i32,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = xid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(policy_out(g.generator.on_clock_behind()));
-        Ok(())
-    })
+    generator_on_clock_behind(generator, out, err)
 }
 
 /// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
@@ -594,18 +567,12 @@ pub unsafe extern "C" fn polyid_xid_generator_set_clock_micros(
     micros: i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = xid_generator(generator)?;
-        g.clock.set_micros(micros)?;
-        Ok(())
-    })
+    generator_set_clock_micros(generator, micros, err)
 }
 
 /// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
 /// thread), nor freed twice.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_xid_generator_free(generator: *mut polyid_xid_generator) {
-    if !generator.is_null() {
-        guard((), || drop(Box::from_raw(generator)));
-    }
+    generator_free(generator)
 }

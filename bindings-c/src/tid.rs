@@ -37,11 +37,7 @@ pub struct polyid_tid_generator {
     generator: TidGenerator<GenClock>,
 }
 
-impl polyid_tid_generator {
-    fn boxed(clock: GenClock, generator: TidGenerator<GenClock>) -> *mut polyid_tid_generator {
-        Box::into_raw(Box::new(polyid_tid_generator { clock, generator }))
-    }
-}
+gen_handle!(polyid_tid_generator, TidGenerator);
 
 unsafe fn tid_generator<'a>(g: *const polyid_tid_generator) -> Res<&'a TidGenerator<GenClock>> {
     non_null(g, "generator")?;
@@ -330,13 +326,7 @@ pub unsafe extern "C" fn polyid_tid_generator_new(
     out: *mut *mut polyid_tid_generator,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        let clock = real_clock();
-        let g = TidGenerator::with_clock(clock.clone(), None)?;
-        out.set(polyid_tid_generator::boxed(clock, g));
-        Ok(())
-    })
+    new_generator(out, err, |clock| Ok(TidGenerator::with_clock(clock, None)?))
 }
 
 /// Creates a TID generator with the given clock id (0-1023; keeping it unique among the
@@ -349,12 +339,9 @@ pub unsafe extern "C" fn polyid_tid_generator_with_clock_id(
     out: *mut *mut polyid_tid_generator,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        let clock = real_clock();
-        let g = TidGenerator::with_clock(clock.clone(), Some(self::clock_id(clock_id)?))?;
-        out.set(polyid_tid_generator::boxed(clock, g));
-        Ok(())
+    new_generator(out, err, |clock| {
+        let g = TidGenerator::with_clock(clock, Some(self::clock_id(clock_id)?))?;
+        Ok(g)
     })
 }
 
@@ -376,13 +363,9 @@ pub unsafe extern "C" fn polyid_tid_generator_new_with(
     out: *mut *mut polyid_tid_generator,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        let (options, clock) = read_options(opts)?;
+    new_generator_with(opts, out, err, |clock, options| {
         let id = opt_clock_id(clock_id)?;
-        let g = TidGenerator::with_options(clock.clone(), options, id)?;
-        out.set(polyid_tid_generator::boxed(clock, g));
-        Ok(())
+        Ok(TidGenerator::with_options(clock, options, id)?)
     })
 }
 
@@ -400,14 +383,10 @@ pub unsafe extern "C" fn polyid_tid_generator_resume(
     out: *mut *mut polyid_tid_generator,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        let (options, clock) = read_options(opts)?;
+    new_generator_with(opts, out, err, |clock, options| {
         let id = opt_clock_id(clock_id)?;
         let last = Tid::from_i64(last)?;
-        let g = TidGenerator::resume(clock.clone(), options, id, last)?;
-        out.set(polyid_tid_generator::boxed(clock, g));
-        Ok(())
+        Ok(TidGenerator::resume(clock, options, id, last)?)
     })
 }
 
@@ -504,12 +483,7 @@ pub unsafe extern "C" fn polyid_tid_generator_lead_ms(
     out: *mut u64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = tid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.lead_ms());
-        Ok(())
-    })
+    generator_lead_ms(generator, out, err)
 }
 
 /// The generator's `max_lead_ms`.
@@ -521,12 +495,7 @@ pub unsafe extern "C" fn polyid_tid_generator_max_lead_ms(
     out: *mut u64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = tid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.max_lead_ms());
-        Ok(())
-    })
+    generator_max_lead_ms(generator, out, err)
 }
 
 /// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
@@ -538,12 +507,7 @@ pub unsafe extern "C" fn polyid_tid_generator_on_clock_behind(
     out: *mut i32,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let g = tid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(policy_out(g.on_clock_behind()));
-        Ok(())
-    })
+    generator_on_clock_behind(generator, out, err)
 }
 
 /// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
@@ -557,18 +521,12 @@ pub unsafe extern "C" fn polyid_tid_generator_set_clock_micros(
     micros: i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        non_null(generator, "generator")?;
-        (*generator).clock.set_micros(micros)?;
-        Ok(())
-    })
+    generator_set_clock_micros(generator, micros, err)
 }
 
 /// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
 /// thread), nor freed twice.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_tid_generator_free(generator: *mut polyid_tid_generator) {
-    if !generator.is_null() {
-        guard((), || drop(Box::from_raw(generator)));
-    }
+    generator_free(generator)
 }

@@ -237,117 +237,85 @@ impl EuidGenerator {
     }
 }
 
-#[pymethods]
-impl EuidGenerator {
-    /// A generator whose EUIDs carry `extension` (0-32767), or none; `seed`, `max_lead_ms`,
-    /// `on_clock_behind` and `clock_micros` as for `XidGenerator`. EUIDs take no node (a
-    /// `node` is `INVALID_ARGUMENT`).
-    #[new]
-    #[pyo3(
-        signature = (extension = None, *, seed = None, max_lead_ms = None,
-                     on_clock_behind = None, clock_micros = None, node = None),
-        text_signature = "(extension=None, *, seed=None, max_lead_ms=60000, \
-                          on_clock_behind='fail', clock_micros=None, node=None)"
-    )]
-    fn new(
-        extension: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        max_lead_ms: Option<&Bound<'_, PyAny>>,
-        on_clock_behind: Option<&Bound<'_, PyAny>>,
-        clock_micros: Option<&Bound<'_, PyAny>>,
-        node: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let args = GenArgs {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-            clock_micros,
-        };
-        EuidGenerator::build(extension, args, None)
-    }
+node::generator_pymethods! {
+    lead_ms_doc = "How far the last EUID issued is ahead of the clock, in milliseconds.";
+    impl EuidGenerator {
+        /// A generator whose EUIDs carry `extension` (0-32767), or none; `seed`, `max_lead_ms`,
+        /// `on_clock_behind` and `clock_micros` as for `XidGenerator`. EUIDs take no node (a
+        /// `node` is `INVALID_ARGUMENT`).
+        #[new]
+        #[pyo3(
+            signature = (extension = None, *, seed = None, max_lead_ms = None,
+                         on_clock_behind = None, clock_micros = None, node = None),
+            text_signature = "(extension=None, *, seed=None, max_lead_ms=60000, \
+                              on_clock_behind='fail', clock_micros=None, node=None)"
+        )]
+        fn new(
+            extension: Option<&Bound<'_, PyAny>>,
+            seed: Option<&Bound<'_, PyAny>>,
+            max_lead_ms: Option<&Bound<'_, PyAny>>,
+            on_clock_behind: Option<&Bound<'_, PyAny>>,
+            clock_micros: Option<&Bound<'_, PyAny>>,
+            node: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
+            EuidGenerator::build(extension, args, None)
+        }
 
-    /// A generator whose every EUID is greater than `last` (an `Euid` or its text), with the
-    /// same arguments as the constructor.
-    #[classmethod]
-    #[pyo3(
-        signature = (last, extension = None, *, seed = None, max_lead_ms = None,
-                     on_clock_behind = None, clock_micros = None, node = None),
-        text_signature = "($cls, last, extension=None, *, seed=None, max_lead_ms=60000, \
-                          on_clock_behind='fail', clock_micros=None, node=None)"
-    )]
-    #[allow(clippy::too_many_arguments)]
-    fn resume(
-        _cls: &Bound<'_, PyType>,
-        last: &Bound<'_, PyAny>,
-        extension: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        max_lead_ms: Option<&Bound<'_, PyAny>>,
-        on_clock_behind: Option<&Bound<'_, PyAny>>,
-        clock_micros: Option<&Bound<'_, PyAny>>,
-        node: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let last = euid_arg(last)?;
-        let args = GenArgs {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-            clock_micros,
-        };
-        EuidGenerator::build(extension, args, Some(last))
-    }
+        /// A generator whose every EUID is greater than `last` (an `Euid` or its text), with the
+        /// same arguments as the constructor.
+        #[classmethod]
+        #[pyo3(
+            signature = (last, extension = None, *, seed = None, max_lead_ms = None,
+                         on_clock_behind = None, clock_micros = None, node = None),
+            text_signature = "($cls, last, extension=None, *, seed=None, max_lead_ms=60000, \
+                              on_clock_behind='fail', clock_micros=None, node=None)"
+        )]
+        #[allow(clippy::too_many_arguments)]
+        fn resume(
+            _cls: &Bound<'_, PyType>,
+            last: &Bound<'_, PyAny>,
+            extension: Option<&Bound<'_, PyAny>>,
+            seed: Option<&Bound<'_, PyAny>>,
+            max_lead_ms: Option<&Bound<'_, PyAny>>,
+            on_clock_behind: Option<&Bound<'_, PyAny>>,
+            clock_micros: Option<&Bound<'_, PyAny>>,
+            node: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let last = euid_arg(last)?;
+            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
+            EuidGenerator::build(extension, args, Some(last))
+        }
 
-    /// The next EUID, greater than every EUID this generator issued before.
-    fn next(&self) -> PyResult<Untracked<Euid>> {
-        self.gen.next().py().map(|v| Untracked(Euid(v)))
-    }
+        /// The next EUID, greater than every EUID this generator issued before.
+        fn next(&self) -> PyResult<Untracked<Euid>> {
+            self.gen.next().py().map(|v| Untracked(Euid(v)))
+        }
 
-    /// The next `n` EUIDs (one lock, one clock read).
-    fn next_many<'py>(
-        &self,
-        py: Python<'py>,
-        n: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let n: usize = int(n, "count")?;
-        let ids = self.gen.next_many(n).py()?;
-        let maker = maker(py)?;
-        list_from(py, ids.len(), |i| maker.make(py, Euid(ids[i])))
-    }
+        /// The next `n` EUIDs (one lock, one clock read).
+        fn next_many<'py>(
+            &self,
+            py: Python<'py>,
+            n: &Bound<'py, PyAny>,
+        ) -> PyResult<Bound<'py, PyList>> {
+            let n: usize = int(n, "count")?;
+            let ids = self.gen.next_many(n).py()?;
+            let maker = maker(py)?;
+            list_from(py, ids.len(), |i| maker.make(py, Euid(ids[i])))
+        }
 
-    /// The extension of the EUIDs this generator makes, or None.
-    #[getter]
-    fn extension(&self) -> Option<u16> {
-        self.gen.extension()
-    }
+        /// The extension of the EUIDs this generator makes, or None.
+        #[getter]
+        fn extension(&self) -> Option<u16> {
+            self.gen.extension()
+        }
 
-    /// How far the last EUID issued is ahead of the clock, in milliseconds.
-    #[getter]
-    fn lead_ms(&self) -> u64 {
-        self.gen.lead_ms()
-    }
 
-    /// The bound on `lead_ms`.
-    #[getter]
-    fn max_lead_ms(&self) -> u64 {
-        self.gen.max_lead_ms()
-    }
-
-    /// "fail" or "wait": what happens beyond `max_lead_ms`.
-    #[getter]
-    fn on_clock_behind(&self) -> &'static str {
-        self.gen.on_clock_behind().as_str()
-    }
-
-    /// Moves the manual clock to `micros` (`INVALID_ARGUMENT` on the real clock).
-    fn set_clock_micros(&self, micros: &Bound<'_, PyAny>) -> PyResult<()> {
-        node::set_clock_micros(&self.clock, micros)
-    }
-
-    fn __repr__(&self) -> String {
-        match self.gen.extension() {
-            Some(e) => format!("EuidGenerator(extension={e})"),
-            None => "EuidGenerator()".into(),
+        fn __repr__(&self) -> String {
+            match self.gen.extension() {
+                Some(e) => format!("EuidGenerator(extension={e})"),
+                None => "EuidGenerator()".into(),
+            }
         }
     }
 }

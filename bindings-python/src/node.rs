@@ -71,7 +71,24 @@ pub struct GenArgs<'a, 'py> {
     pub clock_micros: Option<&'a Bound<'py, PyAny>>,
 }
 
-impl GenArgs<'_, '_> {
+impl<'a, 'py> GenArgs<'a, 'py> {
+    /// The options in the order of the generator constructors' Rust arguments.
+    pub fn new(
+        node: Option<&'a Bound<'py, PyAny>>,
+        seed: Option<&'a Bound<'py, PyAny>>,
+        max_lead_ms: Option<&'a Bound<'py, PyAny>>,
+        on_clock_behind: Option<&'a Bound<'py, PyAny>>,
+        clock_micros: Option<&'a Bound<'py, PyAny>>,
+    ) -> Self {
+        GenArgs {
+            node,
+            seed,
+            max_lead_ms,
+            on_clock_behind,
+            clock_micros,
+        }
+    }
+
     /// The core's options and the generator's clock. The core validates the options when the
     /// generator is built (`max_lead_ms` above its bound, a node where none is taken).
     pub fn build(&self) -> PyResult<(Options, GenClock)> {
@@ -102,3 +119,43 @@ pub fn set_clock_micros(clock: &EitherClock, micros: &Bound<'_, PyAny>) -> PyRes
     let m: i64 = int(micros, "clock_micros")?;
     clock.set_micros(m).py()
 }
+
+/// The one `#[pymethods]` block of a generator pyclass (fields `gen`, the core generator, and
+/// `clock`, its [`GenClock`]): the methods given, then the clock methods every generator
+/// shares, `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per class, so the
+/// shared methods are expanded into it.)
+macro_rules! generator_pymethods {
+    (lead_ms_doc = $lead_ms_doc:literal; impl $ty:ident { $($methods:tt)* }) => {
+        #[::pyo3::pymethods]
+        impl $ty {
+            $($methods)*
+
+            #[doc = $lead_ms_doc]
+            #[getter]
+            fn lead_ms(&self) -> u64 {
+                self.gen.lead_ms()
+            }
+
+            /// The bound on `lead_ms`.
+            #[getter]
+            fn max_lead_ms(&self) -> u64 {
+                self.gen.max_lead_ms()
+            }
+
+            /// "fail" or "wait": what happens beyond `max_lead_ms`.
+            #[getter]
+            fn on_clock_behind(&self) -> &'static str {
+                self.gen.on_clock_behind().as_str()
+            }
+
+            /// Moves the manual clock to `micros` (`INVALID_ARGUMENT` on the real clock).
+            fn set_clock_micros(
+                &self,
+                micros: &::pyo3::Bound<'_, ::pyo3::PyAny>,
+            ) -> ::pyo3::PyResult<()> {
+                $crate::node::set_clock_micros(&self.clock, micros)
+            }
+        }
+    };
+}
+pub(crate) use generator_pymethods;

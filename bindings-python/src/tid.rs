@@ -185,139 +185,107 @@ impl TidGenerator {
     }
 }
 
-#[pymethods]
-impl TidGenerator {
-    /// A generator with the given clock id (0-1023), else 32 + its node (`node`, default the
-    /// process node), else a random one in 0-31; `seed`, `max_lead_ms`, `on_clock_behind`
-    /// and `clock_micros` as for `XidGenerator`.
-    #[new]
-    #[pyo3(
-        signature = (clock_id = None, *, node = None, seed = None, max_lead_ms = None,
-                     on_clock_behind = None, clock_micros = None),
-        text_signature = "(clock_id=None, *, node=None, seed=None, max_lead_ms=60000, \
-                          on_clock_behind='fail', clock_micros=None)"
-    )]
-    fn new(
-        clock_id: Option<&Bound<'_, PyAny>>,
-        node: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        max_lead_ms: Option<&Bound<'_, PyAny>>,
-        on_clock_behind: Option<&Bound<'_, PyAny>>,
-        clock_micros: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let args = GenArgs {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-            clock_micros,
-        };
-        TidGenerator::build(clock_id, args, None)
-    }
+node::generator_pymethods! {
+    lead_ms_doc = "How far the last TID issued is ahead of the clock, in whole milliseconds.";
+    impl TidGenerator {
+        /// A generator with the given clock id (0-1023), else 32 + its node (`node`, default the
+        /// process node), else a random one in 0-31; `seed`, `max_lead_ms`, `on_clock_behind`
+        /// and `clock_micros` as for `XidGenerator`.
+        #[new]
+        #[pyo3(
+            signature = (clock_id = None, *, node = None, seed = None, max_lead_ms = None,
+                         on_clock_behind = None, clock_micros = None),
+            text_signature = "(clock_id=None, *, node=None, seed=None, max_lead_ms=60000, \
+                              on_clock_behind='fail', clock_micros=None)"
+        )]
+        fn new(
+            clock_id: Option<&Bound<'_, PyAny>>,
+            node: Option<&Bound<'_, PyAny>>,
+            seed: Option<&Bound<'_, PyAny>>,
+            max_lead_ms: Option<&Bound<'_, PyAny>>,
+            on_clock_behind: Option<&Bound<'_, PyAny>>,
+            clock_micros: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
+            TidGenerator::build(clock_id, args, None)
+        }
 
-    /// A generator whose every TID is greater than `last` (a `Tid` or its text, e.g. the last
-    /// TID persisted before a restart), with the same arguments as the constructor.
-    #[classmethod]
-    #[pyo3(
-        signature = (last, clock_id = None, *, node = None, seed = None, max_lead_ms = None,
-                     on_clock_behind = None, clock_micros = None),
-        text_signature = "($cls, last, clock_id=None, *, node=None, seed=None, \
-                          max_lead_ms=60000, on_clock_behind='fail', clock_micros=None)"
-    )]
-    #[allow(clippy::too_many_arguments)]
-    fn resume(
-        _cls: &Bound<'_, PyType>,
-        last: &Bound<'_, PyAny>,
-        clock_id: Option<&Bound<'_, PyAny>>,
-        node: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        max_lead_ms: Option<&Bound<'_, PyAny>>,
-        on_clock_behind: Option<&Bound<'_, PyAny>>,
-        clock_micros: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let last = tid_arg(last)?;
-        let args = GenArgs {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-            clock_micros,
-        };
-        TidGenerator::build(clock_id, args, Some(last))
-    }
+        /// A generator whose every TID is greater than `last` (a `Tid` or its text, e.g. the last
+        /// TID persisted before a restart), with the same arguments as the constructor.
+        #[classmethod]
+        #[pyo3(
+            signature = (last, clock_id = None, *, node = None, seed = None, max_lead_ms = None,
+                         on_clock_behind = None, clock_micros = None),
+            text_signature = "($cls, last, clock_id=None, *, node=None, seed=None, \
+                              max_lead_ms=60000, on_clock_behind='fail', clock_micros=None)"
+        )]
+        #[allow(clippy::too_many_arguments)]
+        fn resume(
+            _cls: &Bound<'_, PyType>,
+            last: &Bound<'_, PyAny>,
+            clock_id: Option<&Bound<'_, PyAny>>,
+            node: Option<&Bound<'_, PyAny>>,
+            seed: Option<&Bound<'_, PyAny>>,
+            max_lead_ms: Option<&Bound<'_, PyAny>>,
+            on_clock_behind: Option<&Bound<'_, PyAny>>,
+            clock_micros: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let last = tid_arg(last)?;
+            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
+            TidGenerator::build(clock_id, args, Some(last))
+        }
 
-    /// The next TID, greater than every TID this generator issued before.
-    fn next(&self) -> PyResult<Untracked<Tid>> {
-        self.gen.next().py().map(|v| Untracked(Tid(v)))
-    }
+        /// The next TID, greater than every TID this generator issued before.
+        fn next(&self) -> PyResult<Untracked<Tid>> {
+            self.gen.next().py().map(|v| Untracked(Tid(v)))
+        }
 
-    /// The next TID as its 13-symbol text (skips the Tid object).
-    fn next_str<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        let t = self.gen.next().py()?;
-        ascii(py, &t.to_bytes())
-    }
+        /// The next TID as its 13-symbol text (skips the Tid object).
+        fn next_str<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+            let t = self.gen.next().py()?;
+            ascii(py, &t.to_bytes())
+        }
 
-    /// The next `n` TIDs (consecutive microseconds, one clock read).
-    fn next_many<'py>(
-        &self,
-        py: Python<'py>,
-        n: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let n: usize = int(n, "count")?;
-        let tids = self.gen.next_many(n).py()?;
-        let maker = maker(py)?;
-        list_from(py, tids.len(), |i| maker.make(py, Tid(tids[i])))
-    }
+        /// The next `n` TIDs (consecutive microseconds, one clock read).
+        fn next_many<'py>(
+            &self,
+            py: Python<'py>,
+            n: &Bound<'py, PyAny>,
+        ) -> PyResult<Bound<'py, PyList>> {
+            let n: usize = int(n, "count")?;
+            let tids = self.gen.next_many(n).py()?;
+            let maker = maker(py)?;
+            list_from(py, tids.len(), |i| maker.make(py, Tid(tids[i])))
+        }
 
-    /// The next `n` TIDs as 13-symbol texts.
-    fn next_many_str<'py>(
-        &self,
-        py: Python<'py>,
-        n: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let n: usize = int(n, "count")?;
-        let tids = self.gen.next_many(n).py()?;
-        list_from(py, tids.len(), |i| {
-            Ok(ascii(py, &tids[i].to_bytes())?.into_any())
-        })
-    }
+        /// The next `n` TIDs as 13-symbol texts.
+        fn next_many_str<'py>(
+            &self,
+            py: Python<'py>,
+            n: &Bound<'py, PyAny>,
+        ) -> PyResult<Bound<'py, PyList>> {
+            let n: usize = int(n, "count")?;
+            let tids = self.gen.next_many(n).py()?;
+            list_from(py, tids.len(), |i| {
+                Ok(ascii(py, &tids[i].to_bytes())?.into_any())
+            })
+        }
 
-    /// The clock id of the TIDs this generator issues now.
-    #[getter]
-    fn clock_id(&self) -> PyResult<u16> {
-        self.gen.try_clock_id().py()
-    }
+        /// The clock id of the TIDs this generator issues now.
+        #[getter]
+        fn clock_id(&self) -> PyResult<u16> {
+            self.gen.try_clock_id().py()
+        }
 
-    /// The node behind the clock id (0-959), or None.
-    #[getter]
-    fn node(&self) -> PyResult<Option<u16>> {
-        Ok(self.gen.node().py()?.map(|n| n.get()))
-    }
+        /// The node behind the clock id (0-959), or None.
+        #[getter]
+        fn node(&self) -> PyResult<Option<u16>> {
+            Ok(self.gen.node().py()?.map(|n| n.get()))
+        }
 
-    /// How far the last TID issued is ahead of the clock, in whole milliseconds.
-    #[getter]
-    fn lead_ms(&self) -> u64 {
-        self.gen.lead_ms()
-    }
 
-    /// The bound on `lead_ms`.
-    #[getter]
-    fn max_lead_ms(&self) -> u64 {
-        self.gen.max_lead_ms()
-    }
-
-    /// "fail" or "wait": what happens beyond `max_lead_ms`.
-    #[getter]
-    fn on_clock_behind(&self) -> &'static str {
-        self.gen.on_clock_behind().as_str()
-    }
-
-    /// Moves the manual clock to `micros` (`INVALID_ARGUMENT` on the real clock).
-    fn set_clock_micros(&self, micros: &Bound<'_, PyAny>) -> PyResult<()> {
-        node::set_clock_micros(&self.clock, micros)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("TidGenerator(clock_id={})", self.gen.clock_id())
+        fn __repr__(&self) -> String {
+            format!("TidGenerator(clock_id={})", self.gen.clock_id())
+        }
     }
 }

@@ -230,140 +230,108 @@ impl XidGenerator {
     }
 }
 
-#[pymethods]
-impl XidGenerator {
-    /// A generator with the given node (default: the process node, else none), `seed` (its
-    /// own random source, for replays), `max_lead_ms`, `on_clock_behind` ("fail" or "wait")
-    /// and `clock_micros` (a manual clock standing there; default: the real clock).
-    #[new]
-    #[pyo3(
-        signature = (*, node = None, seed = None, max_lead_ms = None, on_clock_behind = None,
-                     clock_micros = None),
-        text_signature = "(*, node=None, seed=None, max_lead_ms=60000, on_clock_behind='fail', \
-                          clock_micros=None)"
-    )]
-    fn new(
-        node: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        max_lead_ms: Option<&Bound<'_, PyAny>>,
-        on_clock_behind: Option<&Bound<'_, PyAny>>,
-        clock_micros: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let args = GenArgs {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-            clock_micros,
-        };
-        XidGenerator::build(args, None)
-    }
+node::generator_pymethods! {
+    lead_ms_doc = "How far the last xid issued is ahead of the clock, in milliseconds.";
+    impl XidGenerator {
+        /// A generator with the given node (default: the process node, else none), `seed` (its
+        /// own random source, for replays), `max_lead_ms`, `on_clock_behind` ("fail" or "wait")
+        /// and `clock_micros` (a manual clock standing there; default: the real clock).
+        #[new]
+        #[pyo3(
+            signature = (*, node = None, seed = None, max_lead_ms = None, on_clock_behind = None,
+                         clock_micros = None),
+            text_signature = "(*, node=None, seed=None, max_lead_ms=60000, on_clock_behind='fail', \
+                              clock_micros=None)"
+        )]
+        fn new(
+            node: Option<&Bound<'_, PyAny>>,
+            seed: Option<&Bound<'_, PyAny>>,
+            max_lead_ms: Option<&Bound<'_, PyAny>>,
+            on_clock_behind: Option<&Bound<'_, PyAny>>,
+            clock_micros: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
+            XidGenerator::build(args, None)
+        }
 
-    /// A generator whose every xid is greater than `last` (an `Xid` or its text, e.g. the
-    /// last xid persisted before a restart), with the same options as the constructor.
-    #[classmethod]
-    #[pyo3(
-        signature = (last, *, node = None, seed = None, max_lead_ms = None,
-                     on_clock_behind = None, clock_micros = None),
-        text_signature = "($cls, last, *, node=None, seed=None, max_lead_ms=60000, \
-                          on_clock_behind='fail', clock_micros=None)"
-    )]
-    #[allow(clippy::too_many_arguments)]
-    fn resume(
-        _cls: &Bound<'_, PyType>,
-        last: &Bound<'_, PyAny>,
-        node: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-        max_lead_ms: Option<&Bound<'_, PyAny>>,
-        on_clock_behind: Option<&Bound<'_, PyAny>>,
-        clock_micros: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let last = xid_arg(last)?;
-        let args = GenArgs {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-            clock_micros,
-        };
-        XidGenerator::build(args, Some(last))
-    }
+        /// A generator whose every xid is greater than `last` (an `Xid` or its text, e.g. the
+        /// last xid persisted before a restart), with the same options as the constructor.
+        #[classmethod]
+        #[pyo3(
+            signature = (last, *, node = None, seed = None, max_lead_ms = None,
+                         on_clock_behind = None, clock_micros = None),
+            text_signature = "($cls, last, *, node=None, seed=None, max_lead_ms=60000, \
+                              on_clock_behind='fail', clock_micros=None)"
+        )]
+        #[allow(clippy::too_many_arguments)]
+        fn resume(
+            _cls: &Bound<'_, PyType>,
+            last: &Bound<'_, PyAny>,
+            node: Option<&Bound<'_, PyAny>>,
+            seed: Option<&Bound<'_, PyAny>>,
+            max_lead_ms: Option<&Bound<'_, PyAny>>,
+            on_clock_behind: Option<&Bound<'_, PyAny>>,
+            clock_micros: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Self> {
+            let last = xid_arg(last)?;
+            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
+            XidGenerator::build(args, Some(last))
+        }
 
-    /// The next xid, greater than every xid this generator issued before.
-    fn next(&self) -> PyResult<Untracked<Xid>> {
-        self.gen.next().py().map(|v| Untracked(Xid(v)))
-    }
+        /// The next xid, greater than every xid this generator issued before.
+        fn next(&self) -> PyResult<Untracked<Xid>> {
+            self.gen.next().py().map(|v| Untracked(Xid(v)))
+        }
 
-    /// The next xid as its 11-symbol text (skips the Xid object).
-    fn next_str<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        let x = self.gen.next().py()?;
-        ascii(py, &x.to_bytes())
-    }
+        /// The next xid as its 11-symbol text (skips the Xid object).
+        fn next_str<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+            let x = self.gen.next().py()?;
+            ascii(py, &x.to_bytes())
+        }
 
-    /// The next `n` xids (consecutive, one clock read).
-    fn next_many<'py>(
-        &self,
-        py: Python<'py>,
-        n: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let n: usize = int(n, "count")?;
-        let xids = self.gen.next_many(n).py()?;
-        let maker = maker(py)?;
-        list_from(py, xids.len(), |i| maker.make(py, Xid(xids[i])))
-    }
+        /// The next `n` xids (consecutive, one clock read).
+        fn next_many<'py>(
+            &self,
+            py: Python<'py>,
+            n: &Bound<'py, PyAny>,
+        ) -> PyResult<Bound<'py, PyList>> {
+            let n: usize = int(n, "count")?;
+            let xids = self.gen.next_many(n).py()?;
+            let maker = maker(py)?;
+            list_from(py, xids.len(), |i| maker.make(py, Xid(xids[i])))
+        }
 
-    /// The next `n` xids as 11-symbol texts.
-    fn next_many_str<'py>(
-        &self,
-        py: Python<'py>,
-        n: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let n: usize = int(n, "count")?;
-        let xids = self.gen.next_many(n).py()?;
-        list_from(py, xids.len(), |i| {
-            Ok(ascii(py, &xids[i].to_bytes())?.into_any())
-        })
-    }
+        /// The next `n` xids as 11-symbol texts.
+        fn next_many_str<'py>(
+            &self,
+            py: Python<'py>,
+            n: &Bound<'py, PyAny>,
+        ) -> PyResult<Bound<'py, PyList>> {
+            let n: usize = int(n, "count")?;
+            let xids = self.gen.next_many(n).py()?;
+            list_from(py, xids.len(), |i| {
+                Ok(ascii(py, &xids[i].to_bytes())?.into_any())
+            })
+        }
 
-    /// The node in this generator's xids (0-959), or None (lanes).
-    #[getter]
-    fn node(&self) -> PyResult<Option<u16>> {
-        Ok(self.gen.node().py()?.map(|n| n.get()))
-    }
+        /// The node in this generator's xids (0-959), or None (lanes).
+        #[getter]
+        fn node(&self) -> PyResult<Option<u16>> {
+            Ok(self.gen.node().py()?.map(|n| n.get()))
+        }
 
-    /// The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one).
-    #[getter]
-    fn lane(&self) -> PyResult<u8> {
-        self.gen.lane().py()
-    }
+        /// The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one).
+        #[getter]
+        fn lane(&self) -> PyResult<u8> {
+            self.gen.lane().py()
+        }
 
-    /// How far the last xid issued is ahead of the clock, in milliseconds.
-    #[getter]
-    fn lead_ms(&self) -> u64 {
-        self.gen.lead_ms()
-    }
 
-    /// The bound on `lead_ms`.
-    #[getter]
-    fn max_lead_ms(&self) -> u64 {
-        self.gen.max_lead_ms()
-    }
-
-    /// "fail" or "wait": what happens beyond `max_lead_ms`.
-    #[getter]
-    fn on_clock_behind(&self) -> &'static str {
-        self.gen.on_clock_behind().as_str()
-    }
-
-    /// Moves the manual clock to `micros` (`INVALID_ARGUMENT` on the real clock).
-    fn set_clock_micros(&self, micros: &Bound<'_, PyAny>) -> PyResult<()> {
-        node::set_clock_micros(&self.clock, micros)
-    }
-
-    fn __repr__(&self) -> String {
-        match self.gen.node() {
-            Ok(Some(n)) => format!("XidGenerator(node={n})"),
-            _ => "XidGenerator()".into(),
+        fn __repr__(&self) -> String {
+            match self.gen.node() {
+                Ok(Some(n)) => format!("XidGenerator(node={n})"),
+                _ => "XidGenerator()".into(),
+            }
         }
     }
 }
