@@ -37,6 +37,7 @@ mod fork;
 mod forklock;
 pub mod node;
 pub mod policy;
+pub mod profile;
 pub mod rng;
 pub mod tid;
 pub mod uid11;
@@ -48,6 +49,7 @@ pub use error::{Detail, Error, ErrorCode, Result};
 pub use euid::{Euid, EuidGenerator};
 pub use node::Node;
 pub use policy::{OnClockBehind, Options};
+pub use profile::Profile;
 pub use tid::{Tid, TidGenerator};
 pub use xid::{Xid, XidGenerator};
 

@@ -129,3 +129,59 @@ fn wdp_matches_reference() {
         );
     }
 }
+
+/// The waddling profile (docs/spec §1.6) computes and reads as `waddling-errors-hash` does, for
+/// any text: codes and namespaces of random characters (ASCII, white space, non-ASCII letters
+/// whose upper case differs in length) and full IDs of every shape.
+#[test]
+fn waddling_profile_matches_reference_on_any_text() {
+    use polyid::Profile;
+    let w = Profile::Waddling;
+    const CHARS: &[&str] = &[
+        "E", "e", "W", ".", ".", "A", "z", "0", "9", "_", "-", " ", "\t", "\n", "\u{a0}",
+        "\u{3000}", "ß", "ﬁ", "é", "ǅ", "😀", "MISSING", "001", "000",
+    ];
+    let mut r = rng();
+    for _ in 0..N {
+        let n = r.random_range(0..24);
+        let text: String = (0..n)
+            .map(|_| CHARS[r.random_range(0..CHARS.len())])
+            .collect();
+        assert_eq!(
+            wdp::compact_id_as(&text, w).unwrap().as_str(),
+            waddling_errors_hash::wdp::compute_wdp_hash(&text),
+            "{text:?}"
+        );
+        assert_eq!(
+            wdp::namespace_hash_as(&text, w).unwrap().as_str(),
+            waddling_errors_hash::wdp::compute_wdp_namespace_hash(&text),
+            "{text:?}"
+        );
+        let ns = text.split('.').next().unwrap_or_default();
+        assert_eq!(
+            wdp::full_id_as(ns, &text, w).unwrap().to_text(),
+            waddling_errors_hash::wdp::compute_wdp_full_id(ns, &text),
+            "{ns:?} {text:?}"
+        );
+    }
+    const ID_CHARS: &[u8] = b"0aZ9-_ .";
+    for i in 0..N {
+        let n = [5, 11, r.random_range(0..14)][i % 3];
+        let mut text: Vec<u8> = (0..n)
+            .map(|_| ID_CHARS[r.random_range(0..ID_CHARS.len())])
+            .collect();
+        if n == 11 && i % 2 == 0 {
+            text[5] = b'-';
+        }
+        let text = String::from_utf8(text).unwrap();
+        let ours = wdp::parse_full_id_as(&text, w).ok().map(|(ns, id)| {
+            (
+                ns.map_or(String::new(), |n| n.as_str().to_owned()),
+                id.as_str().to_owned(),
+            )
+        });
+        let theirs = waddling_errors_hash::wdp::parse_wdp_full_id(&text)
+            .map(|(ns, id)| (ns.to_owned(), id.to_owned()));
+        assert_eq!(ours, theirs, "{text:?}");
+    }
+}

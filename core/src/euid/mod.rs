@@ -27,6 +27,7 @@ pub use text::{ALPHABET, LEN, NO_CHECK};
 
 use crate::clock::{Clock, SystemClock};
 use crate::error::{Error, ErrorCode, Result};
+use crate::profile::Profile;
 use crate::rng;
 
 /// Largest timestamp: 2^45-1 ms (year 3084).
@@ -143,6 +144,16 @@ impl Euid {
     #[inline]
     pub fn parse(text: &str) -> Result<Euid> {
         text::decode(text).map(Euid)
+    }
+
+    /// Parses as `profile` reads an EUID: [`Profile::Polyid`] and [`Profile::Euid`] are
+    /// [`Euid::parse`] (the `euid` crate reads every text as polyid does, docs/spec §4.5);
+    /// the other profiles define no EUIDs (`INVALID_ARGUMENT`).
+    pub fn parse_as(text: &str, profile: Profile) -> Result<Euid> {
+        match profile {
+            Profile::Polyid | Profile::Euid => Euid::parse(text),
+            other => Err(other.undefined("EUIDs")),
+        }
     }
 
     /// The 128-bit value.
@@ -275,5 +286,25 @@ impl From<[u8; 16]> for Euid {
 impl From<Euid> for [u8; 16] {
     fn from(e: Euid) -> [u8; 16] {
         e.to_bytes()
+    }
+}
+
+#[cfg(test)]
+mod profile_tests {
+    use super::*;
+
+    #[test]
+    fn parse_as_each_profile() {
+        // docs/spec §4.2: the euid crate's reading is polyid's, I/L/O included.
+        for p in [Profile::Polyid, Profile::Euid] {
+            let e = Euid::parse_as("C8ZMi4GR4JXGoMQXVYl8S8TJNA6", p).unwrap();
+            assert_eq!(e.value(), 0x623f40921824bb0052fddf828ca352aa);
+            let err = Euid::parse_as("C8ZM14GR4JXG0MQXVY18S8TJNA7", p).unwrap_err();
+            assert_eq!(err.found_expected(), Some((71, 70)));
+        }
+        for p in [Profile::Atproto, Profile::Waddling] {
+            let e = Euid::parse_as("C8ZM14GR4JXG0MQXVY18S8TJNA6", p).unwrap_err();
+            assert_eq!(e.code(), ErrorCode::InvalidArgument);
+        }
     }
 }

@@ -21,6 +21,7 @@ use core::fmt;
 pub use generator::{default_generator, TidGenerator};
 
 use crate::error::{first_bad_char, Error, ErrorCode, Result};
+use crate::profile::Profile;
 
 /// The base32lex alphabet: digits 2-7 then a-z, so that text order is numeric order.
 pub const ALPHABET: &[u8; 32] = b"234567abcdefghijklmnopqrstuvwxyz";
@@ -96,6 +97,17 @@ impl Tid {
             ));
         }
         Tid::parse(text)
+    }
+
+    /// Parses as `profile` reads a TID: [`Profile::Polyid`] is [`Tid::parse`],
+    /// [`Profile::Atproto`] is [`Tid::parse_atproto`] (docs/spec §3.5); the other profiles
+    /// define no TIDs (`INVALID_ARGUMENT`).
+    pub fn parse_as(text: &str, profile: Profile) -> Result<Tid> {
+        match profile {
+            Profile::Polyid => Tid::parse(text),
+            Profile::Atproto => Tid::parse_atproto(text),
+            other => Err(other.undefined("TIDs")),
+        }
     }
 
     /// Parses the 13-symbol form or the dashed display form (lowercase only).
@@ -355,5 +367,27 @@ mod atproto_tests {
             Tid::parse_atproto("bzzzzzzzzzzzz").unwrap(),
             Tid::parse("bzzzzzzzzzzzz").unwrap()
         );
+    }
+}
+
+#[cfg(test)]
+mod profile_tests {
+    use super::*;
+
+    #[test]
+    fn parse_as_each_profile() {
+        // docs/spec §3.2 and §3.5: the display form is polyid's only.
+        let t = Tid::from_parts(1_721_407_246_480_310, 1).unwrap();
+        assert_eq!(
+            Tid::parse_as("3kxn-lhr-3gxq-23", Profile::Polyid).unwrap(),
+            t
+        );
+        assert_eq!(Tid::parse_as("3kxnlhr3gxq23", Profile::Atproto).unwrap(), t);
+        let e = Tid::parse_as("3kxn-lhr-3gxq-23", Profile::Atproto).unwrap_err();
+        assert_eq!(e.found_expected(), Some((16, 13)));
+        for p in [Profile::Euid, Profile::Waddling] {
+            let e = Tid::parse_as("3kxnlhr3gxq23", p).unwrap_err();
+            assert_eq!(e.code(), ErrorCode::InvalidArgument);
+        }
     }
 }

@@ -26,6 +26,7 @@ pub use sequence::{standard_name, NamedSequences, MAX_NAME_LEN, STANDARD as STAN
 pub use severity::Severity;
 
 use crate::error::Result;
+use crate::profile::Profile;
 
 /// The compact ID of a structured code, e.g. `E.AUTH.TOKEN.001` -> `V6a0B`.
 #[inline]
@@ -97,4 +98,153 @@ pub fn full_id_with(namespace: &str, code: &str, names: &NamedSequences) -> Resu
 /// Parses a full ID back into its namespace hash and compact ID.
 pub fn parse_full_id(text: &str) -> Result<FullId> {
     FullId::parse(text)
+}
+
+/// A code read as `waddling-errors-hash` reads it (docs/spec §1.6): Rust's `str::trim` and
+/// `str::to_uppercase`, then hashed as written (no validation, names not resolved).
+fn waddling_compact(code: &str) -> CompactId {
+    CompactId::from_hash(code_hash(code.trim().to_uppercase().as_bytes()))
+}
+
+/// The compact ID of `code` as `profile` computes it: [`Profile::Polyid`] validates the code
+/// and resolves named sequences ([`compact_id`]); [`Profile::Waddling`] computes what
+/// `waddling-errors-hash`'s `compute_wdp_hash` does, for any text (docs/spec §1.6). Other
+/// profiles define no WDP codes (`INVALID_ARGUMENT`).
+pub fn compact_id_as(code: &str, profile: Profile) -> Result<CompactId> {
+    match profile {
+        Profile::Polyid => compact(code, &NamedSequences::standard()),
+        Profile::Waddling => Ok(waddling_compact(code)),
+        other => Err(other.undefined("WDP codes")),
+    }
+}
+
+/// The namespace hash as `profile` computes it: [`Profile::Polyid`] validates the namespace
+/// first ([`namespace_hash_id`]); [`Profile::Waddling`] hashes any text as given, as
+/// `compute_wdp_namespace_hash` does (docs/spec §1.6).
+pub fn namespace_hash_as(namespace: &str, profile: Profile) -> Result<CompactId> {
+    match profile {
+        Profile::Polyid => hash::namespace_hash_id(namespace),
+        Profile::Waddling => Ok(CompactId::from_hash(xxhash_rust::xxh3::xxh3_64_with_seed(
+            namespace.as_bytes(),
+            NAMESPACE_SEED,
+        ))),
+        other => Err(other.undefined("WDP namespaces")),
+    }
+}
+
+/// The full ID as `profile` computes it: the namespace hash and the compact ID, each as
+/// [`namespace_hash_as`] and [`compact_id_as`] compute them (polyid validates the namespace
+/// first, then the code).
+pub fn full_id_as(namespace: &str, code: &str, profile: Profile) -> Result<FullId> {
+    let namespace_hash = namespace_hash_as(namespace, profile)?;
+    let compact_id = compact_id_as(code, profile)?;
+    Ok(FullId {
+        namespace_hash,
+        compact_id,
+    })
+}
+
+/// Reads a full ID as `profile` does: the namespace hash (`None` when the profile accepts a
+/// bare compact ID and the text is one) and the compact ID. [`Profile::Polyid`] accepts only
+/// `XXXXX-YYYYY` ([`parse_full_id`]); [`Profile::Waddling`] also accepts a bare 5-symbol
+/// compact ID, as `parse_wdp_full_id` does (docs/spec §1.6). Errors are polyid's:
+/// `INVALID_LENGTH` (expected 11) or `INVALID_CHARACTER` with its index.
+pub fn parse_full_id_as(text: &str, profile: Profile) -> Result<(Option<CompactId>, CompactId)> {
+    match profile {
+        Profile::Polyid => FullId::parse(text).map(|f| (Some(f.namespace_hash), f.compact_id)),
+        Profile::Waddling if text.len() == COMPACT_LEN => {
+            CompactId::parse(text).map(|id| (None, id))
+        }
+        Profile::Waddling => FullId::parse(text).map(|f| (Some(f.namespace_hash), f.compact_id)),
+        other => Err(other.undefined("WDP full IDs")),
+    }
+}
+
+#[cfg(test)]
+mod profile_tests {
+    use super::*;
+    use crate::ErrorCode;
+
+    #[test]
+    fn polyid_profile_is_the_default_reading() {
+        // docs/spec §1.2 and §1.3 vectors.
+        let p = Profile::Polyid;
+        assert_eq!(
+            compact_id_as("E.Auth.Token.MISSING", p).unwrap().as_str(),
+            "V6a0B"
+        );
+        assert_eq!(namespace_hash_as("auth_lib", p).unwrap().as_str(), "05o5h");
+        assert_eq!(
+            full_id_as("auth_lib", "E.Auth.Token.001", p)
+                .unwrap()
+                .to_text(),
+            "05o5h-V6a0B"
+        );
+        let e = compact_id_as("E.AUTH.TOKEN.000", p).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidSequence);
+        let e = parse_full_id_as("V6a0B", p).unwrap_err();
+        assert_eq!(e.found_expected(), Some((5, 11)));
+    }
+
+    #[test]
+    fn waddling_reading() {
+        let w = Profile::Waddling;
+        // Valid codes without names: the same IDs as polyid (docs/spec §1.2).
+        assert_eq!(
+            compact_id_as("  e.auth.token.001\t", w).unwrap().as_str(),
+            "V6a0B"
+        );
+        // docs/spec §1.6 (values from Python xxhash): names are hashed as written, not resolved.
+        assert_eq!(
+            compact_id_as("E.Auth.Token.MISSING", w).unwrap().as_str(),
+            "hPdQW"
+        );
+        // docs/spec §1.6: nothing is validated.
+        assert_eq!(
+            compact_id_as("E.AUTH.TOKEN.000", w).unwrap().as_str(),
+            "Uo8Uh"
+        );
+        assert_eq!(namespace_hash_as("Auth-Lib", w).unwrap().as_str(), "C6uO5");
+        assert_eq!(
+            full_id_as("auth_lib", "E.Auth.Token.001", w)
+                .unwrap()
+                .to_text(),
+            "05o5h-V6a0B"
+        );
+        let (ns, id) = parse_full_id_as("V6a0B", w).unwrap();
+        assert_eq!((ns, id.as_str()), (None, "V6a0B"));
+        let (ns, id) = parse_full_id_as("05o5h-V6a0B", w).unwrap();
+        assert_eq!(
+            (ns.map(|n| n.as_str().to_owned()), id.as_str()),
+            (Some("05o5h".into()), "V6a0B")
+        );
+        let e = parse_full_id_as("V6a0", w).unwrap_err();
+        assert_eq!(
+            (e.code(), e.found_expected()),
+            (ErrorCode::InvalidLength, Some((4, 11)))
+        );
+        let e = parse_full_id_as("V6-0B", w).unwrap_err();
+        assert_eq!(
+            (e.code(), e.index()),
+            (ErrorCode::InvalidCharacter, Some(2))
+        );
+    }
+
+    #[test]
+    fn other_profiles_define_no_wdp() {
+        for p in [Profile::Atproto, Profile::Euid] {
+            assert_eq!(
+                compact_id_as("E.A.B.001", p).unwrap_err().code(),
+                ErrorCode::InvalidArgument
+            );
+            assert_eq!(
+                namespace_hash_as("a", p).unwrap_err().code(),
+                ErrorCode::InvalidArgument
+            );
+            assert_eq!(
+                parse_full_id_as("V6a0B", p).unwrap_err().code(),
+                ErrorCode::InvalidArgument
+            );
+        }
+    }
 }

@@ -1,0 +1,149 @@
+//! Profiles: another ecosystem's reading of a family's text, so a service can accept exactly
+//! what a peer accepts (docs/spec §3.5 AT Protocol, §4.5 `euid`, §1.6 `waddling-errors-hash`).
+//!
+//! A profile is chosen by name (`"polyid"`, `"atproto"`, `"euid"`, `"waddling"`) in every
+//! runtime and passed to the family functions that take one: [`crate::Tid::parse_as`],
+//! [`crate::Euid::parse_as`], [`crate::wdp::compact_id_as`], [`crate::wdp::namespace_hash_as`],
+//! [`crate::wdp::full_id_as`] and [`crate::wdp::parse_full_id_as`]. `Polyid` is polyid's own
+//! reading (the functions without a profile). A profile defines only its ecosystem's
+//! families; asking it for another family fails with `INVALID_ARGUMENT`, because silently
+//! falling back to polyid's reading would claim a compatibility nobody checked.
+//!
+//! ```
+//! use polyid::{Profile, Tid};
+//! let p: Profile = "atproto".parse()?;
+//! assert!(Tid::parse_as("3kxn-lhr-3gxq-23", p).is_err()); // the AT Protocol has no display form
+//! assert_eq!(Tid::parse_as("3kxnlhr3gxq23", p)?.clock_id(), 1);
+//! # Ok::<(), polyid::Error>(())
+//! ```
+
+use core::fmt;
+
+use crate::error::{Detail, Error, ErrorCode, Result};
+
+/// An ecosystem's reading of identifier text (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Profile {
+    /// polyid's own reading of every family (docs/spec §1-§5).
+    #[default]
+    Polyid,
+    /// TIDs as the AT Protocol defines them (docs/spec §3.5).
+    Atproto,
+    /// EUIDs as the `euid` crate reads them (docs/spec §4.5).
+    Euid,
+    /// WDP compact IDs, namespace hashes and full IDs as the `waddling-errors-hash` crate
+    /// computes and reads them (docs/spec §1.6).
+    Waddling,
+}
+
+/// The families a profile defines, for messages.
+const FAMILIES: [(Profile, &str); 4] = [
+    (Profile::Polyid, "every family"),
+    (Profile::Atproto, "TIDs only"),
+    (Profile::Euid, "EUIDs only"),
+    (
+        Profile::Waddling,
+        "WDP compact IDs, namespace hashes and full IDs only",
+    ),
+];
+
+impl Profile {
+    /// Every profile, in the order of the documentation.
+    pub const ALL: [Profile; 4] = [
+        Profile::Polyid,
+        Profile::Atproto,
+        Profile::Euid,
+        Profile::Waddling,
+    ];
+
+    /// The profile's name, as every runtime spells it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Profile::Polyid => "polyid",
+            Profile::Atproto => "atproto",
+            Profile::Euid => "euid",
+            Profile::Waddling => "waddling",
+        }
+    }
+
+    /// The profile of a name; `INVALID_ARGUMENT` naming the known profiles otherwise.
+    pub fn parse(name: &str) -> Result<Profile> {
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.as_str() == name)
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorCode::InvalidArgument,
+                    "profile",
+                    Detail::Message(
+                        format!(
+                            "unknown profile {name:?} (expected polyid, atproto, euid or waddling)"
+                        )
+                        .into(),
+                    ),
+                )
+            })
+    }
+
+    /// `INVALID_ARGUMENT` for a family this profile does not define (`family` as in the
+    /// message, e.g. `"TIDs"`).
+    #[cold]
+    pub(crate) fn undefined(self, family: &'static str) -> Error {
+        let covers = FAMILIES
+            .iter()
+            .find(|(p, _)| *p == self)
+            .map_or("", |(_, c)| c);
+        Error::new(
+            ErrorCode::InvalidArgument,
+            "profile",
+            Detail::Message(
+                format!(
+                    "the {} profile does not define {family} (it defines {covers})",
+                    self.as_str()
+                )
+                .into(),
+            ),
+        )
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl core::str::FromStr for Profile {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Profile> {
+        Profile::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_unknown_names_are_invalid_arguments() {
+        for p in Profile::ALL {
+            assert_eq!(Profile::parse(p.as_str()).unwrap(), p);
+        }
+        let e = Profile::parse("bluesky").unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidArgument);
+        assert!(e.to_string().contains("\"bluesky\""), "{e}");
+        // Names are exact: the spelling every runtime documents.
+        assert!(Profile::parse("ATPROTO").is_err());
+        assert_eq!(Profile::default(), Profile::Polyid);
+    }
+
+    #[test]
+    fn a_family_outside_the_profile_is_refused_with_its_reason() {
+        let e = Profile::Euid.undefined("TIDs");
+        assert_eq!(e.code(), ErrorCode::InvalidArgument);
+        assert_eq!(
+            e.to_string(),
+            "profile: the euid profile does not define TIDs (it defines EUIDs only)"
+        );
+    }
+}
