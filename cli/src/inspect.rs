@@ -7,7 +7,7 @@
 use polyid::euid::Euid;
 use polyid::tid::Tid;
 use polyid::wdp::{self, CompactId, StructuredCode};
-use polyid::{uid11, Error, Xid};
+use polyid::{uid11, Error, Profile, Xid};
 use serde_json::{json, Map, Value};
 
 use crate::fail::{CliResult, Failure, EXIT_OK, EXIT_REJECTED};
@@ -20,6 +20,7 @@ Examples:
   $ polyid inspect C8ZM14GR4JXG0MQXVY18S8TJNA6 1113M2EhCbG 05o5h-V6a0B
   $ polyid inspect --json 3kxnlhr3gxq23
   $ cut -f1 ids.tsv | polyid inspect --json > fields.jsonl
+  $ polyid inspect --profile atproto 3kxnlhr3gxq23     (as the AT Protocol reads it)
 
 Families by length: 5 compact ID, 11 full WDP ID (nsh-compact) or uid11 and xid (always
 both), 13 TID, 16 TID display form, 27 EUID; a text with a '.' is read as a structured code.
@@ -32,6 +33,32 @@ pub struct Args {
     /// IDs to inspect (none or `-`: one per line on stdin)
     #[arg(value_name = "ID")]
     ids: Vec<String>,
+
+    /// Read as another ecosystem does: atproto (TIDs, docs/spec §3.5), euid (EUIDs, §4.5) or
+    /// waddling (WDP full IDs, and bare compact IDs, §1.6); polyid (the default) tries every
+    /// family
+    #[arg(long, value_name = "PROFILE", default_value = "polyid")]
+    profile: String,
+}
+
+/// The one reading a profile defines for a text (docs/spec §1.6, §3.5, §4.5).
+fn profile_attempts(text: &str, profile: Profile) -> Vec<Attempt> {
+    match profile {
+        Profile::Polyid => attempts(text),
+        Profile::Atproto => vec![("tid", Tid::parse_as(text, profile).map(fields::tid))],
+        Profile::Euid => vec![("euid", Euid::parse_as(text, profile).map(fields::euid))],
+        Profile::Waddling => vec![match wdp::parse_full_id_as(text, profile) {
+            Ok((None, id)) => ("compact_id", Ok(fields::compact_id(&id))),
+            Ok((Some(namespace_hash), compact_id)) => (
+                "full_id",
+                Ok(fields::full_id(&wdp::FullId {
+                    namespace_hash,
+                    compact_id,
+                })),
+            ),
+            Err(e) => ("full_id", Err(e)),
+        }],
+    }
 }
 
 type Attempt = (&'static str, Result<Fields, Error>);
@@ -98,8 +125,8 @@ enum Outcome {
     Rejected(Failure, Vec<(&'static str, Failure)>),
 }
 
-fn inspect(text: &str) -> Outcome {
-    let tried = attempts(text);
+fn inspect(text: &str, profile: Profile) -> Outcome {
+    let tried = profile_attempts(text, profile);
     if tried.is_empty() {
         return Outcome::Rejected(no_family(text), Vec::new());
     }
@@ -122,12 +149,18 @@ fn inspect(text: &str) -> Outcome {
 }
 
 pub fn run(a: &Args, json: bool) -> CliResult {
+    let profile = Profile::parse(&a.profile).map_err(|_| {
+        Failure::usage(format!(
+            "--profile {:?}: expected polyid, atproto, euid or waddling",
+            a.profile
+        ))
+    })?;
     let mut out = Out::new();
     let mut failed = false;
     let mut first = true;
     for_each_input(&a.ids, |item| {
         let (text, outcome) = match item {
-            Ok(text) => (text, inspect(text)),
+            Ok(text) => (text, inspect(text, profile)),
             Err(f) => ("", Outcome::Rejected(f, Vec::new())),
         };
         match outcome {

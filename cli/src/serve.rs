@@ -8,6 +8,7 @@ use serde_json::{json, Map, Value};
 
 use crate::fail::{CliResult, EXIT_OK, INVALID_ARGUMENT};
 use crate::support;
+use polyid::Profile;
 
 /// The response to one request line.
 pub fn respond(line: &str) -> Value {
@@ -21,14 +22,16 @@ pub fn respond(line: &str) -> Value {
         return json!({"error": INVALID_ARGUMENT, "message": "request has no \"op\" string"});
     };
     let input = request.get("input").unwrap_or(&Value::Null);
-    // The atproto profile parses TIDs as the AT Protocol defines them (docs/spec §3.5).
-    let atproto = request.get("profile").and_then(Value::as_str) == Some("atproto");
-    let result = match (atproto, op, input.get("text").and_then(Value::as_str)) {
-        (true, "tid_parse", Some(text)) => Ok(polyid::tid::Tid::parse_atproto(text)
-            .map(support::tid_json)
-            .map_err(support::Failure::Polyid)),
-        _ => support::run(op, input),
+    // A request's profile reads the ops it changes as that ecosystem does (docs/spec §1.6,
+    // §3.5, §4.5); an unknown profile is the core's INVALID_ARGUMENT.
+    let profile = match request.get("profile").and_then(Value::as_str) {
+        None => Profile::Polyid,
+        Some(name) => match Profile::parse(name) {
+            Ok(p) => p,
+            Err(e) => return json!({"error": e.code().as_str(), "message": e.to_string()}),
+        },
     };
+    let result = support::run_profile(op, input, profile);
     let mut response = match result {
         Ok(Ok(output)) => json!({ "output": output }),
         Ok(Err(support::Failure::Polyid(e))) => {

@@ -1305,3 +1305,62 @@ fn simulate_agrees_with_its_closed_form() {
     );
     assert_eq!(r.code, 2);
 }
+
+#[test]
+fn inspect_profiles() {
+    // docs/spec §3.5: the AT Protocol reads 13 symbols only, and no negative timestamps.
+    let r = run(
+        &["inspect", "--json", "--profile", "atproto", "3kxnlhr3gxq23"],
+        None,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let l = json_lines(&r.out);
+    assert_eq!(l[0]["readings"][0]["micros"], "1721407246480310");
+    for (text, code) in [
+        ("3kxn-lhr-3gxq-23", "INVALID_LENGTH"),
+        ("skxnlhr3gxq23", "INVALID_CHARACTER"),
+        ("ckxnlhr3gxq23", "OUT_OF_RANGE"),
+    ] {
+        let r = run(&["inspect", "--json", "--profile", "atproto", text], None);
+        assert_eq!(r.code, 1, "{text}");
+        assert_eq!(json_lines(&r.out)[0]["error"]["code"], code, "{text}");
+    }
+    // docs/spec §1.6: waddling-errors-hash reads a bare compact ID as a full ID without a
+    // namespace; polyid's reading of 5 symbols is the compact ID too.
+    let r = run(
+        &[
+            "inspect",
+            "--json",
+            "--profile",
+            "waddling",
+            "V6a0B",
+            "05o5h-V6a0B",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let l = json_lines(&r.out);
+    assert_eq!(l[0]["readings"][0]["family"], "compact_id");
+    assert_eq!(l[1]["readings"][0]["namespace_hash"], "05o5h");
+    // docs/spec §4.2 read under the euid profile; a TID is not an EUID there.
+    let r = run(
+        &[
+            "inspect",
+            "--json",
+            "--profile",
+            "euid",
+            "C8ZMi4GR4JXGoMQXVYl8S8TJNA6",
+            "3kxnlhr3gxq23",
+        ],
+        None,
+    );
+    let l = json_lines(&r.out);
+    assert_eq!(
+        l[0]["readings"][0]["hex"],
+        "623f40921824bb0052fddf828ca352aa"
+    );
+    assert_eq!(l[1]["error"]["code"], "INVALID_LENGTH");
+    let r = run(&["inspect", "--profile", "bluesky", "x"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("error[INVALID_ARGUMENT]"), "{}", r.err);
+}

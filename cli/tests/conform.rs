@@ -278,6 +278,90 @@ fn main() {
                 &o,
             )
         }),
+        Trial::test("conform/euid-and-waddling-profiles", move || {
+            // Each profile sends its ecosystem's subset; the core answering as the profile reads
+            // passes every case.
+            for (profile, want) in [
+                (
+                    "euid",
+                    &[
+                        "euid/euid_encode",
+                        "euid/euid_parse",
+                        "euid/euid_from_bytes",
+                    ][..],
+                ),
+                (
+                    "waddling",
+                    &[
+                        "wdp/compact_id",
+                        "wdp/namespace_hash",
+                        "wdp/full_id",
+                        "wdp/parse_full_id",
+                    ][..],
+                ),
+            ] {
+                let o = conform(&["--profile", profile, "--json"], &[BIN, "conform-serve"]);
+                let report: Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+                let mut rows: Vec<&str> = report["rows"]
+                    .as_array()
+                    .map(|r| r.iter().filter_map(|x| x["row"].as_str()).collect())
+                    .unwrap_or_default();
+                rows.sort();
+                let mut want = want.to_vec();
+                want.sort();
+                expect(
+                    o.status.success()
+                        && report["profile"] == profile
+                        && report["failed"] == 0
+                        && rows == want,
+                    &format!("{profile}: its rows, all passing"),
+                    &o,
+                )?;
+            }
+            // The waddling reading differs from polyid's (docs/spec §1.6): names are hashed as
+            // written and nothing is validated, so polyid's own answers fail there.
+            let polyid_reading =
+                sh(r#"sed -u 's/,"profile":"waddling"//' | $POLYID conform-serve"#);
+            let polyid_reading: Vec<&str> = polyid_reading.iter().map(String::as_str).collect();
+            let o = conform(
+                &["--profile", "waddling", "--errors", "reject"],
+                &polyid_reading,
+            );
+            expect(o.status.code() == Some(1), "exit status 1", &o)?;
+            // E.Auth.Token.MISSING: polyid V6a0B, waddling-errors-hash hPdQW (Python xxhash of
+            // "E.AUTH.TOKEN.MISSING").
+            expect(text(&o).contains("hPdQW"), "the name hashed as written", &o)
+        }),
+        Trial::test("conform/validator-responses", move || {
+            // {"valid": true} from a validator: passes where an output is expected, fails where
+            // an error is; the report counts the cases checked on acceptance only.
+            let cmd = sh(r#"while read -r l; do echo '{"valid": true}'; done"#);
+            let cmd: Vec<&str> = cmd.iter().map(String::as_str).collect();
+            let o = conform(&["--profile", "atproto", "--json"], &cmd);
+            let r: Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+            let expected_outputs = {
+                let o = conform(&["--profile", "atproto", "--json"], &[BIN, "conform-serve"]);
+                let all: Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+                all["passed"].as_u64().unwrap_or(0)
+            };
+            expect(
+                o.status.code() == Some(1)
+                    && r["accepted_only"].as_u64().is_some_and(|n| n > 0)
+                    && r["passed"] == r["accepted_only"]
+                    && r["passed"].as_u64().unwrap_or(0) + r["failed"].as_u64().unwrap_or(0)
+                        == expected_outputs,
+                "acceptance passes outputs, fails errors",
+                &o,
+            )?;
+            let cmd = sh(r#"while read -r l; do echo '{"valid": false}'; done"#);
+            let cmd: Vec<&str> = cmd.iter().map(String::as_str).collect();
+            let o = conform(&["--profile", "atproto"], &cmd);
+            expect(
+                text(&o).contains("\"valid\" must be true"),
+                "valid: false is malformed",
+                &o,
+            )
+        }),
         Trial::test("conform/skips-are-counted-not-failed", move || {
             let cmd = sh(r#"while read -r l; do echo '{"skip": "not here"}'; done"#);
             let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());

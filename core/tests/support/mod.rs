@@ -13,7 +13,7 @@ use polyid::wdp::catalog::{from_hex, hex, Catalog, Entry, Expansion, KeyPair};
 use polyid::wdp::{self, NamedSequences, StructuredCode};
 use polyid::xid::XidGenerator;
 use polyid::xid::{self, Xid};
-use polyid::{uid11, Error, ErrorCode};
+use polyid::{uid11, Error, ErrorCode, Profile};
 use serde_json::{json, Map, Value};
 
 /// Why a case could not produce a value: a polyid error, or an input the harness could not
@@ -129,6 +129,41 @@ pub fn euid_json(e: Euid) -> Value {
     json!({"value": e.value().to_string(), "hex": format!("{:032x}", e.value()),
            "text": e.encode(true), "text_nocheck": e.encode(false),
            "unix_ms": e.unix_ms(), "extension": e.extension()})
+}
+
+/// The answer of `op` read as `profile` reads it (docs/spec §1.6, §3.5, §4.5): the ops whose
+/// reading a profile changes go through the core's `*_as` functions, every other op as
+/// [`run`]. Used by `polyid conform --profile` for the expected answers and by
+/// `polyid conform-serve` for requests that carry a `profile`.
+pub fn run_profile(op: &str, input: &Value, profile: Profile) -> Result<R, String> {
+    if profile == Profile::Polyid {
+        return run(op, input);
+    }
+    let out: R = match op {
+        "tid_parse" => Tid::parse_as(text(input, "text")?, profile)
+            .map(tid_json)
+            .map_err(Into::into),
+        "euid_parse" => Euid::parse_as(text(input, "text")?, profile)
+            .map(euid_json)
+            .map_err(Into::into),
+        "compact_id" => wdp::compact_id_as(text(input, "code")?, profile)
+            .map(|c| Value::from(c.as_str()))
+            .map_err(Into::into),
+        "namespace_hash" => wdp::namespace_hash_as(text(input, "namespace")?, profile)
+            .map(|c| Value::from(c.as_str()))
+            .map_err(Into::into),
+        "full_id" => wdp::full_id_as(text(input, "namespace")?, text(input, "code")?, profile)
+            .map(|f| Value::from(f.to_text()))
+            .map_err(Into::into),
+        "parse_full_id" => wdp::parse_full_id_as(text(input, "id")?, profile)
+            .map(|(ns, id)| {
+                json!({"namespace_hash": ns.map(|n| n.as_str().to_owned()),
+                       "compact_id": id.as_str()})
+            })
+            .map_err(Into::into),
+        _ => return run(op, input),
+    };
+    Ok(out)
 }
 
 pub fn run(op: &str, input: &Value) -> Result<R, String> {
