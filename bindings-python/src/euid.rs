@@ -25,7 +25,7 @@ impl Euid {
     /// Parses the 27-symbol text (same as `Euid.parse(text)`).
     #[new]
     fn new(text: Text<'_>) -> PyResult<Self> {
-        Euid::parse(text).map(|u| u.0)
+        Euid::parse(text, None).map(|u| u.0)
     }
 
     /// A new EUID for the current time with fresh random bits.
@@ -71,9 +71,16 @@ impl Euid {
     }
 
     /// Parses the 27-symbol text (case-insensitive; I and L read as 1, O as 0).
+    ///
+    /// profile: None, "polyid" or "euid" (the euid crate's reading, the same, docs/spec
+    /// §4.5); other profiles define no EUIDs.
     #[staticmethod]
-    fn parse(text: Text<'_>) -> PyResult<Untracked<Euid>> {
-        CoreEuid::parse(text.0).py().map(|v| Untracked(Euid(v)))
+    #[pyo3(signature = (text, *, profile = None))]
+    fn parse(text: Text<'_>, profile: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {
+        let p = crate::args::profile(profile)?;
+        CoreEuid::parse_as(text.0, p)
+            .py()
+            .map(|v| Untracked(Euid(v)))
     }
 
     /// The EUID of its 128-bit value (every int in 0..2**128-1 is one).

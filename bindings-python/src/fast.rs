@@ -5,7 +5,7 @@
 //! Python 3.10. That costs a tuple per call, a third of the price of a `compact_id` call.
 //! `METH_FASTCALL` itself has been in CPython since 3.7 with the very calling convention that
 //! 3.10 made stable (PEP 590), so this one hot function is registered by hand with it; the
-//! argument handling matches a PyO3 signature `(code, named_sequences=None)`. Everything else
+//! argument handling matches a PyO3 signature `(code, named_sequences=None, *, profile=None)`. Everything else
 //! goes through PyO3.
 
 use std::ffi::{c_int, CStr};
@@ -27,16 +27,18 @@ type FastCallWithKeywords = unsafe extern "C" fn(
     *mut ffi::PyObject,
 ) -> *mut ffi::PyObject;
 
-const DOC: &CStr = c"compact_id(code, named_sequences=None)
+const DOC: &CStr = c"compact_id(code, named_sequences=None, *, profile=None)
 --
 
 The 5-character compact ID of a structured code, e.g. \"E.Auth.Token.001\" -> \"V6a0B\".
 
 named_sequences: optional mapping of extra sequence names to numbers (1-999).
+profile: None or \"polyid\", or \"waddling\" (as waddling-errors-hash computes it: any text,
+trimmed and upper-cased, names hashed as written; docs/spec §1.6).
 Raises PolyIdError (INVALID_FORMAT, NON_ASCII, INVALID_SEVERITY, INVALID_COMPONENT,
-INVALID_PRIMARY, INVALID_SEQUENCE, UNKNOWN_NAMED_SEQUENCE) and TypeError.";
+INVALID_PRIMARY, INVALID_SEQUENCE, UNKNOWN_NAMED_SEQUENCE, INVALID_ARGUMENT) and TypeError.";
 
-/// The arguments `(code, named_sequences=None)` from a vectorcall.
+/// The arguments `(code, named_sequences=None, *, profile=None)` from a vectorcall.
 ///
 /// # Safety
 /// `args` holds `nargs` positional then `len(kwnames)` keyword values, all live.
@@ -45,8 +47,13 @@ unsafe fn arguments<'py>(
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
-) -> PyResult<(Bound<'py, PyAny>, Option<Bound<'py, PyAny>>)> {
-    let mut slots: [Option<Bound<'py, PyAny>>; 2] = [None, None];
+) -> PyResult<(
+    Bound<'py, PyAny>,
+    Option<Bound<'py, PyAny>>,
+    Option<Bound<'py, PyAny>>,
+)> {
+    // `profile` is keyword-only: at most two positional arguments fill slots 0 and 1.
+    let mut slots: [Option<Bound<'py, PyAny>>; 3] = [None, None, None];
     if nargs > 2 {
         return Err(PyTypeError::new_err(format!(
             "compact_id() takes from 1 to 2 positional arguments but {nargs} were given"
@@ -63,6 +70,7 @@ unsafe fn arguments<'py>(
             let index = match key.0 {
                 "code" => 0,
                 "named_sequences" => 1,
+                "profile" => 2,
                 other => {
                     return Err(PyTypeError::new_err(format!(
                         "compact_id() got an unexpected keyword argument '{other}'"
@@ -79,11 +87,11 @@ unsafe fn arguments<'py>(
             slots[index] = Some(unsafe { Bound::from_borrowed_ptr(py, value) });
         }
     }
-    let [code, names] = slots;
+    let [code, names, profile] = slots;
     let code = code.ok_or_else(|| {
         PyTypeError::new_err("compact_id() missing 1 required positional argument: 'code'")
     })?;
-    Ok((code, names))
+    Ok((code, names, profile))
 }
 
 /// The body of `compact_id`, run inside PyO3's own fastcall trampoline (see
@@ -103,11 +111,11 @@ unsafe fn compact_id_body(
         // The common call `compact_id(code)`.
         // SAFETY: one live positional argument.
         let code = unsafe { Bound::from_borrowed_ptr(py, *args) };
-        return Ok(compact_id_impl(py, code.extract()?, None)?.into_ptr());
+        return Ok(compact_id_impl(py, code.extract()?, None, None)?.into_ptr());
     }
     // SAFETY: the vectorcall contract.
-    let (code, names) = unsafe { arguments(py, args, nargs, kwnames)? };
-    Ok(compact_id_impl(py, code.extract()?, names.as_ref())?.into_ptr())
+    let (code, names, profile) = unsafe { arguments(py, args, nargs, kwnames)? };
+    Ok(compact_id_impl(py, code.extract()?, names.as_ref(), profile.as_ref())?.into_ptr())
 }
 
 /// Adds `compact_id` to the module.

@@ -29,7 +29,7 @@ impl Tid {
     /// Parses the 13-symbol or dashed display form (same as `Tid.parse(text)`).
     #[new]
     fn new(text: Text<'_>) -> PyResult<Self> {
-        Tid::parse(text).map(|u| u.0)
+        Tid::parse(text, None).map(|u| u.0)
     }
 
     /// The TID of `micros` (-(2**53-1) to 2**53-1) and `clock_id` (0-1023).
@@ -57,9 +57,14 @@ impl Tid {
     }
 
     /// Parses the 13-symbol form or the dashed display form (lowercase only).
+    ///
+    /// profile: None or "polyid" (polyid's reading), or "atproto" (the AT Protocol's: 13
+    /// symbols, first symbol 2-7 or a-b, docs/spec §3.5); other profiles define no TIDs.
     #[staticmethod]
-    fn parse(text: Text<'_>) -> PyResult<Untracked<Tid>> {
-        CoreTid::parse(text.0).py().map(|v| Untracked(Tid(v)))
+    #[pyo3(signature = (text, *, profile = None))]
+    fn parse(text: Text<'_>, profile: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Tid>> {
+        let p = crate::args::profile(profile)?;
+        CoreTid::parse_as(text.0, p).py().map(|v| Untracked(Tid(v)))
     }
 
     /// The TID of its 64-bit signed value (`micros << 10 | clock_id`).

@@ -50,16 +50,19 @@ fn parse(code: &str, table: Option<&NamedSequences>) -> PyResult<CoreCode> {
 /// The 5-character compact ID of a structured code, e.g. "E.Auth.Token.001" -> "V6a0B".
 ///
 /// named_sequences: optional mapping of extra sequence names to numbers (1-999).
+/// profile: None or "polyid", or "waddling" (as waddling-errors-hash computes it: any text,
+/// trimmed and upper-cased, names hashed as written; docs/spec §1.6).
 /// Raises PolyIdError (INVALID_FORMAT, NON_ASCII, INVALID_SEVERITY, INVALID_COMPONENT,
-/// INVALID_PRIMARY, INVALID_SEQUENCE, UNKNOWN_NAMED_SEQUENCE) and TypeError.
+/// INVALID_PRIMARY, INVALID_SEQUENCE, UNKNOWN_NAMED_SEQUENCE, INVALID_ARGUMENT) and TypeError.
 #[pyfunction]
-#[pyo3(signature = (code, named_sequences = None))]
+#[pyo3(signature = (code, named_sequences = None, *, profile = None))]
 pub fn compact_id<'py>(
     py: Python<'py>,
     code: &Bound<'py, PyAny>,
     named_sequences: Option<&Bound<'py, PyAny>>,
+    profile: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyString>> {
-    compact_id_impl(py, code.extract()?, named_sequences)
+    compact_id_impl(py, code.extract()?, named_sequences, profile)
 }
 
 /// The body of `compact_id` on both registrations.
@@ -68,10 +71,14 @@ pub fn compact_id_impl<'py>(
     py: Python<'py>,
     code: Text<'_>,
     named_sequences: Option<&Bound<'py, PyAny>>,
+    profile: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyString>> {
-    let id = match names(named_sequences)? {
-        None => wdp::compact(code.0, &NamedSequences::standard()),
-        Some(table) => wdp::compact(code.0, &table),
+    let id = match (names(named_sequences)?, profile) {
+        (None, None) => wdp::compact(code.0, &NamedSequences::standard()),
+        (table, Some(p)) => {
+            wdp::compact_id_as_with(code.0, table.as_ref(), crate::args::profile(Some(p))?)
+        }
+        (Some(table), None) => wdp::compact(code.0, &table),
     };
     ascii(py, id.py()?.as_bytes())
 }
@@ -134,38 +141,56 @@ pub fn parse_code(
 }
 
 /// The 5-character hash of a namespace, e.g. "auth_lib" -> "05o5h".
+///
+/// profile: None or "polyid" (the namespace is validated), or "waddling" (any text hashed as
+/// given, docs/spec §1.6).
 #[pyfunction]
-pub fn namespace_hash<'py>(py: Python<'py>, namespace: Text<'_>) -> PyResult<Bound<'py, PyString>> {
-    let id = wdp::namespace_hash_id(namespace.0).py()?;
+#[pyo3(signature = (namespace, *, profile = None))]
+pub fn namespace_hash<'py>(
+    py: Python<'py>,
+    namespace: Text<'_>,
+    profile: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyString>> {
+    let id = wdp::namespace_hash_as(namespace.0, crate::args::profile(profile)?).py()?;
     ascii(py, id.as_bytes())
 }
 
 /// The full ID "<namespace hash>-<compact id>", e.g. ("auth_lib", "E.Auth.Token.001") ->
 /// "05o5h-V6a0B".
+///
+/// profile: None or "polyid", or "waddling" (docs/spec §1.6), as for compact_id.
 #[pyfunction]
-#[pyo3(signature = (namespace, code, named_sequences = None))]
+#[pyo3(signature = (namespace, code, named_sequences = None, *, profile = None))]
 pub fn full_id<'py>(
     py: Python<'py>,
     namespace: Text<'_>,
     code: Text<'_>,
     named_sequences: Option<&Bound<'py, PyAny>>,
+    profile: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyString>> {
-    let table = names(named_sequences)?.unwrap_or_default();
-    let id = wdp::full_id_with(namespace.0, code.0, &table).py()?;
-    Ok(PyString::new(py, &id))
+    let table = names(named_sequences)?;
+    let p = crate::args::profile(profile)?;
+    let id = wdp::full_id_as_with(namespace.0, code.0, table.as_ref(), p).py()?;
+    Ok(PyString::new(py, &id.to_text()))
 }
 
 /// Splits a full ID into (namespace_hash, compact_id).
+///
+/// profile: None or "polyid" (exactly "XXXXX-YYYYY"), or "waddling" (also a bare 5-symbol
+/// compact ID, whose namespace_hash is then None; docs/spec §1.6).
 #[pyfunction]
+#[pyo3(signature = (full_id, *, profile = None))]
 pub fn parse_full_id<'py>(
     py: Python<'py>,
     full_id: Text<'_>,
-) -> PyResult<(Bound<'py, PyString>, Bound<'py, PyString>)> {
-    let f = wdp::parse_full_id(full_id.0).py()?;
-    Ok((
-        ascii(py, f.namespace_hash.as_bytes())?,
-        ascii(py, f.compact_id.as_bytes())?,
-    ))
+    profile: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Option<Bound<'py, PyString>>, Bound<'py, PyString>)> {
+    let (ns, id) = wdp::parse_full_id_as(full_id.0, crate::args::profile(profile)?).py()?;
+    let ns = match ns {
+        Some(n) => Some(ascii(py, n.as_bytes())?),
+        None => None,
+    };
+    Ok((ns, ascii(py, id.as_bytes())?))
 }
 
 /// A validated structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE` (immutable).

@@ -93,7 +93,7 @@ def test_every_value_gives_the_same_results() -> None:
         "TypeError: compact_id() got multiple values for argument 'code'",
         "INVALID_UTF8",
     ]
-    assert fast["doc"][1] == "(code, named_sequences=None)"
+    assert fast["doc"][1] == "(code, named_sequences=None, *, profile=None)"
     for value, paths in [("1", ALL), ("all", ALL), ("fastcall", ["fastcall"]),
                          ("ascii,alloc", ["ascii", "alloc"]), (" alloc ", ["alloc"]),
                          ("", [])]:

@@ -99,3 +99,12 @@ def test_readme_nodes_block() -> None:
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["checked"] == 14
+
+
+def test_readme_profiles_block() -> None:
+    """The profiles example: every value in its comments is checked."""
+    code = block("import polyid\npolyid.Tid.parse(")
+    p = subprocess.run([sys.executable, "-c", CHECKER], input=code,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["checked"] == 4

@@ -4,7 +4,7 @@ import builtins
 import datetime as _dt
 import uuid as _uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Literal, Optional, SupportsIndex, Tuple, Union, final
+from typing import Literal, Optional, SupportsIndex, Tuple, Union, final, overload
 
 __all__ = [
     "Catalog",
@@ -76,8 +76,14 @@ class PolyIdError(ValueError):
 
 _NamedSequences = Optional[Mapping[str, int]]
 
-def compact_id(code: str, named_sequences: _NamedSequences = None) -> str:
-    """The 5-character compact ID of a structured code ("E.Auth.Token.001" -> "V6a0B")."""
+_Profile = Optional[Literal["polyid", "atproto", "euid", "waddling"]]
+
+def compact_id(
+    code: str, named_sequences: _NamedSequences = None, *, profile: _Profile = None
+) -> str:
+    """The 5-character compact ID of a structured code ("E.Auth.Token.001" -> "V6a0B").
+
+    profile="waddling" computes it as waddling-errors-hash does (docs/spec §1.6)."""
 
 def compact_ids(codes: Iterable[str], named_sequences: _NamedSequences = None) -> list[str]:
     """The compact IDs of many codes, in order (fastest with a list or tuple)."""
@@ -88,14 +94,28 @@ def normalize_code(code: str, named_sequences: _NamedSequences = None) -> str:
 def parse_code(code: str, named_sequences: _NamedSequences = None) -> StructuredCode:
     """Parses and validates a structured code."""
 
-def namespace_hash(namespace: str) -> str:
+def namespace_hash(namespace: str, *, profile: _Profile = None) -> str:
     """The 5-character hash of a namespace ("auth_lib" -> "05o5h")."""
 
-def full_id(namespace: str, code: str, named_sequences: _NamedSequences = None) -> str:
+def full_id(
+    namespace: str,
+    code: str,
+    named_sequences: _NamedSequences = None,
+    *,
+    profile: _Profile = None,
+) -> str:
     """The full ID "<namespace hash>-<compact id>" ("05o5h-V6a0B")."""
 
-def parse_full_id(full_id: str) -> Tuple[str, str]:
+@overload
+def parse_full_id(
+    full_id: str, *, profile: Optional[Literal["polyid"]] = None
+) -> Tuple[str, str]:
     """Splits a full ID into (namespace_hash, compact_id)."""
+@overload
+def parse_full_id(full_id: str, *, profile: str) -> Tuple[Optional[str], str]:
+    """Splits a full ID into (namespace_hash, compact_id).
+
+    profile="waddling" also accepts a bare compact ID; its namespace_hash is None."""
 
 @final
 class StructuredCode:
@@ -261,7 +281,7 @@ class Tid:
         dt: _dt.datetime, clock_id: Optional[SupportsIndex] = None
     ) -> Tid: ...
     @staticmethod
-    def parse(text: str) -> Tid: ...
+    def parse(text: str, *, profile: _Profile = None) -> Tid: ...
     @staticmethod
     def from_int(value: SupportsIndex) -> Tid: ...
     @staticmethod
@@ -351,7 +371,7 @@ class Euid:
         dt: _dt.datetime, extension: Optional[SupportsIndex] = None
     ) -> Euid: ...
     @staticmethod
-    def parse(text: str) -> Euid: ...
+    def parse(text: str, *, profile: _Profile = None) -> Euid: ...
     @staticmethod
     def from_int(value: SupportsIndex) -> Euid: ...
     @staticmethod

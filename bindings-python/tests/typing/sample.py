@@ -46,6 +46,12 @@ def wdp() -> List[str]:
     full: str = polyid.full_id("auth_lib", "E.Auth.Token.001")
     full2: str = polyid.full_id("api", "E.A.B.RATE", {"RATE": 9})
     halves: Tuple[str, str] = polyid.parse_full_id(full)
+    bare: Tuple[Optional[str], str] = polyid.parse_full_id("V6a0B", profile="waddling")
+    cid4: str = polyid.compact_id("E.Auth.Token.MISSING", profile="waddling")
+    ns2: str = polyid.namespace_hash("Auth-Lib", profile="waddling")
+    at: polyid.Tid = polyid.Tid.parse("3kxnlhr3gxq23", profile="atproto")
+    eu: polyid.Euid = polyid.Euid.parse("C8ZM14GR4JXG0MQXVY18S8TJNA6", profile="euid")
+    out += [str(bare), cid4, ns2, str(at), str(eu)]
     out += [cid, cid2, cid3, *ids, *ids2, norm, sev, meaning, str(priority), str(blocking)]
     out += [str(name), *map(str, parts), ns, full, full2, *halves, str(code)]
     return out

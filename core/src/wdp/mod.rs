@@ -118,6 +118,48 @@ pub fn compact_id_as(code: &str, profile: Profile) -> Result<CompactId> {
     }
 }
 
+/// [`compact_id_as`] with the caller's named sequences (`None`: the standard table). Only
+/// polyid's reading has caller names: with another profile, `Some` names fail with
+/// `INVALID_ARGUMENT` rather than being ignored.
+pub fn compact_id_as_with(
+    code: &str,
+    names: Option<&NamedSequences>,
+    profile: Profile,
+) -> Result<CompactId> {
+    match (profile, names) {
+        (Profile::Polyid, Some(names)) => compact(code, names),
+        (_, None) => compact_id_as(code, profile),
+        (other, Some(_)) => Err(no_caller_names(other)),
+    }
+}
+
+/// [`full_id_as`] with the caller's named sequences, as [`compact_id_as_with`] takes them.
+pub fn full_id_as_with(
+    namespace: &str,
+    code: &str,
+    names: Option<&NamedSequences>,
+    profile: Profile,
+) -> Result<FullId> {
+    let namespace_hash = namespace_hash_as(namespace, profile)?;
+    let compact_id = compact_id_as_with(code, names, profile)?;
+    Ok(FullId {
+        namespace_hash,
+        compact_id,
+    })
+}
+
+#[cold]
+fn no_caller_names(profile: Profile) -> crate::Error {
+    if profile != Profile::Waddling {
+        return profile.undefined("WDP codes");
+    }
+    crate::Error::reason(
+        crate::ErrorCode::InvalidArgument,
+        "WDP named sequences",
+        "the waddling profile hashes sequence names as written and has no caller names",
+    )
+}
+
 /// The namespace hash as `profile` computes it: [`Profile::Polyid`] validates the namespace
 /// first ([`namespace_hash_id`]); [`Profile::Waddling`] hashes any text as given, as
 /// `compute_wdp_namespace_hash` does (docs/spec §1.6).
@@ -227,6 +269,28 @@ mod profile_tests {
         assert_eq!(
             (e.code(), e.index()),
             (ErrorCode::InvalidCharacter, Some(2))
+        );
+    }
+
+    #[test]
+    fn caller_names_only_in_polyid_reading() {
+        let mut names = NamedSequences::standard();
+        names.insert("RATE_LIMITED", 31).unwrap();
+        // docs/spec §1.1: a caller name resolves to its number (E.AUTH.TOKEN.031).
+        assert_eq!(
+            compact_id_as_with("E.AUTH.TOKEN.RATE_LIMITED", Some(&names), Profile::Polyid).unwrap(),
+            compact_id_as("E.AUTH.TOKEN.031", Profile::Polyid).unwrap()
+        );
+        let e = compact_id_as_with("E.A.B.001", Some(&names), Profile::Waddling).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidArgument);
+        assert!(e.to_string().contains("no caller names"), "{e}");
+        let e = full_id_as_with("a", "E.A.B.001", Some(&names), Profile::Atproto).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidArgument);
+        assert_eq!(
+            full_id_as_with("auth_lib", "E.Auth.Token.001", None, Profile::Waddling)
+                .unwrap()
+                .to_text(),
+            "05o5h-V6a0B"
         );
     }
 
