@@ -74,7 +74,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "target" / "doc-examples"
 FIXTURES = ROOT / "tools" / "doc_fixtures"
-VENV_PY = ROOT / ".venv" / "bin" / "python"
+# POLYID_DOC_VENV: another virtualenv with a built polyid (default: the repo's .venv)
+VENV = Path(os.environ.get("POLYID_DOC_VENV", ROOT / ".venv"))
+VENV_PY = VENV / "bin" / "python"
 NODE_DIR = ROOT / "bindings-node"
 # POLYID_DOC_WASM_PKG: another built polyid-wasm package folder (e.g. while bindings-wasm is
 # being rebuilt)
@@ -356,7 +358,7 @@ def run_python(blocks: list[Block], report) -> None:
 
 def env() -> dict:
     e = dict(os.environ)
-    e["PATH"] = f"{ROOT / 'target' / 'release'}:{ROOT / '.venv' / 'bin'}:{e['PATH']}"
+    e["PATH"] = f"{ROOT / 'target' / 'release'}:{VENV / 'bin'}:{e['PATH']}"
     e["POLYID_DOC_ROOT"] = str(ROOT)
     for k in ("POLYID_NODE", "POLYID_NODE_REQUIRED"):
         e.pop(k, None)
@@ -468,14 +470,15 @@ def run_rust(blocks: list[Block], report) -> None:
         exe = WORK / "work" / b.id
         src.write_text(code)
         r = run(["rustc", "--edition", "2021", "-O", "-o", str(exe), str(src),
-                 "--extern", f"polyid={rlib}", "-L", f"dependency={rlib.parent}"], cwd=WORK / "work")
+                 "--extern", f"polyid={rlib}", "-L", f"dependency={rlib.parent / 'deps'}"], cwd=WORK / "work")
         if r.returncode != 0:
             report(b, False, "does not compile:\n" + tail_of(r, 30))
             continue
         r = run([str(exe)], cwd=WORK / "work")
         problem = None if r.returncode == 0 else f"exit {r.returncode}:\n" + tail_of(r)
         problem = problem or lines_in_order(expected, r.stdout)
-        report(b, problem is None, problem or "", checks=len(expected))
+        asserts = len(re.findall(r"\bassert(?:_eq|_ne)?!", code))
+        report(b, problem is None, problem or "", checks=len(expected) + asserts)
 
 
 # --- shell -----------------------------------------------------------------------------

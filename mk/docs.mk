@@ -1,0 +1,27 @@
+# The documentation's code examples and figures, checked against the product.
+#
+#   make docs-examples       tools/doc_examples.py: every fenced example of README.md,
+#                            CONTRIBUTING.md, bindings-*/README.md, cli/README.md and docs/**
+#                            run in its runtime (Python, Node CJS/ESM, tsc, headless Chromium,
+#                            C, Rust, sh, console transcripts), with the values its comments
+#                            show checked; a count per runtime; fails on any failure
+#   make docs-figures        tools/doc_figures.py --check: the figures the docs take from a
+#                            build or a file (wasm module sizes and budget, vector case counts)
+#                            against the build's own size report, the vector files and
+#                            `polyid conform`
+#   make docs-figures-write  rewrites those figures from the same sources
+
+TEST_TARGETS += docs-examples docs-figures
+
+.PHONY: docs-examples docs-figures docs-figures-write
+
+docs-examples: python-build node-build wasm-build wasm-chromium c-build cli-build
+	@echo "==> docs: every code example of the documentation (tools/doc_examples.py)"
+	CARGO=$(CARGO) python3 $(ROOT)/tools/doc_examples.py
+
+docs-figures: wasm-build cli-build
+	@echo "==> docs: figures against the runs and files they come from (tools/doc_figures.py)"
+	python3 $(ROOT)/tools/doc_figures.py --check --cli $(ROOT)/target/release/polyid
+
+docs-figures-write: wasm-build cli-build
+	python3 $(ROOT)/tools/doc_figures.py --write --cli $(ROOT)/target/release/polyid
