@@ -31,6 +31,8 @@ mod tid;
 
 mod euid;
 
+mod profile;
+
 mod extuuid;
 
 pub use catalog::*;
@@ -39,5 +41,6 @@ pub use extuuid::*;
 pub use ffi::*;
 pub use generation::*;
 pub use ids::*;
+pub use profile::*;
 pub use tid::*;
 pub use wdp::*;

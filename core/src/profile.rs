@@ -85,6 +85,27 @@ impl Profile {
             })
     }
 
+    /// The profile at `index` of [`Profile::ALL`] (0 polyid, 1 atproto, 2 euid, 3 waddling):
+    /// the number bindings without strings use (the C enum `polyid_profile`);
+    /// `INVALID_ARGUMENT` for any other number.
+    pub fn from_index(index: i64) -> Result<Profile> {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| Profile::ALL.get(i).copied())
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorCode::InvalidArgument,
+                    "profile",
+                    Detail::Message(
+                        format!(
+                            "{index} is not a profile (0 polyid, 1 atproto, 2 euid, 3 waddling)"
+                        )
+                        .into(),
+                    ),
+                )
+            })
+    }
+
     /// `INVALID_ARGUMENT` for a family this profile does not define (`family` as in the
     /// message, e.g. `"TIDs"`).
     #[cold]
@@ -135,6 +156,23 @@ mod tests {
         // Names are exact: the spelling every runtime documents.
         assert!(Profile::parse("ATPROTO").is_err());
         assert_eq!(Profile::default(), Profile::Polyid);
+    }
+
+    #[test]
+    fn indexes_are_the_documented_numbers() {
+        // The numbering docs/spec §1.6 and the C header document.
+        assert_eq!(Profile::from_index(0).unwrap(), Profile::Polyid);
+        assert_eq!(Profile::from_index(1).unwrap(), Profile::Atproto);
+        assert_eq!(Profile::from_index(2).unwrap(), Profile::Euid);
+        assert_eq!(Profile::from_index(3).unwrap(), Profile::Waddling);
+        for bad in [-1, 4, i64::MAX, i64::MIN] {
+            let e = Profile::from_index(bad).unwrap_err();
+            assert_eq!(e.code(), ErrorCode::InvalidArgument);
+            assert!(
+                e.to_string().contains(&format!("{bad} is not a profile")),
+                "{e}"
+            );
+        }
     }
 
     #[test]

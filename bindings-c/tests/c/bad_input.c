@@ -1845,6 +1845,67 @@ static void test_fork_node(void) {
     polyid_tid_generator_free(tg);
 }
 
+/* Profiles (docs/spec §1.6, §3.5, §4.5). Waddling values: Python xxhash over the text
+ * waddling-errors-hash hashes (trimmed, upper-cased), not polyid's output. */
+static void test_profiles(void) {
+    polyid_tid t = 0;
+    EXPECT(POLYID_OK, polyid_tid_parse_as("3kxnlhr3gxq23", POLYID_PROFILE_ATPROTO, &t, &E));
+    CHECK(t == ((int64_t)1721407246480310 << 10 | 1), "atproto TID value");
+    EXPECT(POLYID_INVALID_LENGTH, polyid_tid_parse_as("3kxn-lhr-3gxq-23", POLYID_PROFILE_ATPROTO, &t, &E));
+    CHECK(E.detail == POLYID_DETAIL_LENGTH && E.found == 16 && E.expected == 13, "found/expected");
+    EXPECT(POLYID_INVALID_CHARACTER, polyid_tid_parse_as("skxnlhr3gxq23", POLYID_PROFILE_ATPROTO, &t, &E));
+    CHECK(E.index == 0, "index 0");
+    EXPECT(POLYID_OUT_OF_RANGE, polyid_tid_parse_as("ckxnlhr3gxq23", POLYID_PROFILE_ATPROTO, &t, &E));
+    EXPECT(POLYID_OK, polyid_tid_parse_as("3kxn-lhr-3gxq-23", POLYID_PROFILE_POLYID, &t, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_tid_parse_as("3kxnlhr3gxq23", POLYID_PROFILE_EUID, &t, &E));
+    CHECK(strstr(E.message, "does not define TIDs") != NULL, "%s", E.message);
+    /* Any int: no invalid enum reaches Rust. */
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_tid_parse_as("3kxnlhr3gxq23", 4, &t, &E));
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_tid_parse_as("3kxnlhr3gxq23", -1, &t, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_parse_as(NULL, POLYID_PROFILE_ATPROTO, &t, &E));
+    EXPECT(POLYID_NULL_POINTER, polyid_tid_parse_as("3kxnlhr3gxq23", POLYID_PROFILE_ATPROTO, NULL, &E));
+
+    polyid_euid e;
+    EXPECT(POLYID_OK, polyid_euid_parse_as("C8ZMi4GR4JXGoMQXVYl8S8TJNA6", POLYID_PROFILE_EUID, &e, &E));
+    CHECK(e.bytes[0] == 0x62 && e.bytes[15] == 0xaa, "euid bytes");
+    EXPECT(POLYID_INVALID_CHECKMOD, polyid_euid_parse_as("C8ZM14GR4JXG0MQXVY18S8TJNA7", POLYID_PROFILE_EUID, &e, &E));
+    CHECK(E.found == 71 && E.expected == 70, "checkmod found/expected");
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_euid_parse_as("C8ZM14GR4JXG0MQXVY18S8TJNA6", POLYID_PROFILE_WADDLING, &e, &E));
+
+    char out[POLYID_FULL_ID_LEN];
+    EXPECT(POLYID_OK, polyid_compact_id_as("E.Auth.Token.MISSING", POLYID_PROFILE_WADDLING, out, sizeof out, &E));
+    STREQ(out, "hPdQW");
+    EXPECT(POLYID_OK, polyid_compact_id_as("E.Auth.Token.MISSING", POLYID_PROFILE_POLYID, out, sizeof out, &E));
+    STREQ(out, "V6a0B");
+    EXPECT(POLYID_OK, polyid_compact_id_as("E.AUTH.TOKEN.000", POLYID_PROFILE_WADDLING, out, sizeof out, &E));
+    STREQ(out, "Uo8Uh");
+    EXPECT(POLYID_INVALID_SEQUENCE, polyid_compact_id_as("E.AUTH.TOKEN.000", POLYID_PROFILE_POLYID, out, sizeof out, &E));
+    STREQ(out, "");
+    EXPECT(POLYID_BUFFER_TOO_SMALL, polyid_compact_id_as("E.A.B.001", POLYID_PROFILE_WADDLING, out, 5, &E));
+    EXPECT(POLYID_OK, polyid_namespace_hash_as("Auth-Lib", POLYID_PROFILE_WADDLING, out, sizeof out, &E));
+    STREQ(out, "C6uO5");
+    EXPECT(POLYID_INVALID_NAMESPACE, polyid_namespace_hash_as("Auth-Lib", POLYID_PROFILE_POLYID, out, sizeof out, &E));
+    EXPECT(POLYID_OK, polyid_full_id_as("auth_lib", "E.Auth.Token.001", POLYID_PROFILE_WADDLING, out, sizeof out, &E));
+    STREQ(out, "05o5h-V6a0B");
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_full_id_as("auth_lib", "E.A.B.001", POLYID_PROFILE_ATPROTO, out, sizeof out, &E));
+
+    polyid_full_id_parts parts;
+    EXPECT(POLYID_OK, polyid_parse_full_id_as("V6a0B", POLYID_PROFILE_WADDLING, &parts, &E));
+    STREQ(parts.namespace_hash, "");
+    STREQ(parts.compact_id, "V6a0B");
+    EXPECT(POLYID_OK, polyid_parse_full_id_as("05o5h-V6a0B", POLYID_PROFILE_WADDLING, &parts, &E));
+    STREQ(parts.namespace_hash, "05o5h");
+    EXPECT(POLYID_INVALID_LENGTH, polyid_parse_full_id_as("V6a0B", POLYID_PROFILE_POLYID, &parts, &E));
+    CHECK(E.found == 5 && E.expected == 11, "found/expected");
+
+    polyid_profile p = POLYID_PROFILE_POLYID;
+    EXPECT(POLYID_OK, polyid_profile_from_name("waddling", &p, &E));
+    CHECK(p == POLYID_PROFILE_WADDLING, "from name");
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_profile_from_name("bluesky", &p, &E));
+    CHECK(strstr(E.message, "bluesky") != NULL, "%s", E.message);
+    EXPECT(POLYID_NULL_POINTER, polyid_profile_from_name(NULL, &p, &E));
+}
+
 int main(void) {
     test_status_codes();
     test_err_null();
@@ -1873,6 +1934,7 @@ int main(void) {
     test_xid_generator_batch();
     test_xid_generator_threads();
     test_fork_node();
+    test_profiles();
     const char *linkage = getenv("POLYID_TEST_LINKAGE");
     printf("bad-input (%s): %d passed, %d failed\n", linkage ? linkage : "C", passed, failed);
     return failed ? 1 : 0;
