@@ -1,6 +1,8 @@
-# Node package (bindings-node, npm name `polyid`): napi-rs v3 addon built by @napi-rs/cli.
+# Node package (bindings-node, npm name `polyid`): the shared JavaScript layer (bindings-js/)
+# over the napi engine, a napi-rs v3 addon built by @napi-rs/cli.
 #
 #   make node-build   npm install when package-lock.json changed, then `napi build --release`
+#                     and tools/assemble.mjs (index.js, index.mjs, index.d.ts)
 #   make node-test    node --test (shared vectors, API, round trips, atproto) + tsc --noEmit
 #   make node-bench   side-by-side benchmark against npm peers (not part of `make test`)
 #   make node-leaks   leak check: 1,000,000 calls of every entry point (and of every error
@@ -18,7 +20,7 @@ NODE ?= node
 NODE_MODULES_STAMP := $(NODE_DIR)/node_modules/.polyid-installed
 NODE_BUILD_STAMP := $(NODE_DIR)/.stamp-build
 NODE_BUILD_INPUTS := $(wildcard $(NODE_DIR)/src/*.rs) $(NODE_DIR)/Cargo.toml $(NODE_DIR)/build.rs \
-	$(NODE_DIR)/package.json $(NODE_DIR)/dts-header.d.ts \
+	$(NODE_DIR)/package.json $(NODE_DIR)/tools/assemble.mjs $(wildcard $(ROOT)/bindings-js/*) \
 	$(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null) $(ROOT)/core/Cargo.toml
 
 .PHONY: node-build node-test node-bench node-demo node-leaks

@@ -54,11 +54,9 @@ FILES = [
     "bindings-c/README.md",
     "bindings-c/src/ffi.rs",
     "bindings-node/README.md",
-    "bindings-node/dts-header.d.ts",
-    "bindings-node/index.d.ts",
     "bindings-python/README.md",
     "bindings-wasm/README.md",
-    "bindings-wasm/js/polyid.d.ts",
+    "bindings-js/polyid.d.ts",
 ]
 
 BEGIN = re.compile(r"^\s*(?:<!--|//)\s*error-codes:\s*(?P<args>[^>]*?)\s*(?:-->)?\s*$")

@@ -1,18 +1,14 @@
 'use strict'
-// The batch transport (src/batch.rs): compactIds and the nextManyStrings methods move their
-// strings through two small compiled JavaScript helpers, or, without them, through V8
-// builtins one N-API call at a time. ID objects are likewise made by a compiled helper or by
-// the class constructor (src/object.rs). Every check here, and test/api.test.js, runs twice:
-// in this process (helpers) and in a child with POLYID_NODE_NO_HELPERS=1 (no helpers).
+// The batch transport (bindings-js/api.js): compactIds reads each element once, sends the
+// codes to the engine as one NUL-joined string and cuts the IDs out of one string; the
+// nextManyStrings methods cut fixed-width texts the same way. These checks hold the transport
+// to the single-code results, positions and errors.
 const { test } = require('node:test')
 const assert = require('node:assert/strict')
-const { spawnSync } = require('node:child_process')
 const path = require('node:path')
 
 const p = require('..')
 
-const child = process.env.POLYID_NODE_NO_HELPERS === '1'
-const mode = child ? 'builtins only' : 'helpers'
 const vectors = require(path.resolve(__dirname, '..', '..', 'tests', 'vectors', 'wdp.json'))
 const compactCases = vectors.cases.filter((c) => c.op === 'compact_id')
 const good = compactCases.filter((c) => 'output' in c)
@@ -36,7 +32,7 @@ for (const c of compactCases) {
 }
 const plain = 'E.AUTH.TOKEN.001' // -> V6a0B, docs/spec §1.2
 
-test(`batch (${mode}): every valid compact_id vector in one compactIds call per table`, () => {
+test(`batch: every valid compact_id vector in one compactIds call per table`, () => {
   assert.ok(good.length >= 40)
   for (const [key, cs] of groups) {
     const names = JSON.parse(key) ?? undefined
@@ -50,7 +46,7 @@ test(`batch (${mode}): every valid compact_id vector in one compactIds call per 
   }
 })
 
-test(`batch (${mode}): every invalid compact_id vector fails with its code and position`, () => {
+test(`batch: every invalid compact_id vector fails with its code and position`, () => {
   assert.ok(bad.length >= 60)
   for (const c of bad) {
     const names = c.input.named_sequences
@@ -71,17 +67,17 @@ test(`batch (${mode}): every invalid compact_id vector fails with its code and p
   }
 })
 
-test(`batch (${mode}): element types, holes, getters`, () => {
+test(`batch: element types, holes, getters`, () => {
   assert.deepEqual(p.compactIds([]), [])
   assert.match(thrown(() => p.compactIds(['E.A.B.001', 7])).message, /codes\[1\]: expected a string/)
   assert.ok(thrown(() => p.compactIds(['E.A.B.001', , 'E.A.B.001'])) instanceof TypeError) // eslint-disable-line no-sparse-arrays
   assert.ok(thrown(() => p.compactIds([new String('E.A.B.001')])) instanceof TypeError)
-  // An element getter: its value is used; with the helpers it is read exactly once.
+  // An element getter: its value is used, read exactly once.
   let reads = 0
   const a = ['E.AUTH.TOKEN.001', 'x']
   Object.defineProperty(a, 1, { get: () => (reads++, 'W.DATABASE.CONNECTION.027'), enumerable: true })
   assert.deepEqual(p.compactIds(a), ['V6a0B', 'KF52S']) // docs/spec §1.2
-  if (!child) assert.equal(reads, 1)
+  assert.equal(reads, 1)
   // A getter that throws: that exception, untouched.
   const boom = ['E.A.B.001']
   Object.defineProperty(boom, 0, { get: () => { throw new RangeError('boom') } })
@@ -106,7 +102,7 @@ test(`batch (${mode}): element types, holes, getters`, () => {
   else assert.ok(got instanceof Error)
 })
 
-test(`batch (${mode}): non-ASCII text and NUL inside elements`, () => {
+test(`batch: non-ASCII text and NUL inside elements`, () => {
   // One non-ASCII element makes the whole text wide: the error names it and its position.
   let e = thrown(() => p.compactIds(['E.AUTH.TOKEN.001', 'E.\u00c4.B.001', 'B.API.RATELIMIT.007']))
   assert.deepEqual([e.code, e.item, e.index, e.character], ['NON_ASCII', 1, 2, '\u00c4'])
@@ -122,7 +118,7 @@ test(`batch (${mode}): non-ASCII text and NUL inside elements`, () => {
   assert.deepEqual([e.code, e.item], ['INVALID_SEQUENCE', 0])
 })
 
-test(`batch (${mode}): large arrays and named sequences`, () => {
+test(`batch: large arrays and named sequences`, () => {
   const three = ['E.AUTH.TOKEN.001', 'W.DATABASE.CONNECTION.027', 'B.API.RATELIMIT.007']
   const ids = ['V6a0B', 'KF52S', '00BVL'] // docs/spec §1.2
   const big = Array.from({ length: 30000 }, (_, i) => three[i % 3])
@@ -137,7 +133,7 @@ test(`batch (${mode}): large arrays and named sequences`, () => {
   ])
 })
 
-test(`batch (${mode}): nextManyStrings of TIDs and EUIDs`, () => {
+test(`batch: nextManyStrings of TIDs and EUIDs`, () => {
   for (const n of [0, 1, 2, 1000]) {
     const tids = new p.TidGenerator().nextManyStrings(n)
     assert.equal(tids.length, n)
@@ -149,15 +145,3 @@ test(`batch (${mode}): nextManyStrings of TIDs and EUIDs`, () => {
     for (let i = 1; i < n; i++) assert.ok(euids[i - 1] < euids[i], 'EUIDs ascend')
   }
 })
-
-if (!child) {
-  // The API tests too: without the helpers, ID objects are made by the class constructor.
-  test('batch: these checks and test/api.test.js with POLYID_NODE_NO_HELPERS=1 (no helpers)', () => {
-    const api = path.join(__dirname, 'api.test.js')
-    const r = spawnSync(process.execPath, ['--test', '--test-reporter=dot', __filename, api], {
-      env: { ...process.env, POLYID_NODE_NO_HELPERS: '1' },
-      encoding: 'utf8',
-    })
-    assert.equal(r.status, 0, `child failed:\n${r.stdout}\n${r.stderr}`)
-  })
-}

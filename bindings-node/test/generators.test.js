@@ -248,16 +248,25 @@ test('resume: never re-issues the last ID (docs/spec §6.4)', () => {
   assert.ok(TidGenerator.resume(ltr, 40).next().compare(ltr) > 0)
 })
 
+/** A property's descriptor on `proto` or a prototype it inherits from. */
+function descriptor(proto, name) {
+  for (let p = proto; p !== null; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, name)
+    if (d) return d
+  }
+  return undefined
+}
+
 test('generator objects: members, statics and their receivers', () => {
   const g = new XidGenerator({ node: 3, clockMicros: T0 })
   assert.deepEqual(Object.keys(g), [])
   for (const name of ['node', 'lane', 'leadMs', 'maxLeadMs', 'onClockBehind']) {
-    const d = Object.getOwnPropertyDescriptor(XidGenerator.prototype, name)
+    const d = descriptor(XidGenerator.prototype, name)
     assert.equal(typeof d.get, 'function', name)
   }
   for (const Gen of [TidGenerator, EuidGenerator]) {
     for (const name of ['leadMs', 'maxLeadMs', 'onClockBehind']) {
-      assert.equal(typeof Object.getOwnPropertyDescriptor(Gen.prototype, name).get, 'function')
+      assert.equal(typeof descriptor(Gen.prototype, name).get, 'function')
     }
     assert.equal(typeof Gen.prototype.setClockMicros, 'function')
     assert.equal(typeof Gen.resume, 'function')
@@ -267,8 +276,11 @@ test('generator objects: members, statics and their receivers', () => {
   const r = XidGenerator.resume(g.next(), { node: 3, clockMicros: T0 })
   assert.equal(Object.getPrototypeOf(r), XidGenerator.prototype)
   assert.equal(r.node, 3)
-  assert.throws(() => XidGenerator.prototype.next.call(new TidGenerator(1)), TypeError)
-  assert.throws(() => TidGenerator.prototype.setClockMicros.call(g, T0), TypeError)
+  // The members the three generators share refuse anything that is not a generator; the
+  // family's own getters refuse the other families' generators.
+  assert.throws(() => XidGenerator.prototype.next.call({}), TypeError)
+  assert.throws(() => TidGenerator.prototype.setClockMicros.call(Object.create(TidGenerator.prototype), T0), TypeError)
+  assert.throws(() => descriptor(XidGenerator.prototype, 'lane').get.call(new TidGenerator(1)), TypeError)
 })
 
 // ---------------------------------------------------------------------------------------------

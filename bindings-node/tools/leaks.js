@@ -269,6 +269,7 @@ ok('Catalog#namespace', () => catalog.namespace)
 ok('Catalog#namespaceHash', () => catalog.namespaceHash)
 ok('Catalog#has', () => catalog.has('V6a0B'))
 ok('Catalog#ids', () => catalog.ids())
+ok('Catalog#free', () => Catalog.load(JSON.stringify({ V6a0B: ['E.AUTH.TOKEN.001', 'token'] })).free())
 ok('Catalog#get', () => catalog.get('05o5h-V6a0B'))
 ok('Catalog#expand', () => catalog.expand('V6a0B', FIELDS))
 bad('Catalog#expand', () => catalog.expand('V6a0B', { user: 'ada' }))
@@ -301,9 +302,12 @@ function entryPoints() {
     )
     for (const s of statics) names.push(`${k}.${s}`)
     if (/Generator$/.test(k)) names.push(`new ${k}`)
-    for (const m of Object.getOwnPropertyNames(v.prototype)) {
-      if (m !== 'constructor') names.push(`${k}#${m}`)
+    // Members of the class and of what it inherits (the generators share a base class).
+    const members = new Set()
+    for (let proto = v.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (const m of Object.getOwnPropertyNames(proto)) if (m !== 'constructor') members.add(m)
     }
+    for (const m of members) names.push(`${k}#${m}`)
     if (Object.getOwnPropertySymbols(v.prototype).includes(INSPECT)) names.push(`${k}#[inspect]`)
   }
   return names

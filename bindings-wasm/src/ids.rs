@@ -80,6 +80,49 @@ fn parse(code: &str, names: &Names) -> JsResult<wdp::StructuredCode> {
     wdp::StructuredCode::parse_with(code, &names.0).js()
 }
 
+/// The compact IDs of the pieces of `text` split at `sep`, back to back (after a `sep` each
+/// when `keep_sep`), or the index of the first invalid piece as a number: the JavaScript
+/// layer then asks `compact_id` for that piece's precise error.
+fn compact_pieces(text: &str, sep: char, keep_sep: bool, names: &Names) -> JsValue {
+    let names = &names.0;
+    let mut out = String::with_capacity(text.len() / 2 + wdp::COMPACT_LEN);
+    for (i, code) in text.split(sep).enumerate() {
+        if keep_sep && i > 0 {
+            out.push(sep);
+        }
+        match wdp::compact(code, names) {
+            Ok(id) => out.push_str(id.as_str()),
+            Err(_) => return JsValue::from_f64(i as f64),
+        }
+    }
+    JsValue::from_str(&out)
+}
+
+/// `compactIds` transport: NUL-joined codes in, IDs back to back out (or a failing index).
+#[wasm_bindgen]
+pub fn compact_ids_packed(text: &str, names: &Names) -> JsValue {
+    compact_pieces(text, '\0', false, names)
+}
+
+/// `compactIdsJoined`: lines in, lines out (or the index of the first invalid line).
+#[wasm_bindgen]
+pub fn compact_ids_lines(text: &str, names: &Names) -> JsValue {
+    if text.is_empty() {
+        return JsValue::from_str("");
+    }
+    compact_pieces(text, '\n', true, names)
+}
+
+/// The core's `BUFFER_TOO_SMALL` for `compactIdsInto`, thrown.
+#[wasm_bindgen]
+pub fn buffer_too_small(_context: &str, found: usize, expected: usize) -> JsResult<()> {
+    Err(crate::error::core_error(polyid::Error::new(
+        polyid::ErrorCode::BufferTooSmall,
+        "compactIdsInto",
+        polyid::Detail::Length { found, expected },
+    )))
+}
+
 /// The compact ID (`StructuredCode::compact_id`).
 #[wasm_bindgen]
 pub fn compact_id(code: &str, names: &Names) -> JsResult<String> {
@@ -326,6 +369,22 @@ impl XidGen {
         self.0.next().js().map(xid::Xid::value)
     }
 
+    /// The next xid's text.
+    pub fn next_string(&self) -> JsResult<String> {
+        let v = self.0.next().js()?;
+        Ok(text(&v.to_bytes()).as_string().unwrap_or_default())
+    }
+
+    /// The texts of the next `count` xids, back to back (11 characters each).
+    pub fn next_many_packed(&self, count: usize) -> JsResult<String> {
+        let list = self.0.next_many(count).js()?;
+        let mut out = Vec::new();
+        for v in &list {
+            out.extend_from_slice(&v.to_bytes());
+        }
+        Ok(String::from_utf8(out).unwrap_or_default())
+    }
+
     /// The values of the next `count` xids (consecutive, one clock read).
     pub fn next_many(&self, count: usize) -> JsResult<Vec<u64>> {
         let list = self.0.next_many(count).js()?;
@@ -453,6 +512,22 @@ impl TidGen {
         self.0.next().js().map(tid::Tid::value)
     }
 
+    /// The next TID's text.
+    pub fn next_string(&self) -> JsResult<String> {
+        let v = self.0.next().js()?;
+        Ok(text(&v.to_bytes()).as_string().unwrap_or_default())
+    }
+
+    /// The texts of the next `count` TIDs, back to back (13 characters each).
+    pub fn next_many_packed(&self, count: usize) -> JsResult<String> {
+        let list = self.0.next_many(count).js()?;
+        let mut out = Vec::new();
+        for v in &list {
+            out.extend_from_slice(&v.to_bytes());
+        }
+        Ok(String::from_utf8(out).unwrap_or_default())
+    }
+
     /// The values of the next `count` TIDs (consecutive microseconds, one clock read).
     pub fn next_many(&self, count: usize) -> JsResult<js_sys::Array> {
         let tids = self.0.next_many(count).js()?;
@@ -481,6 +556,13 @@ pub fn euid_generate(extension: Option<u16>) -> JsResult<u128> {
     euid::Euid::generate_with(&JsClock, extension)
         .js()
         .map(euid::Euid::value)
+}
+
+/// The text of `Euid::generate_with(JsClock, extension)`.
+#[wasm_bindgen]
+pub fn euid_generate_string(extension: Option<u16>) -> JsResult<String> {
+    let e = euid::Euid::generate_with(&JsClock, extension).js()?;
+    Ok(String::from_utf8(e.encode_bytes(true).to_vec()).unwrap_or_default())
 }
 
 /// `Euid::generate_at` (fresh random bits).
@@ -581,6 +663,22 @@ impl EuidGen {
     /// The next EUID's value.
     pub fn next(&self) -> JsResult<u128> {
         self.0.next().js().map(euid::Euid::value)
+    }
+
+    /// The next EUID's text.
+    pub fn next_string(&self) -> JsResult<String> {
+        let v = self.0.next().js()?;
+        Ok(text(&v.encode_bytes(true)).as_string().unwrap_or_default())
+    }
+
+    /// The texts of the next `count` EUIDs, back to back (27 characters each).
+    pub fn next_many_packed(&self, count: usize) -> JsResult<String> {
+        let list = self.0.next_many(count).js()?;
+        let mut out = Vec::new();
+        for v in &list {
+            out.extend_from_slice(&v.encode_bytes(true));
+        }
+        Ok(String::from_utf8(out).unwrap_or_default())
     }
 
     /// The values of the next `count` EUIDs (under one lock and one clock read).

@@ -73,7 +73,7 @@ test('ERROR_CODES: frozen, the core\'s codes in its order, the same as the Error
   const core = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
   assert.equal(core.length, 34);
   assert.deepEqual([...p.ERROR_CODES], core);
-  const dts = readFileSync(join(WASM_DIR, 'js', 'polyid.d.ts'), 'utf8');
+  const dts = readFileSync(join(WASM_DIR, '..', 'bindings-js', 'polyid.d.ts'), 'utf8');
   const union = dts.slice(dts.indexOf('export type ErrorCode'), dts.indexOf('export declare const ERROR_CODES'));
   assert.deepEqual([...union.matchAll(/'([A-Z0-9_]+)'/g)].map((m) => m[1]), core);
 });

@@ -1,4 +1,4 @@
-// The package's types (js/polyid.d.ts, copied into pkg/ as polyid.d.ts and polyid.d.mts)
+// The package's types (bindings-js/polyid.d.ts, copied into pkg/ as polyid.d.ts and polyid.d.mts)
 // compile against code that uses the API: `tsc --noEmit` for a bundler/browser project
 // (tests/types) and for Node's `import` and `require` through package.json "exports"
 // (tests/types-node, which sees pkg/ as node_modules/polyid-wasm).

@@ -15,7 +15,7 @@
 #   3. `wasm-bindgen --target web` -> pkg/web, `--target nodejs` -> pkg/node, for each module
 #      (polyid_wasm: the ID-only module; polyid_catalog, polyid_extuuid: the other entries);
 #   4. `wasm-opt -Oz` from the npm `binaryen` package (bindings-wasm/node_modules);
-#   5. tools/package.mjs: the public API (js/api.js) on top of both builds, types, package.json.
+#   5. tools/package.mjs: the public API (bindings-js/) on top of both builds, types, package.json.
 #
 # No wasm-pack and no download from GitHub: crates.io, npm, the Rust distribution server
 # (rustup path) and Debian apt (debian path) only.

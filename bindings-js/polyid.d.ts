@@ -1,5 +1,5 @@
-// Types of polyid-wasm: the API of the Node package `polyid` (camelCase), for browsers (web
-// build, call `init()` first) and Node (Node build, ready on import; `init()` does nothing).
+// Types of polyid's JavaScript API (the ID families): the same declarations for the npm
+// packages `polyid` (napi engine) and `polyid-wasm` (WebAssembly engine).
 
 /** A stable polyid error code (the same string in every polyid runtime). */
 export type ErrorCode =
@@ -41,10 +41,16 @@ export type ErrorCode =
   // /error-codes
 
 /**
- * Every stable error code (a frozen array, from the core). In the web build it is empty until
- * `init()` has resolved.
+ * Every stable error code (a frozen array, from the core). In polyid-wasm's web build it is
+ * empty until `init()` has resolved.
  */
 export declare const ERROR_CODES: readonly ErrorCode[]
+
+/**
+ * Bytes polyid returns: a `Buffer` in the `polyid` package (Node), a `Uint8Array` in
+ * `polyid-wasm` (a `Buffer` is a `Uint8Array` too).
+ */
+export type Bytes = Uint8Array
 
 /**
  * What polyid throws: an `Error` (a `TypeError` with code `INVALID_ARGUMENT` for an argument of
@@ -64,26 +70,6 @@ export interface PolyIdError extends Error {
   /** `compactIds`: the position of the failing element in the input array. */
   item?: number
 }
-
-/** What `init()` accepts: where to load the `.wasm` from, or its bytes or compiled module. */
-export type InitInput =
-  | RequestInfo
-  | URL
-  | Response
-  | BufferSource
-  | WebAssembly.Module
-
-/**
- * Loads and instantiates the WebAssembly module (web build; resolves at once in the Node
- * build). By default the `.wasm` next to the module is fetched; pass
- * `{ module_or_path: ... }` to load it from elsewhere.
- */
-export default function init(
-  options?: { module_or_path?: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
-): Promise<void>
-
-/** Instantiates the module synchronously from its bytes or a compiled module (web build). */
-export declare function initSync(options?: { module: BufferSource | WebAssembly.Module } | BufferSource | WebAssembly.Module): void
 
 /**
  * An EUID: a 128-bit value (45-bit Unix milliseconds, an optional 0-32767 extension, random
@@ -121,8 +107,8 @@ export declare class Euid {
   static fromBytes(bytes: Uint8Array | ArrayBuffer): Euid
   /** The 128-bit value. */
   get value(): bigint
-  /** The 16 big-endian bytes (a new `Uint8Array` on every access). */
-  get bytes(): Uint8Array
+  /** The 16 big-endian bytes (a new `Bytes` on every access). */
+  get bytes(): Bytes
   /** Unix time in milliseconds. */
   get unixMs(): number
   /** The extension (0-32767), or `null` when the EUID has none. */
@@ -433,6 +419,26 @@ export declare function compactId(code: string, namedSequences?: Record<string, 
 
 /** The compact IDs of many codes; throws the error of the first invalid code with `item` set to its position. */
 export declare function compactIds(codes: string[], namedSequences?: Record<string, number> | null): string[]
+
+/**
+ * Writes the compact IDs of `codes` into `out` (5 ASCII bytes each, back to back, from
+ * offset 0) and returns the number of codes; no JS string is kept for the IDs.
+ * `out.subarray(5 * i, 5 * i + 5)` is the ID of `codes[i]`.
+ *
+ * Throws like `compactIds`, and `BUFFER_TOO_SMALL` (`found`: `out.length`, `expected`:
+ * `5 * codes.length`) before computing anything when `out` is too short.
+ */
+export declare function compactIdsInto(codes: string[], out: Uint8Array, namedSequences?: Record<string, number> | null): number
+
+/**
+ * The compact IDs of many codes given as one string, joined by `"\n"`, returned the same
+ * way: `compactIdsJoined("E.A.B.001\nE.Auth.Token.001") === "l3i4I\nV6a0B"`. `""` is no codes
+ * (and gives `""`); a trailing `"\n"` is an empty last code (`INVALID_FORMAT`). Whitespace
+ * around a code, including a `"\r"` of CRLF text, is trimmed like everywhere else.
+ *
+ * Throws the error of the first invalid code with `item` set to its line (0-based).
+ */
+export declare function compactIdsJoined(codes: string, namedSequences?: Record<string, number> | null): string
 
 /** The full ID `<namespace hash>-<compact id>`, e.g. `fullId("auth_lib", "E.Auth.Token.001") === "05o5h-V6a0B"`. */
 export declare function fullId(namespace: string, code: string, namedSequences?: Record<string, number> | null): string

@@ -1,20 +1,19 @@
-// polyid-wasm: the public API (the camelCase API of the Node package `polyid`).
+// polyid's JavaScript API (the ID families): the classes and functions of the npm packages
+// `polyid` (over the napi engine) and `polyid-wasm` (over the WebAssembly engine).
 //
-// This file is the body of both builds: `tools/package.mjs` puts it behind an import of the
-// web build (`raw` = the wasm-bindgen module for browsers, ES module) and behind a require of
-// the Node build (CommonJS). `raw` holds the core's operations compiled to WebAssembly
-// (src/lib.rs).
+// `raw` is the engine: flat functions and small classes over primitives, the same names and
+// calling conventions in both (bindings-js/README.md lists them). The packages assemble this
+// text behind their engine's import (bindings-js/assemble.mjs), after `common.js`.
 //
-// Nothing about identifiers is computed here. This layer only translates JavaScript values,
-// with the helpers of `js/common.js` (which tools/package.mjs puts in front of this text): it
-// checks argument types (TypeError, code INVALID_ARGUMENT) and integer ranges of the Rust
-// parameters (OUT_OF_RANGE), turns numbers into the bigints the wasm ABI wants, and wraps the
-// values the core returns in classes whose accessors ask the core again.
+// Nothing about identifiers is computed here. This layer checks JavaScript argument types
+// (TypeError, code INVALID_ARGUMENT) and integer ranges of the engine's parameters
+// (OUT_OF_RANGE, with the families' ranges read from the core), turns numbers into the bigints
+// the engines take, moves batches as one string each way, and wraps values in classes.
 
 // ----------------------------------------------------------------------------------------------
 // The families' ranges
 
-/** The families' ranges, from the core (set by `ready()`), for OUT_OF_RANGE messages. */
+/** The families' ranges, from the core (set by `readyIds()`), for OUT_OF_RANGE messages. */
 let LIMITS;
 
 const clockIdArg = (v) => u16(v, 'TID clock_id', LIMITS.clockId);
@@ -46,12 +45,12 @@ function withNames(v, f) {
     }
     return f(table);
   } finally {
-    table.free();
+    table.free?.(); // wasm-bindgen objects hold module memory until freed
   }
 }
 
 /** A pair the core returned (`[lo, hi]`), or `null` for none. */
-const pair = (r) => (r === undefined ? null : [r[0], r[1]]);
+const pair = (r) => (r == null ? null : [r[0], r[1]]);
 
 function noConstructor(name) {
   return typeError(
@@ -60,12 +59,8 @@ function noConstructor(name) {
   );
 }
 
-/**
- * Once the module is instantiated: registers the error factory, reads the families' ranges,
- * and returns every stable error code (frozen), all from the core.
- */
-function ready() {
-  raw.set_error_factory(polyidError);
+/** Once the engine is ready: reads the families' ranges from the core. */
+function readyIds() {
   const [
     minMicros, maxMicros, maxClockId, xidEpoch, xidMaxMs, xidMaxRandom, euidMaxMs, maxExtension, maxBatch,
     maxNode, maxLeadMs,
@@ -81,7 +76,6 @@ function ready() {
     node: [0n, maxNode],
     maxLead: [0n, maxLeadMs],
   };
-  return Object.freeze(raw.error_codes());
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -173,8 +167,6 @@ function makeGenerator(Gen, opts, first, last) {
   return [new Gen(...args), clock];
 }
 
-/** A generator's getters (src/ids.rs `info`): `[a, b, leadMs, maxLeadMs, onClockBehind]`. */
-const infoOf = (inner, i) => inner.info()[i];
 
 /**
  * Assigns this module instance's node (0-959), or withdraws it (`null`). Call it before the
@@ -209,22 +201,99 @@ export function compactId(code, namedSequences) {
   return withNames(namedSequences, (t) => raw.compact_id(text, t));
 }
 
-/** The compact IDs of many codes; an error carries `item`, the failing position. */
-export function compactIds(codes, namedSequences) {
+/**
+ * The codes of an array, each read once (a getter runs once) and checked to be a string (a
+ * TypeError names the first that is not): the snapshot the batch works on.
+ */
+function codeList(codes) {
   if (!Array.isArray(codes)) throw typeError(`expected an array, got ${typeName(codes)}`);
-  return withNames(namedSequences, (t) => {
-    const out = new Array(codes.length);
-    for (let i = 0; i < codes.length; i++) {
-      if (typeof codes[i] !== 'string') throw typeError(`codes[${i}]: expected a string`);
-      try {
-        out[i] = raw.compact_id(codes[i], t);
-      } catch (e) {
-        e.item = i;
-        throw e;
-      }
+  const n = codes.length;
+  const list = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const code = codes[i];
+    if (typeof code !== 'string') throw typeError(`codes[${i}]: expected a string`);
+    list[i] = code;
+  }
+  return list;
+}
+
+/**
+ * The error of `list[i]` with `item` set to `i`: the engine answers a batch with the index of
+ * its first invalid piece, and the precise error is computed only on that failure path.
+ */
+function itemError(list, i, t) {
+  try {
+    raw.compact_id(list[i], t);
+  } catch (e) {
+    e.item = i;
+    return e;
+  }
+  return new Error(`codes[${i}]: the engine refused a valid code`); // an engine defect
+}
+
+/** `compactIds` code by code (a code holding a NUL splits the joined text). */
+function compactEach(list, t) {
+  const out = new Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    try {
+      out[i] = raw.compact_id(list[i], t);
+    } catch (e) {
+      e.item = i;
+      throw e;
     }
-    return out;
+  }
+  return out;
+}
+
+/**
+ * The compact IDs of many codes; an error carries `item`, the failing position. The codes go
+ * to the engine as one NUL-joined string and the IDs come back as one string: two crossings
+ * of the boundary for the whole batch. NUL is never part of a valid code; one inside a code
+ * makes more pieces than codes, and then the codes are taken one by one.
+ */
+export function compactIds(codes, namedSequences) {
+  const list = codeList(codes);
+  return withNames(namedSequences, (t) => {
+    if (list.length === 0) return [];
+    const joined = list.join('\0');
+    const r = raw.compact_ids_packed(joined, t);
+    if (typeof r === 'number') {
+      if (joined.split('\0').length === list.length) throw itemError(list, r, t);
+      return compactEach(list, t);
+    }
+    if (r.length !== list.length * 5) return compactEach(list, t);
+    return cut(r, 5);
   });
+}
+
+/**
+ * The compact IDs of codes given as one string joined by `"\n"`, returned the same way (`""`
+ * is no codes); an error carries `item`, the failing line.
+ */
+export function compactIdsJoined(codes, namedSequences) {
+  const text = string(codes);
+  return withNames(namedSequences, (t) => {
+    const r = raw.compact_ids_lines(text, t);
+    if (typeof r === 'number') throw itemError(text.split('\n'), r, t);
+    return r;
+  });
+}
+
+/**
+ * Writes the compact IDs of `codes` into `out` (5 ASCII bytes each from offset 0) and returns
+ * the number of codes. BUFFER_TOO_SMALL before any work when `out` is too short.
+ */
+export function compactIdsInto(codes, out, namedSequences) {
+  if (!Array.isArray(codes)) throw typeError(`expected an array, got ${typeName(codes)}`);
+  // The buffer is checked first: nothing is computed for a call that cannot succeed.
+  if (!(out instanceof Uint8Array)) throw typeError(`out: expected a Uint8Array, got ${typeName(out)}`);
+  if (out.length < codes.length * 5) raw.buffer_too_small('compactIdsInto', out.length, codes.length * 5);
+  const ids = compactIds(codes, namedSequences);
+  for (let i = 0, at = 0; i < ids.length; i++) {
+    const id = ids[i];
+    for (let k = 0; k < 5; k++) out[at++] = id.charCodeAt(k);
+  }
+  return codes.length;
 }
 
 /** The normalized code (trimmed, uppercase, named sequence resolved). */
@@ -289,7 +358,7 @@ export function uid11PrefixRange(prefix) {
 /** `{minUnixMs, maxUnixMs}` of the xids whose text starts with `prefix`, or `null`. */
 export function xidPrefixRange(prefix) {
   const r = raw.xid_prefix_time_range(string(prefix));
-  return r === undefined ? null : { minUnixMs: r[0], maxUnixMs: r[1] };
+  return r == null ? null : { minUnixMs: r[0], maxUnixMs: r[1] };
 }
 
 /** `[minMicros, maxMicros]` of the TIDs whose text starts with `prefix`, or `null`. */
@@ -298,34 +367,134 @@ export function tidPrefixRange(prefix) {
 }
 
 // ----------------------------------------------------------------------------------------------
-// xid
-
-/** The value of an Xid, or `undefined` for anything else (set by the class). */
-let xidValue;
+// The ID value classes: frozen objects holding their value (a bigint) in one enumerable symbol
+// property, so `assert.deepStrictEqual` and structured logging compare by value; what the
+// accessors read comes from the engine once per object (`*_read`) and is kept in a private
+// field (private fields are not properties: the object stays frozen).
 
 /**
- * The generator behind `Xid.generate()`: default options (the process node, else a lane),
- * made at its first use (so that `setNode` before it counts), one per module instance.
+ * Defines the brand helpers of an ID class: `valueOf(o)` (the value, or `undefined` for
+ * anything that is not an instance) and `fieldsOf(o)` (the engine's read of the value, or a
+ * TypeError with code INVALID_ARGUMENT for another receiver).
  */
-let defaultXids;
-const xids = () => (defaultXids ??= makeGenerator(raw.XidGen, generatorOptions())[0]);
+function idBrand(name) {
+  return (has, key, read) => ({
+    valueOf: (o) => (typeof o === 'object' && o !== null && has(o) ? o[key] : undefined),
+    check(o) {
+      if (typeof o !== 'object' || o === null || !has(o)) throw typeError(`expected a ${name}`);
+      return o[key];
+    },
+    read,
+  });
+}
 
-/** An xid: 42 bits of milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits. */
+/** A generator's `info()` member `i`, with the receiver checked by `inner`. */
+const infoOf = (inner, i) => inner.info()[i];
+
+/**
+ * What the three generator classes share: the engine generator and its clock (private), the
+ * getters of the options in force, the manual clock, and the four ways to take IDs. `wrap`
+ * makes the family's ID object from a value; `width` is its text length (batch transport).
+ */
+class Generator {
+  #inner;
+  #clock;
+  #wrap;
+  #width;
+
+  constructor(token, inner, clock, wrap, width) {
+    if (token !== NEW) throw typeError('a generator is made by its class');
+    this.#inner = inner;
+    this.#clock = clock;
+    this.#wrap = wrap;
+    this.#width = width;
+  }
+
+  static #of(o) {
+    if (typeof o !== 'object' || o === null || !(#inner in o)) throw typeError('expected a generator');
+    return o;
+  }
+
+  /** The engine generator, with the receiver checked. */
+  static inner(o) {
+    return Generator.#of(o).#inner;
+  }
+
+  /** How far the last ID is ahead of the clock, in milliseconds. */
+  get leadMs() {
+    return infoOf(Generator.inner(this), 2);
+  }
+
+  /** The bound on `leadMs`. */
+  get maxLeadMs() {
+    return infoOf(Generator.inner(this), 3);
+  }
+
+  /** `'fail'` or `'wait'`. */
+  get onClockBehind() {
+    return infoOf(Generator.inner(this), 4);
+  }
+
+  /** Moves the manual clock (INVALID_ARGUMENT on the real clock). */
+  setClockMicros(micros) {
+    Generator.#of(this).#clock.set(i64(micros, 'clock_micros'));
+  }
+
+  /** The next ID. */
+  next() {
+    const g = Generator.#of(this);
+    return g.#wrap(g.#inner.next());
+  }
+
+  /** The text of the next ID. */
+  nextString() {
+    return Generator.inner(this).next_string();
+  }
+
+  /** The next `count` IDs (consecutive, one clock read). */
+  nextMany(count) {
+    const g = Generator.#of(this);
+    return Array.from(g.#inner.next_many(countArg(count)), g.#wrap);
+  }
+
+  /** The texts of the next `count` IDs. */
+  nextManyStrings(count) {
+    const g = Generator.#of(this);
+    return cut(g.#inner.next_many_packed(countArg(count)), g.#width);
+  }
+}
+
+/** Fixed-width texts back to back -> an array of them (batch transport). */
+function cut(packed, width) {
+  const out = new Array(packed.length / width);
+  for (let i = 0, at = 0; i < out.length; i++, at += width) out[i] = packed.slice(at, at + width);
+  return out;
+}
+
+/** The default generators of `Xid.generate()` / `Tid.generate()`, made at their first use. */
+let defaultXids;
+let defaultTids;
+const xids = () => (defaultXids ??= makeGenerator(raw.XidGen, generatorOptions())[0]);
+const tids = () => (defaultTids ??= makeGenerator(raw.TidGen, generatorOptions())[0]);
+
+// ----------------------------------------------------------------------------------------------
+// xid
+
+const XID = Symbol('Xid');
+let xidBrand;
+
+/** An xid: 42 bits of milliseconds since 2011-11-11T11:11:11.111Z and 22 bits of node/counter. */
 export class Xid {
-  #value;
-  #read; // [text, unixMs, random], from the core on first use
+  #read; // [text, unixMs, random], from the engine on first use
 
   static {
-    xidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+    xidBrand = idBrand('Xid')((o) => #read in o, XID, (o) => (o.#read ??= raw.xid_read(o[XID])));
   }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Xid');
-    this.#value = value;
-  }
-
-  get #fields() {
-    return (this.#read ??= raw.xid_read(this.#value));
+    this[XID] = value;
+    Object.freeze(this);
   }
 
   /**
@@ -338,13 +507,12 @@ export class Xid {
 
   /** `count` new xids of the module's generator, increasing. */
   static generateMany(count) {
-    const n = countArg(count);
-    return Array.from(xids().next_many(n), (v) => new Xid(NEW, v));
+    return Array.from(xids().next_many(countArg(count)), (v) => new Xid(NEW, v));
   }
 
   /** The text of a new xid of the module's generator. */
   static generateString() {
-    return new Xid(NEW, xids().next()).#fields[0];
+    return xids().next_string();
   }
 
   /** The xid of a Unix time in milliseconds and 22 random bits. */
@@ -372,149 +540,108 @@ export class Xid {
 
   /** The 64-bit value. */
   get value() {
-    return this.#value;
+    return xidBrand.check(this);
   }
 
   /** Unix time in milliseconds. */
   get unixMs() {
-    return this.#fields[1];
+    return xidFields(this)[1];
   }
 
-  /** The 22 random bits. */
+  /** The 22 low bits. */
   get random() {
-    return this.#fields[2];
+    return xidFields(this)[2];
   }
 
   /** The time as a `Date`. */
   toDate() {
-    return new Date(this.#fields[1]);
+    return new Date(xidFields(this)[1]);
   }
 
   /** Whether `other` (an Xid) holds the same value. */
   equals(other) {
-    return this.#value === same((o) => #value in o, (o) => o.#value, other, 'Xid');
+    return xidBrand.check(this) === xidBrand.check(other);
   }
 
   /** -1, 0 or 1 as this value is less than, equal to or greater than `other`'s. */
   compare(other) {
-    return order(this.#value, same((o) => #value in o, (o) => o.#value, other, 'Xid'));
+    return order(xidBrand.check(this), xidBrand.check(other));
   }
 
   /** The 11-symbol text. */
   toString() {
-    return this.#fields[0];
+    return xidFields(this)[0];
   }
 
   /** The 11-symbol text (for `JSON.stringify`). */
   toJSON() {
-    return this.#fields[0];
+    return xidFields(this)[0];
   }
 
   [INSPECT]() {
-    return `Xid(${this.#fields[0]})`;
+    return `Xid(${xidFields(this)[0]})`;
   }
 }
 
+function xidFields(o) {
+  xidBrand.check(o);
+  return xidBrand.read(o);
+}
+
 /** A monotonic xid generator (docs/spec §6.2): with a node, or with a lane. */
-export class XidGenerator {
-  #inner;
-  #clock;
+export class XidGenerator extends Generator {
+  #xidGenerator = true; // this class's brand: its own getters refuse other generators
+
+  static #own(o) {
+    if (typeof o !== 'object' || o === null || !(#xidGenerator in o)) throw typeError('expected a XidGenerator');
+    return Generator.inner(o);
+  }
 
   /** A generator built from `options` (docs/spec §6.5). */
   constructor(options, token, last) {
     // `resume` passes the options read already and the value of the last xid.
     const resuming = token === NEW;
     const opts = resuming ? options : generatorOptions(options);
-    [this.#inner, this.#clock] = makeGenerator(raw.XidGen, opts, undefined, resuming ? last : undefined);
+    const [inner, clock] = makeGenerator(raw.XidGen, opts, undefined, resuming ? last : undefined);
+    super(NEW, inner, clock, (v) => new Xid(NEW, v), 11);
   }
 
   /** A generator whose every xid is greater than `last` (an Xid or its text). */
   static resume(last, options) {
-    const value = lastArg(last, xidValue, 'Xid');
+    const value = lastArg(last, xidBrand.valueOf, 'Xid');
     const opts = generatorOptions(options);
     return new XidGenerator(opts, NEW, value((t) => raw.xid_parse(t)));
   }
 
   /** The node in this generator's xids (bits 21-12), or `null`. */
   get node() {
-    return infoOf(this.#inner, 0) ?? null;
+    return infoOf(XidGenerator.#own(this), 0) ?? null;
   }
 
   /** The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one). */
   get lane() {
-    return infoOf(this.#inner, 1);
-  }
-
-  /** How far the last xid is ahead of the clock, in milliseconds. */
-  get leadMs() {
-    return infoOf(this.#inner, 2);
-  }
-
-  /** The bound on `leadMs`. */
-  get maxLeadMs() {
-    return infoOf(this.#inner, 3);
-  }
-
-  /** `'fail'` or `'wait'`. */
-  get onClockBehind() {
-    return infoOf(this.#inner, 4);
-  }
-
-  /** Moves the manual clock (INVALID_ARGUMENT on the real clock). */
-  setClockMicros(micros) {
-    this.#clock.set(i64(micros, 'clock_micros'));
-  }
-
-  /** The next xid. */
-  next() {
-    return new Xid(NEW, this.#inner.next());
-  }
-
-  /** The text of the next xid. */
-  nextString() {
-    return new Xid(NEW, this.#inner.next()).toString();
-  }
-
-  /** The next `count` xids (consecutive, one clock read). */
-  nextMany(count) {
-    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Xid(NEW, v));
-  }
-
-  /** The texts of the next `count` xids. */
-  nextManyStrings(count) {
-    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Xid(NEW, v).toString());
+    return infoOf(XidGenerator.#own(this), 1);
   }
 }
 
 // ----------------------------------------------------------------------------------------------
 // TID
 
-/** The value of a Tid, or `undefined` for anything else (set by the class). */
-let tidValue;
-
-/**
- * The generator behind `Tid.generate()`: default options (the process node's clock id, else a
- * random one in 0-31), made at its first use, one per module instance.
- */
-let defaultTids;
-const tids = () => (defaultTids ??= makeGenerator(raw.TidGen, generatorOptions())[0]);
+const TID = Symbol('Tid');
+let tidBrand;
 
 /** A TID: signed microseconds since 1970 << 10 | a clock id, as 13 base32 symbols. */
 export class Tid {
-  #value;
-  #read; // [text, display, micros, clockId, unixMs], from the core on first use
+  #read; // [text, display, micros, clockId, unixMs], from the engine on first use
 
   static {
-    tidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+    tidBrand = idBrand('Tid')((o) => #read in o, TID, (o) => (o.#read ??= raw.tid_read(o[TID])));
   }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Tid');
-    this.#value = value;
-  }
-
-  get #fields() {
-    return (this.#read ??= raw.tid_read(this.#value));
+    this[TID] = value;
+    Object.freeze(this);
   }
 
   /**
@@ -527,7 +654,7 @@ export class Tid {
 
   /** The text of a new TID from this module's generator. */
   static generateString() {
-    return new Tid(NEW, tids().next()).#fields[0];
+    return tids().next_string();
   }
 
   /** The TID of microseconds since 1970 (±(2^53-1)) and a clock id (0-1023, default 0). */
@@ -554,58 +681,67 @@ export class Tid {
 
   /** Microseconds since 1970-01-01T00:00:00Z. */
   get micros() {
-    return this.#fields[2];
+    return tidFields(this)[2];
   }
 
   /** The clock id, 0-1023. */
   get clockId() {
-    return this.#fields[3];
+    return tidFields(this)[3];
   }
 
   /** The signed 64-bit value. */
   get value() {
-    return this.#value;
+    return tidBrand.check(this);
   }
 
   /** The dashed display form, `3kxn-lhr-3gxq-23`. */
   display() {
-    return this.#fields[1];
+    return tidFields(this)[1];
   }
 
   /** The time as a `Date` (microseconds rounded down to the millisecond). */
   toDate() {
-    return new Date(this.#fields[4]);
+    return new Date(tidFields(this)[4]);
   }
 
   /** Whether `other` (a Tid) holds the same value. */
   equals(other) {
-    return this.#value === same((o) => #value in o, (o) => o.#value, other, 'Tid');
+    return tidBrand.check(this) === tidBrand.check(other);
   }
 
   /** -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (time order). */
   compare(other) {
-    return order(this.#value, same((o) => #value in o, (o) => o.#value, other, 'Tid'));
+    return order(tidBrand.check(this), tidBrand.check(other));
   }
 
   /** The 13-symbol text. */
   toString() {
-    return this.#fields[0];
+    return tidFields(this)[0];
   }
 
   /** The 13-symbol text (for `JSON.stringify`). */
   toJSON() {
-    return this.#fields[0];
+    return tidFields(this)[0];
   }
 
   [INSPECT]() {
-    return `Tid(${this.#fields[0]})`;
+    return `Tid(${tidFields(this)[0]})`;
   }
 }
 
+function tidFields(o) {
+  tidBrand.check(o);
+  return tidBrand.read(o);
+}
+
 /** A monotonic TID generator with one clock id (docs/spec §6.3). */
-export class TidGenerator {
-  #inner;
-  #clock;
+export class TidGenerator extends Generator {
+  #tidGenerator = true; // this class's brand: its own getters refuse other generators
+
+  static #own(o) {
+    if (typeof o !== 'object' || o === null || !(#tidGenerator in o)) throw typeError('expected a TidGenerator');
+    return Generator.inner(o);
+  }
 
   /**
    * A generator with the given clock id (0-1023), or else `32 + node` (the `node` option, else
@@ -614,14 +750,15 @@ export class TidGenerator {
   constructor(clockId, options, token, last) {
     // `resume` passes the clock id and options read already and the value of the last TID.
     const resuming = token === NEW;
-    const id = resuming || absent(clockId) ? clockId : clockIdArg(clockId);
+    const id = resuming || absent(clockId) ? (clockId ?? undefined) : clockIdArg(clockId);
     const opts = resuming ? options : generatorOptions(options);
-    [this.#inner, this.#clock] = makeGenerator(raw.TidGen, opts, id, resuming ? last : undefined);
+    const [inner, clock] = makeGenerator(raw.TidGen, opts, id, resuming ? last : undefined);
+    super(NEW, inner, clock, (v) => new Tid(NEW, v), 13);
   }
 
   /** A generator whose every TID is greater than `last` (a Tid or its text). */
   static resume(last, clockId, options) {
-    const value = lastArg(last, tidValue, 'Tid');
+    const value = lastArg(last, tidBrand.valueOf, 'Tid');
     const id = absent(clockId) ? undefined : clockIdArg(clockId);
     const opts = generatorOptions(options);
     return new TidGenerator(id, opts, NEW, value((t) => raw.tid_parse(t)));
@@ -629,77 +766,33 @@ export class TidGenerator {
 
   /** The clock id of the TIDs this generator issues. */
   get clockId() {
-    return infoOf(this.#inner, 1);
+    return infoOf(TidGenerator.#own(this), 1);
   }
 
   /** The node behind the clock id, or `null`. */
   get node() {
-    return infoOf(this.#inner, 0) ?? null;
-  }
-
-  /** How far the last TID is ahead of the clock, in whole milliseconds. */
-  get leadMs() {
-    return infoOf(this.#inner, 2);
-  }
-
-  /** The bound on `leadMs`. */
-  get maxLeadMs() {
-    return infoOf(this.#inner, 3);
-  }
-
-  /** `'fail'` or `'wait'`. */
-  get onClockBehind() {
-    return infoOf(this.#inner, 4);
-  }
-
-  /** Moves the manual clock (INVALID_ARGUMENT on the real clock). */
-  setClockMicros(micros) {
-    this.#clock.set(i64(micros, 'clock_micros'));
-  }
-
-  /** The next TID. */
-  next() {
-    return new Tid(NEW, this.#inner.next());
-  }
-
-  /** The text of the next TID. */
-  nextString() {
-    return new Tid(NEW, this.#inner.next()).toString();
-  }
-
-  /** The next `count` TIDs (consecutive microseconds, one clock read). */
-  nextMany(count) {
-    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Tid(NEW, v));
-  }
-
-  /** The texts of the next `count` TIDs. */
-  nextManyStrings(count) {
-    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Tid(NEW, v).toString());
+    return infoOf(TidGenerator.#own(this), 0) ?? null;
   }
 }
 
 // ----------------------------------------------------------------------------------------------
 // EUID
 
-/** The value of a Euid, or `undefined` for anything else (set by the class). */
-let euidValue;
+const EUID = Symbol('Euid');
+let euidBrand;
 
 /** An EUID: a 128-bit sortable ID with an optional extension, as 27 symbols with a check. */
 export class Euid {
-  #value;
-  #read; // [text, textNoCheck, unixMs, extension, padding, checkmod], from the core on first use
+  #read; // [text, textNoCheck, unixMs, extension, padding, checkmod], from the engine on first use
 
   static {
-    euidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+    euidBrand = idBrand('Euid')((o) => #read in o, EUID, (o) => (o.#read ??= raw.euid_read(o[EUID])));
   }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Euid');
-    this.#value = value;
-  }
-
-  get #fields() {
-    return (this.#read ??= raw.euid_read(this.#value));
+    this[EUID] = value;
+    Object.freeze(this);
   }
 
   /** A new EUID for the current time, carrying `extension` (0-32767) if given. */
@@ -709,7 +802,7 @@ export class Euid {
 
   /** The text of a new EUID. */
   static generateString(extension) {
-    return new Euid(NEW, raw.euid_generate(extensionArg(extension))).#fields[0];
+    return raw.euid_generate_string(extensionArg(extension));
   }
 
   /** The EUID of its fields: Unix ms, extension (or none), padding (default 0), random. */
@@ -744,79 +837,88 @@ export class Euid {
 
   /** The 128-bit value. */
   get value() {
-    return this.#value;
+    return euidBrand.check(this);
   }
 
-  /** The 16 big-endian bytes (a new `Uint8Array`, a `Buffer` in the Node build). */
+  /** The 16 big-endian bytes (a new `Uint8Array`, a `Buffer` in Node). */
   get bytes() {
-    return asBytes(raw.euid_bytes(this.#value));
+    return asBytes(raw.euid_bytes(euidBrand.check(this)));
   }
 
   /** Unix time in milliseconds. */
   get unixMs() {
-    return this.#fields[2];
+    return euidFields(this)[2];
   }
 
   /** The extension (0-32767), or `null` when the EUID has none. */
   get extension() {
-    return this.#fields[3];
+    return euidFields(this)[3];
   }
 
   /** The random padding bits above the extension. */
   get padding() {
-    return this.#fields[4];
+    return euidFields(this)[4];
   }
 
   /** The check value, `value mod 127`. */
   get checkmod() {
-    return this.#fields[5];
+    return euidFields(this)[5];
   }
 
   /** The 27-symbol text, with the check symbol (default) or "no check" (`false`). */
   encode(checkmod) {
-    const fields = this.#fields;
+    const fields = euidFields(this);
     return fields[absent(checkmod) || boolean(checkmod) ? 0 : 1];
   }
 
   /** The next EUID after this one (`EXHAUSTED` at the end of a millisecond). */
   next() {
-    return new Euid(NEW, raw.euid_next(this.#value));
+    return new Euid(NEW, raw.euid_next(euidBrand.check(this)));
   }
 
   /** The time as a `Date`. */
   toDate() {
-    return new Date(this.#fields[2]);
+    return new Date(euidFields(this)[2]);
   }
 
   /** Whether `other` (an Euid) holds the same value. */
   equals(other) {
-    return this.#value === same((o) => #value in o, (o) => o.#value, other, 'Euid');
+    return euidBrand.check(this) === euidBrand.check(other);
   }
 
   /** -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (time order). */
   compare(other) {
-    return order(this.#value, same((o) => #value in o, (o) => o.#value, other, 'Euid'));
+    return order(euidBrand.check(this), euidBrand.check(other));
   }
 
   /** The 27-symbol text with its check symbol. */
   toString() {
-    return this.#fields[0];
+    return euidFields(this)[0];
   }
 
   /** The 27-symbol text (for `JSON.stringify`). */
   toJSON() {
-    return this.#fields[0];
+    return euidFields(this)[0];
   }
 
   [INSPECT]() {
-    return `Euid(${this.#fields[0]})`;
+    return `Euid(${euidFields(this)[0]})`;
   }
 }
 
+function euidFields(o) {
+  euidBrand.check(o);
+  return euidBrand.read(o);
+}
+
 /** A strictly monotonic EUID generator. */
-export class EuidGenerator {
-  #inner;
-  #clock;
+export class EuidGenerator extends Generator {
+  #euidGenerator = true; // this class's brand: its own getters refuse other generators
+
+  static #own(o) {
+    if (typeof o !== 'object' || o === null || !(#euidGenerator in o)) throw typeError('expected a EuidGenerator');
+    return Generator.inner(o);
+  }
 
   /**
    * A generator whose EUIDs carry `extension` (0-32767), or none; `options` as for
@@ -827,12 +929,13 @@ export class EuidGenerator {
     const resuming = token === NEW;
     const ext = resuming ? extension : extensionArg(extension);
     const opts = resuming ? options : generatorOptions(options);
-    [this.#inner, this.#clock] = makeGenerator(raw.EuidGen, opts, ext, resuming ? last : undefined);
+    const [inner, clock] = makeGenerator(raw.EuidGen, opts, ext, resuming ? last : undefined);
+    super(NEW, inner, clock, (v) => new Euid(NEW, v), 27);
   }
 
   /** A generator whose every EUID is greater than `last` (a Euid or its text). */
   static resume(last, extension, options) {
-    const value = lastArg(last, euidValue, 'Euid');
+    const value = lastArg(last, euidBrand.valueOf, 'Euid');
     const ext = extensionArg(extension);
     const opts = generatorOptions(options);
     return new EuidGenerator(ext, opts, NEW, value((t) => raw.euid_parse(t)));
@@ -840,46 +943,6 @@ export class EuidGenerator {
 
   /** The extension of the EUIDs this generator makes, or `null`. */
   get extension() {
-    return infoOf(this.#inner, 0) ?? null;
-  }
-
-  /** How far the last EUID is ahead of the clock, in milliseconds. */
-  get leadMs() {
-    return infoOf(this.#inner, 2);
-  }
-
-  /** The bound on `leadMs`. */
-  get maxLeadMs() {
-    return infoOf(this.#inner, 3);
-  }
-
-  /** `'fail'` or `'wait'`. */
-  get onClockBehind() {
-    return infoOf(this.#inner, 4);
-  }
-
-  /** Moves the manual clock (INVALID_ARGUMENT on the real clock). */
-  setClockMicros(micros) {
-    this.#clock.set(i64(micros, 'clock_micros'));
-  }
-
-  /** The next EUID. */
-  next() {
-    return new Euid(NEW, this.#inner.next());
-  }
-
-  /** The text of the next EUID. */
-  nextString() {
-    return new Euid(NEW, this.#inner.next()).toString();
-  }
-
-  /** The next `count` EUIDs (one clock read). */
-  nextMany(count) {
-    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Euid(NEW, v));
-  }
-
-  /** The texts of the next `count` EUIDs. */
-  nextManyStrings(count) {
-    return Array.from(this.#inner.next_many(countArg(count)), (v) => new Euid(NEW, v).toString());
+    return infoOf(EuidGenerator.#own(this), 0) ?? null;
   }
 }

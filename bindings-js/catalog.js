@@ -9,15 +9,6 @@
 // Nothing about catalogs is computed here: this layer checks JavaScript argument types, turns
 // objects into the JSON text or the arrays the core takes, and wraps what the core returns.
 
-/**
- * Once the module is instantiated: registers the error factory and returns every stable error
- * code (frozen), from the core.
- */
-function ready() {
-  raw.set_error_factory(polyidError);
-  return Object.freeze(raw.error_codes());
-}
-
 /** An array of strings (hints, tags, codes), with a TypeError naming the bad element. */
 function stringList(v, what) {
   if (absent(v)) return [];
@@ -48,7 +39,10 @@ function jsonText(v, what) {
   try {
     return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
   } catch (e) {
-    throw typeError(`${what}: not convertible to JSON (${e.message})`);
+    // What JSON.stringify refuses (a cycle) is the caller's argument; an exception thrown by
+    // the caller's own getter or toJSON passes through as it is.
+    if (e instanceof TypeError) throw typeError(`${what}: not convertible to JSON (${e.message})`);
+    throw e;
   }
 }
 
@@ -122,7 +116,7 @@ export class Catalog {
       }
       return new Catalog(NEW, list.build(ns));
     } finally {
-      list.free();
+      list.free?.(); // wasm-bindgen objects hold module memory until freed
     }
   }
 
@@ -204,7 +198,7 @@ export class Catalog {
   /** The entry of an ID, or `null`. */
   get(id) {
     const r = this.#inner.get(string(id));
-    return r === undefined ? null : entryOf(r);
+    return r == null ? null : entryOf(r);
   }
 
   /**
@@ -259,7 +253,7 @@ export class Catalog {
 
   /** Frees the catalog's WebAssembly memory now (otherwise the garbage collector does). */
   free() {
-    this.#inner.free();
+    this.#inner.free?.();
   }
 
   [INSPECT]() {

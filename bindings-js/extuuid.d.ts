@@ -1,22 +1,9 @@
-// Types of polyid-wasm/extuuid: EXTUUID, typed values in version 8 UUIDs (a separate
-// WebAssembly module from the ID-only package entry). In browsers call `init()` first; in
-// Node the entry is ready on import.
+// Types of polyid's EXTUUID, typed values in version 8 UUIDs: `polyid` (napi engine, in the package's one entry) and
+// `polyid-wasm/extuuid` (a WebAssembly module of its own; in browsers call its `init()` first).
 
-import type { ErrorCode, InitInput } from './polyid.js'
+import type { ErrorCode } from './polyid.js'
 
-export type { ErrorCode, PolyIdError, InitInput } from './polyid.js'
-
-/** Every stable error code (a frozen array, from the core; empty in the web build until `init()`). */
-export declare const ERROR_CODES: readonly ErrorCode[]
-
-/** Loads and instantiates the EXTUUID module (web build; resolves at once in Node). */
-export default function init(
-  options?: { module_or_path?: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
-): Promise<void>
-export { init }
-
-/** Instantiates the EXTUUID module synchronously from its bytes or a compiled module (web build). */
-export declare function initSync(options?: { module: BufferSource | WebAssembly.Module } | BufferSource | WebAssembly.Module): void
+export type { ErrorCode, PolyIdError } from './polyid.js'
 
 /**
  * The `8-4-4-4-12` lower-case UUID of a printed form such as `"fixedB4:GBP$:222.31"` (the

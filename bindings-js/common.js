@@ -1,10 +1,12 @@
-// polyid-wasm: what every entry shares (the ID-only API `js/api.js`, `js/catalog.js`,
-// `js/extuuid.js`): translation of JavaScript arguments and the thrown errors.
+// polyid's JavaScript layer: what every entry shares (`api.js`, `catalog.js`, `extuuid.js`):
+// translation of JavaScript arguments, and the errors.
 //
-// `tools/package.mjs` puts this text in front of each entry's body, in each build. Nothing
-// about identifiers is computed here: it checks argument types (TypeError, code
-// INVALID_ARGUMENT) and integer ranges of the Rust parameters (OUT_OF_RANGE), and writes the
-// message of a core error from its parts (src/error.rs).
+// bindings-js/assemble.mjs puts this text in front of each entry's body, for each engine.
+// Nothing about identifiers is computed here: it checks argument types (TypeError, code
+// INVALID_ARGUMENT) and integer ranges of the engine's parameters (OUT_OF_RANGE). The napi
+// engine throws core errors itself, with the core's message; the WebAssembly engine hands
+// their parts to `polyidError` below, which writes the same message (the wasm module leaves
+// Rust's formatting out for its size budget; the parity test keeps both identical).
 
 // ----------------------------------------------------------------------------------------------
 // Argument translation (the same rules and messages as the Node package)
@@ -17,7 +19,7 @@ const I64_MAX = 0x7fff_ffff_ffff_ffffn;
 const U128_MAX = (1n << 128n) - 1n;
 const I128_MIN = -(1n << 127n);
 const I128_MAX = (1n << 127n) - 1n;
-const USIZE_MAX = U32_MAX; // wasm32
+const USIZE_MAX = U32_MAX; // the wasm32 engine's usize, also the napi engine's u32 counts
 
 /** What `typeof` says, with `null` named (as the Node package's messages do). */
 const typeName = (v) => (v === null ? 'null' : typeof v);
@@ -121,7 +123,7 @@ function bytesArg(v) {
 }
 
 /** The token of the package's private constructors (`new Xid()` etc. are not public). */
-const NEW = Symbol('polyid-wasm');
+const NEW = Symbol('polyid');
 
 /** `other`'s value when it is an instance of the same class, else a TypeError. */
 function same(has, get, other, name) {
@@ -197,3 +199,12 @@ function polyidError(code, context, kind, a, b, c) {
   return Object.assign(new Error(`${context}: ${message}`), { code }, detail);
 }
 
+
+/**
+ * Once the engine is ready: lets it build errors with `polyidError` (an engine that throws
+ * finished errors has no such hook) and returns every stable error code (frozen), from the core.
+ */
+function readyEngine() {
+  raw.set_error_factory?.(polyidError);
+  return Object.freeze(raw.error_codes());
+}

@@ -7,15 +7,6 @@
 // `js/common.js` and this text behind an import of that module's web build and a require of
 // its Node build. Nothing about EXTUUIDs is computed here.
 
-/**
- * Once the module is instantiated: registers the error factory and returns every stable error
- * code (frozen), from the core.
- */
-function ready() {
-  raw.set_error_factory(polyidError);
-  return Object.freeze(raw.error_codes());
-}
-
 /** The `8-4-4-4-12` lower-case UUID of a printed form (`extuuid:` prefix optional). */
 export function extuuidEncode(text) {
   return raw.extuuid_encode(string(text));

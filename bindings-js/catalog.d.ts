@@ -1,21 +1,9 @@
-// Types of polyid-wasm/catalog: WDP catalogs (a separate WebAssembly module from the ID-only
-// package entry). In browsers call `init()` first; in Node the entry is ready on import.
+// Types of polyid's WDP catalogs: `polyid` (napi engine, in the package's one entry) and
+// `polyid-wasm/catalog` (a WebAssembly module of its own; in browsers call its `init()` first).
 
-import type { ErrorCode, InitInput } from './polyid.js'
+import type { Bytes, ErrorCode } from './polyid.js'
 
-export type { ErrorCode, PolyIdError, InitInput } from './polyid.js'
-
-/** Every stable error code (a frozen array, from the core; empty in the web build until `init()`). */
-export declare const ERROR_CODES: readonly ErrorCode[]
-
-/** Loads and instantiates the catalog module (web build; resolves at once in Node). */
-export default function init(
-  options?: { module_or_path?: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
-): Promise<void>
-export { init }
-
-/** Instantiates the catalog module synchronously from its bytes or a compiled module (web build). */
-export declare function initSync(options?: { module: BufferSource | WebAssembly.Module } | BufferSource | WebAssembly.Module): void
+export type { ErrorCode, PolyIdError } from './polyid.js'
 
 /** The JSON forms of a catalog. */
 export type CatalogForm = 'full' | 'compact' | 'minimal'
@@ -73,9 +61,9 @@ export interface CatalogExpansion {
 /** An Ed25519 key pair for signing catalogs (`Buffer`s in the Node build). */
 export interface CatalogKeyPair {
   /** The 32-byte secret key (the seed). Keep it secret. */
-  secretKey: Uint8Array
+  secretKey: Bytes
   /** The 32-byte public key. */
-  publicKey: Uint8Array
+  publicKey: Bytes
 }
 
 /** Codes that share one compact ID (`Catalog.collisions`). */
@@ -160,9 +148,9 @@ export declare class Catalog {
   /** The catalog as JSON text (default `'full'`). Throws `INVALID_ARGUMENT` for another form name. */
   toJson(form?: CatalogForm | null): string
   /** The canonical bytes (what a signature covers): the compact form with sorted keys, no whitespace, UTF-8. */
-  canonicalBytes(): Uint8Array
+  canonicalBytes(): Bytes
   /** The detached Ed25519 signature (64 bytes) of the canonical bytes. Throws `INVALID_LENGTH` when `secretKey` is not 32 bytes. */
-  sign(secretKey: Uint8Array | ArrayBuffer): Uint8Array
+  sign(secretKey: Uint8Array | ArrayBuffer): Bytes
   /** Verifies a detached signature of the canonical bytes. Throws `INVALID_SIGNATURE` (malformed, or does not verify). */
   verify(publicKey: Uint8Array | ArrayBuffer, signature: Uint8Array | ArrayBuffer): void
   /** Frees the catalog's WebAssembly memory now (otherwise the garbage collector does). */

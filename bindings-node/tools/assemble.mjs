@@ -1,0 +1,60 @@
+// Writes the package's entry files from the shared JavaScript layer (bindings-js/) over this
+// package's engine, the napi addon found by loader.js:
+//   index.js     CommonJS: the addon, then common.js + api.js + catalog.js + extuuid.js
+//   index.mjs    ES module re-export of index.js (one instance for import and require)
+//   index.d.ts   the layer's three declaration files as one module; index.d.mts the same
+// `npm run build` runs it after building the addon; the files are not committed.
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { banner, cjs, declarations, exportsOf, layer } from '../../bindings-js/assemble.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BODIES = [['api.js', 10], ['catalog.js', 1], ['extuuid.js', 3]];
+const sources = ['common.js', ...BODIES.map(([b]) => b)];
+const head = banner('polyid', sources);
+
+const bodies = BODIES.map(([name, min]) => ({ name, text: layer(name), names: exportsOf(layer(name), name, min) }));
+const names = ['ERROR_CODES', ...bodies.flatMap((b) => b.names)].sort();
+
+writeFileSync(
+  join(root, 'index.js'),
+  `${head}'use strict';
+const raw = require('./loader.js').load();
+
+/** Bytes out: the engine returns Buffers already. */
+const asBytes = (bytes) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
+${layer('common.js')}
+${bodies.map((b) => `// ---- ${b.name}\n${cjs(b.text)}`).join('\n')}
+const ERROR_CODES = readyEngine();
+readyIds();
+
+module.exports = { ${names.join(', ')} };
+`,
+);
+
+writeFileSync(
+  join(root, 'index.mjs'),
+  `${head}import api from './index.js';
+
+export const { ${names.join(', ')} } = api;
+export default api;
+`,
+);
+
+// One module: the cross-file imports of the layer's declarations fall away; bytes out are
+// Buffers here.
+const dts = declarations()
+  .map(({ types, text }) =>
+    `// ---- bindings-js/${types}.d.ts\n` +
+    text
+      .split('\n')
+      .filter((line) => !/^(import type|export type) \{[^}]*\} from '\.\/polyid\.js'$/.test(line))
+      .join('\n')
+      .replace('export type Bytes = Uint8Array', 'export type Bytes = Buffer'),
+  )
+  .join('\n');
+writeFileSync(join(root, 'index.d.ts'), `${head}${dts}`);
+console.log(`polyid: index.js, index.mjs, index.d.ts: ${names.length} exports`);
