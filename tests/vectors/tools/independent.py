@@ -1170,6 +1170,9 @@ def tid_cases():
         ("parse-15-half-dashed", "3kxn-lhr-3gxq23", "INVALID_LENGTH", LEN(15, 13)),
         ("parse-17", "3kxn-lhr-3gxq-23-", "INVALID_LENGTH", LEN(17, 13)),
         ("parse-trailing-space", "3kxnlhr3gxq23 ", "INVALID_LENGTH", LEN(14, 13)),
+        # A regular expression ending in `$` matches before a final newline in Python and
+        # other engines: the length must be checked on the text as given.
+        ("parse-trailing-newline", "3kxnlhr3gxq23\n", "INVALID_LENGTH", LEN(14, 13)),
         ("parse-13-chars-14-bytes", "222222222222\u00e9", "INVALID_LENGTH", LEN(14, 13)),
         ("parse-uppercase", "3KXNLHR3GXQ23", "INVALID_CHARACTER", NA(1, "K"), S(3)),
         ("parse-uppercase-display", "3KXN-LHR-3GXQ-23", "INVALID_CHARACTER", NA(1, "K")),
