@@ -362,6 +362,48 @@ fn main() {
                 &o,
             )
         }),
+        Trial::test("conform/readme-minimal-adapter", || {
+            // tests/vectors/README.md, "Writing an adapter in any language in under 50 lines":
+            // the block is the file, under 50 lines, and passes every uid11 encode and decode
+            // case at the exact level (counted here from the vector file).
+            let readme = std::fs::read_to_string(root().join("tests/vectors/README.md")).unwrap();
+            let section = readme
+                .split("### Writing an adapter in any language in under 50 lines")
+                .nth(1)
+                .unwrap_or_default();
+            let block = section
+                .split("```python\n")
+                .nth(1)
+                .and_then(|b| b.split("```").next())
+                .unwrap_or_default();
+            let file = "interop/minimal-python/adapter.py";
+            let source = std::fs::read_to_string(root().join(file)).unwrap();
+            if block != source || source.lines().count() >= 50 {
+                return Err(
+                    format!("the README block differs from {file} or is 50 lines or more").into(),
+                );
+            }
+            let doc: Value = serde_json::from_str(
+                &std::fs::read_to_string(root().join("tests/vectors/uid11.json")).unwrap(),
+            )
+            .unwrap();
+            let uid11 = doc["cases"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["op"] == "uid11_encode" || c["op"] == "uid11_decode")
+                .count();
+            let o = conform(&["--json"], &["python3", file]);
+            let r: Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+            expect(
+                o.status.success()
+                    && r["passed"] == uid11
+                    && r["failed"] == 0
+                    && r["code_only"] == 0,
+                &format!("{uid11} uid11 cases passed with details, the rest skipped"),
+                &o,
+            )
+        }),
         Trial::test("conform/skips-are-counted-not-failed", move || {
             let cmd = sh(r#"while read -r l; do echo '{"skip": "not here"}'; done"#);
             let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
