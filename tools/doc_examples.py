@@ -536,9 +536,10 @@ def run_sh(b: Block, report) -> None:
     expected = []
     script = ["set -eo pipefail", f'__out="{WORK / "work" / (b.id + ".out")}"', ': > "$__out"']
     for line in lines:
-        m = re.match(r"^(.*?\S)\s+#\s*->\s*(.*)$", line)
-        if m and not line.strip().startswith("#"):
-            expected.append(m.group(2).strip())
+        m = re.match(r"^(.*?\S)\s+#\s(.*)$", line)
+        c = m.group(2).strip() if m else ""
+        if m and not line.strip().startswith("#") and (c.startswith("->") or " -> " in c):
+            expected.append(c.split("->", 1)[1].strip())
             n = len(expected)
             script.append(f'__o=$({m.group(1)}); printf "%s\\0" "$__o" >> "$__out"  # check {n}')
         else:

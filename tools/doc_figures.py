@@ -14,6 +14,7 @@ Every place a figure appears is listed in FIGURES below (file, pattern); a patte
 longer matches its file is an error too, so a reworded sentence cannot drop its check.
 
 Usage: tools/doc_figures.py --check|--write [--cli target/release/polyid] [--sizes FILE]
+                             [--only sizes|cases]
 """
 
 from __future__ import annotations
@@ -113,6 +114,8 @@ def main() -> int:
     ap.add_argument("--cli", help="the polyid binary, to compare its conform count with the files")
     ap.add_argument("--sizes", type=Path, default=ROOT / "target" / "wasm" / "sizes.txt",
                     help="the wasm build's size report (default target/wasm/sizes.txt)")
+    ap.add_argument("--only", choices=["sizes", "cases"],
+                    help="only the wasm sizes or only the case counts")
     args = ap.parse_args()
 
     values = {**wasm_sizes(args.sizes), **case_counts(args.cli)}
@@ -130,6 +133,8 @@ def main() -> int:
             new = text
             for name in sorted(m.groupdict(), key=lambda g: -m.start(g)):
                 key = name.split("__")[0]
+                if args.only and (key.startswith("cases_") != (args.only == "cases")):
+                    continue
                 shown = m.group(name)
                 want = values[key]
                 checked += 1
