@@ -1,5 +1,5 @@
-//! Profiles: parse and hash exactly as another ecosystem does (docs/spec §1.6 waddling,
-//! §3.5 atproto, §4.5 euid). Each `_as` function is its plain counterpart with a profile;
+//! Profiles: parse and hash exactly as another ecosystem does (docs/spec §1.5 waddling,
+//! §3.5 atproto, §4.4 euid). Each `_as` function is its plain counterpart with a profile;
 //! the readings and their errors are the core's (`Tid::parse_as`, `Euid::parse_as`,
 //! `wdp::*_as`).
 

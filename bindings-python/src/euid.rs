@@ -73,7 +73,7 @@ impl Euid {
     /// Parses the 27-symbol text (case-insensitive; I and L read as 1, O as 0).
     ///
     /// profile: None, "polyid" or "euid" (the euid crate's reading, the same, docs/spec
-    /// §4.5); other profiles define no EUIDs.
+    /// §4.4); other profiles define no EUIDs.
     #[staticmethod]
     #[pyo3(signature = (text, *, profile = None))]
     fn parse(text: Text<'_>, profile: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {

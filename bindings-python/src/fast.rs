@@ -34,7 +34,7 @@ The 5-character compact ID of a structured code, e.g. \"E.Auth.Token.001\" -> \"
 
 named_sequences: optional mapping of extra sequence names to numbers (1-999).
 profile: None or \"polyid\", or \"waddling\" (as waddling-errors-hash computes it: any text,
-trimmed and upper-cased, names hashed as written; docs/spec §1.6).
+trimmed and upper-cased, names hashed as written; docs/spec §1.5).
 Raises PolyIdError (INVALID_FORMAT, NON_ASCII, INVALID_SEVERITY, INVALID_COMPONENT,
 INVALID_PRIMARY, INVALID_SEQUENCE, UNKNOWN_NAMED_SEQUENCE, INVALID_ARGUMENT) and TypeError.";
 

@@ -51,7 +51,7 @@ fn parse(code: &str, table: Option<&NamedSequences>) -> PyResult<CoreCode> {
 ///
 /// named_sequences: optional mapping of extra sequence names to numbers (1-999).
 /// profile: None or "polyid", or "waddling" (as waddling-errors-hash computes it: any text,
-/// trimmed and upper-cased, names hashed as written; docs/spec §1.6).
+/// trimmed and upper-cased, names hashed as written; docs/spec §1.5).
 /// Raises PolyIdError (INVALID_FORMAT, NON_ASCII, INVALID_SEVERITY, INVALID_COMPONENT,
 /// INVALID_PRIMARY, INVALID_SEQUENCE, UNKNOWN_NAMED_SEQUENCE, INVALID_ARGUMENT) and TypeError.
 #[pyfunction]
@@ -143,7 +143,7 @@ pub fn parse_code(
 /// The 5-character hash of a namespace, e.g. "auth_lib" -> "05o5h".
 ///
 /// profile: None or "polyid" (the namespace is validated), or "waddling" (any text hashed as
-/// given, docs/spec §1.6).
+/// given, docs/spec §1.5).
 #[pyfunction]
 #[pyo3(signature = (namespace, *, profile = None))]
 pub fn namespace_hash<'py>(
@@ -158,7 +158,7 @@ pub fn namespace_hash<'py>(
 /// The full ID "<namespace hash>-<compact id>", e.g. ("auth_lib", "E.Auth.Token.001") ->
 /// "05o5h-V6a0B".
 ///
-/// profile: None or "polyid", or "waddling" (docs/spec §1.6), as for compact_id.
+/// profile: None or "polyid", or "waddling" (docs/spec §1.5), as for compact_id.
 #[pyfunction]
 #[pyo3(signature = (namespace, code, named_sequences = None, *, profile = None))]
 pub fn full_id<'py>(
@@ -177,7 +177,7 @@ pub fn full_id<'py>(
 /// Splits a full ID into (namespace_hash, compact_id).
 ///
 /// profile: None or "polyid" (exactly "XXXXX-YYYYY"), or "waddling" (also a bare 5-symbol
-/// compact ID, whose namespace_hash is then None; docs/spec §1.6).
+/// compact ID, whose namespace_hash is then None; docs/spec §1.5).
 #[pyfunction]
 #[pyo3(signature = (full_id, *, profile = None))]
 pub fn parse_full_id<'py>(

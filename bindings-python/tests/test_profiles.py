@@ -1,4 +1,4 @@
-"""Profiles (docs/spec §1.6, §3.5, §4.5): the same parse and hash calls read as another
+"""Profiles (docs/spec §1.5, §3.5, §4.4): the same parse and hash calls read as another
 ecosystem reads them. Expected values come from docs/spec and, for the waddling readings,
 from Python's xxhash over the text the waddling-errors-hash crate hashes (its
 `trim().to_uppercase()`), not from polyid."""

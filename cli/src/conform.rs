@@ -69,8 +69,8 @@ pub struct Args {
 
     /// Read the vectors as another ecosystem does: polyid (all of them, as written), atproto
     /// (TIDs as the AT Protocol defines them, docs/spec §3.5), euid (EUID text, bytes and
-    /// encoding as the euid crate has them, docs/spec §4.5) or waddling (WDP hashes and full IDs
-    /// as waddling-errors-hash computes and reads them, docs/spec §1.6)
+    /// encoding as the euid crate has them, docs/spec §4.4) or waddling (WDP hashes and full IDs
+    /// as waddling-errors-hash computes and reads them, docs/spec §1.5)
     #[arg(long, value_name = "PROFILE", default_value = "polyid")]
     profile: String,
 
@@ -137,7 +137,7 @@ fn parse_file(name: &str, text: &str, cases: &mut Vec<Case>) -> Result<(), Failu
 }
 
 /// Whether a profile sends a case: each profile is the subset of the vectors its ecosystem
-/// can be asked (docs/spec §1.6, §3.5, §4.5).
+/// can be asked (docs/spec §1.5, §3.5, §4.4).
 fn in_profile(profile: Profile, case: &Case) -> bool {
     let input = &case.input;
     match (profile, case.family.as_str(), case.op.as_str()) {

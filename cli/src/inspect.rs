@@ -34,14 +34,14 @@ pub struct Args {
     #[arg(value_name = "ID")]
     ids: Vec<String>,
 
-    /// Read as another ecosystem does: atproto (TIDs, docs/spec §3.5), euid (EUIDs, §4.5) or
-    /// waddling (WDP full IDs, and bare compact IDs, §1.6); polyid (the default) tries every
+    /// Read as another ecosystem does: atproto (TIDs, docs/spec §3.5), euid (EUIDs, §4.4) or
+    /// waddling (WDP full IDs, and bare compact IDs, §1.5); polyid (the default) tries every
     /// family
     #[arg(long, value_name = "PROFILE", default_value = "polyid")]
     profile: String,
 }
 
-/// The one reading a profile defines for a text (docs/spec §1.6, §3.5, §4.5).
+/// The one reading a profile defines for a text (docs/spec §1.5, §3.5, §4.4).
 fn profile_attempts(text: &str, profile: Profile) -> Vec<Attempt> {
     match profile {
         Profile::Polyid => attempts(text),

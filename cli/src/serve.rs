@@ -22,8 +22,8 @@ pub fn respond(line: &str) -> Value {
         return json!({"error": INVALID_ARGUMENT, "message": "request has no \"op\" string"});
     };
     let input = request.get("input").unwrap_or(&Value::Null);
-    // A request's profile reads the ops it changes as that ecosystem does (docs/spec §1.6,
-    // §3.5, §4.5); an unknown profile is the core's INVALID_ARGUMENT.
+    // A request's profile reads the ops it changes as that ecosystem does (docs/spec §1.5,
+    // §3.5, §4.4); an unknown profile is the core's INVALID_ARGUMENT.
     let profile = match request.get("profile").and_then(Value::as_str) {
         None => Profile::Polyid,
         Some(name) => match Profile::parse(name) {

@@ -1325,7 +1325,7 @@ fn inspect_profiles() {
         assert_eq!(r.code, 1, "{text}");
         assert_eq!(json_lines(&r.out)[0]["error"]["code"], code, "{text}");
     }
-    // docs/spec §1.6: waddling-errors-hash reads a bare compact ID as a full ID without a
+    // docs/spec §1.5: waddling-errors-hash reads a bare compact ID as a full ID without a
     // namespace; polyid's reading of 5 symbols is the compact ID too.
     let r = run(
         &[

@@ -318,7 +318,7 @@ fn main() {
                     &o,
                 )?;
             }
-            // The waddling reading differs from polyid's (docs/spec §1.6): names are hashed as
+            // The waddling reading differs from polyid's (docs/spec §1.5): names are hashed as
             // written and nothing is validated, so polyid's own answers fail there.
             let polyid_reading =
                 sh(r#"sed -u 's/,"profile":"waddling"//' | $POLYID conform-serve"#);

@@ -1,5 +1,5 @@
 //! Profiles: another ecosystem's reading of a family's text, so a service can accept exactly
-//! what a peer accepts (docs/spec §3.5 AT Protocol, §4.5 `euid`, §1.6 `waddling-errors-hash`).
+//! what a peer accepts (docs/spec §3.5 AT Protocol, §4.4 `euid`, §1.5 `waddling-errors-hash`).
 //!
 //! A profile is chosen by name (`"polyid"`, `"atproto"`, `"euid"`, `"waddling"`) in every
 //! runtime and passed to the family functions that take one: [`crate::Tid::parse_as`],
@@ -29,10 +29,10 @@ pub enum Profile {
     Polyid,
     /// TIDs as the AT Protocol defines them (docs/spec §3.5).
     Atproto,
-    /// EUIDs as the `euid` crate reads them (docs/spec §4.5).
+    /// EUIDs as the `euid` crate reads them (docs/spec §4.4).
     Euid,
     /// WDP compact IDs, namespace hashes and full IDs as the `waddling-errors-hash` crate
-    /// computes and reads them (docs/spec §1.6).
+    /// computes and reads them (docs/spec §1.5).
     Waddling,
 }
 
@@ -160,7 +160,7 @@ mod tests {
 
     #[test]
     fn indexes_are_the_documented_numbers() {
-        // The numbering docs/spec §1.6 and the C header document.
+        // The numbering docs/spec §1.5 and the C header document.
         assert_eq!(Profile::from_index(0).unwrap(), Profile::Polyid);
         assert_eq!(Profile::from_index(1).unwrap(), Profile::Atproto);
         assert_eq!(Profile::from_index(2).unwrap(), Profile::Euid);

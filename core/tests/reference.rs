@@ -130,7 +130,7 @@ fn wdp_matches_reference() {
     }
 }
 
-/// The waddling profile (docs/spec §1.6) computes and reads as `waddling-errors-hash` does, for
+/// The waddling profile (docs/spec §1.5) computes and reads as `waddling-errors-hash` does, for
 /// any text: codes and namespaces of random characters (ASCII, white space, non-ASCII letters
 /// whose upper case differs in length) and full IDs of every shape.
 #[test]

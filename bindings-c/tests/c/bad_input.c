@@ -1845,7 +1845,7 @@ static void test_fork_node(void) {
     polyid_tid_generator_free(tg);
 }
 
-/* Profiles (docs/spec §1.6, §3.5, §4.5). Waddling values: Python xxhash over the text
+/* Profiles (docs/spec §1.5, §3.5, §4.4). Waddling values: Python xxhash over the text
  * waddling-errors-hash hashes (trimmed, upper-cased), not polyid's output. */
 static void test_profiles(void) {
     polyid_tid t = 0;

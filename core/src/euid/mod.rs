@@ -147,7 +147,7 @@ impl Euid {
     }
 
     /// Parses as `profile` reads an EUID: [`Profile::Polyid`] and [`Profile::Euid`] are
-    /// [`Euid::parse`] (the `euid` crate reads every text as polyid does, docs/spec §4.5);
+    /// [`Euid::parse`] (the `euid` crate reads every text as polyid does, docs/spec §4.4);
     /// the other profiles define no EUIDs (`INVALID_ARGUMENT`).
     pub fn parse_as(text: &str, profile: Profile) -> Result<Euid> {
         match profile {

@@ -100,7 +100,7 @@ pub fn parse_full_id(text: &str) -> Result<FullId> {
     FullId::parse(text)
 }
 
-/// A code read as `waddling-errors-hash` reads it (docs/spec §1.6): Rust's `str::trim` and
+/// A code read as `waddling-errors-hash` reads it (docs/spec §1.5): Rust's `str::trim` and
 /// `str::to_uppercase`, then hashed as written (no validation, names not resolved).
 fn waddling_compact(code: &str) -> CompactId {
     CompactId::from_hash(code_hash(code.trim().to_uppercase().as_bytes()))
@@ -108,7 +108,7 @@ fn waddling_compact(code: &str) -> CompactId {
 
 /// The compact ID of `code` as `profile` computes it: [`Profile::Polyid`] validates the code
 /// and resolves named sequences ([`compact_id`]); [`Profile::Waddling`] computes what
-/// `waddling-errors-hash`'s `compute_wdp_hash` does, for any text (docs/spec §1.6). Other
+/// `waddling-errors-hash`'s `compute_wdp_hash` does, for any text (docs/spec §1.5). Other
 /// profiles define no WDP codes (`INVALID_ARGUMENT`).
 pub fn compact_id_as(code: &str, profile: Profile) -> Result<CompactId> {
     match profile {
@@ -162,7 +162,7 @@ fn no_caller_names(profile: Profile) -> crate::Error {
 
 /// The namespace hash as `profile` computes it: [`Profile::Polyid`] validates the namespace
 /// first ([`namespace_hash_id`]); [`Profile::Waddling`] hashes any text as given, as
-/// `compute_wdp_namespace_hash` does (docs/spec §1.6).
+/// `compute_wdp_namespace_hash` does (docs/spec §1.5).
 pub fn namespace_hash_as(namespace: &str, profile: Profile) -> Result<CompactId> {
     match profile {
         Profile::Polyid => hash::namespace_hash_id(namespace),
@@ -189,7 +189,7 @@ pub fn full_id_as(namespace: &str, code: &str, profile: Profile) -> Result<FullI
 /// Reads a full ID as `profile` does: the namespace hash (`None` when the profile accepts a
 /// bare compact ID and the text is one) and the compact ID. [`Profile::Polyid`] accepts only
 /// `XXXXX-YYYYY` ([`parse_full_id`]); [`Profile::Waddling`] also accepts a bare 5-symbol
-/// compact ID, as `parse_wdp_full_id` does (docs/spec §1.6). Errors are polyid's:
+/// compact ID, as `parse_wdp_full_id` does (docs/spec §1.5). Errors are polyid's:
 /// `INVALID_LENGTH` (expected 11) or `INVALID_CHARACTER` with its index.
 pub fn parse_full_id_as(text: &str, profile: Profile) -> Result<(Option<CompactId>, CompactId)> {
     match profile {
@@ -236,12 +236,12 @@ mod profile_tests {
             compact_id_as("  e.auth.token.001\t", w).unwrap().as_str(),
             "V6a0B"
         );
-        // docs/spec §1.6 (values from Python xxhash): names are hashed as written, not resolved.
+        // docs/spec §1.5 (values from Python xxhash): names are hashed as written, not resolved.
         assert_eq!(
             compact_id_as("E.Auth.Token.MISSING", w).unwrap().as_str(),
             "hPdQW"
         );
-        // docs/spec §1.6: nothing is validated.
+        // docs/spec §1.5: nothing is validated.
         assert_eq!(
             compact_id_as("E.AUTH.TOKEN.000", w).unwrap().as_str(),
             "Uo8Uh"

@@ -131,7 +131,7 @@ pub fn euid_json(e: Euid) -> Value {
            "unix_ms": e.unix_ms(), "extension": e.extension()})
 }
 
-/// The answer of `op` read as `profile` reads it (docs/spec §1.6, §3.5, §4.5): the ops whose
+/// The answer of `op` read as `profile` reads it (docs/spec §1.5, §3.5, §4.4): the ops whose
 /// reading a profile changes go through the core's `*_as` functions, every other op as
 /// [`run`]. Used by `polyid conform --profile` for the expected answers and by
 /// `polyid conform-serve` for requests that carry a `profile`.
