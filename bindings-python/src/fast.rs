@@ -38,6 +38,13 @@ trimmed and upper-cased, names hashed as written; docs/spec §1.5).
 Raises PolyIdError (INVALID_FORMAT, NON_ASCII, INVALID_SEVERITY, INVALID_COMPONENT,
 INVALID_PRIMARY, INVALID_SEQUENCE, UNKNOWN_NAMED_SEQUENCE, INVALID_ARGUMENT) and TypeError.";
 
+/// `(code, named_sequences, profile)` as passed (absent optional arguments are `None`).
+type Arguments<'py> = (
+    Bound<'py, PyAny>,
+    Option<Bound<'py, PyAny>>,
+    Option<Bound<'py, PyAny>>,
+);
+
 /// The arguments `(code, named_sequences=None, *, profile=None)` from a vectorcall.
 ///
 /// # Safety
@@ -47,11 +54,7 @@ unsafe fn arguments<'py>(
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
-) -> PyResult<(
-    Bound<'py, PyAny>,
-    Option<Bound<'py, PyAny>>,
-    Option<Bound<'py, PyAny>>,
-)> {
+) -> PyResult<Arguments<'py>> {
     // `profile` is keyword-only: at most two positional arguments fill slots 0 and 1.
     let mut slots: [Option<Bound<'py, PyAny>>; 3] = [None, None, None];
     if nargs > 2 {

@@ -32,16 +32,25 @@ fn error(e: euid::Error) -> Value {
 fn respond(op: &str, input: &Value) -> Value {
     let text = |k: &str| input[k].as_str().unwrap_or_default().to_owned();
     match op {
-        "euid_parse" => EUID::from_str(&text("text")).map_or_else(error, |e| json!({"output": reading(e)})),
+        "euid_parse" => {
+            EUID::from_str(&text("text")).map_or_else(error, |e| json!({"output": reading(e)}))
+        }
         "euid_encode" => match text("value").parse::<u128>() {
             // The crate takes a u128: a value outside it cannot be asked (a type error here).
             Err(_) => json!({"error": "NotU128", "message": "value is not a u128"}),
-            Ok(v) => json!({"output": EUID::from(v).encode(input["checkmod"].as_bool().unwrap_or(true))}),
+            Ok(v) => {
+                json!({"output": EUID::from(v).encode(input["checkmod"].as_bool().unwrap_or(true))})
+            }
         },
         "euid_from_bytes" => {
             let hex = text("hex");
-            let bytes: Option<Vec<u8>> = (0..hex.len()).step_by(2)
-                .map(|i| hex.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok())).collect();
+            let bytes: Option<Vec<u8>> = (0..hex.len())
+                .step_by(2)
+                .map(|i| {
+                    hex.get(i..i + 2)
+                        .and_then(|b| u8::from_str_radix(b, 16).ok())
+                })
+                .collect();
             // `From<[u8; 16]>` is the crate's only constructor from bytes.
             match bytes.and_then(|b| <[u8; 16]>::try_from(b).ok()) {
                 Some(b) => json!({"output": reading(EUID::from(b))}),
@@ -57,7 +66,12 @@ fn main() {
     let mut out = std::io::stdout().lock();
     for line in std::io::stdin().lock().lines() {
         let request: Value = serde_json::from_str(&line.expect("stdin")).expect("a JSON request");
-        let response = respond(request["op"].as_str().unwrap_or_default(), &request["input"]);
-        writeln!(out, "{response}").and_then(|_| out.flush()).expect("stdout");
+        let response = respond(
+            request["op"].as_str().unwrap_or_default(),
+            &request["input"],
+        );
+        writeln!(out, "{response}")
+            .and_then(|_| out.flush())
+            .expect("stdout");
     }
 }

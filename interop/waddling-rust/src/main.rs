@@ -33,7 +33,12 @@ fn main() {
     let mut out = std::io::stdout().lock();
     for line in std::io::stdin().lock().lines() {
         let request: Value = serde_json::from_str(&line.expect("stdin")).expect("a JSON request");
-        let response = respond(request["op"].as_str().unwrap_or_default(), &request["input"]);
-        writeln!(out, "{response}").and_then(|_| out.flush()).expect("stdout");
+        let response = respond(
+            request["op"].as_str().unwrap_or_default(),
+            &request["input"],
+        );
+        writeln!(out, "{response}")
+            .and_then(|_| out.flush())
+            .expect("stdout");
     }
 }
