@@ -29,19 +29,19 @@ let standardNames;
  * absent), freeing a table made for this call afterwards.
  */
 function withNames(v, f) {
-  if (absent(v)) return f((standardNames ??= new raw.Names()));
+  if (absent(v)) return f((standardNames ??= raw.names_new()));
   if (typeof v !== 'object' || Array.isArray(v)) {
     const got = Array.isArray(v) ? 'array' : typeName(v);
     throw typeError(`namedSequences: expected an object { NAME: number }, got ${got}`);
   }
-  const table = new raw.Names();
+  const table = raw.names_new();
   try {
     for (const name of Object.keys(v)) {
       const number = v[name];
       if (typeof number !== 'number' && typeof number !== 'bigint') {
         throw typeError(`namedSequences[${debugStr(name)}]: expected a number, got ${typeName(number)}`);
       }
-      table.insert(name, u16(number, 'named sequence', [1n, 999n]));
+      raw.names_insert(table, name, u16(number, 'named sequence', [1n, 999n]));
     }
     return f(table);
   } finally {
@@ -156,15 +156,31 @@ function lastArg(last, valueOf, name) {
 }
 
 /**
- * A wasm generator of class `Gen` from options read by `generatorOptions` (`[clockMicros,
- * ...options]`), with `first` (clock id or extension, for TID and EUID) and the value of the
- * last ID for `resume`: `[generator, its clock]`.
+ * The engine's functions for each family's generators; a generator is an opaque handle the
+ * engine made (`*_gen_new`) and takes back as the first argument.
  */
-function makeGenerator(Gen, opts, first, last) {
+const family = (prefix) => ({
+  make: raw[`${prefix}_gen_new`],
+  next: raw[`${prefix}_gen_next`],
+  nextString: raw[`${prefix}_gen_next_string`],
+  nextMany: raw[`${prefix}_gen_next_many`],
+  nextManyPacked: raw[`${prefix}_gen_next_many_packed`],
+  info: raw[`${prefix}_gen_info`],
+});
+const XIDS = family('xid');
+const TIDS = family('tid');
+const EUIDS = family('euid');
+
+/**
+ * An engine generator of `family` from options read by `generatorOptions` (`[clockMicros,
+ * ...options]`), with `first` (clock id or extension, for TID and EUID) and the value of the
+ * last ID for `resume`: `[generator, its clock]` (both handles).
+ */
+function makeGenerator(family, opts, first, last) {
   const [micros, ...rest] = opts;
-  const clock = new raw.Clock(micros);
-  const args = Gen === raw.XidGen ? [clock, ...rest, last] : [clock, first, ...rest, last];
-  return [new Gen(...args), clock];
+  const clock = raw.clock_new(micros);
+  const args = family === XIDS ? [clock, ...rest, last] : [clock, first, ...rest, last];
+  return [family.make(...args), clock];
 }
 
 
@@ -368,28 +384,10 @@ export function tidPrefixRange(prefix) {
 
 // ----------------------------------------------------------------------------------------------
 // The ID value classes: frozen objects holding their value (a bigint) in one enumerable symbol
-// property, so `assert.deepStrictEqual` and structured logging compare by value; what the
-// accessors read comes from the engine once per object (`*_read`) and is kept in a private
-// field (private fields are not properties: the object stays frozen).
-
-/**
- * Defines the brand helpers of an ID class: `valueOf(o)` (the value, or `undefined` for
- * anything that is not an instance) and `fieldsOf(o)` (the engine's read of the value, or a
- * TypeError with code INVALID_ARGUMENT for another receiver).
- */
-function idBrand(name) {
-  return (has, key, read) => ({
-    valueOf: (o) => (typeof o === 'object' && o !== null && has(o) ? o[key] : undefined),
-    check(o) {
-      if (typeof o !== 'object' || o === null || !has(o)) throw typeError(`expected a ${name}`);
-      return o[key];
-    },
-    read,
-  });
-}
-
-/** A generator's `info()` member `i`, with the receiver checked by `inner`. */
-const infoOf = (inner, i) => inner.info()[i];
+// property, so `assert.deepStrictEqual` and structured logging compare by value. Each accessor
+// asks the engine for its field; the text, read most, is kept in a private field after its
+// first use (private fields are not properties: the object stays frozen), which is also the
+// class's brand: the accessors refuse any other receiver with a TypeError.
 
 /**
  * What the three generator classes share: the engine generator and its clock (private), the
@@ -397,70 +395,74 @@ const infoOf = (inner, i) => inner.info()[i];
  * makes the family's ID object from a value; `width` is its text length (batch transport).
  */
 class Generator {
-  #inner;
+  #family;
+  #gen;
   #clock;
   #wrap;
   #width;
 
-  constructor(token, inner, clock, wrap, width) {
+  constructor(token, family, [gen, clock], wrap, width) {
     if (token !== NEW) throw typeError('a generator is made by its class');
-    this.#inner = inner;
+    this.#family = family;
+    this.#gen = gen;
     this.#clock = clock;
     this.#wrap = wrap;
     this.#width = width;
   }
 
   static #of(o) {
-    if (typeof o !== 'object' || o === null || !(#inner in o)) throw typeError('expected a generator');
+    if (typeof o !== 'object' || o === null || !(#gen in o)) throw typeError('expected a generator');
     return o;
   }
 
-  /** The engine generator, with the receiver checked. */
-  static inner(o) {
-    return Generator.#of(o).#inner;
+  /** Member `i` of the engine's `info` of generator `o` (receiver checked). */
+  static info(o, i) {
+    const g = Generator.#of(o);
+    return g.#family.info(g.#gen)[i];
   }
 
   /** How far the last ID is ahead of the clock, in milliseconds. */
   get leadMs() {
-    return infoOf(Generator.inner(this), 2);
+    return Generator.info(this, 2);
   }
 
   /** The bound on `leadMs`. */
   get maxLeadMs() {
-    return infoOf(Generator.inner(this), 3);
+    return Generator.info(this, 3);
   }
 
   /** `'fail'` or `'wait'`. */
   get onClockBehind() {
-    return infoOf(Generator.inner(this), 4);
+    return Generator.info(this, 4);
   }
 
   /** Moves the manual clock (INVALID_ARGUMENT on the real clock). */
   setClockMicros(micros) {
-    Generator.#of(this).#clock.set(i64(micros, 'clock_micros'));
+    raw.clock_set(Generator.#of(this).#clock, i64(micros, 'clock_micros'));
   }
 
   /** The next ID. */
   next() {
     const g = Generator.#of(this);
-    return g.#wrap(g.#inner.next());
+    return g.#wrap(g.#family.next(g.#gen));
   }
 
   /** The text of the next ID. */
   nextString() {
-    return Generator.inner(this).next_string();
+    const g = Generator.#of(this);
+    return g.#family.nextString(g.#gen);
   }
 
   /** The next `count` IDs (consecutive, one clock read). */
   nextMany(count) {
     const g = Generator.#of(this);
-    return Array.from(g.#inner.next_many(countArg(count)), g.#wrap);
+    return Array.from(g.#family.nextMany(g.#gen, countArg(count)), g.#wrap);
   }
 
   /** The texts of the next `count` IDs. */
   nextManyStrings(count) {
     const g = Generator.#of(this);
-    return cut(g.#inner.next_many_packed(countArg(count)), g.#width);
+    return cut(g.#family.nextManyPacked(g.#gen, countArg(count)), g.#width);
   }
 }
 
@@ -474,21 +476,33 @@ function cut(packed, width) {
 /** The default generators of `Xid.generate()` / `Tid.generate()`, made at their first use. */
 let defaultXids;
 let defaultTids;
-const xids = () => (defaultXids ??= makeGenerator(raw.XidGen, generatorOptions())[0]);
-const tids = () => (defaultTids ??= makeGenerator(raw.TidGen, generatorOptions())[0]);
+const xids = () => (defaultXids ??= makeGenerator(XIDS, generatorOptions())[0]);
+const tids = () => (defaultTids ??= makeGenerator(TIDS, generatorOptions())[0]);
 
 // ----------------------------------------------------------------------------------------------
 // xid
 
 const XID = Symbol('Xid');
-let xidBrand;
+let xidValue;
+let xidText;
+
+/** The value of a Xid, or a TypeError (code INVALID_ARGUMENT) for anything else. */
+function xidOf(o) {
+  const v = xidValue(o);
+  if (v === undefined) throw typeError('expected a Xid');
+  return v;
+}
 
 /** An xid: 42 bits of milliseconds since 2011-11-11T11:11:11.111Z and 22 bits of node/counter. */
 export class Xid {
-  #read; // [text, unixMs, random], from the engine on first use
+  #text; // from the engine on first use
 
   static {
-    xidBrand = idBrand('Xid')((o) => #read in o, XID, (o) => (o.#read ??= raw.xid_read(o[XID])));
+    xidValue = (o) => (typeof o === 'object' && o !== null && #text in o ? o[XID] : undefined);
+    xidText = (o) => {
+      xidOf(o);
+      return (o.#text ??= raw.xid_text(o[XID]));
+    };
   }
 
   constructor(token, value) {
@@ -502,17 +516,17 @@ export class Xid {
    * made before; it carries the node set with `setNode`, if any.
    */
   static generate() {
-    return new Xid(NEW, xids().next());
+    return new Xid(NEW, raw.xid_gen_next(xids()));
   }
 
   /** `count` new xids of the module's generator, increasing. */
   static generateMany(count) {
-    return Array.from(xids().next_many(countArg(count)), (v) => new Xid(NEW, v));
+    return Array.from(raw.xid_gen_next_many(xids(), countArg(count)), (v) => new Xid(NEW, v));
   }
 
   /** The text of a new xid of the module's generator. */
   static generateString() {
-    return xids().next_string();
+    return raw.xid_gen_next_string(xids());
   }
 
   /** The xid of a Unix time in milliseconds and 22 random bits. */
@@ -540,52 +554,47 @@ export class Xid {
 
   /** The 64-bit value. */
   get value() {
-    return xidBrand.check(this);
+    return xidOf(this);
   }
 
   /** Unix time in milliseconds. */
   get unixMs() {
-    return xidFields(this)[1];
+    return raw.xid_unix_ms(xidOf(this));
   }
 
   /** The 22 low bits. */
   get random() {
-    return xidFields(this)[2];
+    return raw.xid_random(xidOf(this));
   }
 
   /** The time as a `Date`. */
   toDate() {
-    return new Date(xidFields(this)[1]);
+    return new Date(raw.xid_unix_ms(xidOf(this)));
   }
 
   /** Whether `other` (an Xid) holds the same value. */
   equals(other) {
-    return xidBrand.check(this) === xidBrand.check(other);
+    return xidOf(this) === xidOf(other);
   }
 
   /** -1, 0 or 1 as this value is less than, equal to or greater than `other`'s. */
   compare(other) {
-    return order(xidBrand.check(this), xidBrand.check(other));
+    return order(xidOf(this), xidOf(other));
   }
 
   /** The 11-symbol text. */
   toString() {
-    return xidFields(this)[0];
+    return xidText(this);
   }
 
   /** The 11-symbol text (for `JSON.stringify`). */
   toJSON() {
-    return xidFields(this)[0];
+    return xidText(this);
   }
 
   [INSPECT]() {
-    return `Xid(${xidFields(this)[0]})`;
+    return `Xid(${xidText(this)})`;
   }
-}
-
-function xidFields(o) {
-  xidBrand.check(o);
-  return xidBrand.read(o);
 }
 
 /** A monotonic xid generator (docs/spec §6.2): with a node, or with a lane. */
@@ -594,7 +603,7 @@ export class XidGenerator extends Generator {
 
   static #own(o) {
     if (typeof o !== 'object' || o === null || !(#xidGenerator in o)) throw typeError('expected a XidGenerator');
-    return Generator.inner(o);
+    return o;
   }
 
   /** A generator built from `options` (docs/spec §6.5). */
@@ -602,25 +611,24 @@ export class XidGenerator extends Generator {
     // `resume` passes the options read already and the value of the last xid.
     const resuming = token === NEW;
     const opts = resuming ? options : generatorOptions(options);
-    const [inner, clock] = makeGenerator(raw.XidGen, opts, undefined, resuming ? last : undefined);
-    super(NEW, inner, clock, (v) => new Xid(NEW, v), 11);
+    super(NEW, XIDS, makeGenerator(XIDS, opts, undefined, resuming ? last : undefined), (v) => new Xid(NEW, v), 11);
   }
 
   /** A generator whose every xid is greater than `last` (an Xid or its text). */
   static resume(last, options) {
-    const value = lastArg(last, xidBrand.valueOf, 'Xid');
+    const value = lastArg(last, xidValue, 'Xid');
     const opts = generatorOptions(options);
     return new XidGenerator(opts, NEW, value((t) => raw.xid_parse(t)));
   }
 
   /** The node in this generator's xids (bits 21-12), or `null`. */
   get node() {
-    return infoOf(XidGenerator.#own(this), 0) ?? null;
+    return Generator.info(XidGenerator.#own(this), 0) ?? null;
   }
 
   /** The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one). */
   get lane() {
-    return infoOf(XidGenerator.#own(this), 1);
+    return Generator.info(XidGenerator.#own(this), 1);
   }
 }
 
@@ -628,14 +636,26 @@ export class XidGenerator extends Generator {
 // TID
 
 const TID = Symbol('Tid');
-let tidBrand;
+let tidValue;
+let tidText;
+
+/** The value of a Tid, or a TypeError (code INVALID_ARGUMENT) for anything else. */
+function tidOf(o) {
+  const v = tidValue(o);
+  if (v === undefined) throw typeError('expected a Tid');
+  return v;
+}
 
 /** A TID: signed microseconds since 1970 << 10 | a clock id, as 13 base32 symbols. */
 export class Tid {
-  #read; // [text, display, micros, clockId, unixMs], from the engine on first use
+  #text; // from the engine on first use
 
   static {
-    tidBrand = idBrand('Tid')((o) => #read in o, TID, (o) => (o.#read ??= raw.tid_read(o[TID])));
+    tidValue = (o) => (typeof o === 'object' && o !== null && #text in o ? o[TID] : undefined);
+    tidText = (o) => {
+      tidOf(o);
+      return (o.#text ??= raw.tid_text(o[TID]));
+    };
   }
 
   constructor(token, value) {
@@ -649,12 +669,12 @@ export class Tid {
    * with `setNode`, else a random one in 0-31).
    */
   static generate() {
-    return new Tid(NEW, tids().next());
+    return new Tid(NEW, raw.tid_gen_next(tids()));
   }
 
   /** The text of a new TID from this module's generator. */
   static generateString() {
-    return tids().next_string();
+    return raw.tid_gen_next_string(tids());
   }
 
   /** The TID of microseconds since 1970 (±(2^53-1)) and a clock id (0-1023, default 0). */
@@ -681,57 +701,52 @@ export class Tid {
 
   /** Microseconds since 1970-01-01T00:00:00Z. */
   get micros() {
-    return tidFields(this)[2];
+    return raw.tid_micros(tidOf(this));
   }
 
   /** The clock id, 0-1023. */
   get clockId() {
-    return tidFields(this)[3];
+    return raw.tid_clock_id(tidOf(this));
   }
 
   /** The signed 64-bit value. */
   get value() {
-    return tidBrand.check(this);
+    return tidOf(this);
   }
 
   /** The dashed display form, `3kxn-lhr-3gxq-23`. */
   display() {
-    return tidFields(this)[1];
+    return raw.tid_display(tidOf(this));
   }
 
   /** The time as a `Date` (microseconds rounded down to the millisecond). */
   toDate() {
-    return new Date(tidFields(this)[4]);
+    return new Date(raw.tid_unix_ms(tidOf(this)));
   }
 
   /** Whether `other` (a Tid) holds the same value. */
   equals(other) {
-    return tidBrand.check(this) === tidBrand.check(other);
+    return tidOf(this) === tidOf(other);
   }
 
   /** -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (time order). */
   compare(other) {
-    return order(tidBrand.check(this), tidBrand.check(other));
+    return order(tidOf(this), tidOf(other));
   }
 
   /** The 13-symbol text. */
   toString() {
-    return tidFields(this)[0];
+    return tidText(this);
   }
 
   /** The 13-symbol text (for `JSON.stringify`). */
   toJSON() {
-    return tidFields(this)[0];
+    return tidText(this);
   }
 
   [INSPECT]() {
-    return `Tid(${tidFields(this)[0]})`;
+    return `Tid(${tidText(this)})`;
   }
-}
-
-function tidFields(o) {
-  tidBrand.check(o);
-  return tidBrand.read(o);
 }
 
 /** A monotonic TID generator with one clock id (docs/spec §6.3). */
@@ -740,7 +755,7 @@ export class TidGenerator extends Generator {
 
   static #own(o) {
     if (typeof o !== 'object' || o === null || !(#tidGenerator in o)) throw typeError('expected a TidGenerator');
-    return Generator.inner(o);
+    return o;
   }
 
   /**
@@ -752,13 +767,12 @@ export class TidGenerator extends Generator {
     const resuming = token === NEW;
     const id = resuming || absent(clockId) ? (clockId ?? undefined) : clockIdArg(clockId);
     const opts = resuming ? options : generatorOptions(options);
-    const [inner, clock] = makeGenerator(raw.TidGen, opts, id, resuming ? last : undefined);
-    super(NEW, inner, clock, (v) => new Tid(NEW, v), 13);
+    super(NEW, TIDS, makeGenerator(TIDS, opts, id, resuming ? last : undefined), (v) => new Tid(NEW, v), 13);
   }
 
   /** A generator whose every TID is greater than `last` (a Tid or its text). */
   static resume(last, clockId, options) {
-    const value = lastArg(last, tidBrand.valueOf, 'Tid');
+    const value = lastArg(last, tidValue, 'Tid');
     const id = absent(clockId) ? undefined : clockIdArg(clockId);
     const opts = generatorOptions(options);
     return new TidGenerator(id, opts, NEW, value((t) => raw.tid_parse(t)));
@@ -766,12 +780,12 @@ export class TidGenerator extends Generator {
 
   /** The clock id of the TIDs this generator issues. */
   get clockId() {
-    return infoOf(TidGenerator.#own(this), 1);
+    return Generator.info(TidGenerator.#own(this), 1);
   }
 
   /** The node behind the clock id, or `null`. */
   get node() {
-    return infoOf(TidGenerator.#own(this), 0) ?? null;
+    return Generator.info(TidGenerator.#own(this), 0) ?? null;
   }
 }
 
@@ -779,14 +793,26 @@ export class TidGenerator extends Generator {
 // EUID
 
 const EUID = Symbol('Euid');
-let euidBrand;
+let euidValue;
+let euidText;
+
+/** The value of a Euid, or a TypeError (code INVALID_ARGUMENT) for anything else. */
+function euidOf(o) {
+  const v = euidValue(o);
+  if (v === undefined) throw typeError('expected a Euid');
+  return v;
+}
 
 /** An EUID: a 128-bit sortable ID with an optional extension, as 27 symbols with a check. */
 export class Euid {
-  #read; // [text, textNoCheck, unixMs, extension, padding, checkmod], from the engine on first use
+  #text; // from the engine on first use
 
   static {
-    euidBrand = idBrand('Euid')((o) => #read in o, EUID, (o) => (o.#read ??= raw.euid_read(o[EUID])));
+    euidValue = (o) => (typeof o === 'object' && o !== null && #text in o ? o[EUID] : undefined);
+    euidText = (o) => {
+      euidOf(o);
+      return (o.#text ??= raw.euid_text(o[EUID], true));
+    };
   }
 
   constructor(token, value) {
@@ -837,78 +863,75 @@ export class Euid {
 
   /** The 128-bit value. */
   get value() {
-    return euidBrand.check(this);
+    return euidOf(this);
   }
 
   /** The 16 big-endian bytes (a new `Uint8Array`, a `Buffer` in Node). */
   get bytes() {
-    return asBytes(raw.euid_bytes(euidBrand.check(this)));
+    const out = newBytes(16);
+    raw.euid_bytes_into(euidOf(this), out);
+    return out;
   }
 
   /** Unix time in milliseconds. */
   get unixMs() {
-    return euidFields(this)[2];
+    return raw.euid_unix_ms(euidOf(this));
   }
 
   /** The extension (0-32767), or `null` when the EUID has none. */
   get extension() {
-    return euidFields(this)[3];
+    return raw.euid_extension(euidOf(this));
   }
 
   /** The random padding bits above the extension. */
   get padding() {
-    return euidFields(this)[4];
+    return raw.euid_padding(euidOf(this));
   }
 
   /** The check value, `value mod 127`. */
   get checkmod() {
-    return euidFields(this)[5];
+    return raw.euid_checkmod(euidOf(this));
   }
 
   /** The 27-symbol text, with the check symbol (default) or "no check" (`false`). */
   encode(checkmod) {
-    const fields = euidFields(this);
-    return fields[absent(checkmod) || boolean(checkmod) ? 0 : 1];
+    const v = euidOf(this);
+    return absent(checkmod) || boolean(checkmod) ? euidText(this) : raw.euid_text(v, false);
   }
 
   /** The next EUID after this one (`EXHAUSTED` at the end of a millisecond). */
   next() {
-    return new Euid(NEW, raw.euid_next(euidBrand.check(this)));
+    return new Euid(NEW, raw.euid_next(euidOf(this)));
   }
 
   /** The time as a `Date`. */
   toDate() {
-    return new Date(euidFields(this)[2]);
+    return new Date(raw.euid_unix_ms(euidOf(this)));
   }
 
   /** Whether `other` (an Euid) holds the same value. */
   equals(other) {
-    return euidBrand.check(this) === euidBrand.check(other);
+    return euidOf(this) === euidOf(other);
   }
 
   /** -1, 0 or 1 as this value is less than, equal to or greater than `other`'s (time order). */
   compare(other) {
-    return order(euidBrand.check(this), euidBrand.check(other));
+    return order(euidOf(this), euidOf(other));
   }
 
   /** The 27-symbol text with its check symbol. */
   toString() {
-    return euidFields(this)[0];
+    return euidText(this);
   }
 
   /** The 27-symbol text (for `JSON.stringify`). */
   toJSON() {
-    return euidFields(this)[0];
+    return euidText(this);
   }
 
   [INSPECT]() {
-    return `Euid(${euidFields(this)[0]})`;
+    return `Euid(${euidText(this)})`;
   }
-}
-
-function euidFields(o) {
-  euidBrand.check(o);
-  return euidBrand.read(o);
 }
 
 /** A strictly monotonic EUID generator. */
@@ -917,7 +940,7 @@ export class EuidGenerator extends Generator {
 
   static #own(o) {
     if (typeof o !== 'object' || o === null || !(#euidGenerator in o)) throw typeError('expected a EuidGenerator');
-    return Generator.inner(o);
+    return o;
   }
 
   /**
@@ -929,13 +952,12 @@ export class EuidGenerator extends Generator {
     const resuming = token === NEW;
     const ext = resuming ? extension : extensionArg(extension);
     const opts = resuming ? options : generatorOptions(options);
-    const [inner, clock] = makeGenerator(raw.EuidGen, opts, ext, resuming ? last : undefined);
-    super(NEW, inner, clock, (v) => new Euid(NEW, v), 27);
+    super(NEW, EUIDS, makeGenerator(EUIDS, opts, ext, resuming ? last : undefined), (v) => new Euid(NEW, v), 27);
   }
 
   /** A generator whose every EUID is greater than `last` (a Euid or its text). */
   static resume(last, extension, options) {
-    const value = lastArg(last, euidBrand.valueOf, 'Euid');
+    const value = lastArg(last, euidValue, 'Euid');
     const ext = extensionArg(extension);
     const opts = generatorOptions(options);
     return new EuidGenerator(ext, opts, NEW, value((t) => raw.euid_parse(t)));
@@ -943,6 +965,6 @@ export class EuidGenerator extends Generator {
 
   /** The extension of the EUIDs this generator makes, or `null`. */
   get extension() {
-    return infoOf(EuidGenerator.#own(this), 0) ?? null;
+    return Generator.info(EuidGenerator.#own(this), 0) ?? null;
   }
 }

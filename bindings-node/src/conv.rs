@@ -174,31 +174,34 @@ impl Text {
         Ok(f(std::str::from_utf8(bytes).unwrap_or("\u{fffd}")))
     }
 
-    /// The whole text as a `String`.
+    /// The whole text as a `String`, read in one pass: the UTF-16 length (which N-API gives
+    /// without looking at the text) bounds the UTF-8 length at three bytes per unit.
     #[cold]
     pub fn owned(&self) -> Result<String> {
-        let mut full = 0usize;
+        let mut units = 0usize;
         unsafe {
-            check!(sys::napi_get_value_string_utf8(
+            check!(sys::napi_get_value_string_utf16(
                 self.env,
                 self.value,
                 ptr::null_mut(),
                 0,
-                &mut full
+                &mut units
             ));
         }
-        let mut bytes = vec![0u8; full + 1];
+        let room = units * 3 + 1;
+        let mut bytes: Vec<u8> = Vec::with_capacity(room);
         let mut written = 0usize;
         unsafe {
             check!(sys::napi_get_value_string_utf8(
                 self.env,
                 self.value,
                 bytes.as_mut_ptr().cast::<c_char>(),
-                full + 1,
+                room,
                 &mut written
             ));
+            // SAFETY: napi initialized `written` bytes (the NUL it adds is not counted).
+            bytes.set_len(written);
         }
-        bytes.truncate(written);
         Ok(String::from_utf8(bytes)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
     }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use napi::bindgen_prelude::Uint8Array;
+use napi::bindgen_prelude::{External, Uint8Array};
 use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::clock::SystemClock;
@@ -65,31 +65,51 @@ pub fn euid_parse(env: Env, text: Text) -> Result<Val> {
     text.with(Euid::parse)?.or_throw(&env).map(value)
 }
 
-/// What an EUID's accessors read: `[text, textNoCheck, unixMs, extension or null, padding,
-/// checkmod]`.
-#[napi(catch_unwind, js_name = "euid_read")]
-pub fn euid_read(value: U128) -> Vec<Val> {
-    let e = Euid::from_u128(value.0);
-    vec![
-        Val::ascii(&e.encode_bytes(true)),
-        Val::ascii(&e.encode_bytes(false)),
-        Val::Num(e.unix_ms() as f64),
-        Val::or_null(e.extension()),
-        Val::from(e.padding()),
-        Val::from(e.checkmod()),
-    ]
-}
-
-/// An EUID's text with its check symbol.
+/// An EUID's 27-symbol text, with the check symbol or "no check".
 #[napi(catch_unwind, js_name = "euid_text")]
-pub fn euid_text(value: U128) -> Ascii<27> {
-    Ascii(Euid::from_u128(value.0).encode_bytes(true))
+pub fn euid_text(value: U128, check: bool) -> Ascii<27> {
+    Ascii(Euid::from_u128(value.0).encode_bytes(check))
 }
 
-/// The 16 big-endian bytes (a new `Buffer`).
-#[napi(catch_unwind, js_name = "euid_bytes")]
-pub fn euid_bytes(value: U128) -> Val {
-    Val::Bytes(Euid::from_u128(value.0).to_bytes().to_vec())
+/// An EUID's Unix time in milliseconds.
+#[napi(catch_unwind, js_name = "euid_unix_ms")]
+pub fn euid_unix_ms(value: U128) -> f64 {
+    Euid::from_u128(value.0).unix_ms() as f64
+}
+
+/// An EUID's extension, or `null`.
+#[napi(catch_unwind, js_name = "euid_extension")]
+pub fn euid_extension(value: U128) -> Val {
+    Val::or_null(Euid::from_u128(value.0).extension())
+}
+
+/// An EUID's random padding bits above the extension.
+#[napi(catch_unwind, js_name = "euid_padding")]
+pub fn euid_padding(value: U128) -> u32 {
+    u32::from(Euid::from_u128(value.0).padding())
+}
+
+/// An EUID's check value.
+#[napi(catch_unwind, js_name = "euid_checkmod")]
+pub fn euid_checkmod(value: U128) -> u32 {
+    u32::from(Euid::from_u128(value.0).checkmod())
+}
+
+/// Writes an EUID's 16 big-endian bytes into `out`, a new 16-byte array of the JavaScript
+/// layer's (a pooled `Buffer` in Node: N-API's own Buffer creation is far slower).
+#[napi(catch_unwind, js_name = "euid_bytes_into")]
+pub fn euid_bytes_into(value: U128, mut out: Uint8Array) -> Result<()> {
+    let bytes = Euid::from_u128(value.0).to_bytes();
+    // SAFETY: the slice is used only here, while no JavaScript runs.
+    match unsafe { out.as_mut() }.get_mut(..16) {
+        Some(dst) => {
+            dst.copy_from_slice(&bytes);
+            Ok(())
+        }
+        None => Err(napi::Error::from_reason(
+            "euid_bytes_into: expected 16 bytes",
+        )),
+    }
 }
 
 /// `Euid::next_with(SystemClock)`.
@@ -102,72 +122,69 @@ pub fn euid_next(env: Env, v: U128) -> Result<Val> {
 }
 
 /// A strictly monotonic EUID generator (`EuidGenerator`).
-#[napi]
-pub struct EuidGen(EuidGenerator<Clk>);
+/// A generator, held by JavaScript as an external handle.
+pub type EuidGen = External<EuidGenerator<Clk>>;
 
-#[napi]
-impl EuidGen {
-    /// `EuidGenerator::with_options(clock, extension, options)` (or `resume_with` after the
-    /// EUID of value `resume`; a node is the core's INVALID_ARGUMENT).
-    #[napi(constructor, catch_unwind)]
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        env: Env,
-        clock: &Clock,
-        extension: Option<u16>,
-        node: Option<U64>,
-        seed: Option<U64>,
-        max_lead_ms: Option<U64>,
-        wait: bool,
-        resume: Option<U128>,
-    ) -> Result<EuidGen> {
-        let options = options(&env, node, seed, max_lead_ms, wait)?;
-        let c = Arc::clone(&clock.0);
-        let g = match resume {
-            Some(v) => EuidGenerator::resume_with(c, extension, options, Euid::from_u128(v.0)),
-            None => EuidGenerator::with_options(c, extension, options),
-        };
-        g.or_throw(&env).map(EuidGen)
-    }
+/// `EuidGenerator::with_options(clock, extension, options)` (or `resume_with` after the
+/// EUID of value `resume`; a node is the core's INVALID_ARGUMENT).
+#[napi(catch_unwind, js_name = "euid_gen_new")]
+#[allow(clippy::too_many_arguments)]
+pub fn euid_gen_new(
+    env: Env,
+    clock: &Clock,
+    extension: Option<u16>,
+    node: Option<U64>,
+    seed: Option<U64>,
+    max_lead_ms: Option<U64>,
+    wait: bool,
+    resume: Option<U128>,
+) -> Result<EuidGen> {
+    let options = options(&env, node, seed, max_lead_ms, wait)?;
+    let c = Arc::clone(clock);
+    let g = match resume {
+        Some(v) => EuidGenerator::resume_with(c, extension, options, Euid::from_u128(v.0)),
+        None => EuidGenerator::with_options(c, extension, options),
+    };
+    g.or_throw(&env).map(External::new)
+}
 
-    /// The next EUID's value.
-    #[napi(catch_unwind)]
-    pub fn next(&self, env: Env) -> Result<Val> {
-        self.0.next().or_throw(&env).map(value)
-    }
+/// The next EUID's value.
+#[napi(catch_unwind, js_name = "euid_gen_next")]
+pub fn euid_gen_next(gen: &EuidGen, env: Env) -> Result<Val> {
+    gen.next().or_throw(&env).map(value)
+}
 
-    /// The next EUID's text.
-    #[napi(catch_unwind, js_name = "next_string")]
-    pub fn next_string(&self, env: Env) -> Result<Ascii<27>> {
-        Ok(Ascii(self.0.next().or_throw(&env)?.encode_bytes(true)))
-    }
+/// The next EUID's text.
+#[napi(catch_unwind, js_name = "euid_gen_next_string")]
+pub fn euid_gen_next_string(gen: &EuidGen, env: Env) -> Result<Ascii<27>> {
+    Ok(Ascii(gen.next().or_throw(&env)?.encode_bytes(true)))
+}
 
-    /// The values of the next `count` EUIDs (under one lock and one clock read).
-    #[napi(catch_unwind, js_name = "next_many")]
-    pub fn next_many(&self, env: Env, count: u32) -> Result<Vec<Val>> {
-        let list = self.0.next_many(count as usize).or_throw(&env)?;
-        Ok(list.into_iter().map(value).collect())
-    }
+/// The values of the next `count` EUIDs (under one lock and one clock read).
+#[napi(catch_unwind, js_name = "euid_gen_next_many")]
+pub fn euid_gen_next_many(gen: &EuidGen, env: Env, count: u32) -> Result<Vec<Val>> {
+    let list = gen.next_many(count as usize).or_throw(&env)?;
+    Ok(list.into_iter().map(value).collect())
+}
 
-    /// The texts of the next `count` EUIDs, back to back (27 characters each).
-    #[napi(catch_unwind, js_name = "next_many_packed")]
-    pub fn next_many_packed(&self, env: Env, count: u32) -> Result<Val> {
-        let list = self.0.next_many(count as usize).or_throw(&env)?;
-        Ok(Val::Ascii(
-            list.iter().flat_map(|e| e.encode_bytes(true)).collect(),
-        ))
-    }
+/// The texts of the next `count` EUIDs, back to back (27 characters each).
+#[napi(catch_unwind, js_name = "euid_gen_next_many_packed")]
+pub fn euid_gen_next_many_packed(gen: &EuidGen, env: Env, count: u32) -> Result<Val> {
+    let list = gen.next_many(count as usize).or_throw(&env)?;
+    Ok(Val::Ascii(
+        list.iter().flat_map(|e| e.encode_bytes(true)).collect(),
+    ))
+}
 
-    /// `[extension or undefined, undefined, leadMs, maxLeadMs, onClockBehind]`.
-    #[napi(catch_unwind)]
-    pub fn info(&self) -> Vec<Val> {
-        let g = &self.0;
-        info(
-            Val::opt(g.extension()),
-            Val::Undef,
-            g.lead_ms(),
-            g.max_lead_ms(),
-            g.on_clock_behind(),
-        )
-    }
+/// `[extension or undefined, undefined, leadMs, maxLeadMs, onClockBehind]`.
+#[napi(catch_unwind, js_name = "euid_gen_info")]
+pub fn euid_gen_info(gen: &EuidGen) -> Vec<Val> {
+    let g = &**gen;
+    info(
+        Val::opt(g.extension()),
+        Val::Undef,
+        g.lead_ms(),
+        g.max_lead_ms(),
+        g.on_clock_behind(),
+    )
 }

@@ -1,13 +1,14 @@
 //! What the generators share (docs/spec §6): their clock, their options, the process node.
 //!
-//! Each generator class (`XidGen`, `TidGen`, `EuidGen`) takes a [`Clock`] made first by the
-//! JavaScript layer, so `setClockMicros` reaches the generator's own clock, and the options as
-//! separate primitives: the node and the seed as given (the node's range is the core's,
+//! Generators and their clocks are external handles: `*_gen_new` takes a [`Clock`] made first
+//! by the JavaScript layer (so `setClockMicros` reaches the generator's own clock) and the
+//! options as separate primitives: the node and the seed as given (the node's range is the core's,
 //! `Node::new`), `max_lead_ms`, and `wait` for `onClockBehind: "wait"` (the JavaScript layer
 //! reads the text).
 
 use std::sync::Arc;
 
+use napi::bindgen_prelude::External;
 use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::clock::{EitherClock, SystemClock};
@@ -19,23 +20,19 @@ use crate::conv::{OrThrow, Val, I64, U64};
 /// Every generator's clock: the system clock, or a manual one (`clockMicros`).
 pub type Clk = Arc<EitherClock<SystemClock>>;
 
-/// A generator's clock, shared with the generator.
-#[napi]
-pub struct Clock(pub(crate) Clk);
+/// A generator's clock (shared with the generator), held by JavaScript as an external handle.
+pub type Clock = External<Clk>;
 
-#[napi]
-impl Clock {
-    /// `EitherClock::new(SystemClock, micros)`: the system clock, or a manual one at `micros`.
-    #[napi(constructor, catch_unwind)]
-    pub fn new(micros: Option<I64>) -> Clock {
-        Clock(Arc::new(EitherClock::new(SystemClock, micros.map(|m| m.0))))
-    }
+/// `EitherClock::new(SystemClock, micros)`: the system clock, or a manual one at `micros`.
+#[napi(catch_unwind, js_name = "clock_new")]
+pub fn clock_new(micros: Option<I64>) -> Clock {
+    External::new(Arc::new(EitherClock::new(SystemClock, micros.map(|m| m.0))))
+}
 
-    /// `EitherClock::set_micros` (`INVALID_ARGUMENT` on the system clock).
-    #[napi(catch_unwind)]
-    pub fn set(&self, env: Env, micros: I64) -> Result<()> {
-        self.0.set_micros(micros.0).or_throw(&env)
-    }
+/// `EitherClock::set_micros` (`INVALID_ARGUMENT` on the system clock).
+#[napi(catch_unwind, js_name = "clock_set")]
+pub fn clock_set(env: Env, clock: &Clock, micros: I64) -> Result<()> {
+    clock.set_micros(micros.0).or_throw(&env)
 }
 
 /// The core's options from the JavaScript layer's translation.

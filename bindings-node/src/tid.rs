@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use napi::bindgen_prelude::External;
 use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::tid::{self, Tid, TidGenerator};
@@ -41,18 +42,28 @@ pub fn tid_parse(env: Env, text: Text) -> Result<BigI64> {
     Ok(BigI64(text.with(Tid::parse)?.or_throw(&env)?.value()))
 }
 
-/// What a TID's accessors read: `[text, display, micros, clockId, unixMs]` (`unixMs` is the
-/// microseconds floored to the millisecond, for `Date`).
-#[napi(catch_unwind, js_name = "tid_read")]
-pub fn tid_read(env: Env, value: I64) -> Result<Vec<Val>> {
-    let t = tid_of(&env, value)?;
-    Ok(vec![
-        Val::ascii(&t.to_bytes()),
-        Val::ascii(&t.display_bytes()),
-        Val::Int(t.micros().into()),
-        Val::from(t.clock_id()),
-        Val::Num(t.micros().div_euclid(1000) as f64),
-    ])
+/// A TID's dashed display form.
+#[napi(catch_unwind, js_name = "tid_display")]
+pub fn tid_display(env: Env, value: I64) -> Result<Ascii<16>> {
+    Ok(Ascii(tid_of(&env, value)?.display_bytes()))
+}
+
+/// A TID's microseconds since 1970.
+#[napi(catch_unwind, js_name = "tid_micros")]
+pub fn tid_micros(env: Env, value: I64) -> Result<BigI64> {
+    Ok(BigI64(tid_of(&env, value)?.micros()))
+}
+
+/// A TID's clock id.
+#[napi(catch_unwind, js_name = "tid_clock_id")]
+pub fn tid_clock_id(env: Env, value: I64) -> Result<u16> {
+    Ok(tid_of(&env, value)?.clock_id())
+}
+
+/// A TID's time in Unix milliseconds (microseconds floored), for `Date`.
+#[napi(catch_unwind, js_name = "tid_unix_ms")]
+pub fn tid_unix_ms(env: Env, value: I64) -> Result<f64> {
+    Ok(tid_of(&env, value)?.micros().div_euclid(1000) as f64)
 }
 
 /// A TID's text.
@@ -62,73 +73,70 @@ pub fn tid_text(env: Env, value: I64) -> Result<Ascii<13>> {
 }
 
 /// A monotonic TID generator (`TidGenerator`).
-#[napi]
-pub struct TidGen(TidGenerator<Clk>);
+/// A generator, held by JavaScript as an external handle.
+pub type TidGen = External<TidGenerator<Clk>>;
 
-#[napi]
-impl TidGen {
-    /// `TidGenerator::with_options(clock, options, clock_id)` (or `resume` after the TID of
-    /// value `resume`).
-    #[napi(constructor, catch_unwind)]
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        env: Env,
-        clock: &Clock,
-        clock_id: Option<u16>,
-        node: Option<crate::conv::U64>,
-        seed: Option<crate::conv::U64>,
-        max_lead_ms: Option<crate::conv::U64>,
-        wait: bool,
-        resume: Option<I64>,
-    ) -> Result<TidGen> {
-        let options = options(&env, node, seed, max_lead_ms, wait)?;
-        let c = Arc::clone(&clock.0);
-        let g = match resume {
-            Some(v) => TidGenerator::resume(c, options, clock_id, tid_of(&env, v)?),
-            None => TidGenerator::with_options(c, options, clock_id),
-        };
-        g.or_throw(&env).map(TidGen)
-    }
+/// `TidGenerator::with_options(clock, options, clock_id)` (or `resume` after the TID of
+/// value `resume`).
+#[napi(catch_unwind, js_name = "tid_gen_new")]
+#[allow(clippy::too_many_arguments)]
+pub fn tid_gen_new(
+    env: Env,
+    clock: &Clock,
+    clock_id: Option<u16>,
+    node: Option<crate::conv::U64>,
+    seed: Option<crate::conv::U64>,
+    max_lead_ms: Option<crate::conv::U64>,
+    wait: bool,
+    resume: Option<I64>,
+) -> Result<TidGen> {
+    let options = options(&env, node, seed, max_lead_ms, wait)?;
+    let c = Arc::clone(clock);
+    let g = match resume {
+        Some(v) => TidGenerator::resume(c, options, clock_id, tid_of(&env, v)?),
+        None => TidGenerator::with_options(c, options, clock_id),
+    };
+    g.or_throw(&env).map(External::new)
+}
 
-    /// The next TID's value.
-    #[napi(catch_unwind)]
-    pub fn next(&self, env: Env) -> Result<BigI64> {
-        Ok(BigI64(self.0.next().or_throw(&env)?.value()))
-    }
+/// The next TID's value.
+#[napi(catch_unwind, js_name = "tid_gen_next")]
+pub fn tid_gen_next(gen: &TidGen, env: Env) -> Result<BigI64> {
+    Ok(BigI64(gen.next().or_throw(&env)?.value()))
+}
 
-    /// The next TID's text.
-    #[napi(catch_unwind, js_name = "next_string")]
-    pub fn next_string(&self, env: Env) -> Result<Ascii<13>> {
-        Ok(Ascii(self.0.next().or_throw(&env)?.to_bytes()))
-    }
+/// The next TID's text.
+#[napi(catch_unwind, js_name = "tid_gen_next_string")]
+pub fn tid_gen_next_string(gen: &TidGen, env: Env) -> Result<Ascii<13>> {
+    Ok(Ascii(gen.next().or_throw(&env)?.to_bytes()))
+}
 
-    /// The values of the next `count` TIDs (consecutive microseconds, one clock read).
-    #[napi(catch_unwind, js_name = "next_many")]
-    pub fn next_many(&self, env: Env, count: u32) -> Result<Vec<Val>> {
-        let list = self.0.next_many(count as usize).or_throw(&env)?;
-        Ok(list
-            .into_iter()
-            .map(|t| Val::Int(t.value().into()))
-            .collect())
-    }
+/// The values of the next `count` TIDs (consecutive microseconds, one clock read).
+#[napi(catch_unwind, js_name = "tid_gen_next_many")]
+pub fn tid_gen_next_many(gen: &TidGen, env: Env, count: u32) -> Result<Vec<Val>> {
+    let list = gen.next_many(count as usize).or_throw(&env)?;
+    Ok(list
+        .into_iter()
+        .map(|t| Val::Int(t.value().into()))
+        .collect())
+}
 
-    /// The texts of the next `count` TIDs, back to back (13 characters each).
-    #[napi(catch_unwind, js_name = "next_many_packed")]
-    pub fn next_many_packed(&self, env: Env, count: u32) -> Result<Val> {
-        let list = self.0.next_many(count as usize).or_throw(&env)?;
-        Ok(Val::Ascii(list.iter().flat_map(|t| t.to_bytes()).collect()))
-    }
+/// The texts of the next `count` TIDs, back to back (13 characters each).
+#[napi(catch_unwind, js_name = "tid_gen_next_many_packed")]
+pub fn tid_gen_next_many_packed(gen: &TidGen, env: Env, count: u32) -> Result<Val> {
+    let list = gen.next_many(count as usize).or_throw(&env)?;
+    Ok(Val::Ascii(list.iter().flat_map(|t| t.to_bytes()).collect()))
+}
 
-    /// `[node or undefined, clockId, leadMs, maxLeadMs, onClockBehind]`.
-    #[napi(catch_unwind)]
-    pub fn info(&self, env: Env) -> Result<Vec<Val>> {
-        let g = &self.0;
-        Ok(info(
-            node_value(g.node().or_throw(&env)?),
-            Val::from(g.try_clock_id().or_throw(&env)?),
-            g.lead_ms(),
-            g.max_lead_ms(),
-            g.on_clock_behind(),
-        ))
-    }
+/// `[node or undefined, clockId, leadMs, maxLeadMs, onClockBehind]`.
+#[napi(catch_unwind, js_name = "tid_gen_info")]
+pub fn tid_gen_info(gen: &TidGen, env: Env) -> Result<Vec<Val>> {
+    let g = &**gen;
+    Ok(info(
+        node_value(g.node().or_throw(&env)?),
+        Val::from(g.try_clock_id().or_throw(&env)?),
+        g.lead_ms(),
+        g.max_lead_ms(),
+        g.on_clock_behind(),
+    ))
 }

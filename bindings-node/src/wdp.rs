@@ -1,34 +1,26 @@
 //! WDP compact IDs, named sequences, namespaces and full IDs (docs/spec §1).
 
+use napi::bindgen_prelude::External;
 use napi::{sys, Env, JsValue, Result};
 use napi_derive::napi;
 use polyid::wdp::{self, NamedSequences, StructuredCode, COMPACT_LEN};
 
 use crate::conv::{check, throw_id, Ascii, OrThrow, Text, Val};
 
-/// A named-sequence table: the standard names plus the caller's.
-#[napi]
-pub struct Names(NamedSequences);
+/// A named-sequence table (the standard names plus the caller's), held by JavaScript as an
+/// external handle.
+pub type Names = External<NamedSequences>;
 
-#[napi]
-impl Names {
-    /// The standard table.
-    #[napi(constructor, catch_unwind)]
-    pub fn new() -> Names {
-        Names(NamedSequences::standard())
-    }
-
-    /// Adds `name` for `number`.
-    #[napi(catch_unwind)]
-    pub fn insert(&mut self, env: Env, name: Text, number: u16) -> Result<()> {
-        name.with(|n| self.0.insert(n, number))?.or_throw(&env)
-    }
+/// A new table with the standard names.
+#[napi(catch_unwind, js_name = "names_new")]
+pub fn names_new() -> Names {
+    External::new(NamedSequences::standard())
 }
 
-impl Default for Names {
-    fn default() -> Self {
-        Names::new()
-    }
+/// Adds `name` for `number` to a table.
+#[napi(catch_unwind, js_name = "names_insert")]
+pub fn names_insert(env: Env, names: &mut Names, name: Text, number: u16) -> Result<()> {
+    name.with(|n| names.insert(n, number))?.or_throw(&env)
 }
 
 /// The standard table, for calls without names of their own.
@@ -36,7 +28,7 @@ static STANDARD: NamedSequences = NamedSequences::standard();
 
 fn table(names: Option<&Names>) -> &NamedSequences {
     match names {
-        Some(n) => &n.0,
+        Some(n) => n,
         None => &STANDARD,
     }
 }

@@ -25,6 +25,8 @@ const raw = require('./loader.js').load();
 
 /** Bytes out: the engine returns Buffers already. */
 const asBytes = (bytes) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+/** A new array the engine fills completely: a Buffer from Node's pool. */
+const newBytes = (n) => Buffer.allocUnsafe(n);
 
 ${layer('common.js')}
 ${bodies.map((b) => `// ---- ${b.name}\n${cjs(b.text)}`).join('\n')}

@@ -49,24 +49,16 @@ pub fn limits() -> js_sys::Array {
 #[wasm_bindgen]
 pub struct Names(NamedSequences);
 
+/// A new table with the standard names (`names_new` in both engines).
 #[wasm_bindgen]
-impl Names {
-    /// The standard table.
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> Names {
-        Names(NamedSequences::standard())
-    }
-
-    /// Adds `name` for `number`.
-    pub fn insert(&mut self, name: &str, number: u16) -> JsResult<()> {
-        self.0.insert(name, number).js()
-    }
+pub fn names_new() -> Names {
+    Names(NamedSequences::standard())
 }
 
-impl Default for Names {
-    fn default() -> Self {
-        Names::new()
-    }
+/// Adds `name` for `number` to a table.
+#[wasm_bindgen]
+pub fn names_insert(names: &mut Names, name: &str, number: u16) -> JsResult<()> {
+    names.0.insert(name, number).js()
 }
 
 /// The one call of the core's code parser in this module.
@@ -240,19 +232,16 @@ type Clk = Arc<EitherClock<JsClock>>;
 #[wasm_bindgen]
 pub struct Clock(Clk);
 
+/// `EitherClock::new(JsClock, micros)`: the JavaScript clock, or a manual one at `micros`.
 #[wasm_bindgen]
-impl Clock {
-    /// `EitherClock::new(JsClock, micros)`: the JavaScript clock, or a manual one standing at
-    /// `micros`.
-    #[wasm_bindgen(constructor)]
-    pub fn new(micros: Option<i64>) -> Clock {
-        Clock(Arc::new(EitherClock::new(JsClock, micros)))
-    }
+pub fn clock_new(micros: Option<i64>) -> Clock {
+    Clock(Arc::new(EitherClock::new(JsClock, micros)))
+}
 
-    /// `EitherClock::set_micros` (`INVALID_ARGUMENT` on the real clock).
-    pub fn set(&self, micros: i64) -> JsResult<()> {
-        self.0.set_micros(micros).js()
-    }
+/// `EitherClock::set_micros` (`INVALID_ARGUMENT` on the real clock).
+#[wasm_bindgen]
+pub fn clock_set(clock: &Clock, micros: i64) -> JsResult<()> {
+    clock.0.set_micros(micros).js()
 }
 
 /// The core's options from the JavaScript layer's translation: the node and the seed as
@@ -342,66 +331,68 @@ pub fn node_required() -> bool {
 #[wasm_bindgen]
 pub struct XidGen(xid::XidGenerator<Clk>);
 
+/// `XidGenerator::with_options` on `clock` (or `resume` after the xid of value `resume`),
+/// the options as [`options`] takes them.
 #[wasm_bindgen]
-impl XidGen {
-    /// `XidGenerator::with_options` on `clock` (or `resume` after the xid of value `resume`),
-    /// the options as [`options`] takes them.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        clock: &Clock,
-        node: Option<u64>,
-        seed: Option<u64>,
-        max_lead_ms: Option<u64>,
-        wait: bool,
-        resume: Option<u64>,
-    ) -> JsResult<XidGen> {
-        let options = options(node, seed, max_lead_ms, wait)?;
-        let c = Arc::clone(&clock.0);
-        let g = match resume {
-            Some(v) => xid::XidGenerator::resume(c, options, xid::Xid::from_u64(v)),
-            None => xid::XidGenerator::with_options(c, options),
-        };
-        g.js().map(XidGen)
-    }
+pub fn xid_gen_new(
+    clock: &Clock,
+    node: Option<u64>,
+    seed: Option<u64>,
+    max_lead_ms: Option<u64>,
+    wait: bool,
+    resume: Option<u64>,
+) -> JsResult<XidGen> {
+    let options = options(node, seed, max_lead_ms, wait)?;
+    let c = Arc::clone(&clock.0);
+    let g = match resume {
+        Some(v) => xid::XidGenerator::resume(c, options, xid::Xid::from_u64(v)),
+        None => xid::XidGenerator::with_options(c, options),
+    };
+    g.js().map(XidGen)
+}
 
-    /// The next xid's value.
-    pub fn next(&self) -> JsResult<u64> {
-        self.0.next().js().map(xid::Xid::value)
-    }
+/// The next xid's value.
+#[wasm_bindgen]
+pub fn xid_gen_next(gen: &XidGen) -> JsResult<u64> {
+    gen.0.next().js().map(xid::Xid::value)
+}
 
-    /// The next xid's text.
-    pub fn next_string(&self) -> JsResult<String> {
-        let v = self.0.next().js()?;
-        Ok(text(&v.to_bytes()).as_string().unwrap_or_default())
-    }
+/// The next xid's text.
+#[wasm_bindgen]
+pub fn xid_gen_next_string(gen: &XidGen) -> JsResult<String> {
+    let v = gen.0.next().js()?;
+    Ok(text(&v.to_bytes()).as_string().unwrap_or_default())
+}
 
-    /// The texts of the next `count` xids, back to back (11 characters each).
-    pub fn next_many_packed(&self, count: usize) -> JsResult<String> {
-        let list = self.0.next_many(count).js()?;
-        let mut out = Vec::new();
-        for v in &list {
-            out.extend_from_slice(&v.to_bytes());
-        }
-        Ok(String::from_utf8(out).unwrap_or_default())
+/// The texts of the next `count` xids, back to back (11 characters each).
+#[wasm_bindgen]
+pub fn xid_gen_next_many_packed(gen: &XidGen, count: usize) -> JsResult<String> {
+    let list = gen.0.next_many(count).js()?;
+    let mut out = Vec::new();
+    for v in &list {
+        out.extend_from_slice(&v.to_bytes());
     }
+    Ok(String::from_utf8(out).unwrap_or_default())
+}
 
-    /// The values of the next `count` xids (consecutive, one clock read).
-    pub fn next_many(&self, count: usize) -> JsResult<Vec<u64>> {
-        let list = self.0.next_many(count).js()?;
-        Ok(list.into_iter().map(xid::Xid::value).collect())
-    }
+/// The values of the next `count` xids (consecutive, one clock read).
+#[wasm_bindgen]
+pub fn xid_gen_next_many(gen: &XidGen, count: usize) -> JsResult<Vec<u64>> {
+    let list = gen.0.next_many(count).js()?;
+    Ok(list.into_iter().map(xid::Xid::value).collect())
+}
 
-    /// `[node or undefined, lane, leadMs, maxLeadMs, onClockBehind]`.
-    pub fn info(&self) -> JsResult<js_sys::Array> {
-        let g = &self.0;
-        Ok(info(
-            node_value(g.node().js()?),
-            g.lane().js()?.into(),
-            g.lead_ms(),
-            g.max_lead_ms(),
-            g.on_clock_behind(),
-        ))
-    }
+/// `[node or undefined, lane, leadMs, maxLeadMs, onClockBehind]`.
+#[wasm_bindgen]
+pub fn xid_gen_info(gen: &XidGen) -> JsResult<js_sys::Array> {
+    let g = &gen.0;
+    Ok(info(
+        node_value(g.node().js()?),
+        g.lane().js()?.into(),
+        g.lead_ms(),
+        g.max_lead_ms(),
+        g.on_clock_behind(),
+    ))
 }
 
 /// `Xid::generate_at` (fresh random bits).
@@ -424,17 +415,22 @@ pub fn xid_parse(text: &str) -> JsResult<u64> {
     xid::Xid::parse(text).js().map(xid::Xid::value)
 }
 
-/// What an xid's accessors read: `[text, unixMs, random]`.
+/// An xid's text.
 #[wasm_bindgen]
-pub fn xid_read(value: u64) -> js_sys::Array {
-    let x = xid::Xid::from_u64(value);
-    [
-        text(&x.to_bytes()),
-        JsValue::from_f64(x.unix_ms() as f64),
-        x.random().into(),
-    ]
-    .iter()
-    .collect()
+pub fn xid_text(value: u64) -> JsValue {
+    text(&xid::Xid::from_u64(value).to_bytes())
+}
+
+/// An xid's Unix time in milliseconds.
+#[wasm_bindgen]
+pub fn xid_unix_ms(value: u64) -> f64 {
+    xid::Xid::from_u64(value).unix_ms() as f64
+}
+
+/// An xid's 22 low bits.
+#[wasm_bindgen]
+pub fn xid_random(value: u64) -> u32 {
+    xid::Xid::from_u64(value).random()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -464,87 +460,103 @@ pub fn tid_parse(text: &str) -> JsResult<i64> {
     tid::Tid::parse(text).js().map(tid::Tid::value)
 }
 
-/// What a TID's accessors read: `[text, display, micros, clockId, unixMs]` (`unixMs` is the
-/// microseconds floored to the millisecond, for `Date`).
+/// A TID's text.
 #[wasm_bindgen]
-pub fn tid_read(value: i64) -> JsResult<js_sys::Array> {
-    let t = tid_of(value)?;
-    Ok([
-        text(&t.to_bytes()),
-        text(&t.display_bytes()),
-        t.micros().into(),
-        t.clock_id().into(),
-        JsValue::from_f64(t.micros().div_euclid(1000) as f64),
-    ]
-    .iter()
-    .collect())
+pub fn tid_text(value: i64) -> JsResult<JsValue> {
+    Ok(text(&tid_of(value)?.to_bytes()))
+}
+
+/// A TID's dashed display form.
+#[wasm_bindgen]
+pub fn tid_display(value: i64) -> JsResult<JsValue> {
+    Ok(text(&tid_of(value)?.display_bytes()))
+}
+
+/// A TID's microseconds since 1970.
+#[wasm_bindgen]
+pub fn tid_micros(value: i64) -> JsResult<i64> {
+    Ok(tid_of(value)?.micros())
+}
+
+/// A TID's clock id.
+#[wasm_bindgen]
+pub fn tid_clock_id(value: i64) -> JsResult<u16> {
+    Ok(tid_of(value)?.clock_id())
+}
+
+/// A TID's time in Unix milliseconds (microseconds floored), for `Date`.
+#[wasm_bindgen]
+pub fn tid_unix_ms(value: i64) -> JsResult<f64> {
+    Ok(tid_of(value)?.micros().div_euclid(1000) as f64)
 }
 
 /// A monotonic TID generator (`TidGenerator`).
 #[wasm_bindgen]
 pub struct TidGen(tid::TidGenerator<Clk>);
 
+/// `TidGenerator::with_options(clock, options, clock_id)` (or `resume` after the TID of
+/// value `resume`), the options as [`options`] takes them.
 #[wasm_bindgen]
-impl TidGen {
-    /// `TidGenerator::with_options(clock, options, clock_id)` (or `resume` after the TID of
-    /// value `resume`), the options as [`options`] takes them.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        clock: &Clock,
-        clock_id: Option<u16>,
-        node: Option<u64>,
-        seed: Option<u64>,
-        max_lead_ms: Option<u64>,
-        wait: bool,
-        resume: Option<i64>,
-    ) -> JsResult<TidGen> {
-        let options = options(node, seed, max_lead_ms, wait)?;
-        let c = Arc::clone(&clock.0);
-        let g = match resume {
-            Some(v) => tid::TidGenerator::resume(c, options, clock_id, tid_of(v)?),
-            None => tid::TidGenerator::with_options(c, options, clock_id),
-        };
-        g.js().map(TidGen)
-    }
+pub fn tid_gen_new(
+    clock: &Clock,
+    clock_id: Option<u16>,
+    node: Option<u64>,
+    seed: Option<u64>,
+    max_lead_ms: Option<u64>,
+    wait: bool,
+    resume: Option<i64>,
+) -> JsResult<TidGen> {
+    let options = options(node, seed, max_lead_ms, wait)?;
+    let c = Arc::clone(&clock.0);
+    let g = match resume {
+        Some(v) => tid::TidGenerator::resume(c, options, clock_id, tid_of(v)?),
+        None => tid::TidGenerator::with_options(c, options, clock_id),
+    };
+    g.js().map(TidGen)
+}
 
-    /// The next TID's value.
-    pub fn next(&self) -> JsResult<i64> {
-        self.0.next().js().map(tid::Tid::value)
-    }
+/// The next TID's value.
+#[wasm_bindgen]
+pub fn tid_gen_next(gen: &TidGen) -> JsResult<i64> {
+    gen.0.next().js().map(tid::Tid::value)
+}
 
-    /// The next TID's text.
-    pub fn next_string(&self) -> JsResult<String> {
-        let v = self.0.next().js()?;
-        Ok(text(&v.to_bytes()).as_string().unwrap_or_default())
-    }
+/// The next TID's text.
+#[wasm_bindgen]
+pub fn tid_gen_next_string(gen: &TidGen) -> JsResult<String> {
+    let v = gen.0.next().js()?;
+    Ok(text(&v.to_bytes()).as_string().unwrap_or_default())
+}
 
-    /// The texts of the next `count` TIDs, back to back (13 characters each).
-    pub fn next_many_packed(&self, count: usize) -> JsResult<String> {
-        let list = self.0.next_many(count).js()?;
-        let mut out = Vec::new();
-        for v in &list {
-            out.extend_from_slice(&v.to_bytes());
-        }
-        Ok(String::from_utf8(out).unwrap_or_default())
+/// The texts of the next `count` TIDs, back to back (13 characters each).
+#[wasm_bindgen]
+pub fn tid_gen_next_many_packed(gen: &TidGen, count: usize) -> JsResult<String> {
+    let list = gen.0.next_many(count).js()?;
+    let mut out = Vec::new();
+    for v in &list {
+        out.extend_from_slice(&v.to_bytes());
     }
+    Ok(String::from_utf8(out).unwrap_or_default())
+}
 
-    /// The values of the next `count` TIDs (consecutive microseconds, one clock read).
-    pub fn next_many(&self, count: usize) -> JsResult<js_sys::Array> {
-        let tids = self.0.next_many(count).js()?;
-        Ok(tids.into_iter().map(|t| JsValue::from(t.value())).collect())
-    }
+/// The values of the next `count` TIDs (consecutive microseconds, one clock read).
+#[wasm_bindgen]
+pub fn tid_gen_next_many(gen: &TidGen, count: usize) -> JsResult<js_sys::Array> {
+    let tids = gen.0.next_many(count).js()?;
+    Ok(tids.into_iter().map(|t| JsValue::from(t.value())).collect())
+}
 
-    /// `[node or undefined, clockId, leadMs, maxLeadMs, onClockBehind]`.
-    pub fn info(&self) -> JsResult<js_sys::Array> {
-        let g = &self.0;
-        Ok(info(
-            node_value(g.node().js()?),
-            g.try_clock_id().js()?.into(),
-            g.lead_ms(),
-            g.max_lead_ms(),
-            g.on_clock_behind(),
-        ))
-    }
+/// `[node or undefined, clockId, leadMs, maxLeadMs, onClockBehind]`.
+#[wasm_bindgen]
+pub fn tid_gen_info(gen: &TidGen) -> JsResult<js_sys::Array> {
+    let g = &gen.0;
+    Ok(info(
+        node_value(g.node().js()?),
+        g.try_clock_id().js()?.into(),
+        g.lead_ms(),
+        g.max_lead_ms(),
+        g.on_clock_behind(),
+    ))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -598,27 +610,44 @@ pub fn euid_parse(text: &str) -> JsResult<u128> {
     euid::Euid::parse(text).js().map(euid::Euid::value)
 }
 
-/// What an EUID's accessors read: `[text, textNoCheck, unixMs, extension or null, padding,
-/// checkmod]`.
+/// An EUID's 27-symbol text, with the check symbol or "no check".
 #[wasm_bindgen]
-pub fn euid_read(value: u128) -> js_sys::Array {
-    let e = euid::Euid::from_u128(value);
-    [
-        text(&e.encode_bytes(true)),
-        text(&e.encode_bytes(false)),
-        JsValue::from_f64(e.unix_ms() as f64),
-        e.extension().map_or(JsValue::NULL, JsValue::from),
-        e.padding().into(),
-        e.checkmod().into(),
-    ]
-    .iter()
-    .collect()
+pub fn euid_text(value: u128, check: bool) -> JsValue {
+    text(&euid::Euid::from_u128(value).encode_bytes(check))
 }
 
-/// The 16 big-endian bytes.
+/// An EUID's Unix time in milliseconds.
 #[wasm_bindgen]
-pub fn euid_bytes(value: u128) -> js_sys::Uint8Array {
-    js_sys::Uint8Array::from(&euid::Euid::from_u128(value).to_bytes()[..])
+pub fn euid_unix_ms(value: u128) -> f64 {
+    euid::Euid::from_u128(value).unix_ms() as f64
+}
+
+/// An EUID's extension, or `null`.
+#[wasm_bindgen]
+pub fn euid_extension(value: u128) -> JsValue {
+    euid::Euid::from_u128(value)
+        .extension()
+        .map_or(JsValue::NULL, JsValue::from)
+}
+
+/// An EUID's random padding bits above the extension.
+#[wasm_bindgen]
+pub fn euid_padding(value: u128) -> u16 {
+    euid::Euid::from_u128(value).padding()
+}
+
+/// An EUID's check value.
+#[wasm_bindgen]
+pub fn euid_checkmod(value: u128) -> u8 {
+    euid::Euid::from_u128(value).checkmod()
+}
+
+/// Writes an EUID's 16 big-endian bytes into `out` (16 bytes).
+#[wasm_bindgen]
+pub fn euid_bytes_into(value: u128, out: &mut [u8]) {
+    if let Some(dst) = out.get_mut(..16) {
+        dst.copy_from_slice(&euid::Euid::from_u128(value).to_bytes());
+    }
 }
 
 /// `Euid::next_with(JsClock)`.
@@ -634,71 +663,73 @@ pub fn euid_next(value: u128) -> JsResult<u128> {
 #[wasm_bindgen]
 pub struct EuidGen(euid::EuidGenerator<Clk>);
 
+/// `EuidGenerator::with_options(clock, extension, options)` (or `resume_with` after the
+/// EUID of value `resume`), the options as [`options`] takes them (a node is the core's
+/// INVALID_ARGUMENT).
 #[wasm_bindgen]
-impl EuidGen {
-    /// `EuidGenerator::with_options(clock, extension, options)` (or `resume_with` after the
-    /// EUID of value `resume`), the options as [`options`] takes them (a node is the core's
-    /// INVALID_ARGUMENT).
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        clock: &Clock,
-        extension: Option<u16>,
-        node: Option<u64>,
-        seed: Option<u64>,
-        max_lead_ms: Option<u64>,
-        wait: bool,
-        resume: Option<u128>,
-    ) -> JsResult<EuidGen> {
-        let options = options(node, seed, max_lead_ms, wait)?;
-        let c = Arc::clone(&clock.0);
-        let g = match resume {
-            Some(v) => {
-                euid::EuidGenerator::resume_with(c, extension, options, euid::Euid::from_u128(v))
-            }
-            None => euid::EuidGenerator::with_options(c, extension, options),
-        };
-        g.js().map(EuidGen)
-    }
-
-    /// The next EUID's value.
-    pub fn next(&self) -> JsResult<u128> {
-        self.0.next().js().map(euid::Euid::value)
-    }
-
-    /// The next EUID's text.
-    pub fn next_string(&self) -> JsResult<String> {
-        let v = self.0.next().js()?;
-        Ok(text(&v.encode_bytes(true)).as_string().unwrap_or_default())
-    }
-
-    /// The texts of the next `count` EUIDs, back to back (27 characters each).
-    pub fn next_many_packed(&self, count: usize) -> JsResult<String> {
-        let list = self.0.next_many(count).js()?;
-        let mut out = Vec::new();
-        for v in &list {
-            out.extend_from_slice(&v.encode_bytes(true));
+pub fn euid_gen_new(
+    clock: &Clock,
+    extension: Option<u16>,
+    node: Option<u64>,
+    seed: Option<u64>,
+    max_lead_ms: Option<u64>,
+    wait: bool,
+    resume: Option<u128>,
+) -> JsResult<EuidGen> {
+    let options = options(node, seed, max_lead_ms, wait)?;
+    let c = Arc::clone(&clock.0);
+    let g = match resume {
+        Some(v) => {
+            euid::EuidGenerator::resume_with(c, extension, options, euid::Euid::from_u128(v))
         }
-        Ok(String::from_utf8(out).unwrap_or_default())
-    }
+        None => euid::EuidGenerator::with_options(c, extension, options),
+    };
+    g.js().map(EuidGen)
+}
 
-    /// The values of the next `count` EUIDs (under one lock and one clock read).
-    pub fn next_many(&self, count: usize) -> JsResult<js_sys::Array> {
-        let euids = self.0.next_many(count).js()?;
-        Ok(euids
-            .into_iter()
-            .map(|e| JsValue::from(e.value()))
-            .collect())
-    }
+/// The next EUID's value.
+#[wasm_bindgen]
+pub fn euid_gen_next(gen: &EuidGen) -> JsResult<u128> {
+    gen.0.next().js().map(euid::Euid::value)
+}
 
-    /// `[extension or undefined, undefined, leadMs, maxLeadMs, onClockBehind]`.
-    pub fn info(&self) -> js_sys::Array {
-        let g = &self.0;
-        info(
-            g.extension().map_or(JsValue::UNDEFINED, JsValue::from),
-            JsValue::UNDEFINED,
-            g.lead_ms(),
-            g.max_lead_ms(),
-            g.on_clock_behind(),
-        )
+/// The next EUID's text.
+#[wasm_bindgen]
+pub fn euid_gen_next_string(gen: &EuidGen) -> JsResult<String> {
+    let v = gen.0.next().js()?;
+    Ok(text(&v.encode_bytes(true)).as_string().unwrap_or_default())
+}
+
+/// The texts of the next `count` EUIDs, back to back (27 characters each).
+#[wasm_bindgen]
+pub fn euid_gen_next_many_packed(gen: &EuidGen, count: usize) -> JsResult<String> {
+    let list = gen.0.next_many(count).js()?;
+    let mut out = Vec::new();
+    for v in &list {
+        out.extend_from_slice(&v.encode_bytes(true));
     }
+    Ok(String::from_utf8(out).unwrap_or_default())
+}
+
+/// The values of the next `count` EUIDs (under one lock and one clock read).
+#[wasm_bindgen]
+pub fn euid_gen_next_many(gen: &EuidGen, count: usize) -> JsResult<js_sys::Array> {
+    let euids = gen.0.next_many(count).js()?;
+    Ok(euids
+        .into_iter()
+        .map(|e| JsValue::from(e.value()))
+        .collect())
+}
+
+/// `[extension or undefined, undefined, leadMs, maxLeadMs, onClockBehind]`.
+#[wasm_bindgen]
+pub fn euid_gen_info(gen: &EuidGen) -> js_sys::Array {
+    let g = &gen.0;
+    info(
+        g.extension().map_or(JsValue::UNDEFINED, JsValue::from),
+        JsValue::UNDEFINED,
+        g.lead_ms(),
+        g.max_lead_ms(),
+        g.on_clock_behind(),
+    )
 }

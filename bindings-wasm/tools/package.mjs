@@ -76,6 +76,7 @@ function assemble({ entry, body: src, module, types, min }) {
 
 /** Bytes out: a Uint8Array in browsers. */
 const asBytes = (bytes) => bytes;
+const newBytes = (n) => new Uint8Array(n);
 
 ${common}
 ${body}
@@ -106,6 +107,7 @@ const raw = require('./${module}.js');
 
 /** Bytes out: a Buffer in Node (as the native package returns). */
 const asBytes = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const newBytes = (n) => Buffer.alloc(n);
 
 ${common}
 ${cjsBody}
