@@ -2,7 +2,7 @@
 
 use polyid::error::{Detail, ErrorCode};
 use polyid::wdp::{self, CompactId, FullId, NamedSequences, StructuredCode};
-use polyid::Error;
+use polyid::{Error, Profile};
 use serde_json::{json, Map, Value};
 
 use crate::fail::{CliResult, Failure, EXIT_OK, EXIT_REJECTED};
@@ -47,6 +47,67 @@ pub struct Args {
     /// An extra named sequence, e.g. RATE_LIMITED=31 (repeatable)
     #[arg(long = "sequence", value_name = "NAME=NUMBER")]
     sequences: Vec<String>,
+
+    /// Compute as another ecosystem does: waddling (as waddling-errors-hash: any text,
+    /// trimmed and upper-cased, sequence names hashed as written; docs/spec §1.5)
+    #[arg(long, value_name = "PROFILE", default_value = "polyid")]
+    profile: String,
+}
+
+/// `--profile` other than polyid: the core's `*_as` computation of each input (no structured
+/// code, so no `--explain`).
+fn run_profile(a: &Args, json: bool, profile: Profile) -> CliResult {
+    if a.explain {
+        return Err(Failure::usage(format!(
+            "--explain shows a structured code's fields, which the {profile} profile does not read"
+        )));
+    }
+    let names = if a.sequences.is_empty() {
+        None
+    } else {
+        Some(named_sequences(&a.sequences)?)
+    };
+    let ns = match &a.namespace {
+        Some(name) => Some((
+            name.as_str(),
+            wdp::namespace_hash_as(name, profile).map_err(|e| Failure::core(&e, Some(name)))?,
+        )),
+        None => None,
+    };
+    let mut out = Out::new();
+    let mut failed = false;
+    for_each_input(&a.codes, |item| {
+        let failure = match item {
+            Err(f) => f,
+            Ok(code) => match wdp::compact_id_as_with(code, names.as_ref(), profile) {
+                Ok(id) => {
+                    let full = ns.map(|(_, nsh)| {
+                        FullId {
+                            namespace_hash: nsh,
+                            compact_id: id,
+                        }
+                        .to_string()
+                    });
+                    if !json {
+                        return out.text(full.as_deref().unwrap_or(id.as_str()));
+                    }
+                    let mut o = json!({"input": code, "compact_id": id.as_str(),
+                                       "profile": profile.as_str()});
+                    if let (Some((name, nsh)), Some(full)) = (ns, full) {
+                        o["namespace"] = name.into();
+                        o["namespace_hash"] = nsh.as_str().into();
+                        o["full_id"] = full.into();
+                    }
+                    return out.json(&o);
+                }
+                Err(e) => Failure::core(&e, Some(code)),
+            },
+        };
+        failed = true;
+        out.reject(&failure, json)
+    })?;
+    out.flush()?;
+    Ok(if failed { EXIT_REJECTED } else { EXIT_OK })
 }
 
 /// The standard named sequences plus `--sequence NAME=NUMBER` entries.
@@ -99,6 +160,15 @@ fn explain(input: &str, c: &StructuredCode, ns: Option<(&str, CompactId)>) -> Fi
 }
 
 pub fn run(a: &Args, json: bool) -> CliResult {
+    let profile = Profile::parse(&a.profile).map_err(|_| {
+        Failure::usage(format!(
+            "--profile {:?}: expected polyid or waddling (the profiles that compute WDP IDs)",
+            a.profile
+        ))
+    })?;
+    if profile != Profile::Polyid {
+        return run_profile(a, json, profile);
+    }
     let names = named_sequences(&a.sequences)?;
     let ns = match &a.namespace {
         Some(name) => Some((

@@ -1364,3 +1364,59 @@ fn inspect_profiles() {
     assert_eq!(r.code, 2);
     assert!(r.err.contains("error[INVALID_ARGUMENT]"), "{}", r.err);
 }
+
+#[test]
+fn compact_waddling_profile() {
+    // docs/spec §1.5 (values from Python xxhash over the crate's trimmed, upper-cased text).
+    let r = run(
+        &[
+            "compact",
+            "--profile",
+            "waddling",
+            "E.Auth.Token.MISSING",
+            "E.AUTH.TOKEN.000",
+        ],
+        None,
+    );
+    assert_eq!((r.code, r.out.as_str()), (0, "hPdQW\nUo8Uh\n"), "{}", r.err);
+    let r = run(
+        &[
+            "compact",
+            "--profile",
+            "waddling",
+            "--namespace",
+            "Auth-Lib",
+            "E.Auth.Token.001",
+        ],
+        None,
+    );
+    assert_eq!(r.out, "C6uO5-V6a0B\n", "{}", r.err);
+    // polyid's own reading of the same inputs.
+    let r = run(
+        &["compact", "E.Auth.Token.MISSING", "E.AUTH.TOKEN.000"],
+        None,
+    );
+    assert_eq!((r.code, r.out.as_str()), (1, "V6a0B\n"));
+    assert!(r.err.contains("error[INVALID_SEQUENCE]"), "{}", r.err);
+    // No structured code to explain, and no caller names.
+    let r = run(
+        &["compact", "--profile", "waddling", "--explain", "E.A.B.001"],
+        None,
+    );
+    assert_eq!(r.code, 2);
+    let r = run(
+        &[
+            "compact",
+            "--profile",
+            "waddling",
+            "--sequence",
+            "RATE=9",
+            "E.A.B.RATE",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("error[INVALID_ARGUMENT]"), "{}", r.err);
+    let r = run(&["compact", "--profile", "atproto", "E.A.B.001"], None);
+    assert!(r.err.contains("does not define WDP codes"), "{}", r.err);
+}
