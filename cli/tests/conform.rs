@@ -510,7 +510,25 @@ fn main() {
         let o = conform(&["--name", "python"], &[&py, "cli/tests/conform_python.py"]);
         all_pass(&o, n)?;
         // The Python binding exposes error details: no case is checked on the code only.
-        expect(!text(&o).contains("code only"), "details compared", &o)
+        expect(!text(&o).contains("code only"), "details compared", &o)?;
+        // Its profile= option reads every profile's cases as the core does.
+        for profile in ["atproto", "euid", "waddling"] {
+            let o = conform(
+                &["--profile", profile, "--json"],
+                &[&py, "cli/tests/conform_python.py"],
+            );
+            let r: Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+            expect(
+                o.status.success()
+                    && r["failed"] == 0
+                    && r["skipped"] == 0
+                    && r["code_only"] == 0
+                    && r["passed"].as_u64().is_some_and(|n| n > 0),
+                &format!("python: every {profile} case passed with details"),
+                &o,
+            )?;
+        }
+        Ok(())
     });
     match python_unavailable() {
         None => trials.push(python_trial),

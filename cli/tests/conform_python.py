@@ -158,6 +158,18 @@ def _sequence(cls, extra_key=None):
     return run
 
 
+# A request's "profile" (docs/spec §1.5, §3.5, §4.4) goes to the package's profile= option.
+PROFILED = {
+    "tid_parse": lambda i, p: _tid(polyid.Tid.parse(i["text"], profile=p)),
+    "euid_parse": lambda i, p: _euid(polyid.Euid.parse(i["text"], profile=p)),
+    "compact_id": lambda i, p: polyid.compact_id(i["code"], i.get("named_sequences"), profile=p),
+    "namespace_hash": lambda i, p: polyid.namespace_hash(i["namespace"], profile=p),
+    "full_id": lambda i, p: polyid.full_id(i["namespace"], i["code"], i.get("named_sequences"),
+                                           profile=p),
+    "parse_full_id": lambda i, p: dict(zip(("namespace_hash", "compact_id"),
+                                           polyid.parse_full_id(i["id"], profile=p))),
+}
+
 OPS["xid_sequence"] = _sequence(polyid.XidGenerator)
 OPS["tid_sequence"] = _sequence(polyid.TidGenerator, "clock_id")
 OPS["euid_sequence"] = _sequence(polyid.EuidGenerator, "extension")
@@ -165,6 +177,9 @@ OPS["euid_sequence"] = _sequence(polyid.EuidGenerator, "extension")
 
 def respond(request):
     op = OPS.get(request.get("op"))
+    profile = request.get("profile")
+    if profile is not None and request.get("op") in PROFILED:
+        op = lambda i: PROFILED[request["op"]](i, profile)  # noqa: E731
     if op is None:
         return {"skip": f"op {request.get('op')!r} is not implemented by this adapter"}
     try:
