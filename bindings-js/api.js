@@ -157,19 +157,28 @@ function lastArg(last, valueOf, name) {
 
 /**
  * The engine's functions for each family's generators; a generator is an opaque handle the
- * engine made (`*_gen_new`) and takes back as the first argument.
+ * engine made (`*_gen_new`) and takes back as the first argument. `text` is the family's text
+ * of a value. The texts of new IDs come from the engine in one call where it has the
+ * accelerators `*_gen_next_string` and `*_gen_next_many_packed` (the napi engine); otherwise
+ * (the WebAssembly engine, whose size budget leaves them out) from the values.
  */
-const family = (prefix) => ({
-  make: raw[`${prefix}_gen_new`],
-  next: raw[`${prefix}_gen_next`],
-  nextString: raw[`${prefix}_gen_next_string`],
-  nextMany: raw[`${prefix}_gen_next_many`],
-  nextManyPacked: raw[`${prefix}_gen_next_many_packed`],
-  info: raw[`${prefix}_gen_info`],
-});
-const XIDS = family('xid');
-const TIDS = family('tid');
-const EUIDS = family('euid');
+function family(prefix, text, width) {
+  const next = raw[`${prefix}_gen_next`];
+  const nextMany = raw[`${prefix}_gen_next_many`];
+  return {
+    make: raw[`${prefix}_gen_new`],
+    next,
+    nextMany,
+    info: raw[`${prefix}_gen_info`],
+    nextString: raw[`${prefix}_gen_next_string`] ?? ((g) => text(next(g))),
+    nextManyPacked:
+      raw[`${prefix}_gen_next_many_packed`] ?? ((g, n) => Array.from(nextMany(g, n), text).join('')),
+    width,
+  };
+}
+const XIDS = family('xid', (v) => raw.xid_text(v), 11);
+const TIDS = family('tid', (v) => raw.tid_text(v), 13);
+const EUIDS = family('euid', (v) => raw.euid_text(v, true), 27);
 
 /**
  * An engine generator of `family` from options read by `generatorOptions` (`[clockMicros,
@@ -526,7 +535,7 @@ export class Xid {
 
   /** The text of a new xid of the module's generator. */
   static generateString() {
-    return raw.xid_gen_next_string(xids());
+    return XIDS.nextString(xids());
   }
 
   /** The xid of a Unix time in milliseconds and 22 random bits. */
@@ -674,7 +683,7 @@ export class Tid {
 
   /** The text of a new TID from this module's generator. */
   static generateString() {
-    return raw.tid_gen_next_string(tids());
+    return TIDS.nextString(tids());
   }
 
   /** The TID of microseconds since 1970 (±(2^53-1)) and a clock id (0-1023, default 0). */
@@ -793,6 +802,9 @@ export class TidGenerator extends Generator {
 // EUID
 
 const EUID = Symbol('Euid');
+
+/** The text of a new EUID: one engine call where the engine has the accelerator. */
+const generateEuidString = raw.euid_generate_string ?? ((ext) => raw.euid_text(raw.euid_generate(ext), true));
 let euidValue;
 let euidText;
 
@@ -828,7 +840,7 @@ export class Euid {
 
   /** The text of a new EUID. */
   static generateString(extension) {
-    return raw.euid_generate_string(extensionArg(extension));
+    return generateEuidString(extensionArg(extension));
   }
 
   /** The EUID of its fields: Unix ms, extension (or none), padding (default 0), random. */

@@ -12,10 +12,16 @@ use wasm_bindgen::prelude::*;
 use crate::clock::JsClock;
 use crate::error::{JsResult, Throw};
 
+/// The core's ASCII text bytes as a `String`: each byte is its character (the texts are ASCII
+/// by construction), without the UTF-8 validation code `String::from_utf8` would bring in.
+fn ascii(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| char::from(b)).collect()
+}
+
 /// The core's ASCII text bytes as a JavaScript string (what the core's `Display` writes,
 /// without going through Rust's formatting machinery).
 fn text(bytes: &[u8]) -> JsValue {
-    JsValue::from_str(std::str::from_utf8(bytes).unwrap_or_default())
+    JsValue::from_str(&ascii(bytes))
 }
 
 /// The families' ranges, for the JavaScript layer's OUT_OF_RANGE messages on values that do
@@ -76,14 +82,14 @@ fn parse(code: &str, names: &Names) -> JsResult<wdp::StructuredCode> {
 /// when `keep_sep`), or the index of the first invalid piece as a number: the JavaScript
 /// layer then asks `compact_id` for that piece's precise error.
 fn compact_pieces(text: &str, sep: char, keep_sep: bool, names: &Names) -> JsValue {
-    let names = &names.0;
     let mut out = String::with_capacity(text.len() / 2 + wdp::COMPACT_LEN);
     for (i, code) in text.split(sep).enumerate() {
         if keep_sep && i > 0 {
             out.push(sep);
         }
-        match wdp::compact(code, names) {
-            Ok(id) => out.push_str(id.as_str()),
+        // Through the one parser call of the module (see `parse`).
+        match parse(code, names) {
+            Ok(p) => out.push_str(p.compact_id().as_str()),
             Err(_) => return JsValue::from_f64(i as f64),
         }
     }
@@ -357,24 +363,6 @@ pub fn xid_gen_next(gen: &XidGen) -> JsResult<u64> {
     gen.0.next().js().map(xid::Xid::value)
 }
 
-/// The next xid's text.
-#[wasm_bindgen]
-pub fn xid_gen_next_string(gen: &XidGen) -> JsResult<String> {
-    let v = gen.0.next().js()?;
-    Ok(text(&v.to_bytes()).as_string().unwrap_or_default())
-}
-
-/// The texts of the next `count` xids, back to back (11 characters each).
-#[wasm_bindgen]
-pub fn xid_gen_next_many_packed(gen: &XidGen, count: usize) -> JsResult<String> {
-    let list = gen.0.next_many(count).js()?;
-    let mut out = Vec::new();
-    for v in &list {
-        out.extend_from_slice(&v.to_bytes());
-    }
-    Ok(String::from_utf8(out).unwrap_or_default())
-}
-
 /// The values of the next `count` xids (consecutive, one clock read).
 #[wasm_bindgen]
 pub fn xid_gen_next_many(gen: &XidGen, count: usize) -> JsResult<Vec<u64>> {
@@ -521,24 +509,6 @@ pub fn tid_gen_next(gen: &TidGen) -> JsResult<i64> {
     gen.0.next().js().map(tid::Tid::value)
 }
 
-/// The next TID's text.
-#[wasm_bindgen]
-pub fn tid_gen_next_string(gen: &TidGen) -> JsResult<String> {
-    let v = gen.0.next().js()?;
-    Ok(text(&v.to_bytes()).as_string().unwrap_or_default())
-}
-
-/// The texts of the next `count` TIDs, back to back (13 characters each).
-#[wasm_bindgen]
-pub fn tid_gen_next_many_packed(gen: &TidGen, count: usize) -> JsResult<String> {
-    let list = gen.0.next_many(count).js()?;
-    let mut out = Vec::new();
-    for v in &list {
-        out.extend_from_slice(&v.to_bytes());
-    }
-    Ok(String::from_utf8(out).unwrap_or_default())
-}
-
 /// The values of the next `count` TIDs (consecutive microseconds, one clock read).
 #[wasm_bindgen]
 pub fn tid_gen_next_many(gen: &TidGen, count: usize) -> JsResult<js_sys::Array> {
@@ -568,13 +538,6 @@ pub fn euid_generate(extension: Option<u16>) -> JsResult<u128> {
     euid::Euid::generate_with(&JsClock, extension)
         .js()
         .map(euid::Euid::value)
-}
-
-/// The text of `Euid::generate_with(JsClock, extension)`.
-#[wasm_bindgen]
-pub fn euid_generate_string(extension: Option<u16>) -> JsResult<String> {
-    let e = euid::Euid::generate_with(&JsClock, extension).js()?;
-    Ok(String::from_utf8(e.encode_bytes(true).to_vec()).unwrap_or_default())
 }
 
 /// `Euid::generate_at` (fresh random bits).
@@ -691,24 +654,6 @@ pub fn euid_gen_new(
 #[wasm_bindgen]
 pub fn euid_gen_next(gen: &EuidGen) -> JsResult<u128> {
     gen.0.next().js().map(euid::Euid::value)
-}
-
-/// The next EUID's text.
-#[wasm_bindgen]
-pub fn euid_gen_next_string(gen: &EuidGen) -> JsResult<String> {
-    let v = gen.0.next().js()?;
-    Ok(text(&v.encode_bytes(true)).as_string().unwrap_or_default())
-}
-
-/// The texts of the next `count` EUIDs, back to back (27 characters each).
-#[wasm_bindgen]
-pub fn euid_gen_next_many_packed(gen: &EuidGen, count: usize) -> JsResult<String> {
-    let list = gen.0.next_many(count).js()?;
-    let mut out = Vec::new();
-    for v in &list {
-        out.extend_from_slice(&v.encode_bytes(true));
-    }
-    Ok(String::from_utf8(out).unwrap_or_default())
 }
 
 /// The values of the next `count` EUIDs (under one lock and one clock read).
