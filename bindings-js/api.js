@@ -162,6 +162,12 @@ function lastArg(last, valueOf, name) {
  * accelerators `*_gen_next_string` and `*_gen_next_many_packed` (the napi engine); otherwise
  * (the WebAssembly engine, whose size budget leaves them out) from the values.
  */
+/**
+ * An accelerator of the engine, or `undefined`. Looked up by a computed name: bundlers
+ * (webpack) refuse a static reference to an export a module does not have.
+ */
+const accelerator = (name) => (typeof raw[name] === 'function' ? raw[name] : undefined);
+
 function family(prefix, text, width) {
   const next = raw[`${prefix}_gen_next`];
   const nextMany = raw[`${prefix}_gen_next_many`];
@@ -170,9 +176,9 @@ function family(prefix, text, width) {
     next,
     nextMany,
     info: raw[`${prefix}_gen_info`],
-    nextString: raw[`${prefix}_gen_next_string`] ?? ((g) => text(next(g))),
+    nextString: accelerator(`${prefix}_gen_next_string`) ?? ((g) => text(next(g))),
     nextManyPacked:
-      raw[`${prefix}_gen_next_many_packed`] ?? ((g, n) => Array.from(nextMany(g, n), text).join('')),
+      accelerator(`${prefix}_gen_next_many_packed`) ?? ((g, n) => Array.from(nextMany(g, n), text).join('')),
     width,
   };
 }
@@ -221,9 +227,51 @@ export function nodeRequired() {
 // WDP
 
 /** The 5-character compact ID of a structured code, e.g. `compactId("E.Auth.Token.001")`. */
-export function compactId(code, namedSequences) {
+export function compactId(code, namedSequences, options) {
   const text = string(code);
+  if (options !== undefined) {
+    const profile = profileOption(options);
+    if (profile !== undefined) {
+      if (absent(namedSequences)) return profiled('compact_id_as')(text, profile);
+      return withNames(namedSequences, (t) => profiled('compact_id_as_with')(text, t, profile));
+    }
+  }
+  if (absent(namedSequences)) return raw.compact_id(text, (standardNames ??= raw.names_new()));
   return withNames(namedSequences, (t) => raw.compact_id(text, t));
+}
+
+/**
+ * An engine function of the profiles. polyid-wasm's ID-only module leaves them out (its size
+ * budget); its `polyid-wasm/profiles` entry has them, and this says so.
+ */
+function profiled(name) {
+  return (
+    accelerator(name) ??
+    (() => {
+      const e = new Error('profile: this module has no profiles; they are in the "polyid-wasm/profiles" entry');
+      e.code = 'INVALID_ARGUMENT';
+      throw e;
+    })
+  );
+}
+
+/**
+ * A call's options `{ profile }`: the name of a profile (docs/spec §1.5, §3.5, §4.4: another
+ * ecosystem's reading of the same text), or `undefined` for polyid's own. The core checks the
+ * name.
+ */
+function profileOption(o) {
+  if (absent(o)) return undefined;
+  if (typeof o !== 'object' || Array.isArray(o)) {
+    throw typeError(`options: expected an object { profile }, got ${Array.isArray(o) ? 'array' : typeName(o)}`);
+  }
+  for (const key of Object.keys(o)) {
+    if (key !== 'profile') throw typeError(`options: unknown option ${debugStr(key)} (the option is profile)`);
+  }
+  const p = o.profile;
+  if (absent(p)) return undefined;
+  if (typeof p !== 'string') throw typeError(`profile: expected a string, got ${typeName(p)}`);
+  return p;
 }
 
 /**
@@ -345,20 +393,33 @@ export function parseCode(code, namedSequences) {
 }
 
 /** The 5-character hash of a namespace, e.g. `"auth_lib"` -> `"05o5h"`. */
-export function namespaceHash(namespace) {
-  return raw.namespace_hash(string(namespace));
+export function namespaceHash(namespace, options) {
+  const ns = string(namespace);
+  const profile = profileOption(options);
+  return profile === undefined ? raw.namespace_hash(ns) : profiled('namespace_hash_as')(ns, profile);
 }
 
 /** The full ID `<namespace hash>-<compact id>`, e.g. `"05o5h-V6a0B"`. */
-export function fullId(namespace, code, namedSequences) {
+export function fullId(namespace, code, namedSequences, options) {
   const ns = string(namespace);
   const text = string(code);
+  const profile = profileOption(options);
+  if (profile !== undefined) {
+    if (absent(namedSequences)) return profiled('full_id_as')(ns, text, profile);
+    return withNames(namedSequences, (t) => profiled('full_id_as_with')(ns, text, t, profile));
+  }
   return withNames(namedSequences, (t) => raw.full_id(ns, text, t));
 }
 
-/** Splits a full ID into `{namespaceHash, compactId}`. */
-export function parseFullId(id) {
-  const [namespaceHash, compactId] = raw.parse_full_id(string(id));
+/**
+ * Splits a full ID into `{namespaceHash, compactId}`; with the `waddling` profile a bare
+ * compact ID is accepted and its `namespaceHash` is `null`.
+ */
+export function parseFullId(id, options) {
+  const text = string(id);
+  const profile = profileOption(options);
+  const [namespaceHash, compactId] =
+    profile === undefined ? raw.parse_full_id(text) : profiled('parse_full_id_as')(text, profile);
   return { namespaceHash, compactId };
 }
 
@@ -698,9 +759,14 @@ export class Tid {
     return new Tid(NEW, raw.tid_from_parts(us, absent(clockId) ? 0 : clockIdArg(clockId)));
   }
 
-  /** Parses the 13-symbol text or the dashed display form. */
-  static parse(text) {
-    return new Tid(NEW, raw.tid_parse(string(text)));
+  /**
+   * Parses the 13-symbol text or the dashed display form; `{ profile: 'atproto' }` reads it
+   * as the AT Protocol does (docs/spec §3.5).
+   */
+  static parse(text, options) {
+    const t = string(text);
+    const profile = profileOption(options);
+    return new Tid(NEW, profile === undefined ? raw.tid_parse(t) : profiled('tid_parse_as')(t, profile));
   }
 
   /** The TID of its signed 64-bit value. */
@@ -804,7 +870,8 @@ export class TidGenerator extends Generator {
 const EUID = Symbol('Euid');
 
 /** The text of a new EUID: one engine call where the engine has the accelerator. */
-const generateEuidString = raw.euid_generate_string ?? ((ext) => raw.euid_text(raw.euid_generate(ext), true));
+const generateEuidString =
+  accelerator('euid_generate_string') ?? ((ext) => raw.euid_text(raw.euid_generate(ext), true));
 let euidValue;
 let euidText;
 
@@ -858,9 +925,14 @@ export class Euid {
     return new Euid(NEW, raw.euid_generate_at(ms, extensionArg(extension)));
   }
 
-  /** Parses the 27-symbol text (case-insensitive; `I`/`L` read as 1, `O` as 0). */
-  static parse(text) {
-    return new Euid(NEW, raw.euid_parse(string(text)));
+  /**
+   * Parses the 27-symbol text (case-insensitive; `I`/`L` read as 1, `O` as 0); `{ profile:
+   * 'euid' }` reads it as the `euid` crate does (docs/spec §4.4).
+   */
+  static parse(text, options) {
+    const t = string(text);
+    const profile = profileOption(options);
+    return new Euid(NEW, profile === undefined ? raw.euid_parse(t) : profiled('euid_parse_as')(t, profile));
   }
 
   /** The EUID of a 128-bit value. */

@@ -47,6 +47,19 @@ export type ErrorCode =
 export declare const ERROR_CODES: readonly ErrorCode[]
 
 /**
+ * A profile: another ecosystem's reading of the same text (docs/spec §1.5, §3.5, §4.4).
+ * `polyid` is polyid's own; `atproto` reads TIDs as the AT Protocol does, `euid` EUIDs as the
+ * `euid` crate does, `waddling` WDP codes as `waddling-errors-hash` does. A profile asked for
+ * a family it does not define throws `INVALID_ARGUMENT`.
+ */
+export type Profile = 'polyid' | 'atproto' | 'euid' | 'waddling'
+
+/** The options of the calls that take a profile. */
+export interface ProfileOptions {
+  profile?: Profile | null
+}
+
+/**
  * Bytes polyid returns: a `Buffer` in the `polyid` package (Node), a `Uint8Array` in
  * `polyid-wasm` (a `Buffer` is a `Uint8Array` too).
  */
@@ -100,7 +113,7 @@ export declare class Euid {
    *
    * Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `INVALID_CHECKMOD` (with `found` and `expected`).
    */
-  static parse(text: string): Euid
+  static parse(text: string, options?: ProfileOptions | null): Euid
   /** The EUID of a 128-bit value (every value in `0..2^128-1` is one). Throws `OUT_OF_RANGE`. */
   static fromBigInt(value: bigint | number): Euid
   /** The EUID of its 16 big-endian bytes (`Uint8Array`, `Buffer` or `ArrayBuffer`). Throws `INVALID_LENGTH`. */
@@ -299,7 +312,7 @@ export declare class Tid {
   /** The TID of a `Date` (whole milliseconds) and a clock id (0-1023, default 0). Throws `OUT_OF_RANGE`. */
   static fromDate(date: Date, clockId?: number): Tid
   /** Parses the 13-symbol text or the dashed display form (`3kxn-lhr-3gxq-23`). Throws `INVALID_LENGTH`, `INVALID_CHARACTER` or `OUT_OF_RANGE`. */
-  static parse(text: string): Tid
+  static parse(text: string, options?: ProfileOptions | null): Tid
   /** The TID of its signed 64-bit value. Throws `OUT_OF_RANGE`. */
   static fromBigInt(value: bigint | number): Tid
   /** Microseconds since 1970-01-01T00:00:00Z. */
@@ -415,7 +428,7 @@ export declare class Xid {
  * Throws `INVALID_FORMAT`, `NON_ASCII`, `INVALID_SEVERITY`, `INVALID_COMPONENT`,
  * `INVALID_PRIMARY`, `INVALID_SEQUENCE` or `UNKNOWN_NAMED_SEQUENCE`.
  */
-export declare function compactId(code: string, namedSequences?: Record<string, number> | null): string
+export declare function compactId(code: string, namedSequences?: Record<string, number> | null, options?: ProfileOptions | null): string
 
 /** The compact IDs of many codes; throws the error of the first invalid code with `item` set to its position. */
 export declare function compactIds(codes: string[], namedSequences?: Record<string, number> | null): string[]
@@ -441,7 +454,7 @@ export declare function compactIdsInto(codes: string[], out: Uint8Array, namedSe
 export declare function compactIdsJoined(codes: string, namedSequences?: Record<string, number> | null): string
 
 /** The full ID `<namespace hash>-<compact id>`, e.g. `fullId("auth_lib", "E.Auth.Token.001") === "05o5h-V6a0B"`. */
-export declare function fullId(namespace: string, code: string, namedSequences?: Record<string, number> | null): string
+export declare function fullId(namespace: string, code: string, namedSequences?: Record<string, number> | null, options?: ProfileOptions | null): string
 
 /** The two halves of a full ID. */
 export interface FullIdParts {
@@ -452,7 +465,7 @@ export interface FullIdParts {
 }
 
 /** The 5-character hash of a namespace (`[a-z][a-z0-9_]{0,15}`), e.g. `"auth_lib"` -> `"05o5h"`. Throws `INVALID_NAMESPACE` or `NON_ASCII`. */
-export declare function namespaceHash(namespace: string): string
+export declare function namespaceHash(namespace: string, options?: ProfileOptions | null): string
 
 /** The normalized code: trimmed, uppercase, named sequence resolved (`" e.auth.token.MISSING "` -> `"E.AUTH.TOKEN.001"`). */
 export declare function normalizeCode(code: string, namedSequences?: Record<string, number> | null): string
@@ -484,6 +497,8 @@ export interface ParsedCode {
 
 /** Splits a full ID `XXXXX-YYYYY` into its namespace hash and compact ID. Throws `INVALID_LENGTH` or `INVALID_CHARACTER`. */
 export declare function parseFullId(id: string): FullIdParts
+/** With a profile: `waddling` also accepts a bare compact ID, whose `namespaceHash` is `null`. */
+export declare function parseFullId(id: string, options: ProfileOptions | null | undefined): { namespaceHash: string | null; compactId: string }
 
 /** The inclusive microsecond range `[min, max]` of the TIDs whose text starts with `prefix`, or `null` when no TID does. */
 export declare function tidPrefixRange(prefix: string): [bigint, bigint] | null

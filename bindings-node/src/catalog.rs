@@ -1,4 +1,4 @@
-//! WDP catalogs (docs/spec §1.6): `polyid::wdp::catalog` over plain values. The JavaScript
+//! WDP catalogs (docs/spec §1.4): `polyid::wdp::catalog` over plain values. The JavaScript
 //! layer is `bindings-js/catalog.js`.
 
 use napi::bindgen_prelude::{ObjectFinalize, Uint8Array};

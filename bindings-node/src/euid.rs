@@ -65,6 +65,15 @@ pub fn euid_parse(env: Env, text: Text) -> Result<Val> {
     text.with(Euid::parse)?.or_throw(&env).map(value)
 }
 
+/// `Euid::parse_as` (docs/spec §4.4), the profile by name.
+#[napi(catch_unwind, js_name = "euid_parse_as")]
+pub fn euid_parse_as(env: Env, text: Text, profile: String) -> Result<Val> {
+    let p = polyid::Profile::parse(&profile).or_throw(&env)?;
+    text.with(|t| Euid::parse_as(t, p))?
+        .or_throw(&env)
+        .map(value)
+}
+
 /// An EUID's 27-symbol text, with the check symbol or "no check".
 #[napi(catch_unwind, js_name = "euid_text")]
 pub fn euid_text(value: U128, check: bool) -> Ascii<27> {

@@ -42,6 +42,15 @@ pub fn tid_parse(env: Env, text: Text) -> Result<BigI64> {
     Ok(BigI64(text.with(Tid::parse)?.or_throw(&env)?.value()))
 }
 
+/// `Tid::parse_as` (docs/spec §3.5), the profile by name.
+#[napi(catch_unwind, js_name = "tid_parse_as")]
+pub fn tid_parse_as(env: Env, text: Text, profile: String) -> Result<BigI64> {
+    let p = polyid::Profile::parse(&profile).or_throw(&env)?;
+    Ok(BigI64(
+        text.with(|t| Tid::parse_as(t, p))?.or_throw(&env)?.value(),
+    ))
+}
+
 /// A TID's dashed display form.
 #[napi(catch_unwind, js_name = "tid_display")]
 pub fn tid_display(env: Env, value: I64) -> Result<Ascii<16>> {

@@ -4,6 +4,7 @@ use napi::bindgen_prelude::External;
 use napi::{sys, Env, JsValue, Result};
 use napi_derive::napi;
 use polyid::wdp::{self, NamedSequences, StructuredCode, COMPACT_LEN};
+use polyid::Profile;
 
 use crate::conv::{check, throw_id, Ascii, OrThrow, Text, Val};
 
@@ -214,5 +215,86 @@ pub fn parse_full_id(env: Env, id: Text) -> Result<Vec<Val>> {
     Ok(vec![
         Val::ascii(full.namespace_hash.as_bytes()),
         Val::ascii(full.compact_id.as_bytes()),
+    ])
+}
+
+// ----------------------------------------------------------------------------------------------
+// Profiles (docs/spec §1.5): the same calls read as another ecosystem reads them. The profile
+// travels as its name; `Profile::parse` refuses an unknown one.
+
+fn profile(env: &Env, name: &str) -> Result<Profile> {
+    Profile::parse(name).or_throw(env)
+}
+
+/// `wdp::compact_id_as_with` without caller names.
+#[napi(catch_unwind, js_name = "compact_id_as")]
+pub fn compact_id_as(env: Env, code: Text, profile_name: String) -> Result<Ascii<COMPACT_LEN>> {
+    let p = profile(&env, &profile_name)?;
+    let id = code.with(|c| wdp::compact_id_as_with(c, None, p).map(|id| *id.as_bytes()))?;
+    Ok(Ascii(id.or_throw(&env)?))
+}
+
+/// `wdp::compact_id_as_with` with the caller's names.
+#[napi(catch_unwind, js_name = "compact_id_as_with")]
+pub fn compact_id_as_with(
+    env: Env,
+    code: Text,
+    names: &Names,
+    profile_name: String,
+) -> Result<Ascii<COMPACT_LEN>> {
+    let p = profile(&env, &profile_name)?;
+    let id = code.with(|c| wdp::compact_id_as_with(c, Some(names), p).map(|id| *id.as_bytes()))?;
+    Ok(Ascii(id.or_throw(&env)?))
+}
+
+/// `wdp::namespace_hash_as`.
+#[napi(catch_unwind, js_name = "namespace_hash_as")]
+pub fn namespace_hash_as(
+    env: Env,
+    namespace: Text,
+    profile_name: String,
+) -> Result<Ascii<COMPACT_LEN>> {
+    let p = profile(&env, &profile_name)?;
+    let id = namespace.with(|n| wdp::namespace_hash_as(n, p).map(|h| *h.as_bytes()))?;
+    Ok(Ascii(id.or_throw(&env)?))
+}
+
+/// `wdp::full_id_as_with` without caller names.
+#[napi(catch_unwind, js_name = "full_id_as")]
+pub fn full_id_as(
+    env: Env,
+    namespace: String,
+    code: String,
+    profile_name: String,
+) -> Result<String> {
+    let p = profile(&env, &profile_name)?;
+    Ok(wdp::full_id_as_with(&namespace, &code, None, p)
+        .or_throw(&env)?
+        .to_text())
+}
+
+/// `wdp::full_id_as_with` with the caller's names.
+#[napi(catch_unwind, js_name = "full_id_as_with")]
+pub fn full_id_as_with(
+    env: Env,
+    namespace: String,
+    code: String,
+    names: &Names,
+    profile_name: String,
+) -> Result<String> {
+    let p = profile(&env, &profile_name)?;
+    Ok(wdp::full_id_as_with(&namespace, &code, Some(names), p)
+        .or_throw(&env)?
+        .to_text())
+}
+
+/// `wdp::parse_full_id_as`, as `[namespaceHash or null, compactId]`.
+#[napi(catch_unwind, js_name = "parse_full_id_as")]
+pub fn parse_full_id_as(env: Env, id: String, profile_name: String) -> Result<Vec<Val>> {
+    let p = profile(&env, &profile_name)?;
+    let (ns, compact) = wdp::parse_full_id_as(&id, p).or_throw(&env)?;
+    Ok(vec![
+        Val::or_null(ns.map(|h| Val::ascii(h.as_bytes()))),
+        Val::ascii(compact.as_bytes()),
     ])
 }

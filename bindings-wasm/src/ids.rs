@@ -174,6 +174,72 @@ pub fn full_id(namespace: &str, code: &str, names: &Names) -> JsResult<String> {
     .to_text())
 }
 
+// Profiles (docs/spec §1.5, §3.5, §4.4): the same calls read as another ecosystem reads them;
+// the profile travels as its name (`Profile::parse` refuses an unknown one).
+
+#[cfg(feature = "profiles")]
+fn profile(name: &str) -> JsResult<polyid::Profile> {
+    polyid::Profile::parse(name).js()
+}
+
+/// `wdp::compact_id_as_with` without caller names.
+#[cfg(feature = "profiles")]
+#[wasm_bindgen]
+pub fn compact_id_as(code: &str, profile_name: &str) -> JsResult<String> {
+    let id = wdp::compact_id_as_with(code, None, profile(profile_name)?).js()?;
+    Ok(id.as_str().to_owned())
+}
+
+/// `wdp::compact_id_as_with` with the caller's names.
+#[cfg(feature = "profiles")]
+#[wasm_bindgen]
+pub fn compact_id_as_with(code: &str, names: &Names, profile_name: &str) -> JsResult<String> {
+    let id = wdp::compact_id_as_with(code, Some(&names.0), profile(profile_name)?).js()?;
+    Ok(id.as_str().to_owned())
+}
+
+/// `wdp::namespace_hash_as`.
+#[cfg(feature = "profiles")]
+#[wasm_bindgen]
+pub fn namespace_hash_as(namespace: &str, profile_name: &str) -> JsResult<String> {
+    let id = wdp::namespace_hash_as(namespace, profile(profile_name)?).js()?;
+    Ok(id.as_str().to_owned())
+}
+
+/// `wdp::full_id_as_with` without caller names.
+#[cfg(feature = "profiles")]
+#[wasm_bindgen]
+pub fn full_id_as(namespace: &str, code: &str, profile_name: &str) -> JsResult<String> {
+    let p = profile(profile_name)?;
+    Ok(wdp::full_id_as_with(namespace, code, None, p)
+        .js()?
+        .to_text())
+}
+
+/// `wdp::full_id_as_with` with the caller's names.
+#[cfg(feature = "profiles")]
+#[wasm_bindgen]
+pub fn full_id_as_with(
+    namespace: &str,
+    code: &str,
+    names: &Names,
+    profile_name: &str,
+) -> JsResult<String> {
+    let p = profile(profile_name)?;
+    Ok(wdp::full_id_as_with(namespace, code, Some(&names.0), p)
+        .js()?
+        .to_text())
+}
+
+/// `wdp::parse_full_id_as`, as `[namespaceHash or null, compactId]`.
+#[cfg(feature = "profiles")]
+#[wasm_bindgen]
+pub fn parse_full_id_as(id: &str, profile_name: &str) -> JsResult<js_sys::Array> {
+    let (ns, compact) = wdp::parse_full_id_as(id, profile(profile_name)?).js()?;
+    let ns = ns.map_or(JsValue::NULL, |h| h.as_str().into());
+    Ok(js_sys::Array::of2(&ns, &compact.as_str().into()))
+}
+
 /// `wdp::parse_full_id`, as `[namespaceHash, compactId]`.
 #[wasm_bindgen]
 pub fn parse_full_id(id: &str) -> JsResult<js_sys::Array> {
@@ -442,6 +508,15 @@ pub fn tid_from_i64(value: i64) -> JsResult<i64> {
     tid_of(value).map(tid::Tid::value)
 }
 
+/// `Tid::parse_as` (docs/spec §3.5), the profile by name.
+#[cfg(feature = "profiles")]
+#[wasm_bindgen]
+pub fn tid_parse_as(text: &str, profile_name: &str) -> JsResult<i64> {
+    tid::Tid::parse_as(text, profile(profile_name)?)
+        .js()
+        .map(tid::Tid::value)
+}
+
 /// `Tid::parse`.
 #[wasm_bindgen]
 pub fn tid_parse(text: &str) -> JsResult<i64> {
@@ -565,6 +640,15 @@ pub fn euid_from_parts(
 #[wasm_bindgen]
 pub fn euid_from_bytes(bytes: &[u8]) -> JsResult<u128> {
     euid::Euid::from_slice(bytes).js().map(euid::Euid::value)
+}
+
+/// `Euid::parse_as` (docs/spec §4.4), the profile by name.
+#[cfg(feature = "profiles")]
+#[wasm_bindgen]
+pub fn euid_parse_as(text: &str, profile_name: &str) -> JsResult<u128> {
+    euid::Euid::parse_as(text, profile(profile_name)?)
+        .js()
+        .map(euid::Euid::value)
 }
 
 /// `Euid::parse`.

@@ -318,3 +318,17 @@ test('batches: a count above the core limit (10,000,000) is OUT_OF_RANGE, never 
     assert.equal(call(3).length, 3);
   }
 });
+
+test('profiles: the ID-only entry says where they are; polyid-wasm/profiles has them (docs/spec §1.5, §3.5)', () => {
+  const ids = nodeBuild('index');
+  const withProfiles = nodeBuild('profiles');
+  assert.throws(() => ids.Tid.parse('3kxnlhr3gxq23', { profile: 'atproto' }), {
+    code: 'INVALID_ARGUMENT',
+    message: /polyid-wasm\/profiles/,
+  });
+  assert.equal(ids.Tid.parse('3kxnlhr3gxq23').micros, 1721407246480310n);
+  assert.equal(withProfiles.Tid.parse('3kxnlhr3gxq23', { profile: 'atproto' }).micros, 1721407246480310n);
+  assert.equal(withProfiles.compactId('E.Auth.Token.MISSING', null, { profile: 'waddling' }), 'hPdQW');
+  assert.deepEqual(withProfiles.parseFullId('V6a0B', { profile: 'waddling' }), { namespaceHash: null, compactId: 'V6a0B' });
+  assert.throws(() => withProfiles.Tid.parse('3kxn-lhr-3gxq-23', { profile: 'atproto' }), { code: 'INVALID_LENGTH' });
+});

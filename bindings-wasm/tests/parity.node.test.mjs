@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-import { nodeAll, readVectors, ROOT } from './helpers.mjs';
+import { nodeAll, nodeBuild, readVectors, ROOT } from './helpers.mjs';
 import { casesOf, run } from './vector-ops.mjs';
 
-const wasm = nodeAll(); // the three entries: IDs, catalog, EXTUUID
+// The entries: IDs with profiles (polyid-wasm/profiles: the ID-only entry's API and the
+// profile option), catalog, EXTUUID.
+const wasm = { ...nodeAll(), ...nodeBuild('profiles') };
 let native = null;
 let why = '';
 try {
@@ -32,6 +34,22 @@ function outcome(f) {
 }
 
 const EXTRA = {
+  // Profiles (docs/spec §1.5, §3.5, §4.4): results and errors of both engines agree.
+  'Tid.parse atproto': (p) => p.Tid.parse('3kxnlhr3gxq23', { profile: 'atproto' }).micros,
+  'Tid.parse atproto display': (p) => p.Tid.parse('3kxn-lhr-3gxq-23', { profile: 'atproto' }),
+  'Tid.parse atproto c': (p) => p.Tid.parse('ckxnlhr3gxq23', { profile: 'atproto' }),
+  'Tid.parse euid profile': (p) => p.Tid.parse('3kxnlhr3gxq23', { profile: 'euid' }),
+  'Tid.parse unknown profile': (p) => p.Tid.parse('3kxnlhr3gxq23', { profile: 'bluesky' }),
+  'Tid.parse profile 1': (p) => p.Tid.parse('3kxnlhr3gxq23', { profile: 1 }),
+  'Euid.parse euid': (p) => p.Euid.parse('C8ZMi4GR4JXGoMQXVYl8S8TJNA6', { profile: 'euid' }).value,
+  'Euid.parse euid checkmod': (p) => p.Euid.parse('C8ZM14GR4JXG0MQXVY18S8TJNA7', { profile: 'euid' }),
+  'compactId waddling': (p) => p.compactId('E.Auth.Token.MISSING', null, { profile: 'waddling' }),
+  'compactId waddling names': (p) => p.compactId('E.A.B.RATE', { RATE: 9 }, { profile: 'waddling' }),
+  'compactId polyid names': (p) => p.compactId('E.A.B.RATE', { RATE: 9 }, { profile: 'polyid' }),
+  'namespaceHash waddling': (p) => p.namespaceHash('Auth-Lib', { profile: 'waddling' }),
+  'fullId waddling': (p) => p.fullId('auth_lib', 'E.Auth.Token.001', null, { profile: 'waddling' }),
+  'parseFullId waddling bare': (p) => p.parseFullId('V6a0B', { profile: 'waddling' }),
+  'parseFullId waddling short': (p) => p.parseFullId('V6a0', { profile: 'waddling' }),
   'compactId(5)': (p) => p.compactId(5),
   'compactId(null)': (p) => p.compactId(null),
   'compactId(code, [])': (p) => p.compactId('E.A.B.001', []),

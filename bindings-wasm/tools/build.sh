@@ -94,11 +94,14 @@ tag=$(echo "$rustc_version" | tr -c 'a-zA-Z0-9.\n' '-' | cut -c1-40)
 target_dir=$out/cargo-$tag
 # One crate, built once per module (see Cargo.toml [features]):
 #   polyid_wasm     default features: the ID-only module (size budget)
+#   polyid_profiles --features profiles: the `polyid-wasm/profiles` entry (the same API with
+#                   the profile option)
 #   polyid_catalog  --no-default-features --features catalog: the `polyid-wasm/catalog` entry
 #   polyid_extuuid  --no-default-features --features extuuid: the `polyid-wasm/extuuid` entry
-MODULES=(polyid_wasm polyid_catalog polyid_extuuid)
+MODULES=(polyid_wasm polyid_profiles polyid_catalog polyid_extuuid)
 declare -A MODULE_FEATURES=(
     [polyid_wasm]=""
+    [polyid_profiles]="--features profiles"
     [polyid_catalog]="--no-default-features --features catalog"
     [polyid_extuuid]="--no-default-features --features extuuid"
 )

@@ -5,6 +5,7 @@
 //
 // Three entries, one WebAssembly module each:
 //   polyid-wasm          api.js      polyid_wasm     (IDs; the module under the size budget)
+//   polyid-wasm/profiles api.js      polyid_profiles (the same IDs with the profile option)
 //   polyid-wasm/catalog  catalog.js  polyid_catalog  (WDP catalogs)
 //   polyid-wasm/extuuid  extuuid.js  polyid_extuuid  (EXTUUID)
 // For each entry:
@@ -29,6 +30,7 @@ const initTypes = js('init.d.ts').replace(/^(\/\/.*\n)+\n/, '');
 
 export const ENTRIES = [
   { entry: 'index', body: 'api.js', module: 'polyid_wasm', types: 'polyid', min: 10 },
+  { entry: 'profiles', body: 'api.js', module: 'polyid_profiles', types: 'polyid', min: 10 },
   { entry: 'catalog', body: 'catalog.js', module: 'polyid_catalog', types: 'catalog', min: 1 },
   { entry: 'extuuid', body: 'extuuid.js', module: 'polyid_extuuid', types: 'extuuid', min: 3 },
 ];
@@ -41,7 +43,7 @@ const banner = (src) =>
  * EXTUUID entries their own `ERROR_CODES`, `init` and `initSync` over the same types.
  */
 function initDeclarations(entry) {
-  if (entry === 'index') return `\n${initTypes}`;
+  if (entry === 'index' || entry === 'profiles') return `\n${initTypes}`;
   return `
 import type { InitInput } from './polyid.js'
 export type { InitInput } from './polyid.js'
@@ -65,7 +67,7 @@ function assemble({ entry, body: src, module, types, min }) {
   const names = exportsOf(body, src, min);
   // The ID entry reads the families' ranges once the module is ready.
   const readyFn =
-    entry === 'index'
+    src === 'api.js'
       ? 'function ready() {\n  const codes = readyEngine();\n  readyIds();\n  return codes;\n}\n'
       : 'function ready() {\n  return readyEngine();\n}\n';
   const all = ['ERROR_CODES', ...names].sort();

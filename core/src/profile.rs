@@ -66,7 +66,9 @@ impl Profile {
         }
     }
 
-    /// The profile of a name; `INVALID_ARGUMENT` naming the known profiles otherwise.
+    /// The profile of a name; `INVALID_ARGUMENT` naming the known profiles otherwise. The
+    /// name travels as the error's text (no formatting here: the WebAssembly module builds
+    /// the message from the parts, without Rust's formatting code).
     pub fn parse(name: &str) -> Result<Profile> {
         Profile::ALL
             .into_iter()
@@ -74,13 +76,8 @@ impl Profile {
             .ok_or_else(|| {
                 Error::new(
                     ErrorCode::InvalidArgument,
-                    "profile",
-                    Detail::Message(
-                        format!(
-                            "unknown profile {name:?} (expected polyid, atproto, euid or waddling)"
-                        )
-                        .into(),
-                    ),
+                    "profile (one of polyid, atproto, euid, waddling)",
+                    Detail::Text(name.into()),
                 )
             })
     }
@@ -117,11 +114,19 @@ impl Profile {
         Error::new(
             ErrorCode::InvalidArgument,
             "profile",
+            // Joined, not formatted: this is reachable from the WebAssembly module, which
+            // keeps Rust's formatting code out.
             Detail::Message(
-                format!(
-                    "the {} profile does not define {family} (it defines {covers})",
-                    self.as_str()
-                )
+                [
+                    "the ",
+                    self.as_str(),
+                    " profile does not define ",
+                    family,
+                    " (it defines ",
+                    covers,
+                    ")",
+                ]
+                .concat()
                 .into(),
             ),
         )
