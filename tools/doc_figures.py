@@ -36,6 +36,11 @@ FIGURES = [
      rf"\| `polyid_wasm_bg\.wasm` \| (?P<ids_raw>{N}) B \| (?P<ids_gzip>{N}) B "
      rf"\(budget (?P<budget_raw>{N}) / (?P<budget_gzip>{N}) B"),
     ("bindings-wasm/README.md",
+     rf"\| `polyid_profiles_bg\.wasm` \| (?P<profiles_raw>{N}) B \| (?P<profiles_gzip>{N}) B"),
+    ("bindings-wasm/README.md",
+     rf"\| `polyid_profiles` \(entry `polyid-wasm/profiles`, IDs with profiles\) \| (?P<profiles_raw>{N}) B "
+     rf"\| (?P<profiles_gzip>{N}) B"),
+    ("bindings-wasm/README.md",
      rf"\| `polyid_catalog_bg\.wasm` \| (?P<catalog_raw>{N}) B \| (?P<catalog_gzip>{N}) B"),
     ("bindings-wasm/README.md",
      rf"\| `polyid_extuuid_bg\.wasm` \| (?P<extuuid_raw>{N}) B \| (?P<extuuid_gzip>{N}) B"),
@@ -68,7 +73,8 @@ def wasm_sizes(report: Path) -> dict[str, int]:
     if not report.exists():
         raise SystemExit(f"{report} is missing: run make wasm-build")
     out = {}
-    names = {"polyid_wasm": "ids", "polyid_catalog": "catalog", "polyid_extuuid": "extuuid"}
+    names = {"polyid_wasm": "ids", "polyid_profiles": "profiles", "polyid_catalog": "catalog",
+             "polyid_extuuid": "extuuid"}
     for line in report.read_text().splitlines():
         m = re.match(r"wasm size \S+ \((\w+), web\): (\d+) bytes.*gzip -9 (\d+) bytes", line)
         if m:
@@ -80,8 +86,8 @@ def wasm_sizes(report: Path) -> dict[str, int]:
         raise SystemExit("bindings-wasm/tools/size.mjs: no `BUDGET = { raw: ..., gzip: ... }`")
     out["budget_raw"] = int(m.group(1).replace("_", ""))
     out["budget_gzip"] = int(m.group(2).replace("_", ""))
-    if len(out) != 8:
-        raise SystemExit(f"{report}: expected the web build of three modules, read {sorted(out)}")
+    if len(out) != 10:
+        raise SystemExit(f"{report}: expected the web build of four modules, read {sorted(out)}")
     return out
 
 

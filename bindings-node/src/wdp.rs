@@ -64,19 +64,27 @@ fn compact_pieces(text: &str, sep: char, keep_sep: bool, names: &NamedSequences)
 /// codes, which the JavaScript layer sees from the length and handles code by code.
 #[napi(catch_unwind, js_name = "compact_ids_packed")]
 pub fn compact_ids_packed(text: Text, names: Option<&Names>) -> Result<Val> {
-    text.with(|t| compact_pieces(t, '\0', false, table(names)))
+    let pieces = |t: &str| compact_pieces(t, '\0', false, table(names));
+    match text.with_ascii(pieces)? {
+        Some(ids) => Ok(ids),
+        None => text.with(pieces),
+    }
 }
 
 /// `compactIdsJoined`: lines in, lines out (or the index of the first invalid line).
 #[napi(catch_unwind, js_name = "compact_ids_lines")]
 pub fn compact_ids_lines(text: Text, names: Option<&Names>) -> Result<Val> {
-    text.with(|t| {
+    let lines = |t: &str| {
         if t.is_empty() {
             Val::Ascii(Vec::new())
         } else {
             compact_pieces(t, '\n', true, table(names))
         }
-    })
+    };
+    match text.with_ascii(lines)? {
+        Some(ids) => Ok(ids),
+        None => text.with(lines),
+    }
 }
 
 /// `compactIdsInto`: the IDs of the `"\0"`-joined codes written into `out` from offset 0;

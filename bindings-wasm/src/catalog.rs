@@ -1,7 +1,7 @@
 //! The catalog module's exports (feature `catalog`): `polyid::wdp::catalog` over plain values.
 //! Built into `pkg/*/polyid_catalog_bg.wasm`, the `polyid-wasm/catalog` entry (serde_json and
 //! ed25519-dalek live there, not in the ID-only module). The JavaScript layer is
-//! `js/catalog.js`.
+//! `bindings-js/catalog.js`.
 
 use polyid::wdp::catalog::{self, Catalog, CatalogEntry, Entry, Expansion, Form, KeyPair};
 use polyid::{Detail, Error, ErrorCode};

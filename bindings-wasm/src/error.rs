@@ -1,6 +1,6 @@
 //! Core errors as thrown JavaScript `Error`s.
 //!
-//! The `Error` object is made by the package's JavaScript layer (`js/common.js`, registered with
+//! The `Error` object is made by the package's JavaScript layer (`bindings-js/common.js`, registered with
 //! [`set_error_factory`]) from the parts of the core's [`polyid::Error`]: the stable code, the
 //! context, and the detail (offending character and index, found and expected length or check
 //! value, range, text or reason). The JavaScript layer writes the message in the core's

@@ -1,5 +1,5 @@
 //! EXTUUID exports (feature `extuuid`): `polyid::extuuid` over plain values. The JavaScript
-//! layer (`extuuidEncode`, `extuuidDecode`, `extuuidInspect`) is in `js/extuuid.js`.
+//! layer (`extuuidEncode`, `extuuidDecode`, `extuuidInspect`) is in `bindings-js/extuuid.js`.
 
 use polyid::extuuid::{self, Field};
 use wasm_bindgen::prelude::*;

@@ -320,7 +320,7 @@ pub fn clock_set(clock: &Clock, micros: i64) -> JsResult<()> {
 /// given (the node's range is the core's: `Node::new`), `max_lead_ms` (checked by the core's
 /// constructors), and `wait` for `on_clock_behind = "wait"` (the JavaScript layer reads the
 /// text, so that the core's `FromStr`, which formats its message with `{:?}`, stays out of
-/// the module: see js/api.js).
+/// the module: see bindings-js/api.js).
 fn options(
     node: Option<u64>,
     seed: Option<u64>,

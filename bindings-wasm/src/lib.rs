@@ -2,7 +2,7 @@
 //!
 //! The `polyid` core compiled to WebAssembly with wasm-bindgen. This crate exports the core's
 //! operations over plain values (strings, `bigint`s for u64/i64/u128, numbers); the package's
-//! JavaScript layer (`js/api.js`, `js/catalog.js`, `js/extuuid.js` over `js/common.js`) gives
+//! JavaScript layer (`bindings-js/api.js`, `bindings-js/catalog.js`, `bindings-js/extuuid.js` over `bindings-js/common.js`) gives
 //! them the camelCase classes and functions of the Node package, checks JavaScript argument
 //! types and integer ranges, and nothing else.
 //!
@@ -15,7 +15,7 @@
 //! - supplies the time from JavaScript ([`clock::JsClock`]): `std::time::SystemTime` panics on
 //!   `wasm32-unknown-unknown`, so no `SystemClock` path of the core is called here (except
 //!   inside the core's `Catalog::build`, which the JavaScript layer reports, see
-//!   `js/catalog.js`);
+//!   `bindings-js/catalog.js`);
 //! - randomness comes from `crypto.getRandomValues` (getrandom's `wasm_js` backend), seeding
 //!   the core's generator.
 //!
