@@ -1,10 +1,8 @@
-// polyid-wasm/catalog: WDP catalogs (the core's `polyid::wdp::catalog`) — build, load (the three
-// JSON forms), expand, canonical bytes, Ed25519 signatures, collision groups.
-//
-// A second WebAssembly module (`polyid_catalog_bg.wasm`, src/catalog.rs: the crate built with
-// its `catalog` feature), so that serde_json and ed25519-dalek never weigh on the ID-only
-// module. `tools/package.mjs` puts `js/common.js` and this text behind an import of that
-// module's web build and a require of its Node build.
+// WDP catalogs (the core's `polyid::wdp::catalog`) — build, load (the three JSON forms),
+// expand, canonical bytes, Ed25519 signatures, collision groups. In `polyid` part of the one
+// entry; in `polyid-wasm` the `polyid-wasm/catalog` entry over a WebAssembly module of its own
+// (bindings-wasm/src/catalog.rs), so that serde_json and ed25519-dalek never weigh on the
+// ID-only module.
 //
 // Nothing about catalogs is computed here: this layer checks JavaScript argument types, turns
 // objects into the JSON text or the arrays the core takes, and wraps what the core returns.

@@ -1,11 +1,9 @@
-// polyid-wasm/extuuid: EXTUUID (the core's `polyid::extuuid`): typed values in version 8
-// UUIDs — encode a printed form, decode a UUID, inspect the typed fields.
-//
-// A third WebAssembly module (`polyid_extuuid_bg.wasm`, src/extuuid.rs: the crate built with
-// its `extuuid` feature): the EXTUUID grammar and its decimal/binary float printing weigh
-// about 90 KB, more than the ID-only module's whole size budget. `tools/package.mjs` puts
-// `js/common.js` and this text behind an import of that module's web build and a require of
-// its Node build. Nothing about EXTUUIDs is computed here.
+// EXTUUID (the core's `polyid::extuuid`): typed values in version 8 UUIDs — encode a printed
+// form, decode a UUID, inspect the typed fields. In `polyid` part of the one entry; in
+// `polyid-wasm` the `polyid-wasm/extuuid` entry over a WebAssembly module of its own
+// (bindings-wasm/src/extuuid.rs), since the EXTUUID grammar and its float printing are larger
+// than the ID-only module's whole size budget (bindings-wasm/README.md, "Size"). Nothing
+// about EXTUUIDs is computed here.
 
 /** The `8-4-4-4-12` lower-case UUID of a printed form (`extuuid:` prefix optional). */
 export function extuuidEncode(text) {

@@ -5,7 +5,7 @@
 //! context, and the detail (offending character and index, found and expected length or check
 //! value, range, text or reason). The JavaScript layer writes the message in the core's
 //! `Display` format. Formatting it here would link Rust's whole formatting machinery and
-//! Unicode escape tables, about 9 KB of the size budget; the parts are exact, and the shared
+//! Unicode escape tables into the module (bindings-wasm/README.md, "Size"); the parts are exact, and the shared
 //! vectors plus a comparison with the Node package's messages check the result.
 
 use std::cell::RefCell;

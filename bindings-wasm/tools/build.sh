@@ -157,7 +157,7 @@ for module in "${MODULES[@]}"; do
     for target in web nodejs; do
         dir=$pkg/${target%js}
         "$wasm_bindgen" --target "$target" --no-typescript --out-dir "$dir" --out-name "$module" "$out/$module.wasm"
-        # -Oz, plus a flatten/re-loop pass that saves another ~1% on this module.
+        # -Oz, plus a flatten/re-loop pass that makes this module a little smaller still.
         "$wasm_opt" -Oz --flatten --rereloop -Oz --converge --strip-debug --strip-producers \
             "$dir/${module}_bg.wasm" -o "$dir/${module}_bg.wasm"
     done
