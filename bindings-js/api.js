@@ -327,16 +327,24 @@ function compactEach(list, t) {
 export function compactIds(codes, namedSequences) {
   const list = codeList(codes);
   return withNames(namedSequences, (t) => {
-    if (list.length === 0) return [];
-    const joined = list.join('\0');
-    const r = raw.compact_ids_packed(joined, t);
-    if (typeof r === 'number') {
-      if (joined.split('\0').length === list.length) throw itemError(list, r, t);
-      return compactEach(list, t);
-    }
-    if (r.length !== list.length * 5) return compactEach(list, t);
-    return cut(r, 5);
+    const packed = packedIds(list, t);
+    return packed === null ? compactEach(list, t) : cut(packed, 5);
   });
+}
+
+/**
+ * The IDs of `list` back to back (one engine call), or `null` when a code holds a NUL (the
+ * caller then takes the codes one by one); the error of the first invalid code, with `item`.
+ */
+function packedIds(list, t) {
+  if (list.length === 0) return '';
+  const joined = list.join('\0');
+  const r = raw.compact_ids_packed(joined, t);
+  if (typeof r === 'number') {
+    if (joined.split('\0').length === list.length) throw itemError(list, r, t);
+    return null;
+  }
+  return r.length === list.length * 5 ? r : null;
 }
 
 /**
@@ -361,13 +369,14 @@ export function compactIdsInto(codes, out, namedSequences) {
   // The buffer is checked first: nothing is computed for a call that cannot succeed.
   if (!(out instanceof Uint8Array)) throw typeError(`out: expected a Uint8Array, got ${typeName(out)}`);
   if (out.length < codes.length * 5) raw.buffer_too_small('compactIdsInto', out.length, codes.length * 5);
-  const ids = compactIds(codes, namedSequences);
-  for (let i = 0, at = 0; i < ids.length; i++) {
-    const id = ids[i];
-    for (let k = 0; k < 5; k++) out[at++] = id.charCodeAt(k);
-  }
-  return codes.length;
+  const list = codeList(codes);
+  const packed = withNames(namedSequences, (t) => packedIds(list, t) ?? compactEach(list, t).join(''));
+  // ASCII: one byte per character.
+  (asciiEncoder ??= new TextEncoder()).encodeInto(packed, out);
+  return list.length;
 }
+
+let asciiEncoder;
 
 /** The normalized code (trimmed, uppercase, named sequence resolved). */
 export function normalizeCode(code, namedSequences) {

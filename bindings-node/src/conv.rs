@@ -28,7 +28,6 @@ macro_rules! check {
         }
     }};
 }
-pub(crate) use check;
 
 // ----------------------------------------------------------------------------------------------
 // Errors
@@ -510,4 +509,36 @@ impl ToNapiValue for BigI64 {
         check!(sys::napi_create_bigint_int64(env, val.0, &mut out));
         Ok(out)
     }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Bytes out, into the caller's array
+
+/// The data pointer and byte length of a `Uint8Array` (a `Buffer` included).
+pub(crate) unsafe fn typed_bytes(
+    env: sys::napi_env,
+    value: sys::napi_value,
+) -> Result<(*mut u8, usize)> {
+    let mut is_typed = false;
+    check!(sys::napi_is_typedarray(env, value, &mut is_typed));
+    let mut kind = 0;
+    let mut len = 0usize;
+    let mut data = std::ptr::null_mut();
+    let mut buffer = std::ptr::null_mut();
+    let mut offset = 0usize;
+    if is_typed {
+        check!(sys::napi_get_typedarray_info(
+            env,
+            value,
+            &mut kind,
+            &mut len,
+            &mut data,
+            &mut buffer,
+            &mut offset
+        ));
+    }
+    if !is_typed || kind != sys::TypedarrayType::uint8_array {
+        return Err(throw_type(env, "expected a Uint8Array or Buffer"));
+    }
+    Ok((data.cast(), len))
 }

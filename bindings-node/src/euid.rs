@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
-use napi::bindgen_prelude::{External, Uint8Array};
+use napi::bindgen_prelude::{External, Uint8Array, Unknown};
+use napi::JsValue;
 use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::clock::SystemClock;
 use polyid::euid::{Euid, EuidGenerator};
 
-use crate::conv::{Ascii, OrThrow, Text, Val, U128, U64};
+use crate::conv::{typed_bytes, Ascii, OrThrow, Text, Val, U128, U64};
 use crate::generator::{info, options, Clk, Clock};
 
 fn value(e: Euid) -> Val {
@@ -107,18 +108,19 @@ pub fn euid_checkmod(value: U128) -> u32 {
 /// Writes an EUID's 16 big-endian bytes into `out`, a new 16-byte array of the JavaScript
 /// layer's (a pooled `Buffer` in Node: N-API's own Buffer creation is far slower).
 #[napi(catch_unwind, js_name = "euid_bytes_into")]
-pub fn euid_bytes_into(value: U128, mut out: Uint8Array) -> Result<()> {
+pub fn euid_bytes_into(env: Env, value: U128, out: Unknown<'_>) -> Result<()> {
     let bytes = Euid::from_u128(value.0).to_bytes();
-    // SAFETY: the slice is used only here, while no JavaScript runs.
-    match unsafe { out.as_mut() }.get_mut(..16) {
-        Some(dst) => {
-            dst.copy_from_slice(&bytes);
-            Ok(())
-        }
-        None => Err(napi::Error::from_reason(
+    // The array's memory, found without the reference napi-rs's typed-array argument makes.
+    let (data, len) = unsafe { typed_bytes(env.raw(), out.raw())? };
+    if len < bytes.len() {
+        return Err(napi::Error::from_reason(
             "euid_bytes_into: expected 16 bytes",
-        )),
+        ));
     }
+    // SAFETY: `data` points to `len >= 16` writable bytes of the typed array, and no JavaScript
+    // runs while they are written.
+    unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), data, bytes.len()) };
+    Ok(())
 }
 
 /// `Euid::next_with(SystemClock)`.

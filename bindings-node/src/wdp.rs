@@ -1,12 +1,12 @@
 //! WDP compact IDs, named sequences, namespaces and full IDs (docs/spec §1).
 
 use napi::bindgen_prelude::External;
-use napi::{sys, Env, JsValue, Result};
+use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::wdp::{self, NamedSequences, StructuredCode, COMPACT_LEN};
 use polyid::Profile;
 
-use crate::conv::{check, throw_id, Ascii, OrThrow, Text, Val};
+use crate::conv::{throw_id, Ascii, OrThrow, Text, Val};
 
 /// A named-sequence table (the standard names plus the caller's), held by JavaScript as an
 /// external handle.
@@ -85,63 +85,6 @@ pub fn compact_ids_lines(text: Text, names: Option<&Names>) -> Result<Val> {
         Some(ids) => Ok(ids),
         None => text.with(lines),
     }
-}
-
-/// `compactIdsInto`: the IDs of the `"\0"`-joined codes written into `out` from offset 0;
-/// the number of pieces, or `-1 - i` for the first invalid piece `i`. The JavaScript layer
-/// has checked `out`'s length against its count of codes; a shorter `out` than the pieces
-/// need (codes holding NULs) is left unwritten and reported by the count.
-#[napi(catch_unwind, js_name = "compact_ids_into")]
-pub fn compact_ids_into(
-    env: Env,
-    text: Text,
-    out: napi::bindgen_prelude::Unknown<'_>,
-    names: Option<&Names>,
-) -> Result<f64> {
-    let ids = match text.with(|t| compact_pieces(t, '\0', false, table(names)))? {
-        Val::Ascii(ids) => ids,
-        Val::Num(i) => return Ok(-1.0 - i),
-        _ => unreachable!("compact_pieces returns IDs or an index"),
-    };
-    let (data, room) = unsafe { typed_bytes(env.raw(), out.raw())? };
-    let pieces = ids.len() / COMPACT_LEN;
-    if room < ids.len() {
-        // More pieces than the JavaScript layer counted codes: a code holds a NUL. Nothing is
-        // written; the layer handles the codes one by one.
-        return Ok(pieces as f64);
-    }
-    // SAFETY: `data` points to `room >= ids.len()` writable bytes of the typed array.
-    unsafe { std::ptr::copy_nonoverlapping(ids.as_ptr(), data, ids.len()) };
-    Ok(pieces as f64)
-}
-
-/// The data pointer and byte length of a `Uint8Array` (a `Buffer` included).
-unsafe fn typed_bytes(env: sys::napi_env, value: sys::napi_value) -> Result<(*mut u8, usize)> {
-    let mut is_typed = false;
-    check!(sys::napi_is_typedarray(env, value, &mut is_typed));
-    let mut kind = 0;
-    let mut len = 0usize;
-    let mut data = std::ptr::null_mut();
-    let mut buffer = std::ptr::null_mut();
-    let mut offset = 0usize;
-    if is_typed {
-        check!(sys::napi_get_typedarray_info(
-            env,
-            value,
-            &mut kind,
-            &mut len,
-            &mut data,
-            &mut buffer,
-            &mut offset
-        ));
-    }
-    if !is_typed || kind != sys::TypedarrayType::uint8_array {
-        return Err(crate::conv::throw_type(
-            env,
-            "expected a Uint8Array or Buffer",
-        ));
-    }
-    Ok((data.cast(), len))
 }
 
 /// The core's `BUFFER_TOO_SMALL` error for `context` (`found` bytes where `expected` are
