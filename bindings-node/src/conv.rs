@@ -173,11 +173,8 @@ impl Text {
         Ok(f(std::str::from_utf8(bytes).unwrap_or("\u{fffd}")))
     }
 
-    /// Calls `f` with the text when it is all ASCII, read as UTF-16 and narrowed (V8 copies a
-    /// one-byte string out as UTF-16 faster than it encodes UTF-8); `None` when a unit is not
-    /// ASCII, for the caller to read the text with [`Text::with`] instead. Batches use it:
-    /// their text is long, and any non-ASCII character makes a code invalid.
-    pub fn with_ascii<R>(&self, f: impl FnOnce(&str) -> R) -> Result<Option<R>> {
+    /// The length in UTF-16 units, which N-API gives without looking at the text.
+    fn utf16_len(&self) -> Result<usize> {
         let mut units = 0usize;
         unsafe {
             check!(sys::napi_get_value_string_utf16(
@@ -188,6 +185,15 @@ impl Text {
                 &mut units
             ));
         }
+        Ok(units)
+    }
+
+    /// Calls `f` with the text when it is all ASCII, read as UTF-16 and narrowed (V8 copies a
+    /// one-byte string out as UTF-16 faster than it encodes UTF-8); `None` when a unit is not
+    /// ASCII, for the caller to read the text with [`Text::with`] instead. Batches use it:
+    /// their text is long, and any non-ASCII character makes a code invalid.
+    pub fn with_ascii<R>(&self, f: impl FnOnce(&str) -> R) -> Result<Option<R>> {
+        let units = self.utf16_len()?;
         let mut wide: Vec<u16> = Vec::with_capacity(units + 1);
         let mut copied = 0usize;
         unsafe {
@@ -212,16 +218,7 @@ impl Text {
     /// without looking at the text) bounds the UTF-8 length at three bytes per unit.
     #[cold]
     pub fn owned(&self) -> Result<String> {
-        let mut units = 0usize;
-        unsafe {
-            check!(sys::napi_get_value_string_utf16(
-                self.env,
-                self.value,
-                ptr::null_mut(),
-                0,
-                &mut units
-            ));
-        }
+        let units = self.utf16_len()?;
         let room = units * 3 + 1;
         let mut bytes: Vec<u8> = Vec::with_capacity(room);
         let mut written = 0usize;
