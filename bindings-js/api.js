@@ -16,6 +16,9 @@
 /** The families' ranges, from the core (set by `readyIds()`), for OUT_OF_RANGE messages. */
 let LIMITS;
 
+/** The text lengths, from the core (set by `readyIds()`). */
+let WIDTH;
+
 const clockIdArg = (v) => u16(v, 'TID clock_id', LIMITS.clockId);
 const extensionArg = (v) => (absent(v) ? undefined : u16(v, 'EUID extension', LIMITS.extension));
 // A batch count, within the core's MAX_BATCH before anything is allocated on either side.
@@ -63,7 +66,7 @@ function noConstructor(name) {
 function readyIds() {
   const [
     minMicros, maxMicros, maxClockId, xidEpoch, xidMaxMs, xidMaxRandom, euidMaxMs, maxExtension, maxBatch,
-    maxNode, maxLeadMs,
+    maxNode, maxLeadMs, compactLen, xidLen, tidLen, euidLen,
   ] = raw.limits();
   LIMITS = {
     micros: [minMicros, maxMicros],
@@ -76,6 +79,8 @@ function readyIds() {
     node: [0n, maxNode],
     maxLead: [0n, maxLeadMs],
   };
+  // The lengths of the texts, for the batch transport's fixed-width cuts.
+  WIDTH = { compact: Number(compactLen), xid: Number(xidLen), tid: Number(tidLen), euid: Number(euidLen) };
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -168,7 +173,7 @@ function lastArg(last, valueOf, name) {
  */
 const accelerator = (name) => (typeof raw[name] === 'function' ? raw[name] : undefined);
 
-function family(prefix, text, width) {
+function family(prefix, text) {
   const next = raw[`${prefix}_gen_next`];
   const nextMany = raw[`${prefix}_gen_next_many`];
   return {
@@ -179,12 +184,12 @@ function family(prefix, text, width) {
     nextString: accelerator(`${prefix}_gen_next_string`) ?? ((g) => text(next(g))),
     nextManyPacked:
       accelerator(`${prefix}_gen_next_many_packed`) ?? ((g, n) => Array.from(nextMany(g, n), text).join('')),
-    width,
+    width: () => WIDTH[prefix],
   };
 }
-const XIDS = family('xid', (v) => raw.xid_text(v), 11);
-const TIDS = family('tid', (v) => raw.tid_text(v), 13);
-const EUIDS = family('euid', (v) => raw.euid_text(v, true), 27);
+const XIDS = family('xid', (v) => raw.xid_text(v));
+const TIDS = family('tid', (v) => raw.tid_text(v));
+const EUIDS = family('euid', (v) => raw.euid_text(v, true));
 
 /**
  * An engine generator of `family` from options read by `generatorOptions` (`[clockMicros,
@@ -328,7 +333,7 @@ export function compactIds(codes, namedSequences) {
   const list = codeList(codes);
   return withNames(namedSequences, (t) => {
     const packed = packedIds(list, t);
-    return packed === null ? compactEach(list, t) : cut(packed, 5);
+    return packed === null ? compactEach(list, t) : cut(packed, WIDTH.compact);
   });
 }
 
@@ -344,7 +349,7 @@ function packedIds(list, t) {
     if (joined.split('\0').length === list.length) throw itemError(list, r, t);
     return null;
   }
-  return r.length === list.length * 5 ? r : null;
+  return r.length === list.length * WIDTH.compact ? r : null;
 }
 
 /**
@@ -361,14 +366,15 @@ export function compactIdsJoined(codes, namedSequences) {
 }
 
 /**
- * Writes the compact IDs of `codes` into `out` (5 ASCII bytes each from offset 0) and returns
+ * Writes the compact IDs of `codes` into `out` (their ASCII bytes back to back from offset 0) and returns
  * the number of codes. BUFFER_TOO_SMALL before any work when `out` is too short.
  */
 export function compactIdsInto(codes, out, namedSequences) {
   if (!Array.isArray(codes)) throw typeError(`expected an array, got ${typeName(codes)}`);
   // The buffer is checked first: nothing is computed for a call that cannot succeed.
   if (!(out instanceof Uint8Array)) throw typeError(`out: expected a Uint8Array, got ${typeName(out)}`);
-  if (out.length < codes.length * 5) raw.buffer_too_small('compactIdsInto', out.length, codes.length * 5);
+  const need = codes.length * WIDTH.compact;
+  if (out.length < need) raw.buffer_too_small(out.length, need);
   const list = codeList(codes);
   const packed = withNames(namedSequences, (t) => packedIds(list, t) ?? compactEach(list, t).join(''));
   // ASCII: one byte per character.
@@ -478,15 +484,13 @@ class Generator {
   #gen;
   #clock;
   #wrap;
-  #width;
 
-  constructor(token, family, [gen, clock], wrap, width) {
+  constructor(token, family, [gen, clock], wrap) {
     if (token !== NEW) throw typeError('a generator is made by its class');
     this.#family = family;
     this.#gen = gen;
     this.#clock = clock;
     this.#wrap = wrap;
-    this.#width = width;
   }
 
   static #of(o) {
@@ -541,7 +545,7 @@ class Generator {
   /** The texts of the next `count` IDs. */
   nextManyStrings(count) {
     const g = Generator.#of(this);
-    return cut(g.#family.nextManyPacked(g.#gen, countArg(count)), g.#width);
+    return cut(g.#family.nextManyPacked(g.#gen, countArg(count)), g.#family.width());
   }
 }
 
@@ -690,7 +694,7 @@ export class XidGenerator extends Generator {
     // `resume` passes the options read already and the value of the last xid.
     const resuming = token === NEW;
     const opts = resuming ? options : generatorOptions(options);
-    super(NEW, XIDS, makeGenerator(XIDS, opts, undefined, resuming ? last : undefined), (v) => new Xid(NEW, v), 11);
+    super(NEW, XIDS, makeGenerator(XIDS, opts, undefined, resuming ? last : undefined), (v) => new Xid(NEW, v));
   }
 
   /** A generator whose every xid is greater than `last` (an Xid or its text). */
@@ -851,7 +855,7 @@ export class TidGenerator extends Generator {
     const resuming = token === NEW;
     const id = resuming || absent(clockId) ? (clockId ?? undefined) : clockIdArg(clockId);
     const opts = resuming ? options : generatorOptions(options);
-    super(NEW, TIDS, makeGenerator(TIDS, opts, id, resuming ? last : undefined), (v) => new Tid(NEW, v), 13);
+    super(NEW, TIDS, makeGenerator(TIDS, opts, id, resuming ? last : undefined), (v) => new Tid(NEW, v));
   }
 
   /** A generator whose every TID is greater than `last` (a Tid or its text). */
@@ -1045,7 +1049,7 @@ export class EuidGenerator extends Generator {
     const resuming = token === NEW;
     const ext = resuming ? extension : extensionArg(extension);
     const opts = resuming ? options : generatorOptions(options);
-    super(NEW, EUIDS, makeGenerator(EUIDS, opts, ext, resuming ? last : undefined), (v) => new Euid(NEW, v), 27);
+    super(NEW, EUIDS, makeGenerator(EUIDS, opts, ext, resuming ? last : undefined), (v) => new Euid(NEW, v));
   }
 
   /** A generator whose every EUID is greater than `last` (a Euid or its text). */

@@ -207,10 +207,13 @@ impl Text {
             // SAFETY: napi initialized `copied` units.
             wide.set_len(copied);
         }
-        if wide.iter().any(|&u| u >= 0x80) {
-            return Ok(None);
+        let mut bytes = Vec::with_capacity(wide.len());
+        for &unit in &wide {
+            match u8::try_from(unit) {
+                Ok(b) if b.is_ascii() => bytes.push(b),
+                _ => return Ok(None),
+            }
         }
-        let bytes: Vec<u8> = wide.iter().map(|&u| u as u8).collect();
         Ok(std::str::from_utf8(&bytes).ok().map(f))
     }
 

@@ -40,10 +40,11 @@ pub fn error_codes() -> Vec<&'static str> {
 /// The families' ranges, for the JavaScript layer's OUT_OF_RANGE messages on values that do
 /// not fit a parameter's type: `[TID min micros, TID max micros, TID max clock id, xid epoch
 /// ms, xid max ms, xid max random, EUID max ms, EUID max extension, max batch, max node, max
-/// lead ms]` (bigints).
+/// lead ms, compact ID length, xid/uid11 text length, TID text length, EUID text length]`
+/// (bigints).
 #[napi(catch_unwind)]
 pub fn limits() -> Vec<Val> {
-    use polyid::{euid, node, policy, tid, xid};
+    use polyid::{euid, node, policy, tid, uid11, wdp, xid};
     [
         i128::from(tid::MIN_MICROS),
         i128::from(tid::MAX_MICROS),
@@ -56,6 +57,10 @@ pub fn limits() -> Vec<Val> {
         polyid::MAX_BATCH as i128,
         i128::from(node::MAX_NODE),
         i128::from(policy::MAX_LEAD_MS),
+        wdp::COMPACT_LEN as i128,
+        uid11::LEN as i128,
+        tid::LEN as i128,
+        euid::LEN as i128,
     ]
     .into_iter()
     .map(Val::Int)

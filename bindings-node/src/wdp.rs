@@ -87,17 +87,13 @@ pub fn compact_ids_lines(text: Text, names: Option<&Names>) -> Result<Val> {
     }
 }
 
-/// The core's `BUFFER_TOO_SMALL` error for `context` (`found` bytes where `expected` are
-/// needed), to throw: the JavaScript layer checks a caller's buffer before any work.
+/// The core's `BUFFER_TOO_SMALL` for `compactIdsInto` (`found` bytes where `expected` are
+/// needed), thrown: the JavaScript layer checks a caller's buffer before any work.
 #[napi(catch_unwind, js_name = "buffer_too_small")]
-pub fn buffer_too_small(env: Env, context: String, found: f64, expected: f64) -> Result<()> {
-    let context: &'static str = match context.as_str() {
-        "compactIdsInto" => "compactIdsInto",
-        _ => "buffer",
-    };
+pub fn buffer_too_small(env: Env, found: f64, expected: f64) -> Result<()> {
     let e = polyid::Error::new(
         polyid::ErrorCode::BufferTooSmall,
-        context,
+        "compactIdsInto",
         polyid::Detail::Length {
             found: found as usize,
             expected: expected as usize,

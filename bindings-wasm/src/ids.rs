@@ -27,7 +27,8 @@ fn text(bytes: &[u8]) -> JsValue {
 /// The families' ranges, for the JavaScript layer's OUT_OF_RANGE messages on values that do
 /// not fit a parameter's type: `[TID min micros, TID max micros, TID max clock id, xid epoch
 /// ms, xid max ms, xid max random, EUID max ms, EUID max extension, max batch, max node, max
-/// lead ms]` (bigints).
+/// lead ms, compact ID length, xid/uid11 text length, TID text length, EUID text length]`
+/// (bigints).
 #[wasm_bindgen]
 pub fn limits() -> js_sys::Array {
     [
@@ -42,6 +43,10 @@ pub fn limits() -> js_sys::Array {
         JsValue::from(polyid::MAX_BATCH as u64),
         JsValue::from(u64::from(node::MAX_NODE)),
         JsValue::from(MAX_LEAD_MS),
+        JsValue::from(wdp::COMPACT_LEN as u64),
+        JsValue::from(uid11::LEN as u64),
+        JsValue::from(tid::LEN as u64),
+        JsValue::from(euid::LEN as u64),
     ]
     .iter()
     .collect()
@@ -113,7 +118,7 @@ pub fn compact_ids_lines(text: &str, names: &Names) -> JsValue {
 
 /// The core's `BUFFER_TOO_SMALL` for `compactIdsInto`, thrown.
 #[wasm_bindgen]
-pub fn buffer_too_small(_context: &str, found: usize, expected: usize) -> JsResult<()> {
+pub fn buffer_too_small(found: usize, expected: usize) -> JsResult<()> {
     Err(crate::error::core_error(polyid::Error::new(
         polyid::ErrorCode::BufferTooSmall,
         "compactIdsInto",

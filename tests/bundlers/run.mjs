@@ -99,6 +99,24 @@ function app(name, source, html) {
 const page = (script) =>
   `<!doctype html><html><head><meta charset="utf-8">${ERROR_HOOK}</head><body>${script}</body></html>\n`;
 
+/** An app built by esbuild with the given loader for `.wasm` files. */
+async function esbuildApp(name, source, wasmLoader) {
+  const dir = app(name, source);
+  const esbuild = require('esbuild');
+  await esbuild.build({
+    entryPoints: [join(dir, 'src', 'main.js')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    loader: { '.wasm': wasmLoader },
+    outdir: join(dir, 'dist'),
+    absWorkingDir: dir,
+    logLevel: 'warning',
+  });
+  writeFileSync(join(dir, 'dist', 'index.html'), page('<script type="module" src="./main.js"></script>'));
+  return { dist: join(dir, 'dist'), entry: '/index.html', inline: wasmLoader === 'binary' };
+}
+
 const BUNDLERS = {
   async vite() {
     const dir = app('vite', PLAIN, page('<script type="module" src="/src/main.js"></script>'));
@@ -106,38 +124,9 @@ const BUNDLERS = {
     await build({ root: dir, logLevel: 'warn', configFile: false, build: { outDir: 'dist', target: 'es2022' } });
     return { dist: join(dir, 'dist'), entry: '/index.html' };
   },
-  async esbuild() {
-    const dir = app('esbuild', ESBUILD);
-    const esbuild = require('esbuild');
-    await esbuild.build({
-      entryPoints: [join(dir, 'src', 'main.js')],
-      bundle: true,
-      format: 'esm',
-      target: 'es2022',
-      loader: { '.wasm': 'file' },
-      outdir: join(dir, 'dist'),
-      absWorkingDir: dir,
-      logLevel: 'warning',
-    });
-    writeFileSync(join(dir, 'dist', 'index.html'), page('<script type="module" src="./main.js"></script>'));
-    return { dist: join(dir, 'dist'), entry: '/index.html' };
-  },
-  async 'esbuild-inline'() {
-    const dir = app('esbuild-inline', ESBUILD_INLINE);
-    const esbuild = require('esbuild');
-    await esbuild.build({
-      entryPoints: [join(dir, 'src', 'main.js')],
-      bundle: true,
-      format: 'esm',
-      target: 'es2022',
-      loader: { '.wasm': 'binary' },
-      outdir: join(dir, 'dist'),
-      absWorkingDir: dir,
-      logLevel: 'warning',
-    });
-    writeFileSync(join(dir, 'dist', 'index.html'), page('<script type="module" src="./main.js"></script>'));
-    return { dist: join(dir, 'dist'), entry: '/index.html', inline: true };
-  },
+  // The two esbuild recipes of the wasm README: the `.wasm` as a file, or inlined.
+  esbuild: () => esbuildApp('esbuild', ESBUILD, 'file'),
+  'esbuild-inline': () => esbuildApp('esbuild-inline', ESBUILD_INLINE, 'binary'),
   async webpack() {
     const dir = app('webpack', PLAIN);
     const webpack = require('webpack');
