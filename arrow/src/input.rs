@@ -1,0 +1,193 @@
+//! Reading the input columns: text of any of Arrow's three string layouts, integers of any
+//! width, timestamps of the family's unit, 16-byte binary.
+//!
+//! The only messages written here are about Arrow types (which column types a parameter
+//! takes); everything about the identifiers comes from the core.
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{
+    Int16Type, Int32Type, Int64Type, Int8Type, UInt16Type, UInt32Type, UInt64Type, UInt8Type,
+};
+use arrow_array::{Array, FixedSizeBinaryArray};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{DataType, TimeUnit};
+use polyid::{Detail, Error, ErrorCode};
+
+use crate::error::ColumnError;
+
+/// `INVALID_ARGUMENT` for a column whose Arrow type the parameter does not take.
+#[cold]
+pub(crate) fn wrong_type(context: &'static str, expected: &'static str) -> ColumnError {
+    ColumnError::new(Error::reason(ErrorCode::InvalidArgument, context, expected))
+}
+
+/// `INVALID_ARGUMENT` for columns of different lengths.
+#[cold]
+pub(crate) fn length_mismatch(context: &'static str) -> ColumnError {
+    ColumnError::new(Error::reason(
+        ErrorCode::InvalidArgument,
+        context,
+        "the columns have different lengths",
+    ))
+}
+
+/// Runs `$body` with `$t` bound to the string array behind `$array` (utf8, large_utf8 or
+/// utf8_view), so that each layout gets its own monomorphized loop; `$other` otherwise.
+macro_rules! with_texts {
+    ($array:expr, |$t:ident| $body:expr, $other:expr) => {{
+        let array: &dyn ::arrow_array::Array = $array;
+        match array.data_type() {
+            ::arrow_schema::DataType::Utf8 => {
+                let $t = ::arrow_array::cast::AsArray::as_string::<i32>(array);
+                $body
+            }
+            ::arrow_schema::DataType::LargeUtf8 => {
+                let $t = ::arrow_array::cast::AsArray::as_string::<i64>(array);
+                $body
+            }
+            ::arrow_schema::DataType::Utf8View => {
+                let $t = ::arrow_array::cast::AsArray::as_string_view(array);
+                $body
+            }
+            _ => $other,
+        }
+    }};
+}
+pub(crate) use with_texts;
+
+/// An integer column of any width (or a timestamp column of one unit), read as `i128` so
+/// that every value of every width can be range-checked against the parameter.
+pub(crate) enum Ints<'a> {
+    I8(&'a [i8]),
+    I16(&'a [i16]),
+    I32(&'a [i32]),
+    I64(&'a [i64]),
+    U8(&'a [u8]),
+    U16(&'a [u16]),
+    U32(&'a [u32]),
+    U64(&'a [u64]),
+}
+
+impl<'a> Ints<'a> {
+    /// The integers of `array`; a `timestamp[unit]` column (any time zone) is read as its
+    /// integers when `unit` is given.
+    pub(crate) fn of(
+        array: &'a dyn Array,
+        unit: Option<TimeUnit>,
+        context: &'static str,
+        expected: &'static str,
+    ) -> Result<Ints<'a>, ColumnError> {
+        Ok(match array.data_type() {
+            DataType::Int8 => Ints::I8(array.as_primitive::<Int8Type>().values()),
+            DataType::Int16 => Ints::I16(array.as_primitive::<Int16Type>().values()),
+            DataType::Int32 => Ints::I32(array.as_primitive::<Int32Type>().values()),
+            DataType::Int64 => Ints::I64(array.as_primitive::<Int64Type>().values()),
+            DataType::UInt8 => Ints::U8(array.as_primitive::<UInt8Type>().values()),
+            DataType::UInt16 => Ints::U16(array.as_primitive::<UInt16Type>().values()),
+            DataType::UInt32 => Ints::U32(array.as_primitive::<UInt32Type>().values()),
+            DataType::UInt64 => Ints::U64(array.as_primitive::<UInt64Type>().values()),
+            // Every timestamp unit stores i64: the values are read as they are, no cast.
+            DataType::Timestamp(u, _) if Some(*u) == unit => Ints::I64(timestamp_values(array)),
+            _ => return Err(wrong_type(context, expected)),
+        })
+    }
+
+    /// The value of row `i`.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> i128 {
+        match self {
+            Ints::I8(v) => v[i] as i128,
+            Ints::I16(v) => v[i] as i128,
+            Ints::I32(v) => v[i] as i128,
+            Ints::I64(v) => v[i] as i128,
+            Ints::U8(v) => v[i] as i128,
+            Ints::U16(v) => v[i] as i128,
+            Ints::U32(v) => v[i] as i128,
+            Ints::U64(v) => v[i] as i128,
+        }
+    }
+}
+
+/// The i64 values of a timestamp column of any unit.
+fn timestamp_values(array: &dyn Array) -> &[i64] {
+    use arrow_array::types::{
+        TimestampMicrosecondType, TimestampMillisecondType, TimestampNanosecondType,
+        TimestampSecondType,
+    };
+    match array.data_type() {
+        DataType::Timestamp(TimeUnit::Second, _) => {
+            array.as_primitive::<TimestampSecondType>().values()
+        }
+        DataType::Timestamp(TimeUnit::Millisecond, _) => {
+            array.as_primitive::<TimestampMillisecondType>().values()
+        }
+        DataType::Timestamp(TimeUnit::Microsecond, _) => {
+            array.as_primitive::<TimestampMicrosecondType>().values()
+        }
+        _ => array.as_primitive::<TimestampNanosecondType>().values(),
+    }
+}
+
+/// `value` as the parameter's integer type, or the core's `OUT_OF_RANGE` error with the
+/// type's bounds (a host integer too wide for the parameter, as in every binding).
+#[inline]
+pub(crate) fn narrow<T>(value: i128, context: &'static str) -> Result<T, Error>
+where
+    T: TryFrom<i128> + Bounded,
+{
+    T::try_from(value).map_err(|_| {
+        Error::new(
+            ErrorCode::OutOfRange,
+            context,
+            Detail::Range {
+                found: value,
+                min: T::MIN_I128,
+                max: T::MAX_I128,
+            },
+        )
+    })
+}
+
+/// The bounds of a parameter type, as `i128`.
+pub(crate) trait Bounded {
+    const MIN_I128: i128;
+    const MAX_I128: i128;
+}
+
+macro_rules! bounded {
+    ($($t:ty),*) => {$(
+        impl Bounded for $t {
+            const MIN_I128: i128 = <$t>::MIN as i128;
+            const MAX_I128: i128 = <$t>::MAX as i128;
+        }
+    )*};
+}
+bounded!(u16, u32, u64, i64);
+
+/// A `fixed_size_binary(16)` column (EUIDs, UUIDs).
+pub(crate) fn bytes16<'a>(
+    array: &'a dyn Array,
+    context: &'static str,
+    expected: &'static str,
+) -> Result<&'a FixedSizeBinaryArray, ColumnError> {
+    match array.data_type() {
+        DataType::FixedSizeBinary(16) => Ok(array.as_fixed_size_binary()),
+        _ => Err(wrong_type(context, expected)),
+    }
+}
+
+/// The nulls of several columns of one row set: a row is null when any of its cells is.
+pub(crate) fn union_nulls(arrays: &[&dyn Array]) -> Option<NullBuffer> {
+    arrays.iter().fold(None, |acc, a| {
+        NullBuffer::union(acc.as_ref(), a.logical_nulls().as_ref())
+    })
+}
+
+/// Checks that every column has `len` rows.
+pub(crate) fn same_len(arrays: &[&dyn Array], context: &'static str) -> Result<usize, ColumnError> {
+    let len = arrays.first().map_or(0, |a| a.len());
+    if arrays.iter().any(|a| a.len() != len) {
+        return Err(length_mismatch(context));
+    }
+    Ok(len)
+}

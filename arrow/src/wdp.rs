@@ -1,0 +1,194 @@
+//! WDP columns: compact IDs, namespace hashes, full IDs, normalized codes and their
+//! validation, and catalog lookups (docs/spec §1).
+//!
+//! Every column of codes or namespaces may be `utf8`, `large_utf8` or `utf8_view`.
+
+use arrow_array::{Array, ArrayRef, StringArray};
+use polyid::wdp::catalog::Catalog;
+use polyid::wdp::{self, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
+use polyid::Profile;
+use std::sync::Arc;
+
+use crate::error::{ColumnError, OnError, Output};
+use crate::input::{with_texts, wrong_type};
+use crate::sink::{run, Pair, Text, VarText};
+
+const TEXTS: &str = "expected a utf8, large_utf8 or utf8_view column";
+
+/// The compact ID of every code (`utf8`, 5 characters), as `profile` computes it
+/// ([`wdp::compact_id_as_with`]); `names` are the caller's named sequences (`None`: the
+/// standard table).
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{Array, StringArray, cast::AsArray};
+/// use polyid_arrow::{wdp, OnError};
+/// let codes = StringArray::from(vec![Some("E.Auth.Token.MISSING"), None, Some("E.AUTH.TOKEN.000")]);
+/// let out = wdp::compact_ids(&codes, None, polyid::Profile::Polyid, OnError::Null)?;
+/// let ids = out.values.as_string::<i32>();
+/// assert_eq!(ids.value(0), "V6a0B");                       // docs/spec §1.2
+/// assert!(ids.is_null(1) && ids.is_null(2));
+/// assert_eq!(out.errors.unwrap().as_string::<i32>().value(2), "INVALID_SEQUENCE");
+/// # Ok::<(), polyid_arrow::ColumnError>(())
+/// ```
+pub fn compact_ids(
+    codes: &dyn Array,
+    names: Option<&NamedSequences>,
+    profile: Profile,
+    mode: OnError,
+) -> Result<Output, ColumnError> {
+    let rows = codes.len();
+    let sink = Text::<COMPACT_LEN>::new(rows)?;
+    with_texts!(
+        codes,
+        |t| run(
+            rows,
+            codes.nulls(),
+            mode,
+            sink,
+            |i| t.value(i),
+            |s| s.to_string(),
+            |s| Ok(Some(
+                *wdp::compact_id_as_with(s, names, profile)?.as_bytes()
+            )),
+        ),
+        Err(wrong_type("WDP codes", TEXTS))
+    )
+}
+
+/// The namespace hash of every namespace (`utf8`, 5 characters), as `profile` computes it
+/// ([`wdp::namespace_hash_as`]).
+pub fn namespace_hashes(
+    namespaces: &dyn Array,
+    profile: Profile,
+    mode: OnError,
+) -> Result<Output, ColumnError> {
+    let rows = namespaces.len();
+    let sink = Text::<COMPACT_LEN>::new(rows)?;
+    with_texts!(
+        namespaces,
+        |t| run(
+            rows,
+            namespaces.nulls(),
+            mode,
+            sink,
+            |i| t.value(i),
+            |s| s.to_string(),
+            |s| Ok(Some(*wdp::namespace_hash_as(s, profile)?.as_bytes())),
+        ),
+        Err(wrong_type("WDP namespaces", TEXTS))
+    )
+}
+
+/// The full ID `<namespace hash>-<compact id>` of every code in one namespace (`utf8`, 11
+/// characters). The namespace is checked once, before any row: an invalid namespace is an
+/// error of the call (no row), in both modes.
+pub fn full_ids(
+    namespace: &str,
+    codes: &dyn Array,
+    names: Option<&NamedSequences>,
+    profile: Profile,
+    mode: OnError,
+) -> Result<Output, ColumnError> {
+    let prefix = *wdp::namespace_hash_as(namespace, profile)?.as_bytes();
+    let rows = codes.len();
+    let sink = Text::<FULL_ID_LEN>::new(rows)?;
+    let full = |s: &str| -> polyid::Result<Option<[u8; FULL_ID_LEN]>> {
+        let id = wdp::compact_id_as_with(s, names, profile)?;
+        let mut out = [b'-'; FULL_ID_LEN];
+        out[..COMPACT_LEN].copy_from_slice(&prefix);
+        out[COMPACT_LEN + 1..].copy_from_slice(id.as_bytes());
+        Ok(Some(out))
+    };
+    with_texts!(
+        codes,
+        |t| run(
+            rows,
+            codes.nulls(),
+            mode,
+            sink,
+            |i| t.value(i),
+            |s| s.to_string(),
+            |s| full(s),
+        ),
+        Err(wrong_type("WDP codes", TEXTS))
+    )
+}
+
+/// The normalized form of every code (`utf8`: uppercase, trimmed, named sequence resolved;
+/// [`wdp::normalize_with`]).
+pub fn normalize_codes(
+    codes: &dyn Array,
+    names: Option<&NamedSequences>,
+    mode: OnError,
+) -> Result<Output, ColumnError> {
+    let standard;
+    let names = match names {
+        Some(n) => n,
+        None => {
+            standard = NamedSequences::standard();
+            &standard
+        }
+    };
+    let rows = codes.len();
+    with_texts!(
+        codes,
+        |t| run(
+            rows,
+            codes.nulls(),
+            mode,
+            VarText::<String>::new(rows),
+            |i| t.value(i),
+            |s| s.to_string(),
+            |s| wdp::normalize_with(s, names).map(Some),
+        ),
+        Err(wrong_type("WDP codes", TEXTS))
+    )
+}
+
+/// The error code of every code (`utf8`): null where the code is valid (or null), else the
+/// stable code of the core's error, as [`compact_ids`] with [`OnError::Null`] reports it.
+pub fn validate_codes(
+    codes: &dyn Array,
+    names: Option<&NamedSequences>,
+    profile: Profile,
+) -> Result<ArrayRef, ColumnError> {
+    let out = compact_ids(codes, names, profile, OnError::Null)?;
+    Ok(out
+        .errors
+        .unwrap_or_else(|| Arc::new(StringArray::new_null(codes.len()))))
+}
+
+/// The catalog entry of every ID (a compact ID, or a full ID of the catalog's namespace):
+/// a struct column `{code: utf8, message: utf8}`, the message as written in the catalog
+/// (placeholders not filled). An ID the catalog does not have is the core's `NOT_FOUND`.
+pub fn catalog_lookup(
+    catalog: &Catalog,
+    ids: &dyn Array,
+    mode: OnError,
+) -> Result<Output, ColumnError> {
+    let rows = ids.len();
+    let sink = Pair {
+        a: VarText::<&str>::new(rows),
+        b: VarText::<&str>::new(rows),
+        names: ["code", "message"],
+    };
+    let look = |s: &str| match catalog.get(s) {
+        Some(e) => Ok(Some((e.code(), e.message()))),
+        // Only reached for an ID with no entry: the core's expansion names it (NOT_FOUND).
+        None => catalog.expand_id(s).map(|_| None),
+    };
+    with_texts!(
+        ids,
+        |t| run(
+            rows,
+            ids.nulls(),
+            mode,
+            sink,
+            |i| t.value(i),
+            |s| s.to_string(),
+            |s| look(s),
+        ),
+        Err(wrong_type("WDP IDs", TEXTS))
+    )
+}
