@@ -571,7 +571,7 @@ pub fn collision_probability(n: &Bound<'_, PyAny>) -> PyResult<f64> {
 /// A catalog of diagnostics keyed by compact ID (or full ID with a namespace), immutable.
 #[pyclass(module = "polyid", name = "Catalog", frozen, eq)]
 #[derive(PartialEq)]
-pub struct Catalog(CoreCatalog);
+pub struct Catalog(pub(crate) CoreCatalog);
 
 #[pymethods]
 impl Catalog {

@@ -32,6 +32,7 @@ struct Names {
     found: Py<PyString>,
     expected: Py<PyString>,
     item: Py<PyString>,
+    input: Py<PyString>,
 }
 
 fn names(py: Python<'_>) -> &Names {
@@ -44,6 +45,7 @@ fn names(py: Python<'_>) -> &Names {
         found: PyString::intern(py, "found").unbind(),
         expected: PyString::intern(py, "expected").unbind(),
         item: PyString::intern(py, "item").unbind(),
+        input: PyString::intern(py, "input").unbind(),
     })
 }
 
@@ -84,34 +86,55 @@ pub fn make(py: Python<'_>, fields: Fields<'_>) -> PyErr {
         exc.setattr(n.found.bind(py), fields.found)?;
         exc.setattr(n.expected.bind(py), fields.expected)?;
         exc.setattr(n.item.bind(py), py.None())?;
+        exc.setattr(n.input.bind(py), py.None())?;
         Ok(PyErr::from_value(exc))
     };
     build().unwrap_or_else(|e| e)
 }
 
+/// The fields of a core error: its code, message and details.
+fn core_fields<'py>(py: Python<'py>, err: &polyid::Error) -> Fields<'py> {
+    let mut f = Fields::new(err.code().as_str(), err.to_string());
+    f.index = err.index();
+    f.character = err.offending_char();
+    match err.detail() {
+        Detail::Length { found, expected } => {
+            f.found = found.into_pyobject(py).ok().map(Bound::into_any);
+            f.expected = expected.into_pyobject(py).ok().map(Bound::into_any);
+        }
+        Detail::Checkmod { found, expected } => {
+            f.found = found.into_pyobject(py).ok().map(Bound::into_any);
+            f.expected = expected.into_pyobject(py).ok().map(Bound::into_any);
+        }
+        Detail::Range { found, .. } => {
+            f.found = found.into_pyobject(py).ok().map(Bound::into_any);
+        }
+        _ => {}
+    }
+    f
+}
+
 /// A core error as a `PolyIdError`.
 #[cold]
 pub fn core_err(err: polyid::Error) -> PyErr {
-    Python::attach(|py| {
-        let mut f = Fields::new(err.code().as_str(), err.to_string());
-        f.index = err.index();
-        f.character = err.offending_char();
-        match err.detail() {
-            Detail::Length { found, expected } => {
-                f.found = found.into_pyobject(py).ok().map(Bound::into_any);
-                f.expected = expected.into_pyobject(py).ok().map(Bound::into_any);
-            }
-            Detail::Checkmod { found, expected } => {
-                f.found = found.into_pyobject(py).ok().map(Bound::into_any);
-                f.expected = expected.into_pyobject(py).ok().map(Bound::into_any);
-            }
-            Detail::Range { found, .. } => {
-                f.found = found.into_pyobject(py).ok().map(Bound::into_any);
-            }
-            _ => {}
-        }
-        make(py, f)
-    })
+    Python::attach(|py| make(py, core_fields(py, &err)))
+}
+
+/// An Arrow kernel's error as a `PolyIdError`: the core's code and details; for a row-wise
+/// failure, the message names the row and its input, `.item` is the row and `.input` the
+/// input.
+#[cold]
+pub fn column_err(py: Python<'_>, err: polyid_arrow::ColumnError) -> PyErr {
+    let mut f = core_fields(py, err.error());
+    f.message = err.to_string();
+    let exc = make(py, f);
+    if let (Some(row), Some(input)) = (err.row(), err.input()) {
+        let n = names(py);
+        let value = exc.value(py);
+        let _ = value.setattr(n.item.bind(py), row);
+        let _ = value.setattr(n.input.bind(py), input);
+    }
+    exc
 }
 
 /// Shorthand: `.map_err(core_err)`.

@@ -223,7 +223,7 @@ fn euid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreEuid> {
 /// A strictly monotonic EUID generator (thread-safe, fork-aware).
 #[pyclass(module = "polyid", name = "EuidGenerator", frozen)]
 pub struct EuidGenerator {
-    gen: CoreGenerator<GenClock>,
+    pub(crate) gen: CoreGenerator<GenClock>,
     clock: GenClock,
 }
 

@@ -4,6 +4,7 @@
 //! translates the result or the error back. Nothing about an identifier is computed here.
 
 mod args;
+mod arrow;
 mod catalog;
 mod dt;
 mod errors;
@@ -79,5 +80,7 @@ fn _polyid(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extuuid::extuuid_encode, m)?)?;
     m.add_function(wrap_pyfunction!(extuuid::extuuid_decode, m)?)?;
     m.add_function(wrap_pyfunction!(extuuid::extuuid_inspect, m)?)?;
+
+    arrow::add(m)?;
     Ok(())
 }

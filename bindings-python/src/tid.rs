@@ -169,7 +169,7 @@ fn tid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreTid> {
 /// A monotonic TID generator (thread-safe; a random clock id is re-picked in a forked child).
 #[pyclass(module = "polyid", name = "TidGenerator", frozen)]
 pub struct TidGenerator {
-    gen: CoreGenerator<GenClock>,
+    pub(crate) gen: CoreGenerator<GenClock>,
     clock: GenClock,
 }
 

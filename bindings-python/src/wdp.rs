@@ -9,7 +9,7 @@ use crate::args::{ascii, int, list_from, list_map, type_error, Text, Untracked};
 use crate::errors::{with_item, CoreResult};
 
 /// The standard table plus the caller's `{name: number}` mapping.
-fn names(mapping: Option<&Bound<'_, PyAny>>) -> PyResult<Option<NamedSequences>> {
+pub(crate) fn names(mapping: Option<&Bound<'_, PyAny>>) -> PyResult<Option<NamedSequences>> {
     let Some(mapping) = mapping.filter(|m| !m.is_none()) else {
         return Ok(None);
     };

@@ -214,7 +214,7 @@ fn xid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreXid> {
 /// process lane in the top 6, a counter from a random start).
 #[pyclass(module = "polyid", name = "XidGenerator", frozen)]
 pub struct XidGenerator {
-    gen: CoreGenerator<GenClock>,
+    pub(crate) gen: CoreGenerator<GenClock>,
     clock: GenClock,
 }
 

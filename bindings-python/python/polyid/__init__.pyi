@@ -68,8 +68,11 @@ class PolyIdError(ValueError):
     found: Optional[int]
     #: The length / check value expected, where there is one.
     expected: Optional[int]
-    #: Position of the failing item in a batch call (compact_ids), else None.
+    #: Position of the failing item in a batch call (compact_ids) or row of a column
+    #: (polyid.arrow), else None.
     item: Optional[int]
+    #: polyid.arrow: the failing row's input, else None.
+    input: Optional[str]
 
 # ---------------------------------------------------------------------------------------
 # WDP compact IDs

@@ -1,0 +1,535 @@
+//! `polyid.arrow`: the column kernels of `polyid-arrow` over any Arrow producer, through the
+//! Arrow PyCapsule interface (pyo3-arrow's public types).
+//!
+//! An object with `__arrow_c_array__` gives an array back; one with only
+//! `__arrow_c_stream__` (a chunked array, a Polars Series, a stream) gives a chunked array
+//! back, one output chunk per input chunk. The input buffers are read in place; the kernels
+//! run without the GIL. With `on_error="null"` the result is a struct column
+//! `{value, error}`: the values with nulls for invalid rows, and their error codes.
+
+use std::sync::{Arc, OnceLock};
+
+use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_schema::{DataType, Field, Fields};
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyArray, PyChunkedArray};
+
+use polyid::euid::EuidGenerator as CoreEuidGenerator;
+use polyid::ErrorCode;
+use polyid_arrow::{euid, tid, wdp, xid, ColumnError, OnError, Output};
+
+use crate::args::{profile, Text};
+use crate::catalog::Catalog;
+use crate::errors::{binding_err, column_err};
+
+/// An `on_error=` argument.
+fn on_error(py: Python<'_>, value: &str) -> PyResult<OnError> {
+    OnError::from_name(value).ok_or_else(|| {
+        binding_err(
+            py,
+            ErrorCode::InvalidArgument,
+            format!("on_error: expected \"raise\" or \"null\", not {value:?}"),
+        )
+    })
+}
+
+/// The column an `on_error` mode returns: the values, or the struct `{value, error}`.
+fn pack(out: Output) -> Result<ArrayRef, ColumnError> {
+    let Some(errors) = out.errors else {
+        return Ok(out.values);
+    };
+    let fields = Fields::from(vec![
+        Field::new("value", out.values.data_type().clone(), true),
+        Field::new("error", DataType::Utf8, true),
+    ]);
+    StructArray::try_new(fields, vec![out.values, errors], None)
+        .map(|s| Arc::new(s) as ArrayRef)
+        .map_err(|e| {
+            ColumnError::new(polyid::Error::new(
+                ErrorCode::InternalError,
+                "Arrow column",
+                polyid::Detail::Message(e.to_string().into()),
+            ))
+        })
+}
+
+/// A row-wise kernel over one column.
+type Kernel<'k> = dyn Fn(&dyn Array, OnError) -> Result<Output, ColumnError> + Sync + 'k;
+
+/// The error of a chunk, with its row counted from the start of the whole column.
+fn shift(e: ColumnError, offset: usize) -> ColumnError {
+    match (e.row(), e.input()) {
+        (Some(row), Some(input)) => ColumnError::at_row(e.error().clone(), row + offset, input),
+        _ => e,
+    }
+}
+
+/// Runs `kernel` over an array (an array back) or over every chunk of a stream (a chunked
+/// array back).
+fn apply(
+    py: Python<'_>,
+    input: AnyArray,
+    mode: OnError,
+    kernel: &Kernel<'_>,
+) -> PyResult<Py<PyAny>> {
+    match input {
+        AnyArray::Array(array) => {
+            let (array, _) = array.into_inner();
+            let out = py
+                .detach(|| kernel(array.as_ref(), mode).and_then(pack))
+                .map_err(|e| column_err(py, e))?;
+            Ok(PyArray::from_array_ref(out)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind())
+        }
+        AnyArray::Stream(stream) => {
+            let (chunks, _) = stream.into_chunked_array()?.into_inner();
+            let out = py
+                .detach(|| {
+                    let mut offset = 0;
+                    let mut out = Vec::with_capacity(chunks.len());
+                    for chunk in &chunks {
+                        let r = kernel(chunk.as_ref(), mode).and_then(pack);
+                        out.push(r.map_err(|e| shift(e, offset))?);
+                        offset += chunk.len();
+                    }
+                    Ok(out)
+                })
+                .map_err(|e| column_err(py, e))?;
+            chunked(py, out, kernel, mode)
+        }
+    }
+}
+
+/// A chunked array of `chunks`; with no chunk, the type comes from the kernel on an empty
+/// column.
+fn chunked(
+    py: Python<'_>,
+    chunks: Vec<ArrayRef>,
+    kernel: &Kernel<'_>,
+    mode: OnError,
+) -> PyResult<Py<PyAny>> {
+    let data_type = match chunks.first() {
+        Some(c) => c.data_type().clone(),
+        None => {
+            let empty = arrow_array::new_empty_array(&DataType::Utf8);
+            kernel(empty.as_ref(), mode)
+                .and_then(pack)
+                .map(|a| a.data_type().clone())
+                .unwrap_or(DataType::Null)
+        }
+    };
+    let field = Arc::new(Field::new("", data_type, true));
+    let out = PyChunkedArray::try_new(chunks, field)?;
+    Ok(out.into_pyobject(py)?.into_any().unbind())
+}
+
+/// Reads several columns of one row set: all arrays, or all streams (read whole).
+fn columns(inputs: Vec<AnyArray>) -> PyResult<(Vec<ArrayRef>, bool)> {
+    let mut out = Vec::with_capacity(inputs.len());
+    let mut chunked = false;
+    for input in inputs {
+        match input {
+            AnyArray::Array(a) => out.push(a.into_inner().0),
+            AnyArray::Stream(s) => {
+                chunked = true;
+                let (chunks, field) = s.into_chunked_array()?.into_inner();
+                out.push(concat(chunks, field.data_type())?);
+            }
+        }
+    }
+    Ok((out, chunked))
+}
+
+/// The chunks of a stream as one array.
+fn concat(chunks: Vec<ArrayRef>, data_type: &DataType) -> PyResult<ArrayRef> {
+    if chunks.len() == 1 {
+        return Ok(chunks.into_iter().next().expect("one chunk"));
+    }
+    if chunks.is_empty() {
+        return Ok(arrow_array::new_empty_array(data_type));
+    }
+    let refs: Vec<&dyn Array> = chunks.iter().map(|c| c.as_ref()).collect();
+    arrow_select::concat::concat(&refs).map_err(|e| {
+        Python::attach(|py| binding_err(py, ErrorCode::InvalidArgument, e.to_string()))
+    })
+}
+
+/// Runs a kernel of several columns; the result is an array, or a one-chunk chunked array
+/// when any input was a stream.
+fn apply_many(
+    py: Python<'_>,
+    inputs: Vec<AnyArray>,
+    mode: OnError,
+    kernel: &(dyn Fn(&[ArrayRef], OnError) -> Result<Output, ColumnError> + Sync),
+) -> PyResult<Py<PyAny>> {
+    let (arrays, chunked) = columns(inputs)?;
+    let out = py
+        .detach(|| kernel(&arrays, mode).and_then(pack))
+        .map_err(|e| column_err(py, e))?;
+    if chunked {
+        let field = Arc::new(Field::new("", out.data_type().clone(), true));
+        return Ok(PyChunkedArray::try_new(vec![out], field)?
+            .into_pyobject(py)?
+            .into_any()
+            .unbind());
+    }
+    Ok(PyArray::from_array_ref(out)
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
+}
+
+fn generated(py: Python<'_>, r: Result<ArrayRef, ColumnError>) -> PyResult<Py<PyAny>> {
+    let out = r.map_err(|e| column_err(py, e))?;
+    Ok(PyArray::from_array_ref(out)
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
+}
+
+// ---------------------------------------------------------------------------------------
+// WDP
+
+#[pyfunction]
+#[pyo3(signature = (codes, named_sequences = None, *, profile = None, on_error = "raise"))]
+pub fn arrow_compact_ids(
+    py: Python<'_>,
+    codes: AnyArray,
+    named_sequences: Option<&Bound<'_, PyAny>>,
+    profile: Option<&Bound<'_, PyAny>>,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let names = crate::wdp::names(named_sequences)?;
+    let p = self::profile(profile)?;
+    let mode = self::on_error(py, on_error)?;
+    apply(py, codes, mode, &|a, m| {
+        wdp::compact_ids(a, names.as_ref(), p, m)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (namespaces, *, profile = None, on_error = "raise"))]
+pub fn arrow_namespace_hashes(
+    py: Python<'_>,
+    namespaces: AnyArray,
+    profile: Option<&Bound<'_, PyAny>>,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let p = self::profile(profile)?;
+    let mode = self::on_error(py, on_error)?;
+    apply(py, namespaces, mode, &|a, m| wdp::namespace_hashes(a, p, m))
+}
+
+#[pyfunction]
+#[pyo3(signature = (namespace, codes, named_sequences = None, *, profile = None, on_error = "raise"))]
+pub fn arrow_full_ids(
+    py: Python<'_>,
+    namespace: Text<'_>,
+    codes: AnyArray,
+    named_sequences: Option<&Bound<'_, PyAny>>,
+    profile: Option<&Bound<'_, PyAny>>,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let names = crate::wdp::names(named_sequences)?;
+    let p = self::profile(profile)?;
+    let mode = self::on_error(py, on_error)?;
+    let ns = namespace.0.to_owned();
+    apply(py, codes, mode, &|a, m| {
+        wdp::full_ids(&ns, a, names.as_ref(), p, m)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (codes, named_sequences = None, *, on_error = "raise"))]
+pub fn arrow_normalize_codes(
+    py: Python<'_>,
+    codes: AnyArray,
+    named_sequences: Option<&Bound<'_, PyAny>>,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let names = crate::wdp::names(named_sequences)?;
+    let mode = self::on_error(py, on_error)?;
+    apply(py, codes, mode, &|a, m| {
+        wdp::normalize_codes(a, names.as_ref(), m)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (codes, named_sequences = None, *, profile = None))]
+pub fn arrow_validate_codes(
+    py: Python<'_>,
+    codes: AnyArray,
+    named_sequences: Option<&Bound<'_, PyAny>>,
+    profile: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let names = crate::wdp::names(named_sequences)?;
+    let p = self::profile(profile)?;
+    apply(py, codes, OnError::Raise, &|a, _| {
+        let errors = wdp::validate_codes(a, names.as_ref(), p)?;
+        Ok(Output {
+            values: errors,
+            errors: None,
+        })
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (catalog, ids, *, on_error = "raise"))]
+pub fn arrow_catalog_lookup(
+    py: Python<'_>,
+    catalog: &Bound<'_, Catalog>,
+    ids: AnyArray,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let mode = self::on_error(py, on_error)?;
+    let c = &catalog.get().0;
+    apply(py, ids, mode, &|a, m| wdp::catalog_lookup(c, a, m))
+}
+
+// ---------------------------------------------------------------------------------------
+// TID
+
+#[pyfunction]
+#[pyo3(signature = (tids, *, display = false, on_error = "raise"))]
+pub fn arrow_tid_encode(
+    py: Python<'_>,
+    tids: AnyArray,
+    display: bool,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let mode = self::on_error(py, on_error)?;
+    apply(py, tids, mode, &|a, m| tid::encode(a, display, m))
+}
+
+/// The TID kernels that read a column of TIDs with a profile.
+macro_rules! tid_reader {
+    ($name:ident, $kernel:path) => {
+        #[pyfunction]
+        #[pyo3(signature = (tids, *, profile = None, on_error = "raise"))]
+        pub fn $name(
+            py: Python<'_>,
+            tids: AnyArray,
+            profile: Option<&Bound<'_, PyAny>>,
+            on_error: &str,
+        ) -> PyResult<Py<PyAny>> {
+            let p = self::profile(profile)?;
+            let mode = self::on_error(py, on_error)?;
+            apply(py, tids, mode, &|a, m| $kernel(a, p, m))
+        }
+    };
+}
+tid_reader!(arrow_tid_parse, tid::parse);
+tid_reader!(arrow_tid_timestamps, tid::timestamps);
+tid_reader!(arrow_tid_clock_ids, tid::clock_ids);
+
+#[pyfunction]
+#[pyo3(signature = (micros, clock_ids, *, on_error = "raise"))]
+pub fn arrow_tid_from_parts(
+    py: Python<'_>,
+    micros: AnyArray,
+    clock_ids: AnyArray,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let mode = self::on_error(py, on_error)?;
+    apply_many(py, vec![micros, clock_ids], mode, &|c, m| {
+        tid::from_parts(c[0].as_ref(), c[1].as_ref(), m)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (count, generator = None))]
+pub fn arrow_tid_generate(
+    py: Python<'_>,
+    count: u64,
+    generator: Option<&Bound<'_, crate::tid::TidGenerator>>,
+) -> PyResult<Py<PyAny>> {
+    let r = match generator {
+        Some(g) => {
+            let g = g.get();
+            py.detach(|| tid::generate(&g.gen, count))
+        }
+        None => py.detach(|| tid::generate(polyid::tid::default_generator(), count)),
+    };
+    generated(py, r)
+}
+
+// ---------------------------------------------------------------------------------------
+// xid and uid11
+
+/// The xid kernels that read a column of xids.
+macro_rules! xid_reader {
+    ($name:ident, $kernel:path) => {
+        #[pyfunction]
+        #[pyo3(signature = (xids, *, on_error = "raise"))]
+        pub fn $name(py: Python<'_>, xids: AnyArray, on_error: &str) -> PyResult<Py<PyAny>> {
+            let mode = self::on_error(py, on_error)?;
+            apply(py, xids, mode, &|a, m| $kernel(a, m))
+        }
+    };
+}
+xid_reader!(arrow_xid_encode, xid::encode);
+xid_reader!(arrow_xid_parse, xid::parse);
+xid_reader!(arrow_xid_timestamps, xid::timestamps);
+xid_reader!(arrow_xid_randoms, xid::randoms);
+
+#[pyfunction]
+#[pyo3(signature = (values, *, on_error = "raise"))]
+pub fn arrow_uid11_encode(py: Python<'_>, values: AnyArray, on_error: &str) -> PyResult<Py<PyAny>> {
+    let mode = self::on_error(py, on_error)?;
+    apply(py, values, mode, &xid::uid11_encode)
+}
+
+#[pyfunction]
+#[pyo3(signature = (texts, *, on_error = "raise"))]
+pub fn arrow_uid11_decode(py: Python<'_>, texts: AnyArray, on_error: &str) -> PyResult<Py<PyAny>> {
+    let mode = self::on_error(py, on_error)?;
+    apply(py, texts, mode, &xid::uid11_decode)
+}
+
+#[pyfunction]
+#[pyo3(signature = (unix_ms, randoms, *, on_error = "raise"))]
+pub fn arrow_xid_from_parts(
+    py: Python<'_>,
+    unix_ms: AnyArray,
+    randoms: AnyArray,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let mode = self::on_error(py, on_error)?;
+    apply_many(py, vec![unix_ms, randoms], mode, &|c, m| {
+        xid::from_parts(c[0].as_ref(), c[1].as_ref(), m)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (count, generator = None))]
+pub fn arrow_xid_generate(
+    py: Python<'_>,
+    count: u64,
+    generator: Option<&Bound<'_, crate::xid::XidGenerator>>,
+) -> PyResult<Py<PyAny>> {
+    let r = match generator {
+        Some(g) => {
+            let g = g.get();
+            py.detach(|| xid::generate(&g.gen, count))
+        }
+        None => py.detach(|| xid::generate(polyid::xid::default_generator(), count)),
+    };
+    generated(py, r)
+}
+
+// ---------------------------------------------------------------------------------------
+// EUID
+
+#[pyfunction]
+#[pyo3(signature = (euids, *, checkmod = true, on_error = "raise"))]
+pub fn arrow_euid_encode(
+    py: Python<'_>,
+    euids: AnyArray,
+    checkmod: bool,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let mode = self::on_error(py, on_error)?;
+    apply(py, euids, mode, &|a, m| euid::encode(a, checkmod, m))
+}
+
+/// The EUID kernels that read a column of EUIDs with a profile.
+macro_rules! euid_reader {
+    ($name:ident, $kernel:path) => {
+        #[pyfunction]
+        #[pyo3(signature = (euids, *, profile = None, on_error = "raise"))]
+        pub fn $name(
+            py: Python<'_>,
+            euids: AnyArray,
+            profile: Option<&Bound<'_, PyAny>>,
+            on_error: &str,
+        ) -> PyResult<Py<PyAny>> {
+            let p = self::profile(profile)?;
+            let mode = self::on_error(py, on_error)?;
+            apply(py, euids, mode, &|a, m| $kernel(a, p, m))
+        }
+    };
+}
+euid_reader!(arrow_euid_parse, euid::parse);
+euid_reader!(arrow_euid_timestamps, euid::timestamps);
+euid_reader!(arrow_euid_extensions, euid::extensions);
+
+#[pyfunction]
+#[pyo3(signature = (unix_ms, randoms, *, extensions = None, paddings = None, on_error = "raise"))]
+pub fn arrow_euid_from_parts(
+    py: Python<'_>,
+    unix_ms: AnyArray,
+    randoms: AnyArray,
+    extensions: Option<AnyArray>,
+    paddings: Option<AnyArray>,
+    on_error: &str,
+) -> PyResult<Py<PyAny>> {
+    let mode = self::on_error(py, on_error)?;
+    let has_ext = extensions.is_some();
+    let has_pad = paddings.is_some();
+    let mut inputs = vec![unix_ms, randoms];
+    inputs.extend(extensions);
+    inputs.extend(paddings);
+    apply_many(py, inputs, mode, &|c, m| {
+        let ext = has_ext.then(|| c[2].as_ref());
+        let pad = has_pad.then(|| c[2 + has_ext as usize].as_ref());
+        euid::from_parts(c[0].as_ref(), ext, pad, c[1].as_ref(), m)
+    })
+}
+
+/// The generator of `euid_generate` without one: one per process, so that the EUIDs of
+/// successive calls keep increasing.
+fn default_euid_generator() -> &'static CoreEuidGenerator {
+    static DEFAULT: OnceLock<CoreEuidGenerator> = OnceLock::new();
+    DEFAULT.get_or_init(CoreEuidGenerator::new)
+}
+
+#[pyfunction]
+#[pyo3(signature = (count, generator = None))]
+pub fn arrow_euid_generate(
+    py: Python<'_>,
+    count: u64,
+    generator: Option<&Bound<'_, crate::euid::EuidGenerator>>,
+) -> PyResult<Py<PyAny>> {
+    let r = match generator {
+        Some(g) => {
+            let g = g.get();
+            py.detach(|| euid::generate(&g.gen, count))
+        }
+        None => py.detach(|| euid::generate(default_euid_generator(), count)),
+    };
+    generated(py, r)
+}
+
+/// Registers the `arrow_*` functions that `polyid.arrow` re-exports.
+pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(arrow_compact_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_namespace_hashes, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_full_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_normalize_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_validate_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_catalog_lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_tid_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_tid_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_tid_timestamps, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_tid_clock_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_tid_from_parts, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_tid_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_xid_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_xid_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_xid_timestamps, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_xid_randoms, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_xid_from_parts, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_xid_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_uid11_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_uid11_decode, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_euid_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_euid_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_euid_timestamps, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_euid_extensions, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_euid_from_parts, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_euid_generate, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,204 @@
+"""polyid.arrow with the real Arrow producers: pyarrow, Polars, pandas (Arrow dtypes), DuckDB.
+
+Expected values are the docs/spec vectors (also in tests/vectors/*.json): "E.Auth.Token.MISSING"
+-> "V6a0B" and full ID "05o5h-V6a0B" (§1), TID "3kxnlhr3gxq23" = 1721407246480310 µs, clock
+id 1 (§3), xid "11111111111" = 1321009871111 ms, random 0 (§2), EUID
+"1HF7YAT0007ZG0938NKRKAYDXXB" = 1700000000000 ms, extension 255 (§4).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import sys
+
+import pytest
+
+pa = pytest.importorskip("pyarrow")
+
+import polyid  # noqa: E402
+import polyid.arrow as ids  # noqa: E402
+from arrow_vectors import results  # noqa: E402
+
+UTC = dt.timezone.utc
+TID_TEXT, TID_MICROS, TID_CLOCK = "3kxnlhr3gxq23", 1721407246480310, 1
+EUID_TEXT = "1HF7YAT0007ZG0938NKRKAYDXXB"
+
+
+def test_import_polyid_imports_no_dataframe_library() -> None:
+    code = (
+        "import sys, polyid, polyid.arrow\n"
+        "bad = [m for m in ('pyarrow', 'polars', 'pandas', 'duckdb', 'numpy') if m in sys.modules]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_shared_vectors_through_the_arrow_path() -> None:
+    lines = list(results())
+    failed = [l for l in lines if l["status"] == "fail"]
+    assert failed == []
+    passed = [l for l in lines if l["status"] == "pass"]
+    # Every operation with a column kernel ran; the skips are operations without one or
+    # inputs no Arrow column holds (a 2^64 for a u64 parameter).
+    ops = {l["op"] for l in passed}
+    assert {"compact_id", "full_id", "tid_parse", "tid_from_parts", "xid_parse",
+            "euid_parse", "euid_from_parts", "uid11_decode"} <= ops
+    reasons = {l["reason"] for l in lines if l["status"] == "skip"}
+    assert reasons <= {"no column kernel for this operation",
+                       "no Arrow integer column holds this input",
+                       "fixed_size_binary(16) holds only 16 bytes",
+                       "fixed_size_binary(16) holds 128 bits"}
+
+
+@pytest.mark.parametrize("layout", [pa.string(), pa.large_string(), pa.string_view()])
+def test_every_string_layout(layout: object) -> None:
+    codes = pa.array(["E.Auth.Token.MISSING", None, "E.Auth.Token.001"], layout)
+    assert pa.array(ids.compact_ids(codes)).to_pylist() == ["V6a0B", None, "V6a0B"]
+    assert pa.array(ids.full_ids("auth_lib", codes)).to_pylist() == ["05o5h-V6a0B", None, "05o5h-V6a0B"]
+    tids = pa.array([TID_TEXT, None], layout)
+    assert pa.array(ids.tid_parse(tids)).to_pylist() == [(TID_MICROS << 10) | TID_CLOCK, None]
+
+
+def test_output_types() -> None:
+    t = pa.array([TID_TEXT])
+    assert pa.array(ids.tid_encode(t)).type == pa.string()
+    assert pa.array(ids.tid_parse(t)).type == pa.int64()
+    ts = pa.array(ids.tid_timestamps(t))
+    assert ts.type == pa.timestamp("us", "UTC")
+    assert ts.to_pylist() == [dt.datetime(2024, 7, 19, 16, 40, 46, 480310, tzinfo=UTC)]
+    assert pa.array(ids.tid_clock_ids(t)).to_pylist() == [TID_CLOCK]
+    x = pa.array(["11111111111"])
+    assert pa.array(ids.xid_parse(x)).to_pylist() == [0]
+    assert pa.array(ids.xid_timestamps(x)).type == pa.timestamp("ms", "UTC")
+    assert pa.array(ids.xid_timestamps(x)).cast(pa.int64()).to_pylist() == [1321009871111]
+    e = pa.array([EUID_TEXT])
+    v = pa.array(ids.euid_parse(e))
+    assert v.type == pa.binary(16)
+    assert pa.array(ids.euid_encode(v)).to_pylist() == [EUID_TEXT]
+    assert pa.array(ids.euid_timestamps(e)).cast(pa.int64()).to_pylist() == [1700000000000]
+    assert pa.array(ids.euid_extensions(e)).to_pylist() == [255]
+
+
+def test_values_columns_round_trip() -> None:
+    values = pa.array([(TID_MICROS << 10) | TID_CLOCK, None], pa.int64())
+    assert pa.array(ids.tid_encode(values)).to_pylist() == [TID_TEXT, None]
+    assert pa.array(ids.tid_encode(values, display=True)).to_pylist() == ["3kxn-lhr-3gxq-23", None]
+    micros = pa.array([TID_MICROS], pa.timestamp("us", "UTC"))
+    parts = ids.tid_from_parts(micros, pa.array([TID_CLOCK], pa.uint16()))
+    assert pa.array(ids.tid_encode(parts)).to_pylist() == [TID_TEXT]
+    assert pa.array(ids.uid11_encode(pa.array([2**64 - 1], pa.uint64()))).to_pylist() == ["jpXCZedGfVQ"]
+
+
+def test_nulls_in_nulls_out() -> None:
+    nulls = pa.array([None, None], pa.string())
+    for f in (ids.compact_ids, ids.tid_parse, ids.xid_parse, ids.euid_parse, ids.uid11_decode,
+              ids.tid_timestamps, ids.euid_extensions):
+        assert pa.array(f(nulls)).to_pylist() == [None, None], f
+        r = pa.array(f(nulls, on_error="null"))
+        assert r.field("value").to_pylist() == [None, None]
+        assert r.field("error").to_pylist() == [None, None]
+
+
+def test_raise_names_the_first_bad_row_its_input_and_code() -> None:
+    codes = pa.array(["E.Auth.Token.001", None, "E.AUTH.TOKEN.000", "bad"])
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(codes)
+    assert (e.value.code, e.value.item, e.value.input) == ("INVALID_SEQUENCE", 2, "E.AUTH.TOKEN.000")
+    assert str(e.value).startswith('row 2 ("E.AUTH.TOKEN.000"): ')
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.tid_parse(pa.array([TID_TEXT, "3kxnlhr3gxq2!"]))
+    # docs/spec §3: '!' is outside the alphabet, at index 12.
+    assert (e.value.code, e.value.item, e.value.index, e.value.character) == (
+        "INVALID_CHARACTER", 1, 12, "!")
+
+
+def test_null_mode_gives_values_and_error_codes() -> None:
+    r = pa.array(ids.euid_parse(pa.array([EUID_TEXT, "x", None]), on_error="null"))
+    assert r.type.names == ["value", "error"]
+    assert r.field("error").to_pylist() == [None, "INVALID_LENGTH", None]
+    assert r.field("value").is_null().to_pylist() == [False, True, True]
+    v = pa.array(ids.validate_codes(pa.array(["E.A.B.001", "E.A.B.000", None])))
+    assert v.to_pylist() == [None, "INVALID_SEQUENCE", None]
+
+
+def test_chunked_in_chunked_out_and_global_rows() -> None:
+    chunked = pa.chunked_array([["E.Auth.Token.001", "E.Auth.Token.MISSING"], ["E.A.B.001"]])
+    r = ids.compact_ids(chunked)
+    assert hasattr(r, "__arrow_c_stream__")
+    out = pa.chunked_array(r)
+    assert out.num_chunks == 2
+    assert out.to_pylist()[:2] == ["V6a0B", "V6a0B"]
+    bad = pa.chunked_array([["E.A.B.001", "E.A.B.002"], ["E.A.B.003", "oops"]])
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(bad)
+    assert (e.value.item, e.value.input) == (3, "oops")
+
+
+def test_polars_series_and_map_batches() -> None:
+    pl = pytest.importorskip("polars")
+    s = pl.Series("code", ["E.Auth.Token.MISSING", None])
+    assert pl.Series(ids.compact_ids(s)).to_list() == ["V6a0B", None]
+    df = pl.DataFrame({"tid": [TID_TEXT, TID_TEXT]})
+    out = df.with_columns(
+        clock=pl.col("tid").map_batches(lambda c: pl.Series(ids.tid_clock_ids(c)),
+                                        return_dtype=pl.UInt16))
+    assert out["clock"].to_list() == [TID_CLOCK, TID_CLOCK]
+
+
+def test_pandas_arrow_dtypes() -> None:
+    pd = pytest.importorskip("pandas")
+    s = pd.Series(["E.Auth.Token.MISSING", None], dtype=pd.ArrowDtype(pa.string()))
+    r = ids.compact_ids(pa.array(s))
+    back = pd.Series(pa.array(r), dtype=pd.ArrowDtype(pa.string()))
+    assert back.tolist()[0] == "V6a0B"
+    assert back.isna().tolist() == [False, True]
+
+
+def test_duckdb_arrow_results_and_functions() -> None:
+    duckdb = pytest.importorskip("duckdb")
+    con = duckdb.connect()
+    rel = con.sql("SELECT * FROM (VALUES ('E.Auth.Token.MISSING'), (NULL)) t(code)")
+    col = rel.to_arrow_table().column("code")
+    assert pa.chunked_array(ids.compact_ids(col)).to_pylist() == ["V6a0B", None]
+    from duckdb.sqltypes import VARCHAR  # type: ignore[import-not-found]
+
+    con.create_function("compact_id", lambda c: pa.chunked_array(ids.compact_ids(c)), [VARCHAR], VARCHAR,
+                        type="arrow")
+    got = con.sql("SELECT compact_id('E.Auth.Token.MISSING') AS id").fetchall()
+    assert got == [("V6a0B",)]
+
+
+def test_catalog_lookup() -> None:
+    c = polyid.Catalog.load('{"V6a0B": ["E.AUTH.TOKEN.001", "token missing for {{user}}"]}')
+    r = pa.array(ids.catalog_lookup(c, pa.array(["V6a0B", None])))
+    assert r.to_pylist() == [{"code": "E.AUTH.TOKEN.001", "message": "token missing for {{user}}"}, None]
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.catalog_lookup(c, pa.array(["V6a0B", "zzzzz"]))
+    assert (e.value.code, e.value.item) == ("NOT_FOUND", 1)
+
+
+def test_generate() -> None:
+    for f, width in ((ids.tid_generate, 13), (ids.xid_generate, 11), (ids.euid_generate, 27)):
+        a = pa.array(f(1000)).to_pylist()
+        assert len(a) == 1000 and all(len(t) == width for t in a)
+    tids = pa.array(ids.tid_generate(1000)).to_pylist()
+    assert tids == sorted(tids) and len(set(tids)) == 1000
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.xid_generate(10_000_001)  # one call makes at most 10,000,000 IDs (MAX_BATCH)
+    assert e.value.code == "OUT_OF_RANGE"
+
+
+def test_bad_arguments_are_polyid_errors() -> None:
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(pa.array([1, 2]))
+    assert e.value.code == "INVALID_ARGUMENT"
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(pa.array(["E.A.B.001"]), on_error="ignore")  # type: ignore[arg-type]
+    assert e.value.code == "INVALID_ARGUMENT"
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.tid_from_parts(pa.array([1, 2]), pa.array([1]))
+    assert e.value.code == "INVALID_ARGUMENT"
+    with pytest.raises(ValueError):
+        ids.compact_ids(["E.A.B.001"])  # type: ignore[arg-type]
