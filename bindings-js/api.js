@@ -164,8 +164,8 @@ function lastArg(last, valueOf, name) {
  * The engine's functions for each family's generators; a generator is an opaque handle the
  * engine made (`*_gen_new`) and takes back as the first argument. `text` is the family's text
  * of a value. The texts of new IDs come from the engine in one call where it has the
- * accelerators `*_gen_next_string` and `*_gen_next_many_packed` (the napi engine); otherwise
- * (the WebAssembly engine, whose size budget leaves them out) from the values.
+ * accelerators `*_gen_next_string` (both engines) and `*_gen_next_many_packed` (the napi
+ * engine); otherwise from the values.
  */
 /**
  * An accelerator of the engine, or `undefined`. Looked up by a computed name: bundlers
