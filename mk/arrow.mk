@@ -10,3 +10,10 @@ arrow-test:
 	$(CARGO) test --locked -p polyid-arrow
 
 TEST_TARGETS += arrow-test
+
+# The parse kernels against the core's per-ID loop (10,000,000 rows), then polyid.arrow in
+# Python: compact IDs against a Python loop and Polars' Series.hash(), parse times, peak RSS.
+.PHONY: arrow-bench
+arrow-bench: python-build
+	$(CARGO) run --locked --release -p polyid-arrow --example parse_bench -- 10000000
+	$(PY) $(PY_DIR)/bench/arrow_bench.py

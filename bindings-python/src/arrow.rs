@@ -54,6 +54,9 @@ fn pack(out: Output) -> Result<ArrayRef, ColumnError> {
         })
 }
 
+/// A row-wise kernel over several columns of one row set.
+type ManyKernel<'k> = dyn Fn(&[ArrayRef], OnError) -> Result<Output, ColumnError> + Sync + 'k;
+
 /// A row-wise kernel over one column.
 type Kernel<'k> = dyn Fn(&dyn Array, OnError) -> Result<Output, ColumnError> + Sync + 'k;
 
@@ -163,7 +166,7 @@ fn apply_many(
     py: Python<'_>,
     inputs: Vec<AnyArray>,
     mode: OnError,
-    kernel: &(dyn Fn(&[ArrayRef], OnError) -> Result<Output, ColumnError> + Sync),
+    kernel: &ManyKernel<'_>,
 ) -> PyResult<Py<PyAny>> {
     let (arrays, chunked) = columns(inputs)?;
     let out = py

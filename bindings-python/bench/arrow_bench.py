@@ -1,0 +1,116 @@
+"""polyid.arrow on a large string column: prints the ratios the Arrow API is held to.
+
+    arrow_bench.py [--rows N] [--loop-rows N]
+
+- compact IDs of N codes (a pyarrow string column, 1,000 distinct codes repeated) with
+  polyid.arrow.compact_ids, against a Python loop over polyid.compact_id (timed on
+  --loop-rows of the same codes, rated per row) and against Polars' own Series.hash() on
+  the same column;
+- TID, xid and EUID parse of N texts through polyid.arrow (the core's per-ID loop is timed by
+  `cargo run --release -p polyid-arrow --example parse_bench`);
+- peak RSS of a child process that builds the column and computes the IDs, against the
+  bytes of the input and output columns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import time
+from typing import Any, Callable
+
+import polars as pl
+import pyarrow as pa
+
+import polyid
+import polyid.arrow as ids
+
+
+def best(f: Callable[[], Any], runs: int = 3) -> float:
+    t = float("inf")
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        f()
+        t = min(t, time.perf_counter() - t0)
+    return t
+
+
+def codes_column(rows: int) -> pa.Array:
+    import random
+
+    rng = random.Random(7)
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    distinct = [
+        f"{rng.choice('EWCBSKITH')}.{''.join(rng.choices(letters, k=rng.randrange(3, 9)))}"
+        f".{''.join(rng.choices(letters, k=rng.randrange(3, 9)))}.{rng.randrange(1, 1000):03d}"
+        for _ in range(1000)
+    ]
+    import numpy as np
+
+    idx = np.random.default_rng(7).integers(0, len(distinct), rows)
+    return pa.array(distinct).take(pa.array(idx))
+
+
+def hwm() -> int:
+    """This process's peak RSS in bytes (VmHWM: unlike ru_maxrss, not inherited from the
+    parent that forked it)."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def rss_child(rows: int) -> None:
+    """Runs in a child: peak RSS above the baseline, against input + output bytes."""
+    base = hwm()
+    col = codes_column(rows)
+    after_input = hwm()
+    out = pa.array(ids.compact_ids(col))
+    peak = hwm()
+    data = col.nbytes + out.nbytes
+    print(f"memory, {rows:,} rows: input {col.nbytes / 1e6:.0f} MB + output "
+          f"{out.nbytes / 1e6:.0f} MB = {data / 1e6:.0f} MB; peak RSS above the interpreter "
+          f"{(peak - base) / 1e6:.0f} MB ({(peak - base) / data:.2f}x; building the input "
+          f"alone {(after_input - base) / 1e6:.0f} MB), compact_ids added "
+          f"{(peak - after_input) / 1e6:.0f} MB for {out.nbytes / 1e6:.0f} MB of output")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rows", type=int, default=10_000_000)
+    ap.add_argument("--loop-rows", type=int, default=1_000_000)
+    ap.add_argument("--rss-child", action="store_true")
+    a = ap.parse_args()
+    if a.rss_child:
+        rss_child(a.rows)
+        return
+    n = a.rows
+    col = codes_column(n)
+    t_arrow = best(lambda: ids.compact_ids(col))
+    sample = col.slice(0, a.loop_rows).to_pylist()
+    cid = polyid.compact_id
+    t_loop = best(lambda: [cid(c) for c in sample], runs=1) * n / len(sample)
+    series = pl.Series(col)
+    t_hash = best(lambda: series.hash())
+    print(f"compact IDs, {n:,} rows: polyid.arrow.compact_ids {t_arrow:.3f} s "
+          f"({t_arrow / n * 1e9:.1f} ns/row)")
+    print(f"  Python loop over polyid.compact_id: {t_loop:.3f} s (rated from "
+          f"{len(sample):,} rows) -> arrow is {t_loop / t_arrow:.1f}x faster")
+    print(f"  Polars Series.hash(): {t_hash:.3f} s -> arrow/hash {t_arrow / t_hash:.2f}x")
+    for name, gen, parse in (
+        ("TID", ids.tid_generate, ids.tid_parse),
+        ("xid", ids.xid_generate, ids.xid_parse),
+        ("EUID", ids.euid_generate, ids.euid_parse),
+    ):
+        texts = gen(min(n, 10_000_000))
+        rows = len(pa.array(texts))
+        t = best(lambda: parse(texts))
+        print(f"{name} parse, {rows:,} rows: polyid.arrow {t:.3f} s ({t / rows * 1e9:.1f} ns/row)")
+    subprocess.run([sys.executable, __file__, "--rss-child", "--rows", str(n)], check=True)
+
+
+if __name__ == "__main__":
+    main()
