@@ -188,31 +188,40 @@ impl Text {
         Ok(units)
     }
 
-    /// Calls `f` with the text when it is all ASCII, read as UTF-16 and narrowed (V8 copies a
-    /// one-byte string out as UTF-16 faster than it encodes UTF-8); `None` when a unit is not
-    /// ASCII, for the caller to read the text with [`Text::with`] instead. Batches use it:
-    /// their text is long, and any non-ASCII character makes a code invalid.
+    /// Calls `f` with the text when it is all ASCII, copied out as Latin-1 (a plain copy of
+    /// V8's one-byte strings, where UTF-8 output would be encoded character by character);
+    /// `None` when a unit is not ASCII, for the caller to read the text with [`Text::with`]
+    /// instead. Batches use it: their text is long, and any non-ASCII character makes a code
+    /// invalid.
     pub fn with_ascii<R>(&self, f: impl FnOnce(&str) -> R) -> Result<Option<R>> {
         let units = self.utf16_len()?;
-        let mut wide: Vec<u16> = Vec::with_capacity(units + 1);
-        let mut copied = 0usize;
+        // The UTF-8 length equals the UTF-16 length exactly when every unit is ASCII (any
+        // other unit, a lone surrogate included, takes two or more bytes).
+        let mut utf8 = 0usize;
         unsafe {
-            check!(sys::napi_get_value_string_utf16(
+            check!(sys::napi_get_value_string_utf8(
                 self.env,
                 self.value,
-                wide.as_mut_ptr(),
+                ptr::null_mut(),
+                0,
+                &mut utf8
+            ));
+        }
+        if utf8 != units {
+            return Ok(None);
+        }
+        let mut bytes: Vec<u8> = Vec::with_capacity(units + 1);
+        let mut copied = 0usize;
+        unsafe {
+            check!(sys::napi_get_value_string_latin1(
+                self.env,
+                self.value,
+                bytes.as_mut_ptr().cast::<c_char>(),
                 units + 1,
                 &mut copied
             ));
-            // SAFETY: napi initialized `copied` units.
-            wide.set_len(copied);
-        }
-        let mut bytes = Vec::with_capacity(wide.len());
-        for &unit in &wide {
-            match u8::try_from(unit) {
-                Ok(b) if b.is_ascii() => bytes.push(b),
-                _ => return Ok(None),
-            }
+            // SAFETY: napi initialized `copied` bytes.
+            bytes.set_len(copied);
         }
         Ok(std::str::from_utf8(&bytes).ok().map(f))
     }

@@ -168,6 +168,11 @@ test('wdp: compactIds on large, odd and failing arrays', () => {
   throwsType(() => p.compactIds([{ toString: () => 'E.A.B.001' }]))
   assert.deepEqual(p.compactIds(['E.\u00c4.B.001'].slice(1)), [])
   assert.equal(throwsCode(() => p.compactIds(['E.A.B.001', 'E.\u00c4.B.001']), 'NON_ASCII', { index: 2 }).item, 1)
+  // Characters whose low byte is a valid code character (U+0141 'Ł' -> 0x41 'A', U+0130 'İ'
+  // -> 0x30 '0'), and a lone surrogate: never read as that byte.
+  assert.equal(throwsCode(() => p.compactIds(['E.A.B.001', 'E.\u0141.B.001']), 'NON_ASCII', { index: 2 }).item, 1)
+  assert.equal(throwsCode(() => p.compactIdsJoined('E.A.B.001\nE.A.B.00\u0130'), 'NON_ASCII', { index: 8 }).item, 1)
+  assert.equal(throwsCode(() => p.compactIds(['E.A.B.001\ud800']), 'NON_ASCII', { index: 9 }).item, 0)
 })
 
 test('wdp: compactIdsJoined (codes and IDs as one "\\n"-joined string)', () => {
