@@ -16,7 +16,7 @@ DEMO_TARGETS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all build test demo core-test lint fmt bench bench-catalog clean matrix
+.PHONY: all build test demo core-test lint fmt bench bench-catalog bench-write bench-catalog-write clean matrix
 all: build
 
 build: $(BUILD_TARGETS)
@@ -39,6 +39,13 @@ bench:
 bench-catalog:
 	$(CARGO) bench --locked -p polyid --bench catalog
 	$(CARGO) run --locked --release -p polyid --example collisions
+
+# The same runs, their tables written into README.md (tools/bench_section.py, mk/docs.mk).
+bench-write:
+	$(BENCH_WRITE) core --runtime rust -- $(MAKE) --no-print-directory -C $(ROOT) bench
+
+bench-catalog-write:
+	$(BENCH_WRITE) core-catalog --runtime rust -- $(MAKE) --no-print-directory -C $(ROOT) bench-catalog
 
 # The matrix runs last so that its "N passed, N failed" line closes the output.
 test: lint core-test $(TEST_TARGETS)

@@ -13,7 +13,12 @@ TEST_TARGETS += arrow-test
 
 # The parse kernels against the core's per-ID loop (10,000,000 rows), then polyid.arrow in
 # Python: compact IDs against a Python loop and Polars' Series.hash(), parse times, peak RSS.
-.PHONY: arrow-bench
+.PHONY: arrow-bench arrow-bench-write
 arrow-bench: python-build
 	$(CARGO) run --locked --release -p polyid-arrow --example parse_bench -- 10000000
 	$(PY) $(PY_DIR)/bench/arrow_bench.py
+
+# The same run, its tables written into bindings-python/README.md (mk/docs.mk).
+arrow-bench-write:
+	$(BENCH_WRITE) python-arrow --runtime python=$(PY) --runtime rust -- \
+	    $(MAKE) --no-print-directory -C $(ROOT) arrow-bench

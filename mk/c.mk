@@ -8,6 +8,7 @@
 #   make c-demo     builds and runs bindings-c/examples/c
 #   make c-header   regenerates bindings-c/include/polyid.h (then commit it)
 #   make c-bench    ns per call through the C ABI vs the same calls in Rust
+#   (each *-bench has a *-bench-write that writes its tables into the README, mk/docs.mk)
 #   make c-install PREFIX=/usr/local
 
 C_SRC := $(ROOT)/bindings-c
@@ -29,7 +30,7 @@ BUILD_TARGETS += c-build
 TEST_TARGETS += c-test
 DEMO_TARGETS += c-build
 
-.PHONY: c-deps c-build c-lib c-test c-demo c-header c-bench c-install
+.PHONY: c-deps c-build c-lib c-test c-demo c-header c-bench c-bench-write c-install
 
 # Debian packages the C side needs: jansson (JSON for the tests and the adapter),
 # valgrind, pkg-config. Installed only when missing.
@@ -181,6 +182,9 @@ c-bench: c-build
 	$(C_OUT)/bench/bench-c > $(C_OUT)/bench/c.txt
 	$(C_CARGO_OUT)/examples/bench_rust > $(C_OUT)/bench/rust.txt
 	@python3 $(C_SRC)/benches/compare.py $(C_OUT)/bench/c.txt $(C_OUT)/bench/rust.txt
+
+c-bench-write:
+	$(BENCH_WRITE) c --runtime rust --runtime gcc -- $(MAKE) --no-print-directory -C $(ROOT) c-bench
 
 c-install: c-build
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig

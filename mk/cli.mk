@@ -8,6 +8,7 @@
 #                    when `import polyid` fails)
 #   make cli-bench   1,000,000 IDs to a pipe, timed with hyperfine (installed from apt when
 #                    missing, else bash `time`); prints the figures
+#   make cli-bench-write  the same, its table written into the README (mk/docs.mk)
 #   make cli-demo    a few commands (not part of `make demo`)
 
 CLI_BIN := $(ROOT)/target/release/polyid
@@ -15,7 +16,7 @@ CLI_BIN := $(ROOT)/target/release/polyid
 BUILD_TARGETS += cli-build
 TEST_TARGETS += cli-test
 
-.PHONY: cli-build cli-test cli-bench cli-demo cli-bench-deps
+.PHONY: cli-build cli-test cli-bench cli-bench-write cli-demo cli-bench-deps
 
 cli-build:
 	@echo "==> cli: cargo build -p polyid-cli (polyid)"
@@ -42,6 +43,9 @@ cli-bench-deps:
 cli-bench: cli-build cli-bench-deps
 	@echo "==> cli: 1,000,000 IDs to a pipe"
 	$(ROOT)/cli/bench/bench.sh $(CLI_BIN)
+
+cli-bench-write:
+	$(BENCH_WRITE) cli --runtime rust --runtime hyperfine -- $(MAKE) --no-print-directory -C $(ROOT) cli-bench
 
 cli-demo: cli-build
 	$(CLI_BIN) compact --explain --namespace auth_lib E.Auth.Token.MISSING

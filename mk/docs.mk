@@ -10,6 +10,13 @@
 #                            against the build's own size report, the vector files and
 #                            `polyid conform`
 #   make docs-figures-write  rewrites those figures from the same sources
+#
+# Benchmark figures are written by the benchmarks: every `make X-bench` has a
+# `make X-bench-write` that runs it through tools/bench_section.py (BENCH_WRITE below), which
+# replaces the section between <!-- bench:NAME begin/end --> in its README with the date, the
+# machine, the command and the tables the benchmark appended to $BENCH_MD. `make docs-figures`
+# checks those sections and that no benchmark figure stands outside one.
+BENCH_WRITE = python3 $(ROOT)/tools/bench_section.py write
 
 TEST_TARGETS += docs-examples docs-figures
 

@@ -5,6 +5,7 @@
 #                     and tools/assemble.mjs (index.js, index.mjs, index.d.ts)
 #   make node-test    node --test (shared vectors, API, round trips, atproto) + tsc --noEmit
 #   make node-bench   side-by-side benchmark against npm peers (not part of `make test`)
+#   (each *-bench has a *-bench-write that writes its tables into the README, mk/docs.mk)
 #   make node-leaks   leak check: 1,000,000 calls of every entry point (and of every error
 #                     path), RSS growth per entry point and in total, fails above 5 MB. Not
 #                     part of `make test`: it takes several minutes (LEAK_CALLS=... for fewer).
@@ -23,7 +24,7 @@ NODE_BUILD_INPUTS := $(wildcard $(NODE_DIR)/src/*.rs) $(NODE_DIR)/Cargo.toml $(N
 	$(NODE_DIR)/package.json $(NODE_DIR)/tools/assemble.mjs $(wildcard $(ROOT)/bindings-js/*) \
 	$(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null) $(ROOT)/core/Cargo.toml
 
-.PHONY: node-build node-test node-bench node-demo node-leaks
+.PHONY: node-build node-test node-bench node-bench-write node-demo node-leaks
 
 $(NODE_MODULES_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
 	@echo "==> node: npm ci (package-lock.json as committed)"
@@ -47,6 +48,9 @@ node-test: node-build
 
 node-bench: node-build
 	cd $(NODE_DIR) && $(NODE) bench/bench.js
+
+node-bench-write:
+	$(BENCH_WRITE) node --runtime node=$(NODE) -- $(MAKE) --no-print-directory -C $(ROOT) node-bench
 
 node-leaks: node-build
 	cd $(NODE_DIR) && $(NODE) --expose-gc tools/leaks.js

@@ -7,6 +7,8 @@
 #                  sample using the whole API, stubtest
 #   python-demo    the matrix adapter's demo object
 #   python-bench   the benchmark against xxhash, uuid-utils, uuid and python-ulid
+#   python-bench-paths  what each fast path buys (bench/paths.py)
+#   (each *-bench has a *-bench-write that writes its tables into the README, mk/docs.mk)
 #   python-test-versions  the same wheel's pytest suite on every other CPython >= 3.9 found
 #                  under ~/.pyenv/versions (not part of `make test`)
 
@@ -21,7 +23,8 @@ PY_SOURCES := $(shell find $(PY_DIR)/src $(PY_DIR)/python $(ROOT)/core/src -type
 	$(PY_DIR)/Cargo.toml $(PY_DIR)/pyproject.toml $(PY_DIR)/README.md \
 	$(ROOT)/core/Cargo.toml $(ROOT)/Cargo.toml $(wildcard $(ROOT)/Cargo.lock)
 
-.PHONY: python-build python-test python-leaks python-demo python-bench python-test-versions
+.PHONY: python-build python-test python-leaks python-demo python-bench python-test-versions \
+	python-bench-write python-bench-paths python-bench-paths-write
 
 $(PY_TOOLS_STAMP): $(PY_DIR)/requirements-dev.txt
 	@echo "==> python: tools into $(PY_VENV)"
@@ -65,6 +68,19 @@ python-demo: python-build
 
 python-bench: python-build $(PY_BENCH_STAMP)
 	$(PY) $(PY_DIR)/bench/bench.py
+
+python-bench-write:
+	$(BENCH_WRITE) python --runtime python=$(PY) --runtime rust -- \
+	    $(MAKE) --no-print-directory -C $(ROOT) python-bench
+
+# What each fast path of the wheel buys: bench/bench.py with POLYID_PYTHON_PORTABLE set to
+# each value in turn, round after round (PATHS_ROUNDS, PATHS_SAMPLES).
+python-bench-paths: python-build $(PY_BENCH_STAMP)
+	$(PY) $(PY_DIR)/bench/paths.py
+
+python-bench-paths-write:
+	$(BENCH_WRITE) python-paths --runtime python=$(PY) --runtime rust -- \
+	    $(MAKE) --no-print-directory -C $(ROOT) python-bench-paths
 
 python-test-versions: python-build
 	@set -e; found=0; for py in $(wildcard $(HOME)/.pyenv/versions/3.*/bin/python3); do \

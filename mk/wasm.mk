@@ -15,6 +15,8 @@
 #   make wasm-bench   throughput in Node: polyid-wasm against the native `polyid` package
 #   make wasm-bench-catalog  loading and expanding catalogs of 1,000-100,000 entries, wasm
 #                     against native (SIZES=1000,10000 for fewer)
+#   make wasm-bench-write, make wasm-bench-catalog-write  the same, their tables written into
+#                     the README (mk/docs.mk)
 #
 # The build is skipped when nothing it reads changed (stamp file); the wasm-bindgen CLI and the
 # npm tools are installed once. Chromium comes from Debian (apt-get, only when missing).
@@ -26,7 +28,8 @@ WASM_BUILD_INPUTS := $(wildcard $(WASM_DIR)/src/*.rs $(WASM_DIR)/js/* $(WASM_DIR
 	$(WASM_DIR)/Cargo.toml $(WASM_DIR)/package-lock.json $(WASM_DIR)/README.md \
 	$(ROOT)/Cargo.lock $(ROOT)/core/Cargo.toml $(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null)
 
-.PHONY: wasm-build wasm-test wasm-demo wasm-serve wasm-bench wasm-bench-catalog wasm-chromium
+.PHONY: wasm-build wasm-test wasm-demo wasm-serve wasm-bench wasm-bench-catalog wasm-chromium \
+	wasm-bench-write wasm-bench-catalog-write
 
 $(WASM_STAMP): $(WASM_BUILD_INPUTS)
 	@echo "==> wasm: build bindings-wasm/pkg"
@@ -64,6 +67,13 @@ wasm-bench: wasm-build
 
 wasm-bench-catalog: wasm-build node-build
 	cd $(WASM_DIR) && node bench/catalog-scaling.mjs
+
+wasm-bench-write:
+	$(BENCH_WRITE) wasm --runtime node --runtime rust -- $(MAKE) --no-print-directory -C $(ROOT) wasm-bench
+
+wasm-bench-catalog-write:
+	$(BENCH_WRITE) wasm-catalog --runtime node --runtime rust -- \
+	    $(MAKE) --no-print-directory -C $(ROOT) wasm-bench-catalog
 
 BUILD_TARGETS += wasm-build
 TEST_TARGETS += wasm-test

@@ -13,6 +13,11 @@ Sources:
 Every place a figure appears is listed in FIGURES below (file, pattern); a pattern that no
 longer matches its file is an error too, so a reworded sentence cannot drop its check.
 
+Benchmark figures are written by the benchmarks themselves (`make X-bench-write`, between
+<!-- bench:NAME begin/end --> markers); --check also runs tools/bench_section.py's check:
+every bench section has its provenance line (date, machine, command), and no table, block or
+prose outside a section quotes a benchmark figure. It runs no benchmark.
+
 Usage: tools/doc_figures.py --check|--write [--cli target/release/polyid] [--sizes FILE]
                              [--only sizes|cases]
 """
@@ -26,6 +31,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_section  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 N = r"[\d,]+"
@@ -155,13 +163,17 @@ def main() -> int:
                 (ROOT / file).write_text(text, encoding="utf-8")
                 print(f"wrote {file}")
         problems = [p for p in problems if "no text matches" in p]
+    bench_problems = bench_section.check(quiet=True)
+    problems += bench_problems
     for p in problems:
         print(p)
     print(f"doc figures: {checked} checked in {len(FIGURES)} places, {len(problems)} wrong "
           f"(sources: target/wasm/sizes.txt, bindings-wasm/tools/size.mjs, tests/vectors/*.json"
-          f"{', polyid conform' if args.cli else ''})")
+          f"{', polyid conform' if args.cli else ''}); bench sections: "
+          f"{len(bench_section.SECTIONS)}, {len(bench_problems)} problems")
     if problems and args.check:
-        print("run `make docs-figures-write` after a change that moves these figures")
+        print("run `make docs-figures-write` after a change that moves these figures, and "
+              "`make X-bench-write` for a benchmark's section")
     return 1 if problems else 0
 
 

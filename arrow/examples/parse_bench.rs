@@ -1,5 +1,7 @@
 //! The parse kernels against the core's per-ID loop over the same texts: prints ns per row
-//! for each and their ratio (`make arrow-bench`; the rows count is the first argument).
+//! for each and their ratio (`make arrow-bench`; the rows count is the first argument). When
+//! the environment variable `BENCH_MD` names a file, the rows are appended to it as a Markdown
+//! table (`make arrow-bench-write`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -24,6 +26,33 @@ fn best<T>(runs: usize, mut f: impl FnMut() -> T) -> f64 {
 fn report(name: &str, rows: usize, core: f64, kernel: f64) {
     let (c, k) = (core * 1e9 / rows as f64, kernel * 1e9 / rows as f64);
     println!("{name:5} parse, {rows} rows: core loop {c:.1} ns/ID, kernel {k:.1} ns/row, kernel/core {:.2}", k / c);
+    if let Ok(path) = std::env::var("BENCH_MD") {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .expect("BENCH_MD is writable");
+        if name == "TID" {
+            writeln!(
+                f,
+                "Parse kernels against the core's per-ID loop, {rows} texts, best of 3:\n"
+            )
+            .unwrap();
+            writeln!(f, "| parse | kernel | core loop | kernel / core | target |").unwrap();
+            writeln!(f, "|---|---:|---:|---:|---|").unwrap();
+        }
+        let met = if k / c <= 2.0 { "met" } else { "**not met**" };
+        writeln!(
+            f,
+            "| {name} | {k:.1} ns/row | {c:.1} ns/ID | {:.2}x | <= 2x: {met} |",
+            k / c
+        )
+        .unwrap();
+        if name == "EUID" {
+            writeln!(f).unwrap();
+        }
+    }
 }
 
 fn main() {

@@ -4,6 +4,9 @@
 //   node bench/bench.js            (or: make node-bench)
 //   BENCH_ROUNDS=9 node bench/bench.js
 //
+// With BENCH_MD set to a file (make node-bench-write, tools/bench_section.py), the table and
+// the verdicts are also appended to it as Markdown.
+//
 // Each subject runs in several interleaved rounds; the figure is the median ns per call (per
 // code for batches). The peers: a JavaScript WDP compact ID on @node-rs/xxhash (written here
 // from docs/spec for the comparison only), @atproto/common-web TID.nextStr(),
@@ -198,4 +201,14 @@ console.log(`|${w.map((x, i) => (i >= 2 ? '-'.repeat(x + 1) + ':' : '-'.repeat(x
 for (const r of rows) console.log(line(r))
 console.log('')
 for (const [name, ok, fig] of checks) console.log(`${ok ? 'PASS' : 'MISS'}  ${name}: ${fig}`)
+if (process.env.BENCH_MD) {
+  const header = `polyid ${require('../package.json').version}, median of ${ROUNDS} interleaved rounds, ns per operation:`
+  const table = [line(['section', 'subject', 'ns/op', 'vs first']),
+    `|${w.map((x, i) => (i >= 2 ? '-'.repeat(x + 1) + ':' : '-'.repeat(x + 2))).join('|')}|`,
+    ...rows.map(line)]
+  const verdicts = checks.map(([name, ok, fig]) => `${ok ? 'PASS' : 'MISS'}  ${name}: ${fig}`)
+  require('node:fs').appendFileSync(process.env.BENCH_MD, [header, '', ...table, '',
+    'The bench\'s verdicts (the scaled rows divide by this machine\'s JS peer against the one the absolute targets were set on):',
+    '', '```text', ...verdicts, '```', ''].join('\n'))
+}
 if (sink === 0.5) console.log('')

@@ -13,6 +13,9 @@ median sample is printed next to it. Loop overhead (a bare ``for`` over the inpu
 included in every per-call figure alike and printed on its own line. A batch figure is the
 call's time per item with the returned list released after the clock stops (what the call
 costs); the "+ release" lines include releasing the 1,000 results as well.
+
+The figures go to target/bench/python.json and .md; with BENCH_MD set to a file (make
+python-bench-write, tools/bench_section.py) the Markdown is appended to it too.
 """
 
 from __future__ import annotations
@@ -214,9 +217,9 @@ def main() -> int:
         results.append({"candidate": cand, "reference": ref, "kind": kind, "limit": limit,
                         "value": round(value, 3), "ok": ok})
         print(f"  {'PASS' if ok else 'MISS'}  {text}")
-    md = [f"polyid {polyid.__version__}, CPython {platform.python_version()}, {cpu}, "
-          f"{os.cpu_count()} CPUs, load average {load[0]:.2f} at the start"
-          if load else f"polyid {polyid.__version__}, CPython {platform.python_version()}",
+    md = [f"polyid {polyid.__version__}, CPython {platform.python_version()}, "
+          f"{len(times['TidGenerator.next()'])} samples of {N} calls each, interleaved; the loop "
+          f"overhead is in every per-call figure:",
           "",
           "| candidate | ns per call or item (fastest sample) | median sample |",
           "|---|---:|---:|"]
@@ -235,6 +238,9 @@ def main() -> int:
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
     with open(os.path.splitext(args.json)[0] + ".md", "w") as f:
         f.write("\n".join(md) + "\n")
+    if os.environ.get("BENCH_MD"):  # make python-bench-write (tools/bench_section.py)
+        with open(os.environ["BENCH_MD"], "a") as f:
+            f.write("\n".join(md) + "\n")
     with open(args.json, "w") as f:
         json.dump({"python": platform.python_version(), "cpu": cpu, "load": load,
                    "best_ns": best, "median_ns": median, "targets": results}, f, indent=2)

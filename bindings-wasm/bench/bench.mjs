@@ -4,6 +4,9 @@
 // built: `make node-build`) and, for generation, the pure-JS npm `ulid` (monotonic factory).
 // Chromium: the same operations on the web build in headless Debian Chromium.
 // Each operation runs for ~0.4 s after a warm-up; the figure is the median of 5 runs.
+// With BENCH_MD set to a file (make wasm-bench-write, tools/bench_section.py), one Markdown
+// table of both is appended to it.
+import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -79,13 +82,16 @@ console.log(`Node ${process.version}, ${process.arch}`);
 console.log(`${pad('operation', 40)}${pad('polyid-wasm', 14)}${pad('polyid (native)', 17)}wasm/native`);
 const wasmOps = ops(wasm);
 const nativeOps = native ? ops(native) : {};
+const results = [];
 for (const [name, f] of Object.entries(wasmOps)) {
   const w = measure(f);
   const n = native ? measure(nativeOps[name]) : null;
+  results.push({ name, w, n });
   console.log(`${pad(name, 40)}${pad(fmt(w), 14)}${pad(n ? fmt(n) : '-', 17)}${n ? (w / n).toFixed(2) : '-'}`);
 }
 const u = measure(() => ulid());
 const e = measure(wasmOps['EuidGenerator.nextString()']);
+results.push({ name: 'ulid() monotonic (pure JS peer)', w: u, n: null, note: `EuidGenerator.nextString / ulid: ${(e / u).toFixed(2)}` });
 console.log(`${pad('ulid() monotonic (pure JS peer)', 40)}${pad(fmt(u), 14)}EuidGenerator.nextString / ulid: ${(e / u).toFixed(2)}`);
 
 const browser = await inBrowser(
@@ -101,4 +107,17 @@ const browser = await inBrowser(
 console.log(`\nChromium (headless, web build): ${browser.ua.match(/Chrome\/[\d.]+/)?.[0] ?? browser.ua}`);
 for (const [name, rate] of Object.entries(browser)) {
   if (name !== 'ua') console.log(`${pad(name, 40)}${fmt(rate)}`);
+}
+
+if (process.env.BENCH_MD) {
+  const chrome = browser.ua.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium';
+  const md = [
+    `Operations per second, median of 5 runs of ~0.4 s: polyid-wasm (Node build) and the native package in Node ${process.version} (${process.arch}), and polyid-wasm (web build) in headless ${chrome}:`,
+    '',
+    '| operation | polyid-wasm, Node | polyid (native), Node | wasm/native | polyid-wasm, Chromium |',
+    '|---|---:|---:|---:|---:|',
+    ...results.map((r) => `| \`${r.name}\` | ${fmt(r.w)} | ${r.n ? fmt(r.n) : ''} | ${r.n ? (r.w / r.n).toFixed(2) : r.note ?? ''} | ${browser[r.name] ? fmt(browser[r.name]) : ''} |`),
+    '',
+  ];
+  appendFileSync(process.env.BENCH_MD, md.join('\n'));
 }

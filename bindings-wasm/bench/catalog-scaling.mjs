@@ -2,7 +2,10 @@
 // catalogs of 1,000 to 100,000 entries in polyid-wasm (Node build) and in the native Node
 // package, one row per size, with the wasm/native ratios: load (the compact JSON form),
 // expand every ID with one field, sign and verify the whole catalog (Ed25519), and the time of
-// a 1-entry load while the large catalog is alive in the same module.
+// a 1-entry load while the large catalog is alive in the same module. With BENCH_MD set to a
+// file (make wasm-bench-catalog-write, tools/bench_section.py), the rows are appended to it as
+// a Markdown table.
+import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -47,6 +50,14 @@ console.log(
     `${pad('expand wasm ns/ID', 19)}${pad('expand native ns/ID', 21)}${pad('ratio', 8)}` +
     `${pad('sign+verify wasm ms', 21)}${pad('native ms', 11)}${pad('ratio', 8)}small load beside it, wasm µs`,
 );
+const md = [
+  `Node ${process.version} (${process.arch}), median of 5 runs (sign+verify: 3):`,
+  '',
+  '| entries | load wasm | load native | ratio | expand wasm | expand native | ratio | sign+verify wasm | native | ratio | 1-entry load beside it (wasm) |',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+];
+const int = (x) => Math.round(x).toLocaleString('en-US');
+const msText = (x) => `${num(x)} ms`;
 for (const n of SIZES) {
   const text = catalogText(n);
   const ids = Object.keys(JSON.parse(text));
@@ -73,4 +84,10 @@ for (const n of SIZES) {
       `${pad(num(w.expand), 19)}${pad(num(nat.expand), 21)}${pad((w.expand / nat.expand).toFixed(2), 8)}` +
       `${pad(num(w.sign), 21)}${pad(num(nat.sign), 11)}${pad((w.sign / nat.sign).toFixed(2), 8)}${num(w.smallUs)}`,
   );
+  md.push(
+    `| ${n.toLocaleString('en-US')} | ${msText(w.load)} | ${msText(nat.load)} | ${(w.load / nat.load).toFixed(2)} ` +
+      `| ${int(w.expand)} ns/ID | ${int(nat.expand)} ns/ID | ${(w.expand / nat.expand).toFixed(2)} ` +
+      `| ${msText(w.sign)} | ${msText(nat.sign)} | ${(w.sign / nat.sign).toFixed(2)} | ${num(w.smallUs)} µs |`,
+  );
 }
+if (process.env.BENCH_MD) appendFileSync(process.env.BENCH_MD, `${md.join('\n')}\n`);

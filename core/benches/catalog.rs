@@ -1,7 +1,8 @@
 //! Expansion of 1,000,000 IDs against a 10,000-entry catalog (target: <= 100 ns per
 //! expansion without field substitution), plus loading and signing costs.
 //!
-//! `cargo bench -p polyid --bench catalog`
+//! `cargo bench -p polyid --bench catalog`; when the environment variable `BENCH_MD` names a
+//! file, the figures are appended to it as a Markdown table (`make bench-catalog-write`).
 
 use std::collections::HashMap;
 use std::hint::black_box;
@@ -78,6 +79,12 @@ fn main() {
         .collect();
 
     println!("catalog: {ENTRIES} entries, {LOOKUPS} random IDs, best of {ROUNDS} rounds");
+    let mut md = vec![
+        format!("Catalog of {ENTRIES} entries, {LOOKUPS} random IDs, best of {ROUNDS} rounds:"),
+        String::new(),
+        "| operation | time | target |".to_string(),
+        "|---|---:|---|".to_string(),
+    ];
     let ns = best(LOOKUPS, || {
         let mut n = 0;
         for id in &queries {
@@ -86,6 +93,10 @@ fn main() {
         n
     });
     println!("expand (no fields, hit)          {ns:>8.1} ns/ID   target <= 100 ns");
+    let met = if ns <= 100.0 { "met" } else { "**missed**" };
+    md.push(format!(
+        "| `expand_id`, no fields, known ID | {ns:.1} ns/ID | <= 100 ns: {met} |"
+    ));
     let ns_get = best(LOOKUPS, || {
         let mut n = 0;
         for id in &queries {
@@ -94,6 +105,7 @@ fn main() {
         n
     });
     println!("get (lookup only)                {ns_get:>8.1} ns/ID");
+    md.push(format!("| `get`, lookup only | {ns_get:.1} ns/ID | |"));
     let ns_miss = best(misses.len(), || {
         let mut n = 0;
         for id in &misses {
@@ -102,6 +114,9 @@ fn main() {
         n
     });
     println!("expand (unknown ID -> NOT_FOUND) {ns_miss:>8.1} ns/ID");
+    md.push(format!(
+        "| `expand_id`, unknown ID (`NOT_FOUND`, error built) | {ns_miss:.1} ns/ID | |"
+    ));
     let fields = HashMap::from([("user", "ada"), ("step", "login")]);
     let ns_fields = best(LOOKUPS, || {
         let mut n = 0;
@@ -115,6 +130,9 @@ fn main() {
         n
     });
     println!("expand (2 fields substituted)    {ns_fields:>8.1} ns/ID");
+    md.push(format!(
+        "| `expand`, two fields substituted from a `HashMap` | {ns_fields:.1} ns/ID | |"
+    ));
 
     let compact_json = plain.to_json(Form::Compact);
     let load = best(1, || Catalog::from_json(&compact_json).unwrap().len());
@@ -123,6 +141,11 @@ fn main() {
         load / 1e6,
         compact_json.len() / 1024
     );
+    md.push(format!(
+        "| `Catalog::from_json`, load and verify the compact JSON ({} KiB) | {:.2} ms | |",
+        compact_json.len() / 1024,
+        load / 1e6
+    ));
     let key = KeyPair::from_secret(&[7; 32]).unwrap();
     let sig = plain.sign(&key);
     let sign = best(1, || plain.sign(&key).len());
@@ -134,4 +157,24 @@ fn main() {
         sign / 1e6,
         verify / 1e6
     );
+    md.push(format!(
+        "| `sign` / `verify` the whole catalog (Ed25519) | {:.2} / {:.2} ms | |",
+        sign / 1e6,
+        verify / 1e6
+    ));
+    md.push(String::new());
+    append_markdown(&md);
+}
+
+/// Appends the Markdown lines to the file `BENCH_MD` names, when it is set.
+fn append_markdown(md: &[String]) {
+    if let Ok(path) = std::env::var("BENCH_MD") {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .expect("BENCH_MD is writable");
+        writeln!(f, "{}", md.join("\n")).expect("BENCH_MD is writable");
+    }
 }

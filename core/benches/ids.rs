@@ -2,7 +2,9 @@
 //!
 //! `cargo bench -p polyid --bench ids` measures with criterion, then prints a summary table
 //! of the mean time per operation and the ratio to each named peer (read back from
-//! criterion's own estimates under `target/criterion`).
+//! criterion's own estimates under `target/criterion`), with each target checked. When the
+//! environment variable `BENCH_MD` names a file, the table is appended to it as Markdown
+//! (`make bench-write` puts it in README.md).
 
 use std::hint::black_box;
 use std::str::FromStr;
@@ -14,7 +16,7 @@ use polyid::tid::{Tid, TidGenerator};
 use polyid::xid::Xid;
 use polyid::{uid11, wdp};
 
-const CODE: &str = "E.AUTH.TOKEN.001"; // 16 bytes, as in the xxh3 figure
+const CODE: &str = "E.AUTH.TOKEN.001"; // 16 bytes
 
 fn wdp_group(c: &mut Criterion) {
     let mut g = c.benchmark_group("wdp");
@@ -189,22 +191,81 @@ fn summary() {
         ),
         ("generate", "polyid EuidGenerator::next", "uuid now_v7", ""),
     ];
-    println!();
-    println!("| operation | polyid | peer | peer time | peer / polyid | target |");
-    println!("|---|---:|---|---:|---:|---|");
+    let mut md = vec![
+        "| operation | polyid | peer | peer time | peer / polyid | target | met |".to_string(),
+        "|---|---:|---|---:|---:|---|---|".to_string(),
+    ];
+    let (mut met, mut targets) = (0, 0);
     for (group, ours, peer, target) in rows {
         let Some(t) = mean_ns(group, ours) else {
             continue;
         };
-        if peer.is_empty() {
-            println!("| {group}: {ours} | {t:.1} ns | | | | {target} |");
-        } else if let Some(p) = mean_ns(group, peer) {
-            println!(
-                "| {group}: {ours} | {t:.1} ns | {peer} | {p:.1} ns | {:.2}x | {target} |",
-                p / t
-            );
+        let p = if peer.is_empty() {
+            None
+        } else {
+            match mean_ns(group, peer) {
+                Some(p) => Some(p),
+                None => continue,
+            }
+        };
+        let verdict = verdict(target, t, p);
+        if let Some(ok) = verdict {
+            targets += 1;
+            met += usize::from(ok);
         }
+        let verdict = match verdict {
+            Some(true) => "yes",
+            Some(false) => "**no**",
+            None => "",
+        };
+        md.push(match p {
+            None => format!("| {group}: {ours} | {t:.1} ns | | | | {target} | {verdict} |"),
+            Some(p) => format!(
+                "| {group}: {ours} | {t:.1} ns | {peer} | {p:.1} ns | {:.2}x | {target} | {verdict} |",
+                p / t
+            ),
+        });
     }
+    md.push(String::new());
+    md.push(format!(
+        "{met} of the {targets} targets checked are met (criterion's mean time per operation)."
+    ));
+    println!();
+    for line in &md {
+        println!("{line}");
+    }
+    // `tools/bench_section.py` (make bench-write) names a file for the Markdown.
+    if let Ok(path) = std::env::var("BENCH_MD") {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .expect("BENCH_MD is writable");
+        writeln!(f, "{}", md.join("\n")).expect("BENCH_MD is writable");
+    }
+}
+
+/// Whether a target of the table is met: `<= N ns`, `>= Nx faster`, `faster`, and those
+/// joined by commas; `None` for a row without a checkable target (`on par`, none).
+fn verdict(target: &str, ours: f64, peer: Option<f64>) -> Option<bool> {
+    let mut result = None;
+    for part in target.split(',').map(str::trim) {
+        let ok = if let Some(n) = part.strip_prefix("<= ").and_then(|r| r.strip_suffix(" ns")) {
+            ours <= n.parse::<f64>().ok()?
+        } else if let Some(n) = part
+            .strip_prefix(">= ")
+            .and_then(|r| r.strip_suffix("x faster"))
+        {
+            peer? / ours >= n.parse::<f64>().ok()?
+        } else if part == "faster" {
+            peer? > ours
+        } else {
+            continue;
+        };
+        result = Some(result.unwrap_or(true) && ok);
+    }
+    result
 }
 
 fn main() {

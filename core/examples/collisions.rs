@@ -1,5 +1,7 @@
 //! Observed compact-ID collisions among N random WDP codes against the birthday bound
-//! (seed part 5 §6.1): `cargo run --release -p polyid --example collisions [seed]`.
+//! (seed part 5 §6.1): `cargo run --release -p polyid --example collisions [seed]`. When the
+//! environment variable `BENCH_MD` names a file, the table is appended to it as Markdown
+//! (`make bench-catalog-write`).
 
 use polyid::wdp::catalog::{collision_probability, collisions, expected_collisions};
 use rand::{RngExt, SeedableRng};
@@ -36,6 +38,16 @@ fn main() {
         "{:>7} {:>6} {:>12} {:>12} {:>13} {:>11}",
         "N", "T", "pairs/trial", "expected", "trials w/ >=1", "P(>=1)"
     );
+    let mut md = vec![
+        format!(
+            "Collisions among N random distinct codes, `cargo run --release -p polyid --example \
+             collisions` (seed {seed}; T trials per row; expected pairs = N(N-1) / (2 * 62^5)):"
+        ),
+        String::new(),
+        "| N | trials | colliding pairs per trial | expected | trials with >= 1 | P(>= 1), birthday bound |"
+            .to_string(),
+        "|---|---|---|---|---|---|".to_string(),
+    ];
     for (n, trials) in [
         (2_000usize, 1_000u32),
         (5_000, 400),
@@ -70,8 +82,44 @@ fn main() {
             100.0 * f64::from(with_collision) / f64::from(trials),
             100.0 * collision_probability(n as u64)
         );
+        let rate = 100.0 * f64::from(with_collision) / f64::from(trials);
+        md.push(format!(
+            "| {} | {} | {:.4} | {:.4} | {} | {:.2}% |",
+            thousands(n),
+            thousands(trials as usize),
+            total_pairs as f64 / f64::from(trials),
+            expected_collisions(n as u64),
+            if rate == 100.0 {
+                "100%".to_string()
+            } else {
+                format!("{rate:.2}%")
+            },
+            100.0 * collision_probability(n as u64)
+        ));
         if let Some(g) = example {
             println!("        e.g. {} <- {}", g.id, g.codes.join(", "));
         }
     }
+    if let Ok(path) = std::env::var("BENCH_MD") {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .expect("BENCH_MD is writable");
+        writeln!(f, "{}", md.join("\n")).expect("BENCH_MD is writable");
+    }
+}
+
+/// 100000 -> "100,000".
+fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
