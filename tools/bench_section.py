@@ -155,7 +155,6 @@ def write(args: argparse.Namespace) -> int:
         raise SystemExit("no benchmark command after --")
     date = datetime.date.today().isoformat()
     where = machine()
-    runtimes = [r for r in (runtime(s) for s in args.runtime) if r]
     fd, md_path = tempfile.mkstemp(prefix=f"bench-{args.name}-", suffix=".md")
     os.close(fd)
     try:
@@ -165,6 +164,7 @@ def write(args: argparse.Namespace) -> int:
             print(f"bench_section: {' '.join(cmd)} failed ({rc}); {file} left as it was", file=sys.stderr)
             return rc
         md = Path(md_path).read_text(encoding="utf-8").strip()
+        runtimes = [r for r in (runtime(s) for s in args.runtime) if r]  # after: tools it installed
     finally:
         os.unlink(md_path)
     if not md:

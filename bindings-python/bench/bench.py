@@ -217,7 +217,10 @@ def main() -> int:
         results.append({"candidate": cand, "reference": ref, "kind": kind, "limit": limit,
                         "value": round(value, 3), "ok": ok})
         print(f"  {'PASS' if ok else 'MISS'}  {text}")
-    md = [f"polyid {polyid.__version__}, CPython {platform.python_version()}, "
+    from importlib.metadata import version
+
+    peers = ", ".join(f"{p} {version(p)}" for p in ("xxhash", "uuid-utils", "python-ulid"))
+    md = [f"polyid {polyid.__version__}, CPython {platform.python_version()} (peers: {peers}), "
           f"{len(times['TidGenerator.next()'])} samples of {N} calls each, interleaved; the loop "
           f"overhead is in every per-call figure:",
           "",

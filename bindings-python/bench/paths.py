@@ -66,7 +66,7 @@ def main() -> int:
         cells = [f"{fast:.1f}"]
         for v, _ in VALUES[1:]:
             off = med[v][cand]
-            cells.append(f"{off:.1f} ({(off - fast) / off * 100:.0f}%)")
+            cells.append(f"{off:.1f} ({round((off - fast) / off * 100) + 0}%)")
         md.append(f"| {label} | " + " | ".join(cells) + " |")
     print("\n".join(md))
     if os.environ.get("BENCH_MD"):
