@@ -6,7 +6,7 @@
 //! them the camelCase classes and functions of the Node package, checks JavaScript argument
 //! types and integer ranges, and nothing else.
 //!
-//! One crate, three modules (features, see Cargo.toml): `ids` (default; `src/ids.rs`: WDP, uid11/xid,
+//! One crate, three modules (features, see Cargo.toml): `ids` (default; `src/ids/`: WDP, uid11, xid,
 //! TID, EUID — the module under the size budget), `catalog` (`catalog`: WDP catalogs) and
 //! `extuuid` (`extuuid`: EXTUUID). `tools/build.sh` builds each alone.
 //!
