@@ -158,44 +158,39 @@ function escapeDebug(ch, quote) {
 const debugChar = (ch) => `'${escapeDebug(ch, "'")}'`;
 const debugStr = (s) => `"${Array.from(s, (ch) => escapeDebug(ch, '"')).join('')}"`;
 
+// The message of each kind of core error detail, from the detail's fields (in the order the
+// WebAssembly engine passes them): written from the core's message forms
+// (`polyid::MESSAGE_FORMS`) by tools/error_codes.py, a kind's form for one code before its
+// general form.
+const MESSAGES = {
+  // error-codes: js-messages
+  'char NON_ASCII': (index, character) => `non-ASCII character ${debugChar(character)} at index ${index}`,
+  'char': (index, character) => `invalid character ${debugChar(character)} at index ${index}`,
+  'length': (found, expected) => `expected ${expected} bytes, found ${found}`,
+  'checkmod': (found, expected) => `check value ${found} does not match the value (expected ${expected})`,
+  'range': (found, min, max) => `${found} is out of range ${min}..=${max}`,
+  'text UNKNOWN_NAMED_SEQUENCE': (text) => `unknown named sequence ${debugStr(text)}`,
+  'text': (text) => `invalid ${debugStr(text)}`,
+  'reason': (reason) => `${reason}`,
+  'lead': (lead, max, unit) => `the next ID would be ${lead} ${unit} ahead of the clock, more than the allowed lead of ${max} ${unit} (the clock stepped back, or IDs were requested faster than the family's capacity per tick)`,
+  'none': (code) => `${code}`,
+  // /error-codes
+};
+
+// The detail fields an Error carries as properties (as the napi engine's errors do).
+const DETAIL_FIELDS = { char: ['index', 'character'], length: ['found', 'expected'], checkmod: ['found', 'expected'] };
+
 /**
- * The thrown `Error` for a core error, from its parts (src/error.rs): the message in the
- * core's `Display` format, `.code`, and the detail fields the Node package sets.
+ * The thrown `Error` for a core error, from its parts (bindings-wasm/src/error.rs): the message
+ * in the core's `Display` format, `.code`, and the detail fields the Node package sets.
  */
 function polyidError(code, context, kind, a, b, c) {
-  let message;
-  let detail = {};
-  switch (kind) {
-    case 'char':
-      message = `${code === 'NON_ASCII' ? 'non-ASCII' : 'invalid'} character ${debugChar(b)} at index ${a}`;
-      detail = { index: a, character: b };
-      break;
-    case 'length':
-      message = `expected ${b} bytes, found ${a}`;
-      detail = { found: a, expected: b };
-      break;
-    case 'checkmod':
-      message = `check value ${a} does not match the value (expected ${b})`;
-      detail = { found: a, expected: b };
-      break;
-    case 'range':
-      message = `${a} is out of range ${b}..=${c}`;
-      break;
-    case 'text':
-      message =
-        code === 'UNKNOWN_NAMED_SEQUENCE' ? `unknown named sequence ${debugStr(a)}` : `invalid ${debugStr(a)}`;
-      break;
-    case 'reason':
-      message = a;
-      break;
-    case 'lead':
-      message =
-        `the next ID would be ${a} ${c} ahead of the clock, more than the allowed lead of ${b} ${c} ` +
-        "(the clock stepped back, or IDs were requested faster than the family's capacity per tick)";
-      break;
-    default:
-      message = code;
-  }
+  const write = MESSAGES[`${kind} ${code}`] ?? MESSAGES[kind];
+  const message = write === undefined ? code : kind === 'none' ? write(code) : write(a, b, c);
+  const detail = {};
+  (DETAIL_FIELDS[kind] ?? []).forEach((name, i) => {
+    detail[name] = [a, b, c][i];
+  });
   return Object.assign(new Error(`${context}: ${message}`), { code }, detail);
 }
 

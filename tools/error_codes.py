@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Writes or checks every list of polyid's error codes against the core's `ErrorCode`.
 
-The core (`core/src/error.rs`: `ErrorCode::ALL`, `as_str`, `description`) is the only source.
-Its table comes from `cargo run -p polyid --example error_codes` (JSON: code and one-line
-description, in `ALL` order). Every other place that lists the codes marks the list with a
-begin and an end comment:
+The core (`core/src/error.rs`: `ErrorCode::ALL`, `as_str`, `description`, `MESSAGE_FORMS`)
+is the only source. Its table comes from `cargo run -p polyid --example error_codes` (JSON:
+the codes with their one-line descriptions in `ALL` order, and the message forms of the core's
+`Display`). Every other place that lists the codes marks the list with a begin and an end
+comment:
 
     <!-- error-codes: KIND [omit=CODE,CODE] [order=any] -->  ...  <!-- /error-codes -->   Markdown
     // error-codes: KIND                                     ...  // /error-codes         TS, Rust
@@ -22,6 +23,9 @@ KIND says what the block holds:
     c-enum    Rust `POLYID_X = N,` members of polyid_status: checked against the C numbering
               (bindings-c/include/polyid.h, written by cbindgen, is checked the same way
               without markers)
+    js-messages  JavaScript entries of `MESSAGES` in bindings-js/common.js, one function per
+              message form of the core (the WebAssembly engine hands the JavaScript layer an
+              error's parts, and the layer writes the message with these): written
 
 The C numbering: `POLYID_OK = 0`, the codes in `ALL` order without INTERNAL_ERROR from 1, and
 `POLYID_INTERNAL_ERROR = 99` (the values are ABI: a new code is appended to `ALL`).
@@ -57,6 +61,7 @@ FILES = [
     "bindings-python/README.md",
     "bindings-wasm/README.md",
     "bindings-js/polyid.d.ts",
+    "bindings-js/common.js",
 ]
 
 BEGIN = re.compile(r"^\s*(?:<!--|//)\s*error-codes:\s*(?P<args>[^>]*?)\s*(?:-->)?\s*$")
@@ -65,15 +70,37 @@ CODE = re.compile(r"`([A-Z][A-Z0-9_]*)`")
 C_INTERNAL = 99
 
 
-def core_table() -> list[dict[str, str]]:
+def core_output() -> dict:
     cargo = os.environ.get("CARGO", "cargo")
     out = subprocess.run(
         [cargo, "run", "-q", "--locked", "--release", "-p", "polyid", "--example", "error_codes"],
         cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True,
     ).stdout
-    table = json.loads(out)
+    core = json.loads(out)
+    table, forms = core["codes"], core["messages"]
     assert table and all(set(row) == {"code", "description"} for row in table), out
-    return table
+    assert forms and all(set(f) == {"kind", "code", "fields", "form"} for f in forms), out
+    return core
+
+
+FIELD = re.compile(r"\{([a-z]+)(:\?)?\}")
+
+
+def js_message(form: dict) -> str:
+    """A message form as a JavaScript arrow function of the detail's fields: `{x}` is the
+    value as text, `{x:?}` Rust's debug quoting (`debugChar` for a character, `debugStr` for a
+    text, both in common.js)."""
+    def field(m: re.Match) -> str:
+        name, debug = m.group(1), m.group(2)
+        if name not in form["fields"]:
+            raise SystemExit(f"message form {form['form']!r} names {name!r}, not one of its fields")
+        if not debug:
+            return "${" + name + "}"
+        quote = "debugChar" if form["kind"] == "char" else "debugStr"
+        return "${" + f"{quote}({name})" + "}"
+    body = FIELD.sub(field, form["form"].replace("\\", "\\\\").replace("`", "\\`"))
+    key = form["kind"] + (f" {form['code']}" if form["code"] else "")
+    return f"'{key}': ({', '.join(form['fields'])}) => `{body}`,"
 
 
 def c_numbering(codes: list[str]) -> list[tuple[str, int]]:
@@ -120,8 +147,11 @@ def first_cells(body: list[str]) -> list[str]:
     return found
 
 
-def render(kind: str, body: list[str], table: list[dict[str, str]]) -> list[str] | None:
+def render(kind: str, body: list[str], table: list[dict[str, str]], forms: list[dict]) -> list[str] | None:
     """The block's new body for the written kinds; None for the checked ones."""
+    if kind == "js-messages":
+        indent = re.match(r"\s*", body[0]).group(0) if body else "  "
+        return [indent + js_message(f) for f in forms]
     if kind == "table":
         header = [line for line in body if line.startswith("|")][:2]
         if len(header) != 2:
@@ -189,9 +219,10 @@ def main() -> int:
     mode.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
-    table = core_table()
+    core = core_output()
+    table, forms = core["codes"], core["messages"]
     if args.json:
-        print(json.dumps(table, indent=2))
+        print(json.dumps(core, indent=2))
         return 0
     codes = [r["code"] for r in table]
     failures = []
@@ -209,7 +240,7 @@ def main() -> int:
             where = f"{name}:{begin + 1}: {kind}"
             body = lines[begin + 1:end]
             try:
-                new = render(kind, body, table)
+                new = render(kind, body, table, forms)
             except ValueError as e:
                 failures.append(f"{where}: {e}")
                 continue

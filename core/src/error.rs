@@ -364,6 +364,91 @@ impl Error {
     }
 }
 
+/// One message form of [`Error`]'s `Display`: what follows `"{context}: "` for a kind of
+/// [`Detail`], with the detail's fields in braces (`{x:?}`: Rust's debug quoting of a
+/// character or text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MessageForm {
+    /// The detail's kind: `char`, `length`, `checkmod`, `range`, `text`, `reason` (a fixed or a
+    /// built explanation), `lead`, `none`.
+    pub kind: &'static str,
+    /// The code this form is for, or `None` for every other code of the kind.
+    pub code: Option<ErrorCode>,
+    /// The detail's fields, in the order of the [`Detail`] variant's fields.
+    pub fields: &'static [&'static str],
+    /// The form.
+    pub form: &'static str,
+}
+
+/// Every message form of [`Error`]'s `Display`, a form for one code before the general one of
+/// its kind. A runtime that writes messages outside Rust (the WebAssembly package, whose size
+/// budget leaves Rust's formatting out) generates its own table from this one
+/// (`tools/error_codes.py`); a test checks that `Display` writes exactly these forms.
+pub const MESSAGE_FORMS: [MessageForm; 10] = {
+    const fn form(
+        kind: &'static str,
+        code: Option<ErrorCode>,
+        fields: &'static [&'static str],
+        form: &'static str,
+    ) -> MessageForm {
+        MessageForm {
+            kind,
+            code,
+            fields,
+            form,
+        }
+    }
+    [
+        form(
+            "char",
+            Some(ErrorCode::NonAscii),
+            &["index", "character"],
+            "non-ASCII character {character:?} at index {index}",
+        ),
+        form(
+            "char",
+            None,
+            &["index", "character"],
+            "invalid character {character:?} at index {index}",
+        ),
+        form(
+            "length",
+            None,
+            &["found", "expected"],
+            "expected {expected} bytes, found {found}",
+        ),
+        form(
+            "checkmod",
+            None,
+            &["found", "expected"],
+            "check value {found} does not match the value (expected {expected})",
+        ),
+        form(
+            "range",
+            None,
+            &["found", "min", "max"],
+            "{found} is out of range {min}..={max}",
+        ),
+        form(
+            "text",
+            Some(ErrorCode::UnknownNamedSequence),
+            &["text"],
+            "unknown named sequence {text:?}",
+        ),
+        form("text", None, &["text"], "invalid {text:?}"),
+        form("reason", None, &["reason"], "{reason}"),
+        form(
+            "lead",
+            None,
+            &["lead", "max", "unit"],
+            "the next ID would be {lead} {unit} ahead of the clock, more than the allowed lead of \
+             {max} {unit} (the clock stepped back, or IDs were requested faster than the \
+             family's capacity per tick)",
+        ),
+        form("none", None, &["code"], "{code}"),
+    ]
+};
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = self.0.context;
@@ -427,7 +512,137 @@ pub(crate) fn first_bad_char(
 
 #[cfg(test)]
 mod tests {
-    use super::ErrorCode;
+    /// Writes a form with the given field values (`{x}`: Display, `{x:?}`: Debug, which the
+    /// caller supplies as separate strings).
+    fn render(form: &str, values: &[(&str, String, String)]) -> String {
+        let mut out = form.to_owned();
+        for (name, shown, debug) in values {
+            out = out.replace(&format!("{{{name}:?}}"), debug);
+            out = out.replace(&format!("{{{name}}}"), shown);
+        }
+        assert!(!out.contains('{'), "a field of {form:?} has no value");
+        out
+    }
+
+    #[test]
+    fn display_writes_the_message_forms() {
+        fn v<T: std::fmt::Display + std::fmt::Debug>(name: &str, x: T) -> (&str, String, String) {
+            (name, x.to_string(), format!("{x:?}"))
+        }
+        let cases: Vec<(Error, Vec<(&str, String, String)>)> = vec![
+            (
+                Error::character(ErrorCode::NonAscii, "WDP code", 3, '\u{e9}'),
+                vec![v("index", 3), v("character", '\u{e9}')],
+            ),
+            (
+                Error::character(ErrorCode::InvalidPrimary, "WDP primary", 7, '\''),
+                vec![v("index", 7), v("character", '\'')],
+            ),
+            (
+                Error::length("xid", 4, 11),
+                vec![v("found", 4), v("expected", 11)],
+            ),
+            (
+                Error::new(
+                    ErrorCode::InvalidCheckmod,
+                    "EUID",
+                    Detail::Checkmod {
+                        found: 5,
+                        expected: 9,
+                    },
+                ),
+                vec![v("found", 5), v("expected", 9)],
+            ),
+            (
+                Error::new(
+                    ErrorCode::OutOfRange,
+                    "TID clock_id",
+                    Detail::Range {
+                        found: -1,
+                        min: 0,
+                        max: 1023,
+                    },
+                ),
+                vec![v("found", -1), v("min", 0), v("max", 1023)],
+            ),
+            (
+                Error::new(
+                    ErrorCode::UnknownNamedSequence,
+                    "WDP sequence",
+                    Detail::Text("NOPE\"x".into()),
+                ),
+                vec![v("text", "NOPE\"x")],
+            ),
+            (
+                Error::new(
+                    ErrorCode::InvalidSequence,
+                    "WDP sequence",
+                    Detail::Text("1\t2".into()),
+                ),
+                vec![v("text", "1\t2")],
+            ),
+            (
+                Error::reason(ErrorCode::InvalidFormat, "WDP code", "empty"),
+                vec![v("reason", "empty")],
+            ),
+            (
+                Error::new(
+                    ErrorCode::InvalidFormat,
+                    "catalog",
+                    Detail::Message("built text".into()),
+                ),
+                vec![v("reason", "built text")],
+            ),
+            (
+                Error::new(
+                    ErrorCode::ClockBehind,
+                    "TID generator",
+                    Detail::Lead {
+                        lead: 70,
+                        max: 60,
+                        unit: "ms",
+                    },
+                ),
+                vec![v("lead", 70), v("max", 60), v("unit", "ms")],
+            ),
+            (
+                Error::new(ErrorCode::NodeRequired, "xid generator", Detail::None),
+                vec![v("code", ErrorCode::NodeRequired)],
+            ),
+        ];
+        let mut used = [false; MESSAGE_FORMS.len()];
+        for (e, values) in cases {
+            // The form Display must use: the one for this code, else the kind's general one.
+            let kind = match e.detail() {
+                Detail::Character { .. } => "char",
+                Detail::Length { .. } => "length",
+                Detail::Checkmod { .. } => "checkmod",
+                Detail::Range { .. } => "range",
+                Detail::Text(_) => "text",
+                Detail::Reason(_) | Detail::Message(_) => "reason",
+                Detail::Lead { .. } => "lead",
+                Detail::None => "none",
+            };
+            let at = MESSAGE_FORMS
+                .iter()
+                .position(|f| f.kind == kind && f.code == Some(e.code()))
+                .or_else(|| {
+                    MESSAGE_FORMS
+                        .iter()
+                        .position(|f| f.kind == kind && f.code.is_none())
+                })
+                .expect("a form for every kind");
+            used[at] = true;
+            let f = MESSAGE_FORMS[at];
+            let names: Vec<&str> = values.iter().map(|(n, _, _)| *n).collect();
+            assert_eq!(names, f.fields, "fields of {kind}");
+            let want = format!("{}: {}", e.context(), render(f.form, &values));
+            assert_eq!(e.to_string(), want);
+        }
+        assert!(used.iter().all(|&u| u), "every form is checked");
+    }
+
+    use super::{Detail, Error, ErrorCode, MESSAGE_FORMS};
 
     #[test]
     fn every_code_has_a_string_and_a_one_line_description() {
