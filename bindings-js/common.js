@@ -5,8 +5,9 @@
 // Nothing about identifiers is computed here: it checks argument types (TypeError, code
 // INVALID_ARGUMENT) and integer ranges of the engine's parameters (OUT_OF_RANGE). The napi
 // engine throws core errors itself, with the core's message; the WebAssembly engine hands
-// their parts to `polyidError` below, which writes the same message (the wasm module leaves
-// Rust's formatting out for its size budget; the parity test keeps both identical).
+// their parts to `polyidError` below, which writes the same message from a table generated
+// from the core's message forms (the wasm module leaves Rust's formatting out for its size
+// budget; the parity test compares both engines' errors).
 
 // ----------------------------------------------------------------------------------------------
 // Argument translation (the same rules and messages as the Node package)

@@ -4,7 +4,8 @@
 //! [`set_error_factory`]) from the parts of the core's [`polyid::Error`]: the stable code, the
 //! context, and the detail (offending character and index, found and expected length or check
 //! value, range, text or reason). The JavaScript layer writes the message in the core's
-//! `Display` format. Formatting it here would link Rust's whole formatting machinery and
+//! `Display` format, from a table that `tools/error_codes.py` generates from the core's
+//! `MESSAGE_FORMS` (the parts go in the order of each form's fields). Formatting it here would link Rust's whole formatting machinery and
 //! Unicode escape tables into the module (bindings-wasm/README.md, "Size"); the parts are exact, and the shared
 //! vectors plus a comparison with the Node package's messages check the result.
 
