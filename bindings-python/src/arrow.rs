@@ -1,5 +1,5 @@
 //! `polyid.arrow`: the column kernels of `polyid-arrow` over any Arrow producer, through the
-//! Arrow PyCapsule interface (pyo3-arrow's public types).
+//! Arrow PyCapsule interface (src/arrow_capsules.rs).
 //!
 //! An object with `__arrow_c_array__` gives an array back; one with only
 //! `__arrow_c_stream__` (a chunked array, a Polars Series, a stream) gives a chunked array
@@ -10,16 +10,16 @@
 use std::sync::{Arc, OnceLock};
 
 use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_data::transform::MutableArrayData;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::prelude::*;
-use pyo3_arrow::input::AnyArray;
-use pyo3_arrow::{PyArray, PyChunkedArray};
 
 use polyid::euid::EuidGenerator as CoreEuidGenerator;
 use polyid::ErrorCode;
 use polyid_arrow::{euid, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::args::{profile, Text};
+use crate::arrow_capsules::{ArrowArray, ArrowChunkedArray, Column};
 use crate::catalog::Catalog;
 use crate::errors::{binding_err, column_err};
 
@@ -68,27 +68,31 @@ fn shift(e: ColumnError, offset: usize) -> ColumnError {
     }
 }
 
+/// An array result as a Python object.
+fn array_object(py: Python<'_>, out: ArrayRef) -> PyResult<Py<PyAny>> {
+    Ok(Py::new(py, ArrowArray::new(out))?.into_any())
+}
+
+/// A chunked result as a Python object.
+fn chunked_object(
+    py: Python<'_>,
+    chunks: Vec<ArrayRef>,
+    data_type: &DataType,
+) -> PyResult<Py<PyAny>> {
+    Ok(Py::new(py, ArrowChunkedArray::new(chunks, data_type))?.into_any())
+}
+
 /// Runs `kernel` over an array (an array back) or over every chunk of a stream (a chunked
 /// array back).
-fn apply(
-    py: Python<'_>,
-    input: AnyArray,
-    mode: OnError,
-    kernel: &Kernel<'_>,
-) -> PyResult<Py<PyAny>> {
+fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> PyResult<Py<PyAny>> {
     match input {
-        AnyArray::Array(array) => {
-            let (array, _) = array.into_inner();
+        Column::Array(array) => {
             let out = py
                 .detach(|| kernel(array.as_ref(), mode).and_then(pack))
                 .map_err(|e| column_err(py, e))?;
-            Ok(PyArray::from_array_ref(out)
-                .into_pyobject(py)?
-                .into_any()
-                .unbind())
+            array_object(py, out)
         }
-        AnyArray::Stream(stream) => {
-            let (chunks, _) = stream.into_chunked_array()?.into_inner();
+        Column::Chunks(chunks, data_type) => {
             let out = py
                 .detach(|| {
                     let mut offset = 0;
@@ -101,45 +105,33 @@ fn apply(
                     Ok(out)
                 })
                 .map_err(|e| column_err(py, e))?;
-            chunked(py, out, kernel, mode)
+            let data_type = match out.first() {
+                Some(c) => c.data_type().clone(),
+                // No chunk: the type is the kernel's on an empty column of the input's type.
+                None => {
+                    let empty = arrow_array::new_empty_array(&data_type);
+                    kernel(empty.as_ref(), mode)
+                        .and_then(pack)
+                        .map_err(|e| column_err(py, e))?
+                        .data_type()
+                        .clone()
+                }
+            };
+            chunked_object(py, out, &data_type)
         }
     }
 }
 
-/// A chunked array of `chunks`; with no chunk, the type comes from the kernel on an empty
-/// column.
-fn chunked(
-    py: Python<'_>,
-    chunks: Vec<ArrayRef>,
-    kernel: &Kernel<'_>,
-    mode: OnError,
-) -> PyResult<Py<PyAny>> {
-    let data_type = match chunks.first() {
-        Some(c) => c.data_type().clone(),
-        None => {
-            let empty = arrow_array::new_empty_array(&DataType::Utf8);
-            kernel(empty.as_ref(), mode)
-                .and_then(pack)
-                .map(|a| a.data_type().clone())
-                .unwrap_or(DataType::Null)
-        }
-    };
-    let field = Arc::new(Field::new("", data_type, true));
-    let out = PyChunkedArray::try_new(chunks, field)?;
-    Ok(out.into_pyobject(py)?.into_any().unbind())
-}
-
 /// Reads several columns of one row set: all arrays, or all streams (read whole).
-fn columns(inputs: Vec<AnyArray>) -> PyResult<(Vec<ArrayRef>, bool)> {
+fn columns(py: Python<'_>, inputs: Vec<Column>) -> PyResult<(Vec<ArrayRef>, bool)> {
     let mut out = Vec::with_capacity(inputs.len());
     let mut chunked = false;
     for input in inputs {
         match input {
-            AnyArray::Array(a) => out.push(a.into_inner().0),
-            AnyArray::Stream(s) => {
+            Column::Array(a) => out.push(a),
+            Column::Chunks(chunks, data_type) => {
                 chunked = true;
-                let (chunks, field) = s.into_chunked_array()?.into_inner();
-                out.push(concat(chunks, field.data_type())?);
+                out.push(concat(py, chunks, &data_type)?);
             }
         }
     }
@@ -147,50 +139,45 @@ fn columns(inputs: Vec<AnyArray>) -> PyResult<(Vec<ArrayRef>, bool)> {
 }
 
 /// The chunks of a stream as one array.
-fn concat(chunks: Vec<ArrayRef>, data_type: &DataType) -> PyResult<ArrayRef> {
+fn concat(py: Python<'_>, chunks: Vec<ArrayRef>, data_type: &DataType) -> PyResult<ArrayRef> {
     if chunks.len() == 1 {
         return Ok(chunks.into_iter().next().expect("one chunk"));
     }
     if chunks.is_empty() {
         return Ok(arrow_array::new_empty_array(data_type));
     }
-    let refs: Vec<&dyn Array> = chunks.iter().map(|c| c.as_ref()).collect();
-    arrow_select::concat::concat(&refs).map_err(|e| {
-        Python::attach(|py| binding_err(py, ErrorCode::InvalidArgument, e.to_string()))
-    })
+    let data: Vec<_> = chunks.iter().map(|c| c.to_data()).collect();
+    let rows = data.iter().map(|d| d.len()).sum();
+    let mut out = MutableArrayData::new(data.iter().collect(), true, rows);
+    for (i, d) in data.iter().enumerate() {
+        out.try_extend(i, 0, d.len())
+            .map_err(|e| binding_err(py, ErrorCode::InvalidArgument, e.to_string()))?;
+    }
+    Ok(arrow_array::make_array(out.freeze()))
 }
 
 /// Runs a kernel of several columns; the result is an array, or a one-chunk chunked array
 /// when any input was a stream.
 fn apply_many(
     py: Python<'_>,
-    inputs: Vec<AnyArray>,
+    inputs: Vec<Column>,
     mode: OnError,
     kernel: &ManyKernel<'_>,
 ) -> PyResult<Py<PyAny>> {
-    let (arrays, chunked) = columns(inputs)?;
+    let (arrays, chunked) = columns(py, inputs)?;
     let out = py
         .detach(|| kernel(&arrays, mode).and_then(pack))
         .map_err(|e| column_err(py, e))?;
     if chunked {
-        let field = Arc::new(Field::new("", out.data_type().clone(), true));
-        return Ok(PyChunkedArray::try_new(vec![out], field)?
-            .into_pyobject(py)?
-            .into_any()
-            .unbind());
+        let data_type = out.data_type().clone();
+        return chunked_object(py, vec![out], &data_type);
     }
-    Ok(PyArray::from_array_ref(out)
-        .into_pyobject(py)?
-        .into_any()
-        .unbind())
+    array_object(py, out)
 }
 
 fn generated(py: Python<'_>, r: Result<ArrayRef, ColumnError>) -> PyResult<Py<PyAny>> {
     let out = r.map_err(|e| column_err(py, e))?;
-    Ok(PyArray::from_array_ref(out)
-        .into_pyobject(py)?
-        .into_any()
-        .unbind())
+    array_object(py, out)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -200,7 +187,7 @@ fn generated(py: Python<'_>, r: Result<ArrayRef, ColumnError>) -> PyResult<Py<Py
 #[pyo3(signature = (codes, named_sequences = None, *, profile = None, on_error = "raise"))]
 pub fn arrow_compact_ids(
     py: Python<'_>,
-    codes: AnyArray,
+    codes: Column,
     named_sequences: Option<&Bound<'_, PyAny>>,
     profile: Option<&Bound<'_, PyAny>>,
     on_error: &str,
@@ -217,7 +204,7 @@ pub fn arrow_compact_ids(
 #[pyo3(signature = (namespaces, *, profile = None, on_error = "raise"))]
 pub fn arrow_namespace_hashes(
     py: Python<'_>,
-    namespaces: AnyArray,
+    namespaces: Column,
     profile: Option<&Bound<'_, PyAny>>,
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
@@ -231,7 +218,7 @@ pub fn arrow_namespace_hashes(
 pub fn arrow_full_ids(
     py: Python<'_>,
     namespace: Text<'_>,
-    codes: AnyArray,
+    codes: Column,
     named_sequences: Option<&Bound<'_, PyAny>>,
     profile: Option<&Bound<'_, PyAny>>,
     on_error: &str,
@@ -249,7 +236,7 @@ pub fn arrow_full_ids(
 #[pyo3(signature = (codes, named_sequences = None, *, on_error = "raise"))]
 pub fn arrow_normalize_codes(
     py: Python<'_>,
-    codes: AnyArray,
+    codes: Column,
     named_sequences: Option<&Bound<'_, PyAny>>,
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
@@ -264,7 +251,7 @@ pub fn arrow_normalize_codes(
 #[pyo3(signature = (codes, named_sequences = None, *, profile = None))]
 pub fn arrow_validate_codes(
     py: Python<'_>,
-    codes: AnyArray,
+    codes: Column,
     named_sequences: Option<&Bound<'_, PyAny>>,
     profile: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
@@ -284,7 +271,7 @@ pub fn arrow_validate_codes(
 pub fn arrow_catalog_lookup(
     py: Python<'_>,
     catalog: &Bound<'_, Catalog>,
-    ids: AnyArray,
+    ids: Column,
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
@@ -299,7 +286,7 @@ pub fn arrow_catalog_lookup(
 #[pyo3(signature = (tids, *, display = false, on_error = "raise"))]
 pub fn arrow_tid_encode(
     py: Python<'_>,
-    tids: AnyArray,
+    tids: Column,
     display: bool,
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
@@ -314,7 +301,7 @@ macro_rules! tid_reader {
         #[pyo3(signature = (tids, *, profile = None, on_error = "raise"))]
         pub fn $name(
             py: Python<'_>,
-            tids: AnyArray,
+            tids: Column,
             profile: Option<&Bound<'_, PyAny>>,
             on_error: &str,
         ) -> PyResult<Py<PyAny>> {
@@ -332,8 +319,8 @@ tid_reader!(arrow_tid_clock_ids, tid::clock_ids);
 #[pyo3(signature = (micros, clock_ids, *, on_error = "raise"))]
 pub fn arrow_tid_from_parts(
     py: Python<'_>,
-    micros: AnyArray,
-    clock_ids: AnyArray,
+    micros: Column,
+    clock_ids: Column,
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
@@ -367,7 +354,7 @@ macro_rules! xid_reader {
     ($name:ident, $kernel:path) => {
         #[pyfunction]
         #[pyo3(signature = (xids, *, on_error = "raise"))]
-        pub fn $name(py: Python<'_>, xids: AnyArray, on_error: &str) -> PyResult<Py<PyAny>> {
+        pub fn $name(py: Python<'_>, xids: Column, on_error: &str) -> PyResult<Py<PyAny>> {
             let mode = self::on_error(py, on_error)?;
             apply(py, xids, mode, &|a, m| $kernel(a, m))
         }
@@ -380,14 +367,14 @@ xid_reader!(arrow_xid_randoms, xid::randoms);
 
 #[pyfunction]
 #[pyo3(signature = (values, *, on_error = "raise"))]
-pub fn arrow_uid11_encode(py: Python<'_>, values: AnyArray, on_error: &str) -> PyResult<Py<PyAny>> {
+pub fn arrow_uid11_encode(py: Python<'_>, values: Column, on_error: &str) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
     apply(py, values, mode, &xid::uid11_encode)
 }
 
 #[pyfunction]
 #[pyo3(signature = (texts, *, on_error = "raise"))]
-pub fn arrow_uid11_decode(py: Python<'_>, texts: AnyArray, on_error: &str) -> PyResult<Py<PyAny>> {
+pub fn arrow_uid11_decode(py: Python<'_>, texts: Column, on_error: &str) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
     apply(py, texts, mode, &xid::uid11_decode)
 }
@@ -396,8 +383,8 @@ pub fn arrow_uid11_decode(py: Python<'_>, texts: AnyArray, on_error: &str) -> Py
 #[pyo3(signature = (unix_ms, randoms, *, on_error = "raise"))]
 pub fn arrow_xid_from_parts(
     py: Python<'_>,
-    unix_ms: AnyArray,
-    randoms: AnyArray,
+    unix_ms: Column,
+    randoms: Column,
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
@@ -430,7 +417,7 @@ pub fn arrow_xid_generate(
 #[pyo3(signature = (euids, *, checkmod = true, on_error = "raise"))]
 pub fn arrow_euid_encode(
     py: Python<'_>,
-    euids: AnyArray,
+    euids: Column,
     checkmod: bool,
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
@@ -445,7 +432,7 @@ macro_rules! euid_reader {
         #[pyo3(signature = (euids, *, profile = None, on_error = "raise"))]
         pub fn $name(
             py: Python<'_>,
-            euids: AnyArray,
+            euids: Column,
             profile: Option<&Bound<'_, PyAny>>,
             on_error: &str,
         ) -> PyResult<Py<PyAny>> {
@@ -463,10 +450,10 @@ euid_reader!(arrow_euid_extensions, euid::extensions);
 #[pyo3(signature = (unix_ms, randoms, *, extensions = None, paddings = None, on_error = "raise"))]
 pub fn arrow_euid_from_parts(
     py: Python<'_>,
-    unix_ms: AnyArray,
-    randoms: AnyArray,
-    extensions: Option<AnyArray>,
-    paddings: Option<AnyArray>,
+    unix_ms: Column,
+    randoms: Column,
+    extensions: Option<Column>,
+    paddings: Option<Column>,
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
@@ -508,6 +495,8 @@ pub fn arrow_euid_generate(
 
 /// Registers the `arrow_*` functions that `polyid.arrow` re-exports.
 pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ArrowArray>()?;
+    m.add_class::<ArrowChunkedArray>()?;
     m.add_function(wrap_pyfunction!(arrow_compact_ids, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_namespace_hashes, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_full_ids, m)?)?;

@@ -5,6 +5,7 @@
 
 mod args;
 mod arrow;
+mod arrow_capsules;
 mod catalog;
 mod dt;
 mod errors;

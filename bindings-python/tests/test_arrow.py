@@ -202,3 +202,75 @@ def test_bad_arguments_are_polyid_errors() -> None:
     assert e.value.code == "INVALID_ARGUMENT"
     with pytest.raises(ValueError):
         ids.compact_ids(["E.A.B.001"])  # type: ignore[arg-type]
+
+
+class _ArrayOnly:
+    """A producer with only ``__arrow_c_array__`` (any library's array, not pyarrow's type)."""
+
+    def __init__(self, array: object) -> None:
+        self._array = array
+
+    def __arrow_c_array__(self, requested_schema: object = None) -> object:
+        return self._array.__arrow_c_array__(requested_schema)  # type: ignore[attr-defined]
+
+
+class _StreamOnly:
+    """A producer with only ``__arrow_c_stream__``."""
+
+    def __init__(self, stream: object) -> None:
+        self._stream = stream
+
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+        return self._stream.__arrow_c_stream__(requested_schema)  # type: ignore[attr-defined]
+
+
+def test_any_capsule_producer_and_the_result_objects() -> None:
+    codes = pa.array(["E.Auth.Token.MISSING", None], pa.large_string())
+    r = ids.compact_ids(_ArrayOnly(codes))
+    assert type(r).__name__ == "Array" and len(r) == 2
+    assert pa.array(r).to_pylist() == ["V6a0B", None]
+    # The result exports a schema, an array (requested_schema=None or omitted) and a
+    # one-chunk stream, each as the capsule the interface names.
+    assert type(r.__arrow_c_schema__()).__name__ == "PyCapsule"
+    assert pa.DataType._import_from_c_capsule(r.__arrow_c_schema__()) == pa.string()
+    schema, array = r.__arrow_c_array__(None)
+    assert pa.Array._import_from_c_capsule(schema, array).to_pylist() == ["V6a0B", None]
+    assert pa.chunked_array(r).num_chunks == 1
+    # Capsules never consumed are released by their destructors.
+    for _ in range(3):
+        r.__arrow_c_array__()
+        r.__arrow_c_stream__()
+    chunks = _StreamOnly(pa.chunked_array([[TID_TEXT], [], [TID_TEXT, None]]))
+    c = ids.tid_clock_ids(chunks)
+    assert type(c).__name__ == "ChunkedArray" and len(c) == 3 and c.num_chunks == 3
+    out = pa.chunked_array(c)
+    assert out.type == pa.uint16() and out.to_pylist() == [TID_CLOCK, TID_CLOCK, None]
+    empty = pa.chunked_array(ids.compact_ids(pa.chunked_array([], pa.string())))
+    assert (empty.type, len(empty)) == (pa.string(), 0)
+    # A stream input to a kernel of several columns gives one chunk.
+    micros = pa.chunked_array([[TID_MICROS], [TID_MICROS]], pa.timestamp("us", "UTC"))
+    parts = pa.chunked_array(ids.tid_from_parts(micros, pa.chunked_array([[TID_CLOCK, TID_CLOCK]], pa.uint16())))
+    assert parts.num_chunks == 1
+    assert pa.array(ids.tid_encode(parts.chunk(0))).to_pylist() == [TID_TEXT, TID_TEXT]
+
+
+def test_objects_that_are_not_arrow_columns() -> None:
+    class BadPair:
+        def __arrow_c_array__(self, requested_schema: object = None) -> object:
+            return ("not", "capsules")
+
+    for bad in (["E.A.B.001"], BadPair(), 5):
+        with pytest.raises(polyid.PolyIdError) as e:
+            ids.compact_ids(bad)  # type: ignore[arg-type]
+        assert e.value.code == "INVALID_ARGUMENT"
+    # A capsule handed over twice is refused the second time (it was moved out).
+    schema, array = pa.array(["E.Auth.Token.MISSING"]).__arrow_c_array__()
+
+    class Twice:
+        def __arrow_c_array__(self, requested_schema: object = None) -> object:
+            return (schema, array)
+
+    assert pa.array(ids.compact_ids(Twice())).to_pylist() == ["V6a0B"]
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(Twice())
+    assert e.value.code == "INVALID_ARGUMENT"

@@ -4,8 +4,9 @@ Every function takes any object that exports the Arrow PyCapsule interface: an a
 (``__arrow_c_array__``: pyarrow, arro3, nanoarrow, pandas Arrow-backed data through pyarrow)
 gives an array back; a stream (``__arrow_c_stream__`` only: a pyarrow ChunkedArray, a Polars
 Series, a DuckDB result column) gives a chunked array back, one output chunk per input
-chunk. The results export the same interface, so ``pyarrow.array(r)``,
-``pyarrow.chunked_array(r)``, ``polars.Series(r)`` and DuckDB read them without a copy.
+chunk. The results (``Array``, ``ChunkedArray``) export the same interface, so
+``pyarrow.array(r)``, ``pyarrow.chunked_array(r)``, ``polars.Series(r)`` and DuckDB read them
+without a copy.
 
 Text inputs may be ``string``, ``large_string`` or ``string_view``; text outputs are
 ``string``. Nulls stay null. With ``on_error="raise"`` (the default) the first invalid row
@@ -17,6 +18,8 @@ This module imports no dataframe library: the columns cross through the capsules
 """
 
 from ._polyid import (
+    Array,
+    ChunkedArray,
     arrow_catalog_lookup as catalog_lookup,
     arrow_compact_ids as compact_ids,
     arrow_euid_encode as euid_encode,
@@ -46,6 +49,8 @@ from ._polyid import (
 )
 
 __all__ = [
+    "Array",
+    "ChunkedArray",
     "catalog_lookup",
     "compact_ids",
     "euid_encode",

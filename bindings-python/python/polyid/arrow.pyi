@@ -1,6 +1,6 @@
 """polyid over Arrow columns (see polyid/arrow.py and bindings-python/README.md)."""
 
-from typing import Any, Literal, Mapping, Optional, Protocol, Tuple, Union
+from typing import Literal, final, Mapping, Optional, Protocol, Tuple, Union
 
 from . import Catalog, EuidGenerator, TidGenerator, XidGenerator
 
@@ -17,11 +17,32 @@ class _ArrowStreamExportable(Protocol):
 #: Any Arrow column: an array, or a chunked array / stream.
 _Column = Union[_ArrowArrayExportable, _ArrowStreamExportable]
 
-#: A result: an array (for an array input) or a chunked array (for a stream input); both
-#: export ``__arrow_c_array__`` or ``__arrow_c_stream__`` for any Arrow consumer.
-_Result = Any
+@final
+class Array:
+    """An Arrow array computed by polyid; it exports the Arrow PyCapsule interface."""
+
+    def __arrow_c_array__(self, requested_schema: Optional[object] = None) -> Tuple[object, object]: ...
+    def __arrow_c_schema__(self) -> object: ...
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
+    def __len__(self) -> int: ...
+
+@final
+class ChunkedArray:
+    """A chunked Arrow array computed by polyid; it exports the Arrow PyCapsule interface."""
+
+    def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
+    def __arrow_c_schema__(self) -> object: ...
+    def __len__(self) -> int: ...
+    @property
+    def num_chunks(self) -> int: ...
+
+#: A result: an Array (for an array input) or a ChunkedArray (for a stream input); both
+#: export the Arrow PyCapsule interface for any Arrow consumer.
+_Result = Union[Array, ChunkedArray]
 
 __all__ = [
+    "Array",
+    "ChunkedArray",
     "catalog_lookup",
     "compact_ids",
     "euid_encode",
