@@ -15,6 +15,7 @@ mod fast;
 mod node;
 mod portable;
 mod tid;
+mod uid11;
 mod wdp;
 mod xid;
 
@@ -48,9 +49,9 @@ fn _polyid(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(wdp::parse_full_id, m)?)?;
     m.add_class::<wdp::StructuredCode>()?;
 
-    m.add_function(wrap_pyfunction!(xid::uid11_encode, m)?)?;
-    m.add_function(wrap_pyfunction!(xid::uid11_decode, m)?)?;
-    m.add_function(wrap_pyfunction!(xid::uid11_prefix_range, m)?)?;
+    m.add_function(wrap_pyfunction!(uid11::uid11_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(uid11::uid11_decode, m)?)?;
+    m.add_function(wrap_pyfunction!(uid11::uid11_prefix_range, m)?)?;
     m.add_function(wrap_pyfunction!(xid::xid_prefix_range, m)?)?;
     m.add_class::<xid::Xid>()?;
     m.add_class::<xid::XidGenerator>()?;

@@ -1,38 +1,16 @@
-//! uid11 (a u64 as 11 Base58 symbols) and xid (the timestamped uid11 profile).
+//! xid (the timestamped uid11 profile: 42-bit milliseconds and 22 bits).
 
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 
 use polyid::xid::{self, Xid as CoreXid, XidGenerator as CoreGenerator};
-use polyid::{uid11, ErrorCode};
+use polyid::ErrorCode;
 
 use crate::args::{ascii, int, list_from, opt_int, type_error, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::{make, CoreResult, Fields};
 use crate::node::{self, GenArgs, GenClock};
 use pyo3::sync::PyOnceLock;
-
-/// The 11-symbol uid11 text of an int in 0..2**64-1.
-#[pyfunction]
-pub fn uid11_encode<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyString>> {
-    let v: u64 = int(value, "uid11 value")?;
-    let mut out = [0u8; uid11::LEN];
-    uid11::encode_into(v, &mut out);
-    ascii(value.py(), &out)
-}
-
-/// The int of an 11-symbol uid11 text.
-#[pyfunction]
-pub fn uid11_decode(text: Text<'_>) -> PyResult<u64> {
-    uid11::decode(text.0).py()
-}
-
-/// The inclusive (lo, hi) range of the values whose text starts with `prefix`, or None
-/// when no u64 does.
-#[pyfunction]
-pub fn uid11_prefix_range(prefix: Text<'_>) -> PyResult<Option<(u64, u64)>> {
-    uid11::prefix_range(prefix.0).py()
-}
 
 /// The inclusive (min_unix_ms, max_unix_ms) range of the xids whose text starts with
 /// `prefix`, or None when no xid does.

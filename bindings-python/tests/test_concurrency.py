@@ -192,7 +192,10 @@ def test_fork_children_do_not_repeat_the_parent() -> None:
         assert not set(kid["default_tids"]) & set(mine["default_tids"])
         # xid: 22 random bits; with copied RNG state the sequences would be identical.
         assert kid["xid_random"] != mine["xid_random"]
-        assert len(set(kid["xid_random"]) & set(mine["xid_random"])) < 20
+        # A child whose pid is the parent's mod 64 shares its lane (docs/uniqueness.md: lanes
+        # are distinct for distinct pids mod 64), and then their counters may overlap.
+        if kid["xid_lane"] != mine["xid_lane"]:
+            assert not set(kid["xid_random"]) & set(mine["xid_random"])
     # The core moves a forked child's random clock id to 32 + pid mod 960: children do not
     # share clock ids (nor TIDs) with each other either.
     assert len({k["tid_clock"] for k in kids}) == len(kids)
