@@ -26,10 +26,11 @@ fn main() {
          #define POLYID_VERSION \"{version}\"\n\
          #define POLYID_VERSION_MAJOR {}\n\
          #define POLYID_VERSION_MINOR {}\n\
-         #define POLYID_VERSION_PATCH {}",
+         #define POLYID_VERSION_PATCH {}\n{}",
         part("CARGO_PKG_VERSION_MAJOR"),
         part("CARGO_PKG_VERSION_MINOR"),
         part("CARGO_PKG_VERSION_PATCH"),
+        include_str!("src/arrow_c_data_interface.h").trim_end(),
     ));
     let bindings = cbindgen::Builder::new()
         .with_crate(&crate_dir)

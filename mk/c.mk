@@ -2,7 +2,7 @@
 # by cbindgen, committed), pkg-config files, the C tests and the matrix adapter.
 #
 #   make c-build    libpolyid + header + pkg-config in target/c, and the matrix adapter
-#   make c-test     header staleness, vectors and bad-input tests (static and shared),
+#   make c-test     header staleness, vectors, bad-input and Arrow tests (static and shared),
 #                   the process-node tests in child processes, valgrind, AddressSanitizer,
 #                   the pkg-config example (static and shared)
 #   make c-demo     builds and runs bindings-c/examples/c
@@ -102,8 +102,16 @@ $(C_OUT)/test/node-env-shared: $(C_TESTS)/node_env.c $(C_LIB_SO) $(C_OUT)/includ
 $(C_OUT)/test/node-env-asan: $(C_TESTS)/node_env.c $(C_LIB_A) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) $(C_ASAN) -o $@ $< $(C_LINK_STATIC)
 
+$(C_OUT)/test/arrow-static: $(C_TESTS)/arrow.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+	$(CC) $(C_CFLAGS) -o $@ $< $(C_LINK_STATIC)
+$(C_OUT)/test/arrow-shared: $(C_TESTS)/arrow.c $(C_LIB_SO) $(C_OUT)/include/polyid.h
+	$(CC) $(C_CFLAGS) -o $@ $< $(C_LINK_SHARED)
+$(C_OUT)/test/arrow-asan: $(C_TESTS)/arrow.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+	$(CC) $(C_CFLAGS) $(C_ASAN) -o $@ $< $(C_LINK_STATIC)
+
 C_TEST_BINS := $(addprefix $(C_OUT)/test/,vectors-static vectors-shared vectors-asan \
-	bad-input-static bad-input-shared bad-input-asan node-env-static node-env-shared node-env-asan)
+	bad-input-static bad-input-shared bad-input-asan node-env-static node-env-shared node-env-asan \
+	arrow-static arrow-shared arrow-asan)
 
 c-test: c-build
 	@echo "==> c: header staleness and Rust-side tests (cargo test -p polyid-c)"
@@ -120,6 +128,8 @@ c-test: c-build
 	cd $(ROOT) && POLYID_TEST_LINKAGE=shared $(C_OUT)/test/vectors-shared tests/vectors
 	POLYID_TEST_LINKAGE=static $(C_OUT)/test/bad-input-static
 	POLYID_TEST_LINKAGE=shared $(C_OUT)/test/bad-input-shared
+	POLYID_TEST_LINKAGE=static $(C_OUT)/test/arrow-static
+	POLYID_TEST_LINKAGE=shared $(C_OUT)/test/arrow-shared
 	@echo "==> c: the process node in child processes (POLYID_NODE, NODE_REQUIRED, NODE_IN_USE)"
 	POLYID_TEST_LINKAGE=static $(C_OUT)/test/node-env-static
 	POLYID_TEST_LINKAGE=shared $(C_OUT)/test/node-env-shared
@@ -128,10 +138,12 @@ c-test: c-build
 	cd $(ROOT) && POLYID_TEST_LINKAGE=shared+valgrind $(C_VALGRIND) $(C_OUT)/test/vectors-shared tests/vectors
 	POLYID_TEST_LINKAGE=static+valgrind $(C_VALGRIND) $(C_OUT)/test/bad-input-static
 	POLYID_TEST_LINKAGE=shared+valgrind $(C_VALGRIND) $(C_OUT)/test/bad-input-shared
+	POLYID_TEST_LINKAGE=static+valgrind $(C_VALGRIND) $(C_OUT)/test/arrow-static
 	@echo "==> c: AddressSanitizer + UBSan (static)"
 	cd $(ROOT) && POLYID_TEST_LINKAGE=static+asan ASAN_OPTIONS=detect_leaks=1 $(C_OUT)/test/vectors-asan tests/vectors
 	POLYID_TEST_LINKAGE=static+asan ASAN_OPTIONS=detect_leaks=1 $(C_OUT)/test/bad-input-asan
 	POLYID_TEST_LINKAGE=static+asan ASAN_OPTIONS=detect_leaks=1 $(C_OUT)/test/node-env-asan
+	POLYID_TEST_LINKAGE=static+asan ASAN_OPTIONS=detect_leaks=1 $(C_OUT)/test/arrow-asan
 	@echo "==> c: pkg-config example (static and shared)"
 	@$(MAKE) --no-print-directory -C $(ROOT) c-example-check
 	@echo "==> c: all C tests passed"

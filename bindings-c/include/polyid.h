@@ -42,6 +42,53 @@
 #define POLYID_VERSION_MINOR 1
 #define POLYID_VERSION_PATCH 0
 
+/*
+ * The Arrow C Data Interface structs, as the specification defines them
+ * (https://arrow.apache.org/docs/format/CDataInterface.html). The polyid_arrow_* functions
+ * read and write these.
+ */
+#ifndef ARROW_C_DATA_INTERFACE
+#define ARROW_C_DATA_INTERFACE
+
+#define ARROW_FLAG_DICTIONARY_ORDERED 1
+#define ARROW_FLAG_NULLABLE 2
+#define ARROW_FLAG_MAP_KEYS_SORTED 4
+
+struct ArrowSchema {
+  // Array type description
+  const char* format;
+  const char* name;
+  const char* metadata;
+  int64_t flags;
+  int64_t n_children;
+  struct ArrowSchema** children;
+  struct ArrowSchema* dictionary;
+
+  // Release callback
+  void (*release)(struct ArrowSchema*);
+  // Opaque producer-specific data
+  void* private_data;
+};
+
+struct ArrowArray {
+  // Array data description
+  int64_t length;
+  int64_t null_count;
+  int64_t offset;
+  int64_t n_buffers;
+  int64_t n_children;
+  const void** buffers;
+  struct ArrowArray** children;
+  struct ArrowArray* dictionary;
+
+  // Release callback
+  void (*release)(struct ArrowArray*);
+  // Opaque producer-specific data
+  void* private_data;
+};
+
+#endif  // ARROW_C_DATA_INTERFACE
+
 /**
  * Bytes of `polyid_error.message`, including its terminating NUL (messages longer than
  * 255 bytes are cut at a UTF-8 character boundary).
@@ -439,6 +486,23 @@ typedef enum polyid_clock_behind {
    */
   POLYID_CLOCK_BEHIND_WAIT = 1,
 } polyid_clock_behind;
+
+/**
+ * What an Arrow function does with a row that polyid rejects.
+ */
+typedef enum polyid_arrow_on_error {
+  /**
+   * The first invalid row fails the call with its error; the message starts with
+   * `row N ("input"): ` and no output is written.
+   */
+  POLYID_ARROW_RAISE = 0,
+  /**
+   * An invalid row becomes null, and the output is a struct column
+   * `{value, error}`: the values, and a string column of each invalid row's error code
+   * (`polyid_status_code()` strings; null for valid and null rows).
+   */
+  POLYID_ARROW_NULL = 1,
+} polyid_arrow_on_error;
 
 /**
  * A WDP catalog (opaque): from `polyid_catalog_load()`, `polyid_catalog_build()` or
@@ -2497,6 +2561,128 @@ enum polyid_status polyid_extuuid_inspect_n(const char *input,
                                             size_t input_len,
                                             char *out,
                                             size_t out_cap,
+                                            struct polyid_error *err);
+
+/**
+ * The compact ID of every code of a string column (`utf8`, `large_utf8` or `utf8_view`;
+ * Arrow formats "u", "U", "vu"): a `utf8` column of 5-character IDs, computed as
+ * `polyid_compact_id_as()` computes them with `profile` (a `polyid_profile`).
+ *
+ * Every `polyid_arrow_*` function reads its input column in place and does not take it
+ * over: `input` and `input_schema` stay the caller's (release them as usual, after the
+ * call). It writes a new array and schema into `*out` and `*out_schema`, which the caller
+ * releases with their `release` callbacks; on any failure both are left released
+ * (`release == NULL`). Nulls give nulls. `on_error` is a `polyid_arrow_on_error`.
+ *
+ * Errors: `POLYID_NULL_POINTER`; `POLYID_INVALID_ARGUMENT` for a column of another type,
+ * a malformed array, a released input, or an `on_error` or `profile` out of range; with
+ * `POLYID_ARROW_RAISE`, the first invalid row's error (its message names the row).
+ */
+enum polyid_status polyid_arrow_compact_ids(const struct ArrowArray *input,
+                                            const struct ArrowSchema *input_schema,
+                                            int32_t profile,
+                                            int32_t on_error,
+                                            struct ArrowArray *out,
+                                            struct ArrowSchema *out_schema,
+                                            struct polyid_error *err);
+
+/**
+ * The full ID ("<namespace hash>-<compact id>") of every code of a string column in the
+ * namespace `namespace` (NUL-terminated UTF-8): a `utf8` column. As
+ * `polyid_arrow_compact_ids()` otherwise; an invalid namespace fails the call.
+ */
+enum polyid_status polyid_arrow_full_ids(const char *namespace_,
+                                         const struct ArrowArray *input,
+                                         const struct ArrowSchema *input_schema,
+                                         int32_t profile,
+                                         int32_t on_error,
+                                         struct ArrowArray *out,
+                                         struct ArrowSchema *out_schema,
+                                         struct polyid_error *err);
+
+/**
+ * The error code of every code of a string column: a `utf8` column holding the
+ * `polyid_status_code()` string of each invalid code, null where the code is valid (or
+ * null). Input, outputs and errors as for `polyid_arrow_compact_ids()`.
+ */
+enum polyid_status polyid_arrow_validate_codes(const struct ArrowArray *input,
+                                               const struct ArrowSchema *input_schema,
+                                               int32_t profile,
+                                               struct ArrowArray *out,
+                                               struct ArrowSchema *out_schema,
+                                               struct polyid_error *err);
+
+/**
+ * The value of every TID of a string column, as `profile` reads it: an `int64` column.
+ * As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_tid_parse(const struct ArrowArray *input,
+                                          const struct ArrowSchema *input_schema,
+                                          int32_t profile,
+                                          int32_t on_error,
+                                          struct ArrowArray *out,
+                                          struct ArrowSchema *out_schema,
+                                          struct polyid_error *err);
+
+/**
+ * The text of every TID of an integer column (any integer type; values 0 to 2^63-1): a
+ * `utf8` column of 13-symbol TIDs, or of the dashed display form when `display` is true.
+ * As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_tid_encode(const struct ArrowArray *input,
+                                           const struct ArrowSchema *input_schema,
+                                           bool display,
+                                           int32_t on_error,
+                                           struct ArrowArray *out,
+                                           struct ArrowSchema *out_schema,
+                                           struct polyid_error *err);
+
+/**
+ * The value of every xid of a string column: a `uint64` column. As
+ * `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_xid_parse(const struct ArrowArray *input,
+                                          const struct ArrowSchema *input_schema,
+                                          int32_t on_error,
+                                          struct ArrowArray *out,
+                                          struct ArrowSchema *out_schema,
+                                          struct polyid_error *err);
+
+/**
+ * The text of every xid of an integer column: a `utf8` column of 11-symbol xids. As
+ * `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_xid_encode(const struct ArrowArray *input,
+                                           const struct ArrowSchema *input_schema,
+                                           int32_t on_error,
+                                           struct ArrowArray *out,
+                                           struct ArrowSchema *out_schema,
+                                           struct polyid_error *err);
+
+/**
+ * The value of every EUID of a string column, as `profile` reads it: a
+ * `fixed_size_binary(16)` column (format "w:16", big-endian). As
+ * `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_euid_parse(const struct ArrowArray *input,
+                                           const struct ArrowSchema *input_schema,
+                                           int32_t profile,
+                                           int32_t on_error,
+                                           struct ArrowArray *out,
+                                           struct ArrowSchema *out_schema,
+                                           struct polyid_error *err);
+
+/**
+ * The text of every EUID of a `fixed_size_binary(16)` column: a `utf8` column of
+ * 27-symbol EUIDs, with the check symbol, or the no-check symbol when `checkmod` is false.
+ * As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_euid_encode(const struct ArrowArray *input,
+                                            const struct ArrowSchema *input_schema,
+                                            bool checkmod,
+                                            int32_t on_error,
+                                            struct ArrowArray *out,
+                                            struct ArrowSchema *out_schema,
                                             struct polyid_error *err);
 
 #ifdef __cplusplus

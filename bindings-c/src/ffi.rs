@@ -283,6 +283,12 @@ pub(crate) enum Fail {
     Utf8 { arg: &'static str, offset: usize },
     /// A panic caught at the boundary.
     Panic(String),
+    /// A core error at one row of an Arrow column (src/arrow.rs), with the row's input.
+    Row {
+        error: Error,
+        row: usize,
+        input: String,
+    },
 }
 
 impl From<Error> for Fail {
@@ -296,7 +302,7 @@ pub(crate) type Res<T> = Result<T, Fail>;
 impl Fail {
     fn status(&self) -> polyid_status {
         match self {
-            Fail::Core(e) => status_of(e.code()),
+            Fail::Core(e) | Fail::Row { error: e, .. } => status_of(e.code()),
             Fail::Utf8 { .. } => polyid_status::POLYID_INVALID_UTF8,
             Fail::Panic(_) => polyid_status::POLYID_INTERNAL_ERROR,
         }
@@ -311,6 +317,7 @@ impl fmt::Display for Fail {
                 write!(f, "{arg}: invalid UTF-8 at byte offset {offset}")
             }
             Fail::Panic(msg) => write!(f, "internal error in polyid (please report): {msg}"),
+            Fail::Row { error, row, input } => write!(f, "row {row} ({input:?}): {error}"),
         }
     }
 }
@@ -359,7 +366,7 @@ unsafe fn write_error(err: *mut polyid_error, fail: Option<&Fail>) {
         (0u64, 0u32, 0i64, 0i64, 0i64, 0i64);
     let mut utf8 = [0u8; POLYID_CHARACTER_LEN];
     match fail {
-        Some(Fail::Core(e)) => match e.detail() {
+        Some(Fail::Core(e) | Fail::Row { error: e, .. }) => match e.detail() {
             Detail::Character {
                 index: i,
                 character: c,

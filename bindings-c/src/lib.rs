@@ -35,6 +35,9 @@ mod profile;
 
 mod extuuid;
 
+mod arrow;
+
+pub use arrow::*;
 pub use catalog::*;
 pub use euid::*;
 pub use extuuid::*;
