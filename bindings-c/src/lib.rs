@@ -25,7 +25,9 @@ mod wdp;
 
 mod catalog;
 
-mod ids;
+mod uid11;
+
+mod xid;
 
 mod tid;
 
@@ -43,7 +45,8 @@ pub use euid::*;
 pub use extuuid::*;
 pub use ffi::*;
 pub use generation::*;
-pub use ids::*;
 pub use profile::*;
 pub use tid::*;
+pub use uid11::*;
 pub use wdp::*;
+pub use xid::*;

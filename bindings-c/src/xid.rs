@@ -1,15 +1,13 @@
-//! uid11 (a u64 as 11 Base58 symbols) and xid (the timestamped uid11 profile).
+//! xid: the timestamped uid11 profile (42-bit milliseconds since the xid epoch, 22 bits).
 
 use core::ffi::c_char;
 
-use polyid::uid11;
 use polyid::xid::{self, Xid, XidGenerator};
 
 use crate::ffi::*;
 use crate::generation::*;
+use crate::uid11::range_out;
 
-/// Bytes for a uid11 text (11 Base58 symbols) and its NUL.
-pub const POLYID_UID11_LEN: usize = 12;
 /// Bytes for an xid text (11 Base58 symbols) and its NUL.
 pub const POLYID_XID_LEN: usize = 12;
 /// The xid epoch, 2011-11-11T11:11:11.111Z, in Unix milliseconds (the smallest xid time).
@@ -20,8 +18,7 @@ pub const POLYID_XID_MAX_UNIX_MS: u64 = 5719056382214;
 pub const POLYID_XID_MAX_RANDOM: u32 = 4194303;
 
 const _: () = {
-    assert!(POLYID_UID11_LEN == uid11::LEN + 1);
-    assert!(POLYID_XID_LEN == uid11::LEN + 1);
+    assert!(POLYID_XID_LEN == polyid::uid11::LEN + 1);
     assert!(POLYID_XID_EPOCH_MS == xid::EPOCH_MS);
     assert!(POLYID_XID_MAX_UNIX_MS == xid::MAX_UNIX_MS);
     assert!(POLYID_XID_MAX_RANDOM == xid::MAX_RANDOM);
@@ -30,147 +27,6 @@ const _: () = {
 /// An xid: a 64-bit value whose top 42 bits are milliseconds since the xid epoch and whose
 /// low 22 bits are random. Every uint64_t is an xid.
 pub type polyid_xid = u64;
-
-// ---------------------------------------------------------------------------------------
-// uid11
-
-/// The 11-symbol uid11 text of `value`, e.g. 18446744073709551615 -> "jpXCZedGfVQ".
-///
-/// `out`: at least `POLYID_UID11_LEN` (12) bytes.
-///
-/// Errors: `POLYID_NULL_POINTER` (out), `POLYID_BUFFER_TOO_SMALL`. On failure `out` holds
-/// "" (when out != NULL and out_cap > 0).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_uid11_encode(
-    value: u64,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        out.check(POLYID_UID11_LEN)?;
-        let mut text = [0u8; uid11::LEN];
-        uid11::encode_into(value, &mut text);
-        out.write(&text)
-    })
-}
-
-unsafe fn uid11_decode_impl<'a>(
-    text: impl FnOnce() -> Res<&'a str>,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let text = text()?;
-        let out = Out::new(out, "out")?;
-        out.set(uid11::decode(text)?);
-        Ok(())
-    })
-}
-
-/// Decodes exactly 11 Base58 symbols into `*out`, e.g. "11111111121" -> 58.
-///
-/// `text`: NUL-terminated UTF-8. `out`: written only on success.
-///
-/// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`
-/// (not 11 bytes; `found`/`expected`), `POLYID_INVALID_CHARACTER` (`index`/`character`),
-/// `POLYID_OVERFLOW` (value >= 2^64, i.e. above "jpXCZedGfVQ").
-#[no_mangle]
-pub unsafe extern "C" fn polyid_uid11_decode(
-    text: *const c_char,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    uid11_decode_impl(|| cstr(text, "text"), out, err)
-}
-
-/// `polyid_uid11_decode()` for a text given as `text_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_uid11_decode()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_uid11_decode_n(
-    text: *const c_char,
-    text_len: usize,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    uid11_decode_impl(|| nstr(text, text_len, "text"), out, err)
-}
-
-/// Writes an optional inclusive range: `*found` says whether there is one.
-unsafe fn range_out<T: Copy>(
-    range: Option<(T, T)>,
-    lo: Out<T>,
-    hi: Out<T>,
-    found: Out<bool>,
-) -> Res<()> {
-    match range {
-        Some((a, b)) => {
-            lo.set(a);
-            hi.set(b);
-            found.set(true);
-        }
-        None => found.set(false),
-    }
-    Ok(())
-}
-
-unsafe fn uid11_prefix_range_impl<'a>(
-    prefix: impl FnOnce() -> Res<&'a str>,
-    lo: *mut u64,
-    hi: *mut u64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let prefix = prefix()?;
-        let (lo, hi) = (Out::new(lo, "lo")?, Out::new(hi, "hi")?);
-        let found = Out::new(found, "found")?;
-        range_out(uid11::prefix_range(prefix)?, lo, hi, found)
-    })
-}
-
-/// The inclusive range `[*lo, *hi]` of the values whose uid11 text starts with `prefix`
-/// (0 to 11 symbols); "" gives the whole range 0..2^64-1.
-///
-/// `*found` is set to false (and `lo`/`hi` are left alone) when no 64-bit value has that
-/// prefix (e.g. "k": above "jpXCZedGfVQ"), which is not an error.
-///
-/// Errors: `POLYID_NULL_POINTER` (prefix, lo, hi, found), `POLYID_INVALID_UTF8`,
-/// `POLYID_INVALID_LENGTH` (more than 11 bytes), `POLYID_INVALID_CHARACTER`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_uid11_prefix_range(
-    prefix: *const c_char,
-    lo: *mut u64,
-    hi: *mut u64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    uid11_prefix_range_impl(|| cstr(prefix, "prefix"), lo, hi, found, err)
-}
-
-/// `polyid_uid11_prefix_range()` for a prefix given as `prefix_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_uid11_prefix_range()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_uid11_prefix_range_n(
-    prefix: *const c_char,
-    prefix_len: usize,
-    lo: *mut u64,
-    hi: *mut u64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    uid11_prefix_range_impl(|| nstr(prefix, prefix_len, "prefix"), lo, hi, found, err)
-}
-
-// ---------------------------------------------------------------------------------------
-// xid
 
 fn xid_unix_ms(unix_ms: i64) -> Res<u64> {
     int(
