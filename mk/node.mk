@@ -9,6 +9,7 @@
 #   make node-leaks   leak check: 1,000,000 calls of every entry point (and of every error
 #                     path), RSS growth per entry point and in total, fails above 5 MB. Not
 #                     part of `make test`: it takes several minutes (LEAK_CALLS=... for fewer).
+#   make node-leaks-write  the same, and its result written into the README (bench:node-leaks)
 #
 # Set-up is idempotent and cached: node_modules is reinstalled (`npm ci`, exactly the committed
 # package-lock.json, which lists every platform's optional packages) only when package.json or
@@ -24,7 +25,7 @@ NODE_BUILD_INPUTS := $(wildcard $(NODE_DIR)/src/*.rs) $(NODE_DIR)/Cargo.toml $(N
 	$(NODE_DIR)/package.json $(NODE_DIR)/tools/assemble.mjs $(wildcard $(ROOT)/bindings-js/*) \
 	$(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null) $(ROOT)/core/Cargo.toml
 
-.PHONY: node-build node-test node-bench node-bench-write node-demo node-leaks
+.PHONY: node-build node-test node-bench node-bench-write node-demo node-leaks node-leaks-write
 
 $(NODE_MODULES_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
 	@echo "==> node: npm ci (package-lock.json as committed)"
@@ -54,6 +55,9 @@ node-bench-write:
 
 node-leaks: node-build
 	cd $(NODE_DIR) && $(NODE) --expose-gc tools/leaks.js
+
+node-leaks-write:
+	$(BENCH_WRITE) node-leaks --runtime node=$(NODE) -- $(MAKE) --no-print-directory -C $(ROOT) node-leaks
 
 node-demo: node-build
 	@$(ROOT)/tests/matrix/adapters/node demo

@@ -24,7 +24,7 @@ PY_SOURCES := $(shell find $(PY_DIR)/src $(PY_DIR)/python $(ROOT)/core/src -type
 	$(ROOT)/core/Cargo.toml $(ROOT)/Cargo.toml $(wildcard $(ROOT)/Cargo.lock)
 
 .PHONY: python-build python-test python-leaks python-demo python-bench python-test-versions \
-	python-bench-write python-bench-paths python-bench-paths-write
+	python-bench-write python-bench-paths python-bench-paths-write python-leaks-write
 
 $(PY_TOOLS_STAMP): $(PY_DIR)/requirements-dev.txt
 	@echo "==> python: tools into $(PY_VENV)"
@@ -62,6 +62,9 @@ python-test: python-build
 python-leaks: python-build
 	$(PY) $(PY_DIR)/tests/leaks.py --self-test --calls 100000 --only compact_id --summary
 	$(PY) $(PY_DIR)/tests/leaks.py
+
+python-leaks-write:
+	$(BENCH_WRITE) python-leaks --runtime python=$(PY) -- $(MAKE) --no-print-directory -C $(ROOT) python-leaks
 
 python-demo: python-build
 	@$(PY) $(PY_DIR)/tests/matrix_adapter.py demo

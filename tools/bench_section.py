@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Benchmark figures in the documentation: written by the run that measures them, checked in
-`make test`.
+"""Benchmark and leak-check figures in the documentation: written by the run that measures
+them, checked in `make test`.
 
-A benchmark's results live in its README between two marker comments,
+A benchmark's results (and a leak check's: `make node-leaks-write`, `make python-leaks-write`
+work the same way) live in its README between two marker comments,
 
     <!-- bench:NAME begin -->
     Measured by `make X-bench-write` on YYYY-MM-DD: CPU, cores, OS, load average; runtimes
@@ -58,6 +59,8 @@ SECTIONS = {
     "python-arrow": ("bindings-python/README.md", "make arrow-bench-write"),
     "c": ("bindings-c/README.md", "make c-bench-write"),
     "cli": ("cli/README.md", "make cli-bench-write"),
+    "node-leaks": ("bindings-node/README.md", "make node-leaks-write"),
+    "python-leaks": ("bindings-python/README.md", "make python-leaks-write"),
 }
 
 # Headings (any level) of the chapters about benchmarks, where prose must not quote a ratio.

@@ -13,10 +13,11 @@ Sources:
 Every place a figure appears is listed in FIGURES below (file, pattern); a pattern that no
 longer matches its file is an error too, so a reworded sentence cannot drop its check.
 
-Benchmark figures are written by the benchmarks themselves (`make X-bench-write`, between
-<!-- bench:NAME begin/end --> markers); --check also runs tools/bench_section.py's check:
-every bench section has its provenance line (date, machine, command), and no table, block or
-prose outside a section quotes a benchmark figure. It runs no benchmark.
+Benchmark and leak-check figures are written by the runs themselves (`make X-bench-write`,
+`make node-leaks-write`, `make python-leaks-write`, between <!-- bench:NAME begin/end -->
+markers); --check also runs tools/bench_section.py's check: every section of its SECTIONS is
+in its README with its provenance line (date, machine, command), and no table, block or prose
+outside a section quotes a benchmark figure. It runs no benchmark and no leak check.
 
 Usage: tools/doc_figures.py --check|--write [--cli target/release/polyid] [--sizes FILE]
                              [--only sizes|cases]

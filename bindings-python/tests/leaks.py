@@ -1,4 +1,4 @@
-"""Memory-leak check of every Python entry point of polyid (issue 11 b).
+"""Memory-leak check of every Python entry point of polyid.
 
     python tests/leaks.py [--calls N] [--limit-mb M] [--only SUBSTRING] [--self-test]
                           [--summary]
@@ -17,6 +17,10 @@ allocates nothing. The script checks that its table covers the whole public API 
 in polyid.__all__, every public attribute and Rust-implemented special method of every
 class), so a new entry point cannot be forgotten. --self-test adds an entry point that
 really leaks (keeps every result) and checks that it is reported.
+
+With BENCH_MD set (`make python-leaks-write`, tools/bench_section.py), the result of a run
+that is not a self-test is also appended to that file as Markdown: the section
+`bench:python-leaks` of the README.
 """
 
 from __future__ import annotations
@@ -537,6 +541,9 @@ def main() -> int:
           f"RSS growth total {total / 1024:.0f} KB (limit {a.limit_mb:g} MB), "
           f"largest {worst[1] / 1024:.0f} KB ({worst[0]})")
     bad = [r for r in rows if r[1] > limit]
+    if os.environ.get("BENCH_MD") and not a.self_test:
+        with open(os.environ["BENCH_MD"], "a", encoding="utf-8") as f:
+            f.write(markdown(a, rows, len(covered), base, total, bad, elapsed))
     if a.self_test:
         if [r[0] for r in bad] != ["self-test: keeps every result"]:
             print("leaks: SELF-TEST FAILED: the leaking entry point was not the one flagged")
@@ -548,6 +555,32 @@ def main() -> int:
         return 1
     print("leaks: PASSED")
     return 0
+
+
+def markdown(a: argparse.Namespace, rows: List[Tuple[str, int, float]], names: int, base: int,
+             total: int, bad: List[Tuple[str, int, float]], elapsed: float) -> str:
+    """The result as Markdown, for the README section that `make python-leaks-write` writes."""
+    args = "".join(f" {flag} {value}" for flag, value, default in
+                   (("--calls", a.calls, 1_000_000), ("--limit-mb", f"{a.limit_mb:g}", "5"),
+                    ("--only", a.only, "")) if value != default)
+    passed = total <= a.limit_mb * 2**20 and not bad
+    kb = lambda b: f"{b / 1024:+,.0f}"  # noqa: E731
+    zero = sum(1 for r in rows if r[1] <= 0)
+    out = [
+        f"`python tests/leaks.py{args}`: {len(rows)} entry points ({names} API names) x "
+        f"{a.calls:,} calls, limit {a.limit_mb:g} MB of RSS growth per entry point and in "
+        f"total: **{'PASS' if passed else 'FAIL'}** ({elapsed:.0f} s).",
+        "",
+        "| RSS growth after gc.collect() | KB |",
+        "|---|--:|",
+        f"| total, from after the warm-up (RSS then {base / 2**20:.1f} MB) to the end | {kb(total)} |",
+        f"| entry points with no growth (0 KB or less) | {zero} of {len(rows)} |",
+    ]
+    for name, grew, _ in [r for r in sorted(rows, key=lambda r: -r[1]) if r[1] > 0][:5]:
+        out.append(f"| largest: `{name}` | {kb(grew)} |")
+    if bad:
+        out += ["", "Over the limit: " + ", ".join(f"`{r[0]}`" for r in bad) + "."]
+    return "\n".join(out) + "\n"
 
 
 if __name__ == "__main__":
