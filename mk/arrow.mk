@@ -22,3 +22,32 @@ arrow-bench: python-build
 arrow-bench-write:
 	$(BENCH_WRITE) python-arrow --runtime python=$(PY) --runtime rust -- \
 	    $(MAKE) --no-print-directory -C $(ROOT) arrow-bench
+
+# polyid.arrow on Apache Spark in local mode (not part of `make test`): PySpark from PyPI in
+# its own venv (target/engines/venv, with the wheel of python-build), a Java runtime from
+# Debian when none is installed, then bindings-python/tests/arrow_spark.py: mapInArrow and
+# arrow_udf over a partitioned Parquet dataset of ENGINES_ROWS rows, the result compared with
+# the single-process run, rows/s beside a plain Python UDF. Spark's own output goes to
+# target/engines/spark.log (shown when the job fails); the last line is the summary.
+ENGINES_VENV := $(ROOT)/target/engines/venv
+ENGINES_ROWS ?= 10000000
+ENGINES_PACKAGES := pyspark==4.3.0 pyarrow==26.0.1 pandas==2.3.3
+
+.PHONY: engines engines-deps
+engines-deps:
+	@java -version 2>&1 | grep -q 'version "\(1[7-9]\|2[0-9]\)' || { \
+	  echo "==> engines: apt-get install openjdk-17-jre-headless"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$sudo apt-get install -y -q openjdk-17-jre-headless >/dev/null 2>&1 || \
+	    { $$sudo apt-get update -q >/dev/null && $$sudo apt-get install -y -q openjdk-17-jre-headless >/dev/null; }; }
+	@test -x $(ENGINES_VENV)/bin/python || python3 -m venv $(ENGINES_VENV)
+	@$(ENGINES_VENV)/bin/pip install -q --disable-pip-version-check $(ENGINES_PACKAGES)
+	@$(ENGINES_VENV)/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall \
+		$(PY_WHEELS)/polyid-*.whl
+
+engines: python-build engines-deps
+	@$(ENGINES_VENV)/bin/python $(PY_DIR)/tests/arrow_spark.py --rows $(ENGINES_ROWS) \
+		2> $(ROOT)/target/engines/spark.log \
+		|| { echo "engines: the Spark job failed; the end of target/engines/spark.log:"; \
+		     tail -n 40 $(ROOT)/target/engines/spark.log; exit 1; }
