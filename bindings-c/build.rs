@@ -32,6 +32,12 @@ fn main() {
         part("CARGO_PKG_VERSION_PATCH"),
         include_str!("src/arrow_c_data_interface.h").trim_end(),
     ));
+    // The header is read from the crate after macro expansion, so that functions a macro
+    // writes (the `_n` twins) are declared like the others. cbindgen expands with
+    // `cargo rustc -- -Zunpretty=expanded` in a target folder of its own under OUT_DIR;
+    // RUSTC_BOOTSTRAP lets the stable compiler take that one unstable flag.
+    config.parse.expand.crates = vec!["polyid-c".to_owned()];
+    std::env::set_var("RUSTC_BOOTSTRAP", "1");
     let bindings = cbindgen::Builder::new()
         .with_crate(&crate_dir)
         .with_config(config)

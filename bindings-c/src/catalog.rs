@@ -154,40 +154,33 @@ unsafe fn load_impl<'a>(
     })
 }
 
-/// Loads a catalog from its JSON text in any of the three forms (full, compact, minimal;
-/// detected by shape) and verifies every entry.
-///
-/// `json`: NUL-terminated UTF-8. `out`: receives the new handle (only on success); free it
-/// with `polyid_catalog_free()`.
-///
-/// Errors: `POLYID_NULL_POINTER` (json, out), `POLYID_INVALID_UTF8`,
-/// `POLYID_INVALID_CATALOG` (not JSON, not a catalog shape, an entry whose code is not a
-/// valid structured code), `POLYID_TAMPERED` (an entry's ID is not the ID of its code, its
-/// severity is not its code's, or the namespace hash is not the namespace's),
-/// `POLYID_DUPLICATE_CODE`, `POLYID_COLLISION`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_load(
-    json: *const c_char,
-    out: *mut *mut polyid_catalog,
-    err: *mut polyid_error,
-) -> polyid_status {
-    load_impl(|| cstr(json, "json"), out, err)
-}
-
-/// `polyid_catalog_load()` for a JSON text given as `json_len` bytes (e.g. a file read
-/// into memory; no NUL needed).
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_catalog_load()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_load_n(
-    json: *const c_char,
-    json_len: usize,
-    out: *mut *mut polyid_catalog,
-    err: *mut polyid_error,
-) -> polyid_status {
-    load_impl(|| nstr(json, json_len, "json"), out, err)
+with_n_twin! {
+    /// Loads a catalog from its JSON text in any of the three forms (full, compact, minimal;
+    /// detected by shape) and verifies every entry.
+    ///
+    /// `json`: NUL-terminated UTF-8. `out`: receives the new handle (only on success); free it
+    /// with `polyid_catalog_free()`.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (json, out), `POLYID_INVALID_UTF8`,
+    /// `POLYID_INVALID_CATALOG` (not JSON, not a catalog shape, an entry whose code is not a
+    /// valid structured code), `POLYID_TAMPERED` (an entry's ID is not the ID of its code, its
+    /// severity is not its code's, or the namespace hash is not the namespace's),
+    /// `POLYID_DUPLICATE_CODE`, `POLYID_COLLISION`.
+    fn polyid_catalog_load;
+    /// `polyid_catalog_load()` for a JSON text given as `json_len` bytes (e.g. a file read
+    /// into memory; no NUL needed).
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_catalog_load()`.
+    fn polyid_catalog_load_n;
+    (
+        json / json_len: str,
+        out: *mut *mut polyid_catalog,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        load_impl(json, out, err)
+    }
 }
 
 unsafe fn entries_of(entries: *const polyid_catalog_entry, count: usize) -> Res<Vec<Entry>> {
@@ -417,44 +410,35 @@ unsafe fn entry_impl<'a>(
     })
 }
 
-/// Everything a catalog holds for an ID, as JSON text (no whitespace, members in this
-/// order): `{"id", "code", "severity" (letter), "message" (the template), "description"
-/// (string or null), "hints", "tags", "fields" (the placeholder names, in order of first
-/// use), "docs_url" (string or null)}`.
-///
-/// `id`: NUL-terminated UTF-8, as in `polyid_catalog_expand()`. `out`: `out_cap` bytes for
-/// the text and its NUL; the size needed is reported as `err->expected` with
-/// `POLYID_BUFFER_TOO_SMALL`.
-///
-/// Errors: `POLYID_NULL_POINTER` (catalog, id, out), `POLYID_INVALID_UTF8`,
-/// `POLYID_NOT_FOUND`, `POLYID_BUFFER_TOO_SMALL`. On any failure `out` holds "" (when
-/// out != NULL and out_cap > 0).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_entry_json(
-    catalog: *const polyid_catalog,
-    id: *const c_char,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    entry_impl(catalog, || cstr(id, "id"), out, out_cap, err)
-}
-
-/// `polyid_catalog_entry_json()` for an ID given as `id_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_catalog_entry_json()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_entry_json_n(
-    catalog: *const polyid_catalog,
-    id: *const c_char,
-    id_len: usize,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    entry_impl(catalog, || nstr(id, id_len, "id"), out, out_cap, err)
+with_n_twin! {
+    /// Everything a catalog holds for an ID, as JSON text (no whitespace, members in this
+    /// order): `{"id", "code", "severity" (letter), "message" (the template), "description"
+    /// (string or null), "hints", "tags", "fields" (the placeholder names, in order of first
+    /// use), "docs_url" (string or null)}`.
+    ///
+    /// `id`: NUL-terminated UTF-8, as in `polyid_catalog_expand()`. `out`: `out_cap` bytes for
+    /// the text and its NUL; the size needed is reported as `err->expected` with
+    /// `POLYID_BUFFER_TOO_SMALL`.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (catalog, id, out), `POLYID_INVALID_UTF8`,
+    /// `POLYID_NOT_FOUND`, `POLYID_BUFFER_TOO_SMALL`. On any failure `out` holds "" (when
+    /// out != NULL and out_cap > 0).
+    fn polyid_catalog_entry_json;
+    /// `polyid_catalog_entry_json()` for an ID given as `id_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_catalog_entry_json()`.
+    fn polyid_catalog_entry_json_n;
+    (
+        catalog: *const polyid_catalog,
+        id / id_len: str,
+        out: *mut c_char,
+        out_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        entry_impl(catalog, id, out, out_cap, err)
+    }
 }
 
 /// Every group of two or more distinct codes (after normalization) that share one compact
@@ -543,76 +527,53 @@ unsafe fn expand_impl<'a>(
     })
 }
 
-/// Expands an ID: the entry's code and severity, and its message with every `{{name}}`
-/// placeholder replaced by the value of the field `name`.
-///
-/// `id`: NUL-terminated UTF-8, a compact ID or a full ID (a namespaced catalog also
-/// accepts the bare compact ID). `field_names`, `field_values`: `field_count` parallel
-/// NUL-terminated UTF-8 strings (both NULL when `field_count` is 0; when a name appears
-/// twice the first one counts). `out`: the code, severity and ID, written only on success.
-/// `message`: `message_cap` bytes for the message and its NUL; the size needed is
-/// reported as `err->expected` with `POLYID_BUFFER_TOO_SMALL`.
-///
-/// Errors: `POLYID_NULL_POINTER` (catalog, id, the arrays when field_count > 0 or one of
-/// their strings, out, message), `POLYID_INVALID_UTF8`, `POLYID_OUT_OF_RANGE` (field_count
-/// beyond any C array), `POLYID_NOT_FOUND` (an ID the catalog does not have, or not an
-/// ID), `POLYID_MISSING_FIELD` (a placeholder without a value; the message names every
-/// missing field), `POLYID_BUFFER_TOO_SMALL`. On any failure `message` holds "" (when
-/// message != NULL and message_cap > 0).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_expand(
-    catalog: *const polyid_catalog,
-    id: *const c_char,
-    field_names: *const *const c_char,
-    field_values: *const *const c_char,
-    field_count: usize,
-    out: *mut polyid_catalog_expansion,
-    message: *mut c_char,
-    message_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    expand_impl(
-        catalog,
-        || cstr(id, "id"),
-        field_names,
-        field_values,
-        field_count,
-        out,
-        message,
-        message_cap,
-        err,
-    )
-}
-
-/// `polyid_catalog_expand()` for an ID given as `id_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. The field names and values stay
-/// NUL-terminated. Same buffers and errors as `polyid_catalog_expand()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_expand_n(
-    catalog: *const polyid_catalog,
-    id: *const c_char,
-    id_len: usize,
-    field_names: *const *const c_char,
-    field_values: *const *const c_char,
-    field_count: usize,
-    out: *mut polyid_catalog_expansion,
-    message: *mut c_char,
-    message_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    expand_impl(
-        catalog,
-        || nstr(id, id_len, "id"),
-        field_names,
-        field_values,
-        field_count,
-        out,
-        message,
-        message_cap,
-        err,
-    )
+with_n_twin! {
+    /// Expands an ID: the entry's code and severity, and its message with every `{{name}}`
+    /// placeholder replaced by the value of the field `name`.
+    ///
+    /// `id`: NUL-terminated UTF-8, a compact ID or a full ID (a namespaced catalog also
+    /// accepts the bare compact ID). `field_names`, `field_values`: `field_count` parallel
+    /// NUL-terminated UTF-8 strings (both NULL when `field_count` is 0; when a name appears
+    /// twice the first one counts). `out`: the code, severity and ID, written only on success.
+    /// `message`: `message_cap` bytes for the message and its NUL; the size needed is
+    /// reported as `err->expected` with `POLYID_BUFFER_TOO_SMALL`.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (catalog, id, the arrays when field_count > 0 or one of
+    /// their strings, out, message), `POLYID_INVALID_UTF8`, `POLYID_OUT_OF_RANGE` (field_count
+    /// beyond any C array), `POLYID_NOT_FOUND` (an ID the catalog does not have, or not an
+    /// ID), `POLYID_MISSING_FIELD` (a placeholder without a value; the message names every
+    /// missing field), `POLYID_BUFFER_TOO_SMALL`. On any failure `message` holds "" (when
+    /// message != NULL and message_cap > 0).
+    fn polyid_catalog_expand;
+    /// `polyid_catalog_expand()` for an ID given as `id_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. The field names and values stay
+    /// NUL-terminated. Same buffers and errors as `polyid_catalog_expand()`.
+    fn polyid_catalog_expand_n;
+    (
+        catalog: *const polyid_catalog,
+        id / id_len: str,
+        field_names: *const *const c_char,
+        field_values: *const *const c_char,
+        field_count: usize,
+        out: *mut polyid_catalog_expansion,
+        message: *mut c_char,
+        message_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        expand_impl(
+            catalog,
+            id,
+            field_names,
+            field_values,
+            field_count,
+            out,
+            message,
+            message_cap,
+            err,
+        )
+    }
 }
 
 unsafe fn expand_json_impl<'a>(
@@ -643,59 +604,39 @@ unsafe fn expand_json_impl<'a>(
     })
 }
 
-/// `polyid_catalog_expand()` with the fields given as the text of a JSON object, e.g.
-/// `{"user": "ada", "ms": 12}`: a string value is substituted as is, any other value as its
-/// JSON text (`12`, `true`, `null`, ...). `fields`: NUL-terminated UTF-8 (`"{}"` for none).
-///
-/// Errors: those of `polyid_catalog_expand()`, `POLYID_NULL_POINTER` (fields) and
-/// `POLYID_INVALID_ARGUMENT` (fields is not JSON, or not an object).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_expand_json(
-    catalog: *const polyid_catalog,
-    id: *const c_char,
-    fields: *const c_char,
-    out: *mut polyid_catalog_expansion,
-    message: *mut c_char,
-    message_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    expand_json_impl(
-        catalog,
-        || cstr(id, "id"),
-        || cstr(fields, "fields"),
-        out,
-        message,
-        message_cap,
-        err,
-    )
-}
-
-/// `polyid_catalog_expand_json()` for an ID and fields given as (pointer, length) pairs.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_catalog_expand_json()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_expand_json_n(
-    catalog: *const polyid_catalog,
-    id: *const c_char,
-    id_len: usize,
-    fields: *const c_char,
-    fields_len: usize,
-    out: *mut polyid_catalog_expansion,
-    message: *mut c_char,
-    message_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    expand_json_impl(
-        catalog,
-        || nstr(id, id_len, "id"),
-        || nstr(fields, fields_len, "fields"),
-        out,
-        message,
-        message_cap,
-        err,
-    )
+with_n_twin! {
+    /// `polyid_catalog_expand()` with the fields given as the text of a JSON object, e.g.
+    /// `{"user": "ada", "ms": 12}`: a string value is substituted as is, any other value as its
+    /// JSON text (`12`, `true`, `null`, ...). `fields`: NUL-terminated UTF-8 (`"{}"` for none).
+    ///
+    /// Errors: those of `polyid_catalog_expand()`, `POLYID_NULL_POINTER` (fields) and
+    /// `POLYID_INVALID_ARGUMENT` (fields is not JSON, or not an object).
+    fn polyid_catalog_expand_json;
+    /// `polyid_catalog_expand_json()` for an ID and fields given as (pointer, length) pairs.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_catalog_expand_json()`.
+    fn polyid_catalog_expand_json_n;
+    (
+        catalog: *const polyid_catalog,
+        id / id_len: str,
+        fields / fields_len: str,
+        out: *mut polyid_catalog_expansion,
+        message: *mut c_char,
+        message_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        expand_json_impl(
+            catalog,
+            id,
+            fields,
+            out,
+            message,
+            message_cap,
+            err,
+        )
+    }
 }
 
 /// `[{"id","code","severity","message"}, ...]` with the members in that order, whatever
@@ -736,50 +677,35 @@ unsafe fn expand_payload_impl<'a>(
     })
 }
 
-/// Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional; its values as in
-/// `polyid_catalog_expand_json()`) into the JSON text of a list, one object per ID:
-/// `[{"id": "V6a0B", "code": "E.AUTH.TOKEN.001", "severity": "E", "message": "..."}, ...]`
-/// (no whitespace; the order of the list is not specified).
-///
-/// `payload`: NUL-terminated UTF-8. `out`: `out_cap` bytes for the text and its NUL; the
-/// size needed is reported as `err->expected` with `POLYID_BUFFER_TOO_SMALL`.
-///
-/// Errors: `POLYID_NULL_POINTER` (catalog, payload, out), `POLYID_INVALID_UTF8`,
-/// `POLYID_INVALID_ARGUMENT` (a payload that is not such an object), `POLYID_NOT_FOUND`,
-/// `POLYID_MISSING_FIELD` (the first failing ID fails the call), `POLYID_BUFFER_TOO_SMALL`.
-/// On any failure `out` holds "" (when out != NULL and out_cap > 0).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_expand_payload(
-    catalog: *const polyid_catalog,
-    payload: *const c_char,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    expand_payload_impl(catalog, || cstr(payload, "payload"), out, out_cap, err)
-}
-
-/// `polyid_catalog_expand_payload()` for a payload given as `payload_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_catalog_expand_payload()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_catalog_expand_payload_n(
-    catalog: *const polyid_catalog,
-    payload: *const c_char,
-    payload_len: usize,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    expand_payload_impl(
-        catalog,
-        || nstr(payload, payload_len, "payload"),
-        out,
-        out_cap,
-        err,
-    )
+with_n_twin! {
+    /// Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional; its values as in
+    /// `polyid_catalog_expand_json()`) into the JSON text of a list, one object per ID:
+    /// `[{"id": "V6a0B", "code": "E.AUTH.TOKEN.001", "severity": "E", "message": "..."}, ...]`
+    /// (no whitespace; the order of the list is not specified).
+    ///
+    /// `payload`: NUL-terminated UTF-8. `out`: `out_cap` bytes for the text and its NUL; the
+    /// size needed is reported as `err->expected` with `POLYID_BUFFER_TOO_SMALL`.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (catalog, payload, out), `POLYID_INVALID_UTF8`,
+    /// `POLYID_INVALID_ARGUMENT` (a payload that is not such an object), `POLYID_NOT_FOUND`,
+    /// `POLYID_MISSING_FIELD` (the first failing ID fails the call), `POLYID_BUFFER_TOO_SMALL`.
+    /// On any failure `out` holds "" (when out != NULL and out_cap > 0).
+    fn polyid_catalog_expand_payload;
+    /// `polyid_catalog_expand_payload()` for a payload given as `payload_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_catalog_expand_payload()`.
+    fn polyid_catalog_expand_payload_n;
+    (
+        catalog: *const polyid_catalog,
+        payload / payload_len: str,
+        out: *mut c_char,
+        out_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        expand_payload_impl(catalog, payload, out, out_cap, err)
+    }
 }
 
 // ---------------------------------------------------------------------------------------

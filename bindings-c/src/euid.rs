@@ -155,34 +155,27 @@ unsafe fn euid_parse_impl<'a>(
     })
 }
 
-/// Parses the 27-symbol EUID text (case-insensitive; I and L read as 1, O as 0). A check
-/// symbol pair of 127 means "no check"; any other must match the value.
-///
-/// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`,
-/// `POLYID_INVALID_LENGTH` (not 27 bytes; `found`/`expected`), `POLYID_INVALID_CHARACTER`
-/// (`index`/`character`), `POLYID_INVALID_CHECKMOD` (`found`/`expected` check values).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_euid_parse(
-    text: *const c_char,
-    out: *mut polyid_euid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    euid_parse_impl(|| cstr(text, "text"), out, err)
-}
-
-/// `polyid_euid_parse()` for a text given as `text_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_euid_parse()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_euid_parse_n(
-    text: *const c_char,
-    text_len: usize,
-    out: *mut polyid_euid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    euid_parse_impl(|| nstr(text, text_len, "text"), out, err)
+with_n_twin! {
+    /// Parses the 27-symbol EUID text (case-insensitive; I and L read as 1, O as 0). A check
+    /// symbol pair of 127 means "no check"; any other must match the value.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`,
+    /// `POLYID_INVALID_LENGTH` (not 27 bytes; `found`/`expected`), `POLYID_INVALID_CHARACTER`
+    /// (`index`/`character`), `POLYID_INVALID_CHECKMOD` (`found`/`expected` check values).
+    fn polyid_euid_parse;
+    /// `polyid_euid_parse()` for a text given as `text_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_euid_parse()`.
+    fn polyid_euid_parse_n;
+    (
+        text / text_len: str,
+        out: *mut polyid_euid,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        euid_parse_impl(text, out, err)
+    }
 }
 
 /// The 27-symbol text of an EUID (uppercase), with its check value (`checkmod` true: the

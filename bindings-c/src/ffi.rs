@@ -653,6 +653,60 @@ pub(crate) const fn zeroed<const N: usize>() -> [c_char; N] {
     [0; N]
 }
 
+// ---------------------------------------------------------------------------------------
+// Functions with string arguments and their `_n` twins
+
+/// Declares a function whose string arguments are NUL-terminated and its `_n` twin, which
+/// takes each of them as a (pointer, length in bytes) pair, from one body.
+///
+/// A string argument is written `name / name_len: str`; in the body, `name` is a closure
+/// that reads it (`cstr` in the first function, `nstr` in the twin, with the argument's name
+/// as the error context). Every other argument is passed through as declared. Each function
+/// keeps its own doc comment, which cbindgen copies into the header (build.rs has it read the
+/// crate after macro expansion).
+macro_rules! with_n_twin {
+    (
+        $(#[doc = $doc:expr])*
+        fn $name:ident;
+        $(#[doc = $doc_n:expr])*
+        fn $name_n:ident;
+        ($($params:tt)*) -> $ret:ty $body:block
+    ) => {
+        with_n_twin!(@args [$(#[doc = $doc])*] $name [$(#[doc = $doc_n])*] $name_n $ret $body
+            [] [] [] $($params)*);
+    };
+    // A string argument.
+    (@args $docs:tt $name:ident $docs_n:tt $name_n:ident $ret:ty $body:block
+        [$($c:tt)*] [$($n:tt)*] [$($s:tt)*] $p:ident / $len:ident : str $(, $($rest:tt)*)?) => {
+        with_n_twin!(@args $docs $name $docs_n $name_n $ret $body
+            [$($c)* $p: *const c_char,] [$($n)* $p: *const c_char, $len: usize,]
+            [$($s)* ($p, $len)] $($($rest)*)?);
+    };
+    // Any other argument.
+    (@args $docs:tt $name:ident $docs_n:tt $name_n:ident $ret:ty $body:block
+        [$($c:tt)*] [$($n:tt)*] [$($s:tt)*] $p:ident : $t:ty $(, $($rest:tt)*)?) => {
+        with_n_twin!(@args $docs $name $docs_n $name_n $ret $body
+            [$($c)* $p: $t,] [$($n)* $p: $t,] [$($s)*] $($($rest)*)?);
+    };
+    // Every argument read: the two functions.
+    (@args [$($docs:tt)*] $name:ident [$($docs_n:tt)*] $name_n:ident $ret:ty $body:block
+        [$($c:tt)*] [$($n:tt)*] [$(($p:ident, $len:ident))*]) => {
+        $($docs)*
+        #[no_mangle]
+        pub unsafe extern "C" fn $name($($c)*) -> $ret {
+            $(let $p = || cstr($p, stringify!($p));)*
+            $body
+        }
+
+        $($docs_n)*
+        #[no_mangle]
+        pub unsafe extern "C" fn $name_n($($n)*) -> $ret {
+            $(let $p = || nstr($p, $len, stringify!($p));)*
+            $body
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,7 @@
 
 // cbindgen writes the header in the order of these modules (kept apart so that rustfmt
 // does not sort them).
+#[macro_use]
 mod ffi;
 
 mod generation;

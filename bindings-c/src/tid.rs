@@ -108,34 +108,27 @@ unsafe fn tid_parse_impl<'a>(
     })
 }
 
-/// Parses a TID: the 13-symbol form "3kxnlhr3gxq23" or the display form
-/// "3kxn-lhr-3gxq-23" (lowercase only).
-///
-/// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`
-/// (neither 13 nor 16 bytes), `POLYID_INVALID_CHARACTER` (`index`/`character`),
-/// `POLYID_OUT_OF_RANGE` (first symbol c-r, or timestamp -2^53).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_parse(
-    text: *const c_char,
-    out: *mut polyid_tid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    tid_parse_impl(|| cstr(text, "text"), out, err)
-}
-
-/// `polyid_tid_parse()` for a text given as `text_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_tid_parse()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_parse_n(
-    text: *const c_char,
-    text_len: usize,
-    out: *mut polyid_tid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    tid_parse_impl(|| nstr(text, text_len, "text"), out, err)
+with_n_twin! {
+    /// Parses a TID: the 13-symbol form "3kxnlhr3gxq23" or the display form
+    /// "3kxn-lhr-3gxq-23" (lowercase only).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`
+    /// (neither 13 nor 16 bytes), `POLYID_INVALID_CHARACTER` (`index`/`character`),
+    /// `POLYID_OUT_OF_RANGE` (first symbol c-r, or timestamp -2^53).
+    fn polyid_tid_parse;
+    /// `polyid_tid_parse()` for a text given as `text_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_tid_parse()`.
+    fn polyid_tid_parse_n;
+    (
+        text / text_len: str,
+        out: *mut polyid_tid,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        tid_parse_impl(text, out, err)
+    }
 }
 
 /// The 13-symbol text of a TID, e.g. "3kxnlhr3gxq23".
@@ -263,51 +256,36 @@ unsafe fn tid_prefix_range_impl<'a>(
     })
 }
 
-/// The inclusive microsecond range `[*min_micros, *max_micros]` of the TIDs whose
-/// timestamp text starts with `prefix`: up to 11 timestamp symbols, plain ("3kxnlhr") or
-/// with the display form's dashes ("3kxn-lhr"). `*found` is false (and the bounds are left
-/// alone) when no valid timestamp matches (first symbol c-r).
-///
-/// Errors: `POLYID_NULL_POINTER` (prefix, min_micros, max_micros, found),
-/// `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_prefix_range(
-    prefix: *const c_char,
-    min_micros: *mut i64,
-    max_micros: *mut i64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    tid_prefix_range_impl(
-        || cstr(prefix, "prefix"),
-        min_micros,
-        max_micros,
-        found,
-        err,
-    )
-}
-
-/// `polyid_tid_prefix_range()` for a prefix given as `prefix_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_tid_prefix_range()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_prefix_range_n(
-    prefix: *const c_char,
-    prefix_len: usize,
-    min_micros: *mut i64,
-    max_micros: *mut i64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    tid_prefix_range_impl(
-        || nstr(prefix, prefix_len, "prefix"),
-        min_micros,
-        max_micros,
-        found,
-        err,
-    )
+with_n_twin! {
+    /// The inclusive microsecond range `[*min_micros, *max_micros]` of the TIDs whose
+    /// timestamp text starts with `prefix`: up to 11 timestamp symbols, plain ("3kxnlhr") or
+    /// with the display form's dashes ("3kxn-lhr"). `*found` is false (and the bounds are left
+    /// alone) when no valid timestamp matches (first symbol c-r).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (prefix, min_micros, max_micros, found),
+    /// `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`.
+    fn polyid_tid_prefix_range;
+    /// `polyid_tid_prefix_range()` for a prefix given as `prefix_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_tid_prefix_range()`.
+    fn polyid_tid_prefix_range_n;
+    (
+        prefix / prefix_len: str,
+        min_micros: *mut i64,
+        max_micros: *mut i64,
+        found: *mut bool,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        tid_prefix_range_impl(
+            prefix,
+            min_micros,
+            max_micros,
+            found,
+            err,
+        )
+    }
 }
 
 // ---------------------------------------------------------------------------------------

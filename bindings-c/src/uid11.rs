@@ -46,35 +46,28 @@ unsafe fn uid11_decode_impl<'a>(
     })
 }
 
-/// Decodes exactly 11 Base58 symbols into `*out`, e.g. "11111111121" -> 58.
-///
-/// `text`: NUL-terminated UTF-8. `out`: written only on success.
-///
-/// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`
-/// (not 11 bytes; `found`/`expected`), `POLYID_INVALID_CHARACTER` (`index`/`character`),
-/// `POLYID_OVERFLOW` (value >= 2^64, i.e. above "jpXCZedGfVQ").
-#[no_mangle]
-pub unsafe extern "C" fn polyid_uid11_decode(
-    text: *const c_char,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    uid11_decode_impl(|| cstr(text, "text"), out, err)
-}
-
-/// `polyid_uid11_decode()` for a text given as `text_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_uid11_decode()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_uid11_decode_n(
-    text: *const c_char,
-    text_len: usize,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    uid11_decode_impl(|| nstr(text, text_len, "text"), out, err)
+with_n_twin! {
+    /// Decodes exactly 11 Base58 symbols into `*out`, e.g. "11111111121" -> 58.
+    ///
+    /// `text`: NUL-terminated UTF-8. `out`: written only on success.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`
+    /// (not 11 bytes; `found`/`expected`), `POLYID_INVALID_CHARACTER` (`index`/`character`),
+    /// `POLYID_OVERFLOW` (value >= 2^64, i.e. above "jpXCZedGfVQ").
+    fn polyid_uid11_decode;
+    /// `polyid_uid11_decode()` for a text given as `text_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_uid11_decode()`.
+    fn polyid_uid11_decode_n;
+    (
+        text / text_len: str,
+        out: *mut u64,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        uid11_decode_impl(text, out, err)
+    }
 }
 
 /// Writes an optional inclusive range: `*found` says whether there is one.
@@ -110,38 +103,29 @@ unsafe fn uid11_prefix_range_impl<'a>(
     })
 }
 
-/// The inclusive range `[*lo, *hi]` of the values whose uid11 text starts with `prefix`
-/// (0 to 11 symbols); "" gives the whole range 0..2^64-1.
-///
-/// `*found` is set to false (and `lo`/`hi` are left alone) when no 64-bit value has that
-/// prefix (e.g. "k": above "jpXCZedGfVQ"), which is not an error.
-///
-/// Errors: `POLYID_NULL_POINTER` (prefix, lo, hi, found), `POLYID_INVALID_UTF8`,
-/// `POLYID_INVALID_LENGTH` (more than 11 bytes), `POLYID_INVALID_CHARACTER`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_uid11_prefix_range(
-    prefix: *const c_char,
-    lo: *mut u64,
-    hi: *mut u64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    uid11_prefix_range_impl(|| cstr(prefix, "prefix"), lo, hi, found, err)
-}
-
-/// `polyid_uid11_prefix_range()` for a prefix given as `prefix_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_uid11_prefix_range()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_uid11_prefix_range_n(
-    prefix: *const c_char,
-    prefix_len: usize,
-    lo: *mut u64,
-    hi: *mut u64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    uid11_prefix_range_impl(|| nstr(prefix, prefix_len, "prefix"), lo, hi, found, err)
+with_n_twin! {
+    /// The inclusive range `[*lo, *hi]` of the values whose uid11 text starts with `prefix`
+    /// (0 to 11 symbols); "" gives the whole range 0..2^64-1.
+    ///
+    /// `*found` is set to false (and `lo`/`hi` are left alone) when no 64-bit value has that
+    /// prefix (e.g. "k": above "jpXCZedGfVQ"), which is not an error.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (prefix, lo, hi, found), `POLYID_INVALID_UTF8`,
+    /// `POLYID_INVALID_LENGTH` (more than 11 bytes), `POLYID_INVALID_CHARACTER`.
+    fn polyid_uid11_prefix_range;
+    /// `polyid_uid11_prefix_range()` for a prefix given as `prefix_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_uid11_prefix_range()`.
+    fn polyid_uid11_prefix_range_n;
+    (
+        prefix / prefix_len: str,
+        lo: *mut u64,
+        hi: *mut u64,
+        found: *mut bool,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        uid11_prefix_range_impl(prefix, lo, hi, found, err)
+    }
 }

@@ -97,80 +97,57 @@ unsafe fn compact_id_impl<'a>(
     })
 }
 
-/// The WDP compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`, e.g.
-/// "E.Auth.Token.001" (or "E.Auth.Token.MISSING") -> "V6a0B".
-///
-/// `code`: NUL-terminated UTF-8 (surrounding ASCII whitespace is ignored, case does not
-/// matter). `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes, `out_cap` its size; receives
-/// the 5 symbols and a NUL.
-///
-/// Errors: `POLYID_NULL_POINTER` (code, out), `POLYID_INVALID_UTF8`,
-/// `POLYID_BUFFER_TOO_SMALL` (out_cap < 6), and the WDP code errors `POLYID_NON_ASCII`,
-/// `POLYID_INVALID_FORMAT`, `POLYID_INVALID_SEVERITY`, `POLYID_INVALID_COMPONENT`,
-/// `POLYID_INVALID_PRIMARY`, `POLYID_INVALID_SEQUENCE`, `POLYID_UNKNOWN_NAMED_SEQUENCE`.
-/// On any failure `out` holds "" (when out != NULL and out_cap > 0).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_compact_id(
-    code: *const c_char,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    compact_id_impl(|| cstr(code, "code"), None, out, out_cap, err)
+with_n_twin! {
+    /// The WDP compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`, e.g.
+    /// "E.Auth.Token.001" (or "E.Auth.Token.MISSING") -> "V6a0B".
+    ///
+    /// `code`: NUL-terminated UTF-8 (surrounding ASCII whitespace is ignored, case does not
+    /// matter). `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes, `out_cap` its size; receives
+    /// the 5 symbols and a NUL.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (code, out), `POLYID_INVALID_UTF8`,
+    /// `POLYID_BUFFER_TOO_SMALL` (out_cap < 6), and the WDP code errors `POLYID_NON_ASCII`,
+    /// `POLYID_INVALID_FORMAT`, `POLYID_INVALID_SEVERITY`, `POLYID_INVALID_COMPONENT`,
+    /// `POLYID_INVALID_PRIMARY`, `POLYID_INVALID_SEQUENCE`, `POLYID_UNKNOWN_NAMED_SEQUENCE`.
+    /// On any failure `out` holds "" (when out != NULL and out_cap > 0).
+    fn polyid_compact_id;
+    /// `polyid_compact_id()` for a code given as `code_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_compact_id()`.
+    fn polyid_compact_id_n;
+    (
+        code / code_len: str,
+        out: *mut c_char,
+        out_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        compact_id_impl(code, None, out, out_cap, err)
+    }
 }
 
-/// `polyid_compact_id()` for a code given as `code_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_compact_id()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_compact_id_n(
-    code: *const c_char,
-    code_len: usize,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    compact_id_impl(|| nstr(code, code_len, "code"), None, out, out_cap, err)
-}
-
-/// `polyid_compact_id()` with the caller's named sequences `names` (from
-/// `polyid_named_sequences_new()`; not NULL).
-///
-/// Same buffers and errors as `polyid_compact_id()`, and `POLYID_NULL_POINTER` for `names`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_compact_id_with(
-    code: *const c_char,
-    names: *const polyid_named_sequences,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    compact_id_impl(|| cstr(code, "code"), Some(names), out, out_cap, err)
-}
-
-/// `polyid_compact_id_with()` for a code given as `code_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_compact_id_with()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_compact_id_with_n(
-    code: *const c_char,
-    code_len: usize,
-    names: *const polyid_named_sequences,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    compact_id_impl(
-        || nstr(code, code_len, "code"),
-        Some(names),
-        out,
-        out_cap,
-        err,
-    )
+with_n_twin! {
+    /// `polyid_compact_id()` with the caller's named sequences `names` (from
+    /// `polyid_named_sequences_new()`; not NULL).
+    ///
+    /// Same buffers and errors as `polyid_compact_id()`, and `POLYID_NULL_POINTER` for `names`.
+    fn polyid_compact_id_with;
+    /// `polyid_compact_id_with()` for a code given as `code_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_compact_id_with()`.
+    fn polyid_compact_id_with_n;
+    (
+        code / code_len: str,
+        names: *const polyid_named_sequences,
+        out: *mut c_char,
+        out_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        compact_id_impl(code, Some(names), out, out_cap, err)
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -192,77 +169,54 @@ unsafe fn normalize_impl<'a>(
     })
 }
 
-/// The normalized form of a structured code: trimmed, uppercase, named sequence resolved,
-/// e.g. " e.auth.token.missing " -> "E.AUTH.TOKEN.001".
-///
-/// `code`: NUL-terminated UTF-8. `out`: `out_cap` bytes; the result needs its length + 1
-/// (at most 40), so `POLYID_NORMALIZED_LEN` (40) bytes always suffice.
-///
-/// Errors: as `polyid_compact_id()`; `POLYID_BUFFER_TOO_SMALL` when the result and its NUL
-/// do not fit (`err->expected` says how many bytes are needed). On any failure `out` holds
-/// "" (when out != NULL and out_cap > 0).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_normalize_code(
-    code: *const c_char,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    normalize_impl(|| cstr(code, "code"), None, out, out_cap, err)
+with_n_twin! {
+    /// The normalized form of a structured code: trimmed, uppercase, named sequence resolved,
+    /// e.g. " e.auth.token.missing " -> "E.AUTH.TOKEN.001".
+    ///
+    /// `code`: NUL-terminated UTF-8. `out`: `out_cap` bytes; the result needs its length + 1
+    /// (at most 40), so `POLYID_NORMALIZED_LEN` (40) bytes always suffice.
+    ///
+    /// Errors: as `polyid_compact_id()`; `POLYID_BUFFER_TOO_SMALL` when the result and its NUL
+    /// do not fit (`err->expected` says how many bytes are needed). On any failure `out` holds
+    /// "" (when out != NULL and out_cap > 0).
+    fn polyid_normalize_code;
+    /// `polyid_normalize_code()` for a code given as `code_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_normalize_code()`.
+    fn polyid_normalize_code_n;
+    (
+        code / code_len: str,
+        out: *mut c_char,
+        out_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        normalize_impl(code, None, out, out_cap, err)
+    }
 }
 
-/// `polyid_normalize_code()` for a code given as `code_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_normalize_code()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_normalize_code_n(
-    code: *const c_char,
-    code_len: usize,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    normalize_impl(|| nstr(code, code_len, "code"), None, out, out_cap, err)
-}
-
-/// `polyid_normalize_code()` with the caller's named sequences `names` (from
-/// `polyid_named_sequences_new()`; not NULL).
-///
-/// Same buffers and errors as `polyid_normalize_code()`, and `POLYID_NULL_POINTER` for `names`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_normalize_code_with(
-    code: *const c_char,
-    names: *const polyid_named_sequences,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    normalize_impl(|| cstr(code, "code"), Some(names), out, out_cap, err)
-}
-
-/// `polyid_normalize_code_with()` for a code given as `code_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_normalize_code_with()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_normalize_code_with_n(
-    code: *const c_char,
-    code_len: usize,
-    names: *const polyid_named_sequences,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    normalize_impl(
-        || nstr(code, code_len, "code"),
-        Some(names),
-        out,
-        out_cap,
-        err,
-    )
+with_n_twin! {
+    /// `polyid_normalize_code()` with the caller's named sequences `names` (from
+    /// `polyid_named_sequences_new()`; not NULL).
+    ///
+    /// Same buffers and errors as `polyid_normalize_code()`, and `POLYID_NULL_POINTER` for `names`.
+    fn polyid_normalize_code_with;
+    /// `polyid_normalize_code_with()` for a code given as `code_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_normalize_code_with()`.
+    fn polyid_normalize_code_with_n;
+    (
+        code / code_len: str,
+        names: *const polyid_named_sequences,
+        out: *mut c_char,
+        out_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        normalize_impl(code, Some(names), out, out_cap, err)
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -301,65 +255,50 @@ unsafe fn parse_code_impl<'a>(
     })
 }
 
-/// Parses and validates a structured code into its parts (see `polyid_code`).
-///
-/// `code`: NUL-terminated UTF-8. `out`: the caller's `polyid_code`, written only on
-/// success.
-///
-/// Errors: `POLYID_NULL_POINTER` (code, out), `POLYID_INVALID_UTF8`, and the WDP code errors
-/// listed at `polyid_compact_id()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_parse_code(
-    code: *const c_char,
-    out: *mut polyid_code,
-    err: *mut polyid_error,
-) -> polyid_status {
-    parse_code_impl(|| cstr(code, "code"), None, out, err)
+with_n_twin! {
+    /// Parses and validates a structured code into its parts (see `polyid_code`).
+    ///
+    /// `code`: NUL-terminated UTF-8. `out`: the caller's `polyid_code`, written only on
+    /// success.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (code, out), `POLYID_INVALID_UTF8`, and the WDP code errors
+    /// listed at `polyid_compact_id()`.
+    fn polyid_parse_code;
+    /// `polyid_parse_code()` for a code given as `code_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_parse_code()`.
+    fn polyid_parse_code_n;
+    (
+        code / code_len: str,
+        out: *mut polyid_code,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        parse_code_impl(code, None, out, err)
+    }
 }
 
-/// `polyid_parse_code()` for a code given as `code_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_parse_code()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_parse_code_n(
-    code: *const c_char,
-    code_len: usize,
-    out: *mut polyid_code,
-    err: *mut polyid_error,
-) -> polyid_status {
-    parse_code_impl(|| nstr(code, code_len, "code"), None, out, err)
-}
-
-/// `polyid_parse_code()` with the caller's named sequences `names` (from
-/// `polyid_named_sequences_new()`; not NULL).
-///
-/// Same buffers and errors as `polyid_parse_code()`, and `POLYID_NULL_POINTER` for `names`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_parse_code_with(
-    code: *const c_char,
-    names: *const polyid_named_sequences,
-    out: *mut polyid_code,
-    err: *mut polyid_error,
-) -> polyid_status {
-    parse_code_impl(|| cstr(code, "code"), Some(names), out, err)
-}
-
-/// `polyid_parse_code_with()` for a code given as `code_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_parse_code_with()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_parse_code_with_n(
-    code: *const c_char,
-    code_len: usize,
-    names: *const polyid_named_sequences,
-    out: *mut polyid_code,
-    err: *mut polyid_error,
-) -> polyid_status {
-    parse_code_impl(|| nstr(code, code_len, "code"), Some(names), out, err)
+with_n_twin! {
+    /// `polyid_parse_code()` with the caller's named sequences `names` (from
+    /// `polyid_named_sequences_new()`; not NULL).
+    ///
+    /// Same buffers and errors as `polyid_parse_code()`, and `POLYID_NULL_POINTER` for `names`.
+    fn polyid_parse_code_with;
+    /// `polyid_parse_code_with()` for a code given as `code_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_parse_code_with()`.
+    fn polyid_parse_code_with_n;
+    (
+        code / code_len: str,
+        names: *const polyid_named_sequences,
+        out: *mut polyid_code,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        parse_code_impl(code, Some(names), out, err)
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -379,43 +318,30 @@ unsafe fn namespace_hash_impl<'a>(
     })
 }
 
-/// The namespace hash of a namespace `[a-z][a-z0-9_]{0,15}`, e.g. "auth_lib" -> "05o5h".
-///
-/// `namespace`: NUL-terminated UTF-8, used as given (no trimming, no case folding).
-/// `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes.
-///
-/// Errors: `POLYID_NULL_POINTER` (namespace, out), `POLYID_INVALID_UTF8`,
-/// `POLYID_BUFFER_TOO_SMALL`, `POLYID_NON_ASCII`, `POLYID_INVALID_NAMESPACE`. On any
-/// failure `out` holds "".
-#[no_mangle]
-pub unsafe extern "C" fn polyid_namespace_hash(
-    namespace: *const c_char,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    namespace_hash_impl(|| cstr(namespace, "namespace"), out, out_cap, err)
-}
-
-/// `polyid_namespace_hash()` for a namespace given as `namespace_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_namespace_hash()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_namespace_hash_n(
-    namespace: *const c_char,
-    namespace_len: usize,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    namespace_hash_impl(
-        || nstr(namespace, namespace_len, "namespace"),
-        out,
-        out_cap,
-        err,
-    )
+with_n_twin! {
+    /// The namespace hash of a namespace `[a-z][a-z0-9_]{0,15}`, e.g. "auth_lib" -> "05o5h".
+    ///
+    /// `namespace`: NUL-terminated UTF-8, used as given (no trimming, no case folding).
+    /// `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (namespace, out), `POLYID_INVALID_UTF8`,
+    /// `POLYID_BUFFER_TOO_SMALL`, `POLYID_NON_ASCII`, `POLYID_INVALID_NAMESPACE`. On any
+    /// failure `out` holds "".
+    fn polyid_namespace_hash;
+    /// `polyid_namespace_hash()` for a namespace given as `namespace_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_namespace_hash()`.
+    fn polyid_namespace_hash_n;
+    (
+        namespace / namespace_len: str,
+        out: *mut c_char,
+        out_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        namespace_hash_impl(namespace, out, out_cap, err)
+    }
 }
 
 unsafe fn full_id_impl<'a>(
@@ -440,105 +366,70 @@ unsafe fn full_id_impl<'a>(
     })
 }
 
-/// The full ID `<namespace hash>-<compact id>`, e.g. ("auth_lib", "E.Auth.Token.001") ->
-/// "05o5h-V6a0B".
-///
-/// `namespace`, `code`: NUL-terminated UTF-8. `out`: at least `POLYID_FULL_ID_LEN` (12)
-/// bytes.
-///
-/// Errors: `POLYID_NULL_POINTER` (namespace, code, out), `POLYID_INVALID_UTF8`,
-/// `POLYID_BUFFER_TOO_SMALL`, the namespace errors of `polyid_namespace_hash()` and the
-/// code errors of `polyid_compact_id()`. On any failure `out` holds "".
-#[no_mangle]
-pub unsafe extern "C" fn polyid_full_id(
-    namespace: *const c_char,
-    code: *const c_char,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    full_id_impl(
-        || cstr(namespace, "namespace"),
-        || cstr(code, "code"),
-        None,
-        out,
-        out_cap,
-        err,
-    )
+with_n_twin! {
+    /// The full ID `<namespace hash>-<compact id>`, e.g. ("auth_lib", "E.Auth.Token.001") ->
+    /// "05o5h-V6a0B".
+    ///
+    /// `namespace`, `code`: NUL-terminated UTF-8. `out`: at least `POLYID_FULL_ID_LEN` (12)
+    /// bytes.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (namespace, code, out), `POLYID_INVALID_UTF8`,
+    /// `POLYID_BUFFER_TOO_SMALL`, the namespace errors of `polyid_namespace_hash()` and the
+    /// code errors of `polyid_compact_id()`. On any failure `out` holds "".
+    fn polyid_full_id;
+    /// `polyid_full_id()` for a namespace and a code given as (pointer, length) pairs.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_full_id()`.
+    fn polyid_full_id_n;
+    (
+        namespace / namespace_len: str,
+        code / code_len: str,
+        out: *mut c_char,
+        out_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        full_id_impl(
+            namespace,
+            code,
+            None,
+            out,
+            out_cap,
+            err,
+        )
+    }
 }
 
-/// `polyid_full_id()` for a namespace and a code given as (pointer, length) pairs.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_full_id()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_full_id_n(
-    namespace: *const c_char,
-    namespace_len: usize,
-    code: *const c_char,
-    code_len: usize,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    full_id_impl(
-        || nstr(namespace, namespace_len, "namespace"),
-        || nstr(code, code_len, "code"),
-        None,
-        out,
-        out_cap,
-        err,
-    )
-}
-
-/// `polyid_full_id()` with the caller's named sequences `names` (from
-/// `polyid_named_sequences_new()`; not NULL).
-///
-/// Same buffers and errors as `polyid_full_id()`, and `POLYID_NULL_POINTER` for `names`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_full_id_with(
-    namespace: *const c_char,
-    code: *const c_char,
-    names: *const polyid_named_sequences,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    full_id_impl(
-        || cstr(namespace, "namespace"),
-        || cstr(code, "code"),
-        Some(names),
-        out,
-        out_cap,
-        err,
-    )
-}
-
-/// `polyid_full_id_with()` for a namespace and a code given as (pointer, length) pairs.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_full_id_with()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_full_id_with_n(
-    namespace: *const c_char,
-    namespace_len: usize,
-    code: *const c_char,
-    code_len: usize,
-    names: *const polyid_named_sequences,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    full_id_impl(
-        || nstr(namespace, namespace_len, "namespace"),
-        || nstr(code, code_len, "code"),
-        Some(names),
-        out,
-        out_cap,
-        err,
-    )
+with_n_twin! {
+    /// `polyid_full_id()` with the caller's named sequences `names` (from
+    /// `polyid_named_sequences_new()`; not NULL).
+    ///
+    /// Same buffers and errors as `polyid_full_id()`, and `POLYID_NULL_POINTER` for `names`.
+    fn polyid_full_id_with;
+    /// `polyid_full_id_with()` for a namespace and a code given as (pointer, length) pairs.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_full_id_with()`.
+    fn polyid_full_id_with_n;
+    (
+        namespace / namespace_len: str,
+        code / code_len: str,
+        names: *const polyid_named_sequences,
+        out: *mut c_char,
+        out_cap: usize,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        full_id_impl(
+            namespace,
+            code,
+            Some(names),
+            out,
+            out_cap,
+            err,
+        )
+    }
 }
 
 unsafe fn parse_full_id_impl<'a>(
@@ -561,35 +452,28 @@ unsafe fn parse_full_id_impl<'a>(
     })
 }
 
-/// Splits a full ID "XXXXX-YYYYY" (two runs of 5 base62 symbols) into its namespace hash
-/// and compact ID.
-///
-/// `text`: NUL-terminated UTF-8. `out`: written only on success.
-///
-/// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`
-/// (not 11 bytes; `found`/`expected`), `POLYID_INVALID_CHARACTER` (`index`/`character`).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_parse_full_id(
-    text: *const c_char,
-    out: *mut polyid_full_id_parts,
-    err: *mut polyid_error,
-) -> polyid_status {
-    parse_full_id_impl(|| cstr(text, "text"), out, err)
-}
-
-/// `polyid_parse_full_id()` for a text given as `text_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_parse_full_id()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_parse_full_id_n(
-    text: *const c_char,
-    text_len: usize,
-    out: *mut polyid_full_id_parts,
-    err: *mut polyid_error,
-) -> polyid_status {
-    parse_full_id_impl(|| nstr(text, text_len, "text"), out, err)
+with_n_twin! {
+    /// Splits a full ID "XXXXX-YYYYY" (two runs of 5 base62 symbols) into its namespace hash
+    /// and compact ID.
+    ///
+    /// `text`: NUL-terminated UTF-8. `out`: written only on success.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`
+    /// (not 11 bytes; `found`/`expected`), `POLYID_INVALID_CHARACTER` (`index`/`character`).
+    fn polyid_parse_full_id;
+    /// `polyid_parse_full_id()` for a text given as `text_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_parse_full_id()`.
+    fn polyid_parse_full_id_n;
+    (
+        text / text_len: str,
+        out: *mut polyid_full_id_parts,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        parse_full_id_impl(text, out, err)
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -629,41 +513,33 @@ unsafe fn insert_impl<'a>(
     })
 }
 
-/// Adds the sequence name `name` (case-insensitive, `[A-Za-z][A-Za-z0-9_]{0,31}`) for
-/// `number` (1-999) to `names`. Adding a name again replaces its number; a standard name
-/// may only be given its own number.
-///
-/// `names`: a handle from `polyid_named_sequences_new()`, not shared with other threads
-/// during the call. `name`: NUL-terminated UTF-8.
-///
-/// Errors: `POLYID_NULL_POINTER` (names, name), `POLYID_INVALID_UTF8`,
-/// `POLYID_INVALID_SEQUENCE` (malformed name, number outside 1-999, or a standard name
-/// given another number), `POLYID_OUT_OF_RANGE` (number outside 0-65535, the core's
-/// parameter type).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_named_sequences_insert(
-    names: *mut polyid_named_sequences,
-    name: *const c_char,
-    number: i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    insert_impl(names, || cstr(name, "name"), number, err)
-}
-
-/// `polyid_named_sequences_insert()` for a name given as `name_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_named_sequences_insert()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_named_sequences_insert_n(
-    names: *mut polyid_named_sequences,
-    name: *const c_char,
-    name_len: usize,
-    number: i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    insert_impl(names, || nstr(name, name_len, "name"), number, err)
+with_n_twin! {
+    /// Adds the sequence name `name` (case-insensitive, `[A-Za-z][A-Za-z0-9_]{0,31}`) for
+    /// `number` (1-999) to `names`. Adding a name again replaces its number; a standard name
+    /// may only be given its own number.
+    ///
+    /// `names`: a handle from `polyid_named_sequences_new()`, not shared with other threads
+    /// during the call. `name`: NUL-terminated UTF-8.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (names, name), `POLYID_INVALID_UTF8`,
+    /// `POLYID_INVALID_SEQUENCE` (malformed name, number outside 1-999, or a standard name
+    /// given another number), `POLYID_OUT_OF_RANGE` (number outside 0-65535, the core's
+    /// parameter type).
+    fn polyid_named_sequences_insert;
+    /// `polyid_named_sequences_insert()` for a name given as `name_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_named_sequences_insert()`.
+    fn polyid_named_sequences_insert_n;
+    (
+        names: *mut polyid_named_sequences,
+        name / name_len: str,
+        number: i64,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        insert_impl(names, name, number, err)
+    }
 }
 
 /// Frees a table from `polyid_named_sequences_new()`. NULL is ignored. The handle must not

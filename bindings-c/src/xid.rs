@@ -134,33 +134,26 @@ unsafe fn xid_parse_impl<'a>(
     })
 }
 
-/// Parses the 11-symbol xid text into `*out`.
-///
-/// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`,
-/// `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`, `POLYID_OVERFLOW` (as
-/// `polyid_uid11_decode()`).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_parse(
-    text: *const c_char,
-    out: *mut polyid_xid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    xid_parse_impl(|| cstr(text, "text"), out, err)
-}
-
-/// `polyid_xid_parse()` for a text given as `text_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_xid_parse()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_parse_n(
-    text: *const c_char,
-    text_len: usize,
-    out: *mut polyid_xid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    xid_parse_impl(|| nstr(text, text_len, "text"), out, err)
+with_n_twin! {
+    /// Parses the 11-symbol xid text into `*out`.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (text, out), `POLYID_INVALID_UTF8`,
+    /// `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`, `POLYID_OVERFLOW` (as
+    /// `polyid_uid11_decode()`).
+    fn polyid_xid_parse;
+    /// `polyid_xid_parse()` for a text given as `text_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_xid_parse()`.
+    fn polyid_xid_parse_n;
+    (
+        text / text_len: str,
+        out: *mut polyid_xid,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        xid_parse_impl(text, out, err)
+    }
 }
 
 /// The 11-symbol text of an xid (every uint64_t is one).
@@ -211,50 +204,35 @@ unsafe fn xid_prefix_range_impl<'a>(
     })
 }
 
-/// The inclusive Unix-millisecond range `[*min_unix_ms, *max_unix_ms]` of the xids whose
-/// text starts with `prefix` (0 to 11 symbols). `*found` is false (and the bounds are left
-/// alone) when no xid has that prefix.
-///
-/// Errors: `POLYID_NULL_POINTER` (prefix, min_unix_ms, max_unix_ms, found),
-/// `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_prefix_range(
-    prefix: *const c_char,
-    min_unix_ms: *mut u64,
-    max_unix_ms: *mut u64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    xid_prefix_range_impl(
-        || cstr(prefix, "prefix"),
-        min_unix_ms,
-        max_unix_ms,
-        found,
-        err,
-    )
-}
-
-/// `polyid_xid_prefix_range()` for a prefix given as `prefix_len` bytes.
-///
-/// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-/// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-/// `polyid_xid_prefix_range()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_prefix_range_n(
-    prefix: *const c_char,
-    prefix_len: usize,
-    min_unix_ms: *mut u64,
-    max_unix_ms: *mut u64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    xid_prefix_range_impl(
-        || nstr(prefix, prefix_len, "prefix"),
-        min_unix_ms,
-        max_unix_ms,
-        found,
-        err,
-    )
+with_n_twin! {
+    /// The inclusive Unix-millisecond range `[*min_unix_ms, *max_unix_ms]` of the xids whose
+    /// text starts with `prefix` (0 to 11 symbols). `*found` is false (and the bounds are left
+    /// alone) when no xid has that prefix.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (prefix, min_unix_ms, max_unix_ms, found),
+    /// `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`.
+    fn polyid_xid_prefix_range;
+    /// `polyid_xid_prefix_range()` for a prefix given as `prefix_len` bytes.
+    ///
+    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
+    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+    /// `polyid_xid_prefix_range()`.
+    fn polyid_xid_prefix_range_n;
+    (
+        prefix / prefix_len: str,
+        min_unix_ms: *mut u64,
+        max_unix_ms: *mut u64,
+        found: *mut bool,
+        err: *mut polyid_error,
+    ) -> polyid_status {
+        xid_prefix_range_impl(
+            prefix,
+            min_unix_ms,
+            max_unix_ms,
+            found,
+            err,
+        )
+    }
 }
 
 // ---------------------------------------------------------------------------------------
