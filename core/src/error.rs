@@ -529,7 +529,9 @@ mod tests {
         fn v<T: std::fmt::Display + std::fmt::Debug>(name: &str, x: T) -> (&str, String, String) {
             (name, x.to_string(), format!("{x:?}"))
         }
-        let cases: Vec<(Error, Vec<(&str, String, String)>)> = vec![
+        // An error and the values of its form's fields.
+        type Case<'a> = (Error, Vec<(&'a str, String, String)>);
+        let cases: Vec<Case> = vec![
             (
                 Error::character(ErrorCode::NonAscii, "WDP code", 3, '\u{e9}'),
                 vec![v("index", 3), v("character", '\u{e9}')],
