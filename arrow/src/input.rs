@@ -8,7 +8,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{
     Int16Type, Int32Type, Int64Type, Int8Type, UInt16Type, UInt32Type, UInt64Type, UInt8Type,
 };
-use arrow_array::{Array, FixedSizeBinaryArray};
+use arrow_array::{Array, ArrayRef, FixedSizeBinaryArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, TimeUnit};
 use polyid::{Detail, Error, ErrorCode};
@@ -190,4 +190,53 @@ pub(crate) fn same_len(arrays: &[&dyn Array], context: &'static str) -> Result<u
         return Err(length_mismatch(context));
     }
     Ok(len)
+}
+
+/// A dictionary-encoded text column (keys of any integer type; values `utf8`, `large_utf8`
+/// or `utf8_view`) as the `large_utf8` column it stands for, null where the key or its value
+/// is null; any other column is returned as it is. Every text kernel reads the result.
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{Array, ArrayRef, DictionaryArray, types::Int8Type, cast::AsArray};
+/// use polyid_arrow::{decode_dictionary, wdp, OnError};
+/// let codes: DictionaryArray<Int8Type> =
+///     vec![Some("E.Auth.Token.MISSING"), None, Some("E.Auth.Token.MISSING")].into_iter().collect();
+/// let plain = decode_dictionary(&(Arc::new(codes) as ArrayRef))?;
+/// let out = wdp::compact_ids(plain.as_ref(), None, polyid::Profile::Polyid, OnError::Raise)?;
+/// let ids = out.values.as_string::<i32>();
+/// assert_eq!((ids.value(0), ids.is_null(1), ids.value(2)), ("V6a0B", true, "V6a0B")); // docs/spec §1.2
+/// # Ok::<(), polyid_arrow::ColumnError>(())
+/// ```
+pub fn decode_dictionary(array: &ArrayRef) -> Result<ArrayRef, ColumnError> {
+    use arrow_array::builder::LargeStringBuilder;
+    let Some(dict) = array.as_any_dictionary_opt() else {
+        return Ok(array.clone());
+    };
+    let values = dict.values();
+    let rows = array.len();
+    if values.is_empty() {
+        // No value to point at: a valid array of this kind has only null rows.
+        return Ok(arrow_array::new_null_array(&DataType::LargeUtf8, rows));
+    }
+    let nulls = array.logical_nulls();
+    let keys = dict.normalized_keys();
+    with_texts!(
+        values.as_ref(),
+        |t| {
+            let mut out = LargeStringBuilder::with_capacity(rows, 0);
+            for (i, &k) in keys.iter().enumerate() {
+                if nulls.as_ref().is_some_and(|n| n.is_null(i)) {
+                    out.append_null();
+                } else {
+                    out.append_value(t.value(k));
+                }
+            }
+            Ok(std::sync::Arc::new(out.finish()) as ArrayRef)
+        },
+        Err(wrong_type(
+            "dictionary column",
+            "expected dictionary values of type utf8, large_utf8 or utf8_view",
+        ))
+    )
 }

@@ -10,9 +10,9 @@
 //! | xid, uid11 | [`xid`] | text, values (`uint64`), `timestamp[ms, UTC]`, random bits, from parts, generate; uid11 text and values |
 //! | EUID | [`euid`] | text, values (`fixed_size_binary(16)`), `timestamp[ms, UTC]`, extensions, from parts, generate |
 //!
-//! Text columns may be `utf8`, `large_utf8` or `utf8_view`; the output text columns are
-//! `utf8`. A null row gives a null row. A row the core rejects either stops the kernel
-//! ([`OnError::Raise`]: a [`ColumnError`] with the row, its input and the core's error) or
+//! Text columns may be `utf8`, `large_utf8` or `utf8_view` (dictionary-encoded text through
+//! [`decode_dictionary`]); the output text columns are `utf8`. A null row gives a null row.
+//! A row the core rejects either stops the kernel ([`OnError::Raise`]: a [`ColumnError`] with the row, its input and the core's error) or
 //! becomes null with its stable error code in a second column ([`OnError::Null`]).
 //!
 //! ```
@@ -36,3 +36,4 @@ pub mod wdp;
 pub mod xid;
 
 pub use error::{ColumnError, OnError, Output, MAX_INPUT_BYTES};
+pub use input::decode_dictionary;

@@ -2565,7 +2565,8 @@ enum polyid_status polyid_extuuid_inspect_n(const char *input,
 
 /**
  * The compact ID of every code of a string column (`utf8`, `large_utf8` or `utf8_view`;
- * Arrow formats "u", "U", "vu"): a `utf8` column of 5-character IDs, computed as
+ * Arrow formats "u", "U", "vu"; or dictionary-encoded text, read as the text it stands
+ * for, as in every function here): a `utf8` column of 5-character IDs, computed as
  * `polyid_compact_id_as()` computes them with `profile` (a `polyid_profile`).
  *
  * Every `polyid_arrow_*` function reads its input column in place and does not take it

@@ -142,7 +142,7 @@ unsafe fn borrow(
     let data = unsafe { from_ffi(copy, schema) }.map_err(|e| invalid(arg, e.to_string()))?;
     data.validate_full()
         .map_err(|e| invalid(arg, e.to_string()))?;
-    Ok(make_array(data))
+    polyid_arrow::decode_dictionary(&make_array(data)).map_err(column_fail)
 }
 
 /// Whether any buffer of `out` lies in memory of `input` (an output must not outlive the
@@ -239,7 +239,8 @@ unsafe fn column(
 }
 
 /// The compact ID of every code of a string column (`utf8`, `large_utf8` or `utf8_view`;
-/// Arrow formats "u", "U", "vu"): a `utf8` column of 5-character IDs, computed as
+/// Arrow formats "u", "U", "vu"; or dictionary-encoded text, read as the text it stands
+/// for, as in every function here): a `utf8` column of 5-character IDs, computed as
 /// `polyid_compact_id_as()` computes them with `profile` (a `polyid_profile`).
 ///
 /// Every `polyid_arrow_*` function reads its input column in place and does not take it

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 
 use polyid::euid::EuidGenerator as CoreEuidGenerator;
 use polyid::ErrorCode;
-use polyid_arrow::{euid, tid, wdp, xid, ColumnError, OnError, Output};
+use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::args::{profile, Text};
 use crate::arrow_capsules::{ArrowArray, ArrowChunkedArray, Column};
@@ -85,14 +85,17 @@ fn chunked_object(
 /// Runs `kernel` over an array (an array back) or over every chunk of a stream (a chunked
 /// array back).
 fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> PyResult<Py<PyAny>> {
+    let decode = |a: &ArrayRef| decode_dictionary(a).map_err(|e| column_err(py, e));
     match input {
         Column::Array(array) => {
+            let array = decode(&array)?;
             let out = py
                 .detach(|| kernel(array.as_ref(), mode).and_then(pack))
                 .map_err(|e| column_err(py, e))?;
             array_object(py, out)
         }
         Column::Chunks(chunks, data_type) => {
+            let chunks = chunks.iter().map(decode).collect::<PyResult<Vec<_>>>()?;
             let out = py
                 .detach(|| {
                     let mut offset = 0;
@@ -109,7 +112,7 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
                 Some(c) => c.data_type().clone(),
                 // No chunk: the type is the kernel's on an empty column of the input's type.
                 None => {
-                    let empty = arrow_array::new_empty_array(&data_type);
+                    let empty = decode(&arrow_array::new_empty_array(&data_type))?;
                     kernel(empty.as_ref(), mode)
                         .and_then(pack)
                         .map_err(|e| column_err(py, e))?

@@ -274,3 +274,27 @@ def test_objects_that_are_not_arrow_columns() -> None:
     with pytest.raises(polyid.PolyIdError) as e:
         ids.compact_ids(Twice())
     assert e.value.code == "INVALID_ARGUMENT"
+
+
+def test_dictionary_encoded_text() -> None:
+    codes = pa.array(["E.Auth.Token.MISSING", None, "E.Auth.Token.001", "E.Auth.Token.MISSING"])
+    for layout in (pa.string(), pa.large_string(), pa.string_view()):
+        d = codes.cast(layout).dictionary_encode()
+        assert pa.array(ids.compact_ids(d)).to_pylist() == ["V6a0B", None, "V6a0B", "V6a0B"]
+    # A null in the dictionary's values is a null row; the first bad row counts from 0.
+    values = pa.array(["E.Auth.Token.MISSING", None, "E.AUTH.TOKEN.000"])
+    d = pa.DictionaryArray.from_arrays(pa.array([0, 1, 2], pa.int8()), values)
+    r = pa.array(ids.compact_ids(d, on_error="null"))
+    assert r.field("value").to_pylist() == ["V6a0B", None, None]
+    assert r.field("error").to_pylist() == [None, None, "INVALID_SEQUENCE"]
+    chunked = pa.chunked_array([d.slice(0, 1), d.slice(1)])
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(chunked)
+    assert (e.value.item, e.value.input) == (2, "E.AUTH.TOKEN.000")
+    assert pa.chunked_array(ids.tid_parse(pa.chunked_array([], pa.dictionary(pa.int32(), pa.string())))).type == pa.int64()
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(pa.array([1, 2]).dictionary_encode())
+    assert e.value.code == "INVALID_ARGUMENT"
+    pl = pytest.importorskip("polars")
+    cat = pl.Series("code", ["E.Auth.Token.MISSING", None], dtype=pl.Categorical)
+    assert pl.Series(ids.compact_ids(cat)).to_list() == ["V6a0B", None]

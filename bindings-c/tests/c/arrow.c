@@ -5,6 +5,7 @@
  * POLYID_ARROW_RAISE, bad arguments and malformed arrays, and the ownership rules (the
  * input is never released by polyid; the outputs are the caller's to release).
  *
+ * A dictionary-encoded column (int8 keys, utf8 values) reads as the text it stands for.
  * Expected values are the docs/spec vectors (tests/vectors/): "E.Auth.Token.MISSING"
  * and "E.Auth.Token.001" -> "V6a0B", full ID "05o5h-V6a0B" in "auth_lib" (§1); TID
  * "3kxnlhr3gxq23" = 1721407246480310 us << 10 | clock id 1, display "3kxn-lhr-3gxq-23" (§3);
@@ -293,6 +294,31 @@ static void test_tid_xid_euid(void) {
     release_out(&out, &out_schema);
 }
 
+static void test_dictionary(void) {
+    /* int8 keys {1, null, 0, 1} into the utf8 values {"E.AUTH.TOKEN.000", "E.Auth.Token.MISSING"}. */
+    static const char *values[] = {"E.AUTH.TOKEN.000", "E.Auth.Token.MISSING"};
+    column dict;
+    strings(&dict, values, 2);
+    static const int8_t keys[4] = {1, 0, 0, 1};
+    static const uint8_t key_validity[1] = {0x0d}; /* rows 0, 2, 3 */
+    column in;
+    fixed(&in, "c", keys, sizeof keys, 4);
+    in.buffers[0] = key_validity;
+    in.array.null_count = 1;
+    in.schema.dictionary = &dict.schema;
+    in.array.dictionary = &dict.array;
+    struct ArrowArray out;
+    struct ArrowSchema out_schema;
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids(&in.array, &in.schema, POLYID_PROFILE_POLYID,
+                                               POLYID_ARROW_NULL, &out, &out_schema, &E));
+    TEXT_IS(out.children[0], 0, "V6a0B");
+    TEXT_IS(out.children[0], 1, "<null>");
+    TEXT_IS(out.children[1], 2, "INVALID_SEQUENCE");
+    TEXT_IS(out.children[0], 3, "V6a0B");
+    release_out(&out, &out_schema);
+    CHECK(dict.array.release != NULL && in.array.release != NULL, "input released by polyid");
+}
+
 static void test_bad_arguments(void) {
     static const char *codes[] = {"E.Auth.Token.001", "E.Auth.Token.MISSING"};
     column in;
@@ -357,6 +383,7 @@ int main(void) {
     test_compact_ids();
     test_error_modes();
     test_tid_xid_euid();
+    test_dictionary();
     test_bad_arguments();
     CHECK(input_releases == 0, "polyid released an input %d times", input_releases);
     printf("arrow (%s): %d passed, %d failed\n", linkage ? linkage : "?", passed, failed);

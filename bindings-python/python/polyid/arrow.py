@@ -8,10 +8,11 @@ chunk. The results (``Array``, ``ChunkedArray``) export the same interface, so
 ``pyarrow.array(r)``, ``pyarrow.chunked_array(r)``, ``polars.Series(r)`` and DuckDB read them
 without a copy.
 
-Text inputs may be ``string``, ``large_string`` or ``string_view``; text outputs are
-``string``. Nulls stay null. With ``on_error="raise"`` (the default) the first invalid row
-raises ``polyid.PolyIdError`` naming the row (``.item``), its input (``.input``) and the
-stable ``.code``; with ``on_error="null"`` the result is a struct column ``{value, error}``:
+Text inputs may be ``string``, ``large_string`` or ``string_view``, or dictionary-encoded
+text (a Polars ``Categorical``, ``pyarrow.DictionaryArray``); text outputs are ``string``.
+Nulls stay null. With ``on_error="raise"`` (the default) the first invalid row raises
+``polyid.PolyIdError`` naming the row (``.item``), its input (``.input``) and the stable
+``.code``; with ``on_error="null"`` the result is a struct column ``{value, error}``:
 the values with null for invalid rows, and each invalid row's error code.
 
 This module imports no dataframe library: the columns cross through the capsules only.
