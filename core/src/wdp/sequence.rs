@@ -38,43 +38,54 @@ pub const STANDARD: [(&str, u16); 29] = [
     ("COMPLETE", 999),
 ];
 
-/// Looks up an uppercase name in the standard table.
+/// Looks up an uppercase name in the standard table: one hash of the name picks the only
+/// entry it can be, then one comparison. Smaller than a `match` over the names (which the
+/// WebAssembly module's size budget counts), and no search.
 #[inline]
 pub fn standard_number(upper: &[u8]) -> Option<u16> {
-    // A `match` on byte strings compiles to a length switch and a few compares.
-    Some(match upper {
-        b"MISSING" => 1,
-        b"MISMATCH" => 2,
-        b"INVALID" => 3,
-        b"OVERFLOW" => 4,
-        b"UNDERFLOW" => 5,
-        b"OUT_OF_BOUNDS" => 6,
-        b"DUPLICATE" => 7,
-        b"DENIED" => 8,
-        b"UNSUPPORTED" => 9,
-        b"DEPRECATED" => 10,
-        b"UNINITIALIZED" => 11,
-        b"ALREADY_INIT" => 12,
-        b"CLOSED" => 13,
-        b"CANCELLED" => 14,
-        b"IN_PROGRESS" => 15,
-        b"NOT_READY" => 16,
-        b"TIMEOUT" => 17,
-        b"STALE" => 18,
-        b"NOT_FOUND" => 21,
-        b"ALREADY_EXISTS" => 22,
-        b"CONFLICT" => 23,
-        b"LOCKED" => 24,
-        b"CORRUPTED" => 25,
-        b"EXHAUSTED" => 26,
-        b"UNAVAILABLE" => 27,
-        b"UNREACHABLE" => 28,
-        b"DISCONNECTED" => 29,
-        b"PARTIAL" => 998,
-        b"COMPLETE" => 999,
-        _ => return None,
-    })
+    if !(SHORTEST..=LONGEST).contains(&upper.len()) {
+        return None;
+    }
+    let (name, number) = STANDARD[SLOTS[slot(upper)] as usize];
+    (name.as_bytes() == upper).then_some(number)
 }
+
+/// The lengths of the shortest and the longest standard name.
+const SHORTEST: usize = 5;
+const LONGEST: usize = 14;
+
+/// The slot of a name of SHORTEST..=LONGEST bytes: its first four bytes, its length and its
+/// last byte, mixed by one multiplication; the multiplier was searched for so that the 29
+/// standard names land in 29 different slots of 64 (checked at compile time below).
+const fn slot(name: &[u8]) -> usize {
+    let word = u32::from_le_bytes([name[0], name[1], name[2], name[3]])
+        ^ ((name.len() as u32) << 24)
+        ^ ((name[name.len() - 1] as u32) << 16);
+    (word.wrapping_mul(0x601e_48cb) >> 26) as usize
+}
+
+/// For each slot, the index in STANDARD of the name that lands there. An empty slot holds 0:
+/// MISSING lands in a slot of its own, so a text that lands in an empty slot never equals it.
+const SLOTS: [u8; 64] = {
+    let mut slots = [u8::MAX; 64];
+    let mut i = 0;
+    while i < STANDARD.len() {
+        let name = STANDARD[i].0.as_bytes();
+        assert!(name.len() >= SHORTEST && name.len() <= LONGEST);
+        let s = slot(name);
+        assert!(slots[s] == u8::MAX, "two standard names share a slot");
+        slots[s] = i as u8;
+        i += 1;
+    }
+    let mut s = 0;
+    while s < slots.len() {
+        if slots[s] == u8::MAX {
+            slots[s] = 0;
+        }
+        s += 1;
+    }
+    slots
+};
 
 /// The standard name of a number, if it has one.
 pub fn standard_name(number: u16) -> Option<&'static str> {
@@ -180,5 +191,49 @@ impl NamedSequences {
     /// The caller's extra names (uppercase) and numbers.
     pub fn extra(&self) -> impl Iterator<Item = (&str, u16)> {
         self.extra.iter().map(|(n, v)| (&**n, *v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The standard table read the plain way: what `standard_number` must answer.
+    fn search(upper: &[u8]) -> Option<u16> {
+        STANDARD
+            .iter()
+            .find(|(name, _)| name.as_bytes() == upper)
+            .map(|(_, n)| *n)
+    }
+
+    #[test]
+    fn every_standard_name_and_no_near_miss() {
+        for (name, number) in STANDARD {
+            assert_eq!(standard_number(name.as_bytes()), Some(number), "{name}");
+            let b = name.as_bytes();
+            // One byte changed, one byte more, one byte less, lowercase.
+            let mut changed = b.to_vec();
+            changed[b.len() / 2] ^= 1;
+            assert_eq!(standard_number(&changed), search(&changed));
+            assert_eq!(standard_number(&[b, b"X"].concat()), None);
+            assert_eq!(standard_number(&b[..b.len() - 1]), None);
+            assert_eq!(standard_number(name.to_lowercase().as_bytes()), None);
+        }
+        for short in [&b""[..], b"A", b"MISS", b"STAL"] {
+            assert_eq!(standard_number(short), None);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn standard_number_is_the_table(name in "[A-Z_]{0,16}") {
+            prop_assert_eq!(standard_number(name.as_bytes()), search(name.as_bytes()));
+        }
+
+        #[test]
+        fn standard_number_of_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..20)) {
+            prop_assert_eq!(standard_number(&bytes), search(&bytes));
+        }
     }
 }
