@@ -10,7 +10,7 @@ use polyid::Profile;
 use std::sync::Arc;
 
 use crate::error::{ColumnError, OnError, Output};
-use crate::input::{with_texts, wrong_type};
+use crate::input::{same_len, union_nulls, with_texts, wrong_type};
 use crate::sink::{run, Pair, Text, VarText};
 
 const TEXTS: &str = "expected a utf8, large_utf8 or utf8_view column";
@@ -112,6 +112,58 @@ pub fn full_ids(
             |s| full(s),
         ),
         Err(wrong_type("WDP codes", TEXTS))
+    )
+}
+
+/// The full ID `<namespace hash>-<compact id>` of every row of a namespace column and a code
+/// column of the same length (both text; `utf8`, 11 characters): a row is null when either
+/// cell is, and an invalid namespace or code is that row's error.
+///
+/// ```
+/// use arrow_array::{Array, StringArray, cast::AsArray};
+/// use polyid_arrow::{wdp, OnError};
+/// let namespaces = StringArray::from(vec![Some("auth_lib"), Some("Bad"), None]);
+/// let codes = StringArray::from(vec!["E.Auth.Token.MISSING"; 3]);
+/// let out = wdp::full_ids_per_row(&namespaces, &codes, None, polyid::Profile::Polyid, OnError::Null)?;
+/// assert_eq!(out.values.as_string::<i32>().value(0), "05o5h-V6a0B"); // docs/spec §1
+/// assert_eq!(out.errors.unwrap().as_string::<i32>().value(1), "INVALID_NAMESPACE");
+/// assert!(out.values.is_null(2));
+/// # Ok::<(), polyid_arrow::ColumnError>(())
+/// ```
+pub fn full_ids_per_row(
+    namespaces: &dyn Array,
+    codes: &dyn Array,
+    names: Option<&NamedSequences>,
+    profile: Profile,
+    mode: OnError,
+) -> Result<Output, ColumnError> {
+    let rows = same_len(&[namespaces, codes], "WDP full IDs")?;
+    let nulls = union_nulls(&[namespaces, codes]);
+    let sink = Text::<FULL_ID_LEN>::new(rows)?;
+    let full = |(ns, s): &(&str, &str)| -> polyid::Result<Option<[u8; FULL_ID_LEN]>> {
+        let prefix = wdp::namespace_hash_as(ns, profile)?;
+        let id = wdp::compact_id_as_with(s, names, profile)?;
+        let mut out = [b'-'; FULL_ID_LEN];
+        out[..COMPACT_LEN].copy_from_slice(prefix.as_bytes());
+        out[COMPACT_LEN + 1..].copy_from_slice(id.as_bytes());
+        Ok(Some(out))
+    };
+    with_texts!(
+        namespaces,
+        |n| with_texts!(
+            codes,
+            |t| run(
+                rows,
+                nulls.as_ref(),
+                mode,
+                sink,
+                |i| (n.value(i), t.value(i)),
+                |(ns, s)| format!("namespace={ns}, code={s}"),
+                full,
+            ),
+            Err(wrong_type("WDP codes", TEXTS))
+        ),
+        Err(wrong_type("WDP namespaces", TEXTS))
     )
 }
 

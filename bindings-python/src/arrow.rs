@@ -220,7 +220,7 @@ pub fn arrow_namespace_hashes(
 #[pyo3(signature = (namespace, codes, named_sequences = None, *, profile = None, on_error = "raise"))]
 pub fn arrow_full_ids(
     py: Python<'_>,
-    namespace: Text<'_>,
+    namespace: &Bound<'_, PyAny>,
     codes: Column,
     named_sequences: Option<&Bound<'_, PyAny>>,
     profile: Option<&Bound<'_, PyAny>>,
@@ -229,9 +229,34 @@ pub fn arrow_full_ids(
     let names = crate::wdp::names(named_sequences)?;
     let p = self::profile(profile)?;
     let mode = self::on_error(py, on_error)?;
-    let ns = namespace.0.to_owned();
-    apply(py, codes, mode, &|a, m| {
-        wdp::full_ids(&ns, a, names.as_ref(), p, m)
+    if let Ok(ns) = namespace.extract::<Text<'_>>() {
+        let ns = ns.0.to_owned();
+        return apply(py, codes, mode, &|a, m| {
+            wdp::full_ids(&ns, a, names.as_ref(), p, m)
+        });
+    }
+    // A namespace per row: a text column of the same length.
+    let namespaces: Column = namespace.extract()?;
+    let decode = |c: Column| -> PyResult<Column> {
+        Ok(match c {
+            Column::Array(a) => {
+                Column::Array(decode_dictionary(&a).map_err(|e| column_err(py, e))?)
+            }
+            Column::Chunks(chunks, t) => Column::Chunks(
+                chunks
+                    .iter()
+                    .map(|c| decode_dictionary(c).map_err(|e| column_err(py, e)))
+                    .collect::<PyResult<_>>()?,
+                match t {
+                    DataType::Dictionary(..) => DataType::LargeUtf8,
+                    t => t,
+                },
+            ),
+        })
+    };
+    let inputs = vec![decode(namespaces)?, decode(codes)?];
+    apply_many(py, inputs, mode, &|c, m| {
+        wdp::full_ids_per_row(c[0].as_ref(), c[1].as_ref(), names.as_ref(), p, m)
     })
 }
 

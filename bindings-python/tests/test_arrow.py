@@ -298,3 +298,22 @@ def test_dictionary_encoded_text() -> None:
     pl = pytest.importorskip("polars")
     cat = pl.Series("code", ["E.Auth.Token.MISSING", None], dtype=pl.Categorical)
     assert pl.Series(ids.compact_ids(cat)).to_list() == ["V6a0B", None]
+
+
+def test_full_ids_with_a_namespace_column() -> None:
+    # docs/spec §1: "auth_lib" hashes to "05o5h"; "Auth" is not a namespace (uppercase).
+    namespaces = pa.array(["auth_lib", "auth_lib", None, "Auth"])
+    codes = pa.array(["E.Auth.Token.MISSING", None, "E.Auth.Token.001", "E.Auth.Token.001"])
+    r = pa.array(ids.full_ids(namespaces, codes, on_error="null"))
+    assert r.field("value").to_pylist() == ["05o5h-V6a0B", None, None, None]
+    assert r.field("error").to_pylist() == [None, None, None, "INVALID_NAMESPACE"]
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.full_ids(namespaces, codes)
+    assert (e.value.code, e.value.item) == ("INVALID_NAMESPACE", 3)
+    assert e.value.input == "namespace=Auth, code=E.Auth.Token.001"
+    chunked = pa.chunked_array([namespaces.slice(0, 1), namespaces.slice(1, 1)]).dictionary_encode()
+    out = pa.chunked_array(ids.full_ids(chunked, codes.slice(0, 2)))
+    assert out.to_pylist() == ["05o5h-V6a0B", None]
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.full_ids(namespaces, codes.slice(0, 2))
+    assert e.value.code == "INVALID_ARGUMENT"

@@ -90,14 +90,15 @@ def namespace_hashes(
     """The namespace hash of every namespace: a string column of 5-character hashes."""
 
 def full_ids(
-    namespace: str,
+    namespace: Union[str, _Column],
     codes: _Column,
     named_sequences: _NamedSequences = None,
     *,
     profile: _Profile = None,
     on_error: _OnError = "raise",
 ) -> _Result:
-    """The full ID "<namespace hash>-<compact id>" of every code in one namespace."""
+    """The full ID "<namespace hash>-<compact id>" of every code: in one namespace (a str),
+    or in the namespace of its row (a text column of the same length)."""
 
 def normalize_codes(
     codes: _Column, named_sequences: _NamedSequences = None, *, on_error: _OnError = "raise"
