@@ -110,7 +110,7 @@ impl StructuredCode {
             return Err(Error::new(
                 ErrorCode::InvalidSeverity,
                 "WDP severity",
-                Detail::Text(String::from_utf8_lossy(&t[..dots[0]]).into()),
+                Detail::Text(ascii_text(&t[..dots[0]])),
             ));
         };
 
@@ -590,6 +590,16 @@ fn copy_field(
     Ok(pos + field.len())
 }
 
+/// The text of bytes that were checked to be ASCII: each byte is its character.
+#[cold]
+fn ascii_text(bytes: &[u8]) -> Box<str> {
+    bytes
+        .iter()
+        .map(|&b| char::from(b))
+        .collect::<String>()
+        .into()
+}
+
 #[cold]
 fn field_error(field: &[u8], offset: usize, code: ErrorCode, context: &'static str) -> Error {
     if field.is_empty() {
@@ -630,7 +640,7 @@ fn parse_sequence(seq: &[u8], offset: usize, names: &NamedSequences) -> Result<u
             Err(Error::new(
                 ErrorCode::InvalidSequence,
                 CONTEXT,
-                Detail::Text(String::from_utf8_lossy(seq).into()),
+                Detail::Text(ascii_text(seq)),
             ))
         }
         _ => {
@@ -651,7 +661,7 @@ fn parse_sequence(seq: &[u8], offset: usize, names: &NamedSequences) -> Result<u
                         _ => Error::new(
                             ErrorCode::InvalidSequence,
                             CONTEXT,
-                            Detail::Text(String::from_utf8_lossy(seq).into()),
+                            Detail::Text(ascii_text(seq)),
                         ),
                     },
                 );
@@ -664,7 +674,7 @@ fn parse_sequence(seq: &[u8], offset: usize, names: &NamedSequences) -> Result<u
                 Error::new(
                     ErrorCode::UnknownNamedSequence,
                     CONTEXT,
-                    Detail::Text(String::from_utf8_lossy(&upper[..seq.len()]).into()),
+                    Detail::Text(ascii_text(&upper[..seq.len()])),
                 )
             })
         }
