@@ -308,6 +308,9 @@ target_link_libraries(app_shared PRIVATE polyid::polyid)
 add_executable(app_static example.c)
 target_link_libraries(app_static PRIVATE polyid::static)
 EOF
+# Debian's cmake, installed when missing (as qemu-user-static above).
+command -v cmake >/dev/null || apt-get install -y -qq cmake >/dev/null 2>&1 ||
+    { apt-get update -qq && apt-get install -y -qq cmake >/dev/null; }
 cmake_run() {
     cmake -S "$scratch/cmake-app" -B "$scratch/cmake-app/build" -DCMAKE_PREFIX_PATH="$sdk" >/dev/null &&
         cmake --build "$scratch/cmake-app/build" >/dev/null &&
