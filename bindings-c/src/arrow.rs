@@ -57,13 +57,10 @@ fn invalid(context: &'static str, message: String) -> Fail {
 }
 
 fn column_fail(e: ColumnError) -> Fail {
-    match (e.row(), e.input()) {
-        (Some(row), Some(input)) => Fail::Row {
-            error: e.error().clone(),
-            row,
-            input: input.to_owned(),
-        },
-        _ => Fail::Core(e.error().clone()),
+    if e.row().is_some() {
+        Fail::Row(e)
+    } else {
+        Fail::Core(e.error().clone())
     }
 }
 

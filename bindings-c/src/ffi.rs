@@ -283,12 +283,9 @@ pub(crate) enum Fail {
     Utf8 { arg: &'static str, offset: usize },
     /// A panic caught at the boundary.
     Panic(String),
-    /// A core error at one row of an Arrow column (src/arrow.rs), with the row's input.
-    Row {
-        error: Error,
-        row: usize,
-        input: String,
-    },
+    /// A core error at one row of an Arrow column (src/arrow.rs): the kernels' error, whose
+    /// message names the row and its input.
+    Row(polyid_arrow::ColumnError),
 }
 
 impl From<Error> for Fail {
@@ -302,7 +299,8 @@ pub(crate) type Res<T> = Result<T, Fail>;
 impl Fail {
     fn status(&self) -> polyid_status {
         match self {
-            Fail::Core(e) | Fail::Row { error: e, .. } => status_of(e.code()),
+            Fail::Core(e) => status_of(e.code()),
+            Fail::Row(e) => status_of(e.code()),
             Fail::Utf8 { .. } => polyid_status::POLYID_INVALID_UTF8,
             Fail::Panic(_) => polyid_status::POLYID_INTERNAL_ERROR,
         }
@@ -317,7 +315,7 @@ impl fmt::Display for Fail {
                 write!(f, "{arg}: invalid UTF-8 at byte offset {offset}")
             }
             Fail::Panic(msg) => write!(f, "internal error in polyid (please report): {msg}"),
-            Fail::Row { error, row, input } => write!(f, "row {row} ({input:?}): {error}"),
+            Fail::Row(e) => write!(f, "{e}"),
         }
     }
 }
@@ -365,8 +363,13 @@ unsafe fn write_error(err: *mut polyid_error, fail: Option<&Fail>) {
     let (mut index, mut character, mut found, mut expected, mut min, mut max) =
         (0u64, 0u32, 0i64, 0i64, 0i64, 0i64);
     let mut utf8 = [0u8; POLYID_CHARACTER_LEN];
+    let core = match fail {
+        Some(Fail::Core(e)) => Some(e),
+        Some(Fail::Row(c)) => Some(c.error()),
+        _ => None,
+    };
     match fail {
-        Some(Fail::Core(e) | Fail::Row { error: e, .. }) => match e.detail() {
+        Some(Fail::Core(_) | Fail::Row(_)) => match core.map_or(&Detail::None, Error::detail) {
             Detail::Character {
                 index: i,
                 character: c,
