@@ -322,26 +322,26 @@ pub fn arrow_tid_encode(
     apply(py, tids, mode, &|a, m| tid::encode(a, display, m))
 }
 
-/// The TID kernels that read a column of TIDs with a profile.
-macro_rules! tid_reader {
-    ($name:ident, $kernel:path) => {
+/// A kernel that reads a column of IDs (keyword `$col`: `tids`, `euids`) with a profile.
+macro_rules! profile_reader {
+    ($name:ident, $col:ident, $kernel:path) => {
         #[pyfunction]
-        #[pyo3(signature = (tids, *, profile = None, on_error = "raise"))]
+        #[pyo3(signature = ($col, *, profile = None, on_error = "raise"))]
         pub fn $name(
             py: Python<'_>,
-            tids: Column,
+            $col: Column,
             profile: Option<&Bound<'_, PyAny>>,
             on_error: &str,
         ) -> PyResult<Py<PyAny>> {
             let p = self::profile(profile)?;
             let mode = self::on_error(py, on_error)?;
-            apply(py, tids, mode, &|a, m| $kernel(a, p, m))
+            apply(py, $col, mode, &|a, m| $kernel(a, p, m))
         }
     };
 }
-tid_reader!(arrow_tid_parse, tid::parse);
-tid_reader!(arrow_tid_timestamps, tid::timestamps);
-tid_reader!(arrow_tid_clock_ids, tid::clock_ids);
+profile_reader!(arrow_tid_parse, tids, tid::parse);
+profile_reader!(arrow_tid_timestamps, tids, tid::timestamps);
+profile_reader!(arrow_tid_clock_ids, tids, tid::clock_ids);
 
 #[pyfunction]
 #[pyo3(signature = (micros, clock_ids, *, on_error = "raise"))]
@@ -453,26 +453,9 @@ pub fn arrow_euid_encode(
     apply(py, euids, mode, &|a, m| euid::encode(a, checkmod, m))
 }
 
-/// The EUID kernels that read a column of EUIDs with a profile.
-macro_rules! euid_reader {
-    ($name:ident, $kernel:path) => {
-        #[pyfunction]
-        #[pyo3(signature = (euids, *, profile = None, on_error = "raise"))]
-        pub fn $name(
-            py: Python<'_>,
-            euids: Column,
-            profile: Option<&Bound<'_, PyAny>>,
-            on_error: &str,
-        ) -> PyResult<Py<PyAny>> {
-            let p = self::profile(profile)?;
-            let mode = self::on_error(py, on_error)?;
-            apply(py, euids, mode, &|a, m| $kernel(a, p, m))
-        }
-    };
-}
-euid_reader!(arrow_euid_parse, euid::parse);
-euid_reader!(arrow_euid_timestamps, euid::timestamps);
-euid_reader!(arrow_euid_extensions, euid::extensions);
+profile_reader!(arrow_euid_parse, euids, euid::parse);
+profile_reader!(arrow_euid_timestamps, euids, euid::timestamps);
+profile_reader!(arrow_euid_extensions, euids, euid::extensions);
 
 #[pyfunction]
 #[pyo3(signature = (unix_ms, randoms, *, extensions = None, paddings = None, on_error = "raise"))]
