@@ -88,25 +88,25 @@ $(C_OUT)/test/vectors-shared: $(C_TESTS)/vectors.c $(C_HARNESS) $(C_LIB_SO) $(C_
 	$(CC) $(C_CFLAGS) -o $@ $(C_TESTS)/vectors.c $(C_TESTS)/harness.c -ljansson $(C_LINK_SHARED)
 $(C_OUT)/test/vectors-asan: $(C_TESTS)/vectors.c $(C_HARNESS) $(C_LIB_A) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) $(C_ASAN) -o $@ $(C_TESTS)/vectors.c $(C_TESTS)/harness.c -ljansson $(C_LINK_STATIC)
-$(C_OUT)/test/bad-input-static: $(C_TESTS)/bad_input.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+$(C_OUT)/test/bad-input-static: $(C_TESTS)/bad_input.c $(C_TESTS)/check.h $(C_LIB_A) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) -pthread -o $@ $< $(C_LINK_STATIC)
-$(C_OUT)/test/bad-input-shared: $(C_TESTS)/bad_input.c $(C_LIB_SO) $(C_OUT)/include/polyid.h
+$(C_OUT)/test/bad-input-shared: $(C_TESTS)/bad_input.c $(C_TESTS)/check.h $(C_LIB_SO) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) -pthread -o $@ $< $(C_LINK_SHARED)
-$(C_OUT)/test/bad-input-asan: $(C_TESTS)/bad_input.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+$(C_OUT)/test/bad-input-asan: $(C_TESTS)/bad_input.c $(C_TESTS)/check.h $(C_LIB_A) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) $(C_ASAN) -pthread -o $@ $< $(C_LINK_STATIC)
 
-$(C_OUT)/test/node-env-static: $(C_TESTS)/node_env.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+$(C_OUT)/test/node-env-static: $(C_TESTS)/node_env.c $(C_TESTS)/check.h $(C_LIB_A) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) -o $@ $< $(C_LINK_STATIC)
-$(C_OUT)/test/node-env-shared: $(C_TESTS)/node_env.c $(C_LIB_SO) $(C_OUT)/include/polyid.h
+$(C_OUT)/test/node-env-shared: $(C_TESTS)/node_env.c $(C_TESTS)/check.h $(C_LIB_SO) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) -o $@ $< $(C_LINK_SHARED)
-$(C_OUT)/test/node-env-asan: $(C_TESTS)/node_env.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+$(C_OUT)/test/node-env-asan: $(C_TESTS)/node_env.c $(C_TESTS)/check.h $(C_LIB_A) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) $(C_ASAN) -o $@ $< $(C_LINK_STATIC)
 
-$(C_OUT)/test/arrow-static: $(C_TESTS)/arrow.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+$(C_OUT)/test/arrow-static: $(C_TESTS)/arrow.c $(C_TESTS)/check.h $(C_LIB_A) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) -o $@ $< $(C_LINK_STATIC)
-$(C_OUT)/test/arrow-shared: $(C_TESTS)/arrow.c $(C_LIB_SO) $(C_OUT)/include/polyid.h
+$(C_OUT)/test/arrow-shared: $(C_TESTS)/arrow.c $(C_TESTS)/check.h $(C_LIB_SO) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) -o $@ $< $(C_LINK_SHARED)
-$(C_OUT)/test/arrow-asan: $(C_TESTS)/arrow.c $(C_LIB_A) $(C_OUT)/include/polyid.h
+$(C_OUT)/test/arrow-asan: $(C_TESTS)/arrow.c $(C_TESTS)/check.h $(C_LIB_A) $(C_OUT)/include/polyid.h
 	$(CC) $(C_CFLAGS) $(C_ASAN) -o $@ $< $(C_LINK_STATIC)
 
 C_TEST_BINS := $(addprefix $(C_OUT)/test/,vectors-static vectors-shared vectors-asan \

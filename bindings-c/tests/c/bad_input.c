@@ -20,19 +20,7 @@
 
 #include "polyid.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                            \
-    do {                                                            \
-        if (cond) {                                                 \
-            passed++;                                               \
-        } else {                                                    \
-            failed++;                                               \
-            printf("FAILED %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-            printf(__VA_ARGS__);                                    \
-            printf("\n");                                           \
-        }                                                           \
-    } while (0)
+#include "check.h"
 
 static polyid_error E;
 

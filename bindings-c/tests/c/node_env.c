@@ -33,19 +33,7 @@
 
 extern char **environ;
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                            \
-    do {                                                            \
-        if (cond) {                                                 \
-            passed++;                                               \
-        } else {                                                    \
-            failed++;                                               \
-            printf("FAILED %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-            printf(__VA_ARGS__);                                    \
-            printf("\n");                                           \
-        }                                                           \
-    } while (0)
+#include "check.h"
 
 #define CODE(st) polyid_status_code(st)
 
