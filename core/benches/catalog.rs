@@ -8,6 +8,9 @@ use std::collections::HashMap;
 use std::hint::black_box;
 use std::time::Instant;
 
+#[path = "support/bench_md.rs"]
+mod bench_md;
+
 use polyid::wdp::catalog::{Catalog, Entry, Form, KeyPair};
 use polyid::wdp::{compact, NamedSequences};
 use rand::{RngExt, SeedableRng};
@@ -163,18 +166,5 @@ fn main() {
         verify / 1e6
     ));
     md.push(String::new());
-    append_markdown(&md);
-}
-
-/// Appends the Markdown lines to the file `BENCH_MD` names, when it is set.
-fn append_markdown(md: &[String]) {
-    if let Ok(path) = std::env::var("BENCH_MD") {
-        use std::io::Write;
-        let mut f = std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .expect("BENCH_MD is writable");
-        writeln!(f, "{}", md.join("\n")).expect("BENCH_MD is writable");
-    }
+    bench_md::append(&md.join("\n"));
 }

@@ -10,6 +10,9 @@ use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Duration;
 
+#[path = "support/bench_md.rs"]
+mod bench_md;
+
 use criterion::{Criterion, Throughput};
 use polyid::euid::{Euid, EuidGenerator};
 use polyid::tid::{Tid, TidGenerator};
@@ -234,16 +237,7 @@ fn summary() {
     for line in &md {
         println!("{line}");
     }
-    // `tools/bench_section.py` (make bench-write) names a file for the Markdown.
-    if let Ok(path) = std::env::var("BENCH_MD") {
-        use std::io::Write;
-        let mut f = std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .expect("BENCH_MD is writable");
-        writeln!(f, "{}", md.join("\n")).expect("BENCH_MD is writable");
-    }
+    bench_md::append(&md.join("\n"));
 }
 
 /// Whether a target of the table is met: `<= N ns`, `>= Nx faster`, `faster`, and those

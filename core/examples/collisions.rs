@@ -6,6 +6,9 @@
 use polyid::wdp::catalog::{collision_probability, collisions, expected_collisions};
 use rand::{RngExt, SeedableRng};
 
+#[path = "../benches/support/bench_md.rs"]
+mod bench_md;
+
 /// A random valid code: severity, two alphanumeric words, a sequence 001-999.
 fn random_code(rng: &mut impl rand::Rng) -> String {
     const SEV: &[u8] = b"EWCBSKITH";
@@ -100,15 +103,7 @@ fn main() {
             println!("        e.g. {} <- {}", g.id, g.codes.join(", "));
         }
     }
-    if let Ok(path) = std::env::var("BENCH_MD") {
-        use std::io::Write;
-        let mut f = std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .expect("BENCH_MD is writable");
-        writeln!(f, "{}", md.join("\n")).expect("BENCH_MD is writable");
-    }
+    bench_md::append(&md.join("\n"));
 }
 
 /// 100000 -> "100,000".
