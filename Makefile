@@ -21,9 +21,13 @@ all: build
 
 build: $(BUILD_TARGETS)
 
+# The release build is what ships; the unit tests run once more in the dev profile, where
+# integer overflow panics instead of wrapping (a wrapped shift once hid a wrong xid lane).
 core-test:
 	@echo "==> core: cargo test"
 	$(CARGO) test --locked -p polyid --release
+	@echo "==> core: cargo test --lib (dev profile: overflow checks)"
+	$(CARGO) test --locked -p polyid --lib
 
 lint:
 	$(CARGO) fmt --all -- --check

@@ -194,7 +194,8 @@ impl<C: Clock> XidGenerator<C> {
     /// The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one).
     pub fn lane(&self) -> Result<u8> {
         let layout = self.layout()?;
-        Ok((layout.id >> (layout.seq_bits() - LANE_SEQ_BITS)) as u8)
+        // A lane's sequence is the wider: a node's id drops the bits its counter has less.
+        Ok((layout.id >> (LANE_SEQ_BITS - layout.seq_bits())) as u8)
     }
 
     /// How far the last xid issued is ahead of the clock, in milliseconds (0 when it is not).
@@ -449,6 +450,13 @@ mod tests {
         assert_eq!(g.node().unwrap(), Some(Node::new(5).unwrap()));
         assert_eq!(g.lane().unwrap(), 0);
         assert_eq!(g.lead_ms(), 1);
+        // The lane is the top 6 of the 22 low bits: node 0b11_1011_0011 -> 0b11_1011.
+        let g = with(EPOCH_MS + 5, node(0b11_1011_0011));
+        assert_eq!(g.lane().unwrap(), 0b11_1011);
+        assert_eq!(
+            u32::from(g.lane().unwrap()),
+            (g.next().unwrap().random()) >> LANE_SEQ_BITS
+        );
     }
 
     #[test]
