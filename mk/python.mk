@@ -19,9 +19,9 @@ PY_WHEELS := $(ROOT)/target/wheels/python
 PY_TOOLS_STAMP := $(PY_VENV)/.polyid-python-tools
 PY_BENCH_STAMP := $(PY_VENV)/.polyid-python-bench-tools
 PY_BUILD_STAMP := $(PY_VENV)/.polyid-python-built
-PY_SOURCES := $(shell find $(PY_DIR)/src $(PY_DIR)/python $(ROOT)/core/src -type f 2>/dev/null) \
+PY_SOURCES := $(shell find $(PY_DIR)/src $(PY_DIR)/python $(ROOT)/core/src $(ROOT)/arrow/src -type f 2>/dev/null) \
 	$(PY_DIR)/Cargo.toml $(PY_DIR)/pyproject.toml $(PY_DIR)/README.md \
-	$(ROOT)/core/Cargo.toml $(ROOT)/Cargo.toml $(wildcard $(ROOT)/Cargo.lock)
+	$(ROOT)/core/Cargo.toml $(ROOT)/arrow/Cargo.toml $(ROOT)/Cargo.toml $(wildcard $(ROOT)/Cargo.lock)
 
 .PHONY: python-build python-test python-leaks python-demo python-bench python-test-versions \
 	python-bench-write python-bench-paths python-bench-paths-write python-leaks-write

@@ -15,7 +15,7 @@ use polyid::Profile;
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
 use crate::input::{narrow, same_len, union_nulls, Ints};
-use crate::sink::{filled, run, Bytes16, Prim, Text};
+use crate::sink::{run, Bytes16, Prim, Text};
 
 /// The text of every EUID (`utf8`, 27 symbols): with its check symbol, or with the
 /// no-check symbol when `checkmod` is false.
@@ -134,8 +134,5 @@ pub fn generate<C: Clock>(
 ) -> Result<ArrayRef, ColumnError> {
     let count = polyid::batch::check_count(count)?;
     let euids = generator.next_many(count)?;
-    filled(
-        Text::<LEN>::new(count)?,
-        euids.iter().map(|e| e.encode_bytes(true)),
-    )
+    Text::<LEN>::new(count)?.filled(euids.iter().map(|e| e.encode_bytes(true)))
 }

@@ -82,7 +82,7 @@ pub(crate) fn map_ids<F: Family, S: Sink>(
     profile: Profile,
     mode: OnError,
     sink: S,
-    f: impl Fn(F) -> Option<S::Item>,
+    f: impl Fn(F) -> Option<S::Item> + Sync,
 ) -> Result<Output, ColumnError> {
     let rows = column.len();
     let nulls = column.nulls();
@@ -106,7 +106,7 @@ fn map_values<F: Family, S: Sink>(
     column: &dyn Array,
     mode: OnError,
     sink: S,
-    f: impl Fn(F) -> Option<S::Item>,
+    f: impl Fn(F) -> Option<S::Item> + Sync,
 ) -> Result<Output, ColumnError> {
     let rows = column.len();
     let nulls = column.nulls();

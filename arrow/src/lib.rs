@@ -15,6 +15,11 @@
 //! A row the core rejects either stops the kernel ([`OnError::Raise`]: a [`ColumnError`] with the row, its input and the core's error) or
 //! becomes null with its stable error code in a second column ([`OnError::Null`]).
 //!
+//! Long columns of fixed-size results (IDs' text, integers, timestamps, 16-byte values) are
+//! cut into ranges computed on up to [`max_threads`] threads (`POLYID_ARROW_THREADS`, else
+//! the CPUs the process may use), each writing its rows in place; the output is the same as
+//! from one thread, and with [`OnError::Raise`] the error is the first invalid row's.
+//!
 //! ```
 //! use arrow_array::{StringArray, cast::AsArray};
 //! use polyid_arrow::{wdp, OnError};
@@ -37,3 +42,4 @@ pub mod xid;
 
 pub use error::{ColumnError, OnError, Output, MAX_INPUT_BYTES};
 pub use input::decode_dictionary;
+pub use sink::max_threads;

@@ -1,13 +1,15 @@
 //! Building the output columns, and the row loop every row-wise kernel runs.
 
 use std::marker::PhantomData;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use arrow_array::types::ArrowPrimitiveType;
 use arrow_array::{
     Array, ArrayRef, FixedSizeBinaryArray, PrimitiveArray, StringArray, StructArray,
 };
-use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{
+    BooleanBufferBuilder, Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer,
+};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use polyid::{Detail, Error, ErrorCode};
 
@@ -38,18 +40,85 @@ fn too_many_rows(rows: usize, max: usize) -> Error {
     )
 }
 
-/// One output column, filled row by row.
-pub(crate) trait Sink {
+/// One output column.
+///
+/// Columns of fixed-size rows (IDs' text, integers, 16-byte values) are cut into [`Part`]s,
+/// one per range of rows, that threads fill in place: joining them copies nothing. Columns of
+/// variable-size rows ([`Push`]) are filled in order on the calling thread.
+pub(crate) trait Sink: Sized {
     type Item;
-    fn push(&mut self, item: Self::Item);
-    /// The placeholder of a null row (its validity bit is cleared by the caller).
-    fn push_null(&mut self);
+    /// Computes every row of `job` into the column: the ranges' outcomes in row order.
+    fn fill<I, R, C>(&mut self, job: &Job<'_, R, C>) -> Vec<Range>
+    where
+        R: Fn(usize) -> I + Sync,
+        C: Fn(&I) -> Result<Option<Self::Item>, Error> + Sync;
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error>;
 }
 
-/// A `utf8` column of `W`-byte ASCII texts (the IDs' text forms).
+/// A column of variable-size rows, filled in order.
+pub(crate) trait Push {
+    type Item;
+    fn push(&mut self, item: Self::Item);
+    /// The placeholder of a null row (its validity bit is set by the caller).
+    fn push_null(&mut self);
+}
+
+/// A column of fixed-size rows whose storage is cut into parts.
+pub(crate) trait Split {
+    type Item;
+    type Part<'a>: Part<Item = Self::Item> + Send
+    where
+        Self: 'a;
+    /// The storage cut into parts of `chunk` rows (the last may be shorter).
+    fn parts(&mut self, chunk: usize) -> Vec<Self::Part<'_>>;
+}
+
+/// The rows of one range of a fixed-size column, by index within the range; a row left
+/// unset keeps its placeholder.
+pub(crate) trait Part {
+    type Item;
+    fn set(&mut self, row: usize, item: Self::Item);
+    /// Called once after the range's rows are set, on the thread that set them.
+    fn done(&mut self) {}
+}
+
+/// `Sink` for a fixed-size column: its rows computed range by range on up to
+/// [`max_threads`] threads.
+macro_rules! split_sink {
+    ($item:ty) => {
+        type Item = $item;
+        fn fill<I, R, C>(&mut self, job: &Job<'_, R, C>) -> Vec<Range>
+        where
+            R: Fn(usize) -> I + Sync,
+            C: Fn(&I) -> Result<Option<$item>, Error> + Sync,
+        {
+            in_parts(self, job)
+        }
+    };
+}
+
+/// `Sink` for a variable-size column: its rows pushed in order.
+macro_rules! push_sink {
+    ($item:ty) => {
+        type Item = $item;
+        fn fill<I, R, C>(&mut self, job: &Job<'_, R, C>) -> Vec<Range>
+        where
+            R: Fn(usize) -> I + Sync,
+            C: Fn(&I) -> Result<Option<$item>, Error> + Sync,
+        {
+            vec![job.range(0..job.rows, |item| match item {
+                Some(v) => self.push(v),
+                None => self.push_null(),
+            })]
+        }
+    };
+}
+
+/// A `utf8` column of `W`-byte ASCII texts (the IDs' text forms). Row `i` is written at
+/// `i * W` and ends at offset `(i + 1) * W`; `finish` drops the bytes of null rows.
 pub(crate) struct Text<const W: usize> {
     values: Vec<u8>,
+    /// One more than the rows; `offsets[0]` is 0.
     offsets: Vec<i32>,
 }
 
@@ -59,27 +128,84 @@ impl<const W: usize> Text<W> {
         if rows > max {
             return Err(ColumnError::new(too_many_rows(rows, max)));
         }
-        let mut offsets = Vec::with_capacity(rows + 1);
-        offsets.push(0);
         Ok(Text {
-            values: Vec::with_capacity(rows * W),
-            offsets,
+            values: vec![0; rows * W],
+            offsets: vec![0; rows + 1],
         })
+    }
+
+    /// A column of the given texts (generated IDs: no nulls).
+    pub(crate) fn filled(
+        mut self,
+        items: impl IntoIterator<Item = [u8; W]>,
+    ) -> Result<ArrayRef, ColumnError> {
+        let rows = self.offsets.len() - 1;
+        // One part of every row (none for no rows).
+        if let Some(mut part) = self.parts(rows.max(1)).pop() {
+            for (row, item) in items.into_iter().enumerate() {
+                part.set(row, item);
+            }
+            part.done();
+        }
+        Ok(self.finish(None)?)
+    }
+}
+
+/// Rows of a [`Text`] column, from row `start`.
+pub(crate) struct TextRows<'a, const W: usize> {
+    values: &'a mut [u8],
+    /// The end offsets of the part's rows.
+    ends: &'a mut [i32],
+    start: usize,
+}
+
+impl<const W: usize> Part for TextRows<'_, W> {
+    type Item = [u8; W];
+    #[inline]
+    fn set(&mut self, row: usize, item: [u8; W]) {
+        self.values[row * W..row * W + W].copy_from_slice(&item);
+    }
+    fn done(&mut self) {
+        // Every row W bytes (null rows too, until `finish`): multiples of W, below
+        // i32::MAX (`Text::new`).
+        for (i, end) in self.ends.iter_mut().enumerate() {
+            *end = ((self.start + i + 1) * W) as i32;
+        }
+    }
+}
+
+impl<const W: usize> Split for Text<W> {
+    type Item = [u8; W];
+    type Part<'a> = TextRows<'a, W>;
+    fn parts(&mut self, chunk: usize) -> Vec<TextRows<'_, W>> {
+        self.values
+            .chunks_mut(chunk * W)
+            .zip(self.offsets[1..].chunks_mut(chunk))
+            .enumerate()
+            .map(|(k, (values, ends))| TextRows {
+                values,
+                ends,
+                start: k * chunk,
+            })
+            .collect()
     }
 }
 
 impl<const W: usize> Sink for Text<W> {
-    type Item = [u8; W];
-    #[inline]
-    fn push(&mut self, item: [u8; W]) {
-        self.values.extend_from_slice(&item);
-        self.offsets.push(self.values.len() as i32);
-    }
-    #[inline]
-    fn push_null(&mut self) {
-        self.offsets.push(self.values.len() as i32);
-    }
-    fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
+    split_sink!([u8; W]);
+    fn finish(mut self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
+        if let Some(nulls) = nulls.as_ref().filter(|n| n.null_count() > 0) {
+            // Null rows take no bytes: the valid rows move down over them, in order.
+            let mut end = 0;
+            for i in 0..self.offsets.len() - 1 {
+                if nulls.is_valid(i) {
+                    self.values.copy_within(i * W..i * W + W, end);
+                    end += W;
+                }
+                self.offsets[i + 1] = end as i32;
+            }
+            self.values.truncate(end);
+        }
         let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
         let array = StringArray::try_new(offsets, Buffer::from_vec(self.values), nulls)
             .map_err(internal)?;
@@ -111,7 +237,7 @@ impl<T> VarText<T> {
     }
 }
 
-impl<T: AsRef<str>> Sink for VarText<T> {
+impl<T: AsRef<str>> Push for VarText<T> {
     type Item = T;
     #[inline]
     fn push(&mut self, item: T) {
@@ -131,6 +257,10 @@ impl<T: AsRef<str>> Sink for VarText<T> {
             }
         }
     }
+}
+
+impl<T: AsRef<str>> Sink for VarText<T> {
+    push_sink!(T);
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
         if self.overflow {
             return Err(too_many_rows(self.offsets.len() - 1, self.fitting));
@@ -150,30 +280,38 @@ pub(crate) struct Prim<T: ArrowPrimitiveType> {
 
 impl<T: ArrowPrimitiveType> Prim<T> {
     pub(crate) fn new(rows: usize) -> Self {
-        Prim {
-            values: Vec::with_capacity(rows),
-            data_type: T::DATA_TYPE,
-        }
+        Prim::with_type(rows, T::DATA_TYPE)
     }
 
     pub(crate) fn with_type(rows: usize, data_type: DataType) -> Self {
         Prim {
-            values: Vec::with_capacity(rows),
+            values: vec![T::Native::default(); rows],
             data_type,
         }
     }
 }
 
-impl<T: ArrowPrimitiveType> Sink for Prim<T> {
+/// Rows of a [`Prim`] column.
+pub(crate) struct Values<'a, N>(&'a mut [N]);
+
+impl<N> Part for Values<'_, N> {
+    type Item = N;
+    #[inline]
+    fn set(&mut self, row: usize, item: N) {
+        self.0[row] = item;
+    }
+}
+
+impl<T: ArrowPrimitiveType> Split for Prim<T> {
     type Item = T::Native;
-    #[inline]
-    fn push(&mut self, item: T::Native) {
-        self.values.push(item);
+    type Part<'a> = Values<'a, T::Native>;
+    fn parts(&mut self, chunk: usize) -> Vec<Values<'_, T::Native>> {
+        self.values.chunks_mut(chunk).map(Values).collect()
     }
-    #[inline]
-    fn push_null(&mut self) {
-        self.values.push(T::Native::default());
-    }
+}
+
+impl<T: ArrowPrimitiveType> Sink for Prim<T> {
+    split_sink!(T::Native);
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
         let array = PrimitiveArray::<T>::try_new(ScalarBuffer::from(self.values), nulls)
             .map_err(internal)?;
@@ -196,21 +334,32 @@ pub(crate) struct Bytes16 {
 impl Bytes16 {
     pub(crate) fn new(rows: usize) -> Self {
         Bytes16 {
-            values: Vec::with_capacity(rows * 16),
+            values: vec![0; rows * 16],
         }
     }
 }
 
-impl Sink for Bytes16 {
+/// Rows of a [`Bytes16`] column.
+pub(crate) struct Rows16<'a>(&'a mut [u8]);
+
+impl Part for Rows16<'_> {
     type Item = [u8; 16];
     #[inline]
-    fn push(&mut self, item: [u8; 16]) {
-        self.values.extend_from_slice(&item);
+    fn set(&mut self, row: usize, item: [u8; 16]) {
+        self.0[row * 16..row * 16 + 16].copy_from_slice(&item);
     }
-    #[inline]
-    fn push_null(&mut self) {
-        self.values.extend_from_slice(&[0; 16]);
+}
+
+impl Split for Bytes16 {
+    type Item = [u8; 16];
+    type Part<'a> = Rows16<'a>;
+    fn parts(&mut self, chunk: usize) -> Vec<Rows16<'_>> {
+        self.values.chunks_mut(chunk * 16).map(Rows16).collect()
     }
+}
+
+impl Sink for Bytes16 {
+    split_sink!([u8; 16]);
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
         let array = FixedSizeBinaryArray::try_new(16, Buffer::from_vec(self.values), nulls)
             .map_err(internal)?;
@@ -226,7 +375,7 @@ pub(crate) struct Pair<A, B> {
     pub(crate) names: [&'static str; 2],
 }
 
-impl<A: Sink, B: Sink> Sink for Pair<A, B> {
+impl<A: Push, B: Push> Push for Pair<A, B> {
     type Item = (A::Item, B::Item);
     #[inline]
     fn push(&mut self, (a, b): (A::Item, B::Item)) {
@@ -238,6 +387,10 @@ impl<A: Sink, B: Sink> Sink for Pair<A, B> {
         self.a.push_null();
         self.b.push_null();
     }
+}
+
+impl<A: Push + Sink, B: Push + Sink> Sink for Pair<A, B> {
+    push_sink!((<A as Push>::Item, <B as Push>::Item));
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
         let a = self.a.finish(nulls.clone())?;
         let b = self.b.finish(nulls.clone())?;
@@ -282,66 +435,199 @@ fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<ArrayRef, E
     Ok(Arc::new(array))
 }
 
+/// What one range of rows came to.
+pub(crate) struct Range {
+    valid: NullBufferBuilder,
+    failed: Vec<(usize, ErrorCode)>,
+    /// With [`OnError::Raise`]: the range's first invalid row and its error (the range
+    /// stops there).
+    stop: Option<(usize, Error)>,
+}
+
+/// The rows of a row-wise kernel: `read` gives row `i`'s input, `compute` the core's result
+/// for it.
+pub(crate) struct Job<'a, R, C> {
+    rows: usize,
+    nulls: Option<&'a NullBuffer>,
+    mode: OnError,
+    read: R,
+    compute: C,
+}
+
+impl<R, C> Job<'_, R, C> {
+    /// The rows of `range`: `store` receives each row's value (`None`: null) in order.
+    #[inline]
+    fn range<I, T>(&self, range: core::ops::Range<usize>, mut store: impl FnMut(Option<T>)) -> Range
+    where
+        R: Fn(usize) -> I,
+        C: Fn(&I) -> Result<Option<T>, Error>,
+    {
+        let mut valid = NullBufferBuilder::new(range.len());
+        let mut failed = Vec::new();
+        for i in range {
+            if self.nulls.is_some_and(|n| n.is_null(i)) {
+                store(None);
+                valid.append_null();
+                continue;
+            }
+            match (self.compute)(&(self.read)(i)) {
+                Ok(Some(v)) => {
+                    store(Some(v));
+                    valid.append_non_null();
+                }
+                Ok(None) => {
+                    store(None);
+                    valid.append_null();
+                }
+                Err(e) => match self.mode {
+                    OnError::Raise => {
+                        return Range {
+                            valid,
+                            failed,
+                            stop: Some((i, e)),
+                        }
+                    }
+                    OnError::Null => {
+                        failed.push((i, e.code()));
+                        store(None);
+                        valid.append_null();
+                    }
+                },
+            }
+        }
+        Range {
+            valid,
+            failed,
+            stop: None,
+        }
+    }
+}
+
+/// Columns shorter than this are computed on the calling thread: below it, starting a
+/// thread costs a visible share of the work.
+const MIN_ROWS_PER_THREAD: usize = 32_768;
+
+/// The most threads a kernel uses: `POLYID_ARROW_THREADS` when it is a positive integer,
+/// else the parallelism the OS grants this process (its CPU affinity and cgroup quota).
+/// Read once, at the first kernel call.
+pub fn max_threads() -> usize {
+    static MAX: OnceLock<usize> = OnceLock::new();
+    *MAX.get_or_init(|| {
+        std::env::var("POLYID_ARROW_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    })
+}
+
+/// The rows of `job` computed range by range into the parts of `sink`: one range on the
+/// calling thread for a short column, else one thread per range.
+fn in_parts<S, I, R, C>(sink: &mut S, job: &Job<'_, R, C>) -> Vec<Range>
+where
+    S: Split,
+    R: Fn(usize) -> I + Sync,
+    C: Fn(&I) -> Result<Option<S::Item>, Error> + Sync,
+{
+    let rows = job.rows;
+    let threads = (rows / MIN_ROWS_PER_THREAD).clamp(1, max_threads());
+    let chunk = rows.div_ceil(threads).max(1);
+    let fill = |k: usize, mut part: S::Part<'_>| -> Range {
+        let mut j = 0;
+        let range = job.range(k * chunk..rows.min(k * chunk + chunk), |item| {
+            if let Some(v) = item {
+                part.set(j, v);
+            }
+            j += 1;
+        });
+        part.done();
+        range
+    };
+    let mut parts = sink.parts(chunk);
+    if parts.len() <= 1 {
+        return match parts.pop() {
+            Some(part) => vec![fill(0, part)],
+            // No rows: no part.
+            None => vec![Range {
+                valid: NullBufferBuilder::new(0),
+                failed: Vec::new(),
+                stop: None,
+            }],
+        };
+    }
+    std::thread::scope(|scope| {
+        let fill = &fill;
+        let workers: Vec<_> = parts
+            .into_iter()
+            .enumerate()
+            .map(|(k, part)| scope.spawn(move || fill(k, part)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// The validity of every row, from the ranges' in order (`None`: no null row).
+fn join_nulls(ranges: &mut [Range], rows: usize) -> Option<NullBuffer> {
+    let parts: Vec<(usize, Option<NullBuffer>)> = ranges
+        .iter_mut()
+        .map(|r| (r.valid.len(), r.valid.finish()))
+        .collect();
+    if parts.iter().all(|(_, n)| n.is_none()) {
+        return None;
+    }
+    let mut bits = BooleanBufferBuilder::new(rows);
+    for (len, nulls) in &parts {
+        match nulls {
+            Some(n) => bits.append_buffer(n.inner()),
+            None => bits.append_n(*len, true),
+        }
+    }
+    Some(NullBuffer::new(bits.finish()))
+}
+
 /// The row loop of every row-wise kernel.
 ///
 /// `rows` rows, null where `nulls` says so; `read` gives row `i`'s input, `compute` the
 /// core's result for it (`Ok(None)`: a valid row whose value is absent, e.g. an EUID
 /// without an extension), `describe` the input as text for an error (only on failure).
+/// Long columns of fixed-size rows are computed on several threads ([`max_threads`]); the
+/// result is the same as in one pass (with [`OnError::Raise`], the first invalid row's
+/// error).
 pub(crate) fn run<S, I>(
     rows: usize,
     nulls: Option<&NullBuffer>,
     mode: OnError,
     mut sink: S,
-    read: impl Fn(usize) -> I,
+    read: impl Fn(usize) -> I + Sync,
     describe: impl Fn(&I) -> String,
-    mut compute: impl FnMut(&I) -> Result<Option<S::Item>, Error>,
+    compute: impl Fn(&I) -> Result<Option<S::Item>, Error> + Sync,
 ) -> Result<Output, ColumnError>
 where
     S: Sink,
 {
-    let mut valid = NullBufferBuilder::new(rows);
-    let mut failed: Vec<(usize, ErrorCode)> = Vec::new();
-    for i in 0..rows {
-        if nulls.is_some_and(|n| n.is_null(i)) {
-            sink.push_null();
-            valid.append_null();
-            continue;
-        }
-        let input = read(i);
-        match compute(&input) {
-            Ok(Some(v)) => {
-                sink.push(v);
-                valid.append_non_null();
-            }
-            Ok(None) => {
-                sink.push_null();
-                valid.append_null();
-            }
-            Err(e) => match mode {
-                OnError::Raise => return Err(ColumnError::at_row(e, i, &describe(&input))),
-                OnError::Null => {
-                    failed.push((i, e.code()));
-                    sink.push_null();
-                    valid.append_null();
-                }
-            },
-        }
+    let job = Job {
+        rows,
+        nulls,
+        mode,
+        read,
+        compute,
+    };
+    let mut ranges = sink.fill(&job);
+    if let Some((i, e)) = ranges.iter_mut().find_map(|r| r.stop.take()) {
+        return Err(ColumnError::at_row(e, i, &describe(&(job.read)(i))));
     }
-    let values = sink.finish(valid.finish())?;
+    let valid = join_nulls(&mut ranges, rows);
+    let failed: Vec<(usize, ErrorCode)> = ranges.into_iter().flat_map(|r| r.failed).collect();
+    let values = sink.finish(valid)?;
     let errors = match mode {
         OnError::Raise => None,
         OnError::Null => Some(error_codes(rows, &failed)?),
     };
     Ok(Output { values, errors })
-}
-
-/// A column of `rows` generated values (no input, no nulls).
-pub(crate) fn filled<S: Sink>(
-    mut sink: S,
-    items: impl IntoIterator<Item = S::Item>,
-) -> Result<ArrayRef, ColumnError> {
-    for item in items {
-        sink.push(item);
-    }
-    Ok(sink.finish(None)?)
 }

@@ -14,7 +14,7 @@ use polyid::Profile;
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
 use crate::input::{narrow, same_len, union_nulls, Ints};
-use crate::sink::{filled, run, Prim, Text};
+use crate::sink::{run, Prim, Text};
 
 /// The text of every TID (`utf8`): the 13-symbol form, or the dashed display form with
 /// `display`.
@@ -113,5 +113,5 @@ pub fn generate<C: Clock>(
 ) -> Result<ArrayRef, ColumnError> {
     let count = polyid::batch::check_count(count)?;
     let tids = generator.next_many(count)?;
-    filled(Text::<LEN>::new(count)?, tids.iter().map(|t| t.to_bytes()))
+    Text::<LEN>::new(count)?.filled(tids.iter().map(|t| t.to_bytes()))
 }

@@ -15,7 +15,7 @@ use polyid::Profile;
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
 use crate::input::{narrow, same_len, union_nulls, with_texts, wrong_type, Ints};
-use crate::sink::{filled, run, Prim, Text};
+use crate::sink::{run, Prim, Text};
 
 /// The text of every xid (`utf8`, 11 symbols).
 pub fn encode(column: &dyn Array, mode: OnError) -> Result<Output, ColumnError> {
@@ -90,10 +90,7 @@ pub fn generate<C: Clock>(
 ) -> Result<ArrayRef, ColumnError> {
     let count = polyid::batch::check_count(count)?;
     let xids = generator.next_many(count)?;
-    filled(
-        Text::<{ uid11::LEN }>::new(count)?,
-        xids.iter().map(|x| x.to_bytes()),
-    )
+    Text::<{ uid11::LEN }>::new(count)?.filled(xids.iter().map(|x| x.to_bytes()))
 }
 
 /// The uid11 text of every integer (`utf8`, 11 symbols; [`uid11::encode`]). Any integer
