@@ -43,9 +43,10 @@
 #define POLYID_VERSION_PATCH 0
 
 /*
- * The Arrow C Data Interface structs, as the specification defines them
- * (https://arrow.apache.org/docs/format/CDataInterface.html). The polyid_arrow_* functions
- * read and write these.
+ * The Arrow C Data Interface structs and the C Stream Interface struct, as the
+ * specification defines them (https://arrow.apache.org/docs/format/CDataInterface.html,
+ * https://arrow.apache.org/docs/format/CStreamInterface.html), each under the
+ * specification's guard. The polyid_arrow_* functions read and write these.
  */
 #ifndef ARROW_C_DATA_INTERFACE
 #define ARROW_C_DATA_INTERFACE
@@ -88,6 +89,47 @@ struct ArrowArray {
 };
 
 #endif  // ARROW_C_DATA_INTERFACE
+
+#ifndef ARROW_C_STREAM_INTERFACE
+#define ARROW_C_STREAM_INTERFACE
+
+struct ArrowArrayStream {
+  // Callback to get the stream type
+  // (will be the same for all arrays in the stream).
+  //
+  // Return value: 0 if successful, an `errno`-compatible error code otherwise.
+  //
+  // If successful, the ArrowSchema must be released independently from the stream.
+  int (*get_schema)(struct ArrowArrayStream*, struct ArrowSchema* out);
+
+  // Callback to get the next array
+  // (if no error and the array is released, the stream has ended)
+  //
+  // Return value: 0 if successful, an `errno`-compatible error code otherwise.
+  //
+  // If successful, the ArrowArray must be released independently from the stream.
+  int (*get_next)(struct ArrowArrayStream*, struct ArrowArray* out);
+
+  // Callback to get optional detailed error information.
+  // This must only be called if the last stream operation failed
+  // with a non-0 return code.
+  //
+  // Return value: pointer to a null-terminated character array describing
+  // the last error, or NULL if no description is available.
+  //
+  // The returned pointer is only valid until the next operation on this stream
+  // (including release).
+  const char* (*get_last_error)(struct ArrowArrayStream*);
+
+  // Release callback: release the stream's own resources.
+  // Note that arrays returned by `get_next` must be individually released.
+  void (*release)(struct ArrowArrayStream*);
+
+  // Opaque producer-specific data
+  void* private_data;
+};
+
+#endif  // ARROW_C_STREAM_INTERFACE
 
 /**
  * Bytes of `polyid_error.message`, including its terminating NUL (messages longer than
@@ -238,6 +280,12 @@ struct ArrowArray {
  * the core reads back is at most 1024 bytes, and every canonical form reads back.
  */
 #define POLYID_EXTUUID_TEXT_LEN 1025
+
+/**
+ * The value of `*error_row` when no row failed: the call succeeded, or it failed for a
+ * reason that is not one row's (an argument, the column's type, a malformed array).
+ */
+#define POLYID_ARROW_NO_ROW -1
 
 /**
  * The result of every fallible polyid call: `POLYID_OK` (0) or one error code.
@@ -493,7 +541,7 @@ typedef enum polyid_clock_behind {
 typedef enum polyid_arrow_on_error {
   /**
    * The first invalid row fails the call with its error; the message starts with
-   * `row N ("input"): ` and no output is written.
+   * `row N ("input"): `, `*error_row` receives N, and no output is written.
    */
   POLYID_ARROW_RAISE = 0,
   /**
@@ -2567,13 +2615,18 @@ enum polyid_status polyid_extuuid_inspect_n(const char *input,
  * The compact ID of every code of a string column (`utf8`, `large_utf8` or `utf8_view`;
  * Arrow formats "u", "U", "vu"; or dictionary-encoded text, read as the text it stands
  * for, as in every function here): a `utf8` column of 5-character IDs, computed as
- * `polyid_compact_id_as()` computes them with `profile` (a `polyid_profile`).
+ * `polyid_compact_id_as()` computes them with `profile` (a `polyid_profile`) and `names`
+ * (NULL: the standard named sequences; else a table from `polyid_named_sequences_new()`).
  *
- * Every `polyid_arrow_*` function reads its input column in place and does not take it
- * over: `input` and `input_schema` stay the caller's (release them as usual, after the
- * call). It writes a new array and schema into `*out` and `*out_schema`, which the caller
- * releases with their `release` callbacks; on any failure both are left released
+ * Every `polyid_arrow_*` function reads its input columns in place and does not take them
+ * over: each input array and its schema stay the caller's (release them as usual, after
+ * the call). It writes a new array and schema into `*out` and `*out_schema`, which the
+ * caller releases with their `release` callbacks; on any failure both are left released
  * (`release == NULL`). Nulls give nulls. `on_error` is a `polyid_arrow_on_error`.
+ * `error_row` (may be NULL) receives the index of the row that failed the call (counted
+ * from the array's first row, its `offset` not included), or `POLYID_ARROW_NO_ROW` (-1)
+ * when the call succeeded or failed for another reason; `err` has the same row in its
+ * message.
  *
  * Errors: `POLYID_NULL_POINTER`; `POLYID_INVALID_ARGUMENT` for a column of another type,
  * a malformed array, a released input, or an `on_error` or `profile` out of range; with
@@ -2581,37 +2634,147 @@ enum polyid_status polyid_extuuid_inspect_n(const char *input,
  */
 enum polyid_status polyid_arrow_compact_ids(const struct ArrowArray *input,
                                             const struct ArrowSchema *input_schema,
+                                            const struct polyid_named_sequences *names,
                                             int32_t profile,
                                             int32_t on_error,
                                             struct ArrowArray *out,
                                             struct ArrowSchema *out_schema,
+                                            int64_t *error_row,
                                             struct polyid_error *err);
+
+/**
+ * The namespace hash of every namespace of a string column, as `profile` computes it: a
+ * `utf8` column of 5-character hashes. As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_namespace_hashes(const struct ArrowArray *input,
+                                                 const struct ArrowSchema *input_schema,
+                                                 int32_t profile,
+                                                 int32_t on_error,
+                                                 struct ArrowArray *out,
+                                                 struct ArrowSchema *out_schema,
+                                                 int64_t *error_row,
+                                                 struct polyid_error *err);
 
 /**
  * The full ID ("<namespace hash>-<compact id>") of every code of a string column in the
  * namespace `namespace` (NUL-terminated UTF-8): a `utf8` column. As
- * `polyid_arrow_compact_ids()` otherwise; an invalid namespace fails the call.
+ * `polyid_arrow_compact_ids()` otherwise; an invalid namespace fails the call (no row).
  */
 enum polyid_status polyid_arrow_full_ids(const char *namespace_,
                                          const struct ArrowArray *input,
                                          const struct ArrowSchema *input_schema,
+                                         const struct polyid_named_sequences *names,
                                          int32_t profile,
                                          int32_t on_error,
                                          struct ArrowArray *out,
                                          struct ArrowSchema *out_schema,
+                                         int64_t *error_row,
                                          struct polyid_error *err);
+
+/**
+ * The full ID of every row of a namespace column and a code column of the same length
+ * (both text): a `utf8` column, null where either cell is null; an invalid namespace or
+ * code is that row's error. As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_full_ids_per_row(const struct ArrowArray *namespaces,
+                                                 const struct ArrowSchema *namespaces_schema,
+                                                 const struct ArrowArray *codes,
+                                                 const struct ArrowSchema *codes_schema,
+                                                 const struct polyid_named_sequences *names,
+                                                 int32_t profile,
+                                                 int32_t on_error,
+                                                 struct ArrowArray *out,
+                                                 struct ArrowSchema *out_schema,
+                                                 int64_t *error_row,
+                                                 struct polyid_error *err);
+
+/**
+ * The normalized form of every code of a string column (uppercase, trimmed, named sequence
+ * resolved with `names`, NULL: the standard table): a `utf8` column. As
+ * `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_normalize_codes(const struct ArrowArray *input,
+                                                const struct ArrowSchema *input_schema,
+                                                const struct polyid_named_sequences *names,
+                                                int32_t on_error,
+                                                struct ArrowArray *out,
+                                                struct ArrowSchema *out_schema,
+                                                int64_t *error_row,
+                                                struct polyid_error *err);
 
 /**
  * The error code of every code of a string column: a `utf8` column holding the
  * `polyid_status_code()` string of each invalid code, null where the code is valid (or
- * null). Input, outputs and errors as for `polyid_arrow_compact_ids()`.
+ * null). No row fails the call. Input, outputs and errors as for
+ * `polyid_arrow_compact_ids()`.
  */
 enum polyid_status polyid_arrow_validate_codes(const struct ArrowArray *input,
                                                const struct ArrowSchema *input_schema,
+                                               const struct polyid_named_sequences *names,
                                                int32_t profile,
                                                struct ArrowArray *out,
                                                struct ArrowSchema *out_schema,
                                                struct polyid_error *err);
+
+/**
+ * The catalog entry of every ID of a string column (compact IDs, or full IDs of the
+ * catalog's namespace) in `catalog` (from `polyid_catalog_load()` or
+ * `polyid_catalog_build()`): a struct column ("+s") `{code: utf8, message: utf8}`, the
+ * message as the catalog has it (placeholders not filled). An ID the catalog does not have
+ * is that row's `POLYID_NOT_FOUND`. As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_catalog_lookup(const struct polyid_catalog *catalog,
+                                               const struct ArrowArray *input,
+                                               const struct ArrowSchema *input_schema,
+                                               int32_t on_error,
+                                               struct ArrowArray *out,
+                                               struct ArrowSchema *out_schema,
+                                               int64_t *error_row,
+                                               struct polyid_error *err);
+
+/**
+ * `polyid_arrow_compact_ids()` over a stream of code columns (any text type, or
+ * dictionary-encoded text; one type for the whole stream, as the stream interface says),
+ * computed lazily: a new stream in `*out` whose `get_next` reads the next chunk of `input`
+ * and returns its compact IDs (or the struct `{value, error}` with `POLYID_ARROW_NULL`),
+ * one output chunk per input chunk, and a released array after the last one.
+ *
+ * On success the input stream is taken over: `*input` is marked released (`release ==
+ * NULL`) and polyid releases the stream itself when `*out` is released. `names` is copied:
+ * it may be freed after the call. The output chunks are the caller's, each released on its
+ * own, and may outlive the stream. On failure `*out` is left released and `*input` is
+ * untouched (still the caller's).
+ *
+ * The call reads the input's schema and checks its type (`POLYID_INVALID_ARGUMENT` for
+ * another type, or when the input's `get_schema` fails; `POLYID_NULL_POINTER`; a released
+ * stream, or an `on_error` or `profile` out of range). A chunk that fails (its first
+ * invalid row with `POLYID_ARROW_RAISE`, a malformed chunk, the input's own `get_next`
+ * failing) makes `get_next` return an `errno` code (EINVAL, or the input's own) with
+ * `get_last_error` giving the message, whose row is counted from the start of the stream;
+ * `polyid_arrow_stream_error()` gives the same failure as a status, `polyid_error` and row.
+ * The stream stays failed: only `get_last_error` and `release` remain useful.
+ */
+enum polyid_status polyid_arrow_compact_ids_stream(struct ArrowArrayStream *input,
+                                                   const struct polyid_named_sequences *names,
+                                                   int32_t profile,
+                                                   int32_t on_error,
+                                                   struct ArrowArrayStream *out,
+                                                   struct polyid_error *err);
+
+/**
+ * The failure of a stream made by a `polyid_arrow_*_stream` function, after its
+ * `get_schema` or `get_next` returned non-zero: returns its status (`POLYID_OK` while the
+ * stream has not failed) and writes it into `err` as any failed call would (status,
+ * message, details), and the failing row, counted from the start of the stream, into
+ * `*error_row` (`POLYID_ARROW_NO_ROW` when the failure is not one row's). `err` and
+ * `error_row` may be NULL.
+ *
+ * Errors: `POLYID_NULL_POINTER` (stream), `POLYID_INVALID_ARGUMENT` for a stream that
+ * polyid did not make or that is released (nothing else is written then).
+ */
+enum polyid_status polyid_arrow_stream_error(const struct ArrowArrayStream *stream,
+                                             struct polyid_error *err,
+                                             int64_t *error_row);
 
 /**
  * The value of every TID of a string column, as `profile` reads it: an `int64` column.
@@ -2623,12 +2786,13 @@ enum polyid_status polyid_arrow_tid_parse(const struct ArrowArray *input,
                                           int32_t on_error,
                                           struct ArrowArray *out,
                                           struct ArrowSchema *out_schema,
+                                          int64_t *error_row,
                                           struct polyid_error *err);
 
 /**
- * The text of every TID of an integer column (any integer type; values 0 to 2^63-1): a
- * `utf8` column of 13-symbol TIDs, or of the dashed display form when `display` is true.
- * As `polyid_arrow_compact_ids()` otherwise.
+ * The text of every TID of an integer column (any integer type; values 0 to 2^63-1) or a
+ * string column of TIDs: a `utf8` column of 13-symbol TIDs, or of the dashed display form
+ * when `display` is true. As `polyid_arrow_compact_ids()` otherwise.
  */
 enum polyid_status polyid_arrow_tid_encode(const struct ArrowArray *input,
                                            const struct ArrowSchema *input_schema,
@@ -2636,7 +2800,68 @@ enum polyid_status polyid_arrow_tid_encode(const struct ArrowArray *input,
                                            int32_t on_error,
                                            struct ArrowArray *out,
                                            struct ArrowSchema *out_schema,
+                                           int64_t *error_row,
                                            struct polyid_error *err);
+
+/**
+ * The timestamp of every TID of a string column (read as `profile` reads it) or an
+ * integer column of TID values: a `timestamp[us, UTC]` column (format "tsu:UTC",
+ * microseconds since the Unix epoch). As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_tid_timestamps(const struct ArrowArray *input,
+                                               const struct ArrowSchema *input_schema,
+                                               int32_t profile,
+                                               int32_t on_error,
+                                               struct ArrowArray *out,
+                                               struct ArrowSchema *out_schema,
+                                               int64_t *error_row,
+                                               struct polyid_error *err);
+
+/**
+ * The clock id (0-1023) of every TID of a string or integer column: a `uint16` column
+ * (format "S"). As `polyid_arrow_tid_timestamps()` otherwise.
+ */
+enum polyid_status polyid_arrow_tid_clock_ids(const struct ArrowArray *input,
+                                              const struct ArrowSchema *input_schema,
+                                              int32_t profile,
+                                              int32_t on_error,
+                                              struct ArrowArray *out,
+                                              struct ArrowSchema *out_schema,
+                                              int64_t *error_row,
+                                              struct polyid_error *err);
+
+/**
+ * The TID values (`int64`) of a microseconds column (any integer type, or
+ * `timestamp[us]`, any time zone) and a clock-id column (any integer type) of the same
+ * length, as `polyid_tid_from_parts()` computes them: null where either cell is null; a
+ * value out of range is that row's `POLYID_OUT_OF_RANGE`. As `polyid_arrow_compact_ids()`
+ * otherwise (`POLYID_INVALID_ARGUMENT` also for columns of different lengths).
+ */
+enum polyid_status polyid_arrow_tid_from_parts(const struct ArrowArray *micros,
+                                               const struct ArrowSchema *micros_schema,
+                                               const struct ArrowArray *clock_ids,
+                                               const struct ArrowSchema *clock_ids_schema,
+                                               int32_t on_error,
+                                               struct ArrowArray *out,
+                                               struct ArrowSchema *out_schema,
+                                               int64_t *error_row,
+                                               struct polyid_error *err);
+
+/**
+ * `count` new TIDs as a `utf8` column of 13-symbol texts, in increasing order, from
+ * `generator` (a handle from `polyid_tid_generator_new()`; NULL: the process-wide
+ * default generator of `polyid_tid_generate()`). `count` 0 gives an empty column. The
+ * outputs are the caller's to release, as for `polyid_arrow_compact_ids()`.
+ *
+ * Errors: `POLYID_NULL_POINTER` (out, out_schema), `POLYID_OUT_OF_RANGE` (`count` above
+ * `POLYID_MAX_BATCH`, or the timestamps would leave the TID range), `POLYID_CLOCK_BEHIND`,
+ * the process node's errors, as for `polyid_tid_generator_next_many()`.
+ */
+enum polyid_status polyid_arrow_tid_generate(const struct polyid_tid_generator *generator,
+                                             size_t count,
+                                             struct ArrowArray *out,
+                                             struct ArrowSchema *out_schema,
+                                             struct polyid_error *err);
 
 /**
  * The value of every xid of a string column: a `uint64` column. As
@@ -2647,18 +2872,96 @@ enum polyid_status polyid_arrow_xid_parse(const struct ArrowArray *input,
                                           int32_t on_error,
                                           struct ArrowArray *out,
                                           struct ArrowSchema *out_schema,
+                                          int64_t *error_row,
                                           struct polyid_error *err);
 
 /**
- * The text of every xid of an integer column: a `utf8` column of 11-symbol xids. As
- * `polyid_arrow_compact_ids()` otherwise.
+ * The text of every xid of an integer column (or a string column of xids): a `utf8`
+ * column of 11-symbol xids. As `polyid_arrow_compact_ids()` otherwise.
  */
 enum polyid_status polyid_arrow_xid_encode(const struct ArrowArray *input,
                                            const struct ArrowSchema *input_schema,
                                            int32_t on_error,
                                            struct ArrowArray *out,
                                            struct ArrowSchema *out_schema,
+                                           int64_t *error_row,
                                            struct polyid_error *err);
+
+/**
+ * The timestamp of every xid of a string or integer column: a `timestamp[ms, UTC]` column
+ * (format "tsm:UTC", milliseconds since the Unix epoch). As `polyid_arrow_compact_ids()`
+ * otherwise.
+ */
+enum polyid_status polyid_arrow_xid_timestamps(const struct ArrowArray *input,
+                                               const struct ArrowSchema *input_schema,
+                                               int32_t on_error,
+                                               struct ArrowArray *out,
+                                               struct ArrowSchema *out_schema,
+                                               int64_t *error_row,
+                                               struct polyid_error *err);
+
+/**
+ * The 22 random bits of every xid of a string or integer column: a `uint32` column
+ * (format "I"). As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_xid_randoms(const struct ArrowArray *input,
+                                            const struct ArrowSchema *input_schema,
+                                            int32_t on_error,
+                                            struct ArrowArray *out,
+                                            struct ArrowSchema *out_schema,
+                                            int64_t *error_row,
+                                            struct polyid_error *err);
+
+/**
+ * The xid values (`uint64`) of a Unix-milliseconds column (any integer type, or
+ * `timestamp[ms]`) and a random-bits column (any integer type) of the same length, as
+ * `polyid_xid_from_parts()` computes them. As `polyid_arrow_tid_from_parts()` otherwise.
+ */
+enum polyid_status polyid_arrow_xid_from_parts(const struct ArrowArray *unix_ms,
+                                               const struct ArrowSchema *unix_ms_schema,
+                                               const struct ArrowArray *randoms,
+                                               const struct ArrowSchema *randoms_schema,
+                                               int32_t on_error,
+                                               struct ArrowArray *out,
+                                               struct ArrowSchema *out_schema,
+                                               int64_t *error_row,
+                                               struct polyid_error *err);
+
+/**
+ * `count` new xids as a `utf8` column of 11-symbol texts from `generator` (a handle from
+ * `polyid_xid_generator_new()`; NULL: the process-wide default generator of
+ * `polyid_xid_generate()`). As `polyid_arrow_tid_generate()` otherwise.
+ */
+enum polyid_status polyid_arrow_xid_generate(const struct polyid_xid_generator *generator,
+                                             size_t count,
+                                             struct ArrowArray *out,
+                                             struct ArrowSchema *out_schema,
+                                             struct polyid_error *err);
+
+/**
+ * The uid11 text of every integer of an integer column (any integer type; a value outside
+ * 0 to 2^64-1 is that row's `POLYID_OUT_OF_RANGE`): a `utf8` column of 11-symbol texts, as
+ * `polyid_uid11_encode()` writes them. As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_uid11_encode(const struct ArrowArray *input,
+                                             const struct ArrowSchema *input_schema,
+                                             int32_t on_error,
+                                             struct ArrowArray *out,
+                                             struct ArrowSchema *out_schema,
+                                             int64_t *error_row,
+                                             struct polyid_error *err);
+
+/**
+ * The value of every uid11 text of a string column: a `uint64` column, as
+ * `polyid_uid11_decode()` reads them. As `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_uid11_decode(const struct ArrowArray *input,
+                                             const struct ArrowSchema *input_schema,
+                                             int32_t on_error,
+                                             struct ArrowArray *out,
+                                             struct ArrowSchema *out_schema,
+                                             int64_t *error_row,
+                                             struct polyid_error *err);
 
 /**
  * The value of every EUID of a string column, as `profile` reads it: a
@@ -2671,12 +2974,13 @@ enum polyid_status polyid_arrow_euid_parse(const struct ArrowArray *input,
                                            int32_t on_error,
                                            struct ArrowArray *out,
                                            struct ArrowSchema *out_schema,
+                                           int64_t *error_row,
                                            struct polyid_error *err);
 
 /**
- * The text of every EUID of a `fixed_size_binary(16)` column: a `utf8` column of
- * 27-symbol EUIDs, with the check symbol, or the no-check symbol when `checkmod` is false.
- * As `polyid_arrow_compact_ids()` otherwise.
+ * The text of every EUID of a `fixed_size_binary(16)` column (or a string column of
+ * EUIDs): a `utf8` column of 27-symbol EUIDs, with the check symbol, or the no-check
+ * symbol when `checkmod` is false. As `polyid_arrow_compact_ids()` otherwise.
  */
 enum polyid_status polyid_arrow_euid_encode(const struct ArrowArray *input,
                                             const struct ArrowSchema *input_schema,
@@ -2684,7 +2988,73 @@ enum polyid_status polyid_arrow_euid_encode(const struct ArrowArray *input,
                                             int32_t on_error,
                                             struct ArrowArray *out,
                                             struct ArrowSchema *out_schema,
+                                            int64_t *error_row,
                                             struct polyid_error *err);
+
+/**
+ * The timestamp of every EUID of a string column (read as `profile` reads it) or a
+ * `fixed_size_binary(16)` column: a `timestamp[ms, UTC]` column (format "tsm:UTC"). As
+ * `polyid_arrow_compact_ids()` otherwise.
+ */
+enum polyid_status polyid_arrow_euid_timestamps(const struct ArrowArray *input,
+                                                const struct ArrowSchema *input_schema,
+                                                int32_t profile,
+                                                int32_t on_error,
+                                                struct ArrowArray *out,
+                                                struct ArrowSchema *out_schema,
+                                                int64_t *error_row,
+                                                struct polyid_error *err);
+
+/**
+ * The extension of every EUID of a string or `fixed_size_binary(16)` column: a `uint16`
+ * column (format "S"), null for an EUID without an extension (with `POLYID_ARROW_NULL`,
+ * the error column tells such a row, whose error is null, from an invalid one). As
+ * `polyid_arrow_euid_timestamps()` otherwise.
+ */
+enum polyid_status polyid_arrow_euid_extensions(const struct ArrowArray *input,
+                                                const struct ArrowSchema *input_schema,
+                                                int32_t profile,
+                                                int32_t on_error,
+                                                struct ArrowArray *out,
+                                                struct ArrowSchema *out_schema,
+                                                int64_t *error_row,
+                                                struct polyid_error *err);
+
+/**
+ * The EUID values (`fixed_size_binary(16)`) of their field columns, all of one length, as
+ * `polyid_euid_from_parts()` computes them: Unix milliseconds (any integer type, or
+ * `timestamp[ms]`), the extensions (NULL array: none; a null cell: no extension for that
+ * row), the paddings (NULL array: 0) and the low 64 random bits (any integer type; a
+ * `uint64` column holds them all). A row is null where its milliseconds, padding or random
+ * cell is. An optional column's schema is read only when its array is given. As
+ * `polyid_arrow_tid_from_parts()` otherwise.
+ */
+enum polyid_status polyid_arrow_euid_from_parts(const struct ArrowArray *unix_ms,
+                                                const struct ArrowSchema *unix_ms_schema,
+                                                const struct ArrowArray *extensions,
+                                                const struct ArrowSchema *extensions_schema,
+                                                const struct ArrowArray *paddings,
+                                                const struct ArrowSchema *paddings_schema,
+                                                const struct ArrowArray *randoms,
+                                                const struct ArrowSchema *randoms_schema,
+                                                int32_t on_error,
+                                                struct ArrowArray *out,
+                                                struct ArrowSchema *out_schema,
+                                                int64_t *error_row,
+                                                struct polyid_error *err);
+
+/**
+ * `count` new EUIDs (without extension) as a `utf8` column of 27-symbol texts with the
+ * check symbol, in increasing order, from `generator` (a handle from
+ * `polyid_euid_generator_new()`; NULL: one generator per process, shared by the calls
+ * without one). As `polyid_arrow_tid_generate()` otherwise (`POLYID_EXHAUSTED` when the
+ * random part would overflow).
+ */
+enum polyid_status polyid_arrow_euid_generate(const struct polyid_euid_generator *generator,
+                                              size_t count,
+                                              struct ArrowArray *out,
+                                              struct ArrowSchema *out_schema,
+                                              struct polyid_error *err);
 
 #ifdef __cplusplus
 }  // extern "C"

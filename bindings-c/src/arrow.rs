@@ -1,32 +1,50 @@
 //! Arrow columns through the Arrow C Data Interface: a `struct ArrowArray` and its
 //! `struct ArrowSchema` in, a new array and schema out, computed by the column kernels of
-//! `polyid-arrow` (the same kernels as Python's `polyid.arrow`).
+//! `polyid-arrow` (the same kernels as Python's `polyid.arrow`); and a
+//! `struct ArrowArrayStream` in, a stream out that computes each chunk as it is read.
+//!
+//! Every function here translates arguments and results and calls one kernel: the rules,
+//! the messages and the limits are the kernels' and the core's.
 
-use core::ffi::{c_char, c_void};
+use core::ffi::{c_char, c_int, c_void, CStr};
 use core::ptr;
+use std::ffi::CString;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, OnceLock};
 
-use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
-use arrow_array::{make_array, Array, ArrayRef, StructArray};
+use arrow_array::ffi::{from_ffi, from_ffi_and_data_type, FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use arrow_array::{make_array, new_empty_array, Array, ArrayRef, StructArray};
 use arrow_data::ArrayData;
 use arrow_schema::{DataType, Field, Fields};
+use polyid::euid::EuidGenerator;
+use polyid::wdp::NamedSequences;
 use polyid::{Detail, Error, ErrorCode, Profile};
-use polyid_arrow::{euid, tid, wdp, xid, ColumnError, OnError, Output};
-use std::sync::Arc;
+use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
 
+use crate::catalog::polyid_catalog;
+use crate::euid::polyid_euid_generator;
 use crate::ffi::*;
+use crate::tid::polyid_tid_generator;
+use crate::wdp::polyid_named_sequences;
+use crate::xid::polyid_xid_generator;
 
 /// What an Arrow function does with a row that polyid rejects.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum polyid_arrow_on_error {
     /// The first invalid row fails the call with its error; the message starts with
-    /// `row N ("input"): ` and no output is written.
+    /// `row N ("input"): `, `*error_row` receives N, and no output is written.
     POLYID_ARROW_RAISE = 0,
     /// An invalid row becomes null, and the output is a struct column
     /// `{value, error}`: the values, and a string column of each invalid row's error code
     /// (`polyid_status_code()` strings; null for valid and null rows).
     POLYID_ARROW_NULL = 1,
 }
+
+/// The value of `*error_row` when no row failed: the call succeeded, or it failed for a
+/// reason that is not one row's (an argument, the column's type, a malformed array).
+pub const POLYID_ARROW_NO_ROW: i64 = -1;
 
 fn on_error(v: i32) -> Res<OnError> {
     match v {
@@ -48,11 +66,28 @@ fn profile(v: i32) -> Res<Profile> {
     Ok(Profile::from_index(v.into())?)
 }
 
+/// The caller's named sequences: NULL is the standard table.
+unsafe fn opt_names<'a>(names: *const polyid_named_sequences) -> Res<Option<&'a NamedSequences>> {
+    if names.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: the header's contract: a live table from polyid_named_sequences_new().
+    Ok(Some(unsafe { crate::wdp::names(names)? }))
+}
+
 fn invalid(context: &'static str, message: String) -> Fail {
     Fail::Core(Error::new(
         ErrorCode::InvalidArgument,
         context,
         Detail::Message(message.into()),
+    ))
+}
+
+fn internal(message: &'static str) -> Fail {
+    Fail::Core(Error::reason(
+        ErrorCode::InternalError,
+        "Arrow column",
+        message,
     ))
 }
 
@@ -62,6 +97,11 @@ fn column_fail(e: ColumnError) -> Fail {
     } else {
         Fail::Core(e.error().clone())
     }
+}
+
+/// A kernel's result as the column its `on_error` mode returns.
+fn packed(out: Result<Output, ColumnError>) -> Res<ArrayRef> {
+    pack(out.map_err(column_fail)?)
 }
 
 /// The layout of `struct ArrowArray` (the C Data Interface), with public fields: used only
@@ -107,17 +147,46 @@ unsafe extern "C" fn release_borrowed(array: *mut RawArray) {
     }
 }
 
+/// One input column argument: the caller's array and schema, and their names in errors.
+#[derive(Clone, Copy)]
+struct In {
+    array: *const FFI_ArrowArray,
+    schema: *const FFI_ArrowSchema,
+    arg: &'static str,
+    schema_arg: &'static str,
+}
+
+/// The one input of a one-column function.
+fn input(array: *const FFI_ArrowArray, schema: *const FFI_ArrowSchema) -> In {
+    In {
+        array,
+        schema,
+        arg: "input",
+        schema_arg: "input_schema",
+    }
+}
+
+/// Reads a validated array as the text it stands for (dictionary-encoded text decoded), as
+/// every function here does.
+fn imported(data: ArrayData, arg: &'static str) -> Res<ArrayRef> {
+    data.validate_full()
+        .map_err(|e| invalid(arg, e.to_string()))?;
+    decode_dictionary(&make_array(data)).map_err(column_fail)
+}
+
 /// The caller's input column, read in place without taking it over: a copy of its top-level
 /// struct whose release does nothing, so the buffers stay owned by the caller's struct
 /// (which the caller keeps, and releases, as before the call). The data is validated in
 /// full (offsets, UTF-8, children) before any kernel reads it.
-unsafe fn borrow(
-    array: *const FFI_ArrowArray,
-    schema: *const FFI_ArrowSchema,
-    arg: &'static str,
-) -> Res<ArrayRef> {
+unsafe fn borrow(input: In) -> Res<ArrayRef> {
+    let In {
+        array,
+        schema,
+        arg,
+        schema_arg,
+    } = input;
     non_null(array, arg)?;
-    non_null(schema, "schema")?;
+    non_null(schema, schema_arg)?;
     // SAFETY: `array` points to a `struct ArrowArray` (the header's contract); RawArray has
     // its layout. The copy shares the caller's buffers, children and private data.
     let mut raw: RawArray = unsafe { ptr::read(array.cast::<RawArray>()) };
@@ -130,16 +199,14 @@ unsafe fn borrow(
     // SAFETY: `schema` points to the `struct ArrowSchema` of the array (the header's
     // contract), only read here; RawSchema has its layout.
     if unsafe { (*schema.cast::<RawSchema>()).release.is_none() } {
-        return Err(invalid("schema", "the schema is released".to_owned()));
+        return Err(invalid(schema_arg, "the schema is released".to_owned()));
     }
     // SAFETY: as above.
     let schema = unsafe { &*schema };
     // SAFETY: the array and schema describe one array (the C Data Interface's contract);
-    // `validate_full` checks every buffer against the type before any kernel reads it.
+    // `imported` validates every buffer against the type before any kernel reads it.
     let data = unsafe { from_ffi(copy, schema) }.map_err(|e| invalid(arg, e.to_string()))?;
-    data.validate_full()
-        .map_err(|e| invalid(arg, e.to_string()))?;
-    polyid_arrow::decode_dictionary(&make_array(data)).map_err(column_fail)
+    imported(data, arg)
 }
 
 /// Whether any buffer of `out` lies in memory of `input` (an output must not outlive the
@@ -164,6 +231,15 @@ fn shares_memory(out: &ArrayData, input: &ArrayData) -> bool {
         .any(|&(p, n)| n > 0 && b.iter().any(|&(q, m)| m > 0 && p < q + m && q < p + n))
 }
 
+/// The output's data, checked to share no buffer with any input.
+fn owned_output(out: &ArrayRef, inputs: &[ArrayRef]) -> Res<ArrayData> {
+    let data = out.to_data();
+    if inputs.iter().any(|a| shares_memory(&data, &a.to_data())) {
+        return Err(internal("the output shares a buffer with the input"));
+    }
+    Ok(data)
+}
+
 /// The column an `on_error` mode returns: the values, or the struct `{value, error}`.
 fn pack(out: Output) -> Res<ArrayRef> {
     let Some(errors) = out.errors else {
@@ -184,6 +260,12 @@ fn pack(out: Output) -> Res<ArrayRef> {
         })
 }
 
+/// The schema of an output column of type `data_type`: no name, nullable.
+fn schema_of(data_type: &DataType) -> Res<FFI_ArrowSchema> {
+    let field = Field::new("", data_type.clone(), true);
+    FFI_ArrowSchema::try_from(&field).map_err(|e| invalid("out_schema", e.to_string()))
+}
+
 /// Marks the caller's outputs released, so that a failed call leaves nothing to release.
 unsafe fn clear(out: *mut FFI_ArrowArray, out_schema: *mut FFI_ArrowSchema) {
     if !out.is_null() {
@@ -196,55 +278,90 @@ unsafe fn clear(out: *mut FFI_ArrowArray, out_schema: *mut FFI_ArrowSchema) {
     }
 }
 
-/// Runs `kernel` over the caller's input column and moves the result into the caller's
-/// output structs.
-unsafe fn column(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    arg: &'static str,
+/// Runs `kernel` over the caller's input columns and moves the result into the caller's
+/// output structs; `*error_row` (when not NULL) receives the failing row, or
+/// `POLYID_ARROW_NO_ROW`.
+unsafe fn compute(
+    inputs: &[In],
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
     err: *mut polyid_error,
-    kernel: impl FnOnce(&dyn Array) -> Res<ArrayRef>,
+    kernel: impl FnOnce(&[ArrayRef]) -> Res<ArrayRef>,
 ) -> polyid_status {
     // SAFETY: output pointers are only written (NULL ones are skipped).
     unsafe { clear(out, out_schema) };
-    run(err, || {
-        non_null(out, "out")?;
-        non_null(out_schema, "out_schema")?;
-        // SAFETY: the header's contract for `input` and `input_schema`.
-        let array = unsafe { borrow(input, input_schema, arg)? };
-        let result = kernel(array.as_ref())?;
-        let data = result.to_data();
-        if shares_memory(&data, &array.to_data()) {
-            return Err(Fail::Core(Error::reason(
-                ErrorCode::InternalError,
-                "Arrow column",
-                "the output shares a buffer with the input",
-            )));
+    let mut row = None;
+    let status = run(err, || {
+        let result = (|| {
+            non_null(out, "out")?;
+            non_null(out_schema, "out_schema")?;
+            let arrays = inputs
+                .iter()
+                // SAFETY: the header's contract for every input array and schema.
+                .map(|&i| unsafe { borrow(i) })
+                .collect::<Res<Vec<_>>>()?;
+            let result = kernel(&arrays)?;
+            let data = owned_output(&result, &arrays)?;
+            let schema = schema_of(data.data_type())?;
+            // SAFETY: both outputs are non-NULL (checked above) caller structs, released by
+            // `clear`: they receive the new array and schema, which the caller releases.
+            unsafe {
+                out.write(FFI_ArrowArray::new(&data));
+                out_schema.write(schema);
+            }
+            Ok(())
+        })();
+        if let Err(Fail::Row(e)) = &result {
+            row = e.row();
         }
-        let field = Field::new("", data.data_type().clone(), true);
-        let schema = FFI_ArrowSchema::try_from(&field).map_err(|e| invalid(arg, e.to_string()))?;
-        // SAFETY: both outputs are non-NULL (checked above) caller structs, released by
-        // `clear`: they receive the new array and schema, which the caller releases.
-        unsafe {
-            out.write(FFI_ArrowArray::new(&data));
-            out_schema.write(schema);
-        }
-        Ok(())
-    })
+        result
+    });
+    if !error_row.is_null() {
+        let r = row.map_or(POLYID_ARROW_NO_ROW, |r| i64::try_from(r).unwrap_or(i64::MAX));
+        // SAFETY: a caller's output, written without being read.
+        unsafe { error_row.write(r) };
+    }
+    status
 }
+
+/// [`compute`] over one input column.
+unsafe fn column(
+    array: *const FFI_ArrowArray,
+    schema: *const FFI_ArrowSchema,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+    kernel: impl FnOnce(&dyn Array) -> Res<ArrayRef>,
+) -> polyid_status {
+    let inputs = [input(array, schema)];
+    // SAFETY: the header's contract, passed on.
+    unsafe {
+        compute(&inputs, out, out_schema, error_row, err, |a| {
+            kernel(a[0].as_ref())
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// WDP
 
 /// The compact ID of every code of a string column (`utf8`, `large_utf8` or `utf8_view`;
 /// Arrow formats "u", "U", "vu"; or dictionary-encoded text, read as the text it stands
 /// for, as in every function here): a `utf8` column of 5-character IDs, computed as
-/// `polyid_compact_id_as()` computes them with `profile` (a `polyid_profile`).
+/// `polyid_compact_id_as()` computes them with `profile` (a `polyid_profile`) and `names`
+/// (NULL: the standard named sequences; else a table from `polyid_named_sequences_new()`).
 ///
-/// Every `polyid_arrow_*` function reads its input column in place and does not take it
-/// over: `input` and `input_schema` stay the caller's (release them as usual, after the
-/// call). It writes a new array and schema into `*out` and `*out_schema`, which the caller
-/// releases with their `release` callbacks; on any failure both are left released
+/// Every `polyid_arrow_*` function reads its input columns in place and does not take them
+/// over: each input array and its schema stay the caller's (release them as usual, after
+/// the call). It writes a new array and schema into `*out` and `*out_schema`, which the
+/// caller releases with their `release` callbacks; on any failure both are left released
 /// (`release == NULL`). Nulls give nulls. `on_error` is a `polyid_arrow_on_error`.
+/// `error_row` (may be NULL) receives the index of the row that failed the call (counted
+/// from the array's first row, its `offset` not included), or `POLYID_ARROW_NO_ROW` (-1)
+/// when the call succeeded or failed for another reason; `err` has the same row in its
+/// message.
 ///
 /// Errors: `POLYID_NULL_POINTER`; `POLYID_INVALID_ARGUMENT` for a column of another type,
 /// a malformed array, a released input, or an `on_error` or `profile` out of range; with
@@ -253,56 +370,511 @@ unsafe fn column(
 pub unsafe extern "C" fn polyid_arrow_compact_ids(
     input: *const FFI_ArrowArray,
     input_schema: *const FFI_ArrowSchema,
+    names: *const polyid_named_sequences,
     profile: i32,
     on_error: i32,
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    column(input, input_schema, "input", out, out_schema, err, |a| {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        let names = opt_names(names)?;
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        pack(wdp::compact_ids(a, None, p, m).map_err(column_fail)?)
+        packed(wdp::compact_ids(a, names, p, m))
+    })
+}
+
+/// The namespace hash of every namespace of a string column, as `profile` computes it: a
+/// `utf8` column of 5-character hashes. As `polyid_arrow_compact_ids()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_namespace_hashes(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    profile: i32,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        packed(wdp::namespace_hashes(a, p, m))
     })
 }
 
 /// The full ID ("<namespace hash>-<compact id>") of every code of a string column in the
 /// namespace `namespace` (NUL-terminated UTF-8): a `utf8` column. As
-/// `polyid_arrow_compact_ids()` otherwise; an invalid namespace fails the call.
+/// `polyid_arrow_compact_ids()` otherwise; an invalid namespace fails the call (no row).
 #[no_mangle]
 pub unsafe extern "C" fn polyid_arrow_full_ids(
     namespace: *const c_char,
     input: *const FFI_ArrowArray,
     input_schema: *const FFI_ArrowSchema,
+    names: *const polyid_named_sequences,
     profile: i32,
     on_error: i32,
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    column(input, input_schema, "input", out, out_schema, err, |a| {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
         // SAFETY: the header's contract for `namespace`.
         let ns = unsafe { cstr(namespace, "namespace")? };
+        let names = opt_names(names)?;
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        pack(wdp::full_ids(ns, a, None, p, m).map_err(column_fail)?)
+        packed(wdp::full_ids(ns, a, names, p, m))
+    })
+}
+
+/// The full ID of every row of a namespace column and a code column of the same length
+/// (both text): a `utf8` column, null where either cell is null; an invalid namespace or
+/// code is that row's error. As `polyid_arrow_compact_ids()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_full_ids_per_row(
+    namespaces: *const FFI_ArrowArray,
+    namespaces_schema: *const FFI_ArrowSchema,
+    codes: *const FFI_ArrowArray,
+    codes_schema: *const FFI_ArrowSchema,
+    names: *const polyid_named_sequences,
+    profile: i32,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    let inputs = [
+        In {
+            array: namespaces,
+            schema: namespaces_schema,
+            arg: "namespaces",
+            schema_arg: "namespaces_schema",
+        },
+        In {
+            array: codes,
+            schema: codes_schema,
+            arg: "codes",
+            schema_arg: "codes_schema",
+        },
+    ];
+    compute(&inputs, out, out_schema, error_row, err, |c| {
+        let names = opt_names(names)?;
+        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        packed(wdp::full_ids_per_row(
+            c[0].as_ref(),
+            c[1].as_ref(),
+            names,
+            p,
+            m,
+        ))
+    })
+}
+
+/// The normalized form of every code of a string column (uppercase, trimmed, named sequence
+/// resolved with `names`, NULL: the standard table): a `utf8` column. As
+/// `polyid_arrow_compact_ids()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_normalize_codes(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    names: *const polyid_named_sequences,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        let names = opt_names(names)?;
+        packed(wdp::normalize_codes(a, names, self::on_error(on_error)?))
     })
 }
 
 /// The error code of every code of a string column: a `utf8` column holding the
 /// `polyid_status_code()` string of each invalid code, null where the code is valid (or
-/// null). Input, outputs and errors as for `polyid_arrow_compact_ids()`.
+/// null). No row fails the call. Input, outputs and errors as for
+/// `polyid_arrow_compact_ids()`.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_arrow_validate_codes(
     input: *const FFI_ArrowArray,
     input_schema: *const FFI_ArrowSchema,
+    names: *const polyid_named_sequences,
     profile: i32,
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
     err: *mut polyid_error,
 ) -> polyid_status {
-    column(input, input_schema, "input", out, out_schema, err, |a| {
-        wdp::validate_codes(a, None, self::profile(profile)?).map_err(column_fail)
+    column(input, input_schema, out, out_schema, ptr::null_mut(), err, |a| {
+        let names = opt_names(names)?;
+        wdp::validate_codes(a, names, self::profile(profile)?).map_err(column_fail)
     })
 }
+
+/// The catalog entry of every ID of a string column (compact IDs, or full IDs of the
+/// catalog's namespace) in `catalog` (from `polyid_catalog_load()` or
+/// `polyid_catalog_build()`): a struct column ("+s") `{code: utf8, message: utf8}`, the
+/// message as the catalog has it (placeholders not filled). An ID the catalog does not have
+/// is that row's `POLYID_NOT_FOUND`. As `polyid_arrow_compact_ids()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_catalog_lookup(
+    catalog: *const polyid_catalog,
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        // SAFETY: the header's contract for `catalog`.
+        let c = unsafe { crate::catalog::handle(catalog)? };
+        packed(wdp::catalog_lookup(c, a, self::on_error(on_error)?))
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Streams
+
+/// What a stream function computes from each chunk.
+type ChunkKernel = Box<dyn FnMut(&dyn Array) -> Res<ArrayRef>>;
+
+/// The private data of a stream made by a `polyid_arrow_*_stream` function.
+struct MapStream {
+    /// The caller's input stream, taken over (dropping it releases it).
+    input: FFI_ArrowArrayStream,
+    input_type: DataType,
+    /// The type of every output chunk.
+    output_type: DataType,
+    kernel: ChunkKernel,
+    /// The rows of the chunks read so far.
+    rows: usize,
+    /// The failure that stopped the stream: every later call reports it again.
+    failure: Option<StreamFailure>,
+}
+
+struct StreamFailure {
+    fail: Fail,
+    code: c_int,
+    message: CString,
+}
+
+/// `errno`'s EINVAL: the code of a stream callback that polyid fails (a row, a malformed
+/// chunk); an input stream's own code is passed on.
+const EINVAL: c_int = 22;
+
+impl MapStream {
+    /// The next output chunk (a released array at the end of the input).
+    fn next(&mut self) -> Result<FFI_ArrowArray, (Fail, c_int)> {
+        let get_next = self
+            .input
+            .get_next
+            .ok_or_else(|| (invalid("input", "the stream is released".to_owned()), EINVAL))?;
+        let mut chunk = FFI_ArrowArray::empty();
+        // SAFETY: `input` is a live stream this struct owns; `chunk` a released struct.
+        let rc = unsafe { get_next(&mut self.input, &mut chunk) };
+        if rc != 0 {
+            return Err((stream_fail(&mut self.input, "get_next", rc), rc));
+        }
+        if chunk.is_released() {
+            return Ok(FFI_ArrowArray::empty());
+        }
+        let offset = self.rows;
+        // SAFETY: every array of a stream has the stream's type (the interface's contract);
+        // `imported` validates it in full.
+        let data = unsafe { from_ffi_and_data_type(chunk, self.input_type.clone()) }
+            .map_err(|e| (invalid("input", e.to_string()), EINVAL))?;
+        let array = imported(data, "input").map_err(|f| (f, EINVAL))?;
+        self.rows += array.len();
+        let out = (self.kernel)(array.as_ref()).map_err(|f| (shifted(f, offset), EINVAL))?;
+        let data = owned_output(&out, &[array]).map_err(|f| (f, EINVAL))?;
+        Ok(FFI_ArrowArray::new(&data))
+    }
+
+    fn fail(&mut self, fail: Fail, code: c_int) -> c_int {
+        let text = fail.to_string().replace('\0', "\\0");
+        let message = CString::new(text).unwrap_or_default();
+        self.failure = Some(StreamFailure {
+            fail,
+            code,
+            message,
+        });
+        code
+    }
+}
+
+/// A row failure of a chunk, with its row counted from the start of the stream.
+fn shifted(fail: Fail, offset: usize) -> Fail {
+    match fail {
+        Fail::Row(e) => match (e.row(), e.input()) {
+            (Some(row), Some(input)) => {
+                Fail::Row(ColumnError::at_row(e.error().clone(), row + offset, input))
+            }
+            _ => Fail::Row(e),
+        },
+        other => other,
+    }
+}
+
+/// The failure of a callback of the caller's stream: its code and last error.
+fn stream_fail(stream: &mut FFI_ArrowArrayStream, call: &str, rc: c_int) -> Fail {
+    let detail = stream.get_last_error.and_then(|get_last_error| {
+        // SAFETY: `stream` is live; the string (or NULL) stays valid until the next call on
+        // the stream, and is copied here before any.
+        let message = unsafe { get_last_error(stream) };
+        (!message.is_null()).then(|| {
+            // SAFETY: non-NULL: a NUL-terminated string owned by the stream.
+            unsafe { CStr::from_ptr(message) }
+                .to_string_lossy()
+                .into_owned()
+        })
+    });
+    invalid(
+        "input",
+        format!(
+            "the stream's {call} failed with error {rc}{}",
+            detail.map(|d| format!(": {d}")).unwrap_or_default()
+        ),
+    )
+}
+
+/// The state of a stream made here.
+///
+/// # Safety
+/// `stream` is a live stream made by [`map_stream`] (the interface forbids calling a
+/// released stream's callbacks), used by one thread at a time.
+unsafe fn state<'s>(stream: *mut FFI_ArrowArrayStream) -> &'s mut MapStream {
+    // SAFETY: see the function's contract: `private_data` is the `MapStream` box.
+    unsafe { &mut *(*stream).private_data.cast::<MapStream>() }
+}
+
+unsafe extern "C" fn map_get_schema(
+    stream: *mut FFI_ArrowArrayStream,
+    out: *mut FFI_ArrowSchema,
+) -> c_int {
+    // SAFETY: the consumer calls a live stream's callbacks with that stream.
+    let s = unsafe { state(stream) };
+    if out.is_null() {
+        return s.fail(null("out"), EINVAL);
+    }
+    match catch_unwind(AssertUnwindSafe(|| schema_of(&s.output_type))) {
+        Ok(Ok(schema)) => {
+            // SAFETY: a consumer's struct (released or never initialised): overwritten
+            // without being dropped.
+            unsafe { out.write(schema) };
+            0
+        }
+        Ok(Err(fail)) => s.fail(fail, EINVAL),
+        Err(_) => s.fail(Fail::Panic("get_schema".to_owned()), EINVAL),
+    }
+}
+
+unsafe extern "C" fn map_get_next(
+    stream: *mut FFI_ArrowArrayStream,
+    out: *mut FFI_ArrowArray,
+) -> c_int {
+    // SAFETY: as in map_get_schema.
+    let s = unsafe { state(stream) };
+    if let Some(f) = &s.failure {
+        return f.code;
+    }
+    if out.is_null() {
+        return s.fail(null("out"), EINVAL);
+    }
+    match catch_unwind(AssertUnwindSafe(|| s.next())) {
+        Ok(Ok(array)) => {
+            // SAFETY: as in map_get_schema; a released array marks the end of the stream.
+            unsafe { out.write(array) };
+            0
+        }
+        Ok(Err((fail, code))) => s.fail(fail, code),
+        Err(_) => s.fail(Fail::Panic("get_next".to_owned()), EINVAL),
+    }
+}
+
+unsafe extern "C" fn map_get_last_error(stream: *mut FFI_ArrowArrayStream) -> *const c_char {
+    // SAFETY: as in map_get_schema.
+    let s = unsafe { state(stream) };
+    s.failure
+        .as_ref()
+        .map_or(ptr::null(), |f| f.message.as_ptr())
+}
+
+unsafe extern "C" fn map_release(stream: *mut FFI_ArrowArrayStream) {
+    if stream.is_null() {
+        return;
+    }
+    // SAFETY: a live stream made by map_stream (release is called once, then set to NULL);
+    // its `private_data` is the box it was given, freed here with the input it owns.
+    let stream = unsafe { &mut *stream };
+    if !stream.private_data.is_null() {
+        drop(unsafe { Box::from_raw(stream.private_data.cast::<MapStream>()) });
+    }
+    stream.private_data = ptr::null_mut();
+    stream.get_schema = None;
+    stream.get_next = None;
+    stream.get_last_error = None;
+    stream.release = None;
+}
+
+/// Whether `stream` is a live stream made by [`map_stream`].
+fn is_map_stream(stream: &FFI_ArrowArrayStream) -> bool {
+    let ours: unsafe extern "C" fn(*mut FFI_ArrowArrayStream) = map_release;
+    stream.release.is_some_and(|f| ptr::fn_addr_eq(f, ours)) && !stream.private_data.is_null()
+}
+
+/// Takes the caller's input stream over into a new output stream whose chunks are
+/// `kernel`'s results, one per input chunk. The input's type is read and checked (the
+/// kernel run on an empty column of it) before anything is taken: on failure the input
+/// stays the caller's, untouched.
+unsafe fn map_stream(
+    input: *mut FFI_ArrowArrayStream,
+    out: *mut FFI_ArrowArrayStream,
+    err: *mut polyid_error,
+    make: impl FnOnce() -> Res<ChunkKernel>,
+) -> polyid_status {
+    if !out.is_null() {
+        // SAFETY: a caller's output struct, overwritten without being read or dropped.
+        unsafe { out.write(FFI_ArrowArrayStream::empty()) };
+    }
+    run(err, || {
+        non_null(input, "input")?;
+        non_null(out, "out")?;
+        let mut kernel = make()?;
+        // SAFETY: `input` points to a `struct ArrowArrayStream` (the header's contract).
+        let stream = unsafe { &mut *input };
+        let (Some(get_schema), Some(_), Some(_)) =
+            (stream.get_schema, stream.get_next, stream.release)
+        else {
+            return Err(invalid("input", "the stream is released".to_owned()));
+        };
+        let mut schema = FFI_ArrowSchema::empty();
+        // SAFETY: a live stream and a released schema struct it may write to.
+        let rc = unsafe { get_schema(stream, &mut schema) };
+        if rc != 0 {
+            return Err(stream_fail(stream, "get_schema", rc));
+        }
+        let input_type = DataType::try_from(&schema).map_err(|e| invalid("input", e.to_string()))?;
+        drop(schema);
+        // The output type: the kernel's on an empty column of the input type (which also
+        // rejects a type the kernel does not read, before the input is taken).
+        let empty = decode_dictionary(&new_empty_array(&input_type)).map_err(column_fail)?;
+        let output_type = kernel(empty.as_ref())?.data_type().clone();
+        let state = Box::new(MapStream {
+            // SAFETY: moves the caller's stream out, leaving it marked released.
+            input: unsafe { FFI_ArrowArrayStream::from_raw(input) },
+            input_type,
+            output_type,
+            kernel,
+            rows: 0,
+            failure: None,
+        });
+        // SAFETY: `out` is a non-NULL caller struct (checked above), cleared above.
+        unsafe {
+            out.write(FFI_ArrowArrayStream {
+                get_schema: Some(map_get_schema),
+                get_next: Some(map_get_next),
+                get_last_error: Some(map_get_last_error),
+                release: Some(map_release),
+                private_data: Box::into_raw(state).cast::<c_void>(),
+            })
+        };
+        Ok(())
+    })
+}
+
+/// `polyid_arrow_compact_ids()` over a stream of code columns (any text type, or
+/// dictionary-encoded text; one type for the whole stream, as the stream interface says),
+/// computed lazily: a new stream in `*out` whose `get_next` reads the next chunk of `input`
+/// and returns its compact IDs (or the struct `{value, error}` with `POLYID_ARROW_NULL`),
+/// one output chunk per input chunk, and a released array after the last one.
+///
+/// On success the input stream is taken over: `*input` is marked released (`release ==
+/// NULL`) and polyid releases the stream itself when `*out` is released. `names` is copied:
+/// it may be freed after the call. The output chunks are the caller's, each released on its
+/// own, and may outlive the stream. On failure `*out` is left released and `*input` is
+/// untouched (still the caller's).
+///
+/// The call reads the input's schema and checks its type (`POLYID_INVALID_ARGUMENT` for
+/// another type, or when the input's `get_schema` fails; `POLYID_NULL_POINTER`; a released
+/// stream, or an `on_error` or `profile` out of range). A chunk that fails (its first
+/// invalid row with `POLYID_ARROW_RAISE`, a malformed chunk, the input's own `get_next`
+/// failing) makes `get_next` return an `errno` code (EINVAL, or the input's own) with
+/// `get_last_error` giving the message, whose row is counted from the start of the stream;
+/// `polyid_arrow_stream_error()` gives the same failure as a status, `polyid_error` and row.
+/// The stream stays failed: only `get_last_error` and `release` remain useful.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_compact_ids_stream(
+    input: *mut FFI_ArrowArrayStream,
+    names: *const polyid_named_sequences,
+    profile: i32,
+    on_error: i32,
+    out: *mut FFI_ArrowArrayStream,
+    err: *mut polyid_error,
+) -> polyid_status {
+    map_stream(input, out, err, || {
+        let names = opt_names(names)?.cloned();
+        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        Ok(Box::new(move |a: &dyn Array| {
+            packed(wdp::compact_ids(a, names.as_ref(), p, m))
+        }))
+    })
+}
+
+/// The failure of a stream made by a `polyid_arrow_*_stream` function, after its
+/// `get_schema` or `get_next` returned non-zero: returns its status (`POLYID_OK` while the
+/// stream has not failed) and writes it into `err` as any failed call would (status,
+/// message, details), and the failing row, counted from the start of the stream, into
+/// `*error_row` (`POLYID_ARROW_NO_ROW` when the failure is not one row's). `err` and
+/// `error_row` may be NULL.
+///
+/// Errors: `POLYID_NULL_POINTER` (stream), `POLYID_INVALID_ARGUMENT` for a stream that
+/// polyid did not make or that is released (nothing else is written then).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_stream_error(
+    stream: *const FFI_ArrowArrayStream,
+    err: *mut polyid_error,
+    error_row: *mut i64,
+) -> polyid_status {
+    if !error_row.is_null() {
+        // SAFETY: a caller's output, written without being read.
+        unsafe { error_row.write(POLYID_ARROW_NO_ROW) };
+    }
+    let mut row = None;
+    let status = run(err, || {
+        non_null(stream, "stream")?;
+        // SAFETY: `stream` points to a `struct ArrowArrayStream` (the header's contract).
+        let stream = unsafe { &*stream };
+        if !is_map_stream(stream) {
+            return Err(invalid(
+                "stream",
+                "not a live stream made by a polyid_arrow_*_stream function".to_owned(),
+            ));
+        }
+        // SAFETY: checked above: a live stream made by map_stream.
+        let s = unsafe { &*stream.private_data.cast::<MapStream>() };
+        match &s.failure {
+            None => Ok(()),
+            Some(f) => {
+                if let Fail::Row(e) = &f.fail {
+                    row = e.row();
+                }
+                Err(f.fail.clone())
+            }
+        }
+    });
+    if let (Some(r), false) = (row, error_row.is_null()) {
+        // SAFETY: as above.
+        unsafe { error_row.write(i64::try_from(r).unwrap_or(i64::MAX)) };
+    }
+    status
+}
+
+// ---------------------------------------------------------------------------------------
+// TID
 
 /// The value of every TID of a string column, as `profile` reads it: an `int64` column.
 /// As `polyid_arrow_compact_ids()` otherwise.
@@ -314,17 +886,18 @@ pub unsafe extern "C" fn polyid_arrow_tid_parse(
     on_error: i32,
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    column(input, input_schema, "input", out, out_schema, err, |a| {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        pack(tid::parse(a, p, m).map_err(column_fail)?)
+        packed(tid::parse(a, p, m))
     })
 }
 
-/// The text of every TID of an integer column (any integer type; values 0 to 2^63-1): a
-/// `utf8` column of 13-symbol TIDs, or of the dashed display form when `display` is true.
-/// As `polyid_arrow_compact_ids()` otherwise.
+/// The text of every TID of an integer column (any integer type; values 0 to 2^63-1) or a
+/// string column of TIDs: a `utf8` column of 13-symbol TIDs, or of the dashed display form
+/// when `display` is true. As `polyid_arrow_compact_ids()` otherwise.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_arrow_tid_encode(
     input: *const FFI_ArrowArray,
@@ -333,12 +906,134 @@ pub unsafe extern "C" fn polyid_arrow_tid_encode(
     on_error: i32,
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    column(input, input_schema, "input", out, out_schema, err, |a| {
-        pack(tid::encode(a, display, self::on_error(on_error)?).map_err(column_fail)?)
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        packed(tid::encode(a, display, self::on_error(on_error)?))
     })
 }
+
+/// The timestamp of every TID of a string column (read as `profile` reads it) or an
+/// integer column of TID values: a `timestamp[us, UTC]` column (format "tsu:UTC",
+/// microseconds since the Unix epoch). As `polyid_arrow_compact_ids()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_tid_timestamps(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    profile: i32,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        packed(tid::timestamps(a, p, m))
+    })
+}
+
+/// The clock id (0-1023) of every TID of a string or integer column: a `uint16` column
+/// (format "S"). As `polyid_arrow_tid_timestamps()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_tid_clock_ids(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    profile: i32,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        packed(tid::clock_ids(a, p, m))
+    })
+}
+
+/// The TID values (`int64`) of a microseconds column (any integer type, or
+/// `timestamp[us]`, any time zone) and a clock-id column (any integer type) of the same
+/// length, as `polyid_tid_from_parts()` computes them: null where either cell is null; a
+/// value out of range is that row's `POLYID_OUT_OF_RANGE`. As `polyid_arrow_compact_ids()`
+/// otherwise (`POLYID_INVALID_ARGUMENT` also for columns of different lengths).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_tid_from_parts(
+    micros: *const FFI_ArrowArray,
+    micros_schema: *const FFI_ArrowSchema,
+    clock_ids: *const FFI_ArrowArray,
+    clock_ids_schema: *const FFI_ArrowSchema,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    let inputs = [
+        In {
+            array: micros,
+            schema: micros_schema,
+            arg: "micros",
+            schema_arg: "micros_schema",
+        },
+        In {
+            array: clock_ids,
+            schema: clock_ids_schema,
+            arg: "clock_ids",
+            schema_arg: "clock_ids_schema",
+        },
+    ];
+    compute(&inputs, out, out_schema, error_row, err, |c| {
+        packed(tid::from_parts(
+            c[0].as_ref(),
+            c[1].as_ref(),
+            self::on_error(on_error)?,
+        ))
+    })
+}
+
+/// Runs `make` and moves the generated column into the caller's outputs.
+unsafe fn generated(
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    err: *mut polyid_error,
+    make: impl FnOnce() -> Res<ArrayRef>,
+) -> polyid_status {
+    // SAFETY: the header's contract for the outputs; there is no input.
+    unsafe { compute(&[], out, out_schema, ptr::null_mut(), err, |_| make()) }
+}
+
+/// `count` new TIDs as a `utf8` column of 13-symbol texts, in increasing order, from
+/// `generator` (a handle from `polyid_tid_generator_new()`; NULL: the process-wide
+/// default generator of `polyid_tid_generate()`). `count` 0 gives an empty column. The
+/// outputs are the caller's to release, as for `polyid_arrow_compact_ids()`.
+///
+/// Errors: `POLYID_NULL_POINTER` (out, out_schema), `POLYID_OUT_OF_RANGE` (`count` above
+/// `POLYID_MAX_BATCH`, or the timestamps would leave the TID range), `POLYID_CLOCK_BEHIND`,
+/// the process node's errors, as for `polyid_tid_generator_next_many()`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_tid_generate(
+    generator: *const polyid_tid_generator,
+    count: usize,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    err: *mut polyid_error,
+) -> polyid_status {
+    generated(out, out_schema, err, || {
+        let column = if generator.is_null() {
+            tid::generate(polyid::tid::default_generator(), count as u64)
+        } else {
+            // SAFETY: the header's contract for `generator`.
+            let g = unsafe { crate::tid::tid_generator(generator)? };
+            tid::generate(g, count as u64)
+        };
+        column.map_err(column_fail)
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// xid and uid11
 
 /// The value of every xid of a string column: a `uint64` column. As
 /// `polyid_arrow_compact_ids()` otherwise.
@@ -349,15 +1044,16 @@ pub unsafe extern "C" fn polyid_arrow_xid_parse(
     on_error: i32,
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    column(input, input_schema, "input", out, out_schema, err, |a| {
-        pack(xid::parse(a, self::on_error(on_error)?).map_err(column_fail)?)
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        packed(xid::parse(a, self::on_error(on_error)?))
     })
 }
 
-/// The text of every xid of an integer column: a `utf8` column of 11-symbol xids. As
-/// `polyid_arrow_compact_ids()` otherwise.
+/// The text of every xid of an integer column (or a string column of xids): a `utf8`
+/// column of 11-symbol xids. As `polyid_arrow_compact_ids()` otherwise.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_arrow_xid_encode(
     input: *const FFI_ArrowArray,
@@ -365,12 +1061,147 @@ pub unsafe extern "C" fn polyid_arrow_xid_encode(
     on_error: i32,
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    column(input, input_schema, "input", out, out_schema, err, |a| {
-        pack(xid::encode(a, self::on_error(on_error)?).map_err(column_fail)?)
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        packed(xid::encode(a, self::on_error(on_error)?))
     })
 }
+
+/// The timestamp of every xid of a string or integer column: a `timestamp[ms, UTC]` column
+/// (format "tsm:UTC", milliseconds since the Unix epoch). As `polyid_arrow_compact_ids()`
+/// otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_xid_timestamps(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        packed(xid::timestamps(a, self::on_error(on_error)?))
+    })
+}
+
+/// The 22 random bits of every xid of a string or integer column: a `uint32` column
+/// (format "I"). As `polyid_arrow_compact_ids()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_xid_randoms(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        packed(xid::randoms(a, self::on_error(on_error)?))
+    })
+}
+
+/// The xid values (`uint64`) of a Unix-milliseconds column (any integer type, or
+/// `timestamp[ms]`) and a random-bits column (any integer type) of the same length, as
+/// `polyid_xid_from_parts()` computes them. As `polyid_arrow_tid_from_parts()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_xid_from_parts(
+    unix_ms: *const FFI_ArrowArray,
+    unix_ms_schema: *const FFI_ArrowSchema,
+    randoms: *const FFI_ArrowArray,
+    randoms_schema: *const FFI_ArrowSchema,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    let inputs = [
+        In {
+            array: unix_ms,
+            schema: unix_ms_schema,
+            arg: "unix_ms",
+            schema_arg: "unix_ms_schema",
+        },
+        In {
+            array: randoms,
+            schema: randoms_schema,
+            arg: "randoms",
+            schema_arg: "randoms_schema",
+        },
+    ];
+    compute(&inputs, out, out_schema, error_row, err, |c| {
+        packed(xid::from_parts(
+            c[0].as_ref(),
+            c[1].as_ref(),
+            self::on_error(on_error)?,
+        ))
+    })
+}
+
+/// `count` new xids as a `utf8` column of 11-symbol texts from `generator` (a handle from
+/// `polyid_xid_generator_new()`; NULL: the process-wide default generator of
+/// `polyid_xid_generate()`). As `polyid_arrow_tid_generate()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_xid_generate(
+    generator: *const polyid_xid_generator,
+    count: usize,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    err: *mut polyid_error,
+) -> polyid_status {
+    generated(out, out_schema, err, || {
+        let column = if generator.is_null() {
+            xid::generate(polyid::xid::default_generator(), count as u64)
+        } else {
+            // SAFETY: the header's contract for `generator`.
+            let g = unsafe { crate::xid::xid_generator(generator)? };
+            xid::generate(&g.generator, count as u64)
+        };
+        column.map_err(column_fail)
+    })
+}
+
+/// The uid11 text of every integer of an integer column (any integer type; a value outside
+/// 0 to 2^64-1 is that row's `POLYID_OUT_OF_RANGE`): a `utf8` column of 11-symbol texts, as
+/// `polyid_uid11_encode()` writes them. As `polyid_arrow_compact_ids()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_uid11_encode(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        packed(xid::uid11_encode(a, self::on_error(on_error)?))
+    })
+}
+
+/// The value of every uid11 text of a string column: a `uint64` column, as
+/// `polyid_uid11_decode()` reads them. As `polyid_arrow_compact_ids()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_uid11_decode(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        packed(xid::uid11_decode(a, self::on_error(on_error)?))
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// EUID
 
 /// The value of every EUID of a string column, as `profile` reads it: a
 /// `fixed_size_binary(16)` column (format "w:16", big-endian). As
@@ -383,17 +1214,18 @@ pub unsafe extern "C" fn polyid_arrow_euid_parse(
     on_error: i32,
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    column(input, input_schema, "input", out, out_schema, err, |a| {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        pack(euid::parse(a, p, m).map_err(column_fail)?)
+        packed(euid::parse(a, p, m))
     })
 }
 
-/// The text of every EUID of a `fixed_size_binary(16)` column: a `utf8` column of
-/// 27-symbol EUIDs, with the check symbol, or the no-check symbol when `checkmod` is false.
-/// As `polyid_arrow_compact_ids()` otherwise.
+/// The text of every EUID of a `fixed_size_binary(16)` column (or a string column of
+/// EUIDs): a `utf8` column of 27-symbol EUIDs, with the check symbol, or the no-check
+/// symbol when `checkmod` is false. As `polyid_arrow_compact_ids()` otherwise.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_arrow_euid_encode(
     input: *const FFI_ArrowArray,
@@ -402,9 +1234,151 @@ pub unsafe extern "C" fn polyid_arrow_euid_encode(
     on_error: i32,
     out: *mut FFI_ArrowArray,
     out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    column(input, input_schema, "input", out, out_schema, err, |a| {
-        pack(euid::encode(a, checkmod, self::on_error(on_error)?).map_err(column_fail)?)
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        packed(euid::encode(a, checkmod, self::on_error(on_error)?))
+    })
+}
+
+/// The timestamp of every EUID of a string column (read as `profile` reads it) or a
+/// `fixed_size_binary(16)` column: a `timestamp[ms, UTC]` column (format "tsm:UTC"). As
+/// `polyid_arrow_compact_ids()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_euid_timestamps(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    profile: i32,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        packed(euid::timestamps(a, p, m))
+    })
+}
+
+/// The extension of every EUID of a string or `fixed_size_binary(16)` column: a `uint16`
+/// column (format "S"), null for an EUID without an extension (with `POLYID_ARROW_NULL`,
+/// the error column tells such a row, whose error is null, from an invalid one). As
+/// `polyid_arrow_euid_timestamps()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_euid_extensions(
+    input: *const FFI_ArrowArray,
+    input_schema: *const FFI_ArrowSchema,
+    profile: i32,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    column(input, input_schema, out, out_schema, error_row, err, |a| {
+        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        packed(euid::extensions(a, p, m))
+    })
+}
+
+/// The EUID values (`fixed_size_binary(16)`) of their field columns, all of one length, as
+/// `polyid_euid_from_parts()` computes them: Unix milliseconds (any integer type, or
+/// `timestamp[ms]`), the extensions (NULL array: none; a null cell: no extension for that
+/// row), the paddings (NULL array: 0) and the low 64 random bits (any integer type; a
+/// `uint64` column holds them all). A row is null where its milliseconds, padding or random
+/// cell is. An optional column's schema is read only when its array is given. As
+/// `polyid_arrow_tid_from_parts()` otherwise.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_euid_from_parts(
+    unix_ms: *const FFI_ArrowArray,
+    unix_ms_schema: *const FFI_ArrowSchema,
+    extensions: *const FFI_ArrowArray,
+    extensions_schema: *const FFI_ArrowSchema,
+    paddings: *const FFI_ArrowArray,
+    paddings_schema: *const FFI_ArrowSchema,
+    randoms: *const FFI_ArrowArray,
+    randoms_schema: *const FFI_ArrowSchema,
+    on_error: i32,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    error_row: *mut i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    let mut inputs = vec![
+        In {
+            array: unix_ms,
+            schema: unix_ms_schema,
+            arg: "unix_ms",
+            schema_arg: "unix_ms_schema",
+        },
+        In {
+            array: randoms,
+            schema: randoms_schema,
+            arg: "randoms",
+            schema_arg: "randoms_schema",
+        },
+    ];
+    let has_ext = !extensions.is_null();
+    let has_pad = !paddings.is_null();
+    if has_ext {
+        inputs.push(In {
+            array: extensions,
+            schema: extensions_schema,
+            arg: "extensions",
+            schema_arg: "extensions_schema",
+        });
+    }
+    if has_pad {
+        inputs.push(In {
+            array: paddings,
+            schema: paddings_schema,
+            arg: "paddings",
+            schema_arg: "paddings_schema",
+        });
+    }
+    compute(&inputs, out, out_schema, error_row, err, |c| {
+        let ext = has_ext.then(|| c[2].as_ref());
+        let pad = has_pad.then(|| c[2 + has_ext as usize].as_ref());
+        packed(euid::from_parts(
+            c[0].as_ref(),
+            ext,
+            pad,
+            c[1].as_ref(),
+            self::on_error(on_error)?,
+        ))
+    })
+}
+
+/// The generator of `polyid_arrow_euid_generate()` without one: one per process, so that
+/// the EUIDs of successive calls keep increasing.
+fn default_euid_generator() -> &'static EuidGenerator {
+    static DEFAULT: OnceLock<EuidGenerator> = OnceLock::new();
+    DEFAULT.get_or_init(EuidGenerator::new)
+}
+
+/// `count` new EUIDs (without extension) as a `utf8` column of 27-symbol texts with the
+/// check symbol, in increasing order, from `generator` (a handle from
+/// `polyid_euid_generator_new()`; NULL: one generator per process, shared by the calls
+/// without one). As `polyid_arrow_tid_generate()` otherwise (`POLYID_EXHAUSTED` when the
+/// random part would overflow).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_arrow_euid_generate(
+    generator: *const polyid_euid_generator,
+    count: usize,
+    out: *mut FFI_ArrowArray,
+    out_schema: *mut FFI_ArrowSchema,
+    err: *mut polyid_error,
+) -> polyid_status {
+    generated(out, out_schema, err, || {
+        let column = if generator.is_null() {
+            euid::generate(default_euid_generator(), count as u64)
+        } else {
+            // SAFETY: the header's contract for `generator`.
+            let g = unsafe { crate::euid::euid_generator(generator)? };
+            euid::generate(g, count as u64)
+        };
+        column.map_err(column_fail)
     })
 }

@@ -82,7 +82,7 @@ pub struct polyid_catalog_expansion {
     pub severity: c_char,
 }
 
-unsafe fn handle<'a>(catalog: *const polyid_catalog) -> Res<&'a Catalog> {
+pub(crate) unsafe fn handle<'a>(catalog: *const polyid_catalog) -> Res<&'a Catalog> {
     non_null(catalog, "catalog")?;
     Ok(&(*catalog).0)
 }

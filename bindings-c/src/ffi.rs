@@ -276,6 +276,7 @@ pub(crate) fn status_of(code: ErrorCode) -> polyid_status {
 }
 
 /// Why a call failed, before it is written to the caller's `polyid_error`.
+#[derive(Clone)]
 pub(crate) enum Fail {
     /// A core error, or a binding error built as one (NULL pointer, buffer, range).
     Core(Error),

@@ -66,7 +66,7 @@ pub struct polyid_full_id_parts {
     pub compact_id: [c_char; POLYID_COMPACT_ID_LEN],
 }
 
-unsafe fn names<'a>(names: *const polyid_named_sequences) -> Res<&'a NamedSequences> {
+pub(crate) unsafe fn names<'a>(names: *const polyid_named_sequences) -> Res<&'a NamedSequences> {
     non_null(names, "names")?;
     Ok(&(*names).0)
 }

@@ -244,12 +244,12 @@ with_n_twin! {
 /// `polyid_xid_generator_free()` needs exclusive access.
 pub struct polyid_xid_generator {
     clock: GenClock,
-    generator: XidGenerator<GenClock>,
+    pub(crate) generator: XidGenerator<GenClock>,
 }
 
 gen_handle!(polyid_xid_generator, XidGenerator);
 
-unsafe fn xid_generator<'a>(g: *const polyid_xid_generator) -> Res<&'a polyid_xid_generator> {
+pub(crate) unsafe fn xid_generator<'a>(g: *const polyid_xid_generator) -> Res<&'a polyid_xid_generator> {
     non_null(g, "generator")?;
     Ok(&*g)
 }
