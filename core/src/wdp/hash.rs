@@ -22,7 +22,16 @@ pub const MAX_NAMESPACE_LEN: usize = 16;
 /// The xxh3 hash of a normalized code.
 #[inline]
 pub fn code_hash(normalized: &[u8]) -> u64 {
-    xxh3_64_with_seed(normalized, CODE_SEED)
+    xxh3(normalized, CODE_SEED)
+}
+
+/// xxh3 with a seed. Out of line in WebAssembly, where code and namespace hashes then share
+/// one copy of it (the module's size budget); inlined elsewhere, where the call would cost
+/// a visible share of a compact ID.
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+#[cfg_attr(not(target_arch = "wasm32"), inline)]
+fn xxh3(bytes: &[u8], seed: u64) -> u64 {
+    xxh3_64_with_seed(bytes, seed)
 }
 
 /// The 40 bits of a hash that a compact ID is taken from: the low 40 (docs/spec §1.2).
@@ -157,7 +166,7 @@ fn namespace_error(namespace: &str) -> Error {
 /// The namespace hash: the compact form of xxh3 over the namespace bytes as given.
 pub fn namespace_hash_id(namespace: &str) -> Result<CompactId> {
     validate_namespace(namespace)?;
-    Ok(CompactId::from_hash(xxh3_64_with_seed(
+    Ok(CompactId::from_hash(xxh3(
         namespace.as_bytes(),
         NAMESPACE_SEED,
     )))
