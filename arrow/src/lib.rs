@@ -33,6 +33,7 @@
 mod error;
 mod ids;
 mod input;
+mod seen;
 mod sink;
 
 pub mod euid;

@@ -51,7 +51,7 @@ pub(crate) trait Sink: Sized {
     fn fill<I, R, C>(&mut self, job: &Job<'_, R, C>) -> Vec<Range>
     where
         R: Fn(usize) -> I + Sync,
-        C: Fn(&I) -> Result<Option<Self::Item>, Error> + Sync;
+        C: Rows<I, Self::Item>;
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error>;
 }
 
@@ -90,7 +90,7 @@ macro_rules! split_sink {
         fn fill<I, R, C>(&mut self, job: &Job<'_, R, C>) -> Vec<Range>
         where
             R: Fn(usize) -> I + Sync,
-            C: Fn(&I) -> Result<Option<$item>, Error> + Sync,
+            C: Rows<I, $item>,
         {
             in_parts(self, job)
         }
@@ -104,7 +104,7 @@ macro_rules! push_sink {
         fn fill<I, R, C>(&mut self, job: &Job<'_, R, C>) -> Vec<Range>
         where
             R: Fn(usize) -> I + Sync,
-            C: Fn(&I) -> Result<Option<$item>, Error> + Sync,
+            C: Rows<I, $item>,
         {
             vec![job.range(0..job.rows, |item| match item {
                 Some(v) => self.push(v),
@@ -444,6 +444,25 @@ pub(crate) struct Range {
     stop: Option<(usize, Error)>,
 }
 
+/// What a row-wise kernel computes for a row: `Ok(None)` is a valid row whose value is
+/// absent (an EUID without an extension). Every range of rows starts with a fresh
+/// `Scratch`, its own between rows (a closure has none).
+pub(crate) trait Rows<I, T>: Sync {
+    type Scratch;
+    fn scratch(&self) -> Self::Scratch;
+    fn row(&self, scratch: &mut Self::Scratch, input: &I) -> Result<Option<T>, Error>;
+}
+
+impl<I, T, F: Fn(&I) -> Result<Option<T>, Error> + Sync> Rows<I, T> for F {
+    type Scratch = ();
+    #[inline]
+    fn scratch(&self) {}
+    #[inline]
+    fn row(&self, _: &mut (), input: &I) -> Result<Option<T>, Error> {
+        self(input)
+    }
+}
+
 /// The rows of a row-wise kernel: `read` gives row `i`'s input, `compute` the core's result
 /// for it.
 pub(crate) struct Job<'a, R, C> {
@@ -460,17 +479,18 @@ impl<R, C> Job<'_, R, C> {
     fn range<I, T>(&self, range: core::ops::Range<usize>, mut store: impl FnMut(Option<T>)) -> Range
     where
         R: Fn(usize) -> I,
-        C: Fn(&I) -> Result<Option<T>, Error>,
+        C: Rows<I, T>,
     {
         let mut valid = NullBufferBuilder::new(range.len());
         let mut failed = Vec::new();
+        let mut scratch = self.compute.scratch();
         for i in range {
             if self.nulls.is_some_and(|n| n.is_null(i)) {
                 store(None);
                 valid.append_null();
                 continue;
             }
-            match (self.compute)(&(self.read)(i)) {
+            match self.compute.row(&mut scratch, &(self.read)(i)) {
                 Ok(Some(v)) => {
                     store(Some(v));
                     valid.append_non_null();
@@ -527,7 +547,7 @@ fn in_parts<S, I, R, C>(sink: &mut S, job: &Job<'_, R, C>) -> Vec<Range>
 where
     S: Split,
     R: Fn(usize) -> I + Sync,
-    C: Fn(&I) -> Result<Option<S::Item>, Error> + Sync,
+    C: Rows<I, S::Item>,
 {
     let rows = job.rows;
     let threads = (rows / MIN_ROWS_PER_THREAD).clamp(1, max_threads());
@@ -603,10 +623,26 @@ pub(crate) fn run<S, I>(
     rows: usize,
     nulls: Option<&NullBuffer>,
     mode: OnError,
-    mut sink: S,
+    sink: S,
     read: impl Fn(usize) -> I + Sync,
     describe: impl Fn(&I) -> String,
     compute: impl Fn(&I) -> Result<Option<S::Item>, Error> + Sync,
+) -> Result<Output, ColumnError>
+where
+    S: Sink,
+{
+    run_rows(rows, nulls, mode, sink, read, describe, compute)
+}
+
+/// [`run`] with a computation that keeps scratch state per range of rows ([`Rows`]).
+pub(crate) fn run_rows<S, I>(
+    rows: usize,
+    nulls: Option<&NullBuffer>,
+    mode: OnError,
+    mut sink: S,
+    read: impl Fn(usize) -> I + Sync,
+    describe: impl Fn(&I) -> String,
+    compute: impl Rows<I, S::Item>,
 ) -> Result<Output, ColumnError>
 where
     S: Sink,

@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::input::{same_len, union_nulls, with_texts, wrong_type};
-use crate::sink::{run, Pair, Text, VarText};
+use crate::seen::{CompactIds, FullIds};
+use crate::sink::{run, run_rows, Pair, Text, VarText};
 
 const TEXTS: &str = "expected a utf8, large_utf8 or utf8_view column";
 
@@ -41,16 +42,14 @@ pub fn compact_ids(
     let sink = Text::<COMPACT_LEN>::new(rows)?;
     with_texts!(
         codes,
-        |t| run(
+        |t| run_rows(
             rows,
             codes.nulls(),
             mode,
             sink,
             |i| t.value(i),
             |s| s.to_string(),
-            |s| Ok(Some(
-                *wdp::compact_id_as_with(s, names, profile)?.as_bytes()
-            )),
+            CompactIds { names, profile },
         ),
         Err(wrong_type("WDP codes", TEXTS))
     )
@@ -93,23 +92,19 @@ pub fn full_ids(
     let prefix = *wdp::namespace_hash_as(namespace, profile)?.as_bytes();
     let rows = codes.len();
     let sink = Text::<FULL_ID_LEN>::new(rows)?;
-    let full = |s: &str| -> polyid::Result<Option<[u8; FULL_ID_LEN]>> {
-        let id = wdp::compact_id_as_with(s, names, profile)?;
-        let mut out = [b'-'; FULL_ID_LEN];
-        out[..COMPACT_LEN].copy_from_slice(&prefix);
-        out[COMPACT_LEN + 1..].copy_from_slice(id.as_bytes());
-        Ok(Some(out))
-    };
     with_texts!(
         codes,
-        |t| run(
+        |t| run_rows(
             rows,
             codes.nulls(),
             mode,
             sink,
             |i| t.value(i),
             |s| s.to_string(),
-            |s| full(s),
+            FullIds {
+                prefix,
+                ids: CompactIds { names, profile },
+            },
         ),
         Err(wrong_type("WDP codes", TEXTS))
     )

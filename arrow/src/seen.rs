@@ -1,0 +1,234 @@
+//! The compact IDs of the codes a range of rows has already computed.
+//!
+//! A column of WDP codes repeats few distinct codes (those of a service's error catalog, a
+//! few thousand at most), so after a code's first row its later rows are recognized by their
+//! bytes and get the same ID without the core validating and hashing the code again. The
+//! result is the same as the core's for every row: a hit is a byte-for-byte equal code whose
+//! ID the core computed in this call, with the same named sequences and profile.
+
+use polyid::wdp::{self, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
+use polyid::{Error, Profile};
+
+use crate::sink::Rows;
+
+/// Slots of the table (a power of two): with a few thousand distinct codes, most keep their
+/// slot; at 24 bytes a slot the table stays within a core's L2 cache.
+const SLOTS: usize = 4096;
+/// Lookups between two looks at the hit rate.
+const WINDOW: u32 = 4096;
+/// Shorter texts are never kept (no valid code is this short, and the empty slots' key is
+/// empty).
+const MIN_LEN: usize = 8;
+
+/// The compact ID of every code (as [`wdp::compact_id_as_with`] computes it), remembering
+/// the IDs of the codes each range of rows has seen.
+pub(crate) struct CompactIds<'n> {
+    pub(crate) names: Option<&'n NamedSequences>,
+    pub(crate) profile: Profile,
+}
+
+/// One range's table: direct-mapped by a hash of the first and last eight bytes and the
+/// length (a collision replaces the entry). Invalid codes are not kept: each of their rows
+/// goes to the core, which names the error. A range in which most codes are new (a column
+/// of distinct codes) stops looking after one window.
+pub(crate) struct Seen<'a> {
+    slots: Vec<(&'a [u8], [u8; COMPACT_LEN])>,
+    lookups: u32,
+    hits: u32,
+    on: bool,
+}
+
+#[inline(always)]
+fn word(b: &[u8], at: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+#[inline(always)]
+fn slot(b: &[u8]) -> usize {
+    let n = b.len();
+    let h = (word(b, 0) ^ word(b, n - 8).rotate_left(29) ^ n as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> (64 - SLOTS.trailing_zeros())) as usize
+}
+
+/// Whether two texts of at least eight bytes are equal, eight bytes at a time.
+#[inline(always)]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let mut at = 0;
+    while at + 8 < n {
+        if word(a, at) != word(b, at) {
+            return false;
+        }
+        at += 8;
+    }
+    word(a, n - 8) == word(b, n - 8)
+}
+
+impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
+    type Scratch = Seen<'a>;
+
+    fn scratch(&self) -> Seen<'a> {
+        Seen {
+            slots: vec![(&[][..], [0; COMPACT_LEN]); SLOTS],
+            lookups: 0,
+            hits: 0,
+            on: true,
+        }
+    }
+
+    #[inline]
+    fn row(&self, seen: &mut Seen<'a>, code: &&'a str) -> Result<Option<[u8; COMPACT_LEN]>, Error> {
+        let b = code.as_bytes();
+        if seen.on && seen.lookups == WINDOW {
+            // Fewer than half of the window's rows seen before: stop looking in this range.
+            seen.on = 2 * seen.hits >= WINDOW;
+            seen.lookups = 0;
+            seen.hits = 0;
+        }
+        if !seen.on || b.len() < MIN_LEN {
+            return self.compute(code).map(Some);
+        }
+        seen.lookups += 1;
+        let at = slot(b);
+        let (key, id) = seen.slots[at];
+        if same(key, b) {
+            seen.hits += 1;
+            return Ok(Some(id));
+        }
+        let id = self.compute(code)?;
+        seen.slots[at] = (b, id);
+        Ok(Some(id))
+    }
+}
+
+/// The full ID `<prefix>-<compact id>` of every code, the compact IDs as [`CompactIds`]
+/// finds them.
+pub(crate) struct FullIds<'n> {
+    pub(crate) prefix: [u8; COMPACT_LEN],
+    pub(crate) ids: CompactIds<'n>,
+}
+
+impl<'a> Rows<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
+    type Scratch = Seen<'a>;
+
+    fn scratch(&self) -> Seen<'a> {
+        self.ids.scratch()
+    }
+
+    #[inline]
+    fn row(&self, seen: &mut Seen<'a>, code: &&'a str) -> Result<Option<[u8; FULL_ID_LEN]>, Error> {
+        Ok(self.ids.row(seen, code)?.map(|id| {
+            let mut out = [b'-'; FULL_ID_LEN];
+            out[..COMPACT_LEN].copy_from_slice(&self.prefix);
+            out[COMPACT_LEN + 1..].copy_from_slice(&id);
+            out
+        }))
+    }
+}
+
+impl CompactIds<'_> {
+    #[inline]
+    fn compute(&self, code: &str) -> Result<[u8; COMPACT_LEN], Error> {
+        Ok(*wdp::compact_id_as_with(code, self.names, self.profile)?.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use arrow_array::cast::AsArray;
+    use arrow_array::{Array, StringArray};
+    use polyid::wdp::NamedSequences;
+    use polyid::Profile;
+
+    use crate::{wdp, OnError};
+
+    /// Every row of `codes` through the kernel against the core, one code at a time.
+    fn agrees(codes: &[String], names: Option<&NamedSequences>, profile: Profile) {
+        let column = StringArray::from_iter_values(codes);
+        let out = wdp::compact_ids(&column, names, profile, OnError::Null).unwrap();
+        let ids = out.values.as_string::<i32>();
+        let errors = out.errors.unwrap();
+        let errors = errors.as_string::<i32>();
+        for (i, code) in codes.iter().enumerate() {
+            match polyid::wdp::compact_id_as_with(code, names, profile) {
+                Ok(id) => assert_eq!((ids.value(i), errors.is_null(i)), (id.as_str(), true)),
+                Err(e) => assert_eq!(
+                    (ids.is_null(i), errors.value(i)),
+                    (true, e.code().as_str()),
+                    "row {i}: {code}"
+                ),
+            }
+        }
+    }
+
+    #[test]
+    fn codes_that_share_a_slot_keep_their_own_ids() {
+        // Same length, first and last eight bytes: one slot, taken in turn.
+        assert_eq!(
+            super::slot(b"E.AUTHXYZW.QOTOKEN.001"),
+            super::slot(b"E.AUTHXYZW.QITOKEN.001")
+        );
+        let codes: Vec<String> = (0..20_000)
+            .map(|i| format!("E.AUTHXYZW.Q{}TOKEN.001", ["O", "I", "A", "0", "-"][i % 5]))
+            .collect();
+        agrees(&codes, None, Profile::Polyid);
+    }
+
+    #[test]
+    fn repeated_then_distinct_then_repeated_codes() {
+        let repeated = |i: usize| format!("W.CACHE{}.DATA.{:03}", i % 7, i % 3 + 1);
+        let codes: Vec<String> = (0..30_000)
+            .map(|i| match i {
+                10_000..20_000 => format!("E.C{}.P{}.{:03}", i % 9_973, i / 9_973, i % 999 + 1),
+                _ => repeated(i),
+            })
+            .collect();
+        agrees(&codes, None, Profile::Polyid);
+    }
+
+    #[test]
+    fn full_ids_of_repeated_codes() {
+        let pool = [
+            "E.Auth.Token.MISSING",
+            "E.AUTH.TOKEN.000",
+            "W.CACHE.DATA.018",
+        ];
+        let column: StringArray = (0..12_000).map(|i| Some(pool[i % 3])).collect();
+        let out = wdp::full_ids("auth_lib", &column, None, Profile::Polyid, OnError::Null).unwrap();
+        let ids = out.values.as_string::<i32>();
+        for i in 0..column.len() {
+            match polyid::wdp::full_id("auth_lib", column.value(i)) {
+                Ok(id) => assert_eq!(ids.value(i), id),
+                Err(_) => assert!(ids.is_null(i)),
+            }
+        }
+        // docs/spec §1: auth_lib and E.Auth.Token.MISSING.
+        assert_eq!(ids.value(0), "05o5h-V6a0B");
+    }
+
+    #[test]
+    fn names_profiles_and_short_texts() {
+        let names = NamedSequences::standard().with("RATE_LIMITED", 31).unwrap();
+        let pool = [
+            "E.Auth.Token.RATE_LIMITED",
+            "E.AUTH.TOKEN.rate_limited",
+            "E.Auth.Token.MISSING",
+            "",
+            "E.A.B.1",
+            "e.auth.token.001",
+            "E.AUTH.TOKEN.000",
+        ];
+        let codes: Vec<String> = (0..9_000)
+            .map(|i| pool[i % pool.len()].to_owned())
+            .collect();
+        agrees(&codes, Some(&names), Profile::Polyid);
+        agrees(&codes, None, Profile::Polyid);
+        agrees(&codes, None, Profile::Waddling);
+    }
+}
