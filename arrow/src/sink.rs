@@ -649,7 +649,8 @@ where
 {
     let job = Job {
         rows,
-        nulls,
+        // A validity bitmap without a null (producers often keep one) needs no look per row.
+        nulls: nulls.filter(|n| n.null_count() > 0),
         mode,
         read,
         compute,

@@ -17,8 +17,13 @@ appended to it as a Markdown table.
 
 from __future__ import annotations
 
-import argparse
 import os
+
+# numpy (used only to build the input) would otherwise start OpenBLAS threads that compete
+# with the kernels' threads for the CPUs while the kernels are timed.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import argparse
 import resource
 import subprocess
 import sys
