@@ -11,14 +11,16 @@ use polyid::{Error, Profile};
 
 use crate::sink::Rows;
 
-/// Slots of the table (a power of two): with a few thousand distinct codes, most keep their
-/// slot; at 24 bytes a slot the table stays within a core's L2 cache.
-const SLOTS: usize = 4096;
+/// Sets of the table (a power of two), two entries each: a few thousand distinct codes
+/// mostly keep their place, and at 40 bytes an entry the table stays within a core's L2
+/// cache.
+const SETS: usize = 2048;
 /// Lookups between two looks at the hit rate.
 const WINDOW: u32 = 4096;
-/// Shorter texts are never kept (no valid code is this short, and the empty slots' key is
-/// empty).
+/// The texts kept: at least eight bytes (no valid code is shorter) and at most `KEY` (the
+/// longer ones always go to the core).
 const MIN_LEN: usize = 8;
+const KEY: usize = 32;
 
 /// The compact ID of every code (as [`wdp::compact_id_as_with`] computes it), remembering
 /// the IDs of the codes each range of rows has seen.
@@ -27,12 +29,22 @@ pub(crate) struct CompactIds<'n> {
     pub(crate) profile: Profile,
 }
 
-/// One range's table: direct-mapped by a hash of the first and last eight bytes and the
-/// length (a collision replaces the entry). Invalid codes are not kept: each of their rows
-/// goes to the core, which names the error. A range in which most codes are new (a column
-/// of distinct codes) stops looking after one window.
-pub(crate) struct Seen<'a> {
-    slots: Vec<(&'a [u8], [u8; COMPACT_LEN])>,
+/// A code seen before and its ID. The code's bytes are kept here, not referenced in the
+/// input: comparing with them then reads the table, not a distant row of the column.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: [u8; KEY],
+    len: u8,
+    id: [u8; COMPACT_LEN],
+}
+
+/// One range's table: two-way sets picked by a hash of the first and last eight bytes and
+/// the length; a new code takes the first place of its set and moves the code there to the
+/// second. Invalid codes are not kept: each of their rows goes to the core, which names the
+/// error. A range in which most codes are new (a column of distinct codes) stops looking
+/// after one window.
+pub(crate) struct Seen {
+    sets: Vec<[Entry; 2]>,
     lookups: u32,
     hits: u32,
     on: bool,
@@ -46,36 +58,43 @@ fn word(b: &[u8], at: usize) -> u64 {
 }
 
 #[inline(always)]
-fn slot(b: &[u8]) -> usize {
+fn set(b: &[u8]) -> usize {
     let n = b.len();
     let h = (word(b, 0) ^ word(b, n - 8).rotate_left(29) ^ n as u64)
         .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> (64 - SLOTS.trailing_zeros())) as usize
+    (h >> (64 - SETS.trailing_zeros())) as usize
 }
 
-/// Whether two texts of at least eight bytes are equal, eight bytes at a time.
-#[inline(always)]
-fn same(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    let mut at = 0;
-    while at + 8 < n {
-        if word(a, at) != word(b, at) {
+impl Entry {
+    /// Whether the entry holds `b` (8 to `KEY` bytes), compared eight bytes at a time.
+    #[inline(always)]
+    fn holds(&self, b: &[u8]) -> bool {
+        let n = b.len();
+        if usize::from(self.len) != n {
             return false;
         }
-        at += 8;
+        let mut at = 0;
+        while at + 8 < n {
+            if word(&self.key, at) != word(b, at) {
+                return false;
+            }
+            at += 8;
+        }
+        word(&self.key, n - 8) == word(b, n - 8)
     }
-    word(a, n - 8) == word(b, n - 8)
 }
 
 impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
-    type Scratch = Seen<'a>;
+    type Scratch = Seen;
 
-    fn scratch(&self) -> Seen<'a> {
+    fn scratch(&self) -> Seen {
+        let empty = Entry {
+            key: [0; KEY],
+            len: 0,
+            id: [0; COMPACT_LEN],
+        };
         Seen {
-            slots: vec![(&[][..], [0; COMPACT_LEN]); SLOTS],
+            sets: vec![[empty; 2]; SETS],
             lookups: 0,
             hits: 0,
             on: true,
@@ -83,7 +102,7 @@ impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
     }
 
     #[inline]
-    fn row(&self, seen: &mut Seen<'a>, code: &&'a str) -> Result<Option<[u8; COMPACT_LEN]>, Error> {
+    fn row(&self, seen: &mut Seen, code: &&'a str) -> Result<Option<[u8; COMPACT_LEN]>, Error> {
         let b = code.as_bytes();
         if seen.on && seen.lookups == WINDOW {
             // Fewer than half of the window's rows seen before: stop looking in this range.
@@ -91,18 +110,26 @@ impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
             seen.lookups = 0;
             seen.hits = 0;
         }
-        if !seen.on || b.len() < MIN_LEN {
+        if !seen.on || !(MIN_LEN..=KEY).contains(&b.len()) {
             return self.compute(code).map(Some);
         }
         seen.lookups += 1;
-        let at = slot(b);
-        let (key, id) = seen.slots[at];
-        if same(key, b) {
-            seen.hits += 1;
-            return Ok(Some(id));
+        let ways = &mut seen.sets[set(b)];
+        for way in ways.iter() {
+            if way.holds(b) {
+                seen.hits += 1;
+                return Ok(Some(way.id));
+            }
         }
         let id = self.compute(code)?;
-        seen.slots[at] = (b, id);
+        let mut key = [0; KEY];
+        key[..b.len()].copy_from_slice(b);
+        ways[1] = ways[0];
+        ways[0] = Entry {
+            key,
+            len: b.len() as u8,
+            id,
+        };
         Ok(Some(id))
     }
 }
@@ -115,14 +142,14 @@ pub(crate) struct FullIds<'n> {
 }
 
 impl<'a> Rows<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
-    type Scratch = Seen<'a>;
+    type Scratch = Seen;
 
-    fn scratch(&self) -> Seen<'a> {
-        self.ids.scratch()
+    fn scratch(&self) -> Seen {
+        Rows::<&str, _>::scratch(&self.ids)
     }
 
     #[inline]
-    fn row(&self, seen: &mut Seen<'a>, code: &&'a str) -> Result<Option<[u8; FULL_ID_LEN]>, Error> {
+    fn row(&self, seen: &mut Seen, code: &&'a str) -> Result<Option<[u8; FULL_ID_LEN]>, Error> {
         Ok(self.ids.row(seen, code)?.map(|id| {
             let mut out = [b'-'; FULL_ID_LEN];
             out[..COMPACT_LEN].copy_from_slice(&self.prefix);
@@ -169,10 +196,10 @@ mod tests {
 
     #[test]
     fn codes_that_share_a_slot_keep_their_own_ids() {
-        // Same length, first and last eight bytes: one slot, taken in turn.
+        // Same length, first and last eight bytes: one set, five codes for its two places.
         assert_eq!(
-            super::slot(b"E.AUTHXYZW.QOTOKEN.001"),
-            super::slot(b"E.AUTHXYZW.QITOKEN.001")
+            super::set(b"E.AUTHXYZW.QOTOKEN.001"),
+            super::set(b"E.AUTHXYZW.QITOKEN.001")
         );
         let codes: Vec<String> = (0..20_000)
             .map(|i| format!("E.AUTHXYZW.Q{}TOKEN.001", ["O", "I", "A", "0", "-"][i % 5]))
