@@ -55,7 +55,9 @@ pub struct polyid_euid_generator {
 
 gen_handle!(polyid_euid_generator, EuidGenerator);
 
-pub(crate) unsafe fn euid_generator<'a>(g: *const polyid_euid_generator) -> Res<&'a EuidGenerator<GenClock>> {
+pub(crate) unsafe fn euid_generator<'a>(
+    g: *const polyid_euid_generator,
+) -> Res<&'a EuidGenerator<GenClock>> {
     non_null(g, "generator")?;
     Ok(&(*g).generator)
 }

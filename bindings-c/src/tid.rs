@@ -39,7 +39,9 @@ pub struct polyid_tid_generator {
 
 gen_handle!(polyid_tid_generator, TidGenerator);
 
-pub(crate) unsafe fn tid_generator<'a>(g: *const polyid_tid_generator) -> Res<&'a TidGenerator<GenClock>> {
+pub(crate) unsafe fn tid_generator<'a>(
+    g: *const polyid_tid_generator,
+) -> Res<&'a TidGenerator<GenClock>> {
     non_null(g, "generator")?;
     Ok(&(*g).generator)
 }

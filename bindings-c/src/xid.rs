@@ -249,7 +249,9 @@ pub struct polyid_xid_generator {
 
 gen_handle!(polyid_xid_generator, XidGenerator);
 
-pub(crate) unsafe fn xid_generator<'a>(g: *const polyid_xid_generator) -> Res<&'a polyid_xid_generator> {
+pub(crate) unsafe fn xid_generator<'a>(
+    g: *const polyid_xid_generator,
+) -> Res<&'a polyid_xid_generator> {
     non_null(g, "generator")?;
     Ok(&*g)
 }
