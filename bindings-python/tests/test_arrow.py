@@ -52,6 +52,28 @@ def test_shared_vectors_through_the_arrow_path() -> None:
                        "fixed_size_binary(16) holds 128 bits"}
 
 
+def test_a_long_column_matches_the_scalar_function_row_by_row() -> None:
+    # Long enough for several threads and, with its repeated codes, for the kernel's table of
+    # codes already met; sliced, so that the input starts at an offset; and as two chunks.
+    pool = ["E.Auth.Token.MISSING", "E.AUTH.TOKEN.000", "w.cache.data.018", None,
+            "B.API.RATELIMIT.007", "not a code", "E.Auth.Token.001"]
+    rows = [pool[(i * 7 + i // 5) % len(pool)] for i in range(200_003)]
+    column = pa.array(["pad"] + rows).slice(1)
+    out = pa.array(ids.compact_ids(column, on_error="null"))
+    expected = []
+    for code in rows:
+        try:
+            expected.append(None if code is None else (polyid.compact_id(code), None))
+        except polyid.PolyIdError as e:
+            expected.append((None, e.code))
+    got = [None if v is None and e is None else (v, e)
+           for v, e in zip(out.field("value").to_pylist(), out.field("error").to_pylist())]
+    assert got == expected
+    assert expected[0] == ("V6a0B", None)  # docs/spec §1.2
+    chunked = pa.chunked_array([rows[:100_000], rows[100_000:]])
+    assert pa.chunked_array(ids.compact_ids(chunked, on_error="null")).combine_chunks().equals(out)
+
+
 @pytest.mark.parametrize("layout", [pa.string(), pa.large_string(), pa.string_view()])
 def test_every_string_layout(layout: object) -> None:
     codes = pa.array(["E.Auth.Token.MISSING", None, "E.Auth.Token.001"], layout)
