@@ -156,13 +156,20 @@ struct In {
     schema_arg: &'static str,
 }
 
-/// The one input of a one-column function.
-fn input(array: *const FFI_ArrowArray, schema: *const FFI_ArrowSchema) -> In {
-    In {
-        array,
-        schema,
-        arg: "input",
-        schema_arg: "input_schema",
+impl In {
+    /// `array` and `schema`, named `arg` and `schema_arg` in errors.
+    fn new(
+        array: *const FFI_ArrowArray,
+        schema: *const FFI_ArrowSchema,
+        arg: &'static str,
+        schema_arg: &'static str,
+    ) -> In {
+        In {
+            array,
+            schema,
+            arg,
+            schema_arg,
+        }
     }
 }
 
@@ -318,222 +325,206 @@ unsafe fn compute(
         result
     });
     if !error_row.is_null() {
-        let r = row.map_or(POLYID_ARROW_NO_ROW, |r| i64::try_from(r).unwrap_or(i64::MAX));
+        let r = row.map_or(POLYID_ARROW_NO_ROW, |r| {
+            i64::try_from(r).unwrap_or(i64::MAX)
+        });
         // SAFETY: a caller's output, written without being read.
         unsafe { error_row.write(r) };
     }
     status
 }
 
-/// [`compute`] over one input column.
-unsafe fn column(
-    array: *const FFI_ArrowArray,
-    schema: *const FFI_ArrowSchema,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-    kernel: impl FnOnce(&dyn Array) -> Res<ArrayRef>,
-) -> polyid_status {
-    let inputs = [input(array, schema)];
-    // SAFETY: the header's contract, passed on.
-    unsafe {
-        compute(&inputs, out, out_schema, error_row, err, |a| {
-            kernel(a[0].as_ref())
-        })
-    }
+/// Declares one `polyid_arrow_*` column function from its doc comment, its name, its own
+/// parameters and its kernel call, so that the outputs every such function ends with
+/// (`out`, `out_schema`, `error_row`, `err`) and their handling ([`compute`]) are written
+/// once, here.
+///
+/// An input column is written `name / name_schema: column`: the C function takes a
+/// `struct ArrowArray *` and its `struct ArrowSchema *` (errors name them), and in the body
+/// `name` is the column they hold as a `&dyn Array` (validated in full, dictionary-encoded
+/// text decoded: see [`borrow`]). Every other parameter is passed through as declared, in
+/// the order written (a column need not come first). The body returns the output column
+/// (`Res<ArrayRef>`). A function declared `without error_row` has no `error_row` parameter:
+/// no row can fail it (a generator has no input; a validation reports each row's error in
+/// its output). Each function keeps its own doc comment, which cbindgen copies into the
+/// header (build.rs has it read the crate after macro expansion).
+macro_rules! arrow_fn {
+    (
+        $(#[doc = $doc:expr])*
+        fn $name:ident($($params:tt)*) without error_row $body:block
+    ) => {
+        arrow_fn!(@args [$(#[doc = $doc])*] $name [] [ptr::null_mut()] $body
+            [] [] $($params)*);
+    };
+    (
+        $(#[doc = $doc:expr])*
+        fn $name:ident($($params:tt)*) $body:block
+    ) => {
+        arrow_fn!(@args [$(#[doc = $doc])*] $name [error_row: *mut i64,] [error_row] $body
+            [] [] $($params)*);
+    };
+    // An input column: its two pointers.
+    (@args $docs:tt $name:ident $row_param:tt $row:tt $body:block
+        [$($c:tt)*] [$($cols:tt)*] $p:ident / $s:ident : column $(, $($rest:tt)*)?) => {
+        arrow_fn!(@args $docs $name $row_param $row $body
+            [$($c)* $p: *const FFI_ArrowArray, $s: *const FFI_ArrowSchema,]
+            [$($cols)* ($p, $s)] $($($rest)*)?);
+    };
+    // Any other parameter.
+    (@args $docs:tt $name:ident $row_param:tt $row:tt $body:block
+        [$($c:tt)*] [$($cols:tt)*] $p:ident : $t:ty $(, $($rest:tt)*)?) => {
+        arrow_fn!(@args $docs $name $row_param $row $body
+            [$($c)* $p: $t,] [$($cols)*] $($($rest)*)?);
+    };
+    // Every parameter read: the function.
+    (@args [$($docs:tt)*] $name:ident [$($row_param:tt)*] [$row:expr] $body:block
+        [$($c:tt)*] [$(($p:ident, $s:ident))*]) => {
+        $($docs)*
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            $($c)*
+            out: *mut FFI_ArrowArray,
+            out_schema: *mut FFI_ArrowSchema,
+            $($row_param)*
+            err: *mut polyid_error,
+        ) -> polyid_status {
+            let inputs: &[In] = &[$(In::new($p, $s, stringify!($p), stringify!($s))),*];
+            compute(inputs, out, out_schema, $row, err, |columns| {
+                // `compute` passes one column per input, in order.
+                let [$($p),*] = columns else {
+                    return Err(internal("a column is missing"));
+                };
+                $(let $p: &dyn Array = $p.as_ref();)*
+                $body
+            })
+        }
+    };
 }
 
 // ---------------------------------------------------------------------------------------
 // WDP
 
-/// The compact ID of every code of a string column (`utf8`, `large_utf8` or `utf8_view`;
-/// Arrow formats "u", "U", "vu"; or dictionary-encoded text, read as the text it stands
-/// for, as in every function here): a `utf8` column of 5-character IDs, computed as
-/// `polyid_compact_id_as()` computes them with `profile` (a `polyid_profile`) and `names`
-/// (NULL: the standard named sequences; else a table from `polyid_named_sequences_new()`).
-///
-/// Every `polyid_arrow_*` function reads its input columns in place and does not take them
-/// over: each input array and its schema stay the caller's (release them as usual, after
-/// the call). It writes a new array and schema into `*out` and `*out_schema`, which the
-/// caller releases with their `release` callbacks; on any failure both are left released
-/// (`release == NULL`). Nulls give nulls. `on_error` is a `polyid_arrow_on_error`.
-/// `error_row` (may be NULL) receives the index of the row that failed the call (counted
-/// from the array's first row, its `offset` not included), or `POLYID_ARROW_NO_ROW` (-1)
-/// when the call succeeded or failed for another reason; `err` has the same row in its
-/// message.
-///
-/// Errors: `POLYID_NULL_POINTER`; `POLYID_INVALID_ARGUMENT` for a column of another type,
-/// a malformed array, a released input, or an `on_error` or `profile` out of range; with
-/// `POLYID_ARROW_RAISE`, the first invalid row's error (its message names the row).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_compact_ids(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    names: *const polyid_named_sequences,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The compact ID of every code of a string column (`utf8`, `large_utf8` or `utf8_view`;
+    /// Arrow formats "u", "U", "vu"; or dictionary-encoded text, read as the text it stands
+    /// for, as in every function here): a `utf8` column of 5-character IDs, computed as
+    /// `polyid_compact_id_as()` computes them with `profile` (a `polyid_profile`) and `names`
+    /// (NULL: the standard named sequences; else a table from `polyid_named_sequences_new()`).
+    ///
+    /// Every `polyid_arrow_*` function reads its input columns in place and does not take them
+    /// over: each input array and its schema stay the caller's (release them as usual, after
+    /// the call). It writes a new array and schema into `*out` and `*out_schema`, which the
+    /// caller releases with their `release` callbacks; on any failure both are left released
+    /// (`release == NULL`). Nulls give nulls. `on_error` is a `polyid_arrow_on_error`.
+    /// `error_row` (may be NULL) receives the index of the row that failed the call (counted
+    /// from the array's first row, its `offset` not included), or `POLYID_ARROW_NO_ROW` (-1)
+    /// when the call succeeded or failed for another reason; `err` has the same row in its
+    /// message.
+    ///
+    /// Errors: `POLYID_NULL_POINTER`; `POLYID_INVALID_ARGUMENT` for a column of another type,
+    /// a malformed array, a released input, or an `on_error` or `profile` out of range; with
+    /// `POLYID_ARROW_RAISE`, the first invalid row's error (its message names the row).
+    fn polyid_arrow_compact_ids(
+        input / input_schema: column,
+        names: *const polyid_named_sequences,
+        profile: i32,
+        on_error: i32,
+    ) {
         let names = opt_names(names)?;
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(wdp::compact_ids(a, names, p, m))
-    })
+        packed(wdp::compact_ids(input, names, p, m))
+    }
 }
 
-/// The namespace hash of every namespace of a string column, as `profile` computes it: a
-/// `utf8` column of 5-character hashes. As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_namespace_hashes(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The namespace hash of every namespace of a string column, as `profile` computes it: a
+    /// `utf8` column of 5-character hashes. As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_namespace_hashes(input / input_schema: column, profile: i32, on_error: i32) {
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(wdp::namespace_hashes(a, p, m))
-    })
+        packed(wdp::namespace_hashes(input, p, m))
+    }
 }
 
-/// The full ID ("<namespace hash>-<compact id>") of every code of a string column in the
-/// namespace `namespace` (NUL-terminated UTF-8): a `utf8` column. As
-/// `polyid_arrow_compact_ids()` otherwise; an invalid namespace fails the call (no row).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_full_ids(
-    namespace: *const c_char,
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    names: *const polyid_named_sequences,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The full ID ("<namespace hash>-<compact id>") of every code of a string column in the
+    /// namespace `namespace` (NUL-terminated UTF-8): a `utf8` column. As
+    /// `polyid_arrow_compact_ids()` otherwise; an invalid namespace fails the call (no row).
+    fn polyid_arrow_full_ids(
+        namespace: *const c_char,
+        input / input_schema: column,
+        names: *const polyid_named_sequences,
+        profile: i32,
+        on_error: i32,
+    ) {
         // SAFETY: the header's contract for `namespace`.
         let ns = unsafe { cstr(namespace, "namespace")? };
         let names = opt_names(names)?;
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(wdp::full_ids(ns, a, names, p, m))
-    })
+        packed(wdp::full_ids(ns, input, names, p, m))
+    }
 }
 
-/// The full ID of every row of a namespace column and a code column of the same length
-/// (both text): a `utf8` column, null where either cell is null; an invalid namespace or
-/// code is that row's error. As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_full_ids_per_row(
-    namespaces: *const FFI_ArrowArray,
-    namespaces_schema: *const FFI_ArrowSchema,
-    codes: *const FFI_ArrowArray,
-    codes_schema: *const FFI_ArrowSchema,
-    names: *const polyid_named_sequences,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    let inputs = [
-        In {
-            array: namespaces,
-            schema: namespaces_schema,
-            arg: "namespaces",
-            schema_arg: "namespaces_schema",
-        },
-        In {
-            array: codes,
-            schema: codes_schema,
-            arg: "codes",
-            schema_arg: "codes_schema",
-        },
-    ];
-    compute(&inputs, out, out_schema, error_row, err, |c| {
+arrow_fn! {
+    /// The full ID of every row of a namespace column and a code column of the same length
+    /// (both text): a `utf8` column, null where either cell is null; an invalid namespace or
+    /// code is that row's error. As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_full_ids_per_row(
+        namespaces / namespaces_schema: column,
+        codes / codes_schema: column,
+        names: *const polyid_named_sequences,
+        profile: i32,
+        on_error: i32,
+    ) {
         let names = opt_names(names)?;
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(wdp::full_ids_per_row(
-            c[0].as_ref(),
-            c[1].as_ref(),
-            names,
-            p,
-            m,
-        ))
-    })
+        packed(wdp::full_ids_per_row(namespaces, codes, names, p, m))
+    }
 }
 
-/// The normalized form of every code of a string column (uppercase, trimmed, named sequence
-/// resolved with `names`, NULL: the standard table): a `utf8` column. As
-/// `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_normalize_codes(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    names: *const polyid_named_sequences,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The normalized form of every code of a string column (uppercase, trimmed, named sequence
+    /// resolved with `names`, NULL: the standard table): a `utf8` column. As
+    /// `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_normalize_codes(
+        input / input_schema: column,
+        names: *const polyid_named_sequences,
+        on_error: i32,
+    ) {
         let names = opt_names(names)?;
-        packed(wdp::normalize_codes(a, names, self::on_error(on_error)?))
-    })
+        packed(wdp::normalize_codes(input, names, self::on_error(on_error)?))
+    }
 }
 
-/// The error code of every code of a string column: a `utf8` column holding the
-/// `polyid_status_code()` string of each invalid code, null where the code is valid (or
-/// null). No row fails the call. Input, outputs and errors as for
-/// `polyid_arrow_compact_ids()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_validate_codes(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    names: *const polyid_named_sequences,
-    profile: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, ptr::null_mut(), err, |a| {
+arrow_fn! {
+    /// The error code of every code of a string column: a `utf8` column holding the
+    /// `polyid_status_code()` string of each invalid code, null where the code is valid (or
+    /// null). No row fails the call. Input, outputs and errors as for
+    /// `polyid_arrow_compact_ids()`.
+    fn polyid_arrow_validate_codes(
+        input / input_schema: column,
+        names: *const polyid_named_sequences,
+        profile: i32,
+    ) without error_row {
         let names = opt_names(names)?;
-        wdp::validate_codes(a, names, self::profile(profile)?).map_err(column_fail)
-    })
+        wdp::validate_codes(input, names, self::profile(profile)?).map_err(column_fail)
+    }
 }
 
-/// The catalog entry of every ID of a string column (compact IDs, or full IDs of the
-/// catalog's namespace) in `catalog` (from `polyid_catalog_load()` or
-/// `polyid_catalog_build()`): a struct column ("+s") `{code: utf8, message: utf8}`, the
-/// message as the catalog has it (placeholders not filled). An ID the catalog does not have
-/// is that row's `POLYID_NOT_FOUND`. As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_catalog_lookup(
-    catalog: *const polyid_catalog,
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The catalog entry of every ID of a string column (compact IDs, or full IDs of the
+    /// catalog's namespace) in `catalog` (from `polyid_catalog_load()` or
+    /// `polyid_catalog_build()`): a struct column ("+s") `{code: utf8, message: utf8}`, the
+    /// message as the catalog has it (placeholders not filled). An ID the catalog does not have
+    /// is that row's `POLYID_NOT_FOUND`. As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_catalog_lookup(
+        catalog: *const polyid_catalog,
+        input / input_schema: column,
+        on_error: i32,
+    ) {
         // SAFETY: the header's contract for `catalog`.
         let c = unsafe { crate::catalog::handle(catalog)? };
-        packed(wdp::catalog_lookup(c, a, self::on_error(on_error)?))
-    })
+        packed(wdp::catalog_lookup(c, input, self::on_error(on_error)?))
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -569,10 +560,12 @@ const EINVAL: c_int = 22;
 impl MapStream {
     /// The next output chunk (a released array at the end of the input).
     fn next(&mut self) -> Result<FFI_ArrowArray, (Fail, c_int)> {
-        let get_next = self
-            .input
-            .get_next
-            .ok_or_else(|| (invalid("input", "the stream is released".to_owned()), EINVAL))?;
+        let get_next = self.input.get_next.ok_or_else(|| {
+            (
+                invalid("input", "the stream is released".to_owned()),
+                EINVAL,
+            )
+        })?;
         let mut chunk = FFI_ArrowArray::empty();
         // SAFETY: `input` is a live stream this struct owns; `chunk` a released struct.
         let rc = unsafe { get_next(&mut self.input, &mut chunk) };
@@ -757,7 +750,8 @@ unsafe fn map_stream(
         if rc != 0 {
             return Err(stream_fail(stream, "get_schema", rc));
         }
-        let input_type = DataType::try_from(&schema).map_err(|e| invalid("input", e.to_string()))?;
+        let input_type =
+            DataType::try_from(&schema).map_err(|e| invalid("input", e.to_string()))?;
         drop(schema);
         // The output type: the kernel's on an empty column of the input type (which also
         // rejects a type the kernel does not read, before the input is taken).
@@ -876,151 +870,71 @@ pub unsafe extern "C" fn polyid_arrow_stream_error(
 // ---------------------------------------------------------------------------------------
 // TID
 
-/// The value of every TID of a string column, as `profile` reads it: an `int64` column.
-/// As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_tid_parse(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The value of every TID of a string column, as `profile` reads it: an `int64` column.
+    /// As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_tid_parse(input / input_schema: column, profile: i32, on_error: i32) {
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(tid::parse(a, p, m))
-    })
+        packed(tid::parse(input, p, m))
+    }
 }
 
-/// The text of every TID of an integer column (any integer type; values 0 to 2^63-1) or a
-/// string column of TIDs: a `utf8` column of 13-symbol TIDs, or of the dashed display form
-/// when `display` is true. As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_tid_encode(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    display: bool,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
-        packed(tid::encode(a, display, self::on_error(on_error)?))
-    })
+arrow_fn! {
+    /// The text of every TID of an integer column (any integer type; values 0 to 2^63-1) or a
+    /// string column of TIDs: a `utf8` column of 13-symbol TIDs, or of the dashed display form
+    /// when `display` is true. As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_tid_encode(input / input_schema: column, display: bool, on_error: i32) {
+        packed(tid::encode(input, display, self::on_error(on_error)?))
+    }
 }
 
-/// The timestamp of every TID of a string column (read as `profile` reads it) or an
-/// integer column of TID values: a `timestamp[us, UTC]` column (format "tsu:UTC",
-/// microseconds since the Unix epoch). As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_tid_timestamps(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The timestamp of every TID of a string column (read as `profile` reads it) or an
+    /// integer column of TID values: a `timestamp[us, UTC]` column (format "tsu:UTC",
+    /// microseconds since the Unix epoch). As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_tid_timestamps(input / input_schema: column, profile: i32, on_error: i32) {
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(tid::timestamps(a, p, m))
-    })
+        packed(tid::timestamps(input, p, m))
+    }
 }
 
-/// The clock id (0-1023) of every TID of a string or integer column: a `uint16` column
-/// (format "S"). As `polyid_arrow_tid_timestamps()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_tid_clock_ids(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The clock id (0-1023) of every TID of a string or integer column: a `uint16` column
+    /// (format "S"). As `polyid_arrow_tid_timestamps()` otherwise.
+    fn polyid_arrow_tid_clock_ids(input / input_schema: column, profile: i32, on_error: i32) {
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(tid::clock_ids(a, p, m))
-    })
+        packed(tid::clock_ids(input, p, m))
+    }
 }
 
-/// The TID values (`int64`) of a microseconds column (any integer type, or
-/// `timestamp[us]`, any time zone) and a clock-id column (any integer type) of the same
-/// length, as `polyid_tid_from_parts()` computes them: null where either cell is null; a
-/// value out of range is that row's `POLYID_OUT_OF_RANGE`. As `polyid_arrow_compact_ids()`
-/// otherwise (`POLYID_INVALID_ARGUMENT` also for columns of different lengths).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_tid_from_parts(
-    micros: *const FFI_ArrowArray,
-    micros_schema: *const FFI_ArrowSchema,
-    clock_ids: *const FFI_ArrowArray,
-    clock_ids_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    let inputs = [
-        In {
-            array: micros,
-            schema: micros_schema,
-            arg: "micros",
-            schema_arg: "micros_schema",
-        },
-        In {
-            array: clock_ids,
-            schema: clock_ids_schema,
-            arg: "clock_ids",
-            schema_arg: "clock_ids_schema",
-        },
-    ];
-    compute(&inputs, out, out_schema, error_row, err, |c| {
-        packed(tid::from_parts(
-            c[0].as_ref(),
-            c[1].as_ref(),
-            self::on_error(on_error)?,
-        ))
-    })
+arrow_fn! {
+    /// The TID values (`int64`) of a microseconds column (any integer type, or
+    /// `timestamp[us]`, any time zone) and a clock-id column (any integer type) of the same
+    /// length, as `polyid_tid_from_parts()` computes them: null where either cell is null; a
+    /// value out of range is that row's `POLYID_OUT_OF_RANGE`. As `polyid_arrow_compact_ids()`
+    /// otherwise (`POLYID_INVALID_ARGUMENT` also for columns of different lengths).
+    fn polyid_arrow_tid_from_parts(
+        micros / micros_schema: column,
+        clock_ids / clock_ids_schema: column,
+        on_error: i32,
+    ) {
+        packed(tid::from_parts(micros, clock_ids, self::on_error(on_error)?))
+    }
 }
 
-/// Runs `make` and moves the generated column into the caller's outputs.
-unsafe fn generated(
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    err: *mut polyid_error,
-    make: impl FnOnce() -> Res<ArrayRef>,
-) -> polyid_status {
-    // SAFETY: the header's contract for the outputs; there is no input.
-    unsafe { compute(&[], out, out_schema, ptr::null_mut(), err, |_| make()) }
-}
-
-/// `count` new TIDs as a `utf8` column of 13-symbol texts, in increasing order, from
-/// `generator` (a handle from `polyid_tid_generator_new()`; NULL: the process-wide
-/// default generator of `polyid_tid_generate()`). `count` 0 gives an empty column. The
-/// outputs are the caller's to release, as for `polyid_arrow_compact_ids()`.
-///
-/// Errors: `POLYID_NULL_POINTER` (out, out_schema), `POLYID_OUT_OF_RANGE` (`count` above
-/// `POLYID_MAX_BATCH`, or the timestamps would leave the TID range), `POLYID_CLOCK_BEHIND`,
-/// the process node's errors, as for `polyid_tid_generator_next_many()`.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_tid_generate(
-    generator: *const polyid_tid_generator,
-    count: usize,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generated(out, out_schema, err, || {
+arrow_fn! {
+    /// `count` new TIDs as a `utf8` column of 13-symbol texts, in increasing order, from
+    /// `generator` (a handle from `polyid_tid_generator_new()`; NULL: the process-wide
+    /// default generator of `polyid_tid_generate()`). `count` 0 gives an empty column. The
+    /// outputs are the caller's to release, as for `polyid_arrow_compact_ids()`.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (out, out_schema), `POLYID_OUT_OF_RANGE` (`count` above
+    /// `POLYID_MAX_BATCH`, or the timestamps would leave the TID range), `POLYID_CLOCK_BEHIND`,
+    /// the process node's errors, as for `polyid_tid_generator_next_many()`.
+    fn polyid_arrow_tid_generate(
+        generator: *const polyid_tid_generator,
+        count: usize,
+    ) without error_row {
         let column = if generator.is_null() {
             tid::generate(polyid::tid::default_generator(), count as u64)
         } else {
@@ -1029,131 +943,66 @@ pub unsafe extern "C" fn polyid_arrow_tid_generate(
             tid::generate(g, count as u64)
         };
         column.map_err(column_fail)
-    })
+    }
 }
 
 // ---------------------------------------------------------------------------------------
 // xid and uid11
 
-/// The value of every xid of a string column: a `uint64` column. As
-/// `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_xid_parse(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
-        packed(xid::parse(a, self::on_error(on_error)?))
-    })
+arrow_fn! {
+    /// The value of every xid of a string column: a `uint64` column. As
+    /// `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_xid_parse(input / input_schema: column, on_error: i32) {
+        packed(xid::parse(input, self::on_error(on_error)?))
+    }
 }
 
-/// The text of every xid of an integer column (or a string column of xids): a `utf8`
-/// column of 11-symbol xids. As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_xid_encode(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
-        packed(xid::encode(a, self::on_error(on_error)?))
-    })
+arrow_fn! {
+    /// The text of every xid of an integer column (or a string column of xids): a `utf8`
+    /// column of 11-symbol xids. As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_xid_encode(input / input_schema: column, on_error: i32) {
+        packed(xid::encode(input, self::on_error(on_error)?))
+    }
 }
 
-/// The timestamp of every xid of a string or integer column: a `timestamp[ms, UTC]` column
-/// (format "tsm:UTC", milliseconds since the Unix epoch). As `polyid_arrow_compact_ids()`
-/// otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_xid_timestamps(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
-        packed(xid::timestamps(a, self::on_error(on_error)?))
-    })
+arrow_fn! {
+    /// The timestamp of every xid of a string or integer column: a `timestamp[ms, UTC]` column
+    /// (format "tsm:UTC", milliseconds since the Unix epoch). As `polyid_arrow_compact_ids()`
+    /// otherwise.
+    fn polyid_arrow_xid_timestamps(input / input_schema: column, on_error: i32) {
+        packed(xid::timestamps(input, self::on_error(on_error)?))
+    }
 }
 
-/// The 22 random bits of every xid of a string or integer column: a `uint32` column
-/// (format "I"). As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_xid_randoms(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
-        packed(xid::randoms(a, self::on_error(on_error)?))
-    })
+arrow_fn! {
+    /// The 22 random bits of every xid of a string or integer column: a `uint32` column
+    /// (format "I"). As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_xid_randoms(input / input_schema: column, on_error: i32) {
+        packed(xid::randoms(input, self::on_error(on_error)?))
+    }
 }
 
-/// The xid values (`uint64`) of a Unix-milliseconds column (any integer type, or
-/// `timestamp[ms]`) and a random-bits column (any integer type) of the same length, as
-/// `polyid_xid_from_parts()` computes them. As `polyid_arrow_tid_from_parts()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_xid_from_parts(
-    unix_ms: *const FFI_ArrowArray,
-    unix_ms_schema: *const FFI_ArrowSchema,
-    randoms: *const FFI_ArrowArray,
-    randoms_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    let inputs = [
-        In {
-            array: unix_ms,
-            schema: unix_ms_schema,
-            arg: "unix_ms",
-            schema_arg: "unix_ms_schema",
-        },
-        In {
-            array: randoms,
-            schema: randoms_schema,
-            arg: "randoms",
-            schema_arg: "randoms_schema",
-        },
-    ];
-    compute(&inputs, out, out_schema, error_row, err, |c| {
-        packed(xid::from_parts(
-            c[0].as_ref(),
-            c[1].as_ref(),
-            self::on_error(on_error)?,
-        ))
-    })
+arrow_fn! {
+    /// The xid values (`uint64`) of a Unix-milliseconds column (any integer type, or
+    /// `timestamp[ms]`) and a random-bits column (any integer type) of the same length, as
+    /// `polyid_xid_from_parts()` computes them. As `polyid_arrow_tid_from_parts()` otherwise.
+    fn polyid_arrow_xid_from_parts(
+        unix_ms / unix_ms_schema: column,
+        randoms / randoms_schema: column,
+        on_error: i32,
+    ) {
+        packed(xid::from_parts(unix_ms, randoms, self::on_error(on_error)?))
+    }
 }
 
-/// `count` new xids as a `utf8` column of 11-symbol texts from `generator` (a handle from
-/// `polyid_xid_generator_new()`; NULL: the process-wide default generator of
-/// `polyid_xid_generate()`). As `polyid_arrow_tid_generate()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_xid_generate(
-    generator: *const polyid_xid_generator,
-    count: usize,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generated(out, out_schema, err, || {
+arrow_fn! {
+    /// `count` new xids as a `utf8` column of 11-symbol texts from `generator` (a handle from
+    /// `polyid_xid_generator_new()`; NULL: the process-wide default generator of
+    /// `polyid_xid_generate()`). As `polyid_arrow_tid_generate()` otherwise.
+    fn polyid_arrow_xid_generate(
+        generator: *const polyid_xid_generator,
+        count: usize,
+    ) without error_row {
         let column = if generator.is_null() {
             xid::generate(polyid::xid::default_generator(), count as u64)
         } else {
@@ -1162,125 +1011,67 @@ pub unsafe extern "C" fn polyid_arrow_xid_generate(
             xid::generate(&g.generator, count as u64)
         };
         column.map_err(column_fail)
-    })
+    }
 }
 
-/// The uid11 text of every integer of an integer column (any integer type; a value outside
-/// 0 to 2^64-1 is that row's `POLYID_OUT_OF_RANGE`): a `utf8` column of 11-symbol texts, as
-/// `polyid_uid11_encode()` writes them. As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_uid11_encode(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
-        packed(xid::uid11_encode(a, self::on_error(on_error)?))
-    })
+arrow_fn! {
+    /// The uid11 text of every integer of an integer column (any integer type; a value outside
+    /// 0 to 2^64-1 is that row's `POLYID_OUT_OF_RANGE`): a `utf8` column of 11-symbol texts, as
+    /// `polyid_uid11_encode()` writes them. As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_uid11_encode(input / input_schema: column, on_error: i32) {
+        packed(xid::uid11_encode(input, self::on_error(on_error)?))
+    }
 }
 
-/// The value of every uid11 text of a string column: a `uint64` column, as
-/// `polyid_uid11_decode()` reads them. As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_uid11_decode(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
-        packed(xid::uid11_decode(a, self::on_error(on_error)?))
-    })
+arrow_fn! {
+    /// The value of every uid11 text of a string column: a `uint64` column, as
+    /// `polyid_uid11_decode()` reads them. As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_uid11_decode(input / input_schema: column, on_error: i32) {
+        packed(xid::uid11_decode(input, self::on_error(on_error)?))
+    }
 }
 
 // ---------------------------------------------------------------------------------------
 // EUID
 
-/// The value of every EUID of a string column, as `profile` reads it: a
-/// `fixed_size_binary(16)` column (format "w:16", big-endian). As
-/// `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_euid_parse(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The value of every EUID of a string column, as `profile` reads it: a
+    /// `fixed_size_binary(16)` column (format "w:16", big-endian). As
+    /// `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_euid_parse(input / input_schema: column, profile: i32, on_error: i32) {
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(euid::parse(a, p, m))
-    })
+        packed(euid::parse(input, p, m))
+    }
 }
 
-/// The text of every EUID of a `fixed_size_binary(16)` column (or a string column of
-/// EUIDs): a `utf8` column of 27-symbol EUIDs, with the check symbol, or the no-check
-/// symbol when `checkmod` is false. As `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_euid_encode(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    checkmod: bool,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
-        packed(euid::encode(a, checkmod, self::on_error(on_error)?))
-    })
+arrow_fn! {
+    /// The text of every EUID of a `fixed_size_binary(16)` column (or a string column of
+    /// EUIDs): a `utf8` column of 27-symbol EUIDs, with the check symbol, or the no-check
+    /// symbol when `checkmod` is false. As `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_euid_encode(input / input_schema: column, checkmod: bool, on_error: i32) {
+        packed(euid::encode(input, checkmod, self::on_error(on_error)?))
+    }
 }
 
-/// The timestamp of every EUID of a string column (read as `profile` reads it) or a
-/// `fixed_size_binary(16)` column: a `timestamp[ms, UTC]` column (format "tsm:UTC"). As
-/// `polyid_arrow_compact_ids()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_euid_timestamps(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The timestamp of every EUID of a string column (read as `profile` reads it) or a
+    /// `fixed_size_binary(16)` column: a `timestamp[ms, UTC]` column (format "tsm:UTC"). As
+    /// `polyid_arrow_compact_ids()` otherwise.
+    fn polyid_arrow_euid_timestamps(input / input_schema: column, profile: i32, on_error: i32) {
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(euid::timestamps(a, p, m))
-    })
+        packed(euid::timestamps(input, p, m))
+    }
 }
 
-/// The extension of every EUID of a string or `fixed_size_binary(16)` column: a `uint16`
-/// column (format "S"), null for an EUID without an extension (with `POLYID_ARROW_NULL`,
-/// the error column tells such a row, whose error is null, from an invalid one). As
-/// `polyid_arrow_euid_timestamps()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_euid_extensions(
-    input: *const FFI_ArrowArray,
-    input_schema: *const FFI_ArrowSchema,
-    profile: i32,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    column(input, input_schema, out, out_schema, error_row, err, |a| {
+arrow_fn! {
+    /// The extension of every EUID of a string or `fixed_size_binary(16)` column: a `uint16`
+    /// column (format "S"), null for an EUID without an extension (with `POLYID_ARROW_NULL`,
+    /// the error column tells such a row, whose error is null, from an invalid one). As
+    /// `polyid_arrow_euid_timestamps()` otherwise.
+    fn polyid_arrow_euid_extensions(input / input_schema: column, profile: i32, on_error: i32) {
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
-        packed(euid::extensions(a, p, m))
-    })
+        packed(euid::extensions(input, p, m))
+    }
 }
 
 /// The EUID values (`fixed_size_binary(16)`) of their field columns, all of one length, as
@@ -1306,37 +1097,30 @@ pub unsafe extern "C" fn polyid_arrow_euid_from_parts(
     error_row: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
+    // Written out, not declared with `arrow_fn!`: the extension and padding columns are
+    // optional (a NULL array is no column), so which inputs there are, and where each one
+    // is in the kernel's slice, depends on the call.
     let mut inputs = vec![
-        In {
-            array: unix_ms,
-            schema: unix_ms_schema,
-            arg: "unix_ms",
-            schema_arg: "unix_ms_schema",
-        },
-        In {
-            array: randoms,
-            schema: randoms_schema,
-            arg: "randoms",
-            schema_arg: "randoms_schema",
-        },
+        In::new(unix_ms, unix_ms_schema, "unix_ms", "unix_ms_schema"),
+        In::new(randoms, randoms_schema, "randoms", "randoms_schema"),
     ];
     let has_ext = !extensions.is_null();
     let has_pad = !paddings.is_null();
     if has_ext {
-        inputs.push(In {
-            array: extensions,
-            schema: extensions_schema,
-            arg: "extensions",
-            schema_arg: "extensions_schema",
-        });
+        inputs.push(In::new(
+            extensions,
+            extensions_schema,
+            "extensions",
+            "extensions_schema",
+        ));
     }
     if has_pad {
-        inputs.push(In {
-            array: paddings,
-            schema: paddings_schema,
-            arg: "paddings",
-            schema_arg: "paddings_schema",
-        });
+        inputs.push(In::new(
+            paddings,
+            paddings_schema,
+            "paddings",
+            "paddings_schema",
+        ));
     }
     compute(&inputs, out, out_schema, error_row, err, |c| {
         let ext = has_ext.then(|| c[2].as_ref());
@@ -1358,20 +1142,16 @@ fn default_euid_generator() -> &'static EuidGenerator {
     DEFAULT.get_or_init(EuidGenerator::new)
 }
 
-/// `count` new EUIDs (without extension) as a `utf8` column of 27-symbol texts with the
-/// check symbol, in increasing order, from `generator` (a handle from
-/// `polyid_euid_generator_new()`; NULL: one generator per process, shared by the calls
-/// without one). As `polyid_arrow_tid_generate()` otherwise (`POLYID_EXHAUSTED` when the
-/// random part would overflow).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_euid_generate(
-    generator: *const polyid_euid_generator,
-    count: usize,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generated(out, out_schema, err, || {
+arrow_fn! {
+    /// `count` new EUIDs (without extension) as a `utf8` column of 27-symbol texts with the
+    /// check symbol, in increasing order, from `generator` (a handle from
+    /// `polyid_euid_generator_new()`; NULL: one generator per process, shared by the calls
+    /// without one). As `polyid_arrow_tid_generate()` otherwise (`POLYID_EXHAUSTED` when the
+    /// random part would overflow).
+    fn polyid_arrow_euid_generate(
+        generator: *const polyid_euid_generator,
+        count: usize,
+    ) without error_row {
         let column = if generator.is_null() {
             euid::generate(default_euid_generator(), count as u64)
         } else {
@@ -1380,5 +1160,5 @@ pub unsafe extern "C" fn polyid_arrow_euid_generate(
             euid::generate(g, count as u64)
         };
         column.map_err(column_fail)
-    })
+    }
 }
