@@ -2733,11 +2733,14 @@ enum polyid_status polyid_arrow_catalog_lookup(const struct polyid_catalog *cata
                                                struct polyid_error *err);
 
 /**
- * `polyid_arrow_compact_ids()` over a stream of code columns (any text type, or
- * dictionary-encoded text; one type for the whole stream, as the stream interface says),
- * computed lazily: a new stream in `*out` whose `get_next` reads the next chunk of `input`
- * and returns its compact IDs (or the struct `{value, error}` with `POLYID_ARROW_NULL`),
- * one output chunk per input chunk, and a released array after the last one.
+ * `polyid_arrow_compact_ids()` over a stream, computed lazily: a new stream in `*out` whose
+ * `get_next` reads the next chunk of `input` and returns its compact IDs (or the struct
+ * `{value, error}` with `POLYID_ARROW_NULL`), one output chunk per input chunk, and a
+ * released array after the last one. With `column` NULL the input's arrays are the codes
+ * (any text type, or dictionary-encoded text; one type for the whole stream, as the stream
+ * interface says); otherwise the input is a stream of record batches (struct arrays without
+ * null rows, as an Arrow C++, nanoarrow, ADBC or DuckDB result stream carries them) and the
+ * codes are their column of that name (a NUL-terminated UTF-8 string, read during the call).
  *
  * On success the input stream is taken over: `*input` is marked released (`release ==
  * NULL`) and polyid releases the stream itself when `*out` is released. `names` is copied:
@@ -2746,15 +2749,17 @@ enum polyid_status polyid_arrow_catalog_lookup(const struct polyid_catalog *cata
  * untouched (still the caller's).
  *
  * The call reads the input's schema and checks its type (`POLYID_INVALID_ARGUMENT` for
- * another type, or when the input's `get_schema` fails; `POLYID_NULL_POINTER`; a released
- * stream, or an `on_error` or `profile` out of range). A chunk that fails (its first
- * invalid row with `POLYID_ARROW_RAISE`, a malformed chunk, the input's own `get_next`
- * failing) makes `get_next` return an `errno` code (EINVAL, or the input's own) with
+ * another type, no column of that name, or when the input's `get_schema` fails;
+ * `POLYID_NULL_POINTER`; a released stream, or an `on_error` or `profile` out of range).
+ * A chunk that fails (its first invalid row with `POLYID_ARROW_RAISE`, a malformed chunk,
+ * a batch with null rows, the input's own `get_next` failing) makes `get_next` return an
+ * `errno` code (EINVAL, or the input's own) with
  * `get_last_error` giving the message, whose row is counted from the start of the stream;
  * `polyid_arrow_stream_error()` gives the same failure as a status, `polyid_error` and row.
  * The stream stays failed: only `get_last_error` and `release` remain useful.
  */
 enum polyid_status polyid_arrow_compact_ids_stream(struct ArrowArrayStream *input,
+                                                   const char *column,
                                                    const struct polyid_named_sequences *names,
                                                    int32_t profile,
                                                    int32_t on_error,

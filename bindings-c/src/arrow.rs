@@ -538,6 +538,8 @@ struct MapStream {
     /// The caller's input stream, taken over (dropping it releases it).
     input: FFI_ArrowArrayStream,
     input_type: DataType,
+    /// With a stream of record batches: the index of the column the kernel reads.
+    field: Option<usize>,
     /// The type of every output chunk.
     output_type: DataType,
     kernel: ChunkKernel,
@@ -580,7 +582,11 @@ impl MapStream {
         // `imported` validates it in full.
         let data = unsafe { from_ffi_and_data_type(chunk, self.input_type.clone()) }
             .map_err(|e| (invalid("input", e.to_string()), EINVAL))?;
-        let array = imported(data, "input").map_err(|f| (f, EINVAL))?;
+        let array = match self.field {
+            None => imported(data, "input"),
+            Some(i) => batch_column(data, i),
+        }
+        .map_err(|f| (f, EINVAL))?;
         self.rows += array.len();
         let out = (self.kernel)(array.as_ref()).map_err(|f| (shifted(f, offset), EINVAL))?;
         let data = owned_output(&out, &[array]).map_err(|f| (f, EINVAL))?;
@@ -597,6 +603,24 @@ impl MapStream {
         });
         code
     }
+}
+
+/// Column `i` of a record batch (a struct array without null rows, as the C Stream
+/// Interface carries record batches), read as the text it stands for.
+fn batch_column(data: ArrayData, i: usize) -> Res<ArrayRef> {
+    data.validate_full()
+        .map_err(|e| invalid("input", e.to_string()))?;
+    let batch = StructArray::from(data);
+    if batch.null_count() > 0 {
+        return Err(invalid(
+            "input",
+            format!(
+                "a record batch has no null rows; this struct array has {}",
+                batch.null_count()
+            ),
+        ));
+    }
+    decode_dictionary(batch.column(i)).map_err(column_fail)
 }
 
 /// A row failure of a chunk, with its row counted from the start of the stream.
@@ -725,6 +749,7 @@ fn is_map_stream(stream: &FFI_ArrowArrayStream) -> bool {
 /// stays the caller's, untouched.
 unsafe fn map_stream(
     input: *mut FFI_ArrowArrayStream,
+    column: *const c_char,
     out: *mut FFI_ArrowArrayStream,
     err: *mut polyid_error,
     make: impl FnOnce() -> Res<ChunkKernel>,
@@ -753,14 +778,37 @@ unsafe fn map_stream(
         let input_type =
             DataType::try_from(&schema).map_err(|e| invalid("input", e.to_string()))?;
         drop(schema);
+        // The column the kernel reads: the stream's arrays, or one column of its batches.
+        let (field, column_type) = if column.is_null() {
+            (None, input_type.clone())
+        } else {
+            // SAFETY: a NUL-terminated string (the header's contract).
+            let name = unsafe { cstr(column, "column") }?;
+            let DataType::Struct(fields) = &input_type else {
+                return Err(invalid(
+                    "column",
+                    format!(
+                        "a column name needs a stream of record batches (struct), not {input_type}"
+                    ),
+                ));
+            };
+            let Some((i, f)) = fields.find(name) else {
+                return Err(invalid(
+                    "column",
+                    format!("the batches have no column {name:?}"),
+                ));
+            };
+            (Some(i), f.data_type().clone())
+        };
         // The output type: the kernel's on an empty column of the input type (which also
         // rejects a type the kernel does not read, before the input is taken).
-        let empty = decode_dictionary(&new_empty_array(&input_type)).map_err(column_fail)?;
+        let empty = decode_dictionary(&new_empty_array(&column_type)).map_err(column_fail)?;
         let output_type = kernel(empty.as_ref())?.data_type().clone();
         let state = Box::new(MapStream {
             // SAFETY: moves the caller's stream out, leaving it marked released.
             input: unsafe { FFI_ArrowArrayStream::from_raw(input) },
             input_type,
+            field,
             output_type,
             kernel,
             rows: 0,
@@ -780,11 +828,14 @@ unsafe fn map_stream(
     })
 }
 
-/// `polyid_arrow_compact_ids()` over a stream of code columns (any text type, or
-/// dictionary-encoded text; one type for the whole stream, as the stream interface says),
-/// computed lazily: a new stream in `*out` whose `get_next` reads the next chunk of `input`
-/// and returns its compact IDs (or the struct `{value, error}` with `POLYID_ARROW_NULL`),
-/// one output chunk per input chunk, and a released array after the last one.
+/// `polyid_arrow_compact_ids()` over a stream, computed lazily: a new stream in `*out` whose
+/// `get_next` reads the next chunk of `input` and returns its compact IDs (or the struct
+/// `{value, error}` with `POLYID_ARROW_NULL`), one output chunk per input chunk, and a
+/// released array after the last one. With `column` NULL the input's arrays are the codes
+/// (any text type, or dictionary-encoded text; one type for the whole stream, as the stream
+/// interface says); otherwise the input is a stream of record batches (struct arrays without
+/// null rows, as an Arrow C++, nanoarrow, ADBC or DuckDB result stream carries them) and the
+/// codes are their column of that name (a NUL-terminated UTF-8 string, read during the call).
 ///
 /// On success the input stream is taken over: `*input` is marked released (`release ==
 /// NULL`) and polyid releases the stream itself when `*out` is released. `names` is copied:
@@ -793,23 +844,25 @@ unsafe fn map_stream(
 /// untouched (still the caller's).
 ///
 /// The call reads the input's schema and checks its type (`POLYID_INVALID_ARGUMENT` for
-/// another type, or when the input's `get_schema` fails; `POLYID_NULL_POINTER`; a released
-/// stream, or an `on_error` or `profile` out of range). A chunk that fails (its first
-/// invalid row with `POLYID_ARROW_RAISE`, a malformed chunk, the input's own `get_next`
-/// failing) makes `get_next` return an `errno` code (EINVAL, or the input's own) with
+/// another type, no column of that name, or when the input's `get_schema` fails;
+/// `POLYID_NULL_POINTER`; a released stream, or an `on_error` or `profile` out of range).
+/// A chunk that fails (its first invalid row with `POLYID_ARROW_RAISE`, a malformed chunk,
+/// a batch with null rows, the input's own `get_next` failing) makes `get_next` return an
+/// `errno` code (EINVAL, or the input's own) with
 /// `get_last_error` giving the message, whose row is counted from the start of the stream;
 /// `polyid_arrow_stream_error()` gives the same failure as a status, `polyid_error` and row.
 /// The stream stays failed: only `get_last_error` and `release` remain useful.
 #[no_mangle]
 pub unsafe extern "C" fn polyid_arrow_compact_ids_stream(
     input: *mut FFI_ArrowArrayStream,
+    column: *const c_char,
     names: *const polyid_named_sequences,
     profile: i32,
     on_error: i32,
     out: *mut FFI_ArrowArrayStream,
     err: *mut polyid_error,
 ) -> polyid_status {
-    map_stream(input, out, err, || {
+    map_stream(input, column, out, err, || {
         let names = opt_names(names)?.cloned();
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
         Ok(Box::new(move |a: &dyn Array| {

@@ -917,7 +917,7 @@ static void test_stream(void) {
     strings(&p.chunks[0], c0, 2);
     strings(&p.chunks[1], c1, 2);
     p.n = 2;
-    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, POLYID_PROFILE_POLYID,
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, NULL, POLYID_PROFILE_POLYID,
                                                       POLYID_ARROW_RAISE, &out, &E));
     CHECK(in.release == NULL, "input stream not taken over");
     CHECK(out.get_schema(&out, &schema) == 0, "get_schema");
@@ -950,7 +950,7 @@ static void test_stream(void) {
     strings(&p.chunks[0], d0, 2);
     strings(&p.chunks[1], d1, 2);
     p.n = 2;
-    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, POLYID_PROFILE_POLYID,
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, NULL, POLYID_PROFILE_POLYID,
                                                       POLYID_ARROW_RAISE, &out, &E));
     CHECK(out.get_next(&out, &chunk) == 0 && chunk.release != NULL, "chunk 0");
     TEXT_IS(&chunk, 1, "l3i4I"); /* wdp.json: E.A.B.001 */
@@ -969,7 +969,7 @@ static void test_stream(void) {
     producer_init(&p, &in, "u");
     strings(&p.chunks[0], d1, 2);
     p.n = 1;
-    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, POLYID_PROFILE_POLYID,
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, NULL, POLYID_PROFILE_POLYID,
                                                       POLYID_ARROW_NULL, &out, &E));
     CHECK(out.get_schema(&out, &schema) == 0, "get_schema");
     FORMAT_IS(&schema, "+s");
@@ -983,7 +983,7 @@ static void test_stream(void) {
     /* The input's own failure: its code and message, passed on. */
     producer_init(&p, &in, "u");
     p.fail_at = 0;
-    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, POLYID_PROFILE_POLYID,
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, NULL, POLYID_PROFILE_POLYID,
                                                       POLYID_ARROW_RAISE, &out, &E));
     CHECK(out.get_next(&out, &chunk) == EIO, "input failure code");
     msg = out.get_last_error(&out);
@@ -994,22 +994,159 @@ static void test_stream(void) {
 
     /* A stream of another type: the call fails and the input stays the caller's. */
     producer_init(&p, &in, "l");
-    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_compact_ids_stream(&in, NULL,
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_compact_ids_stream(&in, NULL, NULL,
                                                                     POLYID_PROFILE_POLYID,
                                                                     POLYID_ARROW_RAISE, &out, &E));
     CHECK(in.release != NULL && out.release == NULL, "ownership after a failed call");
-    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_compact_ids_stream(&in, NULL,
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_compact_ids_stream(&in, NULL, NULL,
                                                                     POLYID_PROFILE_POLYID, 9,
                                                                     &out, &E));
     EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_stream_error(&in, &E, &row)); /* not polyid's */
     in.release(&in);
     CHECK(p.stream_releases == 1, "caller's release");
-    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_compact_ids_stream(&in, NULL,
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_compact_ids_stream(&in, NULL, NULL,
                                                                     POLYID_PROFILE_POLYID,
                                                                     POLYID_ARROW_RAISE, &out, &E));
-    EXPECT(POLYID_NULL_POINTER, polyid_arrow_compact_ids_stream(NULL, NULL, POLYID_PROFILE_POLYID,
+    EXPECT(POLYID_NULL_POINTER, polyid_arrow_compact_ids_stream(NULL, NULL, NULL, POLYID_PROFILE_POLYID,
                                                                 POLYID_ARROW_RAISE, &out, &E));
     EXPECT(POLYID_NULL_POINTER, polyid_arrow_stream_error(NULL, &E, &row));
+}
+
+/* ---- a stream of record batches {id: int64, code: utf8}, as a result stream carries them ---- */
+
+typedef struct {
+    column ids[2], codes[2];          /* the children of each batch */
+    struct ArrowArray batch[2];
+    struct ArrowArray *children[2][2];
+    const void *no_validity[1];       /* a batch's one buffer: no validity bitmap */
+    int n, next, releases;
+} batches;
+
+static void noop_child_release(struct ArrowArray *a) { a->release = NULL; }
+static void noop_child_schema_release(struct ArrowSchema *s) { s->release = NULL; }
+
+static int batches_get_schema(struct ArrowArrayStream *s, struct ArrowSchema *out) {
+    (void)s;
+    static struct ArrowSchema id_field, code_field;
+    static struct ArrowSchema *fields[2];
+    memset(&id_field, 0, sizeof id_field);
+    id_field.format = "l";
+    id_field.name = "id";
+    id_field.release = noop_child_schema_release;
+    code_field = id_field;
+    code_field.format = "u";
+    code_field.name = "code";
+    code_field.flags = ARROW_FLAG_NULLABLE;
+    fields[0] = &id_field;
+    fields[1] = &code_field;
+    memset(out, 0, sizeof *out);
+    out->format = "+s";
+    out->name = "";
+    out->n_children = 2;
+    out->children = fields;
+    out->release = release_static_schema;
+    return 0;
+}
+
+static void batch_release(struct ArrowArray *a) {
+    ((batches *)a->private_data)->releases++;
+    a->release = NULL;
+}
+
+static int batches_get_next(struct ArrowArrayStream *s, struct ArrowArray *out) {
+    batches *b = s->private_data;
+    if (b->next == b->n) {
+        memset(out, 0, sizeof *out);
+        return 0;
+    }
+    *out = b->batch[b->next++];
+    return 0;
+}
+
+static void batches_release(struct ArrowArrayStream *s) { s->release = NULL; }
+
+/* Batch k: ids and codes of `rows` rows. */
+static void batch_init(batches *b, int k, const int64_t *ids, const char *const *codes,
+                       int64_t rows) {
+    fixed(&b->ids[k], "l", ids, (size_t)rows * sizeof *ids, rows);
+    strings(&b->codes[k], codes, rows);
+    b->ids[k].array.release = noop_child_release;
+    b->codes[k].array.release = noop_child_release;
+    b->children[k][0] = &b->ids[k].array;
+    b->children[k][1] = &b->codes[k].array;
+    struct ArrowArray *a = &b->batch[k];
+    memset(a, 0, sizeof *a);
+    a->length = rows;
+    a->n_buffers = 1;
+    b->no_validity[0] = NULL;
+    a->buffers = b->no_validity;
+    a->n_children = 2;
+    a->children = b->children[k];
+    a->release = batch_release;
+    a->private_data = b;
+}
+
+static const int64_t IDS0[] = {1, 2}, IDS1[] = {3, 4};
+static const char *CODES0[] = {"E.Auth.Token.MISSING", NULL};
+static const char *CODES1[] = {"W.DATABASE.CONNECTION.027", "E.AUTH.TOKEN.000"};
+
+/* A fresh stream of two batches in `in`. */
+static void batches_init(batches *b, struct ArrowArrayStream *in) {
+    memset(b, 0, sizeof *b);
+    batch_init(b, 0, IDS0, CODES0, 2);
+    batch_init(b, 1, IDS1, CODES1, 2);
+    b->n = 2;
+    memset(in, 0, sizeof *in);
+    in->get_schema = batches_get_schema;
+    in->get_next = batches_get_next;
+    in->release = batches_release;
+    in->private_data = b;
+}
+
+static void test_record_batch_stream(void) {
+    static batches b;
+    struct ArrowArrayStream in, out;
+    struct ArrowSchema schema;
+    struct ArrowArray chunk;
+    batches_init(&b, &in);
+
+    /* A column that is not there, or a name for a stream of columns: the call fails. */
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_compact_ids_stream(
+        &in, "message", NULL, POLYID_PROFILE_POLYID, POLYID_ARROW_RAISE, &out, &E));
+    CHECK(strstr(E.message, "message") != NULL && in.release != NULL, "%s", E.message);
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_compact_ids_stream(
+        &in, NULL, NULL, POLYID_PROFILE_POLYID, POLYID_ARROW_RAISE, &out, &E));
+
+    /* The "code" column of each batch, in null mode: one output chunk per batch. */
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, "code", NULL, POLYID_PROFILE_POLYID,
+                                                      POLYID_ARROW_NULL, &out, &E));
+    CHECK(in.release == NULL, "input stream not taken over");
+    CHECK(out.get_schema(&out, &schema) == 0, "get_schema");
+    FORMAT_IS(&schema, "+s");
+    schema.release(&schema);
+    CHECK(out.get_next(&out, &chunk) == 0 && chunk.length == 2, "batch 0");
+    TEXT_IS(chunk.children[0], 0, "V6a0B"); /* docs/spec §1.2 */
+    TEXT_IS(chunk.children[0], 1, "<null>");
+    chunk.release(&chunk);
+    CHECK(out.get_next(&out, &chunk) == 0 && chunk.length == 2, "batch 1");
+    TEXT_IS(chunk.children[0], 0, "KF52S"); /* wdp.json spec-w-database-connection-027 */
+    TEXT_IS(chunk.children[1], 1, "INVALID_SEQUENCE");
+    chunk.release(&chunk);
+    CHECK(out.get_next(&out, &chunk) == 0 && chunk.release == NULL, "end of stream");
+    out.release(&out);
+    CHECK(b.releases == 2, "batches released %d", b.releases);
+
+    /* Raise: the failing row counted over the batches. */
+    batches_init(&b, &in);
+    int64_t row = -7;
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, "code", NULL, POLYID_PROFILE_POLYID,
+                                                      POLYID_ARROW_RAISE, &out, &E));
+    CHECK(out.get_next(&out, &chunk) == 0, "batch 0");
+    chunk.release(&chunk);
+    CHECK(out.get_next(&out, &chunk) == EINVAL, "batch 1 fails");
+    EXPECT(POLYID_INVALID_SEQUENCE, polyid_arrow_stream_error(&out, &E, &row));
+    CHECK(row == 3, "row %" PRId64, row);
+    out.release(&out);
 }
 
 static void test_bad_arguments(void) {
@@ -1095,6 +1232,7 @@ int main(void) {
     test_generate();
     test_dictionary();
     test_stream();
+    test_record_batch_stream();
     test_bad_arguments();
     CHECK(input_releases == 0, "polyid released an input %d times", input_releases);
     printf("arrow (%s): %d passed, %d failed\n", linkage ? linkage : "?", passed, failed);
