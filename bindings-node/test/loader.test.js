@@ -19,7 +19,9 @@ function requireAs(platform, arch, env = {}) {
     Object.defineProperty(process, 'arch', { value: ${JSON.stringify(arch)} })
     try { require(${JSON.stringify(pkgDir)}); console.log(JSON.stringify({ loaded: true })) }
     catch (e) { console.log(JSON.stringify({ code: e.code, platform: e.platform, message: e.message })) }`
-  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, ...env } })
+  // The caller's own override would answer for every platform: only `env` sets it here.
+  const { POLYID_NATIVE_LIBRARY_PATH: _, ...inherited } = process.env
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...inherited, ...env } })
   assert.equal(r.status, 0, r.stderr)
   return JSON.parse(r.stdout)
 }
