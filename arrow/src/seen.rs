@@ -12,8 +12,7 @@ use polyid::{Error, Profile};
 use crate::sink::Rows;
 
 /// Sets of the table (a power of two), two entries each: a few thousand distinct codes
-/// mostly keep their place, and at 40 bytes an entry the table stays within a core's L2
-/// cache.
+/// mostly keep their place, and the table stays small enough for a core's L2 cache.
 const SETS: usize = 2048;
 /// Lookups between two looks at the hit rate.
 const WINDOW: u32 = 4096;
