@@ -11,9 +11,12 @@ use polyid::{Error, Profile};
 
 use crate::sink::Rows;
 
-/// Sets of the table (a power of two), two entries each: a few thousand distinct codes
-/// mostly keep their place, and the table stays small enough for a core's L2 cache.
-const SETS: usize = 2048;
+/// The most sets of a table (a power of two), two entries each: a few thousand distinct
+/// codes mostly keep their place, and the table stays small enough for a core's L2 cache.
+/// A range of fewer rows gets a table of about one set per two rows, so that a short column
+/// does not pay for clearing a table it cannot fill.
+const MAX_SETS: usize = 4096;
+const MIN_SETS: usize = 16;
 /// Lookups between two looks at the hit rate.
 const WINDOW: u32 = 4096;
 /// The texts kept: at least eight bytes (no valid code is shorter) and at most `KEY` (the
@@ -44,6 +47,8 @@ struct Entry {
 /// after one window.
 pub(crate) struct Seen {
     sets: Vec<[Entry; 2]>,
+    /// 64 minus the bits of a set's index.
+    shift: u32,
     lookups: u32,
     hits: u32,
     on: bool,
@@ -56,12 +61,11 @@ fn word(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(w)
 }
 
+/// A hash of a text of at least eight bytes, whose high bits pick its set.
 #[inline(always)]
-fn set(b: &[u8]) -> usize {
+fn hash(b: &[u8]) -> u64 {
     let n = b.len();
-    let h = (word(b, 0) ^ word(b, n - 8).rotate_left(29) ^ n as u64)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> (64 - SETS.trailing_zeros())) as usize
+    (word(b, 0) ^ word(b, n - 8).rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl Entry {
@@ -86,14 +90,16 @@ impl Entry {
 impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
     type Scratch = Seen;
 
-    fn scratch(&self) -> Seen {
+    fn scratch(&self, rows: usize) -> Seen {
         let empty = Entry {
             key: [0; KEY],
             len: 0,
             id: [0; COMPACT_LEN],
         };
+        let sets = (rows / 2).clamp(MIN_SETS, MAX_SETS).next_power_of_two();
         Seen {
-            sets: vec![[empty; 2]; SETS],
+            sets: vec![[empty; 2]; sets],
+            shift: 64 - sets.trailing_zeros(),
             lookups: 0,
             hits: 0,
             on: true,
@@ -113,7 +119,7 @@ impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
             return self.compute(code).map(Some);
         }
         seen.lookups += 1;
-        let ways = &mut seen.sets[set(b)];
+        let ways = &mut seen.sets[(hash(b) >> seen.shift) as usize];
         for way in ways.iter() {
             if way.holds(b) {
                 seen.hits += 1;
@@ -143,8 +149,8 @@ pub(crate) struct FullIds<'n> {
 impl<'a> Rows<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
     type Scratch = Seen;
 
-    fn scratch(&self) -> Seen {
-        Rows::<&str, _>::scratch(&self.ids)
+    fn scratch(&self, rows: usize) -> Seen {
+        Rows::<&str, _>::scratch(&self.ids, rows)
     }
 
     #[inline]
@@ -197,8 +203,8 @@ mod tests {
     fn codes_that_share_a_slot_keep_their_own_ids() {
         // Same length, first and last eight bytes: one set, five codes for its two places.
         assert_eq!(
-            super::set(b"E.AUTHXYZW.QOTOKEN.001"),
-            super::set(b"E.AUTHXYZW.QITOKEN.001")
+            super::hash(b"E.AUTHXYZW.QOTOKEN.001"),
+            super::hash(b"E.AUTHXYZW.QITOKEN.001")
         );
         let codes: Vec<String> = (0..20_000)
             .map(|i| format!("E.AUTHXYZW.Q{}TOKEN.001", ["O", "I", "A", "0", "-"][i % 5]))

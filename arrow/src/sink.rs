@@ -446,17 +446,17 @@ pub(crate) struct Range {
 
 /// What a row-wise kernel computes for a row: `Ok(None)` is a valid row whose value is
 /// absent (an EUID without an extension). Every range of rows starts with a fresh
-/// `Scratch`, its own between rows (a closure has none).
+/// `Scratch` for its number of rows, its own between rows (a closure has none).
 pub(crate) trait Rows<I, T>: Sync {
     type Scratch;
-    fn scratch(&self) -> Self::Scratch;
+    fn scratch(&self, rows: usize) -> Self::Scratch;
     fn row(&self, scratch: &mut Self::Scratch, input: &I) -> Result<Option<T>, Error>;
 }
 
 impl<I, T, F: Fn(&I) -> Result<Option<T>, Error> + Sync> Rows<I, T> for F {
     type Scratch = ();
     #[inline]
-    fn scratch(&self) {}
+    fn scratch(&self, _: usize) {}
     #[inline]
     fn row(&self, _: &mut (), input: &I) -> Result<Option<T>, Error> {
         self(input)
@@ -483,7 +483,7 @@ impl<R, C> Job<'_, R, C> {
     {
         let mut valid = NullBufferBuilder::new(range.len());
         let mut failed = Vec::new();
-        let mut scratch = self.compute.scratch();
+        let mut scratch = self.compute.scratch(range.len());
         for i in range {
             if self.nulls.is_some_and(|n| n.is_null(i)) {
                 store(None);
