@@ -12,6 +12,7 @@ use std::ffi::CString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
 
+use arrow_array::cast::AsArray;
 use arrow_array::ffi::{from_ffi, from_ffi_and_data_type, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{make_array, new_empty_array, Array, ArrayRef, StructArray};
@@ -608,9 +609,8 @@ impl MapStream {
 /// Column `i` of a record batch (a struct array without null rows, as the C Stream
 /// Interface carries record batches), read as the text it stands for.
 fn batch_column(data: ArrayData, i: usize) -> Res<ArrayRef> {
-    data.validate_full()
-        .map_err(|e| invalid("input", e.to_string()))?;
-    let batch = StructArray::from(data);
+    let batch = imported(data, "input")?;
+    let batch = batch.as_struct();
     if batch.null_count() > 0 {
         return Err(invalid(
             "input",
