@@ -6,7 +6,7 @@
 //! result is the same as the core's for every row: a hit is a byte-for-byte equal code whose
 //! ID the core computed in this call, with the same named sequences and profile.
 
-use polyid::wdp::{self, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
+use polyid::wdp::{self, CompactId, FullId, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
 use polyid::{Error, Profile};
 
 use crate::sink::Rows;
@@ -37,7 +37,7 @@ pub(crate) struct CompactIds<'n> {
 struct Entry {
     key: [u8; KEY],
     len: u8,
-    id: [u8; COMPACT_LEN],
+    id: CompactId,
 }
 
 /// One range's table: two-way sets picked by a hash of the first and last eight bytes and
@@ -94,7 +94,7 @@ impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
         let empty = Entry {
             key: [0; KEY],
             len: 0,
-            id: [0; COMPACT_LEN],
+            id: CompactId::from_hash(0),
         };
         let sets = (rows / 2).clamp(MIN_SETS, MAX_SETS).next_power_of_two();
         Seen {
@@ -108,41 +108,14 @@ impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
 
     #[inline]
     fn row(&self, seen: &mut Seen, code: &&'a str) -> Result<Option<[u8; COMPACT_LEN]>, Error> {
-        let b = code.as_bytes();
-        if seen.on && seen.lookups == WINDOW {
-            // Fewer than half of the window's rows seen before: stop looking in this range.
-            seen.on = 2 * seen.hits >= WINDOW;
-            seen.lookups = 0;
-            seen.hits = 0;
-        }
-        if !seen.on || !(MIN_LEN..=KEY).contains(&b.len()) {
-            return self.compute(code).map(Some);
-        }
-        seen.lookups += 1;
-        let ways = &mut seen.sets[(hash(b) >> seen.shift) as usize];
-        for way in ways.iter() {
-            if way.holds(b) {
-                seen.hits += 1;
-                return Ok(Some(way.id));
-            }
-        }
-        let id = self.compute(code)?;
-        let mut key = [0; KEY];
-        key[..b.len()].copy_from_slice(b);
-        ways[1] = ways[0];
-        ways[0] = Entry {
-            key,
-            len: b.len() as u8,
-            id,
-        };
-        Ok(Some(id))
+        Ok(Some(*self.find(seen, code)?.as_bytes()))
     }
 }
 
-/// The full ID `<prefix>-<compact id>` of every code, the compact IDs as [`CompactIds`]
-/// finds them.
+/// The full ID of every code in one namespace, the compact IDs as [`CompactIds`] finds
+/// them.
 pub(crate) struct FullIds<'n> {
-    pub(crate) prefix: [u8; COMPACT_LEN],
+    pub(crate) namespace_hash: CompactId,
     pub(crate) ids: CompactIds<'n>,
 }
 
@@ -155,19 +128,52 @@ impl<'a> Rows<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
 
     #[inline]
     fn row(&self, seen: &mut Seen, code: &&'a str) -> Result<Option<[u8; FULL_ID_LEN]>, Error> {
-        Ok(self.ids.row(seen, code)?.map(|id| {
-            let mut out = [b'-'; FULL_ID_LEN];
-            out[..COMPACT_LEN].copy_from_slice(&self.prefix);
-            out[COMPACT_LEN + 1..].copy_from_slice(&id);
-            out
-        }))
+        let id = FullId {
+            namespace_hash: self.namespace_hash,
+            compact_id: self.ids.find(seen, code)?,
+        };
+        Ok(Some(id.to_bytes()))
     }
 }
 
 impl CompactIds<'_> {
+    /// The compact ID of `code`: from the table when the range has seen it, else the core's
+    /// (then kept in the table).
     #[inline]
-    fn compute(&self, code: &str) -> Result<[u8; COMPACT_LEN], Error> {
-        Ok(*wdp::compact_id_as_with(code, self.names, self.profile)?.as_bytes())
+    fn find(&self, seen: &mut Seen, code: &str) -> Result<CompactId, Error> {
+        let b = code.as_bytes();
+        if seen.on && seen.lookups == WINDOW {
+            // Fewer than half of the window's rows seen before: stop looking in this range.
+            seen.on = 2 * seen.hits >= WINDOW;
+            seen.lookups = 0;
+            seen.hits = 0;
+        }
+        if !seen.on || !(MIN_LEN..=KEY).contains(&b.len()) {
+            return self.compute(code);
+        }
+        seen.lookups += 1;
+        let ways = &mut seen.sets[(hash(b) >> seen.shift) as usize];
+        for way in ways.iter() {
+            if way.holds(b) {
+                seen.hits += 1;
+                return Ok(way.id);
+            }
+        }
+        let id = self.compute(code)?;
+        let mut key = [0; KEY];
+        key[..b.len()].copy_from_slice(b);
+        ways[1] = ways[0];
+        ways[0] = Entry {
+            key,
+            len: b.len() as u8,
+            id,
+        };
+        Ok(id)
+    }
+
+    #[inline]
+    fn compute(&self, code: &str) -> Result<CompactId, Error> {
+        wdp::compact_id_as_with(code, self.names, self.profile)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use arrow_array::{Array, ArrayRef, StringArray};
 use polyid::wdp::catalog::Catalog;
-use polyid::wdp::{self, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
+use polyid::wdp::{self, FullId, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
 use polyid::Profile;
 use std::sync::Arc;
 
@@ -90,7 +90,7 @@ pub fn full_ids(
     profile: Profile,
     mode: OnError,
 ) -> Result<Output, ColumnError> {
-    let prefix = *wdp::namespace_hash_as(namespace, profile)?.as_bytes();
+    let namespace_hash = wdp::namespace_hash_as(namespace, profile)?;
     let rows = codes.len();
     let sink = Text::<FULL_ID_LEN>::new(rows)?;
     with_texts!(
@@ -103,7 +103,7 @@ pub fn full_ids(
             |i| t.value(i),
             |s| s.to_string(),
             FullIds {
-                prefix,
+                namespace_hash,
                 ids: CompactIds { names, profile },
             },
         ),
@@ -137,12 +137,11 @@ pub fn full_ids_per_row(
     let nulls = union_nulls(&[namespaces, codes]);
     let sink = Text::<FULL_ID_LEN>::new(rows)?;
     let full = |(ns, s): &(&str, &str)| -> polyid::Result<Option<[u8; FULL_ID_LEN]>> {
-        let prefix = wdp::namespace_hash_as(ns, profile)?;
-        let id = wdp::compact_id_as_with(s, names, profile)?;
-        let mut out = [b'-'; FULL_ID_LEN];
-        out[..COMPACT_LEN].copy_from_slice(prefix.as_bytes());
-        out[COMPACT_LEN + 1..].copy_from_slice(id.as_bytes());
-        Ok(Some(out))
+        let id = FullId {
+            namespace_hash: wdp::namespace_hash_as(ns, profile)?,
+            compact_id: wdp::compact_id_as_with(s, names, profile)?,
+        };
+        Ok(Some(id.to_bytes()))
     };
     with_texts!(
         namespaces,

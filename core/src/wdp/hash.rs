@@ -229,6 +229,17 @@ impl FullId {
     }
 }
 
+impl FullId {
+    /// The text of [`FullId::to_text`] as its 11 ASCII bytes, for writers of bytes (the
+    /// column kernels).
+    pub fn to_bytes(&self) -> [u8; FULL_ID_LEN] {
+        let mut out = [b'-'; FULL_ID_LEN];
+        out[..COMPACT_LEN].copy_from_slice(self.namespace_hash.as_bytes());
+        out[COMPACT_LEN + 1..].copy_from_slice(self.compact_id.as_bytes());
+        out
+    }
+}
+
 impl fmt::Display for FullId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())
@@ -238,6 +249,14 @@ impl fmt::Display for FullId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn full_id_bytes_are_its_text() {
+        // docs/spec §1: auth_lib and E.Auth.Token.MISSING.
+        let id = FullId::parse("05o5h-V6a0B").unwrap();
+        assert_eq!(&id.to_bytes(), b"05o5h-V6a0B");
+        assert_eq!(id.to_text().as_bytes(), id.to_bytes());
+    }
     use proptest::prelude::*;
 
     #[test]
