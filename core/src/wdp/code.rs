@@ -46,9 +46,6 @@ impl StructuredCode {
     /// Parses and validates a code with the caller's named sequences.
     #[inline]
     pub fn parse_with(code: &str, names: &NamedSequences) -> Result<StructuredCode> {
-        // WebAssembly goes straight to the precise parser: behind a call from JavaScript the
-        // fast path's gain does not show, and its code counts against the module's size budget.
-        #[cfg(not(target_arch = "wasm32"))]
         if let Some(parsed) = parse_fast(code.as_bytes(), names) {
             return Ok(parsed);
         }
