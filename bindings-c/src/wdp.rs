@@ -93,7 +93,12 @@ unsafe fn compact_id_impl<'a>(
         let code = code()?;
         let table = table.map(|t| names(t)).transpose()?;
         out.check(POLYID_COMPACT_ID_LEN)?;
-        out.write(parse(code, table)?.compact_id().as_bytes())
+        // The core's fused path (scan and hash, no normalized copy), as every binding uses.
+        let id = match table {
+            Some(names) => wdp::compact(code, names)?,
+            None => wdp::compact(code, &NamedSequences::standard())?,
+        };
+        out.write(id.as_str().as_bytes())
     })
 }
 
