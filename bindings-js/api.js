@@ -281,18 +281,20 @@ function profileOption(o) {
 
 /**
  * The codes of an array, each read once (a getter runs once) and checked to be a string (a
- * TypeError names the first that is not): the snapshot the batch works on.
+ * TypeError names the first that is not), and their lengths: the snapshot the batch works on.
  */
 function codeList(codes) {
   if (!Array.isArray(codes)) throw typeError(`expected an array, got ${typeName(codes)}`);
   const n = codes.length;
   const list = new Array(n);
+  const lengths = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     const code = codes[i];
     if (typeof code !== 'string') throw typeError(`codes[${i}]: expected a string`);
     list[i] = code;
+    lengths[i] = code.length;
   }
-  return list;
+  return { list, lengths };
 }
 
 /**
@@ -309,7 +311,7 @@ function itemError(list, i, t) {
   return new Error(`codes[${i}]: the engine refused a valid code`); // an engine defect
 }
 
-/** `compactIds` code by code (a code holding a NUL splits the joined text). */
+/** `compactIds` code by code (for a batch whose text is not all ASCII). */
 function compactEach(list, t) {
   const out = new Array(list.length);
   for (let i = 0; i < list.length; i++) {
@@ -325,31 +327,40 @@ function compactEach(list, t) {
 
 /**
  * The compact IDs of many codes; an error carries `item`, the failing position. The codes go
- * to the engine as one NUL-joined string and the IDs come back as one string: two crossings
- * of the boundary for the whole batch. NUL is never part of a valid code; one inside a code
- * makes more pieces than codes, and then the codes are taken one by one.
+ * to the engine as one string, laid end to end, with their lengths, and the IDs come back as
+ * one string: two crossings of the boundary for the whole batch.
  */
 export function compactIds(codes, namedSequences) {
-  const list = codeList(codes);
+  const { list, lengths } = codeList(codes);
   return withNames(namedSequences, (t) => {
-    const packed = packedIds(list, t);
+    const packed = packedIds(list, lengths, t);
     return packed === null ? compactEach(list, t) : cut(packed, WIDTH.compact);
   });
 }
 
-/**
- * The IDs of `list` back to back (one engine call), or `null` when a code holds a NUL (the
- * caller then takes the codes one by one); the error of the first invalid code, with `item`.
- */
-function packedIds(list, t) {
-  if (list.length === 0) return '';
-  const joined = list.join('\0');
-  const r = raw.compact_ids_packed(joined, t);
-  if (typeof r === 'number') {
-    if (joined.split('\0').length === list.length) throw itemError(list, r, t);
-    return null;
+/** Codes per `String.prototype.concat` call: far below any engine's limit on arguments. */
+const CONCAT_CHUNK = 8192;
+
+/** The strings of `list` end to end (`concat` builds the text faster than `join`). */
+function concatAll(list) {
+  if (list.length <= CONCAT_CHUNK) return ''.concat(...list);
+  const parts = [];
+  for (let i = 0; i < list.length; i += CONCAT_CHUNK) {
+    parts.push(''.concat(...list.slice(i, i + CONCAT_CHUNK)));
   }
-  return r.length === list.length * WIDTH.compact ? r : null;
+  return parts.join('');
+}
+
+/**
+ * The IDs of `list` back to back (one engine call), or `null` when the codes' text is not all
+ * ASCII (the caller then takes the codes one by one: a non-ASCII code is invalid, and this
+ * finds the first invalid one); the error of the first invalid code, with `item`.
+ */
+function packedIds(list, lengths, t) {
+  if (list.length === 0) return '';
+  const r = raw.compact_ids_sized(concatAll(list), lengths, t);
+  if (typeof r === 'number') throw itemError(list, r, t);
+  return r;
 }
 
 /**
@@ -375,8 +386,8 @@ export function compactIdsInto(codes, out, namedSequences) {
   if (!(out instanceof Uint8Array)) throw typeError(`out: expected a Uint8Array, got ${typeName(out)}`);
   const need = codes.length * WIDTH.compact;
   if (out.length < need) raw.buffer_too_small(out.length, need);
-  const list = codeList(codes);
-  const packed = withNames(namedSequences, (t) => packedIds(list, t) ?? compactEach(list, t).join(''));
+  const { list, lengths } = codeList(codes);
+  const packed = withNames(namedSequences, (t) => packedIds(list, lengths, t) ?? compactEach(list, t).join(''));
   // ASCII: one byte per character.
   (asciiEncoder ??= new TextEncoder()).encodeInto(packed, out);
   return list.length;

@@ -1,6 +1,6 @@
 //! WDP compact IDs, named sequences, namespaces and full IDs (docs/spec §1).
 
-use napi::bindgen_prelude::External;
+use napi::bindgen_prelude::{External, Uint32Array};
 use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::wdp::{self, NamedSequences, StructuredCode, COMPACT_LEN};
@@ -41,34 +41,53 @@ pub fn compact_id(env: Env, code: Text, names: Option<&Names>) -> Result<Ascii<C
     Ok(Ascii(id.or_throw(&env)?))
 }
 
-/// The compact IDs of the pieces of `text` split at `sep` (one character), back to back
-/// (5 characters each, after a `sep` each when `keep_sep`), or the index of the first piece
-/// that is not a valid code (as a number): the JavaScript layer then asks `compact_id` for
-/// that piece's precise error, so the error is computed only on the failure path.
-fn compact_pieces(text: &str, sep: char, keep_sep: bool, names: &NamedSequences) -> Val {
+/// The compact IDs of the lines of `text`, each after a `"\n"` but the first, or the index of
+/// the first line that is not a valid code (as a number): the JavaScript layer then asks
+/// `compact_id` for that line's precise error, so the error is computed only on the failure
+/// path.
+fn compact_lines(text: &str, names: &NamedSequences) -> Val {
     let mut out = Vec::with_capacity(text.len() / 2 + COMPACT_LEN);
-    for (i, code) in text.split(sep).enumerate() {
-        if keep_sep && i > 0 {
-            out.push(sep as u8);
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain([text.len()]);
+    let mut start = 0;
+    for (i, end) in ends.enumerate() {
+        if i > 0 {
+            out.push(b'\n');
         }
-        match wdp::compact(code, names) {
+        // "\n" is ASCII, so `start..end` are character boundaries.
+        match wdp::compact(&text[start..end], names) {
             Ok(id) => out.extend_from_slice(id.as_bytes()),
             Err(_) => return Val::Num(i as f64),
         }
+        start = end + 1;
     }
     Val::Ascii(out)
 }
 
-/// `compactIds` transport: the codes joined by `"\0"` in, their IDs back to back out (or the
-/// index of the first invalid piece). A code that itself holds a NUL makes more pieces than
-/// codes, which the JavaScript layer sees from the length and handles code by code.
-#[napi(catch_unwind, js_name = "compact_ids_packed")]
-pub fn compact_ids_packed(text: Text, names: Option<&Names>) -> Result<Val> {
-    let pieces = |t: &str| compact_pieces(t, '\0', false, table(names));
-    match text.with_ascii(pieces)? {
-        Some(ids) => Ok(ids),
-        None => text.with(pieces),
-    }
+/// `compactIds` transport: the codes laid end to end in `text`, `lengths[i]` UTF-16 units
+/// each, in; their IDs back to back out, or the index of the first invalid code (as a
+/// number), or `null` when the text is not all ASCII (a non-ASCII code is invalid, and the
+/// JavaScript layer then takes the codes one by one, for the first invalid one's error).
+#[napi(catch_unwind, js_name = "compact_ids_sized")]
+pub fn compact_ids_sized(text: Text, lengths: Uint32Array, names: Option<&Names>) -> Result<Val> {
+    let names = table(names);
+    let ids = text.with_ascii(|t| {
+        // ASCII: a UTF-16 length is a byte length.
+        if lengths.iter().map(|&n| n as u64).sum::<u64>() != t.len() as u64 {
+            return Val::Null;
+        }
+        let mut out = Vec::with_capacity(lengths.len() * COMPACT_LEN);
+        let mut start = 0;
+        for (i, &n) in lengths.iter().enumerate() {
+            let end = start + n as usize;
+            match wdp::compact(&t[start..end], names) {
+                Ok(id) => out.extend_from_slice(id.as_bytes()),
+                Err(_) => return Val::Num(i as f64),
+            }
+            start = end;
+        }
+        Val::Ascii(out)
+    })?;
+    Ok(ids.unwrap_or(Val::Null))
 }
 
 /// `compactIdsJoined`: lines in, lines out (or the index of the first invalid line).
@@ -78,7 +97,7 @@ pub fn compact_ids_lines(text: Text, names: Option<&Names>) -> Result<Val> {
         if t.is_empty() {
             Val::Ascii(Vec::new())
         } else {
-            compact_pieces(t, '\n', true, table(names))
+            compact_lines(t, table(names))
         }
     };
     match text.with_ascii(lines)? {

@@ -158,9 +158,16 @@ test('wdp: compactIds on large, odd and failing arrays', () => {
   assert.equal(throwsCode(() => p.compactIds(bad), 'INVALID_SEQUENCE').item, 15000)
   bad[15000] = 15000
   assert.match(throwsType(() => p.compactIds(bad)).message, /codes\[15000\]/)
-  // An element holding NUL (never valid): the elements are read one by one.
+  // The codes travel end to end with their lengths: a NUL or a line break inside one, an empty
+  // one, or one that would read as valid with its neighbour's text never shifts the others.
   assert.equal(throwsCode(() => p.compactIds(['E.A.B.001', 'E.A.B.001\0E.A.B.002']), 'INVALID_FORMAT').item, 1)
   assert.equal(throwsCode(() => p.compactIds(['E.A.B.001\0', 'E.A.B.001']), 'INVALID_SEQUENCE').item, 0)
+  assert.equal(throwsCode(() => p.compactIds(['E.A.B.001', 'E.A.B.001\nE.A.B.002']), 'INVALID_FORMAT').item, 1)
+  assert.equal(throwsCode(() => p.compactIds(['E.A.B.001', '', 'E.A.B.001']), 'INVALID_FORMAT').item, 1)
+  assert.equal(throwsCode(() => p.compactIds(['E.A.B.00', '1', 'E.A.B.001']), 'INVALID_SEQUENCE').item, 0)
+  // A batch with a non-ASCII code goes code by code: still the first invalid code's error.
+  assert.equal(throwsCode(() => p.compactIds(['nope', 'E.\u00c4.B.001']), 'INVALID_FORMAT').item, 0)
+  assert.deepEqual(throwsCode(() => p.compactIds([...big.slice(0, 9000), 'E.\u00c4.B.001', 'nope']), 'NON_ASCII').item, 9000)
   // Holes and non-string look-alikes are type errors.
   throwsType(() => p.compactIds([, 'E.A.B.001'])) // eslint-disable-line no-sparse-arrays
   throwsType(() => p.compactIds([new String('E.A.B.001')]))

@@ -94,6 +94,22 @@ test('wdp: docs/spec §1 vectors and fields', () => {
   assert.equal(p.normalizeCode('e.a.b.rate_limited', { rate_limited: 42n }), 'E.A.B.042');
   assert.deepEqual(p.compactIds(['E.A.B.001', 'W.CACHE.DATA.018']), ['l3i4I', '0yRgf']);
   throwsCode(() => p.compactIds(['E.A.B.001', 'X.A.B.001']), 'INVALID_SEVERITY', { item: 1 });
+  // The batch transport: codes end to end with their lengths (docs/spec §1.2 IDs), across the
+  // JavaScript layer's concat chunks; a NUL, a line break or an empty code stays one code; a
+  // batch whose text is not all ASCII goes code by code and still names the first bad code.
+  const three = ['E.AUTH.TOKEN.001', 'W.DATABASE.CONNECTION.027', 'B.API.RATELIMIT.007'];
+  const big = Array.from({ length: 20000 }, (_, i) => three[i % 3]);
+  const ids = p.compactIds(big);
+  assert.equal(ids.length, 20000);
+  ids.forEach((id, i) => assert.equal(id, ['V6a0B', 'KF52S', '00BVL'][i % 3]));
+  throwsCode(() => p.compactIds([...big.slice(0, 17000), 'E.A.B.000']), 'INVALID_SEQUENCE', { item: 17000 });
+  throwsCode(() => p.compactIds(['E.A.B.001', 'E.A.B.001\0E.A.B.002']), 'INVALID_FORMAT', { item: 1 });
+  throwsCode(() => p.compactIds(['E.A.B.001\nE.A.B.002', 'E.A.B.001']), 'INVALID_FORMAT', { item: 0 });
+  throwsCode(() => p.compactIds(['E.A.B.001', '', 'E.A.B.001']), 'INVALID_FORMAT', { item: 1 });
+  throwsCode(() => p.compactIds(['E.A.B.00', '1']), 'INVALID_SEQUENCE', { item: 0 });
+  throwsCode(() => p.compactIds(['nope', 'E.\u00c4.B.001']), 'INVALID_FORMAT', { item: 0 });
+  throwsCode(() => p.compactIds(['E.A.B.001', 'E.\u0141.B.001', 'nope']), 'NON_ASCII', { item: 1, index: 2 });
+  throwsCode(() => p.compactIds(['E.A.B.001', 'E.A.B.001\ud800']), 'NON_ASCII', { item: 1, index: 9 });
   throwsCode(() => p.compactId('E.Ä.B.001'), 'NON_ASCII', { index: 2, character: 'Ä' });
   const e = throwsCode(() => p.compactId('E.A.B.NOPE'), 'UNKNOWN_NAMED_SEQUENCE');
   assert.equal(e.message, 'WDP sequence: unknown named sequence "NOPE"');

@@ -35,14 +35,41 @@ fn parse(code: &str, names: &Names) -> JsResult<wdp::StructuredCode> {
     wdp::StructuredCode::parse_with(code, &names.0).js()
 }
 
-/// The compact IDs of the pieces of `text` split at `sep`, back to back (after a `sep` each
-/// when `keep_sep`), or the index of the first invalid piece as a number: the JavaScript
-/// layer then asks `compact_id` for that piece's precise error.
-fn compact_pieces(text: &str, sep: char, keep_sep: bool, names: &Names) -> JsValue {
+/// `compactIds` transport: the codes laid end to end in `text`, `lengths[i]` UTF-16 units
+/// each, in; their IDs back to back out, or the index of the first invalid code (as a
+/// number), or `null` when the text is not all ASCII (its UTF-8 length is then above the
+/// lengths' sum; a non-ASCII code is invalid, and the JavaScript layer takes the codes one by
+/// one, for the first invalid one's error).
+#[wasm_bindgen]
+pub fn compact_ids_sized(text: &str, lengths: &[u32], names: &Names) -> JsValue {
+    if lengths.iter().map(|&n| n as u64).sum::<u64>() != text.len() as u64 {
+        return JsValue::NULL;
+    }
+    let mut out = String::with_capacity(lengths.len() * wdp::COMPACT_LEN);
+    let mut start = 0;
+    for (i, &n) in lengths.iter().enumerate() {
+        let end = start + n as usize;
+        // All ASCII (UTF-8 length = UTF-16 length), so every index is a character boundary.
+        match parse(&text[start..end], names) {
+            Ok(p) => out.push_str(p.compact_id().as_str()),
+            Err(_) => return JsValue::from_f64(i as f64),
+        }
+        start = end;
+    }
+    JsValue::from_str(&out)
+}
+
+/// `compactIdsJoined`: lines in, lines out (or the index of the first invalid line, as a
+/// number: the JavaScript layer then asks `compact_id` for that line's precise error).
+#[wasm_bindgen]
+pub fn compact_ids_lines(text: &str, names: &Names) -> JsValue {
+    if text.is_empty() {
+        return JsValue::from_str("");
+    }
     let mut out = String::with_capacity(text.len() / 2 + wdp::COMPACT_LEN);
-    for (i, code) in text.split(sep).enumerate() {
-        if keep_sep && i > 0 {
-            out.push(sep);
+    for (i, code) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
         }
         // Through the one parser call of the module (see `parse`).
         match parse(code, names) {
@@ -51,21 +78,6 @@ fn compact_pieces(text: &str, sep: char, keep_sep: bool, names: &Names) -> JsVal
         }
     }
     JsValue::from_str(&out)
-}
-
-/// `compactIds` transport: NUL-joined codes in, IDs back to back out (or a failing index).
-#[wasm_bindgen]
-pub fn compact_ids_packed(text: &str, names: &Names) -> JsValue {
-    compact_pieces(text, '\0', false, names)
-}
-
-/// `compactIdsJoined`: lines in, lines out (or the index of the first invalid line).
-#[wasm_bindgen]
-pub fn compact_ids_lines(text: &str, names: &Names) -> JsValue {
-    if text.is_empty() {
-        return JsValue::from_str("");
-    }
-    compact_pieces(text, '\n', true, names)
 }
 
 /// The core's `BUFFER_TOO_SMALL` for `compactIdsInto`, thrown.
