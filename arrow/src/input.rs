@@ -10,10 +10,12 @@ use arrow_array::types::{
 };
 use arrow_array::{Array, ArrayRef, FixedSizeBinaryArray};
 use arrow_buffer::NullBuffer;
-use arrow_schema::{DataType, TimeUnit};
+use arrow_data::ArrayData;
+use arrow_schema::{ArrowError, DataType, TimeUnit};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
+use crate::sink::threads_for;
 
 /// `INVALID_ARGUMENT` for a column whose Arrow type the parameter does not take.
 #[cold]
@@ -239,4 +241,32 @@ pub fn decode_dictionary(array: &ArrayRef) -> Result<ArrayRef, ColumnError> {
             "expected dictionary values of type utf8, large_utf8 or utf8_view",
         ))
     )
+}
+
+/// Checks an array received through the Arrow C Data Interface in full before any kernel reads
+/// it: the buffers' sizes, and the values themselves (offsets in order and inside the data,
+/// the UTF-8 of text, views and their buffers, dictionary keys, children). The interface leaves
+/// these checks to the consumer, and the kernels slice text at its offsets; a producer's bad
+/// array is refused here with arrow-rs's description instead. A long array is checked in
+/// parts, one per kernel thread ([`max_threads`](crate::max_threads)).
+pub fn validate_full(data: &ArrayData) -> Result<(), ArrowError> {
+    data.validate()?;
+    let rows = data.len();
+    let threads = threads_for(rows);
+    if threads == 1 {
+        return data.validate_full();
+    }
+    let chunk = rows.div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = (0..rows)
+            .step_by(chunk)
+            .map(|start| {
+                let part = data.slice(start, chunk.min(rows - start));
+                scope.spawn(move || part.validate_full())
+            })
+            .collect();
+        parts
+            .into_iter()
+            .try_for_each(|part| part.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+    })
 }

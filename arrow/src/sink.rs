@@ -541,6 +541,12 @@ pub fn max_threads() -> usize {
     })
 }
 
+/// The threads a column of `rows` rows is cut for: one per [`MIN_ROWS_PER_THREAD`] rows, up
+/// to [`max_threads`].
+pub(crate) fn threads_for(rows: usize) -> usize {
+    (rows / MIN_ROWS_PER_THREAD).clamp(1, max_threads())
+}
+
 /// The rows of `job` computed range by range into the parts of `sink`: one range on the
 /// calling thread for a short column, else one thread per range.
 fn in_parts<S, I, R, C>(sink: &mut S, job: &Job<'_, R, C>) -> Vec<Range>
@@ -550,7 +556,7 @@ where
     C: Rows<I, S::Item>,
 {
     let rows = job.rows;
-    let threads = (rows / MIN_ROWS_PER_THREAD).clamp(1, max_threads());
+    let threads = threads_for(rows);
     let chunk = rows.div_ceil(threads).max(1);
     let fill = |k: usize, mut part: S::Part<'_>| -> Range {
         let mut j = 0;

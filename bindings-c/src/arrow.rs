@@ -177,8 +177,7 @@ impl In {
 /// Reads a validated array as the text it stands for (dictionary-encoded text decoded), as
 /// every function here does.
 fn imported(data: ArrayData, arg: &'static str) -> Res<ArrayRef> {
-    data.validate_full()
-        .map_err(|e| invalid(arg, e.to_string()))?;
+    polyid_arrow::validate_full(&data).map_err(|e| invalid(arg, e.to_string()))?;
     decode_dictionary(&make_array(data)).map_err(column_fail)
 }
 

@@ -127,9 +127,10 @@ fn import_array(py: Python<'_>, pair: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
     // `pair` (which owns the capsule) is alive and no Python code runs: it is only read here.
     let schema = unsafe { schema.as_ref() };
     // SAFETY: the producer's array and schema describe one array, as the interface requires;
-    // `validate` then checks the buffer sizes against the type before any kernel reads them.
+    // `validate_full` then checks the buffers and values against the type before any kernel
+    // reads them.
     let data = unsafe { from_ffi(array, schema) }.map_err(|e| arrow_err(py, e))?;
-    data.validate().map_err(|e| arrow_err(py, e))?;
+    polyid_arrow::validate_full(&data).map_err(|e| arrow_err(py, e))?;
     Ok(make_array(data))
 }
 
@@ -168,10 +169,10 @@ fn import_stream(
             break;
         }
         // SAFETY: every array of a stream has the stream's schema (the interface's contract);
-        // `validate` checks the buffer sizes against it.
+        // `validate_full` checks the buffers and values against it.
         let data = unsafe { from_ffi_and_data_type(array, data_type.clone()) }
             .map_err(|e| arrow_err(py, e))?;
-        data.validate().map_err(|e| arrow_err(py, e))?;
+        polyid_arrow::validate_full(&data).map_err(|e| arrow_err(py, e))?;
         chunks.push(make_array(data));
     }
     Ok((chunks, data_type))

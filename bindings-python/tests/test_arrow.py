@@ -226,6 +226,42 @@ def test_bad_arguments_are_polyid_errors() -> None:
         ids.compact_ids(["E.A.B.001"])  # type: ignore[arg-type]
 
 
+def _text_array(offsets: list[int], values: bytes, kind: object = None) -> object:
+    """A string array built from raw buffers: pyarrow checks only their sizes here."""
+    kind = kind or pa.string()
+    width = pa.int64() if kind == pa.large_string() else pa.int32()
+    buf = pa.array(offsets, width).buffers()[1]
+    return pa.Array.from_buffers(kind, len(offsets) - 1, [None, buf, pa.py_buffer(values)])
+
+
+@pytest.mark.parametrize("kind", ["string", "large_string"])
+def test_a_malformed_producer_array_is_refused_not_read(kind: str) -> None:
+    """Offsets out of order and text that is not UTF-8 are the producer's defects: refused
+    before any kernel slices the text (a kernel reading them would read outside the data)."""
+    t = getattr(pa, kind)()
+    good = b"E.AUTH.TOKEN.001E.A.B.001"
+    assert pa.array(ids.compact_ids(_text_array([0, 16, 25], good, t))).to_pylist() == ["V6a0B", "l3i4I"]
+    bad = [
+        _text_array([0, 16, 4], good, t),  # backwards
+        _text_array([0, 16, 25], b"E.AUTH.TOKEN.001E.A.\xff.001", t),  # not UTF-8
+        _text_array([0, 16, 25], "E.AUTH.TOKEN.00\u00e9.A.B.001".encode(), t),  # inside a character
+    ]
+    # A long column, bad near its end: checked in parts on the kernel threads.
+    rows = 200_003
+    offsets = list(range(0, 16 * rows + 1, 16))
+    offsets[-40] = offsets[-41] - 1
+    bad.append(_text_array(offsets, good[:16] * rows, t))
+    for array in bad:
+        for kernel in (ids.compact_ids, ids.validate_codes, ids.tid_parse, ids.euid_timestamps):
+            with pytest.raises(polyid.PolyIdError) as e:
+                kernel(array)
+            assert e.value.code == "INVALID_ARGUMENT"
+            assert str(e.value).startswith("Arrow column: ")
+        with pytest.raises(polyid.PolyIdError) as e:
+            ids.compact_ids(pa.chunked_array([pa.array(["E.A.B.001"], t), array]))
+        assert e.value.code == "INVALID_ARGUMENT"
+
+
 class _ArrayOnly:
     """A producer with only ``__arrow_c_array__`` (any library's array, not pyarrow's type)."""
 
