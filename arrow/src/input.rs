@@ -8,7 +8,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{
     Int16Type, Int32Type, Int64Type, Int8Type, UInt16Type, UInt32Type, UInt64Type, UInt8Type,
 };
-use arrow_array::{Array, ArrayRef, FixedSizeBinaryArray};
+use arrow_array::{Array, ArrayRef, FixedSizeBinaryArray, OffsetSizeTrait};
 use arrow_buffer::NullBuffer;
 use arrow_data::ArrayData;
 use arrow_schema::{ArrowError, DataType, TimeUnit};
@@ -251,22 +251,94 @@ pub fn decode_dictionary(array: &ArrayRef) -> Result<ArrayRef, ColumnError> {
 /// parts, one per kernel thread ([`max_threads`](crate::max_threads)).
 pub fn validate_full(data: &ArrayData) -> Result<(), ArrowError> {
     data.validate()?;
+    match data.data_type() {
+        DataType::Utf8 => return text_in_parts::<i32>(data),
+        DataType::LargeUtf8 => return text_in_parts::<i64>(data),
+        _ => {}
+    }
     let rows = data.len();
     let threads = threads_for(rows);
     if threads == 1 {
         return data.validate_full();
     }
+    in_parts(rows, threads, |start, len| {
+        data.slice(start, len).validate_full()
+    })
+}
+
+/// `check(start, len)` for the ranges of `rows` rows cut for `threads` threads, each on its
+/// own thread; the first range's error first.
+fn in_parts(
+    rows: usize,
+    threads: usize,
+    check: impl Fn(usize, usize) -> Result<(), ArrowError> + Sync,
+) -> Result<(), ArrowError> {
     let chunk = rows.div_ceil(threads);
     std::thread::scope(|scope| {
+        let check = &check;
         let parts: Vec<_> = (0..rows)
             .step_by(chunk)
-            .map(|start| {
-                let part = data.slice(start, chunk.min(rows - start));
-                scope.spawn(move || part.validate_full())
-            })
+            .map(|start| scope.spawn(move || check(start, chunk.min(rows - start))))
             .collect();
         parts
             .into_iter()
             .try_for_each(|part| part.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
     })
+}
+
+/// [`validate_full`] of a `utf8` / `large_utf8` array (its sizes already checked). arrow-rs
+/// checks the UTF-8 of the whole values buffer for any slice of it, so its check does not
+/// divide among threads; this one reads each range's offsets and the bytes they span only,
+/// and asks arrow-rs about the whole array (which names the row and the fault) only when a
+/// range is malformed.
+fn text_in_parts<O: OffsetSizeTrait>(data: &ArrayData) -> Result<(), ArrowError> {
+    data.validate_nulls()?;
+    let rows = data.len();
+    if rows == 0 {
+        return Ok(());
+    }
+    let offsets: &[O] = &data.buffer::<O>(0)[..=rows];
+    let values = data.buffers()[1].as_slice();
+    let check = |start: usize, len: usize| {
+        if well_formed(&offsets[start..=start + len], values) {
+            return Ok(());
+        }
+        data.validate_full()?;
+        // Not reached: arrow-rs refuses every array with a malformed range.
+        Err(ArrowError::InvalidArgumentError(format!(
+            "malformed text in rows {start}..{}",
+            start + len
+        )))
+    };
+    match threads_for(rows) {
+        1 => check(0, rows),
+        threads => in_parts(rows, threads, check),
+    }
+}
+
+/// Whether `offsets` are in order and inside `values`, and the text they span is valid UTF-8
+/// cut at character boundaries.
+fn well_formed<O: OffsetSizeTrait>(offsets: &[O], values: &[u8]) -> bool {
+    let mut ordered = true;
+    for pair in offsets.windows(2) {
+        ordered &= pair[0] <= pair[1];
+    }
+    let (Some(first), Some(last)) = (offsets[0].to_usize(), offsets[offsets.len() - 1].to_usize())
+    else {
+        return false;
+    };
+    if !ordered || last > values.len() {
+        return false;
+    }
+    let bytes = &values[first..last];
+    if bytes.is_ascii() {
+        return true;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => offsets.iter().all(|o| {
+            o.to_usize()
+                .is_some_and(|o| text.is_char_boundary(o - first))
+        }),
+        Err(_) => false,
+    }
 }

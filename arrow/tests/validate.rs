@@ -1,0 +1,172 @@
+//! `polyid_arrow::validate_full`, which reads the offsets and text of `utf8` / `large_utf8`
+//! arrays itself (range by range, on the kernel threads), against arrow-rs's
+//! `ArrayData::validate_full` on arrays made from raw buffers, malformed ones included: the
+//! verdicts must agree on every array, and a refusal carries arrow-rs's description.
+
+use arrow_buffer::Buffer;
+use arrow_data::ArrayData;
+use arrow_schema::DataType;
+
+/// A small deterministic generator (xorshift64*): the cases are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Pieces the values are made of: ASCII, a two-byte and a four-byte character, a lone
+/// continuation byte and a byte never found in UTF-8.
+const PIECES: [&[u8]; 6] = [
+    b"E.A.B.001",
+    b"x",
+    "\u{e9}".as_bytes(),
+    "\u{1F600}".as_bytes(),
+    &[0x80],
+    &[0xFF],
+];
+
+/// An array of `rows` strings from raw buffers, without any check; `faults` says how often a
+/// fault is put in (a bad byte, offsets out of order, negative or past the end, an offset
+/// inside a character).
+fn raw_text(rng: &mut Rng, rows: usize, large: bool, faults: u64) -> ArrayData {
+    let mut values = Vec::new();
+    let mut offsets = vec![0i64];
+    for _ in 0..rows {
+        for _ in 0..rng.below(4) {
+            // Mostly valid pieces; the last two are invalid alone.
+            let piece = if rng.below(faults.max(1)) == 0 {
+                rng.below(6)
+            } else {
+                rng.below(4)
+            };
+            values.extend_from_slice(PIECES[piece as usize]);
+        }
+        offsets.push(values.len() as i64);
+    }
+    if rows > 0 && rng.below(faults.max(1)) == 0 {
+        let i = rng.below(rows as u64 + 1) as usize;
+        match rng.below(4) {
+            0 => offsets[i] = offsets[i].wrapping_sub(1 + rng.below(5) as i64),
+            1 => offsets[i] += 1 + rng.below(3) as i64,
+            2 => offsets[i] = -1,
+            _ => offsets[rows] = values.len() as i64 + 1,
+        }
+    }
+    let (data_type, offsets) = if large {
+        (DataType::LargeUtf8, Buffer::from_vec(offsets))
+    } else {
+        let narrow: Vec<i32> = offsets.iter().map(|&o| o as i32).collect();
+        (DataType::Utf8, Buffer::from_vec(narrow))
+    };
+    let builder = ArrayData::builder(data_type)
+        .len(rows)
+        .add_buffer(offsets)
+        .add_buffer(Buffer::from_vec(values));
+    // SAFETY: the array is only ever validated, never read: malformed arrays are the point.
+    unsafe { builder.build_unchecked() }
+}
+
+fn same_verdict(data: &ArrayData) {
+    let ours = polyid_arrow::validate_full(data);
+    let arrow = data.validate_full();
+    match (&ours, &arrow) {
+        (Ok(()), Ok(())) => {}
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        _ => panic!("polyid {ours:?}, arrow-rs {arrow:?} for {data:?}"),
+    }
+}
+
+#[test]
+fn short_arrays_get_arrow_rs_verdicts() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut refused = 0;
+    for case in 0..20_000 {
+        let data = raw_text(&mut rng, (case % 17) as usize, case % 2 == 1, 3);
+        refused += usize::from(data.validate_full().is_err());
+        same_verdict(&data);
+    }
+    // Both kinds of arrays were met, many times.
+    assert!((4_000..16_000).contains(&refused), "{refused} refused");
+}
+
+#[test]
+fn long_arrays_are_checked_in_every_range() {
+    let mut rng = Rng(42);
+    let rows = 300_007;
+    for large in [false, true] {
+        // Valid, non-ASCII text: accepted.
+        let data = raw_text(&mut rng, rows, large, u64::MAX);
+        data.validate_full().expect("a valid array");
+        same_verdict(&data);
+        // One fault near the end (in the last thread's range), then near the start.
+        for at in [rows - 3, 2] {
+            let mut offsets: Vec<i64> = (0..=rows as i64).map(|i| i * 9).collect();
+            offsets[at] = offsets[at - 1] - 1;
+            let values = b"E.A.B.001".repeat(rows);
+            let offsets = if large {
+                Buffer::from_vec(offsets)
+            } else {
+                Buffer::from_vec(offsets.iter().map(|&o| o as i32).collect::<Vec<_>>())
+            };
+            let data_type = if large {
+                DataType::LargeUtf8
+            } else {
+                DataType::Utf8
+            };
+            let builder = ArrayData::builder(data_type)
+                .len(rows)
+                .add_buffer(offsets)
+                .add_buffer(Buffer::from_vec(values));
+            // SAFETY: only validated, never read.
+            let data = unsafe { builder.build_unchecked() };
+            assert!(polyid_arrow::validate_full(&data).is_err());
+            same_verdict(&data);
+        }
+    }
+}
+
+/// A `utf8` array of the given offsets over `values`, unchecked.
+fn utf8(offsets: &[i32], values: &[u8]) -> ArrayData {
+    let builder = ArrayData::builder(DataType::Utf8)
+        .len(offsets.len() - 1)
+        .add_buffer(Buffer::from_vec(offsets.to_vec()))
+        .add_buffer(Buffer::from_vec(values.to_vec()));
+    // SAFETY: only validated, never read.
+    unsafe { builder.build_unchecked() }
+}
+
+#[test]
+fn each_fault_alone() {
+    let e = "\u{e9}".as_bytes(); // two bytes
+    let smile = "a\u{1F600}".as_bytes(); // one byte, then four
+    let refused = [
+        utf8(&[0, 1, 2], e),             // a boundary inside a character
+        utf8(&[0, 3, 5], smile),         // inside the four-byte character
+        utf8(&[0, 2, 1], b"ab"),         // out of order
+        utf8(&[0, 1, 3], b"ab"),         // past the end
+        utf8(&[-1, 1, 2], b"ab"),        // negative
+        utf8(&[0, 1, 2], &[b'a', 0xFF]), // not UTF-8
+        utf8(&[0, 1, 2], &[b'a', 0x80]), // a lone continuation byte
+    ];
+    for data in &refused {
+        assert!(polyid_arrow::validate_full(data).is_err(), "{data:?}");
+        same_verdict(data);
+    }
+    let accepted = [
+        utf8(&[0, 2, 2], e),
+        utf8(&[0, 1, 5], smile),
+        utf8(&[0, 0], b""),
+    ];
+    for data in &accepted {
+        polyid_arrow::validate_full(data).expect("well formed");
+        same_verdict(data);
+    }
+}
