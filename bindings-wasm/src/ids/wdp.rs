@@ -49,8 +49,12 @@ pub fn compact_ids_sized(text: &str, lengths: &[u32], names: &Names) -> JsValue 
     let mut start = 0;
     for (i, &n) in lengths.iter().enumerate() {
         let end = start + n as usize;
-        // All ASCII (UTF-8 length = UTF-16 length), so every index is a character boundary.
-        match parse(&text[start..end], names) {
+        // All ASCII when the lengths are the codes' (UTF-8 length = UTF-16 length); lengths
+        // that cut a character are not, and send the batch code by code too.
+        let Some(code) = text.get(start..end) else {
+            return JsValue::NULL;
+        };
+        match parse(code, names) {
             Ok(p) => out.push_str(p.compact_id().as_str()),
             Err(_) => return JsValue::from_f64(i as f64),
         }
