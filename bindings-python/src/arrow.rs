@@ -18,7 +18,7 @@ use polyid::euid::EuidGenerator as CoreEuidGenerator;
 use polyid::ErrorCode;
 use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
 
-use crate::args::{profile, Text};
+use crate::args::{int, profile, Text};
 use crate::arrow_capsules::{ArrowArray, ArrowChunkedArray, Column};
 use crate::catalog::Catalog;
 use crate::errors::{binding_err, column_err};
@@ -361,9 +361,10 @@ pub fn arrow_tid_from_parts(
 #[pyo3(signature = (count, generator = None))]
 pub fn arrow_tid_generate(
     py: Python<'_>,
-    count: u64,
+    count: &Bound<'_, PyAny>,
     generator: Option<&Bound<'_, crate::tid::TidGenerator>>,
 ) -> PyResult<Py<PyAny>> {
+    let count: u64 = int(count, "count")?;
     let r = match generator {
         Some(g) => {
             let g = g.get();
@@ -425,9 +426,10 @@ pub fn arrow_xid_from_parts(
 #[pyo3(signature = (count, generator = None))]
 pub fn arrow_xid_generate(
     py: Python<'_>,
-    count: u64,
+    count: &Bound<'_, PyAny>,
     generator: Option<&Bound<'_, crate::xid::XidGenerator>>,
 ) -> PyResult<Py<PyAny>> {
+    let count: u64 = int(count, "count")?;
     let r = match generator {
         Some(g) => {
             let g = g.get();
@@ -491,9 +493,10 @@ fn default_euid_generator() -> &'static CoreEuidGenerator {
 #[pyo3(signature = (count, generator = None))]
 pub fn arrow_euid_generate(
     py: Python<'_>,
-    count: u64,
+    count: &Bound<'_, PyAny>,
     generator: Option<&Bound<'_, crate::euid::EuidGenerator>>,
 ) -> PyResult<Py<PyAny>> {
+    let count: u64 = int(count, "count")?;
     let r = match generator {
         Some(g) => {
             let g = g.get();

@@ -210,6 +210,15 @@ def test_generate() -> None:
     with pytest.raises(polyid.PolyIdError) as e:
         ids.xid_generate(10_000_001)  # one call makes at most 10,000,000 IDs (MAX_BATCH)
     assert e.value.code == "OUT_OF_RANGE"
+    # Counts no unsigned integer holds: the same error as the scalar batches' (next_many).
+    for f in (ids.tid_generate, ids.xid_generate, ids.euid_generate):
+        for count in (-1, 2**70):
+            with pytest.raises(polyid.PolyIdError) as e:
+                f(count)
+            assert e.value.code == "OUT_OF_RANGE"
+            assert str(e.value) == f"count: {count} is out of range 0..=18446744073709551615"
+        with pytest.raises(TypeError):
+            f("3")  # type: ignore[arg-type]
 
 
 def test_bad_arguments_are_polyid_errors() -> None:
