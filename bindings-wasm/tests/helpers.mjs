@@ -2,7 +2,7 @@
 // builds, and headless Debian Chromium (driven by playwright-core through `executablePath`;
 // no browser is ever downloaded).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,18 +12,9 @@ import { serve } from '../tools/serve.mjs';
 
 export const WASM_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = join(WASM_DIR, '..');
-export const VECTORS_DIR = join(ROOT, 'tests', 'vectors');
+export { readVectors, VECTORS_DIR } from '../../bindings-js/test/vector-files.mjs';
 
 const require = createRequire(import.meta.url);
-
-/** The parsed `DIR/*.json` vector files, `{file name: document}`. */
-export function readVectors(dir = VECTORS_DIR) {
-  const files = {};
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    files[f] = JSON.parse(readFileSync(join(dir, f), 'utf8'));
-  }
-  return files;
-}
 
 /** The Node build (CommonJS entry of bindings-wasm/pkg), or one of its other entries. */
 export function nodeBuild(entry = 'index') {
@@ -88,8 +79,8 @@ export async function withBrowser(path, fn) {
 }
 
 /**
- * Imports the web build's three entries (IDs, catalog, EXTUUID) and `modules` (paths under
- * /tests/) in a blank page and evaluates `body(p, mods, arg)`, where `p` is the three
+ * Imports the web build's three entries (IDs, catalog, EXTUUID) and `modules` (URL paths on
+ * the test server, e.g. /js-tests/vector-ops.mjs) in a blank page and evaluates `body(p, mods, arg)`, where `p` is the three
  * initialized entries' APIs in one object. Returns its (JSON) result.
  */
 export async function inBrowser(body, arg, modules = []) {
@@ -101,7 +92,7 @@ export async function inBrowser(body, arg, modules = []) {
         );
         await Promise.all(entries.map((e) => e.default()));
         const p = Object.assign({}, ...entries);
-        const mods = await Promise.all(modules.map((m) => import(`/tests/${m}`)));
+        const mods = await Promise.all(modules.map((m) => import(m)));
         // eslint-disable-next-line no-new-func
         const f = new Function('p', 'mods', 'arg', `return (${src})(p, mods, arg);`);
         return await f(p, mods, arg);

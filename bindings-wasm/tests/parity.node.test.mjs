@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import { nodeAll, nodeBuild, readVectors, ROOT } from './helpers.mjs';
-import { casesOf, run } from './vector-ops.mjs';
+import { casesOf, run } from '../../bindings-js/test/vector-ops.mjs';
 
 // The entries: IDs with profiles (polyid-wasm/profiles: the ID-only entry's API and the
 // profile option), catalog, EXTUUID.

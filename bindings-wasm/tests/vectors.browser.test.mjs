@@ -1,16 +1,16 @@
 // Every case of every shared vector file against the web build in headless Debian Chromium:
 // the page imports bindings-wasm/pkg/web (the three entries: IDs, catalog, EXTUUID), awaits
-// their init() and runs tests/vector-ops.mjs there. Each case is reported as its own test named
+// their init() and runs bindings-js/test/vector-ops.mjs there. Each case is reported as its own test named
 // `chromium/<family>/<name>`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { inBrowser, readVectors } from './helpers.mjs';
-import { casesOf } from './vector-ops.mjs';
+import { casesOf } from '../../bindings-js/test/vector-ops.mjs';
 
 const files = readVectors();
 const expected = casesOf(files).map(([family, c]) => `${family}/${c.name}`);
-const rows = await inBrowser((p, [ops], files) => ops.checkAll(p, files), files, ['vector-ops.mjs']);
+const rows = await inBrowser((p, [ops], files) => ops.checkAll(p, files), files, ['/js-tests/vector-ops.mjs']);
 const byId = new Map(rows.map((r) => [r.id, r]));
 
 test('chromium: every case ran in the page', () => {

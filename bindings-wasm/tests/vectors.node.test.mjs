@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { nodeAll, readVectors } from './helpers.mjs';
-import { casesOf, check } from './vector-ops.mjs';
+import { casesOf, check } from '../../bindings-js/test/vector-ops.mjs';
 
 const p = nodeAll();
 const cases = casesOf(readVectors());

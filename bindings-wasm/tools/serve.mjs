@@ -2,15 +2,21 @@
 //
 //   node tools/serve.mjs [--port 8765]     serves http://127.0.0.1:8765/ -> the page
 //
-// URL layout (the folders of bindings-wasm/): /www/ the page, /pkg/ the built package,
-// /tests/ the browser test modules. `/` redirects to /www/.
+// URL layout: /www/ the page, /pkg/ the built package, /tests/ the browser test modules (the
+// folders of bindings-wasm/), /js-tests/ the test modules both npm packages share
+// (bindings-js/test/). `/` redirects to /www/.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MOUNTS = ['www', 'pkg', 'tests'];
+const MOUNTS = {
+  www: join(root, 'www'),
+  pkg: join(root, 'pkg'),
+  tests: join(root, 'tests'),
+  'js-tests': join(root, '..', 'bindings-js', 'test'),
+};
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -34,13 +40,13 @@ export function serve({ port = 0, host = '127.0.0.1', quiet = true } = {}) {
       return res.end();
     }
     const rel = normalize(path.endsWith('/') ? `${path}index.html` : path).replace(/^[/\\]+/, '');
-    const top = rel.split(sep)[0];
-    if (req.method !== 'GET' || !MOUNTS.includes(top) || rel.split(sep).includes('..')) {
+    const [top, ...rest] = rel.split(sep);
+    if (req.method !== 'GET' || !Object.hasOwn(MOUNTS, top) || rest.includes('..')) {
       res.writeHead(404).end('not found');
       return;
     }
     try {
-      const body = await readFile(join(root, rel));
+      const body = await readFile(join(MOUNTS[top], ...rest));
       res.writeHead(200, {
         'content-type': TYPES[extname(rel)] ?? 'application/octet-stream',
         'cache-control': 'no-store',

@@ -1,10 +1,11 @@
-// Runs the shared vectors (tests/vectors/*.json) through the polyid-wasm API. Plain ES module
-// with no Node or browser API, so the same code runs in Node (Node build) and in Chromium
-// (web build). Only type translation happens here: JSON inputs become JS values (decimal
+// Runs the shared vectors (tests/vectors/*.json) through the JavaScript API, whichever engine
+// is under it: the `polyid` package (napi addon) and `polyid-wasm` (Node and web builds) run
+// this one file. Plain ES module with no Node or browser API, so the same code runs in Node
+// and in Chromium. Only type translation happens here: JSON inputs become JS values (decimal
 // strings -> bigint, hex -> Uint8Array) and results become the vectors' JSON shapes.
 //
-// `p` is the API of the three package entries together: polyid-wasm (IDs),
-// polyid-wasm/catalog (`Catalog`) and polyid-wasm/extuuid.
+// `p` is the whole API in one object: for polyid-wasm its three entries together (IDs,
+// polyid-wasm/catalog's `Catalog`, polyid-wasm/extuuid).
 
 export const FAMILIES = ['wdp', 'uid11', 'xid', 'tid', 'euid', 'catalog', 'extuuid', 'generators'];
 

@@ -1,6 +1,6 @@
-// The matrix adapter protocol (tests/matrix/PROTOCOL.md) over the polyid-wasm API. Plain ES
-// module: the same code runs in Node (adapter wasm-node, Node build) and in Chromium (adapter
-// wasm-browser, web build). Results are JSON-ready (bigints as decimal strings, as the
+// The matrix adapter protocol (tests/matrix/PROTOCOL.md) over the JavaScript API, whichever
+// engine is under it. Plain ES module: the same code runs in Node (adapters node and
+// wasm-node) and in Chromium (adapter wasm-browser, web build). Results are JSON-ready (bigints as decimal strings, as the
 // protocol says); every identifier is computed by the package. `p` is the three package
 // entries' APIs in one object (IDs, catalog, EXTUUID).
 import { check, casesOf, replay as replayCases } from './vector-ops.mjs';
