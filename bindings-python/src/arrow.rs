@@ -188,7 +188,7 @@ fn generated(py: Python<'_>, r: Result<ArrayRef, ColumnError>) -> PyResult<Py<Py
 
 #[pyfunction]
 #[pyo3(signature = (codes, named_sequences = None, *, profile = None, on_error = "raise"))]
-pub fn arrow_compact_ids(
+pub fn compact_ids(
     py: Python<'_>,
     codes: Column,
     named_sequences: Option<&Bound<'_, PyAny>>,
@@ -205,7 +205,7 @@ pub fn arrow_compact_ids(
 
 #[pyfunction]
 #[pyo3(signature = (namespaces, *, profile = None, on_error = "raise"))]
-pub fn arrow_namespace_hashes(
+pub fn namespace_hashes(
     py: Python<'_>,
     namespaces: Column,
     profile: Option<&Bound<'_, PyAny>>,
@@ -218,7 +218,7 @@ pub fn arrow_namespace_hashes(
 
 #[pyfunction]
 #[pyo3(signature = (namespace, codes, named_sequences = None, *, profile = None, on_error = "raise"))]
-pub fn arrow_full_ids(
+pub fn full_ids(
     py: Python<'_>,
     namespace: &Bound<'_, PyAny>,
     codes: Column,
@@ -262,7 +262,7 @@ pub fn arrow_full_ids(
 
 #[pyfunction]
 #[pyo3(signature = (codes, named_sequences = None, *, on_error = "raise"))]
-pub fn arrow_normalize_codes(
+pub fn normalize_codes(
     py: Python<'_>,
     codes: Column,
     named_sequences: Option<&Bound<'_, PyAny>>,
@@ -277,7 +277,7 @@ pub fn arrow_normalize_codes(
 
 #[pyfunction]
 #[pyo3(signature = (codes, named_sequences = None, *, profile = None))]
-pub fn arrow_validate_codes(
+pub fn validate_codes(
     py: Python<'_>,
     codes: Column,
     named_sequences: Option<&Bound<'_, PyAny>>,
@@ -296,7 +296,7 @@ pub fn arrow_validate_codes(
 
 #[pyfunction]
 #[pyo3(signature = (catalog, ids, *, on_error = "raise"))]
-pub fn arrow_catalog_lookup(
+pub fn catalog_lookup(
     py: Python<'_>,
     catalog: &Bound<'_, Catalog>,
     ids: Column,
@@ -312,7 +312,7 @@ pub fn arrow_catalog_lookup(
 
 #[pyfunction]
 #[pyo3(signature = (tids, *, display = false, on_error = "raise"))]
-pub fn arrow_tid_encode(
+pub fn tid_encode(
     py: Python<'_>,
     tids: Column,
     display: bool,
@@ -339,13 +339,13 @@ macro_rules! profile_reader {
         }
     };
 }
-profile_reader!(arrow_tid_parse, tids, tid::parse);
-profile_reader!(arrow_tid_timestamps, tids, tid::timestamps);
-profile_reader!(arrow_tid_clock_ids, tids, tid::clock_ids);
+profile_reader!(tid_parse, tids, tid::parse);
+profile_reader!(tid_timestamps, tids, tid::timestamps);
+profile_reader!(tid_clock_ids, tids, tid::clock_ids);
 
 #[pyfunction]
 #[pyo3(signature = (micros, clock_ids, *, on_error = "raise"))]
-pub fn arrow_tid_from_parts(
+pub fn tid_from_parts(
     py: Python<'_>,
     micros: Column,
     clock_ids: Column,
@@ -359,7 +359,7 @@ pub fn arrow_tid_from_parts(
 
 #[pyfunction]
 #[pyo3(signature = (count, generator = None))]
-pub fn arrow_tid_generate(
+pub fn tid_generate(
     py: Python<'_>,
     count: &Bound<'_, PyAny>,
     generator: Option<&Bound<'_, crate::tid::TidGenerator>>,
@@ -389,28 +389,28 @@ macro_rules! xid_reader {
         }
     };
 }
-xid_reader!(arrow_xid_encode, xid::encode);
-xid_reader!(arrow_xid_parse, xid::parse);
-xid_reader!(arrow_xid_timestamps, xid::timestamps);
-xid_reader!(arrow_xid_randoms, xid::randoms);
+xid_reader!(xid_encode, xid::encode);
+xid_reader!(xid_parse, xid::parse);
+xid_reader!(xid_timestamps, xid::timestamps);
+xid_reader!(xid_randoms, xid::randoms);
 
 #[pyfunction]
 #[pyo3(signature = (values, *, on_error = "raise"))]
-pub fn arrow_uid11_encode(py: Python<'_>, values: Column, on_error: &str) -> PyResult<Py<PyAny>> {
+pub fn uid11_encode(py: Python<'_>, values: Column, on_error: &str) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
     apply(py, values, mode, &xid::uid11_encode)
 }
 
 #[pyfunction]
 #[pyo3(signature = (texts, *, on_error = "raise"))]
-pub fn arrow_uid11_decode(py: Python<'_>, texts: Column, on_error: &str) -> PyResult<Py<PyAny>> {
+pub fn uid11_decode(py: Python<'_>, texts: Column, on_error: &str) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
     apply(py, texts, mode, &xid::uid11_decode)
 }
 
 #[pyfunction]
 #[pyo3(signature = (unix_ms, randoms, *, on_error = "raise"))]
-pub fn arrow_xid_from_parts(
+pub fn xid_from_parts(
     py: Python<'_>,
     unix_ms: Column,
     randoms: Column,
@@ -424,7 +424,7 @@ pub fn arrow_xid_from_parts(
 
 #[pyfunction]
 #[pyo3(signature = (count, generator = None))]
-pub fn arrow_xid_generate(
+pub fn xid_generate(
     py: Python<'_>,
     count: &Bound<'_, PyAny>,
     generator: Option<&Bound<'_, crate::xid::XidGenerator>>,
@@ -445,7 +445,7 @@ pub fn arrow_xid_generate(
 
 #[pyfunction]
 #[pyo3(signature = (euids, *, checkmod = true, on_error = "raise"))]
-pub fn arrow_euid_encode(
+pub fn euid_encode(
     py: Python<'_>,
     euids: Column,
     checkmod: bool,
@@ -455,13 +455,13 @@ pub fn arrow_euid_encode(
     apply(py, euids, mode, &|a, m| euid::encode(a, checkmod, m))
 }
 
-profile_reader!(arrow_euid_parse, euids, euid::parse);
-profile_reader!(arrow_euid_timestamps, euids, euid::timestamps);
-profile_reader!(arrow_euid_extensions, euids, euid::extensions);
+profile_reader!(euid_parse, euids, euid::parse);
+profile_reader!(euid_timestamps, euids, euid::timestamps);
+profile_reader!(euid_extensions, euids, euid::extensions);
 
 #[pyfunction]
 #[pyo3(signature = (unix_ms, randoms, *, extensions = None, paddings = None, on_error = "raise"))]
-pub fn arrow_euid_from_parts(
+pub fn euid_from_parts(
     py: Python<'_>,
     unix_ms: Column,
     randoms: Column,
@@ -491,7 +491,7 @@ fn default_euid_generator() -> &'static CoreEuidGenerator {
 
 #[pyfunction]
 #[pyo3(signature = (count, generator = None))]
-pub fn arrow_euid_generate(
+pub fn euid_generate(
     py: Python<'_>,
     count: &Bound<'_, PyAny>,
     generator: Option<&Bound<'_, crate::euid::EuidGenerator>>,
@@ -507,35 +507,41 @@ pub fn arrow_euid_generate(
     generated(py, r)
 }
 
-/// Registers the `arrow_*` functions that `polyid.arrow` re-exports.
+/// Registers the column classes, and the column functions in the `arrow` module object that
+/// `polyid.arrow` re-exports.
 pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ArrowArray>()?;
     m.add_class::<ArrowChunkedArray>()?;
-    m.add_function(wrap_pyfunction!(arrow_compact_ids, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_namespace_hashes, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_full_ids, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_normalize_codes, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_validate_codes, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_catalog_lookup, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_tid_encode, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_tid_parse, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_tid_timestamps, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_tid_clock_ids, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_tid_from_parts, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_tid_generate, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_xid_encode, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_xid_parse, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_xid_timestamps, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_xid_randoms, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_xid_from_parts, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_xid_generate, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_uid11_encode, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_uid11_decode, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_euid_encode, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_euid_parse, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_euid_timestamps, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_euid_extensions, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_euid_from_parts, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_euid_generate, m)?)?;
+    // The column functions live in their own module object named `polyid.arrow`, so that they
+    // carry their public names (`compact_ids`, `__module__` "polyid.arrow") beside the scalar
+    // functions of the same names; `polyid/arrow.py` re-exports them.
+    let f = PyModule::new(m.py(), "polyid.arrow")?;
+    f.add_function(wrap_pyfunction!(compact_ids, &f)?)?;
+    f.add_function(wrap_pyfunction!(namespace_hashes, &f)?)?;
+    f.add_function(wrap_pyfunction!(full_ids, &f)?)?;
+    f.add_function(wrap_pyfunction!(normalize_codes, &f)?)?;
+    f.add_function(wrap_pyfunction!(validate_codes, &f)?)?;
+    f.add_function(wrap_pyfunction!(catalog_lookup, &f)?)?;
+    f.add_function(wrap_pyfunction!(tid_encode, &f)?)?;
+    f.add_function(wrap_pyfunction!(tid_parse, &f)?)?;
+    f.add_function(wrap_pyfunction!(tid_timestamps, &f)?)?;
+    f.add_function(wrap_pyfunction!(tid_clock_ids, &f)?)?;
+    f.add_function(wrap_pyfunction!(tid_from_parts, &f)?)?;
+    f.add_function(wrap_pyfunction!(tid_generate, &f)?)?;
+    f.add_function(wrap_pyfunction!(xid_encode, &f)?)?;
+    f.add_function(wrap_pyfunction!(xid_parse, &f)?)?;
+    f.add_function(wrap_pyfunction!(xid_timestamps, &f)?)?;
+    f.add_function(wrap_pyfunction!(xid_randoms, &f)?)?;
+    f.add_function(wrap_pyfunction!(xid_from_parts, &f)?)?;
+    f.add_function(wrap_pyfunction!(xid_generate, &f)?)?;
+    f.add_function(wrap_pyfunction!(uid11_encode, &f)?)?;
+    f.add_function(wrap_pyfunction!(uid11_decode, &f)?)?;
+    f.add_function(wrap_pyfunction!(euid_encode, &f)?)?;
+    f.add_function(wrap_pyfunction!(euid_parse, &f)?)?;
+    f.add_function(wrap_pyfunction!(euid_timestamps, &f)?)?;
+    f.add_function(wrap_pyfunction!(euid_extensions, &f)?)?;
+    f.add_function(wrap_pyfunction!(euid_from_parts, &f)?)?;
+    f.add_function(wrap_pyfunction!(euid_generate, &f)?)?;
+    m.add("arrow", f)?;
     Ok(())
 }

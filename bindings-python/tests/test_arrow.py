@@ -35,6 +35,15 @@ def test_import_polyid_imports_no_dataframe_library() -> None:
     assert out.stdout.strip() == ""
 
 
+def test_the_functions_carry_their_public_names() -> None:
+    functions = [n for n in ids.__all__ if n not in ("Array", "ChunkedArray")]
+    assert len(functions) == 26
+    for name in functions:
+        f = getattr(ids, name)
+        assert (f.__name__, f.__module__) == (name, "polyid.arrow"), name
+    assert (ids.compact_ids.__text_signature__ or "").startswith("(codes, named_sequences=None")
+
+
 def test_shared_vectors_through_the_arrow_path() -> None:
     lines = list(results())
     failed = [l for l in lines if l["status"] == "fail"]

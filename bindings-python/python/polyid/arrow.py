@@ -18,36 +18,37 @@ the values with null for invalid rows, and each invalid row's error code.
 This module imports no dataframe library: the columns cross through the capsules only.
 """
 
-from ._polyid import (
-    Array,
-    ChunkedArray,
-    arrow_catalog_lookup as catalog_lookup,
-    arrow_compact_ids as compact_ids,
-    arrow_euid_encode as euid_encode,
-    arrow_euid_extensions as euid_extensions,
-    arrow_euid_from_parts as euid_from_parts,
-    arrow_euid_generate as euid_generate,
-    arrow_euid_parse as euid_parse,
-    arrow_euid_timestamps as euid_timestamps,
-    arrow_full_ids as full_ids,
-    arrow_namespace_hashes as namespace_hashes,
-    arrow_normalize_codes as normalize_codes,
-    arrow_tid_clock_ids as tid_clock_ids,
-    arrow_tid_encode as tid_encode,
-    arrow_tid_from_parts as tid_from_parts,
-    arrow_tid_generate as tid_generate,
-    arrow_tid_parse as tid_parse,
-    arrow_tid_timestamps as tid_timestamps,
-    arrow_uid11_decode as uid11_decode,
-    arrow_uid11_encode as uid11_encode,
-    arrow_validate_codes as validate_codes,
-    arrow_xid_encode as xid_encode,
-    arrow_xid_from_parts as xid_from_parts,
-    arrow_xid_generate as xid_generate,
-    arrow_xid_parse as xid_parse,
-    arrow_xid_randoms as xid_randoms,
-    arrow_xid_timestamps as xid_timestamps,
-)
+from ._polyid import Array, ChunkedArray
+from ._polyid import arrow as _columns
+
+# The extension module keeps the column functions in a module object of their own (named
+# "polyid.arrow"), so that they carry these names.
+catalog_lookup = _columns.catalog_lookup
+compact_ids = _columns.compact_ids
+euid_encode = _columns.euid_encode
+euid_extensions = _columns.euid_extensions
+euid_from_parts = _columns.euid_from_parts
+euid_generate = _columns.euid_generate
+euid_parse = _columns.euid_parse
+euid_timestamps = _columns.euid_timestamps
+full_ids = _columns.full_ids
+namespace_hashes = _columns.namespace_hashes
+normalize_codes = _columns.normalize_codes
+tid_clock_ids = _columns.tid_clock_ids
+tid_encode = _columns.tid_encode
+tid_from_parts = _columns.tid_from_parts
+tid_generate = _columns.tid_generate
+tid_parse = _columns.tid_parse
+tid_timestamps = _columns.tid_timestamps
+uid11_decode = _columns.uid11_decode
+uid11_encode = _columns.uid11_encode
+validate_codes = _columns.validate_codes
+xid_encode = _columns.xid_encode
+xid_from_parts = _columns.xid_from_parts
+xid_generate = _columns.xid_generate
+xid_parse = _columns.xid_parse
+xid_randoms = _columns.xid_randoms
+xid_timestamps = _columns.xid_timestamps
 
 __all__ = [
     "Array",
