@@ -216,24 +216,32 @@ for pkg in polyid polyid-wasm polyid-linux-x64-gnu; do
     check "npm: $pkg has LICENSE-MIT and LICENSE-APACHE" \
         test -f "node_modules/$pkg/LICENSE-MIT" -a -f "node_modules/$pkg/LICENSE-APACHE"
 done
-cat >vectors.cjs <<EOF
-// Every shared vector through the installed packages (resolved by name from this folder).
-const { check, loadCases } = require('$root/bindings-node/test/vector-ops.js')
+cat >vectors.mjs <<EOF
+// Every shared vector through the installed packages (resolved by name from this folder), by
+// the runner both packages' own tests use.
+import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { casesOf, check } from '$root/bindings-js/test/vector-ops.mjs'
+import { readVectors } from '$root/bindings-js/test/vector-files.mjs'
+const here = dirname(fileURLToPath(import.meta.url))
+const require = createRequire(import.meta.url)
+const cases = casesOf(readVectors('$root/tests/vectors'))
 const run = (label, p) => {
   let pass = 0, fail = 0
-  for (const [family, c] of loadCases('$root/tests/vectors')) {
+  for (const [family, c] of cases) {
     if (check(p, c).pass) pass++; else { fail++; console.error('  failed:', family, c.name) }
   }
   console.log(label + ': ' + pass + ' passed, ' + fail + ' failed')
   return fail === 0 && pass > 900
 }
 const native = require('polyid')
-if (!require.resolve('polyid').startsWith(__dirname + '/node_modules/')) throw new Error('not the installed polyid')
+if (!require.resolve('polyid').startsWith(here + '/node_modules/')) throw new Error('not the installed polyid')
 const wasm = { ...require('polyid-wasm/extuuid'), ...require('polyid-wasm/catalog'), ...require('polyid-wasm') }
 const ok = [run('polyid (native addon)', native), run('polyid-wasm (Node build)', wasm)]
 process.exit(ok.every(Boolean) ? 0 : 1)
 EOF
-check "node: shared vectors in polyid and polyid-wasm, installed by name" node vectors.cjs
+check "node: shared vectors in polyid and polyid-wasm, installed by name" node vectors.mjs
 cat >esm.mjs <<'EOF'
 import { compactId } from 'polyid'
 import init, { compactId as wasmCompactId } from 'polyid-wasm'
@@ -272,13 +280,13 @@ arm64_node_root() {
 mkdir -p "$scratch/app-arm64"
 cd "$scratch/app-arm64"
 printf '{ "name": "polyid-dist-test-arm64", "private": true }\n' >package.json
-cp "$scratch/app/vectors.cjs" .
+cp "$scratch/app/vectors.mjs" .
 check "npm install polyid --cpu=arm64 --os=linux --libc=glibc (by name): polyid-linux-arm64-gnu" \
     bash -c "npm install --no-audit --no-fund --loglevel=error --cpu=arm64 --os=linux --libc=glibc polyid polyid-wasm \
         && test -d node_modules/polyid-linux-arm64-gnu && ! test -e node_modules/polyid-linux-x64-gnu"
 if have_qemu && nr=$(arm64_node_root); then
     check "node aarch64 (qemu-user, Debian arm64 Node.js 18): shared vectors in polyid and polyid-wasm" \
-        qemu-aarch64-static -L "$nr" "$nr/usr/bin/node" vectors.cjs
+        qemu-aarch64-static -L "$nr" "$nr/usr/bin/node" vectors.mjs
 else
     skip "node aarch64: qemu-user or Debian's arm64 Node.js unavailable"
 fi
