@@ -336,13 +336,18 @@ pkgconfig_run() {
         cc -O2 -Wall -Werror -o "$out/static" "$root/bindings-c/examples/c/example.c" \
             $(PKG_CONFIG_PATH=$pc pkg-config --cflags --libs polyid-static) &&
         "$out/shared" | head -n 8 | diff -u "$expected" - &&
-        "$out/static" | head -n 8 | diff -u "$expected" -
+        "$out/static" | head -n 8 | diff -u "$expected" - &&
+        # The same, with the linker dropping unreached sections (bindings-c/README.md).
+        cc -O2 -Wall -Werror -o "$out/static-gc" "$root/bindings-c/examples/c/example.c" \
+            $(PKG_CONFIG_PATH=$pc pkg-config --cflags --libs polyid-static) -Wl,--gc-sections &&
+        "$out/static-gc" | head -n 8 | diff -u "$expected" -
 }
-check "C SDK: pkg-config polyid and polyid-static" pkgconfig_run
-strip -o "$scratch/pc-app/static.stripped" "$scratch/pc-app/static" 2>/dev/null || true
+check "C SDK: pkg-config polyid and polyid-static (also with --gc-sections)" pkgconfig_run
+size_of() { strip -o "$1.stripped" "$1" 2>/dev/null && stat -c %s "$1.stripped" || echo '?'; }
 echo "C SDK sizes (x86_64 glibc): libpolyid.a $(stat -c %s "$sdk/lib/libpolyid.a") B," \
     "libpolyid.so $(stat -Lc %s "$sdk/lib/libpolyid.so") B, the example linked statically and" \
-    "stripped $(stat -c %s "$scratch/pc-app/static.stripped" 2>/dev/null || echo '?') B"
+    "stripped $(size_of "$scratch/pc-app/static") B, with -Wl,--gc-sections" \
+    "$(size_of "$scratch/pc-app/static-gc") B"
 c_vectors() {
     local t=$root/bindings-c/tests/c
     cc -std=c11 -O2 -I"$sdk/include" -o "$scratch/c-vectors" "$t/vectors.c" "$t/harness.c" -ljansson \
