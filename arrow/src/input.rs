@@ -15,7 +15,7 @@ use arrow_schema::{ArrowError, DataType, TimeUnit};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
-use crate::sink::threads_for;
+use crate::sink::{on_threads, threads_for};
 
 /// `INVALID_ARGUMENT` for a column whose Arrow type the parameter does not take.
 #[cold]
@@ -274,16 +274,11 @@ fn in_parts(
     check: impl Fn(usize, usize) -> Result<(), ArrowError> + Sync,
 ) -> Result<(), ArrowError> {
     let chunk = rows.div_ceil(threads);
-    std::thread::scope(|scope| {
-        let check = &check;
-        let parts: Vec<_> = (0..rows)
-            .step_by(chunk)
-            .map(|start| scope.spawn(move || check(start, chunk.min(rows - start))))
-            .collect();
-        parts
-            .into_iter()
-            .try_for_each(|part| part.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+    on_threads((0..rows).step_by(chunk), |start| {
+        check(start, chunk.min(rows - start))
     })
+    .into_iter()
+    .collect()
 }
 
 /// [`validate_full`] of a `utf8` / `large_utf8` array (its sizes already checked). arrow-rs

@@ -581,19 +581,24 @@ where
             }],
         };
     }
+    on_threads(parts.into_iter().enumerate(), |(k, part)| fill(k, part))
+}
+
+/// `f` of each of `items`, each on a thread of its own, the results in the items' order; a
+/// panic on one of the threads resumes on the caller's.
+pub(crate) fn on_threads<P: Send, T: Send>(
+    items: impl IntoIterator<Item = P>,
+    f: impl Fn(P) -> T + Sync,
+) -> Vec<T> {
     std::thread::scope(|scope| {
-        let fill = &fill;
-        let workers: Vec<_> = parts
+        let f = &f;
+        let workers: Vec<_> = items
             .into_iter()
-            .enumerate()
-            .map(|(k, part)| scope.spawn(move || fill(k, part)))
+            .map(|item| scope.spawn(move || f(item)))
             .collect();
         workers
             .into_iter()
-            .map(|w| {
-                w.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
+            .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .collect()
     })
 }
