@@ -94,10 +94,8 @@ unsafe fn compact_id_impl<'a>(
         let table = table.map(|t| names(t)).transpose()?;
         out.check(POLYID_COMPACT_ID_LEN)?;
         // The core's fused path (scan and hash, no normalized copy), as every binding uses.
-        let id = match table {
-            Some(names) => wdp::compact(code, names)?,
-            None => wdp::compact(code, &NamedSequences::standard())?,
-        };
+        let standard = NamedSequences::standard();
+        let id = wdp::compact(code, table.unwrap_or(&standard))?;
         out.write(id.as_str().as_bytes())
     })
 }
