@@ -1,6 +1,7 @@
 //! Building the output columns, and the row loop every row-wise kernel runs.
 
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use arrow_array::types::ArrowPrimitiveType;
@@ -116,10 +117,17 @@ macro_rules! push_sink {
 
 /// A `utf8` column of `W`-byte ASCII texts (the IDs' text forms). Row `i` is written at
 /// `i * W` and ends at offset `(i + 1) * W`; `finish` drops the bytes of null rows.
+///
+/// The column is assembled without arrow-rs's checks of its offsets and UTF-8, two passes
+/// over the whole column on one thread after the kernel's threads are done: the offsets are
+/// the multiples of `W` by construction, and each part checks on its own thread that its
+/// bytes are ASCII (`finish` refuses the column otherwise).
 pub(crate) struct Text<const W: usize> {
     values: Vec<u8>,
     /// One more than the rows; `offsets[0]` is 0.
     offsets: Vec<i32>,
+    /// Set by a part whose bytes are not all ASCII.
+    not_ascii: AtomicBool,
 }
 
 impl<const W: usize> Text<W> {
@@ -131,6 +139,7 @@ impl<const W: usize> Text<W> {
         Ok(Text {
             values: vec![0; rows * W],
             offsets: vec![0; rows + 1],
+            not_ascii: AtomicBool::new(false),
         })
     }
 
@@ -157,6 +166,7 @@ pub(crate) struct TextRows<'a, const W: usize> {
     /// The end offsets of the part's rows.
     ends: &'a mut [i32],
     start: usize,
+    not_ascii: &'a AtomicBool,
 }
 
 impl<const W: usize> Part for TextRows<'_, W> {
@@ -171,6 +181,9 @@ impl<const W: usize> Part for TextRows<'_, W> {
         for (i, end) in self.ends.iter_mut().enumerate() {
             *end = ((self.start + i + 1) * W) as i32;
         }
+        if !self.values.is_ascii() {
+            self.not_ascii.store(true, Ordering::Relaxed);
+        }
     }
 }
 
@@ -178,6 +191,7 @@ impl<const W: usize> Split for Text<W> {
     type Item = [u8; W];
     type Part<'a> = TextRows<'a, W>;
     fn parts(&mut self, chunk: usize) -> Vec<TextRows<'_, W>> {
+        let not_ascii = &self.not_ascii;
         self.values
             .chunks_mut(chunk * W)
             .zip(self.offsets[1..].chunks_mut(chunk))
@@ -186,6 +200,7 @@ impl<const W: usize> Split for Text<W> {
                 values,
                 ends,
                 start: k * chunk,
+                not_ascii,
             })
             .collect()
     }
@@ -206,11 +221,38 @@ impl<const W: usize> Sink for Text<W> {
             }
             self.values.truncate(end);
         }
-        let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
-        let array = StringArray::try_new(offsets, Buffer::from_vec(self.values), nulls)
-            .map_err(internal)?;
-        Ok(Arc::new(array))
+        if *self.not_ascii.get_mut() {
+            return Err(internal(ArrowError::InvalidArgumentError(
+                "an ID's text is not ASCII".into(),
+            )));
+        }
+        text_array(self.offsets, self.values, nulls)
     }
+}
+
+/// The `utf8` column of a [`Text`]'s offsets and bytes.
+#[allow(unsafe_code)]
+fn text_array(
+    offsets: Vec<i32>,
+    values: Vec<u8>,
+    nulls: Option<NullBuffer>,
+) -> Result<ArrayRef, Error> {
+    let rows = offsets.len() - 1;
+    if values.len() != offsets[rows] as usize || nulls.as_ref().is_some_and(|n| n.len() != rows) {
+        return Err(internal(ArrowError::InvalidArgumentError(
+            "a text column's buffers do not match its rows".into(),
+        )));
+    }
+    // SAFETY: the offsets start at 0 and rise by W or 0 from one row to the next (`done`,
+    // and `finish` for null rows), ending at the length of the values (checked above); every
+    // byte of the values is ASCII (each part checked its own, `finish` refused the column
+    // otherwise), so the whole is UTF-8 and every offset falls between two characters. Those
+    // are the conditions arrow-rs's checked constructors verify.
+    let array = unsafe {
+        let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
+        StringArray::new_unchecked(offsets, Buffer::from_vec(values), nulls)
+    };
+    Ok(Arc::new(array))
 }
 
 /// A `utf8` column of texts of any length (normalized codes, catalog codes and messages).
@@ -678,4 +720,29 @@ where
         OnError::Null => Some(error_codes(rows, &failed)?),
     };
     Ok(Output { values, errors })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arrow_array::cast::AsArray;
+
+    #[test]
+    fn a_text_column_is_the_rows_written_and_refuses_bytes_that_are_not_ascii() {
+        let ids = [*b"V6a0B", *b"05o5h", *b"zzzzz"];
+        let column = Text::<5>::new(3).unwrap().filled(ids).unwrap();
+        let column = column.as_string::<i32>();
+        assert_eq!(column.iter().flatten().collect::<Vec<_>>(), ["V6a0B", "05o5h", "zzzzz"]);
+        // The checked constructor agrees with the column built without its checks.
+        let checked = StringArray::try_new(
+            column.offsets().clone(),
+            column.values().clone(),
+            column.nulls().cloned(),
+        )
+        .unwrap();
+        assert_eq!(&checked, column);
+
+        let e = Text::<5>::new(2).unwrap().filled([*b"V6a0B", *b"\xc5\x81abc"]).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InternalError);
+    }
 }
