@@ -732,7 +732,10 @@ mod tests {
         let ids = [*b"V6a0B", *b"05o5h", *b"zzzzz"];
         let column = Text::<5>::new(3).unwrap().filled(ids).unwrap();
         let column = column.as_string::<i32>();
-        assert_eq!(column.iter().flatten().collect::<Vec<_>>(), ["V6a0B", "05o5h", "zzzzz"]);
+        assert_eq!(
+            column.iter().flatten().collect::<Vec<_>>(),
+            ["V6a0B", "05o5h", "zzzzz"]
+        );
         // The checked constructor agrees with the column built without its checks.
         let checked = StringArray::try_new(
             column.offsets().clone(),
@@ -742,7 +745,10 @@ mod tests {
         .unwrap();
         assert_eq!(&checked, column);
 
-        let e = Text::<5>::new(2).unwrap().filled([*b"V6a0B", *b"\xc5\x81abc"]).unwrap_err();
+        let e = Text::<5>::new(2)
+            .unwrap()
+            .filled([*b"V6a0B", *b"\xc5\x81abc"])
+            .unwrap_err();
         assert_eq!(e.code(), ErrorCode::InternalError);
     }
 }
