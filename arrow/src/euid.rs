@@ -15,7 +15,7 @@ use polyid::Profile;
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
 use crate::input::{narrow, same_len, union_nulls, Ints};
-use crate::sink::{run, Bytes16, Prim, Text};
+use crate::sink::{checked, run, Bytes16, Prim, Text};
 
 /// The text of every EUID (`utf8`, 27 symbols): with its check symbol, or with the
 /// no-check symbol when `checkmod` is false.
@@ -109,6 +109,7 @@ pub fn from_parts(
                 random.get(i),
             )
         },
+        &checked,
         |(ms, e, p, r)| match e {
             Some(e) => format!("unix_ms={ms}, extension={e}, padding={p}, random={r}"),
             None => format!("unix_ms={ms}, extension=null, padding={p}, random={r}"),

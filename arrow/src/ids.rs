@@ -9,8 +9,8 @@ use polyid::xid::Xid;
 use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
-use crate::input::{bytes16, narrow, with_texts, wrong_type, Ints};
-use crate::sink::{run, Sink};
+use crate::input::{bytes16, narrow, with_texts, wrong_type, Ints, Texts};
+use crate::sink::{checked, run, Sink};
 
 /// An ID family whose columns hold text or values.
 pub(crate) trait Family: Sized {
@@ -94,6 +94,7 @@ pub(crate) fn map_ids<F: Family, S: Sink>(
             mode,
             sink,
             |i| t.value(i),
+            &|r| t.check(r),
             |s| s.to_string(),
             |s| F::parse(s, profile).map(&f),
         ),
@@ -119,6 +120,7 @@ fn map_values<F: Family, S: Sink>(
                 mode,
                 sink,
                 |i| b.value(i),
+                &checked,
                 |v| hex(v),
                 |v| Ok(F::from_bytes16(v).and_then(&f)),
             );
@@ -132,6 +134,7 @@ fn map_values<F: Family, S: Sink>(
             mode,
             sink,
             |i| ints.get(i),
+            &checked,
             |v| v.to_string(),
             |&v| match F::from_int(v) {
                 Some(id) => id.map(&f),

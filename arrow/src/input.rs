@@ -8,7 +8,9 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{
     Int16Type, Int32Type, Int64Type, Int8Type, UInt16Type, UInt32Type, UInt64Type, UInt8Type,
 };
-use arrow_array::{Array, ArrayRef, FixedSizeBinaryArray, OffsetSizeTrait};
+use arrow_array::{
+    Array, ArrayRef, FixedSizeBinaryArray, GenericStringArray, OffsetSizeTrait, StringViewArray,
+};
 use arrow_buffer::NullBuffer;
 use arrow_data::ArrayData;
 use arrow_schema::{ArrowError, DataType, TimeUnit};
@@ -241,6 +243,66 @@ pub fn decode_dictionary(array: &ArrayRef) -> Result<ArrayRef, ColumnError> {
             "expected dictionary values of type utf8, large_utf8 or utf8_view",
         ))
     )
+}
+
+/// The check of a text column's rows that every kernel makes before reading them (see
+/// [`validate_for_kernels`]).
+pub(crate) trait Texts {
+    /// Whether rows `range` are well formed: their offsets in order and inside the data, and
+    /// the text they span valid UTF-8 cut at character boundaries. A malformed range is
+    /// `INVALID_ARGUMENT` with arrow-rs's description of the array's first fault.
+    fn check(&self, range: core::ops::Range<usize>) -> Result<(), Error>;
+}
+
+impl<O: OffsetSizeTrait> Texts for GenericStringArray<O> {
+    fn check(&self, range: core::ops::Range<usize>) -> Result<(), Error> {
+        if well_formed(
+            &self.value_offsets()[range.start..=range.end],
+            self.values(),
+        ) {
+            return Ok(());
+        }
+        Err(malformed(self.to_data().validate_full()))
+    }
+}
+
+impl Texts for StringViewArray {
+    /// Views and their buffers are checked in full when the array is received
+    /// ([`validate_for_kernels`]).
+    fn check(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// `INVALID_ARGUMENT` for a malformed text column, with arrow-rs's description of it.
+#[cold]
+fn malformed(verdict: Result<(), ArrowError>) -> Error {
+    let message = match verdict {
+        Err(e) => e.to_string(),
+        // Not reached: arrow-rs refuses every array with a malformed range.
+        Ok(()) => "malformed text".to_owned(),
+    };
+    Error::new(
+        ErrorCode::InvalidArgument,
+        "Arrow column",
+        Detail::Message(message.into()),
+    )
+}
+
+/// [`validate_full`] for an array that only this crate's kernels will read: the same checks,
+/// except that the offsets and text of a top-level `utf8` / `large_utf8` array are left to the
+/// kernels, which check each block of rows just before computing it, while its bytes are in
+/// the CPU's cache (checking the whole column first reads it from memory twice). Its buffers'
+/// sizes and nulls are checked here; any other array (dictionary values, views, children of
+/// nested types) in full.
+pub fn validate_for_kernels(data: &ArrayData) -> Result<(), ArrowError> {
+    match data.data_type() {
+        DataType::Utf8 | DataType::LargeUtf8 => {
+            data.validate()?;
+            data.validate_nulls()
+        }
+        _ => validate_full(data),
+    }
 }
 
 /// Checks an array received through the Arrow C Data Interface in full before any kernel reads

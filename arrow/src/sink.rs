@@ -484,6 +484,9 @@ pub(crate) struct Range {
     /// With [`OnError::Raise`]: the range's first invalid row and its error (the range
     /// stops there).
     stop: Option<(usize, Error)>,
+    /// The input of the range is malformed (an error of the call, in either mode): the range
+    /// stops at the first block whose check fails, before reading any of its rows.
+    malformed: Option<Error>,
 }
 
 /// What a row-wise kernel computes for a row: `Ok(None)` is a valid row whose value is
@@ -513,7 +516,21 @@ pub(crate) struct Job<'a, R, C> {
     mode: OnError,
     read: R,
     compute: C,
+    check: &'a Check<'a>,
 }
+
+/// The check of a block of the input's rows ([`crate::input::Texts::check`]), made before
+/// any of them is read.
+pub(crate) type Check<'a> = dyn Fn(core::ops::Range<usize>) -> Result<(), Error> + Sync + 'a;
+
+/// The check of an input that needs none (its values were checked when it was received).
+pub(crate) fn checked(_: core::ops::Range<usize>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The rows checked at a time: few enough that a block's text is still in the CPU's cache
+/// when its rows are computed, so the check costs no second read of the column from memory.
+const BLOCK: usize = 4096;
 
 impl<R, C> Job<'_, R, C> {
     /// The rows of `range`: `store` receives each row's value (`None`: null) in order.
@@ -526,7 +543,20 @@ impl<R, C> Job<'_, R, C> {
         let mut valid = NullBufferBuilder::new(range.len());
         let mut failed = Vec::new();
         let mut scratch = self.compute.scratch(range.len());
+        let end = range.end;
+        let mut checked_to = range.start;
         for i in range {
+            if i == checked_to {
+                checked_to = end.min(i + BLOCK);
+                if let Err(e) = (self.check)(i..checked_to) {
+                    return Range {
+                        valid,
+                        failed,
+                        stop: None,
+                        malformed: Some(e),
+                    };
+                }
+            }
             if self.nulls.is_some_and(|n| n.is_null(i)) {
                 store(None);
                 valid.append_null();
@@ -543,11 +573,17 @@ impl<R, C> Job<'_, R, C> {
                 }
                 Err(e) => match self.mode {
                     OnError::Raise => {
+                        // The rows after it are not computed, but still checked: a malformed
+                        // input is the error of the call even after an invalid row.
+                        let malformed = (checked_to..end)
+                            .step_by(BLOCK)
+                            .find_map(|at| (self.check)(at..end.min(at + BLOCK)).err());
                         return Range {
                             valid,
                             failed,
                             stop: Some((i, e)),
-                        }
+                            malformed,
+                        };
                     }
                     OnError::Null => {
                         failed.push((i, e.code()));
@@ -561,6 +597,7 @@ impl<R, C> Job<'_, R, C> {
             valid,
             failed,
             stop: None,
+            malformed: None,
         }
     }
 }
@@ -620,6 +657,7 @@ where
                 valid: NullBufferBuilder::new(0),
                 failed: Vec::new(),
                 stop: None,
+                malformed: None,
             }],
         };
     }
@@ -669,31 +707,39 @@ fn join_nulls(ranges: &mut [Range], rows: usize) -> Option<NullBuffer> {
 /// `rows` rows, null where `nulls` says so; `read` gives row `i`'s input, `compute` the
 /// core's result for it (`Ok(None)`: a valid row whose value is absent, e.g. an EUID
 /// without an extension), `describe` the input as text for an error (only on failure).
-/// Long columns of fixed-size rows are computed on several threads ([`max_threads`]); the
+/// `check` is asked about each block of rows before any of them is read (the text of a
+/// received column, [`crate::input::Texts`]; [`checked`] for an input that needs none); a
+/// block it refuses is the error of the call. Long columns of fixed-size rows are computed on several threads ([`max_threads`]); the
 /// result is the same as in one pass (with [`OnError::Raise`], the first invalid row's
 /// error).
+// Each argument is one part of the kernel, named at its call site; a struct of them would
+// only move the names.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run<S, I>(
     rows: usize,
     nulls: Option<&NullBuffer>,
     mode: OnError,
     sink: S,
     read: impl Fn(usize) -> I + Sync,
+    check: &Check<'_>,
     describe: impl Fn(&I) -> String,
     compute: impl Fn(&I) -> Result<Option<S::Item>, Error> + Sync,
 ) -> Result<Output, ColumnError>
 where
     S: Sink,
 {
-    run_rows(rows, nulls, mode, sink, read, describe, compute)
+    run_rows(rows, nulls, mode, sink, read, check, describe, compute)
 }
 
 /// [`run`] with a computation that keeps scratch state per range of rows ([`Rows`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_rows<S, I>(
     rows: usize,
     nulls: Option<&NullBuffer>,
     mode: OnError,
     mut sink: S,
     read: impl Fn(usize) -> I + Sync,
+    check: &Check<'_>,
     describe: impl Fn(&I) -> String,
     compute: impl Rows<I, S::Item>,
 ) -> Result<Output, ColumnError>
@@ -707,8 +753,13 @@ where
         mode,
         read,
         compute,
+        check,
     };
     let mut ranges = sink.fill(&job);
+    // A malformed input is an error of the call, whatever the rows before it came to.
+    if let Some(e) = ranges.iter_mut().find_map(|r| r.malformed.take()) {
+        return Err(ColumnError::new(e));
+    }
     if let Some((i, e)) = ranges.iter_mut().find_map(|r| r.stop.take()) {
         return Err(ColumnError::at_row(e, i, &describe(&(job.read)(i))));
     }

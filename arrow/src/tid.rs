@@ -14,7 +14,7 @@ use polyid::Profile;
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
 use crate::input::{narrow, same_len, union_nulls, Ints};
-use crate::sink::{run, Prim, Text};
+use crate::sink::{checked, run, Prim, Text};
 
 /// The text of every TID (`utf8`): the 13-symbol form, or the dashed display form with
 /// `display`.
@@ -98,6 +98,7 @@ pub fn from_parts(
         mode,
         Prim::<Int64Type>::new(rows),
         |i| (m.get(i), c.get(i)),
+        &checked,
         |(m, c)| format!("micros={m}, clock_id={c}"),
         |&(m, c)| {
             let t = Tid::from_parts(narrow(m, "TID micros")?, narrow(c, "TID clock_id")?)?;

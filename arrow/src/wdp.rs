@@ -10,7 +10,7 @@ use polyid::Profile;
 use std::sync::Arc;
 
 use crate::error::{ColumnError, OnError, Output};
-use crate::input::{same_len, union_nulls, with_texts, wrong_type};
+use crate::input::{same_len, union_nulls, with_texts, wrong_type, Texts};
 use crate::seen::{CompactIds, FullIds};
 use crate::sink::{run, run_rows, Pair, Text, VarText};
 
@@ -49,6 +49,7 @@ pub fn compact_ids(
             mode,
             sink,
             |i| t.value(i),
+            &|r| t.check(r),
             |s| s.to_string(),
             CompactIds { names, profile },
         ),
@@ -73,6 +74,7 @@ pub fn namespace_hashes(
             mode,
             sink,
             |i| t.value(i),
+            &|r| t.check(r),
             |s| s.to_string(),
             |s| Ok(Some(*wdp::namespace_hash_as(s, profile)?.as_bytes())),
         ),
@@ -101,6 +103,7 @@ pub fn full_ids(
             mode,
             sink,
             |i| t.value(i),
+            &|r| t.check(r),
             |s| s.to_string(),
             FullIds {
                 namespace_hash,
@@ -153,6 +156,7 @@ pub fn full_ids_per_row(
                 mode,
                 sink,
                 |i| (n.value(i), t.value(i)),
+                &|r| n.check(r.clone()).and_then(|()| t.check(r)),
                 |(ns, s)| format!("namespace={ns}, code={s}"),
                 full,
             ),
@@ -186,6 +190,7 @@ pub fn normalize_codes(
             mode,
             VarText::<String>::new(rows),
             |i| t.value(i),
+            &|r| t.check(r),
             |s| s.to_string(),
             |s| wdp::normalize_with(s, names).map(Some),
         ),
@@ -233,6 +238,7 @@ pub fn catalog_lookup(
             mode,
             sink,
             |i| t.value(i),
+            &|r| t.check(r),
             |s| s.to_string(),
             |s| look(s),
         ),

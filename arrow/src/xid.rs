@@ -14,8 +14,8 @@ use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
-use crate::input::{narrow, same_len, union_nulls, with_texts, wrong_type, Ints};
-use crate::sink::{run, Prim, Text};
+use crate::input::{narrow, same_len, union_nulls, with_texts, wrong_type, Ints, Texts};
+use crate::sink::{checked, run, Prim, Text};
 
 /// The text of every xid (`utf8`, 11 symbols).
 pub fn encode(column: &dyn Array, mode: OnError) -> Result<Output, ColumnError> {
@@ -75,6 +75,7 @@ pub fn from_parts(
         mode,
         Prim::<UInt64Type>::new(rows),
         |i| (ms.get(i), r.get(i)),
+        &checked,
         |(ms, r)| format!("unix_ms={ms}, random={r}"),
         |&(ms, r)| {
             let x = Xid::from_parts(narrow(ms, "xid unix_ms")?, narrow(r, "xid random")?)?;
@@ -104,6 +105,7 @@ pub fn uid11_encode(values: &dyn Array, mode: OnError) -> Result<Output, ColumnE
         mode,
         Text::<{ uid11::LEN }>::new(rows)?,
         |i| ints.get(i),
+        &checked,
         |v| v.to_string(),
         |&v| {
             let mut out = [0; uid11::LEN];
@@ -124,6 +126,7 @@ pub fn uid11_decode(texts: &dyn Array, mode: OnError) -> Result<Output, ColumnEr
             mode,
             Prim::<UInt64Type>::new(rows),
             |i| t.value(i),
+            &|r| t.check(r),
             |s| s.to_string(),
             |s| uid11::decode(s).map(Some),
         ),

@@ -159,6 +159,7 @@ fn each_fault_alone() {
     for data in &refused {
         assert!(polyid_arrow::validate_full(data).is_err(), "{data:?}");
         same_verdict(data);
+        kernels_agree(data);
     }
     let accepted = [
         utf8(&[0, 2, 2], e),
@@ -168,5 +169,70 @@ fn each_fault_alone() {
     for data in &accepted {
         polyid_arrow::validate_full(data).expect("well formed");
         same_verdict(data);
+        kernels_agree(data);
     }
+}
+
+/// `validate_for_kernels` and then a kernel, as the bindings read a received array: refused
+/// exactly when arrow-rs refuses the array, in either mode, with `INVALID_ARGUMENT` and
+/// arrow-rs's description; a refusal never depends on how the rows are cut into blocks.
+fn kernels_agree(data: &ArrayData) {
+    use polyid_arrow::{wdp, OnError};
+    let arrow = data.validate_full();
+    for mode in [OnError::Raise, OnError::Null] {
+        let ours = polyid_arrow::validate_for_kernels(data)
+            .map_err(|e| e.to_string())
+            .and_then(|()| {
+                let array = arrow_array::make_array(data.clone());
+                wdp::compact_ids(array.as_ref(), None, polyid::Profile::Polyid, mode)
+                    .map(|_| ())
+                    .or_else(|e| match e.code() {
+                        // A row the core refuses (with Raise) is not a malformed array.
+                        polyid::ErrorCode::InvalidArgument => Err(e.to_string()),
+                        _ => Ok(()),
+                    })
+            });
+        match (&ours, &arrow) {
+            (Ok(()), Ok(())) => {}
+            (Err(a), Err(b)) => assert!(a.contains(&b.to_string()), "{a} / {b}"),
+            _ => panic!("polyid {ours:?}, arrow-rs {arrow:?} for {data:?}"),
+        }
+    }
+}
+
+#[test]
+fn kernels_refuse_what_arrow_rs_refuses() {
+    let mut rng = Rng(0x51_7CC1_B727_220A);
+    for case in 0..5_000 {
+        let data = raw_text(&mut rng, (case % 17) as usize, case % 2 == 1, 3);
+        kernels_agree(&data);
+    }
+    // Long arrays, several threads and many blocks: a fault at the end, at the start, or in
+    // a block boundary's offset.
+    let rows = 300_007;
+    for at in [rows - 3, 2, 4096, 8192 + 1] {
+        let mut offsets: Vec<i32> = (0..=rows as i32).map(|i| i * 9).collect();
+        offsets[at] = offsets[at - 1] - 1;
+        let data = utf8(&offsets, &b"E.A.B.001".repeat(rows));
+        assert!(data.validate_full().is_err());
+        kernels_agree(&data);
+        // No row is a TID: the first row of each range stops the kernel, and the fault
+        // further on is still the error of the call.
+        let array = arrow_array::make_array(data);
+        let e = polyid_arrow::tid::parse(
+            array.as_ref(),
+            polyid::Profile::Polyid,
+            polyid_arrow::OnError::Raise,
+        )
+        .unwrap_err();
+        assert_eq!(
+            (e.code(), e.row()),
+            (polyid::ErrorCode::InvalidArgument, None)
+        );
+    }
+    let mut values = b"E.A.B.001".repeat(rows);
+    values[9 * 200_000 + 4] = 0xFF;
+    let offsets: Vec<i32> = (0..=rows as i32).map(|i| i * 9).collect();
+    kernels_agree(&utf8(&offsets, &values));
+    kernels_agree(&utf8(&offsets, &b"E.A.B.001".repeat(rows)));
 }

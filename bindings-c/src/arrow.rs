@@ -175,16 +175,18 @@ impl In {
 }
 
 /// Reads a validated array as the text it stands for (dictionary-encoded text decoded), as
-/// every function here does.
+/// every function here does. Only the kernels read it: the text of a string array is checked
+/// by them, block by block before reading it (`validate_for_kernels`).
 fn imported(data: ArrayData, arg: &'static str) -> Res<ArrayRef> {
-    polyid_arrow::validate_full(&data).map_err(|e| invalid(arg, e.to_string()))?;
+    polyid_arrow::validate_for_kernels(&data).map_err(|e| invalid(arg, e.to_string()))?;
     decode_dictionary(&make_array(data)).map_err(column_fail)
 }
 
 /// The caller's input column, read in place without taking it over: a copy of its top-level
 /// struct whose release does nothing, so the buffers stay owned by the caller's struct
-/// (which the caller keeps, and releases, as before the call). The data is validated in
-/// full (offsets, UTF-8, children) before any kernel reads it.
+/// (which the caller keeps, and releases, as before the call). The data is validated
+/// (sizes, children, dictionary values; a string array's offsets and UTF-8 by the kernel,
+/// block by block before it reads them) before any of it is read.
 unsafe fn borrow(input: In) -> Res<ArrayRef> {
     let In {
         array,
@@ -341,7 +343,7 @@ unsafe fn compute(
 ///
 /// An input column is written `name / name_schema: column`: the C function takes a
 /// `struct ArrowArray *` and its `struct ArrowSchema *` (errors name them), and in the body
-/// `name` is the column they hold as a `&dyn Array` (validated in full, dictionary-encoded
+/// `name` is the column they hold as a `&dyn Array` (validated, dictionary-encoded
 /// text decoded: see [`borrow`]). Every other parameter is passed through as declared, in
 /// the order written (a column need not come first). The body returns the output column
 /// (`Res<ArrayRef>`). A function declared `without error_row` has no `error_row` parameter:

@@ -127,10 +127,11 @@ fn import_array(py: Python<'_>, pair: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
     // `pair` (which owns the capsule) is alive and no Python code runs: it is only read here.
     let schema = unsafe { schema.as_ref() };
     // SAFETY: the producer's array and schema describe one array, as the interface requires;
-    // `validate_full` then checks the buffers and values against the type before any kernel
-    // reads them.
+    // `validate_for_kernels` then checks the buffers and values against the type, except the
+    // text of a string array, which the kernels (the only readers of the array) check block
+    // by block before reading it.
     let data = unsafe { from_ffi(array, schema) }.map_err(|e| arrow_err(py, e))?;
-    polyid_arrow::validate_full(&data).map_err(|e| arrow_err(py, e))?;
+    polyid_arrow::validate_for_kernels(&data).map_err(|e| arrow_err(py, e))?;
     Ok(make_array(data))
 }
 
@@ -169,7 +170,8 @@ fn import_stream(
             break;
         }
         // SAFETY: every array of a stream has the stream's schema (the interface's contract);
-        // `validate_full` checks the buffers and values against it.
+        // `validate_full` checks the buffers and values against it (in full: the chunks of a
+        // stream may be joined into one array, which reads their offsets).
         let data = unsafe { from_ffi_and_data_type(array, data_type.clone()) }
             .map_err(|e| arrow_err(py, e))?;
         polyid_arrow::validate_full(&data).map_err(|e| arrow_err(py, e))?;
