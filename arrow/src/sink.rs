@@ -573,11 +573,10 @@ impl<R, C> Job<'_, R, C> {
                 }
                 Err(e) => match self.mode {
                     OnError::Raise => {
-                        // The rows after it are not computed, but still checked: a malformed
-                        // input is the error of the call even after an invalid row.
-                        let malformed = (checked_to..end)
-                            .step_by(BLOCK)
-                            .find_map(|at| (self.check)(at..end.min(at + BLOCK)).err());
+                        // The rows after it are not computed, but still checked (at once:
+                        // none of them is read): a malformed input is the error of the call
+                        // even after an invalid row.
+                        let malformed = (self.check)(checked_to..end).err();
                         return Range {
                             valid,
                             failed,
@@ -709,9 +708,9 @@ fn join_nulls(ranges: &mut [Range], rows: usize) -> Option<NullBuffer> {
 /// without an extension), `describe` the input as text for an error (only on failure).
 /// `check` is asked about each block of rows before any of them is read (the text of a
 /// received column, [`crate::input::Texts`]; [`checked`] for an input that needs none); a
-/// block it refuses is the error of the call. Long columns of fixed-size rows are computed on several threads ([`max_threads`]); the
-/// result is the same as in one pass (with [`OnError::Raise`], the first invalid row's
-/// error).
+/// block it refuses is the error of the call. Long columns of fixed-size rows are computed
+/// on several threads ([`max_threads`]); the result is the same as in one pass (with
+/// [`OnError::Raise`], the first invalid row's error).
 // Each argument is one part of the kernel, named at its call site; a struct of them would
 // only move the names.
 #[allow(clippy::too_many_arguments)]
