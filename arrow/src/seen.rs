@@ -17,8 +17,6 @@ use crate::sink::Rows;
 /// does not pay for clearing a table it cannot fill.
 const MAX_SETS: usize = 4096;
 const MIN_SETS: usize = 16;
-/// Lookups between two looks at the hit rate.
-const WINDOW: u32 = 4096;
 /// The texts kept: at least eight bytes (no valid code is shorter) and at most `KEY` (the
 /// longer ones always go to the core). With 26 bytes an entry is 32 bytes and a set one
 /// cache line: the table's footprint, not the comparisons, sets the time of a lookup. A code
@@ -51,15 +49,68 @@ const _: () = assert!(std::mem::size_of::<Set>() == 64);
 /// One range's table: two-way sets picked by a hash of the first and last eight bytes and
 /// the length; a new code takes the first place of its set and moves the code there to the
 /// second. Invalid codes are not kept: each of their rows goes to the core, which names the
-/// error. A range in which most codes are new (a column of distinct codes) stops looking
-/// after one window.
+/// error. A range stops looking after a block of rows in which more than half were new codes
+/// (a column of distinct codes).
 pub(crate) struct Seen {
     sets: Vec<Set>,
     /// 64 minus the bits of a set's index.
     shift: u32,
-    lookups: u32,
-    hits: u32,
+    /// The rows of the current block, and how many of them were looked up and not found:
+    /// counted on the path that computes, so that a row found costs no bookkeeping.
+    rows: usize,
+    misses: usize,
     on: bool,
+}
+
+impl Seen {
+    /// A block of `rows` rows begins: after a block in which more than half the rows were
+    /// new codes, the range stops looking.
+    fn block(&mut self, rows: usize) {
+        if 2 * self.misses > self.rows {
+            self.on = false;
+        }
+        self.rows = rows;
+        self.misses = 0;
+    }
+
+    /// The ID of `b` when the table holds it.
+    #[inline(always)]
+    fn get(&self, b: &[u8]) -> Option<CompactId> {
+        if !(MIN_LEN..=KEY).contains(&b.len()) {
+            return None;
+        }
+        let ways = &self.sets[(hash(b) >> self.shift) as usize].0;
+        // The second place is read only when the first holds another code: most codes have a
+        // set of their own, and comparing both places on every row costs more than the rare
+        // mispredicted branch.
+        if ways[0].holds(b) {
+            Some(ways[0].id)
+        } else if ways[1].holds(b) {
+            Some(ways[1].id)
+        } else {
+            None
+        }
+    }
+
+    /// [`Rows::known`]: the rows from the first whose codes the table holds.
+    #[inline(always)]
+    fn known<'a>(
+        &self,
+        rows: core::ops::Range<usize>,
+        read: &impl Fn(usize) -> &'a str,
+        mut store: impl FnMut(usize, CompactId),
+    ) -> usize {
+        if !self.on {
+            return rows.start;
+        }
+        for i in rows.clone() {
+            match self.get(read(i).as_bytes()) {
+                Some(id) => store(i, id),
+                None => return i,
+            }
+        }
+        rows.end
+    }
 }
 
 #[inline(always)]
@@ -105,15 +156,30 @@ impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
         Seen {
             sets: vec![Set([empty; 2]); sets],
             shift: 64 - sets.trailing_zeros(),
-            lookups: 0,
-            hits: 0,
+            rows: 0,
+            misses: 0,
             on: true,
         }
+    }
+
+    fn block(&self, seen: &mut Seen, rows: usize) {
+        seen.block(rows);
     }
 
     #[inline(always)]
     fn row(&self, seen: &mut Seen, code: &&'a str) -> Result<Option<[u8; COMPACT_LEN]>, Error> {
         Ok(Some(*self.find(seen, code)?.as_bytes()))
+    }
+
+    #[inline(always)]
+    fn known(
+        &self,
+        seen: &mut Seen,
+        rows: core::ops::Range<usize>,
+        read: &impl Fn(usize) -> &'a str,
+        store: &mut impl FnMut(usize, [u8; COMPACT_LEN]),
+    ) -> usize {
+        seen.known(rows, read, |i, id| store(i, *id.as_bytes()))
     }
 }
 
@@ -131,13 +197,35 @@ impl<'a> Rows<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
         Rows::<&str, _>::scratch(&self.ids, rows)
     }
 
+    fn block(&self, seen: &mut Seen, rows: usize) {
+        seen.block(rows);
+    }
+
     #[inline]
     fn row(&self, seen: &mut Seen, code: &&'a str) -> Result<Option<[u8; FULL_ID_LEN]>, Error> {
-        let id = FullId {
+        Ok(Some(self.full(self.ids.find(seen, code)?)))
+    }
+
+    #[inline]
+    fn known(
+        &self,
+        seen: &mut Seen,
+        rows: core::ops::Range<usize>,
+        read: &impl Fn(usize) -> &'a str,
+        store: &mut impl FnMut(usize, [u8; FULL_ID_LEN]),
+    ) -> usize {
+        seen.known(rows, read, |i, id| store(i, self.full(id)))
+    }
+}
+
+impl FullIds<'_> {
+    #[inline(always)]
+    fn full(&self, compact_id: CompactId) -> [u8; FULL_ID_LEN] {
+        FullId {
             namespace_hash: self.namespace_hash,
-            compact_id: self.ids.find(seen, code)?,
-        };
-        Ok(Some(id.to_bytes()))
+            compact_id,
+        }
+        .to_bytes()
     }
 }
 
@@ -147,29 +235,17 @@ impl CompactIds<'_> {
     #[inline(always)]
     fn find(&self, seen: &mut Seen, code: &str) -> Result<CompactId, Error> {
         let b = code.as_bytes();
-        if seen.on && seen.lookups == WINDOW {
-            // Fewer than half of the window's rows seen before: stop looking in this range.
-            seen.on = 2 * seen.hits >= WINDOW;
-            seen.lookups = 0;
-            seen.hits = 0;
-        }
         if !seen.on || !(MIN_LEN..=KEY).contains(&b.len()) {
             return self.compute(code);
         }
-        seen.lookups += 1;
-        let ways = &mut seen.sets[(hash(b) >> seen.shift) as usize].0;
-        // The second place is read only when the first holds another code: most codes have a
-        // set of their own, and comparing both places on every row costs more than the rare
-        // mispredicted branch.
-        for way in ways.iter() {
-            if way.holds(b) {
-                seen.hits += 1;
-                return Ok(way.id);
-            }
+        if let Some(id) = seen.get(b) {
+            return Ok(id);
         }
+        seen.misses += 1;
         let id = self.compute(code)?;
         let mut key = [0; KEY];
         key[..b.len()].copy_from_slice(b);
+        let ways = &mut seen.sets[(hash(b) >> seen.shift) as usize].0;
         ways[1] = ways[0];
         ways[0] = Entry {
             key,
@@ -189,6 +265,7 @@ impl CompactIds<'_> {
 mod tests {
     use arrow_array::cast::AsArray;
     use arrow_array::{Array, StringArray};
+    use arrow_buffer::NullBuffer;
     use polyid::wdp::NamedSequences;
     use polyid::Profile;
 
@@ -211,6 +288,47 @@ mod tests {
                 ),
             }
         }
+    }
+
+    #[test]
+    fn null_rows_in_one_block_of_several() {
+        // Five blocks of repeated codes, one of them invalid; in the second block every
+        // seventh row is null. That block's rows go one by one, the others' through the table.
+        // A null row keeps its code's bytes (Arrow leaves them to the producer): only the
+        // validity says it is null.
+        let pool = [
+            "E.AUTH.TOKEN.001",
+            "W.CACHE.DATA.018",
+            "E.AUTH.TOKEN.000",
+            "E.Auth.Token.MISSING",
+        ];
+        let valid = |i: usize| !(5_000..6_000).contains(&i) || !i.is_multiple_of(7);
+        let texts = StringArray::from_iter_values((0..20_000).map(|i| pool[i % 4]));
+        let column = StringArray::new(
+            texts.offsets().clone(),
+            texts.values().clone(),
+            Some(NullBuffer::from_iter((0..20_000).map(valid))),
+        );
+        let codes: Vec<Option<&str>> = (0..20_000)
+            .map(|i| valid(i).then_some(pool[i % 4]))
+            .collect();
+        let out = wdp::compact_ids(&column, None, Profile::Polyid, OnError::Null).unwrap();
+        let ids = out.values.as_string::<i32>();
+        let errors = out.errors.unwrap();
+        let errors = errors.as_string::<i32>();
+        for (i, code) in codes.iter().enumerate() {
+            let row = (
+                ids.is_valid(i).then(|| ids.value(i)),
+                errors.is_valid(i).then(|| errors.value(i)),
+            );
+            match code.map(polyid::wdp::compact_id) {
+                None => assert_eq!(row, (None, None), "row {i}"),
+                Some(Ok(id)) => assert_eq!(row, (Some(id.as_str()), None), "row {i}"),
+                Some(Err(e)) => assert_eq!(row, (None, Some(e.code().as_str())), "row {i}"),
+            }
+        }
+        // 143 null rows, 5,000 invalid ones, 35 rows both.
+        assert_eq!(ids.null_count(), 143 + 5_000 - 35);
     }
 
     #[test]

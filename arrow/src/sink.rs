@@ -107,7 +107,8 @@ macro_rules! push_sink {
             R: Fn(usize) -> I + Sync,
             C: Rows<I, $item>,
         {
-            vec![job.range(0..job.rows, |item| match item {
+            // Rows come in order: the index is not needed.
+            vec![job.range(0..job.rows, |_, item| match item {
                 Some(v) => self.push(v),
                 None => self.push_null(),
             })]
@@ -491,11 +492,30 @@ pub(crate) struct Range {
 
 /// What a row-wise kernel computes for a row: `Ok(None)` is a valid row whose value is
 /// absent (an EUID without an extension). Every range of rows starts with a fresh
-/// `Scratch` for its number of rows, its own between rows (a closure has none).
+/// `Scratch` for its number of rows, its own between rows (a closure has none), and is told
+/// when each block of rows begins.
 pub(crate) trait Rows<I, T>: Sync {
     type Scratch;
     fn scratch(&self, rows: usize) -> Self::Scratch;
+    /// A block of `rows` rows begins (the range's first block too).
+    #[inline]
+    fn block(&self, _scratch: &mut Self::Scratch, _rows: usize) {}
     fn row(&self, scratch: &mut Self::Scratch, input: &I) -> Result<Option<T>, Error>;
+    /// The rows of `rows` (none of them null) whose value the scratch state gives at once,
+    /// in order from the first: each is given to `store` with its index, and the loop stops
+    /// at the first row it cannot give, which it returns (`rows.end`: every row). That row
+    /// then takes the general path ([`Rows::row`]). A kernel that keeps no such state gives
+    /// none.
+    #[inline]
+    fn known(
+        &self,
+        _scratch: &mut Self::Scratch,
+        rows: core::ops::Range<usize>,
+        _read: &impl Fn(usize) -> I,
+        _store: &mut impl FnMut(usize, T),
+    ) -> usize {
+        rows.start
+    }
 }
 
 impl<I, T, F: Fn(&I) -> Result<Option<T>, Error> + Sync> Rows<I, T> for F {
@@ -533,43 +553,67 @@ pub(crate) fn checked(_: core::ops::Range<usize>) -> Result<(), Error> {
 const BLOCK: usize = 4096;
 
 impl<R, C> Job<'_, R, C> {
-    /// The rows of `range`: `store` receives each row's value (`None`: null) in order.
+    /// The rows of `range`: `store` receives each row's index and value (`None`: null), in
+    /// order.
     #[inline]
-    fn range<I, T>(&self, range: core::ops::Range<usize>, mut store: impl FnMut(Option<T>)) -> Range
+    fn range<I, T>(
+        &self,
+        range: core::ops::Range<usize>,
+        mut store: impl FnMut(usize, Option<T>),
+    ) -> Range
     where
         R: Fn(usize) -> I,
         C: Rows<I, T>,
     {
-        let mut valid = NullBufferBuilder::new(range.len());
+        let mut valid = Validity::new(range.clone());
         let mut failed = Vec::new();
         let mut scratch = self.compute.scratch(range.len());
         let end = range.end;
         let mut checked_to = range.start;
-        for i in range {
+        // The end of the rows the kernel may give from its scratch state: the current
+        // block's, when none of its rows is null.
+        let mut known_to = range.start;
+        let mut i = range.start;
+        while i < end {
             if i == checked_to {
                 checked_to = end.min(i + BLOCK);
                 if let Err(e) = (self.check)(i..checked_to) {
                     return Range {
-                        valid,
+                        valid: valid.bits,
                         failed,
                         stop: None,
                         malformed: Some(e),
                     };
                 }
+                self.compute.block(&mut scratch, checked_to - i);
+                let rows = checked_to - i;
+                if self
+                    .nulls
+                    .is_none_or(|n| n.inner().slice(i, rows).count_set_bits() == rows)
+                {
+                    known_to = checked_to;
+                }
+            }
+            if i < known_to {
+                let mut set = |row, v| store(row, Some(v));
+                i = self
+                    .compute
+                    .known(&mut scratch, i..known_to, &self.read, &mut set);
+                if i == known_to {
+                    continue;
+                }
             }
             if self.nulls.is_some_and(|n| n.is_null(i)) {
-                store(None);
-                valid.append_null();
+                store(i, None);
+                valid.null(i);
+                i += 1;
                 continue;
             }
             match self.compute.row(&mut scratch, &(self.read)(i)) {
-                Ok(Some(v)) => {
-                    store(Some(v));
-                    valid.append_non_null();
-                }
+                Ok(Some(v)) => store(i, Some(v)),
                 Ok(None) => {
-                    store(None);
-                    valid.append_null();
+                    store(i, None);
+                    valid.null(i);
                 }
                 Err(e) => match self.mode {
                     OnError::Raise => {
@@ -578,7 +622,7 @@ impl<R, C> Job<'_, R, C> {
                         // even after an invalid row.
                         let malformed = (self.check)(checked_to..end).err();
                         return Range {
-                            valid,
+                            valid: valid.bits,
                             failed,
                             stop: Some((i, e)),
                             malformed,
@@ -586,18 +630,49 @@ impl<R, C> Job<'_, R, C> {
                     }
                     OnError::Null => {
                         failed.push((i, e.code()));
-                        store(None);
-                        valid.append_null();
+                        store(i, None);
+                        valid.null(i);
                     }
                 },
             }
+            i += 1;
         }
         Range {
-            valid,
+            valid: valid.finish(),
             failed,
             stop: None,
             malformed: None,
         }
+    }
+}
+
+/// The validity of a range's rows, written when a row is null: the valid rows before it are
+/// appended then, all at once, so that a valid row costs the loop nothing here.
+struct Validity {
+    bits: NullBufferBuilder,
+    range: core::ops::Range<usize>,
+}
+
+impl Validity {
+    fn new(range: core::ops::Range<usize>) -> Self {
+        Validity {
+            bits: NullBufferBuilder::new(range.len()),
+            range,
+        }
+    }
+
+    /// Row `i` (of the range, after every row recorded so far) is null.
+    fn null(&mut self, i: usize) {
+        self.bits
+            .append_n_non_nulls(i - self.range.start - self.bits.len());
+        self.bits.append_null();
+    }
+
+    /// The validity of every row of the range (those after the last null are valid).
+    fn finish(mut self) -> NullBufferBuilder {
+        self.bits
+            .append_n_non_nulls(self.range.len() - self.bits.len());
+        self.bits
     }
 }
 
@@ -637,12 +712,11 @@ where
     let threads = threads_for(rows);
     let chunk = rows.div_ceil(threads).max(1);
     let fill = |k: usize, mut part: S::Part<'_>| -> Range {
-        let mut j = 0;
-        let range = job.range(k * chunk..rows.min(k * chunk + chunk), |item| {
+        let start = k * chunk;
+        let range = job.range(start..rows.min(start + chunk), |i, item| {
             if let Some(v) = item {
-                part.set(j, v);
+                part.set(i - start, v);
             }
-            j += 1;
         });
         part.done();
         range
