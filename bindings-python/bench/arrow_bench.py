@@ -120,7 +120,7 @@ def main() -> None:
     t_arrow = best(lambda: ids.compact_ids(col))
     sample = col.slice(0, a.loop_rows).to_pylist()
     cid = polyid.compact_id
-    t_loop = best(lambda: [cid(c) for c in sample], runs=1) * n / len(sample)
+    t_loop = best(lambda: [cid(c) for c in sample]) * n / len(sample)
     series = pl.Series(col)
     t_hash = best(lambda: series.hash())
     distinct = distinct_codes_column(n)
