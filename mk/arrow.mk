@@ -18,7 +18,7 @@ arrow-bench: python-build
 	$(CARGO) run --locked --release -p polyid-arrow --example parse_bench -- 10000000
 	$(PY) $(PY_DIR)/bench/arrow_bench.py
 
-# The same run, its tables written into bindings-python/README.md (mk/docs.mk).
+# The same run, its tables written into docs/data-engines.md (mk/docs.mk).
 arrow-bench-write:
 	$(BENCH_WRITE) python-arrow --runtime python=$(PY) --runtime rust -- \
 	    $(MAKE) --no-print-directory -C $(ROOT) arrow-bench

@@ -56,7 +56,7 @@ SECTIONS = {
     "wasm-catalog": ("bindings-wasm/README.md", "make wasm-bench-catalog-write"),
     "python": ("bindings-python/README.md", "make python-bench-write"),
     "python-paths": ("bindings-python/README.md", "make python-bench-paths-write"),
-    "python-arrow": ("bindings-python/README.md", "make arrow-bench-write"),
+    "python-arrow": ("docs/data-engines.md", "make arrow-bench-write"),
     "c": ("bindings-c/README.md", "make c-bench-write"),
     "cli": ("cli/README.md", "make cli-bench-write"),
     "node-leaks": ("bindings-node/README.md", "make node-leaks-write"),
