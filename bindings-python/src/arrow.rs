@@ -73,6 +73,20 @@ fn array_object(py: Python<'_>, out: ArrayRef) -> PyResult<Py<PyAny>> {
     Ok(Py::new(py, ArrowArray::new(out))?.into_any())
 }
 
+/// The error of the first malformed array of `chunks`, checked in full (`INVALID_ARGUMENT`
+/// with arrow-rs's description, as when a kernel finds it).
+fn malformed(chunks: &[ArrayRef]) -> Option<ColumnError> {
+    chunks.iter().find_map(|c| {
+        polyid_arrow::validate_full(&c.to_data()).err().map(|e| {
+            ColumnError::new(polyid::Error::new(
+                ErrorCode::InvalidArgument,
+                "Arrow column",
+                polyid::Detail::Message(e.to_string().into()),
+            ))
+        })
+    })
+}
+
 /// A chunked result as a Python object.
 fn chunked_object(
     py: Python<'_>,
@@ -100,9 +114,18 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
                 .detach(|| {
                     let mut offset = 0;
                     let mut out = Vec::with_capacity(chunks.len());
-                    for chunk in &chunks {
-                        let r = kernel(chunk.as_ref(), mode).and_then(pack);
-                        out.push(r.map_err(|e| shift(e, offset))?);
+                    for (k, chunk) in chunks.iter().enumerate() {
+                        match kernel(chunk.as_ref(), mode).and_then(pack) {
+                            Ok(a) => out.push(a),
+                            // The chunks after an invalid row are not computed, but a
+                            // malformed one among them is still the error of the call.
+                            Err(e) if e.row().is_some() => {
+                                return Err(
+                                    malformed(&chunks[k + 1..]).unwrap_or_else(|| shift(e, offset))
+                                )
+                            }
+                            Err(e) => return Err(e),
+                        }
                         offset += chunk.len();
                     }
                     Ok(out)
@@ -150,6 +173,11 @@ fn concat(py: Python<'_>, chunks: Vec<ArrayRef>, data_type: &DataType) -> PyResu
         return Ok(arrow_array::new_empty_array(data_type));
     }
     let data: Vec<_> = chunks.iter().map(|c| c.to_data()).collect();
+    // Joining reads every chunk's offsets: each is checked in full first (a chunk alone is
+    // left to the kernel, which checks its text block by block).
+    for d in &data {
+        polyid_arrow::validate_full(d).map_err(|e| crate::arrow_capsules::arrow_err(py, e))?;
+    }
     let rows = data.iter().map(|d| d.len()).sum();
     let mut out = MutableArrayData::new(data.iter().collect(), true, rows);
     for (i, d) in data.iter().enumerate() {

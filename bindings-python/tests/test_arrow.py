@@ -261,6 +261,7 @@ def test_a_malformed_producer_array_is_refused_not_read(kind: str) -> None:
     assert pa.array(ids.compact_ids(_text_array([0, 16, 25], good, t))).to_pylist() == ["V6a0B", "l3i4I"]
     bad = [
         _text_array([0, 16, 4], good, t),  # backwards
+        _text_array([0, 2**31 - 1, 25], good, t),  # a middle offset far past the text
         _text_array([0, 16, 25], b"E.AUTH.TOKEN.001E.A.\xff.001", t),  # not UTF-8
         _text_array([0, 16, 25], "E.AUTH.TOKEN.00\u00e9.A.B.001".encode(), t),  # inside a character
     ]
@@ -278,6 +279,16 @@ def test_a_malformed_producer_array_is_refused_not_read(kind: str) -> None:
         with pytest.raises(polyid.PolyIdError) as e:
             ids.compact_ids(pa.chunked_array([pa.array(["E.A.B.001"], t), array]))
         assert e.value.code == "INVALID_ARGUMENT"
+        # After a chunk with an invalid row (E.A.B.000: INVALID_SEQUENCE), a malformed chunk
+        # further on is still the error of the call.
+        with pytest.raises(polyid.PolyIdError) as e:
+            ids.compact_ids(pa.chunked_array([pa.array(["E.A.B.000"], t), array]))
+        assert (e.value.code, str(e.value)[:14]) == ("INVALID_ARGUMENT", "Arrow column: ")
+        # Chunks joined for a kernel of several columns are checked before they are joined.
+        namespaces = pa.chunked_array([["auth_lib"], ["auth_lib"] * len(array)], t)
+        with pytest.raises(polyid.PolyIdError) as e:
+            ids.full_ids(namespaces, pa.chunked_array([pa.array(["E.A.B.001"], t), array]))
+        assert (e.value.code, str(e.value)[:14]) == ("INVALID_ARGUMENT", "Arrow column: ")
 
 
 class _ArrayOnly:
