@@ -498,13 +498,14 @@ mod sse2 {
 
     /// Per-byte masks (dots, underscores, lowercase) of 9 to 32 bytes, or `None` when a byte
     /// is not a letter, digit, `.` or `_` (non-ASCII included). Two overlapping windows
-    /// cover the text, so that no length needs padding or a loop: the masks of the second
-    /// are shifted to the positions its bytes have in `b`.
+    /// cover a text of more than 16 bytes, so that no length needs padding or a loop: the
+    /// masks of the second are shifted to the positions its bytes have in `b`. One window
+    /// holds a shorter text, as two overlapping halves.
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(super) fn classify(b: &[u8]) -> Option<(u32, u32, u32)> {
         let len = b.len();
-        if len >= 16 {
+        if len > 16 {
             let (v0, d0, u0, l0) = masks(window(b, 0));
             let (v1, d1, u1, l1) = masks(window(b, len - 16));
             if v0 & v1 != 0xffff {
