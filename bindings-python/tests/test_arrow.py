@@ -110,6 +110,12 @@ def test_output_types() -> None:
     assert pa.array(ids.euid_encode(v)).to_pylist() == [EUID_TEXT]
     assert pa.array(ids.euid_timestamps(e)).cast(pa.int64()).to_pylist() == [1700000000000]
     assert pa.array(ids.euid_extensions(e)).to_pylist() == [255]
+    # EUID values are plain fixed_size_binary(16): an EUID is not a UUID (no version or
+    # variant bits), so the result does not claim the arrow.uuid extension type. A column
+    # of that type (a UUID column from Parquet or DuckDB) is read as its 16-byte storage.
+    assert pa.DataType._import_from_c_capsule(ids.euid_parse(e).__arrow_c_schema__()) == pa.binary(16)
+    uuids = pa.ExtensionArray.from_storage(pa.uuid(), v)
+    assert pa.array(ids.euid_encode(uuids)).to_pylist() == [EUID_TEXT]
 
 
 def test_values_columns_round_trip() -> None:

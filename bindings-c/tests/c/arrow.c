@@ -457,6 +457,8 @@ static void test_tid_xid_euid(void) {
                                               POLYID_ARROW_RAISE, &out, &out_schema, &ROW, &E));
     FORMAT_IS(&out_schema, "w:16");
     CHECK(memcmp(out.buffers[1], euid_bytes, 16) == 0, "euid bytes");
+    /* Plain fixed_size_binary(16): no arrow.uuid extension (an EUID is not a UUID). */
+    CHECK(out_schema.metadata == NULL, "euid values carry no extension type");
     release_out(&out, &out_schema);
     column bin;
     fixed(&bin, "w:16", euid_bytes, 16, 1);
@@ -464,6 +466,22 @@ static void test_tid_xid_euid(void) {
                                                &out, &out_schema, &ROW, &E));
     TEXT_IS(&out, 0, "1HF7YAT0007ZG0938NKRKAYDXXB");
     release_out(&out, &out_schema);
+    /* The same bytes as an arrow.uuid extension column: read as its storage. The metadata
+     * is the C Data Interface's: a count, then each key and value with its length. */
+    static char uuid_metadata[4 + 4 + 20 + 4 + 10];
+    char *m = uuid_metadata;
+    int32_t pairs = 1, key_len = 20, value_len = 10;
+    memcpy(m, &pairs, 4);
+    memcpy(m + 4, &key_len, 4);
+    memcpy(m + 8, "ARROW:extension:name", 20);
+    memcpy(m + 28, &value_len, 4);
+    memcpy(m + 32, "arrow.uuid", 10);
+    bin.schema.metadata = uuid_metadata;
+    EXPECT(POLYID_OK, polyid_arrow_euid_encode(&bin.array, &bin.schema, true, POLYID_ARROW_RAISE,
+                                               &out, &out_schema, &ROW, &E));
+    TEXT_IS(&out, 0, "1HF7YAT0007ZG0938NKRKAYDXXB");
+    release_out(&out, &out_schema);
+    bin.schema.metadata = NULL;
     EXPECT(POLYID_OK, polyid_arrow_euid_encode(&bin.array, &bin.schema, false, POLYID_ARROW_RAISE,
                                                &out, &out_schema, &ROW, &E));
     TEXT_IS(&out, 0, "1HF7YAT0007ZG0938NKRKAYDXZZ");
