@@ -1,0 +1,127 @@
+//! Columns of repeated WDP codes, the case the compact-ID kernels keep a table of seen codes
+//! for, against the core row by row: random pools of valid, invalid, long and short codes,
+//! random runs of nulls whose rows still hold a code's bytes, sliced arrays, and lengths
+//! that end blocks and ranges at every kind of row. Both error modes.
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, StringArray};
+use arrow_buffer::NullBuffer;
+use polyid::{wdp, Profile};
+use polyid_arrow::OnError;
+
+/// xorshift64: the same columns on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A code from one of several shapes: plain, mixed case, named sequence, too long for the
+/// table, short, invalid in one of several ways.
+fn code(rng: &mut Rng) -> String {
+    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let word = |rng: &mut Rng, len: usize| -> String {
+        (0..len)
+            .map(|_| char::from(LETTERS[rng.below(LETTERS.len())]))
+            .collect()
+    };
+    let (a, b) = (1 + rng.below(12), 1 + rng.below(12));
+    let (c, p) = (word(rng, a), word(rng, b));
+    let n = 1 + rng.below(999);
+    match rng.below(10) {
+        0 => format!("e.{}.{}.{n:03}", c.to_lowercase(), p),
+        1 => format!("W.{c}.{p}.MISSING"),
+        2 => format!("E.{c}LONGERCOMPONENT.{p}PRIMARY.{n:03}"),
+        3 => format!("E.{}.{}.{n:03}", &c[..1], &p[..1]),
+        4 => format!("E.{c}.{p}.000"),
+        5 => format!("Q.{c}.{p}.{n:03}"),
+        6 => format!("E.{c}.{p}.{n}"),
+        _ => format!("E.{c}.{p}.{n:03}"),
+    }
+}
+
+/// One random column: its texts (every row holds one), its validity, and a slice of it.
+fn column(rng: &mut Rng) -> StringArray {
+    let pool: Vec<String> = (0..1 + rng.below(40)).map(|_| code(rng)).collect();
+    // Half the columns long enough to be cut into ranges for two threads.
+    let rows = 1 + rng.below(140_000);
+    let texts = StringArray::from_iter_values((0..rows).map(|_| &pool[rng.below(pool.len())]));
+    // No nulls, a few, or many; a null row keeps its code's bytes.
+    let every = [0, 997, 7][rng.below(3)];
+    let nulls = (every > 0).then(|| {
+        let start = rng.below(rows);
+        NullBuffer::from_iter((0..rows).map(|i| i < start || i % every != 0))
+    });
+    let column = StringArray::new(texts.offsets().clone(), texts.values().clone(), nulls);
+    let offset = rng.below(rows.min(5_000));
+    let len = rng.below(rows - offset + 1);
+    column.slice(offset, len)
+}
+
+#[test]
+fn compact_ids_of_repeated_codes_match_the_core() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    // Rounds where OnError::Raise succeeded and where it failed: both must occur.
+    let mut raised = [0, 0];
+    for round in 0..40 {
+        let codes = column(&mut rng);
+        let expect: Vec<Option<Result<String, &str>>> = (0..codes.len())
+            .map(|i| {
+                codes
+                    .is_valid(i)
+                    .then(|| wdp::compact_id(codes.value(i)).map_err(|e| e.code().as_str()))
+            })
+            .collect();
+
+        let out =
+            polyid_arrow::wdp::compact_ids(&codes, None, Profile::Polyid, OnError::Null).unwrap();
+        let ids = out.values.as_string::<i32>();
+        let errors = out.errors.unwrap();
+        let errors = errors.as_string::<i32>();
+        for (i, want) in expect.iter().enumerate() {
+            let got = match (ids.is_valid(i), errors.is_valid(i)) {
+                (false, false) => None,
+                (true, false) => Some(Ok(ids.value(i).to_owned())),
+                (false, true) => Some(Err(errors.value(i))),
+                (true, true) => panic!("round {round}, row {i}: a value and an error"),
+            };
+            assert_eq!(&got, want, "round {round}, row {i} of {}", codes.len());
+        }
+
+        let first_invalid = expect.iter().position(|r| matches!(r, Some(Err(_))));
+        match polyid_arrow::wdp::compact_ids(&codes, None, Profile::Polyid, OnError::Raise) {
+            Ok(out) => {
+                raised[0] += 1;
+                assert_eq!(first_invalid, None, "round {round}");
+                let ids = out.values.as_string::<i32>();
+                for (i, want) in expect.iter().enumerate() {
+                    let got = ids.is_valid(i).then(|| Ok(ids.value(i).to_owned()));
+                    assert_eq!(&got, want, "round {round}, row {i}");
+                }
+            }
+            Err(e) => {
+                raised[1] += 1;
+                let row = first_invalid.expect("an invalid row");
+                assert_eq!(
+                    (e.row(), e.input(), e.code().as_str()),
+                    (
+                        Some(row),
+                        Some(codes.value(row)),
+                        *expect[row].as_ref().unwrap().as_ref().unwrap_err()
+                    ),
+                    "round {round}"
+                );
+            }
+        }
+    }
+    assert!(raised[0] > 0 && raised[1] > 0, "{raised:?}");
+}
