@@ -531,17 +531,24 @@ mod sse2 {
 fn normalize_into(b: &[u8], shape: Shape, out: &mut [u8; MAX_NORMALIZED_LEN]) -> usize {
     let at = shape.prim_end + 1;
     // Uppercase eight bytes at a time (the scan proved they are ASCII letters, digits,
-    // dots); the tail byte by byte.
-    let mut i = 0;
-    while i + 8 <= at {
+    // dots), the last eight ending at `at` and overlapping the word before: uppercasing a
+    // byte twice gives the same byte, and no byte past `at` is written.
+    let upper = |i: usize, out: &mut [u8; MAX_NORMALIZED_LEN]| {
         let x = load(&b[i..i + 8]);
         let u = x - ((ge(x, b'a') & !ge(x, b'z' + 1)) >> 2);
         out[i..i + 8].copy_from_slice(&u.to_le_bytes());
-        i += 8;
-    }
-    while i < at {
-        out[i] = b[i].to_ascii_uppercase();
-        i += 1;
+    };
+    if at >= 8 {
+        let mut i = 0;
+        while i + 8 < at {
+            upper(i, out);
+            i += 8;
+        }
+        upper(at - 8, out);
+    } else {
+        for (o, c) in out[..at].iter_mut().zip(&b[..at]) {
+            *o = c.to_ascii_uppercase();
+        }
     }
     let n = shape.number;
     out[at] = b'0' + (n / 100) as u8;
