@@ -289,6 +289,13 @@ fn malformed(verdict: Result<(), ArrowError>) -> Error {
     )
 }
 
+/// [`validate_full`] of a column, refused as a kernel refuses a malformed block of it
+/// (`INVALID_ARGUMENT`, arrow-rs's description): for a caller that must know whether a
+/// column no kernel will read (the chunks of a stream after an invalid row) is malformed.
+pub fn check_column(column: &dyn Array) -> Result<(), ColumnError> {
+    validate_full(&column.to_data()).map_err(|e| ColumnError::new(malformed(Err(e))))
+}
+
 /// [`validate_full`] for an array that only this crate's kernels will read: the same checks,
 /// except that the offsets and text of a top-level `utf8` / `large_utf8` array are left to the
 /// kernels, which check each block of rows just before computing it, while its bytes are in

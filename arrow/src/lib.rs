@@ -42,5 +42,5 @@ pub mod wdp;
 pub mod xid;
 
 pub use error::{ColumnError, OnError, Output, MAX_INPUT_BYTES};
-pub use input::{decode_dictionary, validate_for_kernels, validate_full};
+pub use input::{check_column, decode_dictionary, validate_for_kernels, validate_full};
 pub use sink::max_threads;

@@ -585,8 +585,8 @@ impl<R, C> Job<'_, R, C> {
                         malformed: Some(e),
                     };
                 }
-                self.compute.block(&mut scratch, checked_to - i);
                 let rows = checked_to - i;
+                self.compute.block(&mut scratch, rows);
                 if self
                     .nulls
                     .is_none_or(|n| n.inner().slice(i, rows).count_set_bits() == rows)

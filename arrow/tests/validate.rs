@@ -198,6 +198,18 @@ fn kernels_agree(data: &ArrayData) {
             _ => panic!("polyid {ours:?}, arrow-rs {arrow:?} for {data:?}"),
         }
     }
+    // A column checked without a kernel (`check_column`) gets the kernels' verdict.
+    if polyid_arrow::validate_for_kernels(data).is_ok() {
+        let array = arrow_array::make_array(data.clone());
+        match (polyid_arrow::check_column(array.as_ref()), &arrow) {
+            (Ok(()), Ok(())) => {}
+            (Err(e), Err(b)) => {
+                assert_eq!(e.code(), polyid::ErrorCode::InvalidArgument);
+                assert!(e.to_string().contains(&b.to_string()), "{e} / {b}");
+            }
+            (ours, _) => panic!("check_column {ours:?}, arrow-rs {arrow:?} for {data:?}"),
+        }
+    }
 }
 
 #[test]

@@ -73,20 +73,6 @@ fn array_object(py: Python<'_>, out: ArrayRef) -> PyResult<Py<PyAny>> {
     Ok(Py::new(py, ArrowArray::new(out))?.into_any())
 }
 
-/// The error of the first malformed array of `chunks`, checked in full (`INVALID_ARGUMENT`
-/// with arrow-rs's description, as when a kernel finds it).
-fn malformed(chunks: &[ArrayRef]) -> Option<ColumnError> {
-    chunks.iter().find_map(|c| {
-        polyid_arrow::validate_full(&c.to_data()).err().map(|e| {
-            ColumnError::new(polyid::Error::new(
-                ErrorCode::InvalidArgument,
-                "Arrow column",
-                polyid::Detail::Message(e.to_string().into()),
-            ))
-        })
-    })
-}
-
 /// A chunked result as a Python object.
 fn chunked_object(
     py: Python<'_>,
@@ -120,9 +106,10 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
                             // The chunks after an invalid row are not computed, but a
                             // malformed one among them is still the error of the call.
                             Err(e) if e.row().is_some() => {
-                                return Err(
-                                    malformed(&chunks[k + 1..]).unwrap_or_else(|| shift(e, offset))
-                                )
+                                let malformed = chunks[k + 1..]
+                                    .iter()
+                                    .find_map(|c| polyid_arrow::check_column(c.as_ref()).err());
+                                return Err(malformed.unwrap_or_else(|| shift(e, offset)));
                             }
                             Err(e) => return Err(e),
                         }
