@@ -157,7 +157,10 @@ function escapeDebug(ch, quote) {
 }
 
 const debugChar = (ch) => `'${escapeDebug(ch, "'")}'`;
-const debugStr = (s) => `"${Array.from(s, (ch) => escapeDebug(ch, '"')).join('')}"`;
+// A text as the core quotes an input (`polyid::Excerpt`): its kept characters, then the
+// input's length in UTF-8 bytes when it was longer.
+const debugStr = (s, len) =>
+  `"${Array.from(s, (ch) => escapeDebug(ch, '"')).join('')}"${len === undefined ? '' : `... (${len} bytes)`}`;
 
 // The message of each kind of core error detail, from the detail's fields (in the order the
 // WebAssembly engine passes them): written from the core's message forms
@@ -170,8 +173,8 @@ const MESSAGES = {
   'length': (found, expected) => `expected ${expected} bytes, found ${found}`,
   'checkmod': (found, expected) => `check value ${found} does not match the value (expected ${expected})`,
   'range': (found, min, max) => `${found} is out of range ${min}..=${max}`,
-  'text UNKNOWN_NAMED_SEQUENCE': (text) => `unknown named sequence ${debugStr(text)}`,
-  'text': (text) => `invalid ${debugStr(text)}`,
+  'text UNKNOWN_NAMED_SEQUENCE': (text, len) => `unknown named sequence ${debugStr(text, len)}`,
+  'text': (text, len) => `invalid ${debugStr(text, len)}`,
   'reason': (reason) => `${reason}`,
   'lead': (lead, max, unit) => `the next ID would be ${lead} ${unit} ahead of the clock, more than the allowed lead of ${max} ${unit} (the clock stepped back, or IDs were requested faster than the family's capacity per tick)`,
   'none': (code) => `${code}`,

@@ -96,8 +96,11 @@ def js_message(form: dict) -> str:
             raise SystemExit(f"message form {form['form']!r} names {name!r}, not one of its fields")
         if not debug:
             return "${" + name + "}"
-        quote = "debugChar" if form["kind"] == "char" else "debugStr"
-        return "${" + f"{quote}({name})" + "}"
+        if form["kind"] == "char":
+            return "${" + f"debugChar({name})" + "}"
+        # A text comes as its kept characters and, when cut, the input's length in bytes.
+        length = ", len" if "len" in form["fields"] else ""
+        return "${" + f"debugStr({name}{length})" + "}"
     body = FIELD.sub(field, form["form"].replace("\\", "\\\\").replace("`", "\\`"))
     key = form["kind"] + (f" {form['code']}" if form["code"] else "")
     return f"'{key}': ({', '.join(form['fields'])}) => `{body}`,"

@@ -592,15 +592,8 @@ unsafe fn expand_json_impl<'a>(
         let fields = fields()?;
         let out = Out::new(out, "out")?;
         message.check_ptr()?;
-        let fields: serde_json::Value = serde_json::from_str(fields)
-            .map_err(|e| invalid_argument("fields", format!("not JSON: {e}")))?;
-        let Some(fields) = fields.as_object() else {
-            return Err(invalid_argument(
-                "fields",
-                "expected a JSON object {\"name\": value, ...}".to_owned(),
-            ));
-        };
-        write_expansion(&c.expand(id, fields)?, out, &message)
+        let fields = polyid::wdp::catalog::parse_fields(fields)?;
+        write_expansion(&c.expand(id, &fields)?, out, &message)
     })
 }
 

@@ -154,17 +154,11 @@ impl Cat {
             let e = id.with(|i| self.inner.expand_id(i).map(|e| expansion(&e)))?;
             return e.or_throw(&env);
         }
-        let value: serde_json::Value = serde_json::from_str(&fields)
-            .map_err(|_| invalid_argument(&env, "WDP catalog fields", "not a JSON object"))?;
-        if !value.is_object() {
-            return Err(invalid_argument(
-                &env,
-                "WDP catalog fields",
-                "not a JSON object",
-            ));
-        }
-        id.with(|i| self.inner.expand(i, &value).map(|e| expansion(&e)))?
-            .or_throw(&env)
+        id.with(|i| {
+            catalog::parse_fields(&fields)
+                .and_then(|f| self.inner.expand(i, &f).map(|e| expansion(&e)))
+        })?
+        .or_throw(&env)
     }
 
     /// `Catalog::expand_payload`: one `[id, code, severity, message]` per ID of the payload.

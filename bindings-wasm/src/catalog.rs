@@ -136,12 +136,8 @@ impl Cat {
         if fields.is_empty() {
             return self.0.expand_id(id).js().map(|e| expansion(&e));
         }
-        let value: serde_json::Value = serde_json::from_str(fields)
-            .map_err(|_| invalid_argument("WDP catalog fields", "not a JSON object"))?;
-        if !value.is_object() {
-            return Err(invalid_argument("WDP catalog fields", "not a JSON object"));
-        }
-        self.0.expand(id, &value).js().map(|e| expansion(&e))
+        let fields = catalog::parse_fields(fields).js()?;
+        self.0.expand(id, &fields).js().map(|e| expansion(&e))
     }
 
     /// `Catalog::expand_payload`: one `[id, code, severity, message]` per ID of the payload.

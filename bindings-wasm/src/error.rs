@@ -58,10 +58,15 @@ pub fn core_error(e: polyid::Error) -> JsValue {
         Detail::Range { found, min, max } => {
             ("range", (*found).into(), (*min).into(), (*max).into())
         }
+        // The kept characters, and the input's length when the excerpt was cut.
         Detail::Text(text) => (
             "text",
-            JsValue::from_str(text),
-            JsValue::UNDEFINED,
+            JsValue::from_str(text.head()),
+            if text.is_cut() {
+                (text.input_len() as f64).into()
+            } else {
+                JsValue::UNDEFINED
+            },
             JsValue::UNDEFINED,
         ),
         Detail::Reason(reason) => (

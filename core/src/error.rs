@@ -236,8 +236,8 @@ pub enum Detail {
     Checkmod { found: u8, expected: u8 },
     /// A number outside its inclusive range.
     Range { found: i128, min: i128, max: i128 },
-    /// A text field (e.g. an unknown sequence name), kept for the message.
-    Text(Box<str>),
+    /// A text field (e.g. an unknown sequence name): a bounded excerpt of it, for the message.
+    Text(Excerpt),
     /// A fixed explanation.
     Reason(&'static str),
     /// A built explanation, shown as is (catalog errors: the codes, IDs and fields involved).
@@ -249,6 +249,120 @@ pub enum Detail {
         max: u64,
         unit: &'static str,
     },
+}
+
+/// At most this many characters of an input are quoted in a message.
+pub const EXCERPT_CHARS: usize = 64;
+
+/// An input as error messages quote it: its first [`EXCERPT_CHARS`] characters and its
+/// length in UTF-8 bytes, so that a message never grows with its input.
+///
+/// Its `Debug` form is the quotation: Rust's debug quoting of the kept characters (control
+/// characters escaped, so that no input can start a line of its own), followed by
+/// `... (N bytes)` when the input was longer, e.g. `"E.AUTHENTICATION"... (104857600 bytes)`.
+/// `Display` writes the same.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Excerpt {
+    head: Box<str>,
+    len: usize,
+}
+
+impl Excerpt {
+    /// The excerpt of `text`.
+    pub fn new(text: &str) -> Excerpt {
+        let end = text
+            .char_indices()
+            .nth(EXCERPT_CHARS)
+            .map_or(text.len(), |(i, _)| i);
+        Excerpt {
+            head: text[..end].into(),
+            len: text.len(),
+        }
+    }
+
+    /// The excerpt of bytes known to be ASCII (each byte its character), read no further
+    /// than the excerpt keeps.
+    pub(crate) fn of_ascii(bytes: &[u8]) -> Excerpt {
+        let head = &bytes[..bytes.len().min(EXCERPT_CHARS)];
+        Excerpt {
+            head: head
+                .iter()
+                .map(|&b| char::from(b))
+                .collect::<String>()
+                .into(),
+            len: bytes.len(),
+        }
+    }
+
+    /// The kept characters (all of the input when it was short).
+    pub fn head(&self) -> &str {
+        &self.head
+    }
+
+    /// The input's length in UTF-8 bytes.
+    pub fn input_len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether characters were left out.
+    pub fn is_cut(&self) -> bool {
+        self.head.len() < self.len
+    }
+}
+
+impl From<&str> for Excerpt {
+    fn from(text: &str) -> Excerpt {
+        Excerpt::new(text)
+    }
+}
+
+impl From<&String> for Excerpt {
+    fn from(text: &String) -> Excerpt {
+        Excerpt::new(text)
+    }
+}
+
+impl From<Box<str>> for Excerpt {
+    fn from(text: Box<str>) -> Excerpt {
+        Excerpt::new(&text)
+    }
+}
+
+impl From<String> for Excerpt {
+    fn from(text: String) -> Excerpt {
+        Excerpt::new(&text)
+    }
+}
+
+impl fmt::Debug for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", &*self.head)?;
+        if self.is_cut() {
+            write!(f, "... ({} bytes)", self.len)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+/// The quotation of an input in a message (see [`Excerpt`]): `format!("{}", quote(x))`.
+pub fn quote(text: &str) -> Excerpt {
+    Excerpt::new(text)
+}
+
+/// Up to `max` items of a list for a message, then how many more there were, so that a
+/// message listing offending entries stays bounded.
+pub fn list_bounded(items: &[String], max: usize, separator: &str) -> String {
+    let mut out = items[..items.len().min(max)].join(separator);
+    if items.len() > max {
+        out.push_str(&format!("{separator}and {} more", items.len() - max));
+    }
+    out
 }
 
 /// A polyid error: a stable code, what was being read, and the precise detail.
@@ -374,7 +488,9 @@ pub struct MessageForm {
     pub kind: &'static str,
     /// The code this form is for, or `None` for every other code of the kind.
     pub code: Option<ErrorCode>,
-    /// The detail's fields, in the order of the [`Detail`] variant's fields.
+    /// The detail's fields, in the order of the [`Detail`] variant's fields. A text's fields
+    /// are its kept characters (`text`) and, when it was cut, its length in bytes (`len`):
+    /// `{text:?}` quotes it as [`Excerpt`] does.
     pub fields: &'static [&'static str],
     /// The form.
     pub form: &'static str,
@@ -432,10 +548,10 @@ pub const MESSAGE_FORMS: [MessageForm; 10] = {
         form(
             "text",
             Some(ErrorCode::UnknownNamedSequence),
-            &["text"],
+            &["text", "len"],
             "unknown named sequence {text:?}",
         ),
-        form("text", None, &["text"], "invalid {text:?}"),
+        form("text", None, &["text", "len"], "invalid {text:?}"),
         form("reason", None, &["reason"], "{reason}"),
         form(
             "lead",
@@ -573,7 +689,7 @@ mod tests {
                     "WDP sequence",
                     Detail::Text("NOPE\"x".into()),
                 ),
-                vec![v("text", "NOPE\"x")],
+                vec![v("text", "NOPE\"x"), v("len", "")],
             ),
             (
                 Error::new(
@@ -581,7 +697,22 @@ mod tests {
                     "WDP sequence",
                     Detail::Text("1\t2".into()),
                 ),
-                vec![v("text", "1\t2")],
+                vec![v("text", "1\t2"), v("len", "")],
+            ),
+            (
+                Error::new(
+                    ErrorCode::InvalidSequence,
+                    "WDP sequence",
+                    Detail::Text("\n9".repeat(50).into()),
+                ),
+                vec![
+                    (
+                        "text",
+                        String::new(),
+                        format!("{:?}... (100 bytes)", "\n9".repeat(32)),
+                    ),
+                    v("len", 100),
+                ],
             ),
             (
                 Error::reason(ErrorCode::InvalidFormat, "WDP code", "empty"),
@@ -667,5 +798,41 @@ mod tests {
             "a WDP code is not exactly four dot-separated fields"
         );
         assert_eq!(ErrorCode::from_str_code("NOT_A_CODE"), None);
+    }
+
+    #[test]
+    fn an_excerpt_is_bounded_and_escaped() {
+        use super::{list_bounded, quote, EXCERPT_CHARS};
+        let exact = "\u{e9}".repeat(EXCERPT_CHARS);
+        assert_eq!(format!("{:?}", quote(&exact)), format!("{exact:?}"));
+        assert!(!quote(&exact).is_cut());
+        let long = format!("{exact}x");
+        let q = quote(&long);
+        assert!(q.is_cut());
+        assert_eq!(q.head(), exact);
+        assert_eq!(q.input_len(), 2 * EXCERPT_CHARS + 1);
+        assert_eq!(format!("{q}"), format!("{exact:?}... (129 bytes)"));
+        let forged = "ok\nerror[OK]: forged\r\u{1b}[2J";
+        assert_eq!(
+            quote(forged).to_string(),
+            r#""ok\nerror[OK]: forged\r\u{1b}[2J""#
+        );
+        let huge = "A".repeat(100 << 20);
+        let message = Error::new(
+            ErrorCode::InvalidSequence,
+            "WDP sequence",
+            Detail::Text(huge.as_str().into()),
+        )
+        .to_string();
+        assert_eq!(
+            message,
+            format!(
+                "WDP sequence: invalid \"{}\"... (104857600 bytes)",
+                "A".repeat(64)
+            )
+        );
+        let items: Vec<String> = (0..5).map(|i| i.to_string()).collect();
+        assert_eq!(list_bounded(&items, 3, "; "), "0; 1; 2; and 2 more");
+        assert_eq!(list_bounded(&items, 5, ", "), "0, 1, 2, 3, 4");
     }
 }

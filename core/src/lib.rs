@@ -45,7 +45,7 @@ pub mod wdp;
 pub mod xid;
 
 pub use batch::MAX_BATCH;
-pub use error::{Detail, Error, ErrorCode, MessageForm, Result, MESSAGE_FORMS};
+pub use error::{quote, Detail, Error, ErrorCode, Excerpt, MessageForm, Result, MESSAGE_FORMS};
 pub use euid::{Euid, EuidGenerator};
 pub use node::Node;
 pub use policy::{OnClockBehind, Options};

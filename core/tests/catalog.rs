@@ -150,7 +150,7 @@ fn expansion_fills_fields_and_reports_missing_ones() {
     assert!(err.to_string().contains("ip"), "{err}");
     let err = c.expand_id("fnOQk").unwrap_err();
     assert_eq!(err.code(), ErrorCode::MissingField);
-    assert!(err.to_string().contains("name, ms"), "{err}");
+    assert!(err.to_string().contains(r#""name", "ms""#), "{err}");
 
     for unknown in ["35Jkp", "", "V6a0", "V6a0B-", "05o5h-V6a0B", "ÿÿÿ"] {
         assert_eq!(
@@ -337,7 +337,12 @@ fn signatures() {
 
 #[test]
 fn canonical_bytes_are_sorted_compact_json() {
-    let c = Catalog::build([Entry::new("E.A.B.001", "m \"q\" {{x}}").tag("t").hint("h")]).unwrap();
+    let mut c =
+        Catalog::build([Entry::new("E.A.B.001", "m \"q\" {{x}}").tag("t").hint("h")]).unwrap();
+    // The time a catalog was generated is covered too (as `g`): a verified catalog returns
+    // nothing its signature does not cover.
+    assert!(!c.generated().is_empty());
+    c.set_generated("");
     assert_eq!(
         String::from_utf8(c.canonical_bytes()).unwrap(),
         r#"{"v":"1","wd":{"l3i4I":{"c":"E.A.B.001","f":["x"],"h":["h"],"m":"m \"q\" {{x}}","s":"E","t":["t"]}}}"#
@@ -345,8 +350,53 @@ fn canonical_bytes_are_sorted_compact_json() {
     let ns = Catalog::build_namespaced("a", [Entry::new("E.A.B.001", "m")]).unwrap();
     assert_eq!(
         String::from_utf8(ns.canonical_bytes()).unwrap(),
-        r#"{"ns":"a","nsh":"ECjXV","v":"1","wd":{"ECjXV-l3i4I":{"c":"E.A.B.001","m":"m","s":"E"}}}"#
+        format!(
+            r#"{{"g":"{}","ns":"a","nsh":"ECjXV","v":"1","wd":{{"ECjXV-l3i4I":{{"c":"E.A.B.001","m":"m","s":"E"}}}}}}"#,
+            ns.generated()
+        )
     );
+}
+
+#[test]
+fn a_catalog_is_read_one_way_only() {
+    let e = Catalog::from_json(
+        r#"{"v":"1","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"EVIL","m":"ok"}}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidCatalog);
+    assert_eq!(
+        e.to_string(),
+        r#"WDP catalog: member "m" appears twice in one object at line 1 column 61"#
+    );
+    let e =
+        Catalog::from_json(r#"{"v":"1","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok","x\n":1}}}"#)
+            .unwrap_err();
+    assert_eq!(e.code(), ErrorCode::InvalidCatalog);
+    assert_eq!(
+        e.to_string(),
+        r#"WDP catalog: entry "V6a0B": unknown member "x\n" (the compact form's members there are c, s, m, d, h, t, f, u)"#
+    );
+    let e = Catalog::from_json(r#"{"version":"1","diags":{},"wd":{}}"#).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "WDP catalog: catalog: unknown member \"wd\" (the full form's members there are \
+         version, generated, namespace, namespace_hash, diags)"
+    );
+    // serde: the same reading.
+    let e = serde_json::from_str::<Catalog>(
+        r#"{"V6a0B":["E.AUTH.TOKEN.001","a"],"V6a0B":["E.AUTH.TOKEN.001","b"]}"#,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("appears twice"), "{e}");
+    // A message listing offending entries stays bounded however many there are.
+    let many: String = (0..10_000)
+        .map(|i| format!("\"{:05}\":[\"E.A.B.{:03}\",\"m\"]", i, i % 999 + 1))
+        .collect::<Vec<_>>()
+        .join(",");
+    let e = Catalog::from_json(&format!("{{{many}}}")).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::Tampered);
+    assert!(e.to_string().len() < 1_000, "{}", e.to_string().len());
+    assert!(e.to_string().ends_with("; and 9990 more"), "{e}");
 }
 
 #[test]

@@ -610,14 +610,10 @@ fn copy_field(
     Ok(pos + field.len())
 }
 
-/// The text of bytes that were checked to be ASCII: each byte is its character.
+/// The excerpt of bytes that were checked to be ASCII: each byte is its character.
 #[cold]
-fn ascii_text(bytes: &[u8]) -> Box<str> {
-    bytes
-        .iter()
-        .map(|&b| char::from(b))
-        .collect::<String>()
-        .into()
+fn ascii_text(bytes: &[u8]) -> crate::error::Excerpt {
+    crate::error::Excerpt::of_ascii(bytes)
 }
 
 #[cold]

@@ -103,11 +103,29 @@ def build(inp):
     return {"ids": sorted(ids)}
 
 
+class Repeated(ValueError):
+    """An object of the text has a member twice."""
+
+
+def no_repeats(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise Repeated(key)
+        out[key] = value
+    return out
+
+
+def strict_json(text):
+    """JSON text read with one meaning: a member repeated in one object is refused."""
+    return json.loads(text, object_pairs_hook=no_repeats)
+
+
 def load(text):
-    """-> (nsh or None, namespace or None, version, {id: entry}) with entry keys
+    """-> (nsh or None, namespace or None, version, {id: entry}, generated) with entry keys
     code/severity/message/description/hints/tags/fields/docs_url."""
     try:
-        doc = json.loads(text)
+        doc = strict_json(text)
     except ValueError:
         raise VecError("INVALID_CATALOG")
     if not isinstance(doc, dict):
@@ -117,16 +135,23 @@ def load(text):
         k = (["version", "namespace", "namespace_hash", "diags", "code", "severity",
               "message", "description", "hints", "tags", "fields", "docs_url"] if full else
              ["v", "ns", "nsh", "wd", "c", "s", "m", "d", "h", "t", "f", "u"])
+        gen_key = "generated" if full else "g"
+        # A member the form does not define is refused (nothing unverified rides along).
+        if set(doc) - set(k[:4] + [gen_key]):
+            raise VecError("INVALID_CATALOG")
         if k[0] not in doc or not isinstance(doc[k[0]], (str, int)):
             raise VecError("INVALID_CATALOG")
         version = str(doc[k[0]])
+        generated = doc.get(gen_key)
+        if generated is not None and not isinstance(generated, str):
+            raise VecError("INVALID_CATALOG")
         ns, nsh_given = doc.get(k[1]), doc.get(k[2])
         diags = doc[k[3]]
         if not isinstance(diags, dict):
             raise VecError("INVALID_CATALOG")
         raw = {}
         for id_, e in diags.items():
-            if not isinstance(e, dict):
+            if not isinstance(e, dict) or set(e) - set(k[4:]):
                 raise VecError("INVALID_CATALOG")
             r = {}
             for name, key in zip(["code", "severity", "message", "description", "hints",
@@ -142,7 +167,7 @@ def load(text):
                 raise VecError("INVALID_CATALOG")
             raw[id_] = r
     else:
-        version, ns, nsh_given, raw = "1", None, None, {}
+        version, ns, nsh_given, raw, generated = "1", None, None, {}, None
         for id_, v in doc.items():
             if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)):
                 raise VecError("INVALID_CATALOG")
@@ -180,11 +205,11 @@ def load(text):
         entries[id_] = e
     if tampered:
         raise VecError("TAMPERED")
-    return nsh, ns, version, entries
+    return nsh, ns, version, entries, generated or ""
 
 
 def lookup(cat, id_):
-    nsh, _, _, entries = cat
+    nsh, _, _, entries, _ = cat
     if nsh and len(id_) == 5:
         id_ = nsh + "-" + id_
     if id_ not in entries:
@@ -197,8 +222,10 @@ def expansion(e, fields):
 
 
 def canonical(cat):
-    nsh, ns, version, entries = cat
+    nsh, ns, version, entries, generated = cat
     doc = {"v": version, "wd": {}}
+    if generated:
+        doc["g"] = generated
     if ns is not None:
         doc["ns"] = ns
     if nsh is not None:
@@ -229,14 +256,14 @@ def op(case):
         return expansion(lookup(cat, inp["id"]), inp.get("fields") or {})
     if name == "catalog_expand_payload":
         try:
-            payload = json.loads(inp["payload"])
+            payload = strict_json(inp["payload"])
         except ValueError:
             raise VecError("INVALID_ARGUMENT")
         if not isinstance(payload, dict):
             raise VecError("INVALID_ARGUMENT")
         out = []
         for id_, body in payload.items():
-            if not isinstance(body, dict):
+            if not isinstance(body, dict) or set(body) - {"f"}:
                 raise VecError("INVALID_ARGUMENT")
             f = body.get("f")
             if f is not None and not isinstance(f, dict):
@@ -358,6 +385,36 @@ CASES = [
         "V6a0B": {"c": "E.AUTH.TOKEN.001", "s": "E"}}})}, SRC),
     ("load-full-no-version", "catalog_load", {"json": J({"diags": {}})}, SRC),
     ("load-invalid-code", "catalog_load", {"json": J({"V6a0B": ["E.AUTH.TOKEN", "m"]})}, SRC),
+    # one reading only: repeated members and members a form does not define
+    ("load-repeated-message", "catalog_load", {"json":
+        '{"v":"1","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","s":"E","m":"EVIL","m":"ok"}}}'}, SRC),
+    ("load-repeated-message-full", "catalog_load", {"json":
+        '{"version":"1","diags":{"V6a0B":{"code":"E.AUTH.TOKEN.001","message":"ok",'
+        '"message":"EVIL"}}}'}, SRC),
+    ("load-repeated-id", "catalog_load", {"json":
+        '{"v":"1","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","s":"E","m":"EVIL"},'
+        '"V6a0B":{"c":"E.AUTH.TOKEN.001","s":"E","m":"ok"}}}'}, SRC),
+    ("load-repeated-id-minimal", "catalog_load", {"json":
+        '{"V6a0B":["E.AUTH.TOKEN.001","EVIL"],"V6a0B":["E.AUTH.TOKEN.001","ok"]}'}, SRC),
+    ("load-repeated-wd", "catalog_load", {"json":
+        '{"v":"1","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"EVIL"}},'
+        '"wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok"}}}'}, SRC),
+    ("load-repeated-v", "catalog_load", {"json":
+        '{"v":"1","v":"2","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok"}}}'}, SRC),
+    ("load-repeated-ns", "catalog_load", {"json":
+        '{"v":"1","wd":{},"ns":"a","ns":"b"}'}, SRC),
+    ("load-unknown-entry-member", "catalog_load", {"json": J({"v": "1", "wd": {
+        "V6a0B": {"c": "E.AUTH.TOKEN.001", "s": "E", "m": "ok", "x": "unsigned"}}})}, SRC),
+    ("load-unknown-entry-member-full", "catalog_load", {"json": J({"version": "1", "diags": {
+        "V6a0B": {"code": "E.AUTH.TOKEN.001", "message": "ok", "m": "EVIL"}}})}, SRC),
+    ("load-unknown-top-member", "catalog_load", {"json": J({"version": "1", "diags": {},
+                                                           "signer": "trusted"})}, SRC),
+    ("load-unknown-top-member-compact", "catalog_load", {"json": J({"v": "1", "wd": {},
+        "generated": "2026-11-21T00:00:00Z"})}, SRC),
+    ("load-both-forms", "catalog_load", {"json": J({"version": "1", "diags": {}, "wd": {}})},
+     SRC),
+    ("load-compact-generated", "catalog_load", {"json": J({"v": "1", "g": "2026-11-21T00:00:00Z",
+        "wd": {"V6a0B": {"c": "E.AUTH.TOKEN.001", "m": "ok"}}})}, SRC),
     # expand
     ("expand-no-fields", "catalog_expand", {"json": FULL, "id": "KF52S"}, SRC),
     ("expand-fields", "catalog_expand", {"json": FULL, "id": "V6a0B",
@@ -380,6 +437,9 @@ CASES = [
      {"json": NS_COMPACT, "id": "oFN7q-V6a0B", "fields": {"x": "1"}}, SRC),
     ("expand-namespaced-minimal", "catalog_expand",
      {"json": NS_MINIMAL, "id": "oFN7q-gjyGQ"}, SRC),
+    ("expand-repeated-message", "catalog_expand", {"json":
+        '{"V6a0B":["E.AUTH.TOKEN.001","EVIL"],"V6a0B":["E.AUTH.TOKEN.001","ok"]}',
+        "id": "V6a0B"}, SRC),
     # payloads
     ("payload-two-ids", "catalog_expand_payload", {"json": FULL, "payload": J(
         {"fnOQk": {"f": {"name": "db", "ms": 12}}, "KF52S": {}})}, SRC),
@@ -392,11 +452,20 @@ CASES = [
      {"json": FULL, "payload": J({"KF52S": 1})}, SRC),
     ("payload-f-not-object", "catalog_expand_payload",
      {"json": FULL, "payload": J({"KF52S": {"f": 2}})}, SRC),
+    ("payload-repeated-id", "catalog_expand_payload",
+     {"json": FULL, "payload": '{"KF52S":{},"KF52S":{}}'}, SRC),
+    ("payload-repeated-field", "catalog_expand_payload",
+     {"json": FULL, "payload": '{"V6a0B":{"f":{"user":"ada","ip":"a","user":"eve"}}}'}, SRC),
+    ("payload-unknown-member", "catalog_expand_payload",
+     {"json": FULL, "payload": J({"V6a0B": {"fields": {"user": "ada", "ip": "a"}}})}, SRC),
     # canonical bytes and signatures
     ("canonical-full", "catalog_canonical", {"json": FULL}, SRC),
     ("canonical-compact", "catalog_canonical", {"json": COMPACT}, SRC),
     ("canonical-minimal", "catalog_canonical", {"json": MINIMAL}, SRC),
     ("canonical-namespaced", "catalog_canonical", {"json": NS_COMPACT}, SRC),
+    ("canonical-compact-generated", "catalog_canonical", {"json": J({"v": "1",
+        "g": "2026-11-21T00:00:00Z", "wd": {"V6a0B": {"c": "E.AUTH.TOKEN.001", "m": "ok"}}})},
+     SRC),
     ("sign-rfc8032-key", "catalog_sign", {"json": FULL, "secret_key": SECRET},
      "Ed25519 by python cryptography over the canonical bytes; key: RFC 8032 §7.1 TEST 1"),
 ]
@@ -410,6 +479,18 @@ def verify_cases():
     good = sign_of(FULL)
     flipped = good["signature"][:-2] + ("00" if good["signature"][-2:] != "00" else "01")
     changed = FULL.replace("slow connection", "fast connection")
+    regenerated = FULL.replace("2026-11-21T00:00:00Z", "2030-01-01T00:00:00Z")
+    # The signed text with a member repeated: the first copy is what another reader sees.
+    repeated = FULL.replace('"message": "slow connection"',
+                            '"message": "EVIL", "message": "slow connection"')
+    assert repeated != FULL
+    extra = FULL.replace('"message": "slow connection"',
+                         '"message": "slow connection", "note": "unsigned"')
+    short = {"description": "d", "hints": "h", "tags": "t", "fields": "f", "docs_url": "u"}
+    as_compact = J({"v": "1", "g": "2026-11-21T00:00:00Z", "wd": {
+        id_: {"c": e["code"], "s": e["severity"][0], "m": e["message"],
+              **{short[k]: v for k, v in e.items() if k in short}}
+        for id_, e in json.loads(FULL)["diags"].items()}})
     src = "signature by python cryptography (RFC 8032 TEST 1 key) over the canonical bytes"
     return [
         ("verify-good", {"json": FULL, **good}, src),
@@ -419,6 +500,10 @@ def verify_cases():
         ("verify-other-key", {"json": FULL, "public_key": OTHER_PUB,
                               "signature": good["signature"]}, src),
         ("verify-changed-message", {"json": changed, **good}, src),
+        ("verify-changed-generated", {"json": regenerated, **good}, src),
+        ("verify-same-catalog-compact-form", {"json": as_compact, **good}, src),
+        ("verify-repeated-member", {"json": repeated, **good}, src),
+        ("verify-unknown-member", {"json": extra, **good}, src),
         ("verify-short-signature", {"json": FULL, "public_key": good["public_key"],
                                     "signature": good["signature"][:-2]}, src),
     ]

@@ -2,8 +2,8 @@
 
 use serde_json::{Map, Value};
 
-use super::{err, placeholders, Catalog, CatalogEntry};
-use crate::error::{Detail, Error, ErrorCode, Result};
+use super::{err, placeholders, strict, Catalog, CatalogEntry};
+use crate::error::{list_bounded, quote, Detail, Error, ErrorCode, Result};
 use crate::wdp::{CompactId, NamedSequences, Severity, StructuredCode};
 
 /// A JSON form of a catalog.
@@ -47,12 +47,16 @@ impl core::str::FromStr for Form {
                 ErrorCode::InvalidArgument,
                 "catalog form",
                 Detail::Message(
-                    format!("{name:?} is not 'full', 'compact' or 'minimal'").into_boxed_str(),
+                    format!("{} is not 'full', 'compact' or 'minimal'", quote(name))
+                        .into_boxed_str(),
                 ),
             )
         })
     }
 }
+
+/// Offending entries named in one message; the count says how many there are in all.
+const LISTED: usize = 10;
 
 fn invalid(message: String) -> crate::Error {
     err(ErrorCode::InvalidCatalog, message)
@@ -60,7 +64,9 @@ fn invalid(message: String) -> crate::Error {
 
 /// Member names of the full and compact forms.
 struct Keys {
+    form: &'static str,
     version: &'static str,
+    generated: &'static str,
     namespace: &'static str,
     namespace_hash: &'static str,
     diags: &'static str,
@@ -75,7 +81,9 @@ struct Keys {
 }
 
 const FULL: Keys = Keys {
+    form: "full",
     version: "version",
+    generated: "generated",
     namespace: "namespace",
     namespace_hash: "namespace_hash",
     diags: "diags",
@@ -90,7 +98,9 @@ const FULL: Keys = Keys {
 };
 
 const COMPACT: Keys = Keys {
+    form: "compact",
     version: "v",
+    generated: "g",
     namespace: "ns",
     namespace_hash: "nsh",
     diags: "wd",
@@ -103,6 +113,44 @@ const COMPACT: Keys = Keys {
     fields: "f",
     docs_url: "u",
 };
+
+impl Keys {
+    fn top(&self) -> [&'static str; 5] {
+        [
+            self.version,
+            self.generated,
+            self.namespace,
+            self.namespace_hash,
+            self.diags,
+        ]
+    }
+
+    fn entry(&self) -> [&'static str; 8] {
+        [
+            self.code,
+            self.severity,
+            self.message,
+            self.description,
+            self.hints,
+            self.tags,
+            self.fields,
+            self.docs_url,
+        ]
+    }
+}
+
+/// Refuses a member that the form does not define: whatever a catalog holds is read, checked
+/// and covered by its signature, so nothing can ride along unverified.
+fn only_known(obj: &Map<String, Value>, known: &[&str], at: &str, form: &str) -> Result<()> {
+    match obj.keys().find(|key| !known.contains(&key.as_str())) {
+        None => Ok(()),
+        Some(key) => Err(invalid(format!(
+            "{at}: unknown member {} (the {form} form's members there are {})",
+            quote(key),
+            known.join(", ")
+        ))),
+    }
+}
 
 fn severity_from_text(s: &str) -> Option<Severity> {
     if s.len() == 1 {
@@ -130,7 +178,7 @@ fn opt_str(obj: &Map<String, Value>, key: &str, at: &str) -> Result<Option<Strin
     match obj.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s.clone())),
-        Some(_) => Err(invalid(format!("{at}: \"{key}\" is not a string"))),
+        Some(_) => Err(invalid(format!("{at}: {key:?} is not a string"))),
     }
 }
 
@@ -163,9 +211,12 @@ impl Catalog {
     /// namespace hash must be the namespace's: otherwise `TAMPERED`, listing every
     /// offending entry. Text that is not JSON of a catalog shape, or an entry whose code is
     /// not a valid structured code, is `INVALID_CATALOG`.
+    ///
+    /// A member repeated in one object, or a member the form does not define, is
+    /// `INVALID_CATALOG` naming the member and where it is: the catalog read is exactly the
+    /// catalog that its checks and its signature cover.
     pub fn from_json(text: &str) -> Result<Catalog> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| invalid(format!("not JSON: {e}")))?;
+        let value = strict::parse(text).map_err(invalid)?;
         Catalog::from_value(&value)
     }
 
@@ -184,17 +235,14 @@ impl Catalog {
     }
 
     fn read_keyed(obj: &Map<String, Value>, k: &Keys) -> Result<Catalog> {
+        only_known(obj, &k.top(), "catalog", k.form)?;
         let version = match obj.get(k.version) {
             Some(Value::String(s)) => s.clone(),
             Some(Value::Number(n)) => n.to_string(),
             None => return Err(invalid(format!("\"{}\" is missing", k.version))),
             Some(_) => return Err(invalid(format!("\"{}\" is not a string", k.version))),
         };
-        let generated = if k.version == "version" {
-            opt_str(obj, "generated", "catalog")?.unwrap_or_default()
-        } else {
-            String::new()
-        };
+        let generated = opt_str(obj, k.generated, "catalog")?.unwrap_or_default();
         let namespace = opt_str(obj, k.namespace, "catalog")?;
         let namespace_hash = opt_str(obj, k.namespace_hash, "catalog")?;
         let diags = obj
@@ -203,10 +251,11 @@ impl Catalog {
             .ok_or_else(|| invalid(format!("\"{}\" is not an object", k.diags)))?;
         let mut raws = Vec::with_capacity(diags.len());
         for (id, v) in diags {
-            let at = format!("entry {id:?}");
+            let at = format!("entry {}", quote(id));
             let e = v
                 .as_object()
                 .ok_or_else(|| invalid(format!("{at} is not an object")))?;
+            only_known(e, &k.entry(), &at, k.form)?;
             raws.push(Raw {
                 id: id.clone(),
                 code: req_str(e, k.code, &at)?,
@@ -231,8 +280,9 @@ impl Catalog {
                 Some((Some(c), Some(m))) => (c.to_owned(), m.to_owned()),
                 _ => {
                     return Err(invalid(format!(
-                        "entry {id:?}: a minimal catalog maps IDs to [code, message] \
-                         (or use the full form with \"diags\" or the compact one with \"wd\")"
+                        "entry {}: a minimal catalog maps IDs to [code, message] \
+                         (or use the full form with \"diags\" or the compact one with \"wd\")",
+                        quote(id)
                     )))
                 }
             };
@@ -273,8 +323,9 @@ impl Catalog {
             (Some(given), Some(computed)) => {
                 if given != computed.as_str() {
                     tampered.push(format!(
-                        "namespace hash {given:?} is not the hash of {:?} ({computed})",
-                        namespace.as_deref().unwrap_or_default()
+                        "namespace hash {} is not the hash of {} ({computed})",
+                        quote(given),
+                        quote(namespace.as_deref().unwrap_or_default())
                     ));
                 }
                 Some(computed)
@@ -282,7 +333,7 @@ impl Catalog {
             (None, computed) => computed,
             (Some(given), None) => Some(
                 CompactId::parse(given)
-                    .map_err(|e| invalid(format!("namespace hash {given:?}: {e}")))?,
+                    .map_err(|e| invalid(format!("namespace hash {}: {e}", quote(given))))?,
             ),
         };
         let names = NamedSequences::standard();
@@ -292,7 +343,7 @@ impl Catalog {
             let parsed = match StructuredCode::parse_with(&r.code, &names) {
                 Ok(p) => p,
                 Err(e) => {
-                    invalid_codes.push(format!("{}: {e}", r.id));
+                    invalid_codes.push(format!("{}: {e}", quote(&r.id)));
                     continue;
                 }
             };
@@ -303,7 +354,7 @@ impl Catalog {
             if r.id != want {
                 tampered.push(format!(
                     "{} has code {} whose ID is {want}",
-                    r.id,
+                    quote(&r.id),
                     parsed.normalized()
                 ));
                 continue;
@@ -311,8 +362,9 @@ impl Catalog {
             if let Some(s) = &r.severity {
                 if severity_from_text(s) != Some(parsed.severity()) {
                     tampered.push(format!(
-                        "{} has severity {s:?} but its code {} is {}",
-                        r.id,
+                        "{} has severity {} but its code {} is {}",
+                        quote(&r.id),
+                        quote(s),
                         parsed.normalized(),
                         parsed.severity().meaning()
                     ));
@@ -337,7 +389,7 @@ impl Catalog {
                 "invalid code in {} entr{}: {}",
                 invalid_codes.len(),
                 if invalid_codes.len() == 1 { "y" } else { "ies" },
-                invalid_codes.join("; ")
+                list_bounded(&invalid_codes, LISTED, "; ")
             )));
         }
         if !tampered.is_empty() {
@@ -347,7 +399,7 @@ impl Catalog {
                     "{} entr{} do not match their codes: {}",
                     tampered.len(),
                     if tampered.len() == 1 { "y" } else { "ies" },
-                    tampered.join("; ")
+                    list_bounded(&tampered, LISTED, "; ")
                 ),
             ));
         }
@@ -391,17 +443,17 @@ impl Catalog {
     }
 
     /// Writes the full or compact form. `canonical` sorts every object's keys (the
-    /// compact keys sorted are: entry `c d f h m s t u`, top `ns nsh v wd`).
+    /// compact keys sorted are: entry `c d f h m s t u`, top `g ns nsh v wd`).
     fn write_keyed(&self, out: &mut String, k: &Keys, canonical: bool) {
         let full = k.version == "version";
         let mut top: Vec<(&str, String)> = Vec::new();
         let mut text = String::new();
         string(&mut text, &self.version);
         top.push((k.version, text));
-        if full {
+        if full || !self.generated.is_empty() {
             let mut text = String::new();
             string(&mut text, &self.generated);
-            top.push(("generated", text));
+            top.push((k.generated, text));
         }
         if let Some(ns) = &self.namespace {
             let mut text = String::new();
@@ -485,7 +537,7 @@ impl<'de> serde::Deserialize<'de> for Catalog {
     fn deserialize<D: serde::Deserializer<'de>>(
         deserializer: D,
     ) -> core::result::Result<Catalog, D::Error> {
-        let value = Value::deserialize(deserializer)?;
+        let value = strict::Strict::deserialize(deserializer)?.0;
         Catalog::from_value(&value).map_err(<D::Error as serde::de::Error>::custom)
     }
 }

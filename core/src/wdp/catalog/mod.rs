@@ -50,6 +50,7 @@
 
 mod json;
 mod sign;
+mod strict;
 
 pub use json::Form;
 pub use sign::{
@@ -61,7 +62,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{CompactId, FullId, NamedSequences, Severity, StructuredCode};
-use crate::error::{Detail, Error, ErrorCode, Result};
+use crate::error::{list_bounded, quote, Detail, Error, ErrorCode, Result};
 
 /// The context string of catalog errors.
 pub(crate) const CONTEXT: &str = "WDP catalog";
@@ -351,7 +352,18 @@ pub fn fill<'t, F: Fields + ?Sized>(template: &'t str, fields: &F) -> Result<Cow
     } else {
         Err(err(
             ErrorCode::MissingField,
-            format!("missing field(s) {} for {template:?}", missing.join(", ")),
+            format!(
+                "missing field(s) {} for {}",
+                list_bounded(
+                    &missing
+                        .iter()
+                        .map(|m| quote(m).to_string())
+                        .collect::<Vec<_>>(),
+                    LISTED,
+                    ", "
+                ),
+                quote(template)
+            ),
         ))
     }
 }
@@ -529,8 +541,10 @@ impl Catalog {
                 return Err(err(
                     ErrorCode::DuplicateCode,
                     format!(
-                        "duplicate code {} (entries {first} and {i}, given as {:?} and {:?})",
-                        e.code, given[first], given[i]
+                        "duplicate code {} (entries {first} and {i}, given as {} and {})",
+                        e.code,
+                        quote(&given[first]),
+                        quote(&given[i])
                     ),
                 ));
             }
@@ -562,7 +576,7 @@ impl Catalog {
         if !problems.is_empty() {
             return Err(err(
                 ErrorCode::Collision,
-                format!("collision: {}", problems.join("; ")),
+                format!("collision: {}", list_bounded(&problems, LISTED, "; ")),
             ));
         }
         Ok(Catalog::assemble(
@@ -734,8 +748,7 @@ impl Catalog {
                 Detail::Message(why.into()),
             )
         };
-        let value: serde_json::Value =
-            serde_json::from_str(payload).map_err(|e| bad(&format!("not JSON: {e}")))?;
+        let value = strict::parse(payload).map_err(|e| bad(&e))?;
         let obj = value
             .as_object()
             .ok_or_else(|| bad("expected an object {\"<id>\": {\"f\": {...}}}"))?;
@@ -743,7 +756,14 @@ impl Catalog {
         for (id, body) in obj {
             let body = body
                 .as_object()
-                .ok_or_else(|| bad(&format!("the value of {id:?} is not an object")))?;
+                .ok_or_else(|| bad(&format!("the value of {} is not an object", quote(id))))?;
+            if let Some(other) = body.keys().find(|k| *k != "f") {
+                return Err(bad(&format!(
+                    "the value of {} has a member {} (only \"f\", the fields, is read)",
+                    quote(id),
+                    quote(other)
+                )));
+            }
             let expansion = match body.get("f") {
                 None | Some(serde_json::Value::Null) => self.expand(id, &())?,
                 Some(serde_json::Value::Object(f)) => {
@@ -753,13 +773,35 @@ impl Catalog {
                         ..e
                     }
                 }
-                Some(_) => return Err(bad(&format!("\"f\" of {id:?} is not an object"))),
+                Some(_) => return Err(bad(&format!("\"f\" of {} is not an object", quote(id)))),
             };
             out.push(expansion);
         }
         Ok(out)
     }
 }
+
+/// Reads the fields of an expansion from the text of a JSON object (`{"user": "ada", "ms":
+/// 12}`), as every binding that takes fields as text does: a member given twice, text that is
+/// not JSON, or JSON that is not an object is `INVALID_ARGUMENT`.
+pub fn parse_fields(text: &str) -> Result<serde_json::Map<String, serde_json::Value>> {
+    let bad = |why: String| {
+        Error::new(
+            ErrorCode::InvalidArgument,
+            "WDP catalog fields",
+            Detail::Message(why.into()),
+        )
+    };
+    match strict::parse(text).map_err(bad)? {
+        serde_json::Value::Object(fields) => Ok(fields),
+        _ => Err(bad(
+            "expected a JSON object {\"name\": value, ...}".to_owned()
+        )),
+    }
+}
+
+/// Offending items named in one message; the message says how many more there are.
+const LISTED: usize = 10;
 
 fn detail_text(e: &Error) -> String {
     match e.detail() {
@@ -770,7 +812,10 @@ fn detail_text(e: &Error) -> String {
 
 #[cold]
 fn not_found(id: &str) -> Error {
-    err(ErrorCode::NotFound, format!("no entry for ID {id:?}"))
+    err(
+        ErrorCode::NotFound,
+        format!("no entry for ID {}", quote(id)),
+    )
 }
 
 /// The current time as RFC 3339 UTC with seconds, e.g. `2026-11-21T01:02:03Z`.
@@ -819,7 +864,11 @@ mod tests {
         ));
         let e = fill("{{a}} {{b}} {{a}}", &()).unwrap_err();
         assert_eq!(e.code(), ErrorCode::MissingField);
-        assert!(e.to_string().contains("a, b"), "{e}");
+        assert!(
+            e.to_string()
+                .contains(r#"missing field(s) "a", "b" for "{{a}}"#),
+            "{e}"
+        );
     }
 
     #[test]
