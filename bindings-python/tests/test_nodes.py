@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -462,6 +463,51 @@ def test_bad_polyid_node(value: str, code: str) -> None:
     """, {"POLYID_NODE": value})
     assert got == {"generate": code, "tid": code, "node": code, "gen": code, "tgen": code,
                    "own": "ok", "seeded": "ok", "clock_id": "ok", "after": "ok"}
+
+
+def test_a_huge_polyid_node_is_quoted_as_given() -> None:
+    digits = "9" * 20
+    got = run_child("""
+        try:
+            polyid.Xid.generate()
+        except polyid.PolyIdError as e:
+            out["code"], out["message"] = e.code, str(e)
+    """, {"POLYID_NODE": digits})
+    assert got == {"code": "OUT_OF_RANGE",
+                   "message": f'POLYID_NODE: "{digits}" is out of range 0..=959'}
+    got = run_child("""
+        try:
+            polyid.Xid.generate()
+        except polyid.PolyIdError as e:
+            out["message"] = str(e)
+    """, {"POLYID_NODE": "9" * 100_000})
+    assert got["message"] == f'POLYID_NODE: "{"9" * 64}"... (100000 bytes) is out of range 0..=959'
+
+
+@needs_linux
+def test_a_forked_child_does_not_keep_the_parents_node_claim() -> None:
+    # A service claims its node, forks a worker and exits (a restart); the worker lives on.
+    # The restarted service must get the node: the worker never held it.
+    n = free_node(7)
+    service = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        import os, time, polyid
+        polyid.Xid.generate()                    # claims POLYID_NODE
+        pid = os.fork()
+        if pid == 0:                             # the worker: outlives its parent
+            os.close(1)
+            time.sleep(60)
+            os._exit(0)
+        print(pid, flush=True)
+    """)], env={**{k: v for k, v in os.environ.items() if not k.startswith("POLYID_NODE")},
+                "POLYID_NODE": str(n)}, capture_output=True, text=True, timeout=60)
+    assert service.returncode == 0, service.stderr
+    worker = int(service.stdout.strip())
+    try:
+        os.kill(worker, 0)  # the worker is alive
+        got = run_child('out["generate"] = code_of(polyid.Xid.generate)', {"POLYID_NODE": str(n)})
+        assert got == {"generate": "ok"}
+    finally:
+        os.kill(worker, signal.SIGKILL)
 
 
 def test_node_required() -> None:

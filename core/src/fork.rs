@@ -7,7 +7,8 @@
 //!
 //! One of the crate's `unsafe` items (the others are the SSE2 scan of WDP codes,
 //! `CompactId::as_str` and `ForkLock` in `forklock.rs`): registering the handler is an FFI call, and the
-//! handler itself only performs an atomic increment, which is async-signal-safe.
+//! handler itself only performs an atomic increment and closes the node claims the child
+//! inherited (`node::close_in_child`: atomics and `close`), which are async-signal-safe.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Once;
@@ -25,13 +26,14 @@ pub fn generation() -> u64 {
 #[cfg(unix)]
 extern "C" fn in_child() {
     GENERATION.fetch_add(1, Ordering::Relaxed);
+    crate::node::close_in_child();
 }
 
 #[cfg(unix)]
 #[allow(unsafe_code)]
 fn register() {
     // SAFETY: `pthread_atfork` only stores the function pointers; `in_child` is a plain
-    // `extern "C" fn` with no captured state that performs one atomic increment. A non-zero
+    // `extern "C" fn` with no captured state that performs async-signal-safe work only. A non-zero
     // return (ENOMEM) leaves fork detection off, which `crate::rng::reseed` documents.
     unsafe {
         libc::pthread_atfork(None, None, Some(in_child));
@@ -45,4 +47,5 @@ fn register() {}
 #[doc(hidden)]
 pub fn simulate_fork_in_child() {
     GENERATION.fetch_add(1, Ordering::Relaxed);
+    crate::node::close_in_child();
 }

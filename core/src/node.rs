@@ -23,7 +23,7 @@ use core::fmt;
 use core::str::FromStr;
 use std::sync::Mutex;
 
-use crate::error::{first_bad_char, Error, ErrorCode, Result};
+use crate::error::{first_bad_char, quote, Detail, Error, ErrorCode, Result};
 use crate::fork;
 
 /// Largest node id.
@@ -79,17 +79,19 @@ impl Node {
                 |b| b.is_ascii_digit(),
             ));
         }
-        let value = text
-            .bytes()
-            .try_fold(0u64, |acc, b| {
-                acc.checked_mul(10)?.checked_add(u64::from(b - b'0'))
-            })
-            .unwrap_or(u64::MAX);
-        if value > u64::from(MAX_NODE) {
-            // Saturated digits keep the message honest without printing a huge number.
-            return Err(Error::range(context, value, 0, MAX_NODE));
+        let value = text.bytes().try_fold(0u64, |acc, b| {
+            acc.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+        });
+        match value {
+            Some(value) if value <= u64::from(MAX_NODE) => Ok(Node(value as u16)),
+            Some(value) => Err(Error::range(context, value, 0, MAX_NODE)),
+            // More than 64 bits of digits: the message quotes what was given (bounded).
+            None => Err(Error::new(
+                ErrorCode::OutOfRange,
+                context,
+                Detail::Message(format!("{} is out of range 0..={MAX_NODE}", quote(text)).into()),
+            )),
         }
-        Ok(Node(value as u16))
     }
 }
 
@@ -295,25 +297,60 @@ pub(crate) fn claim(node: Node) -> Result<()> {
 
 #[cfg(target_os = "linux")]
 mod claims {
+    use std::os::fd::{IntoRawFd, RawFd};
     use std::os::linux::net::SocketAddrExt;
     use std::os::unix::net::{SocketAddr, UnixListener};
+    use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
     use std::sync::Mutex;
 
-    use super::Node;
+    use super::{Node, MAX_NODE};
     use crate::error::{Error, ErrorCode, Result};
     use crate::fork;
 
-    /// Nodes this process holds, with the fork generation that bound them (a child inherits
-    /// the parent's sockets, which keep the parent's claim, not the child's).
-    static HELD: Mutex<Vec<(u16, u64, UnixListener)>> = Mutex::new(Vec::new());
+    /// Nodes this process claimed, with the fork generation that claimed them.
+    static HELD: Mutex<Vec<(u16, u64)>> = Mutex::new(Vec::new());
+
+    /// The socket of each claimed node, -1 when none. The claim is the socket's bound name,
+    /// which lives as long as any process keeps the socket open: a forked child must not keep
+    /// its parent's claims, or a restarted service would find its node in use until every
+    /// child of the old one exits. The fork handler closes them in the child, and it may not
+    /// take a lock (another thread may have held it at the fork), hence atomics.
+    static SOCKETS: [AtomicI32; MAX_NODE as usize + 1] =
+        [const { AtomicI32::new(-1) }; MAX_NODE as usize + 1];
+    /// How many entries of `SOCKETS` are set (so that a fork in a process without claims
+    /// looks at none).
+    static OPEN: AtomicUsize = AtomicUsize::new(0);
+
+    /// Runs in a forked child (registered with the fork detection): closes the inherited
+    /// claim sockets. Only atomics and `close`, which are async-signal-safe.
+    pub(crate) fn close_in_child() {
+        if OPEN.load(Ordering::Relaxed) == 0 {
+            return;
+        }
+        for slot in &SOCKETS {
+            let fd = slot.swap(-1, Ordering::Relaxed);
+            if fd >= 0 {
+                close(fd);
+            }
+        }
+        OPEN.store(0, Ordering::Relaxed);
+    }
+
+    #[allow(unsafe_code)]
+    fn close(fd: RawFd) {
+        // SAFETY: `fd` came from `into_raw_fd` of a socket this module owns; it is closed once,
+        // as the slot that held it was swapped to -1 first.
+        unsafe {
+            libc::close(fd);
+        }
+    }
 
     pub(super) fn claim(node: Node) -> Result<()> {
         let generation = fork::generation();
         let mut held = HELD.lock().unwrap_or_else(|e| e.into_inner());
-        if held
-            .iter()
-            .any(|(n, g, _)| *n == node.get() && *g == generation)
-        {
+        // Claims of an earlier generation were the parent's; their sockets are closed.
+        held.retain(|(_, g)| *g == generation);
+        if held.iter().any(|(n, _)| *n == node.get()) {
             return Ok(());
         }
         let name = format!("polyid-node-{}", node.get());
@@ -323,7 +360,13 @@ mod claims {
         };
         match UnixListener::bind_addr(&addr) {
             Ok(listener) => {
-                held.push((node.get(), generation, listener));
+                held.push((node.get(), generation));
+                OPEN.fetch_add(1, Ordering::Relaxed);
+                let old = SOCKETS[usize::from(node.get())]
+                    .swap(listener.into_raw_fd(), Ordering::Relaxed);
+                if old >= 0 {
+                    close(old);
+                }
                 Ok(())
             }
             Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => Err(Error::new(
@@ -352,7 +395,11 @@ mod claims {
     pub(super) fn claim(_node: Node) -> Result<()> {
         Ok(())
     }
+
+    pub(crate) fn close_in_child() {}
 }
+
+pub(crate) use claims::close_in_child;
 
 /// A number that is the same for every process sharing this process's PID namespace on this
 /// boot of this host, and unrelated between namespaces and hosts: the boot id, the PID

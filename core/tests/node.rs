@@ -45,5 +45,12 @@ fn process_node_lifecycle() {
     assert!(e.to_string().contains("fork"), "{e}");
     node::set_process_node(Some(Node::new(322).unwrap())).unwrap();
     assert_eq!((Xid::generate().unwrap().random() >> 12) & 1023, 322);
+    // The child closed the claim it inherited (node 321, the "parent's"): nothing of this
+    // process holds it any more, so a generator with that node may claim it afresh.
+    let options = polyid::Options {
+        node: Some(Node::new(321).unwrap()),
+        ..Default::default()
+    };
+    assert!(XidGenerator::with_options(polyid::clock::SystemClock, options).is_ok());
     node::set_node_required(false);
 }

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -96,6 +97,29 @@ static int child_hold(void) {
     char buf[16];
     while (read(0, buf, sizeof buf) > 0) {
     }
+    return 0;
+}
+
+/* Takes the process node (from the environment) with a first xid, forks a worker that
+ * outlives it, prints the worker's pid and exits: a service restarted while its old worker
+ * lives. The worker never generated with the node, so it must not keep the claim either. */
+static int child_fork_and_exit(void) {
+    polyid_error err;
+    polyid_xid x;
+    polyid_status st = polyid_xid_generate(&x, &err);
+    if (st) {
+        printf("%s\n", CODE(st));
+        return 0;
+    }
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(0);
+        close(1);
+        sleep(60);
+        _exit(0);
+    }
+    printf("worker %d\n", (int)pid);
     return 0;
 }
 
@@ -280,6 +304,7 @@ int main(int argc, char **argv) {
         if (!strcmp(mode, "report")) return child_report();
         if (!strcmp(mode, "exempt")) return child_exempt();
         if (!strcmp(mode, "hold")) return child_hold();
+        if (!strcmp(mode, "fork-and-exit")) return child_fork_and_exit();
         if (!strcmp(mode, "set")) return child_set(arg);
         if (!strcmp(mode, "api")) return child_api(arg);
         fprintf(stderr, "unknown child mode %s\n", mode);
@@ -360,6 +385,18 @@ int main(int argc, char **argv) {
     }
     rc = run_line_retry(self, "set", node_arg, NULL, line, sizeof line);
     EXPECT_LINE("set=OK xid=OK", rc, line);
+
+    /* A forked worker does not keep its parent's claim: once the parent has exited, a new
+     * process takes the node while the worker still lives. */
+    rc = run_line_retry(self, "fork-and-exit", NULL, env_held, line, sizeof line);
+    int worker = 0;
+    CHECK(rc == 0 && sscanf(line, "worker %d", &worker) == 1 && worker > 0, "fork-and-exit: \"%s\"", line);
+    if (worker > 0) {
+        CHECK(kill(worker, 0) == 0, "the worker %d lives", worker);
+        rc = run_line(self, "set", node_arg, NULL, line, sizeof line);
+        EXPECT_LINE("set=OK xid=OK", rc, line);
+        kill(worker, SIGKILL);
+    }
 
     /* The in-code API in one fresh process. */
     char api_node[16];

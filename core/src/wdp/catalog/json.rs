@@ -396,9 +396,13 @@ impl Catalog {
             return Err(err(
                 ErrorCode::Tampered,
                 format!(
-                    "{} entr{} do not match their codes: {}",
+                    "{} {} not match their codes: {}",
                     tampered.len(),
-                    if tampered.len() == 1 { "y" } else { "ies" },
+                    if tampered.len() == 1 {
+                        "entry does"
+                    } else {
+                        "entries do"
+                    },
                     list_bounded(&tampered, LISTED, "; ")
                 ),
             ));
