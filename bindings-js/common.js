@@ -157,10 +157,36 @@ function escapeDebug(ch, quote) {
 }
 
 const debugChar = (ch) => `'${escapeDebug(ch, "'")}'`;
-// A text as the core quotes an input (`polyid::Excerpt`): its kept characters, then the
-// input's length in UTF-8 bytes when it was longer.
-const debugStr = (s, len) =>
-  `"${Array.from(s, (ch) => escapeDebug(ch, '"')).join('')}"${len === undefined ? '' : `... (${len} bytes)`}`;
+// A text as the core quotes an input (`polyid::Excerpt`): at most EXCERPT_CHARS characters,
+// then the input's length in UTF-8 bytes when it was longer. `len` is given when the core
+// already cut the text (its kept characters come in `s`).
+const EXCERPT_CHARS = 64;
+
+function utf8Length(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i += 1;
+    } else n += 3; // a lone surrogate is sent as U+FFFD
+  }
+  return n;
+}
+
+function debugStr(s, len) {
+  const chars = [];
+  for (const ch of s) {
+    if (chars.length === EXCERPT_CHARS) {
+      len ??= utf8Length(s);
+      break;
+    }
+    chars.push(escapeDebug(ch, '"'));
+  }
+  return `"${chars.join('')}"${len === undefined ? '' : `... (${len} bytes)`}`;
+}
 
 // The message of each kind of core error detail, from the detail's fields (in the order the
 // WebAssembly engine passes them): written from the core's message forms

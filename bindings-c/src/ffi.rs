@@ -800,7 +800,7 @@ mod tests {
                 Err(Fail::Core(Error::new(
                     ErrorCode::InvalidSequence,
                     "test",
-                    Detail::Text(text.into()),
+                    Detail::Message(text.into()),
                 )))
             });
             assert_eq!(status, polyid_status::POLYID_INVALID_SEQUENCE);

@@ -131,6 +131,18 @@ test('wdp: named sequences', () => {
   throwsType(() => p.compactId('E.A.B.X', 42))
 })
 
+test('errors quote an input bounded and escaped (docs/spec: error messages)', () => {
+  const huge = 'Q'.repeat(1_000_000)
+  let e = throwsCode(() => p.compactId(`${huge}.A.B.001`), 'INVALID_SEVERITY')
+  assert.equal(e.message, `WDP severity: invalid "${'Q'.repeat(64)}"... (1000000 bytes)`)
+  e = throwsCode(() => p.compactId('W\nerror[OK]: forged.A.B.001'), 'INVALID_SEVERITY')
+  assert.equal(e.message, 'WDP severity: invalid "W\\nerror[OK]: forged"')
+  e = throwsCode(() => p.compactId(`E.A.B.${'x'.repeat(200_000)}`), 'INVALID_SEQUENCE')
+  assert.ok(e.message.length < 300 && e.message.endsWith('... (200000 bytes)'), e.message)
+  e = throwsType(() => new p.XidGenerator({ ['k'.repeat(100_000)]: 1 }))
+  assert.ok(e.message.length < 300 && e.message.includes('... (100000 bytes)'), e.message)
+})
+
 test('wdp: errors carry code, message, index and character', () => {
   throwsCode(() => p.compactId('E.AUTH.TOKEN'), 'INVALID_FORMAT')
   throwsCode(() => p.compactId('Q.A.B.001'), 'INVALID_SEVERITY')

@@ -140,7 +140,7 @@ test('catalog: JSON forms round-trip; canonical bytes', () => {
     message: "catalog form: \"pretty\" is not 'full', 'compact' or 'minimal'",
   })
   throwsCode(() => c.toJson(1), 'INVALID_ARGUMENT', TypeError)
-  // tests/vectors/README.md: sorted keys, no whitespace, `generated` not covered.
+  // tests/vectors/README.md: sorted keys, no whitespace, `g` only for a generation time.
   const min = Catalog.load('{"AcAGP": ["E.AUTH.TOKEN.003", "third"], "0yRgf": ["W.CACHE.DATA.018", "cache"]}')
   const bytes = min.canonicalBytes()
   assert.ok(Buffer.isBuffer(bytes))

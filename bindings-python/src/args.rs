@@ -104,7 +104,10 @@ pub fn type_error(obj: &Bound<'_, PyAny>, what: &str) -> PyErr {
         .name()
         .map(|n| n.to_string())
         .unwrap_or_else(|_| "?".into());
-    PyTypeError::new_err(format!("expected {what}, got {got}"))
+    PyTypeError::new_err(format!(
+        "expected {what}, got {}",
+        polyid::error::shown(&got)
+    ))
 }
 
 /// The bounds of a Rust integer parameter, for `OUT_OF_RANGE` messages.

@@ -29,7 +29,10 @@ fn on_error(py: Python<'_>, value: &str) -> PyResult<OnError> {
         binding_err(
             py,
             ErrorCode::InvalidArgument,
-            format!("on_error: expected \"raise\" or \"null\", not {value:?}"),
+            format!(
+                "on_error: expected \"raise\" or \"null\", not {}",
+                polyid::quote(value)
+            ),
         )
     })
 }

@@ -198,7 +198,8 @@ fn entry_of(item: &Bound<'_, PyAny>) -> PyResult<CoreEntry> {
         let key = text_of(&k)?;
         let Some(i) = ENTRY_KEYS.iter().position(|n| *n == key) else {
             return Err(PyTypeError::new_err(format!(
-                "unexpected catalog entry key {key:?} (expected {})",
+                "unexpected catalog entry key {} (expected {})",
+                polyid::quote(key),
                 ENTRY_KEYS.join(", ")
             )));
         };

@@ -159,10 +159,12 @@ pub fn out_of_range(
     max: impl std::fmt::Display,
 ) -> PyErr {
     let py = value.py();
-    let shown = value
+    let text = value
         .str()
         .map(|s| s.to_string())
         .unwrap_or_else(|_| "?".into());
+    // An int of any size: a huge one is shown as a bounded excerpt.
+    let shown = polyid::error::shown(&text);
     let mut f = Fields::new(
         ErrorCode::OutOfRange.as_str(),
         format!("{context}: {shown} is out of range {min}..={max}"),

@@ -75,9 +75,14 @@ unsafe fn arguments<'py>(
                 "named_sequences" => 1,
                 "profile" => 2,
                 other => {
+                    // CPython's wording; a long or odd name as a bounded quotation.
+                    let name = match polyid::error::shown(other) {
+                        std::borrow::Cow::Borrowed(plain) => format!("'{plain}'"),
+                        std::borrow::Cow::Owned(quoted) => quoted,
+                    };
                     return Err(PyTypeError::new_err(format!(
-                        "compact_id() got an unexpected keyword argument '{other}'"
-                    )))
+                        "compact_id() got an unexpected keyword argument {name}"
+                    )));
                 }
             };
             if slots[index].is_some() {

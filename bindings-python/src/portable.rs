@@ -57,8 +57,9 @@ fn parse(value: &str) -> Result<u8, String> {
             Some((_, p)) => bits |= *p as u8,
             None => {
                 return Err(format!(
-                    "POLYID_PYTHON_PORTABLE: unknown value {name:?} (expected 0, 1, all, or a \
-                     comma-separated list of fastcall, ascii, alloc)"
+                    "POLYID_PYTHON_PORTABLE: unknown value {} (expected 0, 1, all, or a \
+                     comma-separated list of fastcall, ascii, alloc)",
+                    polyid::quote(name)
                 ))
             }
         }

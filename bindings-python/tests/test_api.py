@@ -61,6 +61,31 @@ def test_batch_error_names_the_item() -> None:
         polyid.compact_ids(["E.A.B.001", 5])
 
 
+def test_errors_quote_an_input_bounded_and_escaped() -> None:
+    # Every message quotes at most 64 characters of an input, with its length, and escapes
+    # control characters, so that no input can grow a message or start a line of a log.
+    with pytest.raises(polyid.PolyIdError) as e:
+        polyid.compact_id("Q" * 1_000_000 + ".A.B.001")
+    assert e.value.code == "INVALID_SEVERITY"
+    assert str(e.value) == f'WDP severity: invalid "{"Q" * 64}"... (1000000 bytes)'
+    with pytest.raises(polyid.PolyIdError) as e:
+        polyid.compact_id("W\nerror[OK]: forged.A.B.001")
+    assert str(e.value) == 'WDP severity: invalid "W\\nerror[OK]: forged"'
+    with pytest.raises(polyid.PolyIdError) as e:
+        polyid.compact_id("E.A.B." + "x" * 200_000)
+    assert len(str(e.value)) < 300 and str(e.value).endswith("... (200000 bytes)"), str(e.value)
+    with pytest.raises(polyid.PolyIdError) as e:
+        polyid.Xid.from_int(10 ** 5000)
+    assert e.value.code == "OUT_OF_RANGE" and len(str(e.value)) < 300, str(e.value)
+    assert e.value.found == 10 ** 5000  # the value itself is kept on the error
+    with pytest.raises(TypeError) as t:
+        polyid.compact_id("E.A.B.001", **{"k" * 100_000: 1})
+    assert len(str(t.value)) < 300 and "... (100000 bytes)" in str(t.value), str(t.value)
+    with pytest.raises(polyid.PolyIdError) as e:
+        polyid.Catalog.load('{"v":"1","wd":{"' + "\\n" * 50_000 + '":1}}')
+    assert len(str(e.value)) < 400 and "\n" not in str(e.value), str(e.value)
+
+
 def test_unencodable_text() -> None:
     e = raises_code("INVALID_UTF8", polyid.compact_id, "E.A.B.\ud800")
     assert isinstance(e.__cause__, UnicodeEncodeError)

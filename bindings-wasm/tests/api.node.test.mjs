@@ -35,6 +35,18 @@ function throwsType(fn) {
   return err;
 }
 
+test('errors quote an input bounded and escaped (docs/spec: error messages)', () => {
+  const huge = 'Q'.repeat(1_000_000);
+  let e = throwsCode(() => p.compactId(`${huge}.A.B.001`), 'INVALID_SEVERITY');
+  assert.equal(e.message, `WDP severity: invalid "${'Q'.repeat(64)}"... (1000000 bytes)`);
+  e = throwsCode(() => p.compactId('W\nerror[OK]: forged.A.B.001'), 'INVALID_SEVERITY');
+  assert.equal(e.message, 'WDP severity: invalid "W\\nerror[OK]: forged"');
+  e = throwsCode(() => p.compactId(`E.A.B.${'\u00e9'.repeat(200_000)}`), 'NON_ASCII');
+  assert.ok(e.message.length < 300, e.message);
+  e = throwsCode(() => p.compactId(`E.A.B.${'x'.repeat(200_000)}`), 'INVALID_SEQUENCE');
+  assert.ok(e.message.length < 300 && e.message.endsWith('... (200000 bytes)'), e.message);
+});
+
 test('module: require, import and the package exports give one API', async () => {
   const esm = await import(join(WASM_DIR, 'pkg', 'node', 'index.mjs'));
   const cjsKeys = Object.keys(p).filter((k) => k !== 'default').sort();

@@ -355,6 +355,20 @@ pub fn quote(text: &str) -> Excerpt {
     Excerpt::new(text)
 }
 
+/// A value shown in a message without quotes when that is safe (a number, a type name): as is
+/// when it is at most [`EXCERPT_CHARS`] characters with no control character, else its
+/// quotation ([`quote`]), so that no value can grow a message or start a line.
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    let plain = text.len() <= 4 * EXCERPT_CHARS
+        && text.chars().count() <= EXCERPT_CHARS
+        && !text.chars().any(char::is_control);
+    if plain {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(quote(text).to_string())
+    }
+}
+
 /// Up to `max` items of a list for a message, then how many more there were, so that a
 /// message listing offending entries stays bounded.
 pub fn list_bounded(items: &[String], max: usize, separator: &str) -> String {
@@ -834,5 +848,9 @@ mod tests {
         let items: Vec<String> = (0..5).map(|i| i.to_string()).collect();
         assert_eq!(list_bounded(&items, 3, "; "), "0; 1; 2; and 2 more");
         assert_eq!(list_bounded(&items, 5, ", "), "0, 1, 2, 3, 4");
+        assert_eq!(super::shown("12345"), "12345");
+        assert_eq!(super::shown("a\nb"), r#""a\nb""#);
+        let digits = "9".repeat(100);
+        assert_eq!(super::shown(&digits), format!("\"{}\"... (100 bytes)", &digits[..64]));
     }
 }

@@ -1894,7 +1894,30 @@ static void test_profiles(void) {
     EXPECT(POLYID_NULL_POINTER, polyid_profile_from_name(NULL, &p, &E));
 }
 
+/* A message quotes at most 64 characters of an input, with its length, control characters
+ * escaped: no input grows a message or starts a line of a log. */
+static void test_messages_quote_bounded(void) {
+    polyid_error err;
+    char out[16];
+    size_t n = 1000000;
+    char *huge = malloc(n + 9);
+    CHECK(huge != NULL, "malloc");
+    if (!huge) return;
+    memset(huge, 'Q', n);
+    memcpy(huge + n, ".A.B.001", 9);
+    CHECK(polyid_compact_id(huge, out, sizeof out, &err) == POLYID_INVALID_SEVERITY, "huge severity");
+    char want[256];
+    snprintf(want, sizeof want, "WDP severity: invalid \"%.64s\"... (1000000 bytes)", huge);
+    CHECK(strcmp(err.message, want) == 0, "bounded: %s", err.message);
+    free(huge);
+    CHECK(polyid_compact_id("W\nerror[OK]: forged.A.B.001", out, sizeof out, &err) == POLYID_INVALID_SEVERITY,
+          "newline severity");
+    CHECK(strcmp(err.message, "WDP severity: invalid \"W\\nerror[OK]: forged\"") == 0, "escaped: %s", err.message);
+    CHECK(strchr(err.message, '\n') == NULL, "one line");
+}
+
 int main(void) {
+    test_messages_quote_bounded();
     test_status_codes();
     test_err_null();
     test_null_pointers();

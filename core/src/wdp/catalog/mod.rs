@@ -29,13 +29,14 @@
 //!
 //! - full: `{"version","generated","namespace"?,"namespace_hash"?,"diags":{ID:{"code",
 //!   "severity","message","description"?,"hints"?,"tags"?,"fields"?,"docs_url"?}}}`
-//! - compact: `{"v","ns"?,"nsh"?,"wd":{ID:{"c","s","m","d"?,"h"?,"t"?,"f"?,"u"?}}}`
+//! - compact: `{"v","g"?,"ns"?,"nsh"?,"wd":{ID:{"c","s","m","d"?,"h"?,"t"?,"f"?,"u"?}}}`
 //! - minimal: `{ID:[code, message]}`
 //!
 //! `severity` is written as the meaning (`"Error"`) in the full form and as the letter
 //! (`"E"`) in the compact one; either is read in both. An ID is the compact ID of the code,
 //! or the full ID `<namespace hash>-<compact id>` when the catalog has a namespace.
-//! Loading verifies every entry (see [`Catalog::from_json`]).
+//! Loading verifies every entry (see [`Catalog::from_json`]). A member repeated in one object,
+//! or one that the form does not define, is refused: what is read is what is verified.
 //!
 //! # Canonical bytes (what a signature covers)
 //!
@@ -45,8 +46,8 @@
 //! and no more: `"` `\` and the short escapes `\b \f \n \r \t`, other control characters
 //! below U+0020 as `\u00xx` (lowercase hex), everything else (including non-ASCII) as is.
 //! This equals Python's `json.dumps(obj, sort_keys=True, separators=(",", ":"),
-//! ensure_ascii=False).encode()`. `generated` is not covered (the compact form has no
-//! timestamp), so re-generating an unchanged catalog keeps its signature valid.
+//! ensure_ascii=False).encode()`. The generation time is covered too (`g`, when not empty):
+//! a verified catalog returns nothing that its signature does not cover.
 
 mod json;
 mod sign;
