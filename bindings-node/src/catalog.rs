@@ -7,9 +7,8 @@ use napi_derive::napi;
 use polyid::clock::SystemClock;
 use polyid::wdp::catalog::{self, CatalogEntry, Entry, Expansion, Form, KeyPair};
 use polyid::wdp::Severity;
-use polyid::{Detail, Error, ErrorCode};
 
-use crate::conv::{throw_id, OrThrow, Text, Val};
+use crate::conv::{OrThrow, Text, Val};
 
 fn letter(severity: Severity) -> Val {
     let mut buf = [0u8; 4];
@@ -115,13 +114,6 @@ impl ObjectFinalize for Cat {
         env.adjust_external_memory(-self.size)?;
         Ok(())
     }
-}
-
-fn invalid_argument(env: &Env, context: &'static str, reason: &'static str) -> napi::Error {
-    throw_id(
-        env.raw(),
-        &Error::new(ErrorCode::InvalidArgument, context, Detail::Reason(reason)),
-    )
 }
 
 #[napi]
