@@ -851,6 +851,9 @@ mod tests {
         assert_eq!(super::shown("12345"), "12345");
         assert_eq!(super::shown("a\nb"), r#""a\nb""#);
         let digits = "9".repeat(100);
-        assert_eq!(super::shown(&digits), format!("\"{}\"... (100 bytes)", &digits[..64]));
+        assert_eq!(
+            super::shown(&digits),
+            format!("\"{}\"... (100 bytes)", &digits[..64])
+        );
     }
 }

@@ -56,7 +56,13 @@ impl FromStr for OnClockBehind {
             _ => Err(Error::new(
                 ErrorCode::InvalidArgument,
                 "on_clock_behind",
-                Detail::Message(format!("expected \"fail\" or \"wait\", found {s:?}").into()),
+                Detail::Message(
+                    format!(
+                        "expected \"fail\" or \"wait\", found {}",
+                        crate::error::quote(s)
+                    )
+                    .into(),
+                ),
             )),
         }
     }
