@@ -492,9 +492,11 @@ export function tidPrefixRange(prefix) {
 // ordinary object's own enumerable string-keyed properties and nothing else, so a clone is
 // `{ type, text }`, which the class's `from` parses back to the same value (the canonical text
 // of every value parses to that value). The same properties make `assert.deepStrictEqual`
-// compare IDs by value. The text is computed when the object is made: a property filled on
-// first use could not be frozen, and an own accessor (which the algorithm would call) costs
-// more to define on every object than the engine takes to write the text.
+// compare IDs by value. A data property filled on first use could not be frozen, so `text` is
+// either written when the object is made or an own accessor (which the algorithm calls like
+// any getter) asking the engine on first read; the package's assembler picks the cheaper for
+// its engine (`TEXT_WHEN_MADE`): an N-API string costs less than defining an accessor on every
+// object, a string out of WebAssembly (through TextDecoder) several times more.
 //
 // The generators (and catalogs, catalog.js) hold engine handles that mean nothing in another
 // thread or page: `uncloneable` (common.js) makes cloning one throw a DataCloneError rather
@@ -619,6 +621,8 @@ const tids = () => (defaultTids ??= makeGenerator(TIDS, generatorOptions())[0]);
 // xid
 
 let xidValue;
+let xidText;
+let xidTextProperty;
 
 /** The value of a Xid, or a TypeError (code INVALID_ARGUMENT) for anything else. */
 function xidOf(o) {
@@ -627,22 +631,32 @@ function xidOf(o) {
   return v;
 }
 
-/** The text of a Xid (the receiver checked). */
-const xidText = (o) => (xidOf(o), o.text);
-
 /** An xid: 42 bits of milliseconds since 2011-11-11T11:11:11.111Z and 22 bits of node/counter. */
 export class Xid {
   #value; // the engine's value (also the class's brand)
+  #text; // the text, where it is made on first read (TEXT_WHEN_MADE false)
 
   static {
     xidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+    // The text of a Xid (the receiver checked).
+    xidText = (o) => {
+      xidOf(o);
+      return TEXT_WHEN_MADE ? o.text : (o.#text ??= raw.xid_text(o.#value));
+    };
+    xidTextProperty = {
+      enumerable: true,
+      get() {
+        return xidText(this);
+      },
+    };
   }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Xid');
     // The clone: own, enumerable, read-only once frozen (see "The ID value classes").
     this.type = 'Xid';
-    this.text = raw.xid_text(value);
+    if (TEXT_WHEN_MADE) this.text = raw.xid_text(value);
+    else Object.defineProperty(this, 'text', xidTextProperty);
     this.#value = value;
     Object.freeze(this);
   }
@@ -780,6 +794,8 @@ export class XidGenerator extends Generator {
 // TID
 
 let tidValue;
+let tidText;
+let tidTextProperty;
 
 /** The value of a Tid, or a TypeError (code INVALID_ARGUMENT) for anything else. */
 function tidOf(o) {
@@ -788,22 +804,32 @@ function tidOf(o) {
   return v;
 }
 
-/** The text of a Tid (the receiver checked). */
-const tidText = (o) => (tidOf(o), o.text);
-
 /** A TID: signed microseconds since 1970 << 10 | a clock id, as 13 base32 symbols. */
 export class Tid {
   #value; // the engine's value (also the class's brand)
+  #text; // the text, where it is made on first read (TEXT_WHEN_MADE false)
 
   static {
     tidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+    // The text of a Tid (the receiver checked).
+    tidText = (o) => {
+      tidOf(o);
+      return TEXT_WHEN_MADE ? o.text : (o.#text ??= raw.tid_text(o.#value));
+    };
+    tidTextProperty = {
+      enumerable: true,
+      get() {
+        return tidText(this);
+      },
+    };
   }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Tid');
     // The clone: own, enumerable, read-only once frozen (see "The ID value classes").
     this.type = 'Tid';
-    this.text = raw.tid_text(value);
+    if (TEXT_WHEN_MADE) this.text = raw.tid_text(value);
+    else Object.defineProperty(this, 'text', tidTextProperty);
     this.#value = value;
     Object.freeze(this);
   }
@@ -954,6 +980,8 @@ export class TidGenerator extends Generator {
 const generateEuidString =
   accelerator('euid_generate_string') ?? ((ext) => raw.euid_text(raw.euid_generate(ext), true));
 let euidValue;
+let euidText;
+let euidTextProperty;
 
 /** The value of a Euid, or a TypeError (code INVALID_ARGUMENT) for anything else. */
 function euidOf(o) {
@@ -962,22 +990,32 @@ function euidOf(o) {
   return v;
 }
 
-/** The text of a Euid (the receiver checked). */
-const euidText = (o) => (euidOf(o), o.text);
-
 /** An EUID: a 128-bit sortable ID with an optional extension, as 27 symbols with a check. */
 export class Euid {
   #value; // the engine's value (also the class's brand)
+  #text; // the text, where it is made on first read (TEXT_WHEN_MADE false)
 
   static {
     euidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+    // The text of a Euid (the receiver checked).
+    euidText = (o) => {
+      euidOf(o);
+      return TEXT_WHEN_MADE ? o.text : (o.#text ??= raw.euid_text(o.#value, true));
+    };
+    euidTextProperty = {
+      enumerable: true,
+      get() {
+        return euidText(this);
+      },
+    };
   }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Euid');
     // The clone: own, enumerable, read-only once frozen (see "The ID value classes").
     this.type = 'Euid';
-    this.text = raw.euid_text(value, true);
+    if (TEXT_WHEN_MADE) this.text = raw.euid_text(value, true);
+    else Object.defineProperty(this, 'text', euidTextProperty);
     this.#value = value;
     Object.freeze(this);
   }

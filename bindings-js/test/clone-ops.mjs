@@ -141,6 +141,28 @@ export const CASES = [
     },
   ],
   [
+    'ID objects: frozen, with exactly the own properties type and text, which cannot change',
+    (p) => {
+      for (const [id] of ids(p)) {
+        const what = `${id.type} ${id.toString()}`;
+        equal(Object.isFrozen(id), true, `${what}: frozen`);
+        equal(Reflect.ownKeys(id).join(), 'type,text', `${what}: own keys`);
+        for (const key of ['type', 'text']) {
+          const d = Object.getOwnPropertyDescriptor(id, key);
+          equal([d.enumerable, d.configurable, d.writable ?? false].join(), 'true,false,false', `${what}: ${key}'s descriptor`);
+        }
+        equal(id.type, id.constructor.name, `${what}: type`);
+        equal(id.text, id.toString(), `${what}: text`);
+        // Where the text is made on first read (polyid-wasm) it is an accessor: it refuses any
+        // other object, as the class's getters do.
+        const { get } = Object.getOwnPropertyDescriptor(id, 'text');
+        if (get !== undefined) {
+          throwsLike(() => get.call({ type: id.type, text: 'x' }), 'TypeError', { code: 'INVALID_ARGUMENT' }, `${what}: text getter on another object`);
+        }
+      }
+    },
+  ],
+  [
     'clone: X.from(clone) rebuilds the same ID (value, text, equals, compare) for every class',
     (p) => {
       for (const [id] of ids(p)) {
