@@ -975,7 +975,6 @@ export class TidGenerator extends Generator {
 // ----------------------------------------------------------------------------------------------
 // EUID
 
-
 /** The text of a new EUID: one engine call where the engine has the accelerator. */
 const generateEuidString =
   accelerator('euid_generate_string') ?? ((ext) => raw.euid_text(raw.euid_generate(ext), true));
