@@ -602,6 +602,20 @@ class Generator {
     const g = Generator.#of(this);
     return cut(g.#family.nextManyPacked(g.#gen, countArg(count)), g.#family.width());
   }
+
+  /**
+   * Node's `util.inspect`: the class and its getters (the own property `uncloneable` is there
+   * for the clone algorithm and says nothing about the generator).
+   */
+  [INSPECT](_depth, options, inspect) {
+    const fields = {};
+    for (let proto = Object.getPrototypeOf(Generator.#of(this)); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (const [key, d] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
+        if (d.get !== undefined && !(key in fields)) fields[key] = this[key];
+      }
+    }
+    return `${this.constructor.name} ${inspect(fields, options)}`;
+  }
 }
 
 /** Fixed-width texts back to back -> an array of them (batch transport). */

@@ -651,6 +651,10 @@ test('equals, compare and util.inspect', () => {
   assert.equal(inspect(Xid.fromParts(1321009871111 + 1234567, 0x3fffff)), 'Xid(1113M2EhCbG)')
   assert.equal(inspect(Euid.fromBigInt(1n)), 'Euid(000000000000000000000000041)')
   assert.equal(inspect({ t: a }), '{ t: Tid(3kxnlhr3gxq23) }')
+  // Generators show their getters, not the property that refuses cloning.
+  assert.equal(inspect(new EuidGenerator(7)), "EuidGenerator { extension: 7, leadMs: 0, maxLeadMs: 60000, onClockBehind: 'fail' }")
+  assert.match(inspect(new XidGenerator({ node: 5, clockMicros: 1700000000000000n })), /^XidGenerator \{\s+node: 5,\s+lane: 0,\s+leadMs: 0,/)
+  assert.doesNotMatch(inspect(new TidGenerator(3)), /uncloneable/)
 })
 
 test('generators: their state is private (one own key, which refuses cloning); each class refuses the others', () => {
