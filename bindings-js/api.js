@@ -58,7 +58,7 @@ const pair = (r) => (r == null ? null : [r[0], r[1]]);
 function noConstructor(name) {
   return typeError(
     `new ${name}() is not available: use ${name}.parse(), ${name}.fromParts(), ` +
-      `${name}.fromBigInt(), ${name}.fromDate() or ${name}.generate()`,
+      `${name}.fromBigInt(), ${name}.fromDate(), ${name}.from() or ${name}.generate()`,
   );
 }
 
@@ -150,14 +150,15 @@ function generatorOptions(o) {
 }
 
 /**
- * `resume`'s `last`: an instance of the ID class (`valueOf` gives its value) or its text
- * (parsed by `parse` after the options are read, as the Node package does).
+ * `resume`'s `last`: what the ID class's `from` takes (an instance, whose value `valueOf`
+ * gives; its clone; its text). A TypeError at once; the text is parsed by `parse` after the
+ * options are read, as the Node package does.
  */
 function lastArg(last, valueOf, name) {
-  if (typeof last !== 'string' && valueOf(last) === undefined) {
-    throw typeError(`expected a ${name} or its text, got ${typeName(last)}`);
-  }
-  return (parse) => (typeof last === 'string' ? parse(last) : valueOf(last));
+  const value = valueOf(last);
+  if (value !== undefined) return () => value;
+  const text = cloneText(last, name);
+  return (parse) => parse(text);
 }
 
 /**
@@ -173,10 +174,12 @@ function lastArg(last, valueOf, name) {
  */
 const accelerator = (name) => (typeof raw[name] === 'function' ? raw[name] : undefined);
 
-function family(prefix, text) {
+function family(prefix, text, name) {
   const next = raw[`${prefix}_gen_next`];
   const nextMany = raw[`${prefix}_gen_next_many`];
   return {
+    // What a DataCloneError says of a generator of this family (`uncloneable`).
+    noClone: Symbol(`polyid: a ${name} holds engine state and cannot be cloned; make one where the IDs are needed`),
     make: raw[`${prefix}_gen_new`],
     next,
     nextMany,
@@ -187,9 +190,9 @@ function family(prefix, text) {
     width: () => WIDTH[prefix],
   };
 }
-const XIDS = family('xid', (v) => raw.xid_text(v));
-const TIDS = family('tid', (v) => raw.tid_text(v));
-const EUIDS = family('euid', (v) => raw.euid_text(v, true));
+const XIDS = family('xid', (v) => raw.xid_text(v), 'XidGenerator');
+const TIDS = family('tid', (v) => raw.tid_text(v), 'TidGenerator');
+const EUIDS = family('euid', (v) => raw.euid_text(v, true), 'EuidGenerator');
 
 /**
  * An engine generator of `family` from options read by `generatorOptions` (`[clockMicros,
@@ -479,11 +482,51 @@ export function tidPrefixRange(prefix) {
 }
 
 // ----------------------------------------------------------------------------------------------
-// The ID value classes: frozen objects holding their value (a bigint) in one enumerable symbol
-// property, so `assert.deepStrictEqual` and structured logging compare by value. Each accessor
-// asks the engine for its field; the text, read most, is kept in a private field after its
-// first use (private fields are not properties: the object stays frozen), which is also the
-// class's brand: the accessors refuse any other receiver with a TypeError.
+// The ID value classes: frozen objects whose only own properties are `type` (the class name)
+// and `text` (the canonical text), and whose value (a bigint) is a private field, which is also
+// the class's brand: the accessors refuse any other receiver with a TypeError. Each accessor
+// asks the engine for its field.
+//
+// The two properties are the object's clone. The structured clone algorithm (structuredClone,
+// postMessage to a worker or a port, IndexedDB, BroadcastChannel, history.pushState) copies an
+// ordinary object's own enumerable string-keyed properties and nothing else, so a clone is
+// `{ type, text }`, which the class's `from` parses back to the same value (the canonical text
+// of every value parses to that value). The same properties make `assert.deepStrictEqual`
+// compare IDs by value. A data property filled on first use could not be frozen, so `text` is
+// either written when the object is made or an own accessor (which the algorithm calls like
+// any getter) asking the engine on first read; the package's assembler picks the cheaper for
+// its engine (`TEXT_WHEN_MADE`): an N-API string costs less than defining an accessor on every
+// object, a string out of WebAssembly (through TextDecoder) several times more.
+//
+// The generators (and catalogs, catalog.js) hold engine handles that mean nothing in another
+// thread or page: `uncloneable` (common.js) makes cloning one throw a DataCloneError rather
+// than give `{}`.
+
+/**
+ * The text an ID class's `from` parses: `v` when it is a string, else the `text` of a clone
+ * `{ type: name, text }` (an instance of the class from another copy of the package, e.g.
+ * another entry of polyid-wasm, has the same two properties). A TypeError (code
+ * INVALID_ARGUMENT) for anything else: another type, another key (a clone has exactly these
+ * two), a text that is not a string.
+ */
+function cloneText(v, name) {
+  if (typeof v === 'string') return v;
+  if (typeof v !== 'object' || v === null) {
+    throw typeError(`expected a ${name}, a clone of one ({ type: "${name}", text }) or its text, got ${typeName(v)}`);
+  }
+  const { type, text } = v;
+  if (type !== name) {
+    const got = typeof type === 'string' ? debugStr(type) : typeName(type);
+    throw typeError(`clone.type: expected "${name}", got ${got}`);
+  }
+  for (const key of Object.keys(v)) {
+    if (key !== 'type' && key !== 'text') {
+      throw typeError(`clone: unknown key ${debugStr(key)} (a ${name}'s clone has type and text)`);
+    }
+  }
+  if (typeof text !== 'string') throw typeError(`clone.text: expected a string, got ${typeName(text)}`);
+  return text;
+}
 
 /**
  * What the three generator classes share: the engine generator and its clock (private), the
@@ -498,6 +541,7 @@ class Generator {
 
   constructor(token, family, [gen, clock], wrap) {
     if (token !== NEW) throw typeError('a generator is made by its class');
+    uncloneable(this, family.noClone);
     this.#family = family;
     this.#gen = gen;
     this.#clock = clock;
@@ -558,6 +602,20 @@ class Generator {
     const g = Generator.#of(this);
     return cut(g.#family.nextManyPacked(g.#gen, countArg(count)), g.#family.width());
   }
+
+  /**
+   * Node's `util.inspect`: the class and its getters (the own property `uncloneable` is there
+   * for the clone algorithm and says nothing about the generator).
+   */
+  [INSPECT](_depth, options, inspect) {
+    const fields = {};
+    for (let proto = Object.getPrototypeOf(Generator.#of(this)); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (const [key, d] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
+        if (d.get !== undefined && !(key in fields)) fields[key] = this[key];
+      }
+    }
+    return `${this.constructor.name} ${inspect(fields, options)}`;
+  }
 }
 
 /** Fixed-width texts back to back -> an array of them (batch transport). */
@@ -576,9 +634,9 @@ const tids = () => (defaultTids ??= makeGenerator(TIDS, generatorOptions())[0]);
 // ----------------------------------------------------------------------------------------------
 // xid
 
-const XID = Symbol('Xid');
 let xidValue;
 let xidText;
+let xidTextProperty;
 
 /** The value of a Xid, or a TypeError (code INVALID_ARGUMENT) for anything else. */
 function xidOf(o) {
@@ -589,20 +647,40 @@ function xidOf(o) {
 
 /** An xid: 42 bits of milliseconds since 2011-11-11T11:11:11.111Z and 22 bits of node/counter. */
 export class Xid {
-  #text; // from the engine on first use
+  #value; // the engine's value (also the class's brand)
+  #text; // the text, where it is made on first read (TEXT_WHEN_MADE false)
 
   static {
-    xidValue = (o) => (typeof o === 'object' && o !== null && #text in o ? o[XID] : undefined);
+    xidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+    // The text of a Xid (the receiver checked).
     xidText = (o) => {
       xidOf(o);
-      return (o.#text ??= raw.xid_text(o[XID]));
+      return TEXT_WHEN_MADE ? o.text : (o.#text ??= raw.xid_text(o.#value));
+    };
+    xidTextProperty = {
+      enumerable: true,
+      get() {
+        return xidText(this);
+      },
     };
   }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Xid');
-    this[XID] = value;
+    // The clone: own, enumerable, read-only once frozen (see "The ID value classes").
+    this.type = 'Xid';
+    if (TEXT_WHEN_MADE) this.text = raw.xid_text(value);
+    else Object.defineProperty(this, 'text', xidTextProperty);
+    this.#value = value;
     Object.freeze(this);
+  }
+
+  /**
+   * The Xid of `value`: a Xid (returned as it is), its clone `{ type: 'Xid', text }` (what
+   * structuredClone, postMessage and IndexedDB make of a Xid) or its text.
+   */
+  static from(value) {
+    return xidValue(value) === undefined ? new Xid(NEW, raw.xid_parse(cloneText(value, 'Xid'))) : value;
   }
 
   /**
@@ -708,7 +786,7 @@ export class XidGenerator extends Generator {
     super(NEW, XIDS, makeGenerator(XIDS, opts, undefined, resuming ? last : undefined), (v) => new Xid(NEW, v));
   }
 
-  /** A generator whose every xid is greater than `last` (an Xid or its text). */
+  /** A generator whose every xid is greater than `last` (what `Xid.from` takes). */
   static resume(last, options) {
     const value = lastArg(last, xidValue, 'Xid');
     const opts = generatorOptions(options);
@@ -729,9 +807,9 @@ export class XidGenerator extends Generator {
 // ----------------------------------------------------------------------------------------------
 // TID
 
-const TID = Symbol('Tid');
 let tidValue;
 let tidText;
+let tidTextProperty;
 
 /** The value of a Tid, or a TypeError (code INVALID_ARGUMENT) for anything else. */
 function tidOf(o) {
@@ -742,20 +820,40 @@ function tidOf(o) {
 
 /** A TID: signed microseconds since 1970 << 10 | a clock id, as 13 base32 symbols. */
 export class Tid {
-  #text; // from the engine on first use
+  #value; // the engine's value (also the class's brand)
+  #text; // the text, where it is made on first read (TEXT_WHEN_MADE false)
 
   static {
-    tidValue = (o) => (typeof o === 'object' && o !== null && #text in o ? o[TID] : undefined);
+    tidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+    // The text of a Tid (the receiver checked).
     tidText = (o) => {
       tidOf(o);
-      return (o.#text ??= raw.tid_text(o[TID]));
+      return TEXT_WHEN_MADE ? o.text : (o.#text ??= raw.tid_text(o.#value));
+    };
+    tidTextProperty = {
+      enumerable: true,
+      get() {
+        return tidText(this);
+      },
     };
   }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Tid');
-    this[TID] = value;
+    // The clone: own, enumerable, read-only once frozen (see "The ID value classes").
+    this.type = 'Tid';
+    if (TEXT_WHEN_MADE) this.text = raw.tid_text(value);
+    else Object.defineProperty(this, 'text', tidTextProperty);
+    this.#value = value;
     Object.freeze(this);
+  }
+
+  /**
+   * The Tid of `value`: a Tid (returned as it is), its clone `{ type: 'Tid', text }` (what
+   * structuredClone, postMessage and IndexedDB make of a Tid) or its text.
+   */
+  static from(value) {
+    return tidValue(value) === undefined ? new Tid(NEW, raw.tid_parse(cloneText(value, 'Tid'))) : value;
   }
 
   /**
@@ -869,7 +967,7 @@ export class TidGenerator extends Generator {
     super(NEW, TIDS, makeGenerator(TIDS, opts, id, resuming ? last : undefined), (v) => new Tid(NEW, v));
   }
 
-  /** A generator whose every TID is greater than `last` (a Tid or its text). */
+  /** A generator whose every TID is greater than `last` (what `Tid.from` takes). */
   static resume(last, clockId, options) {
     const value = lastArg(last, tidValue, 'Tid');
     const id = absent(clockId) ? undefined : clockIdArg(clockId);
@@ -891,13 +989,12 @@ export class TidGenerator extends Generator {
 // ----------------------------------------------------------------------------------------------
 // EUID
 
-const EUID = Symbol('Euid');
-
 /** The text of a new EUID: one engine call where the engine has the accelerator. */
 const generateEuidString =
   accelerator('euid_generate_string') ?? ((ext) => raw.euid_text(raw.euid_generate(ext), true));
 let euidValue;
 let euidText;
+let euidTextProperty;
 
 /** The value of a Euid, or a TypeError (code INVALID_ARGUMENT) for anything else. */
 function euidOf(o) {
@@ -908,20 +1005,40 @@ function euidOf(o) {
 
 /** An EUID: a 128-bit sortable ID with an optional extension, as 27 symbols with a check. */
 export class Euid {
-  #text; // from the engine on first use
+  #value; // the engine's value (also the class's brand)
+  #text; // the text, where it is made on first read (TEXT_WHEN_MADE false)
 
   static {
-    euidValue = (o) => (typeof o === 'object' && o !== null && #text in o ? o[EUID] : undefined);
+    euidValue = (o) => (typeof o === 'object' && o !== null && #value in o ? o.#value : undefined);
+    // The text of a Euid (the receiver checked).
     euidText = (o) => {
       euidOf(o);
-      return (o.#text ??= raw.euid_text(o[EUID], true));
+      return TEXT_WHEN_MADE ? o.text : (o.#text ??= raw.euid_text(o.#value, true));
+    };
+    euidTextProperty = {
+      enumerable: true,
+      get() {
+        return euidText(this);
+      },
     };
   }
 
   constructor(token, value) {
     if (token !== NEW) throw noConstructor('Euid');
-    this[EUID] = value;
+    // The clone: own, enumerable, read-only once frozen (see "The ID value classes").
+    this.type = 'Euid';
+    if (TEXT_WHEN_MADE) this.text = raw.euid_text(value, true);
+    else Object.defineProperty(this, 'text', euidTextProperty);
+    this.#value = value;
     Object.freeze(this);
+  }
+
+  /**
+   * The Euid of `value`: a Euid (returned as it is), its clone `{ type: 'Euid', text }` (what
+   * structuredClone, postMessage and IndexedDB make of a Euid) or its text.
+   */
+  static from(value) {
+    return euidValue(value) === undefined ? new Euid(NEW, raw.euid_parse(cloneText(value, 'Euid'))) : value;
   }
 
   /** A new EUID for the current time, carrying `extension` (0-32767) if given. */
@@ -1063,7 +1180,7 @@ export class EuidGenerator extends Generator {
     super(NEW, EUIDS, makeGenerator(EUIDS, opts, ext, resuming ? last : undefined), (v) => new Euid(NEW, v));
   }
 
-  /** A generator whose every EUID is greater than `last` (a Euid or its text). */
+  /** A generator whose every EUID is greater than `last` (what `Euid.from` takes). */
   static resume(last, extension, options) {
     const value = lastArg(last, euidValue, 'Euid');
     const ext = extensionArg(extension);

@@ -83,6 +83,12 @@ export interface CollisionGroup {
 export declare class Catalog {
   private constructor()
   /**
+   * A symbol, which makes `structuredClone`, `postMessage` and IndexedDB throw a
+   * `DataCloneError` for the catalog (its entries are the engine's): send `toJson()` and
+   * `Catalog.load` it on the other side.
+   */
+  readonly uncloneable: symbol
+  /**
    * Builds a catalog from entries; with a `namespace` its IDs are full IDs (`"05o5h-V6a0B"`).
    *
    * Throws `DUPLICATE_CODE` (two entries normalize to one code), `COLLISION` (two codes have

@@ -72,6 +72,12 @@ function entryOf(r) {
 const keyPairOf = (r) => ({ secretKey: asBytes(r[0]), publicKey: asBytes(r[1]) });
 
 /**
+ * What a DataCloneError says of a catalog (`uncloneable`): its JSON text is what carries it to
+ * another thread or page.
+ */
+const NO_CLONE = Symbol('polyid: a Catalog holds engine memory and cannot be cloned; send catalog.toJson() and Catalog.load() it');
+
+/**
  * A WDP catalog: diagnostics (code, message template, description, hints, tags, docs URL)
  * keyed by compact ID, or by full ID `<namespace hash>-<compact id>` with a namespace.
  */
@@ -82,6 +88,7 @@ export class Catalog {
     if (token !== NEW) {
       throw typeError('new Catalog() is not available: use Catalog.build() or Catalog.load()');
     }
+    uncloneable(this, NO_CLONE);
     this.#inner = inner;
   }
 

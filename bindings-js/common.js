@@ -137,6 +137,17 @@ function same(has, get, other, name) {
 const order = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
+/**
+ * Makes the structured clone algorithm (structuredClone, postMessage, IndexedDB, ...) throw a
+ * DataCloneError for `o`, an object holding engine handles that mean nothing in another thread
+ * or page, instead of copying its (no) own properties into `{}`: the algorithm visits the own
+ * enumerable property `uncloneable` and refuses its value, a symbol, whose description (`why`:
+ * what to send instead) the error message shows. Read-only, so it cannot be taken away.
+ */
+function uncloneable(o, why) {
+  Object.defineProperty(o, 'uncloneable', { value: why, enumerable: true });
+}
+
 // ----------------------------------------------------------------------------------------------
 // Errors
 

@@ -85,15 +85,48 @@ export interface PolyIdError extends Error {
 }
 
 /**
+ * What the structured clone algorithm makes of an ID object (`structuredClone`, `postMessage`
+ * to a worker or a port, IndexedDB, `BroadcastChannel`, `history.pushState`): a plain object
+ * with the ID's two own properties, the class name and the canonical text. The class's `from`
+ * rebuilds the ID from it, e.g. `Tid.from(event.data)`.
+ */
+export interface IdClone<T extends 'Xid' | 'Tid' | 'Euid'> {
+  /** The class: `'Xid'`, `'Tid'` or `'Euid'`. */
+  type: T
+  /** The canonical text, which parses back to the same value. */
+  text: string
+}
+
+/** The clone of a `Xid`: `{ type: 'Xid', text }`. */
+export type XidClone = IdClone<'Xid'>
+/** The clone of a `Tid`: `{ type: 'Tid', text }`. */
+export type TidClone = IdClone<'Tid'>
+/** The clone of a `Euid`: `{ type: 'Euid', text }`. */
+export type EuidClone = IdClone<'Euid'>
+
+/**
  * An EUID: a 128-bit value (45-bit Unix milliseconds, an optional 0-32767 extension, random
  * bits) written as 27 symbols with a check symbol (`1HF7YAT0007ZG0938NKRKAYDXXB`).
  *
  * Create one with `Euid.generate()`, `new EuidGenerator().next()`, `Euid.fromParts()`,
- * `Euid.fromDate()`, `Euid.parse()`, `Euid.fromBigInt()` or `Euid.fromBytes()`;
+ * `Euid.fromDate()`, `Euid.parse()`, `Euid.fromBigInt()`, `Euid.fromBytes()` or `Euid.from()`;
  * `new Euid()` is not available.
  */
 export declare class Euid {
   private constructor()
+  /** `'Euid'`: with `text`, the object's own properties, which are its clone (`EuidClone`). */
+  readonly type: 'Euid'
+  /** The canonical text, the 27-symbol text with its check symbol (what `toString()` returns). */
+  readonly text: string
+  /**
+   * The Euid of `value`: a `Euid` (returned as it is), its clone `{ type: 'Euid', text }`
+   * (what `structuredClone`, `postMessage` and IndexedDB make of a `Euid`; an instance from
+   * another copy of the package reads the same) or its text (as `Euid.parse` reads it).
+   *
+   * Throws a `TypeError` (code `INVALID_ARGUMENT`) for anything else: another type (`clone.type`),
+   * another key, a `text` that is not a string; and what `Euid.parse` throws for the text.
+   */
+  static from(value: Euid | EuidClone | string): Euid
   /** A new EUID for the current time with fresh random bits, carrying `extension` (0-32767) if given. Throws `OUT_OF_RANGE`. */
   static generate(extension?: number | null): Euid
   /** The text of a new EUID. */
@@ -234,16 +267,22 @@ export interface GeneratorClock {
  */
 export declare class XidGenerator implements GeneratorClock {
   /**
+   * A symbol, which makes `structuredClone`, `postMessage` and IndexedDB throw a
+   * `DataCloneError` for the generator (its state is the engine's): make a generator where the
+   * IDs are needed.
+   */
+  readonly uncloneable: symbol
+  /**
    * A generator built from `options`. Throws `OUT_OF_RANGE`, `INVALID_ARGUMENT` or
    * `NODE_REQUIRED`.
    */
   constructor(options?: GeneratorOptions | null)
   /**
-   * A generator that continues after `last` (an xid issued before, e.g. persisted; a `Xid` or
-   * its text): every xid it returns is greater than `last`. Throws what the constructor
+   * A generator that continues after `last` (an xid issued before, e.g. persisted; what
+   * `Xid.from` takes): every xid it returns is greater than `last`. Throws what the constructor
    * throws, and what `Xid.parse` throws for the text.
    */
-  static resume(last: Xid | string, options?: GeneratorOptions | null): XidGenerator
+  static resume(last: Xid | XidClone | string, options?: GeneratorOptions | null): XidGenerator
   /** The node in this generator's xids (bits 21-12), or `null` when it has none (a lane). */
   get node(): number | null
   /** The top 6 of the 22 low bits: the lane without a node (`node >> 4` with one). */
@@ -265,15 +304,21 @@ export declare class XidGenerator implements GeneratorClock {
 /** A strictly monotonic EUID generator: every EUID it returns is greater than the one before, also when the clock steps back (by at most `maxLeadMs`). */
 export declare class EuidGenerator implements GeneratorClock {
   /**
+   * A symbol, which makes `structuredClone`, `postMessage` and IndexedDB throw a
+   * `DataCloneError` for the generator (its state is the engine's): make a generator where the
+   * IDs are needed.
+   */
+  readonly uncloneable: symbol
+  /**
    * A generator whose EUIDs carry `extension` (0-32767), or none; `options` as for
    * `XidGenerator` without `node`. Throws `OUT_OF_RANGE` or `INVALID_ARGUMENT`.
    */
   constructor(extension?: number | null, options?: EuidGeneratorOptions | null)
   /**
-   * A generator that continues after `last` (a `Euid` or its text): everything it returns is
+   * A generator that continues after `last` (what `Euid.from` takes): everything it returns is
    * greater than `last`. Throws what the constructor throws, and what `Euid.parse` throws.
    */
-  static resume(last: Euid | string, extension?: number | null, options?: EuidGeneratorOptions | null): EuidGenerator
+  static resume(last: Euid | EuidClone | string, extension?: number | null, options?: EuidGeneratorOptions | null): EuidGenerator
   /** The extension of the EUIDs this generator makes, or `null`. */
   get extension(): number | null
   get leadMs(): number
@@ -295,10 +340,24 @@ export declare class EuidGenerator implements GeneratorClock {
  * `microseconds since 1970 << 10 | clockId`, written as 13 symbols (`3kxnlhr3gxq23`).
  *
  * Create one with `Tid.generate()`, `new TidGenerator().next()`, `Tid.fromParts()`,
- * `Tid.fromDate()`, `Tid.parse()` or `Tid.fromBigInt()`; `new Tid()` is not available.
+ * `Tid.fromDate()`, `Tid.parse()`, `Tid.fromBigInt()` or `Tid.from()`; `new Tid()` is not
+ * available.
  */
 export declare class Tid {
   private constructor()
+  /** `'Tid'`: with `text`, the object's own properties, which are its clone (`TidClone`). */
+  readonly type: 'Tid'
+  /** The canonical text, the 13-symbol text (what `toString()` returns). */
+  readonly text: string
+  /**
+   * The Tid of `value`: a `Tid` (returned as it is), its clone `{ type: 'Tid', text }`
+   * (what `structuredClone`, `postMessage` and IndexedDB make of a `Tid`; an instance from
+   * another copy of the package reads the same) or its text (as `Tid.parse` reads it).
+   *
+   * Throws a `TypeError` (code `INVALID_ARGUMENT`) for anything else: another type (`clone.type`),
+   * another key, a `text` that is not a string; and what `Tid.parse` throws for the text.
+   */
+  static from(value: Tid | TidClone | string): Tid
   /**
    * A new TID from the module's generator (monotonic; clock id `32 + node` with the node set
    * with `setNode`, else a random one in 0-31). Throws `NODE_REQUIRED`, `NODE_IN_USE`,
@@ -342,6 +401,12 @@ export declare class Tid {
 /** A monotonic TID generator: every TID it returns is greater than the one before (`micros = max(now, last + 1)`), all with one clock id (docs/spec §6.3). */
 export declare class TidGenerator implements GeneratorClock {
   /**
+   * A symbol, which makes `structuredClone`, `postMessage` and IndexedDB throw a
+   * `DataCloneError` for the generator (its state is the engine's): make a generator where the
+   * IDs are needed.
+   */
+  readonly uncloneable: symbol
+  /**
    * A generator with the given clock id (0-1023), or (`null`/omitted) `32 + node` (the `node`
    * option, else the module instance's node), else a random one in 0-31; `options` as for
    * `XidGenerator` (a clock id and a `node` together are `INVALID_ARGUMENT`). Throws
@@ -349,10 +414,10 @@ export declare class TidGenerator implements GeneratorClock {
    */
   constructor(clockId?: number | null, options?: GeneratorOptions | null)
   /**
-   * A generator that continues after `last` (a `Tid` or its text): every TID it returns is
+   * A generator that continues after `last` (what `Tid.from` takes): every TID it returns is
    * greater than `last`; `clockId` and `options` as for the constructor.
    */
-  static resume(last: Tid | string, clockId?: number | null, options?: GeneratorOptions | null): TidGenerator
+  static resume(last: Tid | TidClone | string, clockId?: number | null, options?: GeneratorOptions | null): TidGenerator
   /** The clock id of the TIDs this generator issues. */
   get clockId(): number
   /** The node behind the clock id (`clockId - 32`), or `null`. */
@@ -376,10 +441,24 @@ export declare class TidGenerator implements GeneratorClock {
  * and whose low 22 bits are random, written as 11 Base58 symbols (uid11).
  *
  * Create one with `Xid.generate()`, `new XidGenerator().next()`, `Xid.fromParts()`,
- * `Xid.fromDate()`, `Xid.parse()` or `Xid.fromBigInt()`; `new Xid()` is not available.
+ * `Xid.fromDate()`, `Xid.parse()`, `Xid.fromBigInt()` or `Xid.from()`; `new Xid()` is not
+ * available.
  */
 export declare class Xid {
   private constructor()
+  /** `'Xid'`: with `text`, the object's own properties, which are its clone (`XidClone`). */
+  readonly type: 'Xid'
+  /** The canonical text, the 11-symbol text (what `toString()` returns). */
+  readonly text: string
+  /**
+   * The Xid of `value`: a `Xid` (returned as it is), its clone `{ type: 'Xid', text }`
+   * (what `structuredClone`, `postMessage` and IndexedDB make of a `Xid`; an instance from
+   * another copy of the package reads the same) or its text (as `Xid.parse` reads it).
+   *
+   * Throws a `TypeError` (code `INVALID_ARGUMENT`) for anything else: another type (`clone.type`),
+   * another key, a `text` that is not a string; and what `Xid.parse` throws for the text.
+   */
+  static from(value: Xid | XidClone | string): Xid
   /**
    * A new xid from this module's monotonic generator: the current time, after every xid it
    * made before; it carries the node set with `setNode`, if any. Throws `NODE_REQUIRED`,

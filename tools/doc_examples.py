@@ -7,8 +7,9 @@ Files: README.md, CONTRIBUTING.md, bindings-*/README.md, cli/README.md, docs/**/
 Every fenced block needs a language tag. What happens to a block depends on it:
 
   python          run by the repo's .venv Python (the built `polyid` wheel)
-  js              Node CommonJS when it calls require(), a browser module (headless Chromium,
-                  the web build of polyid-wasm) when it imports polyid-wasm, else Node ESM
+  js              a browser module (headless Chromium, the web build of polyid-wasm) when it
+                  imports polyid-wasm, else Node ESM when it has an import declaration, else
+                  Node CommonJS when it calls require(), else Node ESM
   ts              type-checked by bindings-node's tsc (strict), then run as Node ESM
   html            a page in headless Chromium (`./pkg/...` is bindings-wasm/pkg)
   c               compiled against target/c (static libpolyid); wrapped in main() when it
@@ -600,6 +601,10 @@ def js_runtime(b: Block) -> str:
     code = re.sub(r"(?m)^\s*//.*$", "", b.code)
     if re.search(r"""\bfrom\s+['"]polyid-wasm""", code) or re.search(r"""import\(\s*['"]polyid-wasm""", code):
         return "browser"
+    # An import declaration makes a module, also when a string in it holds CommonJS code (a
+    # worker's source).
+    if re.search(r"(?m)^import\s+[\w{*'\"]", code):
+        return "node-esm"
     if re.search(r"\brequire\(", code):
         return "node-cjs"
     return "node-esm"

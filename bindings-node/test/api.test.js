@@ -590,22 +590,20 @@ test('receivers: getters and methods called on another class throw TypeError', (
   assert.equal(objs.XidGenerator.node, 3)
 })
 
-test('ID objects: the value lives in one read-only symbol property', () => {
+test('ID objects: own properties type and text (the clone), the value private', () => {
   const x = Xid.fromBigInt(2n ** 64n - 1n)
   const t = Tid.parse('3kxnlhr3gxq23')
   const e = Euid.fromBigInt(0x623f40921824bb0052fddf828ca352aan)
   for (const [obj, cls] of [[x, Xid], [t, Tid], [e, Euid]]) {
     assert.ok(obj instanceof cls)
-    assert.deepEqual(Object.keys(obj), [])
-    assert.deepEqual(Object.getOwnPropertyNames(obj), [])
-    const syms = Object.getOwnPropertySymbols(obj)
-    assert.equal(syms.length, 1)
-    const d = Object.getOwnPropertyDescriptor(obj, syms[0])
-    assert.deepEqual([d.writable, d.enumerable, d.configurable], [false, true, false])
-    assert.equal(typeof d.value, 'bigint')
-    // Immutable: frozen, so neither the value nor new properties can be set.
+    assert.deepEqual(Reflect.ownKeys(obj), ['type', 'text'])
+    for (const [key, value] of [['type', cls.name], ['text', obj.toString()]]) {
+      const d = Object.getOwnPropertyDescriptor(obj, key)
+      assert.deepEqual([d.value, d.writable, d.enumerable, d.configurable], [value, false, true, false], key)
+    }
+    // Immutable: frozen, so neither the text nor new properties can be set.
     assert.ok(Object.isFrozen(obj))
-    assert.throws(() => { 'use strict'; obj[syms[0]] = 1n }, TypeError)
+    assert.throws(() => { 'use strict'; obj.text = 'x' }, TypeError)
     assert.throws(() => { 'use strict'; obj.label = 'x' }, TypeError)
     assert.equal(JSON.stringify({ id: obj }), `{"id":"${obj.toString()}"}`)
     // The methods are the prototype's, not enumerable, like class methods.
@@ -621,20 +619,19 @@ test('ID objects: the value lives in one read-only symbol property', () => {
   const mine = e.bytes
   mine[0] = 0
   assert.equal(e.bytes[0], 0x62, 'changing a returned Buffer does not change the EUID')
-  // Deep equality compares the values (the symbol property is enumerable).
+  // Deep equality compares the values (through their canonical texts).
   assert.deepStrictEqual(Xid.fromBigInt(5n), Xid.parse(Xid.fromBigInt(5n).toString()))
   assert.notDeepStrictEqual(Xid.fromBigInt(5n), Xid.fromBigInt(6n))
   assert.notDeepStrictEqual(Tid.fromParts(5n, 1), Tid.fromParts(5n, 2))
-  // Each class has its own symbol: one class's value does not read as another's.
-  assert.notEqual(Object.getOwnPropertySymbols(x)[0], Object.getOwnPropertySymbols(t)[0])
-  // An object that copies the symbol is not an ID: the accessors refuse it (TypeError, code
-  // INVALID_ARGUMENT), never read a value no instance holds.
-  const [xs, ts, es] = [x, t, e].map((o) => Object.getOwnPropertySymbols(o)[0])
+  // An object with the same own properties is not an ID: the accessors refuse it (TypeError,
+  // code INVALID_ARGUMENT), never read a value no instance holds.
   const get = (cls, key) => Object.getOwnPropertyDescriptor(cls.prototype, key).get
-  for (const [cls, sym, v] of [[Xid, xs, 5n], [Xid, xs, 2n ** 64n], [Tid, ts, 5n], [Euid, es, 2n ** 128n]]) {
-    assert.throws(() => get(cls, 'value').call({ [sym]: v }), { name: 'TypeError', code: 'INVALID_ARGUMENT' })
+  for (const [cls, obj] of [[Xid, x], [Tid, t], [Euid, e]]) {
+    const copy = { ...obj }
+    assert.deepEqual(copy, { type: cls.name, text: obj.toString() })
+    assert.throws(() => get(cls, 'value').call(copy), { name: 'TypeError', code: 'INVALID_ARGUMENT' })
+    assert.throws(() => cls.prototype.toString.call(Object.setPrototypeOf(copy, cls.prototype)), TypeError)
   }
-  assert.throws(() => Xid.prototype.toString.call({ [ts]: 5n }), TypeError)
   // Wrong argument types.
   assert.throws(() => x.equals(t), TypeError)
   assert.throws(() => x.compare(5n), TypeError)
@@ -666,12 +663,17 @@ test('equals, compare and util.inspect', () => {
   assert.equal(inspect(Xid.fromParts(1321009871111 + 1234567, 0x3fffff)), 'Xid(1113M2EhCbG)')
   assert.equal(inspect(Euid.fromBigInt(1n)), 'Euid(000000000000000000000000041)')
   assert.equal(inspect({ t: a }), '{ t: Tid(3kxnlhr3gxq23) }')
+  // Generators show their getters, not the property that refuses cloning.
+  assert.equal(inspect(new EuidGenerator(7)), "EuidGenerator { extension: 7, leadMs: 0, maxLeadMs: 60000, onClockBehind: 'fail' }")
+  assert.match(inspect(new XidGenerator({ node: 5, clockMicros: 1700000000000000n })), /^XidGenerator \{\s+node: 5,\s+lane: 0,\s+leadMs: 0,/)
+  assert.doesNotMatch(inspect(new TidGenerator(3)), /uncloneable/)
 })
 
-test('generators: their state is private (no own keys); each class refuses the others', () => {
+test('generators: their state is private (one own key, which refuses cloning); each class refuses the others', () => {
   for (const [Gen, arg] of [[TidGenerator, 7], [EuidGenerator, 5], [XidGenerator, { node: 5, clockMicros: 1700000000000000n }]]) {
     const g = new Gen(arg)
-    assert.deepEqual(Reflect.ownKeys(g), [])
+    assert.deepEqual(Reflect.ownKeys(g), ['uncloneable'])
+    assert.equal(typeof g.uncloneable, 'symbol')
     // Two generators of a class keep their own state.
     const h = new Gen(arg)
     const a = g.nextString()

@@ -85,8 +85,8 @@ test('options: types, ranges and policies (docs/spec §6.5, §6.6)', () => {
   throwsType(() => new XidGenerator({ clockMicros: '1' }), /clockMicros/)
   throwsType(() => new TidGenerator('1', {}))
   throwsType(() => new EuidGenerator(true, {}))
-  throwsType(() => XidGenerator.resume(5, {}), /expected a Xid or its text/)
-  throwsType(() => XidGenerator.resume(Tid.parse('3kxnlhr3gxq23')), /expected a Xid/)
+  throwsType(() => XidGenerator.resume(5, {}), /expected a Xid, a clone of one \(\{ type: "Xid", text \}\) or its text, got number/)
+  throwsType(() => XidGenerator.resume(Tid.parse('3kxnlhr3gxq23')), /clone.type: expected "Xid", got "Tid"/)
   // A getter that throws propagates unchanged.
   const o = {}
   Object.defineProperty(o, 'seed', { enumerable: true, get: () => { throw new RangeError('seed boom') } })
@@ -259,7 +259,7 @@ function descriptor(proto, name) {
 
 test('generator objects: members, statics and their receivers', () => {
   const g = new XidGenerator({ node: 3, clockMicros: T0 })
-  assert.deepEqual(Object.keys(g), [])
+  assert.deepEqual(Object.keys(g), ['uncloneable'])
   for (const name of ['node', 'lane', 'leadMs', 'maxLeadMs', 'onClockBehind']) {
     const d = descriptor(XidGenerator.prototype, name)
     assert.equal(typeof d.get, 'function', name)

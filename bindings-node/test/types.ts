@@ -9,6 +9,10 @@ import {
   TidGenerator,
   Xid,
   XidGenerator,
+  type XidClone,
+  type TidClone,
+  type EuidClone,
+  type IdClone,
   compactId,
   compactIds,
   compactIdsInto,
@@ -242,6 +246,30 @@ const pn: number | null = node()
 const pr: boolean = nodeRequired()
 // @ts-expect-error a node is a number
 setNode('5')
+
+// Cloning: the own properties, `from` and the clone types
+const xc: XidClone = structuredClone(x)
+const xcType: 'Xid' = xc.type
+const xcText: string = x.text + xc.text
+const tc: TidClone = { type: t.type, text: t.text }
+const ec: EuidClone = structuredClone(Euid.generate())
+const idc: IdClone<'Xid' | 'Tid' | 'Euid'> = ec
+const xf: Xid = Xid.from(xc)
+const xf2: Xid = Xid.from(x)
+const xf3: Xid = Xid.from('4h1dcciS8r7')
+const tf: Tid = Tid.from(tc)
+const ef: Euid = Euid.from(ec)
+const xgr: XidGenerator = XidGenerator.resume(xc)
+const tgResumed: TidGenerator = TidGenerator.resume(tc, 7)
+const egResumed: EuidGenerator = EuidGenerator.resume(ec)
+const gu: symbol = new TidGenerator().uncloneable
+const cu: symbol = Catalog.build([]).uncloneable
+// @ts-expect-error a Tid's clone is not a Xid's
+Xid.from(tc)
+// @ts-expect-error a Tid is not a Xid (their `type`s differ)
+const notXid: Xid = t
+// @ts-expect-error a clone has a text
+Tid.from({ type: 'Tid' })
 
 // Errors
 const codes: readonly ErrorCode[] = ERROR_CODES

@@ -27,6 +27,8 @@ const raw = require('./loader.js').load();
 const asBytes = (bytes) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 /** A new array the engine fills completely: a Buffer from Node's pool. */
 const newBytes = (n) => Buffer.allocUnsafe(n);
+/** An ID object's text is written when it is made: an N-API string costs less than an accessor. */
+const TEXT_WHEN_MADE = true;
 
 ${layer('common.js')}
 ${bodies.map((b) => `// ---- ${b.name}\n${cjs(b.text)}`).join('\n')}

@@ -286,6 +286,8 @@ test('equals, compare and util.inspect', () => {
   assert.equal(inspect(Tid.parse('3kxnlhr3gxq23')), 'Tid(3kxnlhr3gxq23)');
   assert.equal(inspect(Euid.fromBigInt(1n)), 'Euid(000000000000000000000000041)');
   assert.equal(inspect(Xid.fromBigInt(58n)), 'Xid(11111111121)');
+  // Generators show their getters, not the property that refuses cloning.
+  assert.equal(inspect(new p.EuidGenerator(7)), "EuidGenerator { extension: 7, leadMs: 0, maxLeadMs: 60000, onClockBehind: 'fail' }");
 });
 
 test('no input makes the module trap: every failure is a polyid error', () => {

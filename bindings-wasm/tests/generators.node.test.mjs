@@ -68,7 +68,7 @@ test('options: types, ranges and policies (docs/spec §6.5, §6.6)', () => {
   throwsType(() => new XidGenerator({ seed: 2 ** 53 }), /seed: expected a safe integer/);
   throwsType(() => new XidGenerator({ onClockBehind: 1 }), /onClockBehind/);
   throwsType(() => new XidGenerator({ clockMicros: '1' }), /clockMicros/);
-  throwsType(() => XidGenerator.resume(5, {}), /expected a Xid or its text/);
+  throwsType(() => XidGenerator.resume(5, {}), /expected a Xid, a clone of one \(\{ type: "Xid", text \}\) or its text, got number/);
   throwsCode(() => new TidGenerator(3, { node: 1 }), 'INVALID_ARGUMENT');
   throwsCode(() => new EuidGenerator(null, { node: 1 }), 'INVALID_ARGUMENT');
   // The old positional forms still work.

@@ -166,6 +166,19 @@ const EXTRA = {
   // A bad catalog form: the core's FromStr error, code and message.
   'Catalog.toJson("xml")': (p) => p.Catalog.build([]).toJson('xml'),
   'Catalog.toJson("a\"b\t\u0301")': (p) => p.Catalog.build([]).toJson('a"b\t\u0301'),
+  // Clones: what the algorithm keeps, what it refuses, and `from` on good and bad clones.
+  'structuredClone(Tid)': (p) => structuredClone(p.Tid.parse('3kxnlhr3gxq23')),
+  'structuredClone(Euid)': (p) => structuredClone(p.Euid.fromBigInt(0x623f40921824bb0052fddf828ca352aan)),
+  'structuredClone(TidGenerator)': (p) => structuredClone(new p.TidGenerator(1)),
+  'structuredClone(Catalog)': (p) => structuredClone(p.Catalog.build([])),
+  'Xid.from(clone)': (p) => p.Xid.from({ type: 'Xid', text: '4h1dcciS8r7' }).value,
+  'Xid.from(clone, 10 symbols)': (p) => p.Xid.from({ type: 'Xid', text: '4h1dcciS8r' }),
+  'Tid.from(clone, bad character)': (p) => p.Tid.from({ type: 'Tid', text: '3kxnlhr3gxq2\u0301' }),
+  'Euid.from(clone, check symbol)': (p) => p.Euid.from({ type: 'Euid', text: 'C8ZM14GR4JXG0MQXVY18S8TJNA7' }),
+  'Tid.from(clone of a Xid)': (p) => p.Tid.from({ type: 'Xid', text: '4h1dcciS8r7' }),
+  'Xid.from(clone, another key)': (p) => p.Xid.from({ type: 'Xid', text: '4h1dcciS8r7', at: 1 }),
+  'Euid.from(5)': (p) => p.Euid.from(5),
+  'TidGenerator.resume(clone of a Euid)': (p) => p.TidGenerator.resume({ type: 'Euid', text: 'x' }),
 };
 
 if (!native) {

@@ -79,6 +79,8 @@ function assemble({ entry, body: src, module, types, min }) {
 /** Bytes out: a Uint8Array in browsers. */
 const asBytes = (bytes) => bytes;
 const newBytes = (n) => new Uint8Array(n);
+/** An ID object's text is made on first read: a string out of WebAssembly costs more than an accessor. */
+const TEXT_WHEN_MADE = false;
 
 ${common}
 ${body}
@@ -110,6 +112,8 @@ const raw = require('./${module}.js');
 /** Bytes out: a Buffer in Node (as the native package returns). */
 const asBytes = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const newBytes = (n) => Buffer.alloc(n);
+/** An ID object's text is made on first read: a string out of WebAssembly costs more than an accessor. */
+const TEXT_WHEN_MADE = false;
 
 ${common}
 ${cjsBody}

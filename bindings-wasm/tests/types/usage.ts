@@ -6,7 +6,7 @@ import init, {
   Xid, Tid, TidGenerator, Euid, EuidGenerator, ERROR_CODES, initSync,
   XidGenerator, setNode, node, setNodeRequired, nodeRequired,
   type ErrorCode, type PolyIdError, type ParsedCode, type FullIdParts, type XidTimeRange,
-  type GeneratorOptions, type EuidGeneratorOptions,
+  type GeneratorOptions, type EuidGeneratorOptions, type TidClone, type XidClone,
 } from 'polyid-wasm';
 
 async function main(): Promise<void> {
@@ -44,6 +44,18 @@ async function main(): Promise<void> {
   const next: Euid = eg.next();
   const ord: number = next.compare(e);
   const codes: readonly ErrorCode[] = ERROR_CODES;
+  // Clones: what structuredClone and postMessage keep, and `from`.
+  const tc: TidClone = structuredClone(t);
+  const tcText: string = tc.text + t.text;
+  const tcType: 'Tid' = t.type;
+  const tf: Tid = Tid.from(tc);
+  const xf: Xid = Xid.from('4h1dcciS8r7');
+  const ef: Euid = Euid.from({ type: 'Euid', text: e.text });
+  const xcl: XidClone = { type: 'Xid', text: x.text };
+  const tgr: TidGenerator = TidGenerator.resume(tc);
+  const refused: symbol = tg.uncloneable;
+  // @ts-expect-error: a Xid's clone is not a Tid's
+  Tid.from(xcl);
   // Generators, options and the module instance's node (docs/spec §6).
   setNode(5);
   setNode(null);
