@@ -1,13 +1,15 @@
 //! `polyid catalog`: build, check, convert, expand, sign and verify WDP catalogs, and list
 //! colliding codes. Every step is the core's `polyid::wdp::catalog`.
 
-use std::io::Read;
+use std::fs::File;
+use std::io::{self, Read};
 
+use polyid::quote;
 use polyid::wdp::catalog::{self, from_hex, hex, Catalog, Entry, Form, KeyPair};
 use serde_json::{json, Map, Value};
 
-use crate::fail::{CliResult, Failure, EXIT_OK, EXIT_REJECTED, IO_ERROR};
-use crate::stream::{for_each_input, Out};
+use crate::fail::{CliResult, Failure, Quoted, EXIT_OK, EXIT_REJECTED, IO_ERROR};
+use crate::stream::{for_each_input, Out, CODE_LINES};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -100,19 +102,47 @@ enum Command {
     },
 }
 
+/// The largest catalog or list of entries read, in bytes. Beyond this size the JSON alone
+/// would cost hundreds of megabytes to hold; a catalog this large would have over 100,000
+/// entries of 600 bytes, while already at 43,000 codes one pair is expected to share a compact
+/// ID (`polyid::wdp::catalog::expected_collisions`).
+pub const MAX_DOCUMENT: u64 = 64 << 20;
+
+/// The text of `file` (`-`: stdin), read up to [`MAX_DOCUMENT`] bytes.
 fn read(file: &str) -> Result<String, Failure> {
-    let mut text = String::new();
-    let result = if file == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(file).map(|t| text = t)
+    let io_error = |e: io::Error| {
+        Failure::other(IO_ERROR, e.to_string(), EXIT_REJECTED).with_input(Quoted::of(file))
     };
-    result.map_err(|e| {
-        let mut f = Failure::other(IO_ERROR, format!("{file}: {e}"), EXIT_REJECTED);
-        f.input = Some(file.to_owned());
-        f
-    })?;
-    Ok(text)
+    let reader: Box<dyn Read> = if file == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(File::open(file).map_err(io_error)?)
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_DOCUMENT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    if bytes.len() as u64 > MAX_DOCUMENT {
+        let mut f = Failure::other(
+            "INVALID_LENGTH",
+            format!(
+                "more than {MAX_DOCUMENT} bytes, the most a catalog or a list of entries is read \
+                 from"
+            ),
+            EXIT_REJECTED,
+        );
+        f.detail.insert("max".into(), MAX_DOCUMENT.into());
+        return Err(f.with_input(Quoted::of(file)));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::other(
+            "INVALID_UTF8",
+            format!("not valid UTF-8 ({})", e.utf8_error()),
+            EXIT_REJECTED,
+        )
+        .with_input(Quoted::of(file))
+    })
 }
 
 fn load(file: &str) -> Result<Catalog, Failure> {
@@ -124,7 +154,7 @@ fn form(name: &str) -> Result<Form, Failure> {
 }
 
 fn entries(text: &str, file: &str) -> Result<Vec<Entry>, Failure> {
-    let bad = |why: &str| Failure::usage(format!("{file}: {why}"));
+    let bad = |why: &str| Failure::usage(why).with_input(Quoted::of(file));
     let list: Value = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
     let list = list
         .as_array()
@@ -201,10 +231,11 @@ pub fn run(a: &Args, json: bool) -> CliResult {
                     (None, Some(h)) => format!(", namespace hash {}", h.as_str()),
                     _ => String::new(),
                 };
-                out.text(&format!(
-                    "{file}: {} entries, every ID matches its code{ns}",
-                    c.len()
-                ))?;
+                let entries = match c.len() {
+                    1 => "1 entry, its ID matches its code".to_owned(),
+                    n => format!("{n} entries, every ID matches its code"),
+                };
+                out.text(&format!("{}: {entries}{ns}", quote(file)))?;
             }
         }
         Command::Convert { file, form: f } => out.text(&load(file)?.to_json(form(f)?))?,
@@ -224,7 +255,8 @@ pub fn run(a: &Args, json: bool) -> CliResult {
                     for f in fields {
                         let Some((k, v)) = f.split_once('=') else {
                             return Err(Failure::usage(format!(
-                                "field {f:?}: expected NAME=VALUE"
+                                "field {}: expected NAME=VALUE",
+                                quote(f)
                             )));
                         };
                         map.insert(k.to_owned(), Value::from(v));
@@ -277,12 +309,12 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             if json {
                 out.json(&json!({"file": file, "verified": true}))?;
             } else {
-                out.text(&format!("{file}: signature verified"))?;
+                out.text(&format!("{}: signature verified", quote(file)))?;
             }
         }
         Command::Collisions { codes } => {
             let mut all = Vec::new();
-            for_each_input(codes, |item| {
+            for_each_input(codes, CODE_LINES, |item| {
                 all.push(item?.to_owned());
                 Ok(())
             })?;
