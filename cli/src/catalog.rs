@@ -5,7 +5,10 @@ use std::fs::File;
 use std::io::{self, Read};
 
 use polyid::quote;
-use polyid::wdp::catalog::{self, from_hex, hex, Catalog, Entry, Form, KeyPair};
+use polyid::wdp::catalog::{
+    self, from_hex, hex, Catalog, Entry, Form, KeyPair, PUBLIC_KEY_LEN, SIGNATURE_LEN,
+};
+use polyid::wdp::StructuredCode;
 use serde_json::{json, Map, Value};
 
 use crate::fail::{CliResult, Failure, Quoted, EXIT_OK, EXIT_REJECTED, IO_ERROR};
@@ -113,10 +116,30 @@ fn read(file: &str) -> Result<String, Failure> {
     let io_error = |e: io::Error| {
         Failure::other(IO_ERROR, e.to_string(), EXIT_REJECTED).with_input(Quoted::of(file))
     };
+    let too_large = |size: Option<u64>| {
+        let mut f = Failure::other(
+            "INVALID_LENGTH",
+            format!(
+                "{}more than the {MAX_DOCUMENT} bytes a catalog or a list of entries may have",
+                size.map_or_else(String::new, |n| format!("{n} bytes, "))
+            ),
+            EXIT_REJECTED,
+        );
+        if let Some(n) = size {
+            f.detail.insert("found".into(), n.into());
+        }
+        f.detail.insert("max".into(), MAX_DOCUMENT.into());
+        f.with_input(Quoted::of(file))
+    };
     let reader: Box<dyn Read> = if file == "-" {
         Box::new(io::stdin().lock())
     } else {
-        Box::new(File::open(file).map_err(io_error)?)
+        let f = File::open(file).map_err(io_error)?;
+        // A file's size is known before reading it; a pipe's only by reading past the cap.
+        match f.metadata() {
+            Ok(m) if m.is_file() && m.len() > MAX_DOCUMENT => return Err(too_large(Some(m.len()))),
+            _ => Box::new(f),
+        }
     };
     let mut bytes = Vec::new();
     reader
@@ -124,16 +147,7 @@ fn read(file: &str) -> Result<String, Failure> {
         .read_to_end(&mut bytes)
         .map_err(io_error)?;
     if bytes.len() as u64 > MAX_DOCUMENT {
-        let mut f = Failure::other(
-            "INVALID_LENGTH",
-            format!(
-                "more than {MAX_DOCUMENT} bytes, the most a catalog or a list of entries is read \
-                 from"
-            ),
-            EXIT_REJECTED,
-        );
-        f.detail.insert("max".into(), MAX_DOCUMENT.into());
-        return Err(f.with_input(Quoted::of(file)));
+        return Err(too_large(None));
     }
     String::from_utf8(bytes).map_err(|e| {
         Failure::other(
@@ -203,6 +217,10 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             namespace,
             form: f,
         } => {
+            if let Some(ns) = namespace {
+                // Checked first, so that its error names it (the build's errors name entries).
+                polyid::wdp::namespace_hash_id(ns).map_err(|e| Failure::core(&e, Some(ns)))?;
+            }
             let entries = entries(&read(file)?, file)?;
             let built = match namespace {
                 Some(ns) => Catalog::build_namespaced(ns, entries),
@@ -304,8 +322,16 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             let c = load(file)?;
             let pk = from_hex(public_key).map_err(|e| Failure::core(&e, Some(public_key)))?;
             let sig = from_hex(signature).map_err(|e| Failure::core(&e, Some(signature)))?;
+            // A key or signature of the wrong length is what the error is about; else the file.
+            let input = if pk.len() != PUBLIC_KEY_LEN {
+                public_key
+            } else if sig.len() != SIGNATURE_LEN {
+                signature
+            } else {
+                file
+            };
             c.verify(&pk, &sig)
-                .map_err(|e| Failure::core(&e, Some(file)))?;
+                .map_err(|e| Failure::core(&e, Some(input)))?;
             if json {
                 out.json(&json!({"file": file, "verified": true}))?;
             } else {
@@ -318,7 +344,11 @@ pub fn run(a: &Args, json: bool) -> CliResult {
                 all.push(item?.to_owned());
                 Ok(())
             })?;
-            let groups = catalog::collisions(&all).map_err(|e| Failure::core(&e, None))?;
+            let groups = catalog::collisions(&all).map_err(|e| {
+                // The core stops at the first code it cannot read: name it.
+                let bad = all.iter().find(|c| StructuredCode::parse(c).is_err());
+                Failure::core(&e, bad.map(String::as_str))
+            })?;
             for g in &groups {
                 if json {
                     out.json(&json!({"id": g.id.as_str(), "codes": g.codes}))?;

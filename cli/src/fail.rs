@@ -132,7 +132,7 @@ impl Failure {
     pub fn core(e: &Error, input: Option<&str>) -> Failure {
         Failure {
             code: e.code().as_str().to_owned(),
-            message: e.to_string(),
+            message: bounded(e.to_string()),
             input: input.map(Quoted::of),
             detail: detail_json(e),
             exit: EXIT_REJECTED,
@@ -207,6 +207,20 @@ impl Failure {
             writeln!(err, "polyid: {}", self.to_text())
         };
     }
+}
+
+/// The most characters of a core message shown: more than any message of the core has (its
+/// quotations and lists are bounded), so that one that is not cannot flood a terminal or a log.
+const MAX_MESSAGE_CHARS: usize = 4096;
+
+/// `message`, cut after [`MAX_MESSAGE_CHARS`] characters with its length.
+fn bounded(mut message: String) -> String {
+    if let Some((end, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        let len = message.len();
+        message.truncate(end);
+        message.push_str(&format!("... ({len} bytes)"));
+    }
+    message
 }
 
 /// `n` and the noun that agrees with it: `1 entry`, `2 entries`.

@@ -126,7 +126,7 @@ pub struct GenOpts {
     max_lead_ms: u64,
 
     /// When the lead would be exceeded: fail (CLOCK_BEHIND) or wait
-    #[arg(long, value_name = "POLICY", default_value = "fail")]
+    #[arg(long, value_name = "POLICY", default_value = "fail", value_parser = ["fail", "wait"])]
     on_clock_behind: String,
 
     /// Continue after this ID (persisted by an earlier run): every ID is greater than it
