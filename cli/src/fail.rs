@@ -263,3 +263,56 @@ impl From<io::Error> for Failure {
 
 /// Result of the CLI's functions: the exit status, or a failure that ends the command.
 pub type CliResult = Result<u8, Failure>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotations_are_the_cores() {
+        let long = "é".repeat(100);
+        assert_eq!(Quoted::of(&long).to_string(), quote(&long).to_string());
+        assert_eq!(Quoted::of("a\nb").to_string(), "\"a\\nb\"");
+        assert_eq!(Quoted::of("a\nb").cut_len(), None);
+        // A kept start of a longer input: cut, with the whole length.
+        let q = Quoted::of_bytes(b"AB\r", 1000);
+        assert_eq!(q.to_string(), "\"AB\\r\"... (1000 bytes)");
+        assert_eq!((q.head(), q.cut_len()), ("AB\r", Some(1000)));
+        // Bytes that are not UTF-8 are shown as U+FFFD; a whole short line is not cut.
+        let q = Quoted::of_bytes(b"x\xff", 2);
+        assert_eq!((q.head(), q.cut_len()), ("x\u{fffd}", None));
+        let start = vec![b'A'; 5000];
+        let q = Quoted::of_bytes(&start, 5000);
+        assert_eq!(q.head().len(), polyid::error::EXCERPT_CHARS);
+        assert_eq!(q.cut_len(), Some(5000));
+    }
+
+    #[test]
+    fn a_failure_is_one_line_whatever_its_message() {
+        let f = Failure::usage("a\nb\r\u{1b}[2J").with_input(Quoted::of("x\ny"));
+        assert_eq!(
+            f.to_text(),
+            r#"error[INVALID_ARGUMENT]: "x\ny": a\nb\r\u{1b}[2J"#
+        );
+        let long = "m".repeat(MAX_MESSAGE_CHARS + 10);
+        assert_eq!(
+            bounded(long.clone()),
+            format!("{}... ({} bytes)", &long[..MAX_MESSAGE_CHARS], long.len())
+        );
+        assert_eq!(bounded("short".into()), "short");
+        let j = Failure::usage("m")
+            .with_input(Quoted::of(&"A".repeat(100)))
+            .to_json();
+        assert_eq!(j["input"], "A".repeat(64));
+        assert_eq!(j["input_len"], 100);
+        let j = Failure::usage("m").with_input(Quoted::of("A")).to_json();
+        assert_eq!(j.get("input_len"), None);
+    }
+
+    #[test]
+    fn counts_agree_with_nouns() {
+        assert_eq!(plural(1, "entry", "entries"), "1 entry");
+        assert_eq!(plural(0, "entry", "entries"), "0 entries");
+        assert_eq!(plural(2, "case was", "cases were"), "2 cases were");
+    }
+}

@@ -249,3 +249,62 @@ fn with_line(mut f: Failure, number: u64) -> Failure {
     f.detail.insert("line".into(), number.into());
     f
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line read: its number, and its text or the start kept and the length of one too long.
+    type Read = (u64, Result<String, (String, usize)>);
+
+    /// Every line of `input` read with `max` through a reader of `capacity` bytes.
+    fn lines(input: &[u8], max: usize, capacity: usize) -> Vec<Read> {
+        let mut r = BoundedLines::new(io::BufReader::with_capacity(capacity, input), max);
+        let mut out = Vec::new();
+        while let Some((n, line)) = r.next_line().unwrap() {
+            out.push(match line {
+                Line::Text(t) => (n, Ok(String::from_utf8(t.to_vec()).unwrap())),
+                Line::TooLong { start, len } => {
+                    (n, Err((String::from_utf8(start.to_vec()).unwrap(), len)))
+                }
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn lines_up_to_the_bound_and_beyond() {
+        for capacity in [1, 2, 3, 7, 8192] {
+            let got = lines(b"abcd\r\nabcde\n\nabcd\rx\nab\r\r\nlast", 4, capacity);
+            assert_eq!(
+                got,
+                [
+                    (1, Ok("abcd".into())),
+                    (2, Err(("abcd".into(), 5))),
+                    (3, Ok("".into())),
+                    (4, Err(("abcd".into(), 6))),
+                    (5, Ok("ab\r".into())),
+                    (6, Ok("last".into())),
+                ],
+                "capacity {capacity}"
+            );
+            // To the end without a newline; a trailing "\r" without "\n" is part of the line.
+            assert_eq!(lines(b"abcde", 4, capacity), [(1, Err(("abcd".into(), 5)))]);
+            assert_eq!(lines(b"abc\r", 4, capacity), [(1, Ok("abc\r".into()))]);
+            assert_eq!(
+                lines(b"abcd\r", 4, capacity),
+                [(1, Err(("abcd".into(), 5)))]
+            );
+        }
+        // A long line's "\r\n" split across the chunks it is skipped in.
+        let mut long = vec![b'x'; SKIP_CHUNK as usize * 2 + 5];
+        long.extend_from_slice(b"\r\nok\n");
+        let got = lines(&long, 4, 8192);
+        assert_eq!(
+            got[0],
+            (1, Err(("xxxx".into(), SKIP_CHUNK as usize * 2 + 5)))
+        );
+        assert_eq!(got[1], (2, Ok("ok".into())));
+        assert!(lines(b"", 4, 8).is_empty());
+    }
+}
