@@ -44,7 +44,9 @@ Exit status: 0 ok; 1 an input was rejected (or conform found failing cases);
 2 malformed command line; 3 conform: the implementation broke the protocol.
 Errors are printed as `error[CODE]: message` (CODE is the stable code shared by every
 polyid runtime); with --json as {\"error\": {\"code\", \"message\", ...}} on stderr (in
-place on stdout for the per-input errors of compact and inspect).";
+place on stdout for the per-input errors of compact, inspect and extuuid). Inputs are quoted
+in messages bounded and escaped (64 characters, then their length). Limits: stdin lines of
+1024 bytes (conform-serve: 1 MiB), catalogs of 64 MiB.";
 
 /// polyid: WDP compact IDs, uid11/xid, TID, EUID, EXTUUID and WDP catalogs from the command
 /// line.
