@@ -9,6 +9,7 @@ use polyid::wdp::catalog::{
     self, from_hex, hex, Catalog, Entry, Form, KeyPair, PUBLIC_KEY_LEN, SIGNATURE_LEN,
 };
 use polyid::wdp::StructuredCode;
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Map, Value};
 
 use crate::fail::{CliResult, Failure, Quoted, EXIT_OK, EXIT_REJECTED, IO_ERROR};
@@ -167,41 +168,137 @@ fn form(name: &str) -> Result<Form, Failure> {
     name.parse().map_err(|e| Failure::core(&e, None))
 }
 
-fn entries(text: &str, file: &str) -> Result<Vec<Entry>, Failure> {
-    let bad = |why: &str| Failure::usage(why).with_input(Quoted::of(file));
-    let list: Value = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
-    let list = list
-        .as_array()
-        .ok_or_else(|| bad("expected a JSON list of entries"))?;
-    let text_of = |e: &Value, k: &str| e.get(k).and_then(Value::as_str).map(str::to_owned);
-    let strings = |e: &Value, k: &str| -> Vec<String> {
-        e.get(k)
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    list.iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let (Some(code), Some(message)) = (text_of(e, "code"), text_of(e, "message")) else {
-                return Err(bad(&format!(
-                    "entry {i} needs \"code\" and \"message\" strings"
-                )));
+/// The members an entry of `catalog build` may have.
+const ENTRY_MEMBERS: &str = "code, message, description, hints, tags, docs_url";
+
+/// A list of entries for `catalog build`, read as strictly as the core reads a catalog: a
+/// member given twice in one entry, or one an entry does not have, is refused rather than
+/// read one way here and another by the next reader; a value of the wrong type too.
+struct Entries(Vec<Entry>);
+
+impl<'de> Deserialize<'de> for Entries {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Entries, D::Error> {
+        d.deserialize_any(EntriesVisitor)
+    }
+}
+
+struct EntriesVisitor;
+
+impl<'de> Visitor<'de> for EntriesVisitor {
+    type Value = Entries;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON list of entries")
+    }
+
+    // serde's own message would quote the whole string.
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Entries, E> {
+        Err(E::custom(format!(
+            "expected a JSON list of entries, found the string {}",
+            quote(v)
+        )))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Entries, A::Error> {
+        let mut list = Vec::new();
+        while let Some(entry) = seq.next_element_seed(EntrySeed(list.len()))? {
+            list.push(entry);
+        }
+        Ok(Entries(list))
+    }
+}
+
+/// Entry `.0` of the list.
+struct EntrySeed(usize);
+
+impl<'de> DeserializeSeed<'de> for EntrySeed {
+    type Value = Entry;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Entry, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for EntrySeed {
+    type Value = Entry;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "entry {} to be an object {{{ENTRY_MEMBERS}}}", self.0)
+    }
+
+    // serde's own message would quote the whole string.
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Entry, E> {
+        Err(E::custom(format!(
+            "entry {}: expected an object {{{ENTRY_MEMBERS}}}, found the string {}",
+            self.0,
+            quote(v)
+        )))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entry, A::Error> {
+        let i = self.0;
+        // serde_json appends where it is (" at line L column C") to each of these messages.
+        let bad = |why: String| de::Error::custom(format!("entry {i}: {why}"));
+        let mut seen: Vec<String> = Vec::new();
+        let mut entry = Entry::new("", "");
+        let (mut code, mut message) = (None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                let why = format!("member {} appears twice in one object", quote(&key));
+                return Err(bad(why));
+            }
+            let value: Value = map.next_value()?;
+            let text = |v: Value| match v {
+                Value::Null => Ok(None),
+                Value::String(s) => Ok(Some(s)),
+                _ => Err(bad(format!("{} is not a string", quote(&key)))),
             };
-            Ok(Entry {
+            let list = |v: Value| match v {
+                Value::Null => Ok(Vec::new()),
+                Value::Array(items) => items
+                    .into_iter()
+                    .map(|item| match item {
+                        Value::String(s) => Ok(s),
+                        _ => Err(bad(format!(
+                            "{} has an item that is not a string",
+                            quote(&key)
+                        ))),
+                    })
+                    .collect(),
+                _ => Err(bad(format!("{} is not a list of strings", quote(&key)))),
+            };
+            match key.as_str() {
+                "code" => code = text(value)?,
+                "message" => message = text(value)?,
+                "description" => entry.description = text(value)?,
+                "docs_url" => entry.docs_url = text(value)?,
+                "hints" => entry.hints = list(value)?,
+                "tags" => entry.tags = list(value)?,
+                _ => {
+                    let why = format!(
+                        "unknown member {} (an entry's members are {ENTRY_MEMBERS})",
+                        quote(&key)
+                    );
+                    return Err(bad(why));
+                }
+            }
+            seen.push(key);
+        }
+        match (code, message) {
+            (Some(code), Some(message)) => Ok(Entry {
                 code,
                 message,
-                description: text_of(e, "description"),
-                hints: strings(e, "hints"),
-                tags: strings(e, "tags"),
-                docs_url: text_of(e, "docs_url"),
-            })
-        })
-        .collect()
+                ..entry
+            }),
+            _ => Err(bad("needs \"code\" and \"message\" strings".to_owned())),
+        }
+    }
+}
+
+fn entries(text: &str, file: &str) -> Result<Vec<Entry>, Failure> {
+    serde_json::from_str::<Entries>(text)
+        .map(|list| list.0)
+        .map_err(|e| Failure::usage(e.to_string()).with_input(Quoted::of(file)))
 }
 
 fn expansion(e: &catalog::Expansion<'_>) -> Value {

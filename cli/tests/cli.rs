@@ -2068,3 +2068,52 @@ fn a_line_without_end_keeps_memory_flat() {
     );
     assert!(kib < 96 * 1024, "catalog check: peak RSS {kib} KiB");
 }
+
+#[test]
+fn catalog_build_reads_entries_strictly() {
+    for (text, said) in [
+        (
+            r#"[{"code": "E.A.B.001", "message": "m", "code": "E.A.B.002"}]"#,
+            r#"entry 0: member "code" appears twice in one object at line 1 column "#,
+        ),
+        (
+            r#"[{"code": "E.A.B.001", "message": "m"}, {"code": "E.A.B.002", "message": "m", "desciption": "d"}]"#,
+            r#"entry 1: unknown member "desciption" (an entry's members are code, message, description, hints, tags, docs_url)"#,
+        ),
+        (
+            r#"[{"code": "E.A.B.001", "message": "m", "hints": ["a", 1]}]"#,
+            r#"entry 0: "hints" has an item that is not a string"#,
+        ),
+        (
+            r#"[{"code": "E.A.B.001", "message": 7}]"#,
+            r#"entry 0: "message" is not a string"#,
+        ),
+    ] {
+        let file = temp_file("strict-entries.json", text);
+        let r = run(&["catalog", "build", file.to_str().unwrap()], None);
+        assert_eq!((r.code, r.out.as_str()), (2, ""), "{text}");
+        assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+        assert!(r.err.contains(said), "{}", r.err);
+    }
+    // A string where an entry belongs is quoted bounded, as every input is.
+    let file = temp_file("string-entry.json", &format!("[{:?}]", "E".repeat(100_000)));
+    let r = run(&["catalog", "build", file.to_str().unwrap()], None);
+    assert!(
+        r.err.len() < 400 && r.err.contains("... (100000 bytes)"),
+        "{}",
+        short(&r.err)
+    );
+    // Optional members may be null; every member read.
+    let file = temp_file(
+        "full-entries.json",
+        r#"[{"code": "E.A.B.001", "message": "m", "description": null, "hints": ["h"],
+             "tags": ["t"], "docs_url": "https://example.com"}]"#,
+    );
+    let r = run(&["catalog", "build", file.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let built: Value = serde_json::from_str(&r.out).unwrap();
+    let e = &built["diags"]["l3i4I"];
+    assert_eq!((&e["hints"], &e["tags"]), (&json!(["h"]), &json!(["t"])));
+    assert_eq!(e["docs_url"], "https://example.com");
+    assert_eq!(e.get("description"), None, "{e}");
+}
