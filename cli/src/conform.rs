@@ -97,6 +97,8 @@ fn bad_vectors(msg: String) -> Failure {
 }
 
 fn parse_file(name: &str, text: &str, cases: &mut Vec<Case>) -> Result<(), Failure> {
+    // Names from a user's directory and its files, quoted in messages as every input is.
+    let name = quote(name);
     let doc: Value = serde_json::from_str(text).map_err(|e| bad_vectors(format!("{name}: {e}")))?;
     let family = doc["family"]
         .as_str()
@@ -113,7 +115,10 @@ fn parse_file(name: &str, text: &str, cases: &mut Vec<Case>) -> Result<(), Failu
         let error = match case.get("error") {
             None => None,
             Some(Value::String(code)) => Some(code.clone()),
-            Some(_) => return Err(bad_vectors(format!("{key}: \"error\" is not a string"))),
+            Some(_) => {
+                let why = format!("{}: \"error\" is not a string", quote(&key));
+                return Err(bad_vectors(why));
+            }
         };
         if output.is_some() == error.is_some() {
             return Err(bad_vectors(format!(
@@ -123,7 +128,10 @@ fn parse_file(name: &str, text: &str, cases: &mut Vec<Case>) -> Result<(), Failu
         let detail = match case.get("detail") {
             None => None,
             Some(Value::Object(d)) => Some(d.clone()),
-            Some(_) => return Err(bad_vectors(format!("{key}: \"detail\" is not an object"))),
+            Some(_) => {
+                let why = format!("{}: \"detail\" is not an object", quote(&key));
+                return Err(bad_vectors(why));
+            }
         };
         cases.push(Case {
             key,
@@ -223,18 +231,22 @@ fn load(dir: Option<&Path>) -> Result<(Vec<Case>, String), Failure> {
         }
         Some(dir) => {
             let entries = std::fs::read_dir(dir)
-                .map_err(|e| bad_vectors(format!("{}: {e}", dir.display())))?;
+                .map_err(|e| bad_vectors(format!("{}: {e}", quote(&dir.display().to_string()))))?;
             let mut files: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "json"))
                 .collect();
             files.sort();
             if files.is_empty() {
-                return Err(bad_vectors(format!("no *.json files in {}", dir.display())));
+                return Err(bad_vectors(format!(
+                    "no *.json files in {}",
+                    quote(&dir.display().to_string())
+                )));
             }
             for path in &files {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| bad_vectors(format!("{}: {e}", path.display())))?;
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    bad_vectors(format!("{}: {e}", quote(&path.display().to_string())))
+                })?;
                 parse_file(&path.display().to_string(), &text, &mut cases)?;
             }
             Ok((
@@ -649,7 +661,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         let mut table = vec![("family/op".to_owned(), name.clone())];
         table.extend(
             rows.iter()
-                .map(|((f, op), r)| (format!("{f}/{op}"), r.cell())),
+                .map(|((f, op), r)| (one_line(&format!("{f}/{op}")).into_owned(), r.cell())),
         );
         let width = table.iter().map(|r| r.0.len()).max().unwrap_or(0);
         for (label, cell) in &table {
@@ -659,8 +671,8 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         for s in skips.iter().take(shown) {
             out.text(&format!(
                 "SKIP {} ({}): {}",
-                s["case"].as_str().unwrap_or_default(),
-                s["op"].as_str().unwrap_or_default(),
+                one_line(s["case"].as_str().unwrap_or_default()),
+                one_line(s["op"].as_str().unwrap_or_default()),
                 s["reason"].as_str().unwrap_or_default()
             ))?;
         }
@@ -673,8 +685,8 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         for f in failures.iter().take(shown) {
             out.text(&format!(
                 "FAIL {} ({}): {}",
-                f["case"].as_str().unwrap_or_default(),
-                f["op"].as_str().unwrap_or_default(),
+                one_line(f["case"].as_str().unwrap_or_default()),
+                one_line(f["op"].as_str().unwrap_or_default()),
                 f["why"].as_str().unwrap_or_default()
             ))?;
         }

@@ -126,7 +126,7 @@ pub struct GenOpts {
     max_lead_ms: u64,
 
     /// When the lead would be exceeded: fail (CLOCK_BEHIND) or wait
-    #[arg(long, value_name = "POLICY", default_value = "fail", value_parser = ["fail", "wait"])]
+    #[arg(long, value_name = "POLICY", default_value = "fail")]
     on_clock_behind: String,
 
     /// Continue after this ID (persisted by an earlier run): every ID is greater than it
@@ -158,10 +158,12 @@ impl GenOpts {
             })?),
             None => None,
         };
-        let on_clock_behind: OnClockBehind = self
-            .on_clock_behind
-            .parse()
-            .map_err(|e| Failure::core(&e, Some(&self.on_clock_behind)))?;
+        let on_clock_behind: OnClockBehind = self.on_clock_behind.parse().map_err(|e: Error| {
+            // The core's message holds the whole value (`found "..."`); the same error
+            // with the value quoted as the input instead, bounded.
+            let e = Error::reason(e.code(), "on_clock_behind", "expected \"fail\" or \"wait\"");
+            Failure::core(&e, Some(&self.on_clock_behind))
+        })?;
         let options = Options {
             node,
             seed,
