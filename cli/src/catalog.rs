@@ -1,13 +1,19 @@
 //! `polyid catalog`: build, check, convert, expand, sign and verify WDP catalogs, and list
 //! colliding codes. Every step is the core's `polyid::wdp::catalog`.
 
-use std::io::Read;
+use std::fs::File;
+use std::io::{self, Read};
 
-use polyid::wdp::catalog::{self, from_hex, hex, Catalog, Entry, Form, KeyPair};
+use polyid::quote;
+use polyid::wdp::catalog::{
+    self, from_hex, hex, Catalog, Entry, Form, KeyPair, PUBLIC_KEY_LEN, SIGNATURE_LEN,
+};
+use polyid::wdp::StructuredCode;
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Map, Value};
 
-use crate::fail::{CliResult, Failure, EXIT_OK, EXIT_REJECTED, IO_ERROR};
-use crate::stream::{for_each_input, Out};
+use crate::fail::{CliResult, Failure, Quoted, EXIT_OK, EXIT_REJECTED, IO_ERROR};
+use crate::stream::{for_each_input, Out, CODE_LINES};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -100,19 +106,58 @@ enum Command {
     },
 }
 
+/// The largest catalog or list of entries read, in bytes. Beyond this size the JSON alone
+/// would cost hundreds of megabytes to hold; a catalog this large would have over 100,000
+/// entries of 600 bytes, while already at 43,000 codes one pair is expected to share a compact
+/// ID (`polyid::wdp::catalog::expected_collisions`).
+pub const MAX_DOCUMENT: u64 = 64 << 20;
+
+/// The text of `file` (`-`: stdin), read up to [`MAX_DOCUMENT`] bytes.
 fn read(file: &str) -> Result<String, Failure> {
-    let mut text = String::new();
-    let result = if file == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(file).map(|t| text = t)
+    let io_error = |e: io::Error| {
+        Failure::other(IO_ERROR, e.to_string(), EXIT_REJECTED).with_input(Quoted::of(file))
     };
-    result.map_err(|e| {
-        let mut f = Failure::other(IO_ERROR, format!("{file}: {e}"), EXIT_REJECTED);
-        f.input = Some(file.to_owned());
-        f
-    })?;
-    Ok(text)
+    let too_large = |size: Option<u64>| {
+        let mut f = Failure::other(
+            "INVALID_LENGTH",
+            format!(
+                "{}more than the {MAX_DOCUMENT} bytes a catalog or a list of entries may have",
+                size.map_or_else(String::new, |n| format!("{n} bytes, "))
+            ),
+            EXIT_REJECTED,
+        );
+        if let Some(n) = size {
+            f.detail.insert("found".into(), n.into());
+        }
+        f.detail.insert("max".into(), MAX_DOCUMENT.into());
+        f.with_input(Quoted::of(file))
+    };
+    let reader: Box<dyn Read> = if file == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        let f = File::open(file).map_err(io_error)?;
+        // A file's size is known before reading it; a pipe's only by reading past the cap.
+        match f.metadata() {
+            Ok(m) if m.is_file() && m.len() > MAX_DOCUMENT => return Err(too_large(Some(m.len()))),
+            _ => Box::new(f),
+        }
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_DOCUMENT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    if bytes.len() as u64 > MAX_DOCUMENT {
+        return Err(too_large(None));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::other(
+            "INVALID_UTF8",
+            format!("not valid UTF-8 ({})", e.utf8_error()),
+            EXIT_REJECTED,
+        )
+        .with_input(Quoted::of(file))
+    })
 }
 
 fn load(file: &str) -> Result<Catalog, Failure> {
@@ -123,41 +168,137 @@ fn form(name: &str) -> Result<Form, Failure> {
     name.parse().map_err(|e| Failure::core(&e, None))
 }
 
-fn entries(text: &str, file: &str) -> Result<Vec<Entry>, Failure> {
-    let bad = |why: &str| Failure::usage(format!("{file}: {why}"));
-    let list: Value = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
-    let list = list
-        .as_array()
-        .ok_or_else(|| bad("expected a JSON list of entries"))?;
-    let text_of = |e: &Value, k: &str| e.get(k).and_then(Value::as_str).map(str::to_owned);
-    let strings = |e: &Value, k: &str| -> Vec<String> {
-        e.get(k)
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    list.iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let (Some(code), Some(message)) = (text_of(e, "code"), text_of(e, "message")) else {
-                return Err(bad(&format!(
-                    "entry {i} needs \"code\" and \"message\" strings"
-                )));
+/// The members an entry of `catalog build` may have.
+const ENTRY_MEMBERS: &str = "code, message, description, hints, tags, docs_url";
+
+/// A list of entries for `catalog build`, read as strictly as the core reads a catalog: a
+/// member given twice in one entry, or one an entry does not have, is refused rather than
+/// read one way here and another by the next reader; a value of the wrong type too.
+struct Entries(Vec<Entry>);
+
+impl<'de> Deserialize<'de> for Entries {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Entries, D::Error> {
+        d.deserialize_any(EntriesVisitor)
+    }
+}
+
+struct EntriesVisitor;
+
+impl<'de> Visitor<'de> for EntriesVisitor {
+    type Value = Entries;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON list of entries")
+    }
+
+    // serde's own message would quote the whole string.
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Entries, E> {
+        Err(E::custom(format!(
+            "expected a JSON list of entries, found the string {}",
+            quote(v)
+        )))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Entries, A::Error> {
+        let mut list = Vec::new();
+        while let Some(entry) = seq.next_element_seed(EntrySeed(list.len()))? {
+            list.push(entry);
+        }
+        Ok(Entries(list))
+    }
+}
+
+/// Entry `.0` of the list.
+struct EntrySeed(usize);
+
+impl<'de> DeserializeSeed<'de> for EntrySeed {
+    type Value = Entry;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Entry, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for EntrySeed {
+    type Value = Entry;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "entry {} to be an object {{{ENTRY_MEMBERS}}}", self.0)
+    }
+
+    // serde's own message would quote the whole string.
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Entry, E> {
+        Err(E::custom(format!(
+            "entry {}: expected an object {{{ENTRY_MEMBERS}}}, found the string {}",
+            self.0,
+            quote(v)
+        )))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entry, A::Error> {
+        let i = self.0;
+        // serde_json appends where it is (" at line L column C") to each of these messages.
+        let bad = |why: String| de::Error::custom(format!("entry {i}: {why}"));
+        let mut seen: Vec<String> = Vec::new();
+        let mut entry = Entry::new("", "");
+        let (mut code, mut message) = (None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                let why = format!("member {} appears twice in one object", quote(&key));
+                return Err(bad(why));
+            }
+            let value: Value = map.next_value()?;
+            let text = |v: Value| match v {
+                Value::Null => Ok(None),
+                Value::String(s) => Ok(Some(s)),
+                _ => Err(bad(format!("{} is not a string", quote(&key)))),
             };
-            Ok(Entry {
+            let list = |v: Value| match v {
+                Value::Null => Ok(Vec::new()),
+                Value::Array(items) => items
+                    .into_iter()
+                    .map(|item| match item {
+                        Value::String(s) => Ok(s),
+                        _ => Err(bad(format!(
+                            "{} has an item that is not a string",
+                            quote(&key)
+                        ))),
+                    })
+                    .collect(),
+                _ => Err(bad(format!("{} is not a list of strings", quote(&key)))),
+            };
+            match key.as_str() {
+                "code" => code = text(value)?,
+                "message" => message = text(value)?,
+                "description" => entry.description = text(value)?,
+                "docs_url" => entry.docs_url = text(value)?,
+                "hints" => entry.hints = list(value)?,
+                "tags" => entry.tags = list(value)?,
+                _ => {
+                    let why = format!(
+                        "unknown member {} (an entry's members are {ENTRY_MEMBERS})",
+                        quote(&key)
+                    );
+                    return Err(bad(why));
+                }
+            }
+            seen.push(key);
+        }
+        match (code, message) {
+            (Some(code), Some(message)) => Ok(Entry {
                 code,
                 message,
-                description: text_of(e, "description"),
-                hints: strings(e, "hints"),
-                tags: strings(e, "tags"),
-                docs_url: text_of(e, "docs_url"),
-            })
-        })
-        .collect()
+                ..entry
+            }),
+            _ => Err(bad("needs \"code\" and \"message\" strings".to_owned())),
+        }
+    }
+}
+
+fn entries(text: &str, file: &str) -> Result<Vec<Entry>, Failure> {
+    serde_json::from_str::<Entries>(text)
+        .map(|list| list.0)
+        .map_err(|e| Failure::usage(e.to_string()).with_input(Quoted::of(file)))
 }
 
 fn expansion(e: &catalog::Expansion<'_>) -> Value {
@@ -173,6 +314,10 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             namespace,
             form: f,
         } => {
+            if let Some(ns) = namespace {
+                // Checked first, so that its error names it (the build's errors name entries).
+                polyid::wdp::namespace_hash_id(ns).map_err(|e| Failure::core(&e, Some(ns)))?;
+            }
             let entries = entries(&read(file)?, file)?;
             let built = match namespace {
                 Some(ns) => Catalog::build_namespaced(ns, entries),
@@ -201,10 +346,11 @@ pub fn run(a: &Args, json: bool) -> CliResult {
                     (None, Some(h)) => format!(", namespace hash {}", h.as_str()),
                     _ => String::new(),
                 };
-                out.text(&format!(
-                    "{file}: {} entries, every ID matches its code{ns}",
-                    c.len()
-                ))?;
+                let entries = match c.len() {
+                    1 => "1 entry, its ID matches its code".to_owned(),
+                    n => format!("{n} entries, every ID matches its code"),
+                };
+                out.text(&format!("{}: {entries}{ns}", quote(file)))?;
             }
         }
         Command::Convert { file, form: f } => out.text(&load(file)?.to_json(form(f)?))?,
@@ -224,7 +370,8 @@ pub fn run(a: &Args, json: bool) -> CliResult {
                     for f in fields {
                         let Some((k, v)) = f.split_once('=') else {
                             return Err(Failure::usage(format!(
-                                "field {f:?}: expected NAME=VALUE"
+                                "field {}: expected NAME=VALUE",
+                                quote(f)
                             )));
                         };
                         map.insert(k.to_owned(), Value::from(v));
@@ -272,21 +419,33 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             let c = load(file)?;
             let pk = from_hex(public_key).map_err(|e| Failure::core(&e, Some(public_key)))?;
             let sig = from_hex(signature).map_err(|e| Failure::core(&e, Some(signature)))?;
+            // A key or signature of the wrong length is what the error is about; else the file.
+            let input = if pk.len() != PUBLIC_KEY_LEN {
+                public_key
+            } else if sig.len() != SIGNATURE_LEN {
+                signature
+            } else {
+                file
+            };
             c.verify(&pk, &sig)
-                .map_err(|e| Failure::core(&e, Some(file)))?;
+                .map_err(|e| Failure::core(&e, Some(input)))?;
             if json {
                 out.json(&json!({"file": file, "verified": true}))?;
             } else {
-                out.text(&format!("{file}: signature verified"))?;
+                out.text(&format!("{}: signature verified", quote(file)))?;
             }
         }
         Command::Collisions { codes } => {
             let mut all = Vec::new();
-            for_each_input(codes, |item| {
+            for_each_input(codes, CODE_LINES, |item| {
                 all.push(item?.to_owned());
                 Ok(())
             })?;
-            let groups = catalog::collisions(&all).map_err(|e| Failure::core(&e, None))?;
+            let groups = catalog::collisions(&all).map_err(|e| {
+                // The core stops at the first code it cannot read: name it.
+                let bad = all.iter().find(|c| StructuredCode::parse(c).is_err());
+                Failure::core(&e, bad.map(String::as_str))
+            })?;
             for g in &groups {
                 if json {
                     out.json(&json!({"id": g.id.as_str(), "codes": g.codes}))?;

@@ -2,12 +2,12 @@
 
 use polyid::error::{Detail, ErrorCode};
 use polyid::wdp::{self, CompactId, FullId, NamedSequences, StructuredCode};
-use polyid::{Error, Profile};
+use polyid::{quote, Error, Profile};
 use serde_json::{json, Map, Value};
 
 use crate::fail::{CliResult, Failure, EXIT_OK, EXIT_REJECTED};
 use crate::fields::{self, Fields};
-use crate::stream::{for_each_input, Out};
+use crate::stream::{for_each_input, Out, CODE_LINES};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -76,7 +76,7 @@ fn run_profile(a: &Args, json: bool, profile: Profile) -> CliResult {
     };
     let mut out = Out::new();
     let mut failed = false;
-    for_each_input(&a.codes, |item| {
+    for_each_input(&a.codes, CODE_LINES, |item| {
         let failure = match item {
             Err(f) => f,
             Ok(code) => match wdp::compact_id_as_with(code, names.as_ref(), profile) {
@@ -116,11 +116,16 @@ fn named_sequences(specs: &[String]) -> Result<NamedSequences, Failure> {
     for spec in specs {
         let Some((name, number)) = spec.split_once('=') else {
             return Err(Failure::usage(format!(
-                "--sequence {spec:?}: expected NAME=NUMBER, e.g. RATE_LIMITED=31"
+                "--sequence {}: expected NAME=NUMBER, e.g. RATE_LIMITED=31",
+                quote(spec)
             )));
         };
-        let wide: i128 = number.trim().parse().map_err(|_| {
-            Failure::usage(format!("--sequence {spec:?}: {number:?} is not an integer"))
+        let wide: i128 = number.parse().map_err(|_| {
+            Failure::usage(format!(
+                "--sequence {}: {} is not an integer",
+                quote(spec),
+                quote(number)
+            ))
         })?;
         // The core takes a u16; a number beyond it is OUT_OF_RANGE, never wrapped.
         let number = u16::try_from(wide).map_err(|_| {
@@ -145,7 +150,7 @@ fn named_sequences(specs: &[String]) -> Result<NamedSequences, Failure> {
 /// `--explain`: the code's fields, then the namespace and full ID when there is one.
 fn explain(input: &str, c: &StructuredCode, ns: Option<(&str, CompactId)>) -> Fields {
     let mut f = Fields::default();
-    f.add("input", input, format!("{input:?}"));
+    f.add("input", input, quote(input).to_string());
     f.extend(fields::code(c));
     if let Some((name, nsh)) = ns {
         let full = FullId {
@@ -162,8 +167,8 @@ fn explain(input: &str, c: &StructuredCode, ns: Option<(&str, CompactId)>) -> Fi
 pub fn run(a: &Args, json: bool) -> CliResult {
     let profile = Profile::parse(&a.profile).map_err(|_| {
         Failure::usage(format!(
-            "--profile {:?}: expected polyid or waddling (the profiles that compute WDP IDs)",
-            a.profile
+            "--profile {}: expected polyid or waddling (the profiles that compute WDP IDs)",
+            quote(&a.profile)
         ))
     })?;
     if profile != Profile::Polyid {
@@ -180,7 +185,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
     let mut out = Out::new();
     let mut failed = false;
     let mut first = true;
-    for_each_input(&a.codes, |item| {
+    for_each_input(&a.codes, CODE_LINES, |item| {
         let failure = match item {
             Err(f) => f,
             Ok(code) if !json && !a.explain => match wdp::compact(code, &names) {

@@ -8,18 +8,20 @@
 //! `detail` has the same value there.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use polyid::Profile;
+use polyid::{quote, Profile};
 use serde_json::{json, Map, Value};
 
-use crate::fail::{CliResult, Failure, EXIT_OK, EXIT_PROTOCOL, EXIT_REJECTED, IO_ERROR};
-use crate::stream::Out;
+use crate::fail::{
+    one_line, plural, CliResult, Failure, Quoted, EXIT_OK, EXIT_PROTOCOL, EXIT_REJECTED, IO_ERROR,
+};
+use crate::stream::{BoundedLines, Line, Out, PROTOCOL_LINES};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/vectors.rs"));
@@ -95,6 +97,8 @@ fn bad_vectors(msg: String) -> Failure {
 }
 
 fn parse_file(name: &str, text: &str, cases: &mut Vec<Case>) -> Result<(), Failure> {
+    // Names from a user's directory and its files, quoted in messages as every input is.
+    let name = quote(name);
     let doc: Value = serde_json::from_str(text).map_err(|e| bad_vectors(format!("{name}: {e}")))?;
     let family = doc["family"]
         .as_str()
@@ -111,7 +115,10 @@ fn parse_file(name: &str, text: &str, cases: &mut Vec<Case>) -> Result<(), Failu
         let error = match case.get("error") {
             None => None,
             Some(Value::String(code)) => Some(code.clone()),
-            Some(_) => return Err(bad_vectors(format!("{key}: \"error\" is not a string"))),
+            Some(_) => {
+                let why = format!("{}: \"error\" is not a string", quote(&key));
+                return Err(bad_vectors(why));
+            }
         };
         if output.is_some() == error.is_some() {
             return Err(bad_vectors(format!(
@@ -121,7 +128,10 @@ fn parse_file(name: &str, text: &str, cases: &mut Vec<Case>) -> Result<(), Failu
         let detail = match case.get("detail") {
             None => None,
             Some(Value::Object(d)) => Some(d.clone()),
-            Some(_) => return Err(bad_vectors(format!("{key}: \"detail\" is not an object"))),
+            Some(_) => {
+                let why = format!("{}: \"detail\" is not an object", quote(&key));
+                return Err(bad_vectors(why));
+            }
         };
         cases.push(Case {
             key,
@@ -221,21 +231,32 @@ fn load(dir: Option<&Path>) -> Result<(Vec<Case>, String), Failure> {
         }
         Some(dir) => {
             let entries = std::fs::read_dir(dir)
-                .map_err(|e| bad_vectors(format!("{}: {e}", dir.display())))?;
+                .map_err(|e| bad_vectors(format!("{}: {e}", quote(&dir.display().to_string()))))?;
             let mut files: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "json"))
                 .collect();
             files.sort();
             if files.is_empty() {
-                return Err(bad_vectors(format!("no *.json files in {}", dir.display())));
+                return Err(bad_vectors(format!(
+                    "no *.json files in {}",
+                    quote(&dir.display().to_string())
+                )));
             }
             for path in &files {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| bad_vectors(format!("{}: {e}", path.display())))?;
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    bad_vectors(format!("{}: {e}", quote(&path.display().to_string())))
+                })?;
                 parse_file(&path.display().to_string(), &text, &mut cases)?;
             }
-            Ok((cases, format!("{} ({} files)", dir.display(), files.len())))
+            Ok((
+                cases,
+                format!(
+                    "{} ({})",
+                    quote(&dir.display().to_string()),
+                    plural(files.len(), "file", "files")
+                ),
+            ))
         }
     }
 }
@@ -258,7 +279,8 @@ impl ErrorLevel {
             "code" => Ok(ErrorLevel::Code),
             "reject" => Ok(ErrorLevel::Reject),
             other => Err(Failure::usage(format!(
-                "--errors {other:?}: expected exact, code or reject"
+                "--errors {}: expected exact, code or reject",
+                quote(other)
             ))),
         }
     }
@@ -291,8 +313,31 @@ fn expected_text(case: &Case) -> String {
     }
 }
 
+/// Characters of a response shown in a report: enough for an error's `detail`.
+const SHOWN_CHARS: usize = 256;
+
+/// Text of the implementation as a report shows it: on one line, cut after [`SHOWN_CHARS`]
+/// characters with its length, whatever it wrote.
+fn shown_text(text: &str) -> String {
+    let kept = match text.char_indices().nth(SHOWN_CHARS) {
+        None => text,
+        Some((i, _)) => &text[..i],
+    };
+    let mut s = one_line(kept).into_owned();
+    if kept.len() < text.len() {
+        s.push_str(&format!("... ({} bytes)", text.len()));
+    }
+    s
+}
+
+/// A response as a report shows it: its JSON, bounded (see [`shown_text`]).
+fn shown(response: &Value) -> String {
+    shown_text(&response.to_string())
+}
+
 /// Judges one response (see the module documentation) at error level `level`.
-fn judge(case: &Case, line: &str, response: &Value, level: ErrorLevel) -> Verdict {
+fn judge(case: &Case, response: &Value, level: ErrorLevel) -> Verdict {
+    let line = shown(response);
     let fail = || Verdict::Fail(format!("expected {}, got {line}", expected_text(case)));
     let Some(r) = response.as_object() else {
         return Verdict::Fail(format!("response is not a JSON object: {line}"));
@@ -316,11 +361,11 @@ fn judge(case: &Case, line: &str, response: &Value, level: ErrorLevel) -> Verdic
         };
     }
     if let Some(reason) = r.get("skip") {
-        return Verdict::Skip(
-            reason
+        return Verdict::Skip(shown_text(
+            &reason
                 .as_str()
                 .map_or_else(|| reason.to_string(), str::to_owned),
-        );
+        ));
     }
     if let Some(got) = r.get("output") {
         return match &case.output {
@@ -404,13 +449,13 @@ pub fn run(a: &Args, json: bool) -> CliResult {
     let (cases, source) = load(a.vectors.as_deref())?;
     let chosen = Profile::parse(&a.profile).map_err(|_| {
         Failure::usage(format!(
-            "--profile {:?}: expected polyid, atproto, euid or waddling",
-            a.profile
+            "--profile {}: expected polyid, atproto, euid or waddling",
+            quote(&a.profile)
         ))
     })?;
     let cases = profile_cases(cases, chosen);
     let profile = a.profile.clone();
-    let name = a.name.clone().unwrap_or_else(|| a.command.join(" "));
+    let name = shown_text(&a.name.clone().unwrap_or_else(|| a.command.join(" ")));
     let timeout = Duration::from_secs(a.timeout.max(1));
     let mut child = Command::new(&a.command[0])
         .args(&a.command[1..])
@@ -421,7 +466,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         .map_err(|e| {
             Failure::other(
                 IO_ERROR,
-                format!("cannot start {:?}: {e}", a.command[0]),
+                format!("cannot start {}: {e}", quote(&a.command[0])),
                 EXIT_PROTOCOL,
             )
         })?;
@@ -452,7 +497,23 @@ pub fn run(a: &Args, json: bool) -> CliResult {
     let stdout = child.stdout.take().expect("piped stdout");
     let (tx, rx) = mpsc::channel();
     thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
+        // Responses are read with a bound: an implementation writing a line without end is a
+        // protocol error, not a process that grows until it is killed.
+        let mut lines = BoundedLines::new(BufReader::new(stdout), PROTOCOL_LINES.max);
+        loop {
+            let line = match lines.next_line() {
+                Ok(None) => return,
+                Ok(Some((_, Line::Text(text)))) => String::from_utf8(text.to_vec())
+                    .map_err(|e| format!("a response is not UTF-8 ({})", e.utf8_error())),
+                Ok(Some((number, Line::TooLong { start, len }))) => Err(format!(
+                    "its line {number} is {len} bytes, longer than the {} bytes a response may \
+                     have ({}): {}",
+                    PROTOCOL_LINES.max,
+                    PROTOCOL_LINES.why,
+                    Quoted::of_bytes(start, len)
+                )),
+                Err(e) => Err(format!("reading its stdout failed: {e}")),
+            };
             let stop = line.is_err();
             if tx.send(line).is_err() || stop {
                 return;
@@ -464,14 +525,15 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             return match rx.recv_timeout(timeout) {
                 Ok(Ok(line)) if line.trim().is_empty() => continue,
                 Ok(Ok(line)) => Ok(line),
-                Ok(Err(e)) => Err(format!("reading its stdout failed: {e}")),
+                Ok(Err(why)) => Err(why),
                 Err(RecvTimeoutError::Timeout) => Err(format!(
-                    "no response within {}s after {answered} responses",
-                    timeout.as_secs()
+                    "no response within {}s after {}",
+                    timeout.as_secs(),
+                    plural(answered, "response", "responses")
                 )),
                 Err(RecvTimeoutError::Disconnected) => Err(format!(
-                    "it closed its stdout after {answered} of {} responses",
-                    cases.len()
+                    "it closed its stdout after {answered} of {}",
+                    plural(cases.len(), "response", "responses")
                 )),
             };
         }
@@ -495,9 +557,13 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         } else {
             match next_line(i) {
                 Ok(line) => match serde_json::from_str::<Value>(&line) {
-                    Ok(response) => judge(case, &line, &response, level),
+                    Ok(response) => judge(case, &response, level),
                     Err(e) => {
-                        protocol = Some(format!("response {} is not JSON ({e}): {line}", i + 1));
+                        protocol = Some(format!(
+                            "response {} is not JSON ({e}): {}",
+                            i + 1,
+                            quote(&line)
+                        ));
                         Verdict::Fail("response is not JSON".into())
                     }
                 },
@@ -533,10 +599,12 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         match rx.recv_timeout(timeout) {
             Ok(Ok(line)) if !line.trim().is_empty() => {
                 protocol = Some(format!(
-                    "more responses than requests ({} requests), e.g. {line}",
-                    cases.len()
+                    "more responses than requests ({}), e.g. {}",
+                    plural(cases.len(), "request", "requests"),
+                    quote(&line)
                 ))
             }
+            Ok(Err(why)) => protocol = Some(why),
             Err(RecvTimeoutError::Timeout) => {
                 protocol = Some(format!(
                     "it did not close its stdout within {}s after the last response",
@@ -581,8 +649,8 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         }))?;
     } else {
         out.text(&format!(
-            "conform: {name}: {} cases from {source}; errors compared: {}{}",
-            cases.len(),
+            "conform: {name}: {} from {source}; errors compared: {}{}",
+            plural(cases.len(), "case", "cases"),
             level.name(),
             if a.profile == "polyid" {
                 String::new()
@@ -593,7 +661,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         let mut table = vec![("family/op".to_owned(), name.clone())];
         table.extend(
             rows.iter()
-                .map(|((f, op), r)| (format!("{f}/{op}"), r.cell())),
+                .map(|((f, op), r)| (one_line(&format!("{f}/{op}")).into_owned(), r.cell())),
         );
         let width = table.iter().map(|r| r.0.len()).max().unwrap_or(0);
         for (label, cell) in &table {
@@ -603,8 +671,8 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         for s in skips.iter().take(shown) {
             out.text(&format!(
                 "SKIP {} ({}): {}",
-                s["case"].as_str().unwrap_or_default(),
-                s["op"].as_str().unwrap_or_default(),
+                one_line(s["case"].as_str().unwrap_or_default()),
+                one_line(s["op"].as_str().unwrap_or_default()),
                 s["reason"].as_str().unwrap_or_default()
             ))?;
         }
@@ -617,8 +685,8 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         for f in failures.iter().take(shown) {
             out.text(&format!(
                 "FAIL {} ({}): {}",
-                f["case"].as_str().unwrap_or_default(),
-                f["op"].as_str().unwrap_or_default(),
+                one_line(f["case"].as_str().unwrap_or_default()),
+                one_line(f["op"].as_str().unwrap_or_default()),
                 f["why"].as_str().unwrap_or_default()
             ))?;
         }
@@ -633,14 +701,15 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         }
         if code_only > 0 {
             out.text(&format!(
-                "note: {code_only} error cases were checked on the code only (the responses \
-                 carried no \"detail\")"
+                "note: {} checked on the code only (the responses carried no \"detail\")",
+                plural(code_only, "error case was", "error cases were")
             ))?;
         }
         if accepted_only > 0 {
             out.text(&format!(
-                "note: {accepted_only} cases with an expected output were checked on acceptance \
-                 only (the responses were {{\"valid\": true}})"
+                "note: {} with an expected output checked on acceptance only (the responses \
+                 were {{\"valid\": true}})",
+                plural(accepted_only, "case was", "cases were")
             ))?;
         }
         if skipped > 0 {

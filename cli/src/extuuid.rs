@@ -4,7 +4,7 @@ use polyid::extuuid::{self, Field};
 use serde_json::{json, Value};
 
 use crate::fail::{CliResult, Failure, EXIT_OK, EXIT_REJECTED};
-use crate::stream::{for_each_input, Out};
+use crate::stream::{for_each_input, Out, EXTUUID_LINES};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -53,7 +53,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
     let mut out = Out::new();
     let mut failed = false;
     let mut first = true;
-    for_each_input(&a.inputs, |item| {
+    for_each_input(&a.inputs, EXTUUID_LINES, |item| {
         let failure = match item {
             Err(f) => f,
             Ok(input) if a.inspect => match extuuid::inspect(input) {

@@ -5,7 +5,7 @@ use polyid::clock::{Clock, ManualClock, SystemClock};
 use polyid::error::{Detail, ErrorCode};
 use polyid::node::Node;
 use polyid::policy::{OnClockBehind, Options};
-use polyid::{euid, tid, Error, Euid, EuidGenerator, Tid, TidGenerator, Xid, XidGenerator};
+use polyid::{euid, quote, tid, Error, Euid, EuidGenerator, Tid, TidGenerator, Xid, XidGenerator};
 
 use crate::fail::{CliResult, Failure, EXIT_OK};
 use crate::stream::Out;
@@ -137,9 +137,8 @@ pub struct GenOpts {
 impl GenOpts {
     fn options(&self, with_node: bool) -> Result<Options, Failure> {
         let node = match &self.node {
-            Some(t) if with_node => {
-                Some(Node::parse(t.trim()).map_err(|e| Failure::core(&e, Some(t)))?)
-            }
+            // POLYID_NODE's rule (docs/spec/generation.md §6.1): digits only, no spaces.
+            Some(t) if with_node => Some(Node::parse(t).map_err(|e| Failure::core(&e, Some(t)))?),
             Some(t) => {
                 let e = Error::reason(
                     ErrorCode::InvalidArgument,
@@ -151,17 +150,20 @@ impl GenOpts {
             None => None,
         };
         let seed = match &self.seed {
-            Some(t) => Some(t.trim().parse::<u64>().map_err(|_| {
+            Some(t) => Some(t.parse::<u64>().map_err(|_| {
                 Failure::usage(format!(
-                    "--seed {t:?} is not an integer 0-18446744073709551615"
+                    "--seed {} is not an integer 0-18446744073709551615",
+                    quote(t)
                 ))
             })?),
             None => None,
         };
-        let on_clock_behind: OnClockBehind = self
-            .on_clock_behind
-            .parse()
-            .map_err(|e| Failure::core(&e, Some(&self.on_clock_behind)))?;
+        let on_clock_behind: OnClockBehind = self.on_clock_behind.parse().map_err(|e: Error| {
+            // The core's message holds the whole value (`found "..."`); the same error
+            // with the value quoted as the input instead, bounded.
+            let e = Error::reason(e.code(), "on_clock_behind", "expected \"fail\" or \"wait\"");
+            Failure::core(&e, Some(&self.on_clock_behind))
+        })?;
         let options = Options {
             node,
             seed,
@@ -177,9 +179,8 @@ impl GenOpts {
 /// is the core's OUT_OF_RANGE (with the core's bounds), never a wrapped value.
 fn u16_option(option: &str, text: &str, context: &'static str, max: u16) -> Result<u16, Failure> {
     let wide: i128 = text
-        .trim()
         .parse()
-        .map_err(|_| Failure::usage(format!("{option} {text:?} is not an integer")))?;
+        .map_err(|_| Failure::usage(format!("{option} {} is not an integer", quote(text))))?;
     u16::try_from(wide).map_err(|_| {
         let e = Error::new(
             ErrorCode::OutOfRange,

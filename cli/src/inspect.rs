@@ -7,12 +7,12 @@
 use polyid::euid::Euid;
 use polyid::tid::Tid;
 use polyid::wdp::{self, CompactId, StructuredCode};
-use polyid::{uid11, Error, Profile, Xid};
+use polyid::{quote, uid11, Error, Profile, Xid};
 use serde_json::{json, Map, Value};
 
-use crate::fail::{CliResult, Failure, EXIT_OK, EXIT_REJECTED};
+use crate::fail::{plural, CliResult, Failure, Quoted, EXIT_OK, EXIT_REJECTED};
 use crate::fields::{self, Fields};
-use crate::stream::{for_each_input, Out};
+use crate::stream::{for_each_input, Out, CODE_LINES};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -106,13 +106,13 @@ fn no_family(text: &str) -> Failure {
     let mut f = Failure::other(
         "INVALID_LENGTH",
         format!(
-            "{} bytes match no family (compact ID 5, full WDP ID / uid11 / xid 11, TID 13 or \
-             16, EUID 27; a structured code has dots)",
-            text.len()
+            "{} no family (compact ID 5, full WDP ID / uid11 / xid 11, TID 13 or 16, EUID 27; \
+             a structured code has dots)",
+            plural(text.len(), "byte matches", "bytes match")
         ),
         EXIT_REJECTED,
     );
-    f.input = Some(text.to_owned());
+    f.input = Some(Quoted::of(text));
     f.detail.insert("found".into(), text.len().into());
     f.detail
         .insert("expected".into(), json!([5, 11, 13, 16, 27]));
@@ -151,14 +151,14 @@ fn inspect(text: &str, profile: Profile) -> Outcome {
 pub fn run(a: &Args, json: bool) -> CliResult {
     let profile = Profile::parse(&a.profile).map_err(|_| {
         Failure::usage(format!(
-            "--profile {:?}: expected polyid, atproto, euid or waddling",
-            a.profile
+            "--profile {}: expected polyid, atproto, euid or waddling",
+            quote(&a.profile)
         ))
     })?;
     let mut out = Out::new();
     let mut failed = false;
     let mut first = true;
-    for_each_input(&a.ids, |item| {
+    for_each_input(&a.ids, CODE_LINES, |item| {
         let (text, outcome) = match item {
             Ok(text) => (text, inspect(text, profile)),
             Err(f) => ("", Outcome::Rejected(f, Vec::new())),
@@ -208,6 +208,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
                                 t["family"] = (*family).into();
                                 if let Some(o) = t.as_object_mut() {
                                     o.remove("input");
+                                    o.remove("input_len");
                                 }
                                 t
                             })

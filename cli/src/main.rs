@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
 mod catalog;
@@ -44,7 +44,9 @@ Exit status: 0 ok; 1 an input was rejected (or conform found failing cases);
 2 malformed command line; 3 conform: the implementation broke the protocol.
 Errors are printed as `error[CODE]: message` (CODE is the stable code shared by every
 polyid runtime); with --json as {\"error\": {\"code\", \"message\", ...}} on stderr (in
-place on stdout for the per-input errors of compact and inspect).";
+place on stdout for the per-input errors of compact, inspect and extuuid). Inputs are quoted
+in messages bounded and escaped (64 characters, then their length). Limits: stdin lines of
+1024 bytes (conform-serve: 1 MiB), catalogs of 64 MiB.";
 
 /// polyid: WDP compact IDs, uid11/xid, TID, EUID, EXTUUID and WDP catalogs from the command
 /// line.
@@ -96,6 +98,32 @@ fn json_requested() -> bool {
         .any(|a| a == "--json")
 }
 
+/// clap's message with every value the user gave (an option's value, an unknown argument or
+/// subcommand) that is long or holds a control character in the core's quotation: clap writes
+/// them as given, so `--trials $'5\nerror[OK]: x'` would start a line of its own.
+fn quote_values(rendered: &str, e: &clap::Error) -> String {
+    let mut text = rendered.to_owned();
+    for (kind, value) in e.context() {
+        let (ContextKind::InvalidValue | ContextKind::InvalidArg | ContextKind::InvalidSubcommand) =
+            kind
+        else {
+            continue;
+        };
+        let ContextValue::String(v) = value else {
+            continue;
+        };
+        let quoted = polyid::quote(v);
+        if quoted.is_cut() || v.chars().any(char::is_control) {
+            let quoted = quoted.to_string();
+            // clap's `'value'`, then any other place it repeats the value (its tips).
+            text = text
+                .replace(&format!("'{v}'"), &quoted)
+                .replace(v.as_str(), &quoted);
+        }
+    }
+    text
+}
+
 fn usage_error(e: clap::Error) -> ExitCode {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
@@ -108,7 +136,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
         }
         _ => {}
     }
-    let rendered = e.render().to_string();
+    let rendered = quote_values(&e.render().to_string(), &e);
     let first = rendered.lines().next().unwrap_or_default();
     let message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
     if json_requested() {

@@ -3,7 +3,7 @@
 
 use clap::ValueEnum;
 use polyid::tid::{self, Tid};
-use polyid::{uid11, xid, Error, Xid};
+use polyid::{quote, uid11, xid, Error, Xid};
 use serde_json::{Map, Value};
 
 use crate::fail::{CliResult, Failure, EXIT_OK};
@@ -129,7 +129,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         m.insert("range".into(), range.unwrap_or(Value::Null));
         out.json(&Value::Object(m))?;
     } else {
-        let mut s = format!("prefix          {:?} ({name})\n", a.prefix);
+        let mut s = format!("prefix          {} ({name})\n", quote(&a.prefix));
         match range {
             Some(f) => s.push_str(&f.to_text("")),
             None => s.push_str("range           empty: no value has this prefix\n"),

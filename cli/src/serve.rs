@@ -2,11 +2,12 @@
 //! "Conformance protocol") with the core, through the core's own vector-test support code.
 //! It is the reference implementation the protocol and `polyid conform` are tested with.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use serde_json::{json, Map, Value};
 
-use crate::fail::{CliResult, EXIT_OK, INVALID_ARGUMENT};
+use crate::fail::{CliResult, Failure, Quoted, EXIT_OK, EXIT_REJECTED, INVALID_ARGUMENT};
+use crate::stream::{BoundedLines, Line, PROTOCOL_LINES};
 use crate::support;
 use polyid::Profile;
 
@@ -67,15 +68,38 @@ pub fn respond(line: &str) -> Value {
 }
 
 pub fn run() -> CliResult {
-    let stdin = io::stdin().lock();
+    let mut lines = BoundedLines::new(io::stdin().lock(), PROTOCOL_LINES.max);
     let mut out = io::stdout().lock();
-    for line in stdin.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
+    while let Some((number, line)) = lines.next_line()? {
+        let response = match line {
+            Line::Text(text) => {
+                let Ok(text) = std::str::from_utf8(text) else {
+                    let f = Failure::other(
+                        "INVALID_UTF8",
+                        format!("stdin line {number} is not valid UTF-8"),
+                        EXIT_REJECTED,
+                    );
+                    return Err(f.with_input(Quoted::of_bytes(text, text.len())));
+                };
+                if text.trim().is_empty() {
+                    continue;
+                }
+                respond(text)
+            }
+            // Answered as a request that is not JSON is: the driver learns which one failed.
+            Line::TooLong { start, len } => json!({
+                "error": "INVALID_LENGTH",
+                "message": format!(
+                    "request line {number} is {len} bytes, longer than the {} bytes a request \
+                     may have ({}): {}",
+                    PROTOCOL_LINES.max,
+                    PROTOCOL_LINES.why,
+                    Quoted::of_bytes(start, len)
+                ),
+            }),
+        };
         // One line per request, flushed at once: a driver may wait for each answer.
-        writeln!(out, "{}", respond(&line))?;
+        writeln!(out, "{response}")?;
         out.flush()?;
     }
     Ok(EXIT_OK)

@@ -9,14 +9,25 @@
 
 use polyid::clock::ManualClock;
 use polyid::policy::Options;
+use polyid::quote;
 use polyid::{EuidGenerator, Node, TidGenerator, XidGenerator};
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt, SeedableRng};
 use serde_json::json;
 
-use crate::fail::{CliResult, Failure, EXIT_OK};
+use crate::fail::{plural, CliResult, Failure, EXIT_OK};
 
 const SECONDS_PER_YEAR: f64 = 365.25 * 86_400.0;
+
+/// The fleet the closed form is asked about: the birthday product is one step per host.
+const MAX_HOSTS: u64 = 1_000_000;
+/// IDs per second per process: beyond what one process generates.
+const MAX_RATE: f64 = 1e6;
+const MAX_YEARS: f64 = 1000.0;
+/// Monte Carlo trials. At this many the standard error of the observed share is at most 0.005,
+/// half the check's fixed margin of 0.01, so more trials would sharpen the check by little;
+/// while each xid trial generates about 100,000 IDs, so the time grows with every one.
+const MAX_TRIALS: u64 = 10_000;
 /// 2023-11-14T22:13:20Z, the start of every simulated run.
 const T0_MICROS: i64 = 1_700_000_000_000_000;
 
@@ -267,7 +278,8 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         "euid" => Family::Euid,
         other => {
             return Err(Failure::usage(format!(
-                "--family {other:?}: expected xid, tid or euid"
+                "--family {}: expected xid, tid or euid",
+                quote(other)
             )))
         }
     };
@@ -276,7 +288,8 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         "assigned" => true,
         other => {
             return Err(Failure::usage(format!(
-                "--node {other:?}: expected none or assigned"
+                "--node {}: expected none or assigned",
+                quote(other)
             )))
         }
     };
@@ -285,13 +298,29 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             "--node assigned: EUIDs take no node (docs/spec §6.5)",
         ));
     }
-    if a.hosts < 2 || a.hosts > 1_000_000 {
-        return Err(Failure::usage("--hosts: expected 2 to 1000000"));
+    if !(2..=MAX_HOSTS).contains(&a.hosts) {
+        return Err(Failure::usage(format!(
+            "--hosts {}: expected 2 to {MAX_HOSTS}",
+            a.hosts
+        )));
     }
-    if !(a.rate > 0.0 && a.rate <= 1e6 && a.years > 0.0 && a.years <= 1000.0) {
-        return Err(Failure::usage(
-            "--rate must be in (0, 1000000] IDs/s and --years in (0, 1000]",
-        ));
+    if !(a.rate > 0.0 && a.rate <= MAX_RATE) {
+        return Err(Failure::usage(format!(
+            "--rate {}: expected more than 0 and at most {MAX_RATE} IDs/s",
+            a.rate
+        )));
+    }
+    if !(a.years > 0.0 && a.years <= MAX_YEARS) {
+        return Err(Failure::usage(format!(
+            "--years {}: expected more than 0 and at most {MAX_YEARS}",
+            a.years
+        )));
+    }
+    if a.trials > MAX_TRIALS {
+        return Err(Failure::usage(format!(
+            "--trials {}: expected 0 to {MAX_TRIALS}",
+            a.trials
+        )));
     }
     let seconds = a.years * SECONDS_PER_YEAR;
     let (p, model) = closed_form(family, a.hosts, a.rate, seconds, assigned);
@@ -322,13 +351,13 @@ pub fn run(a: &Args, json: bool) -> CliResult {
             (observed - expected).abs() <= 4.0 * se + 0.01
         };
         mc_line = format!(
-            "monte carlo: {} hosts x {} IDs/s x {} s, {} trials ({} IDs): {:.4} with at least one \
+            "monte carlo: {} hosts x {} IDs/s x {} s, {} ({}): {:.4} with at least one \
              duplicate; closed form at these parameters {:.4} (+-{:.4}): {}",
             run.hosts,
             run.rate,
             run.seconds,
-            trials,
-            ids,
+            plural(trials as usize, "trial", "trials"),
+            plural(ids, "ID", "IDs"),
             observed,
             expected,
             4.0 * se + 0.01,
@@ -349,10 +378,11 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         );
     } else {
         println!(
-            "{} hosts x {} IDs/s x {} years, {}: P(at least one duplicate) = {:.4} ({:.3}%)",
+            "{} hosts x {} IDs/s x {} {}, {}: P(at least one duplicate) = {:.4} ({:.3}%)",
             a.hosts,
             a.rate,
             a.years,
+            if a.years == 1.0 { "year" } else { "years" },
             if assigned {
                 "nodes assigned"
             } else {

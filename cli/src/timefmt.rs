@@ -1,6 +1,7 @@
 //! RFC 3339 in UTC, through the `time` crate: parsing `--at` instants and printing the
 //! timestamps the core returns. No calendar arithmetic is done here.
 
+use polyid::quote;
 use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{OffsetDateTime, UtcOffset};
@@ -13,12 +14,14 @@ use crate::fail::Failure;
 pub fn parse_micros(text: &str) -> Result<i64, Failure> {
     let t = OffsetDateTime::parse(text, &Rfc3339).map_err(|e| {
         Failure::usage(format!(
-            "--at {text:?} is not an RFC 3339 time ({e}); example: 2024-07-19T16:40:46.480310Z"
+            "--at {} is not an RFC 3339 time ({e}); example: 2024-07-19T16:40:46.480310Z",
+            quote(text)
         ))
     })?;
     let micros = t.unix_timestamp_nanos().div_euclid(1000);
     // Years 0000-9999 (all RFC 3339 can write) are within +-2^58 microseconds.
-    i64::try_from(micros).map_err(|_| Failure::usage(format!("--at {text:?} is out of range")))
+    i64::try_from(micros)
+        .map_err(|_| Failure::usage(format!("--at {} is out of range", quote(text))))
 }
 
 fn utc(nanos: i128) -> Option<OffsetDateTime> {

@@ -1420,3 +1420,700 @@ fn compact_waddling_profile() {
     let r = run(&["compact", "--profile", "atproto", "E.A.B.001"], None);
     assert!(r.err.contains("does not define WDP codes"), "{}", r.err);
 }
+
+// ---------------------------------------------------------------------------------------
+// inputs in errors: bounded and escaped; stdin read with a bound
+
+/// At most 600 bytes of `text`, for an assertion's message (a failing run may print a lot).
+fn short(text: &str) -> &str {
+    let mut end = text.len().min(600);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// Whether some line of `text` starts with `error[OK]` (a line an input wrote).
+fn forged_line(text: &str) -> bool {
+    text.split(['\n', '\r']).any(|l| l.starts_with("error[OK]"))
+}
+
+/// A catalog and an entries file for the commands that read one.
+fn catalog_files() -> (String, String) {
+    let entries = temp_file(
+        "bounded-entries.json",
+        r#"[{"code": "E.Auth.Token.001", "message": "token missing for {{user}}"}]"#,
+    );
+    let r = run(&["catalog", "build", entries.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}", short(&r.err));
+    let catalog = temp_file("bounded-catalog.json", &r.out);
+    (
+        catalog.to_str().unwrap().to_owned(),
+        entries.to_str().unwrap().to_owned(),
+    )
+}
+
+/// Every place a command takes a value from its user, with `x` as that value; each of them
+/// fails for the values the tests give.
+fn every_input(x: &str, catalog: &str, entries: &str) -> Vec<Vec<String>> {
+    let table: Vec<Vec<&str>> = vec![
+        vec!["compact", x],
+        vec!["compact", "--explain", x],
+        vec!["compact", "--namespace", x, "E.A.B.001"],
+        vec!["compact", "--sequence", x, "E.A.B.001"],
+        vec!["compact", "--profile", x, "E.A.B.001"],
+        vec!["inspect", x],
+        vec!["inspect", "--profile", "atproto", x],
+        vec!["inspect", "--profile", x, "a"],
+        vec!["range", x, "--family", "tid"],
+        vec!["extuuid", x],
+        vec!["extuuid", "--decode", x],
+        vec!["extuuid", "--inspect", x],
+        vec!["tid", "--at", x],
+        vec!["tid", "--resume", x],
+        vec!["tid", "--clock-id", x],
+        vec!["tid", "--node", x],
+        vec!["xid", "--seed", x],
+        vec!["xid", "--on-clock-behind", x],
+        vec!["euid", "--extension", x],
+        vec!["euid", "--node", x],
+        vec!["simulate", "--family", x],
+        vec!["simulate", "--family", "tid", "--node", x],
+        vec!["simulate", "--family", "tid", "--trials", x],
+        vec!["catalog", "check", x],
+        vec!["catalog", "expand", catalog, x],
+        vec!["catalog", "expand", catalog, "V6a0B", x],
+        vec!["catalog", "expand", catalog, "--payload", x],
+        vec!["catalog", "sign", "--secret-key", x, catalog],
+        vec![
+            "catalog",
+            "verify",
+            "--public-key",
+            x,
+            "--signature",
+            "00",
+            catalog,
+        ],
+        vec!["catalog", "build", "--namespace", x, entries],
+        vec!["catalog", "convert", "--form", x, catalog],
+        vec!["catalog", "collisions", x],
+        vec!["conform", "--errors", x, "--", "true"],
+        vec!["conform", "--profile", x, "--", "true"],
+        vec!["conform", "--", x],
+        vec![x],
+    ];
+    table
+        .into_iter()
+        .map(|args| args.into_iter().map(str::to_owned).collect())
+        .collect()
+}
+
+fn run_owned(args: &[String], stdin: Option<&[u8]>) -> Run {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    run(&args, stdin)
+}
+
+/// The error object of a `--json` run: on stderr, or in place on stdout.
+fn json_error(r: &Run) -> Value {
+    let lines: Vec<Value> = json_lines(&r.err)
+        .into_iter()
+        .chain(json_lines(&r.out))
+        .filter(|v| v.get("error").is_some())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "one error: {} {}",
+        short(&r.out),
+        short(&r.err)
+    );
+    lines[0]["error"].clone()
+}
+
+#[test]
+fn a_long_input_is_quoted_bounded_with_its_length() {
+    // The longest argument Linux passes is 128 KiB; stdin lines below go to a megabyte.
+    let huge = "A".repeat(100_000);
+    let (catalog, entries) = catalog_files();
+    for args in every_input(&huge, &catalog, &entries) {
+        let r = run_owned(&args, None);
+        let shown: Vec<&str> = args.iter().map(|a| &a[..a.len().min(20)]).collect();
+        assert!(
+            r.code == 1 || r.code == 2 || r.code == 3,
+            "{shown:?}: {}",
+            r.code
+        );
+        assert!(
+            r.err.len() < 600,
+            "{shown:?}: {} bytes: {}",
+            r.err.len(),
+            r.err
+        );
+        let first = r.err.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("polyid: error["),
+            "{shown:?}: {}",
+            short(&r.err)
+        );
+        assert!(
+            first.contains("... (100000 bytes)"),
+            "{shown:?}: {}",
+            short(first)
+        );
+
+        let r = run_owned(&[&["--json".to_owned()][..], &args].concat(), None);
+        let e = json_error(&r);
+        assert!(
+            r.err.len() + r.out.len() < 600,
+            "{shown:?}: {}",
+            short(&r.err)
+        );
+        let quoted = e["message"]
+            .as_str()
+            .unwrap()
+            .contains("... (100000 bytes)");
+        match e.get("input") {
+            Some(input) => {
+                assert_eq!(input.as_str().unwrap(), &huge[..64], "{shown:?}");
+                assert_eq!(e["input_len"], 100_000, "{shown:?}");
+            }
+            None => assert!(quoted, "{shown:?}: {e}"),
+        }
+    }
+    // A megabyte-long line of stdin: refused by the reader, the next lines still read.
+    let mut input = format!("E.A.B.001\n{}\r\nE.A.B.001\n", "E".repeat(1 << 20)).into_bytes();
+    let r = run(&["compact"], Some(&input));
+    assert_eq!((r.code, r.out.as_str()), (1, "l3i4I\nl3i4I\n"));
+    assert!(r.err.len() < 400, "{}", short(&r.err));
+    assert_eq!(r.err.lines().count(), 1, "{}", short(&r.err));
+    assert!(
+        r.err.starts_with(&format!(
+            "polyid: error[INVALID_LENGTH]: \"{}\"... (1048576 bytes): stdin line 2 is 1048576 \
+             bytes, longer than the 1024 bytes",
+            "E".repeat(64)
+        )),
+        "{}",
+        short(&r.err)
+    );
+    let r = run(&["--json", "inspect"], Some(&input));
+    let lines = json_lines(&r.out);
+    assert_eq!(lines.len(), 3, "{}", short(&r.out));
+    let e = &lines[1]["error"];
+    assert_eq!(e["code"], "INVALID_LENGTH");
+    assert_eq!(e["input"], "E".repeat(64));
+    assert_eq!(
+        (&e["input_len"], &e["line"], &e["found"], &e["max"]),
+        (&json!(1 << 20), &json!(2), &json!(1 << 20), &json!(1024))
+    );
+    assert_eq!(lines[2]["readings"][0]["family"], "wdp_code");
+    // A line the core reads (within the bound) and rejects is quoted by the core, bounded too.
+    input = format!("{}E.A.B.001\n", " ".repeat(1000)).into_bytes();
+    assert_eq!(run(&["compact"], Some(&input)).out, "l3i4I\n");
+    input = format!("E.{}.B.001\n", "A".repeat(1000)).into_bytes();
+    let r = run(&["compact"], Some(&input));
+    assert!(
+        r.err.len() < 400 && r.err.contains("(1008 bytes)"),
+        "{}",
+        short(&r.err)
+    );
+    // `catalog collisions` stops at a bad line, as it does for one that is not UTF-8.
+    input = format!("E.A.B.001\n{}\nE.A.B.002\n", "E".repeat(2000)).into_bytes();
+    let r = run(&["catalog", "collisions"], Some(&input));
+    assert_eq!((r.code, r.out.as_str()), (1, ""));
+    assert!(r.err.contains("error[INVALID_LENGTH]"), "{}", short(&r.err));
+}
+
+#[test]
+fn the_line_bounds_are_the_longest_inputs() {
+    // 1024 bytes reach the core (white space it trims, then a code), 1025 do not; "\r\n" is
+    // no part of the line.
+    let at = |n: usize, end: &str| format!("{}E.A.B.001{end}", " ".repeat(n - 9)).into_bytes();
+    assert_eq!(run(&["compact"], Some(&at(1024, "\r\n"))).out, "l3i4I\n");
+    assert_eq!(run(&["compact"], Some(&at(1024, ""))).out, "l3i4I\n");
+    for (n, end) in [(1025, "\n"), (1025, "\r\n"), (1025, ""), (1026, "\n")] {
+        let r = run(&["--json", "compact"], Some(&at(n, end)));
+        let e = &json_lines(&r.out)[0]["error"];
+        assert_eq!(
+            (&e["code"], &e["found"]),
+            (&json!("INVALID_LENGTH"), &json!(n))
+        );
+    }
+    // EXTUUID: the core's own limit, 1024 bytes, whether the text is an argument or a line.
+    let text = |n: usize| format!("int:{}", "1".repeat(n - 4));
+    let r = run(&["--json", "extuuid", &text(1025)], None);
+    let e = &json_lines(&r.out)[0]["error"];
+    assert_eq!(
+        (&e["code"], &e["found"]),
+        (&json!("INVALID_LENGTH"), &json!(1025))
+    );
+    let r = run(
+        &["--json", "extuuid"],
+        Some(format!("{}\n", text(1025)).as_bytes()),
+    );
+    let e = &json_lines(&r.out)[0]["error"];
+    assert_eq!(
+        (&e["code"], &e["line"]),
+        (&json!("INVALID_LENGTH"), &json!(1))
+    );
+    let r = run(
+        &["--json", "extuuid"],
+        Some(format!("{}\n", text(1024)).as_bytes()),
+    );
+    let e = &json_lines(&r.out)[0]["error"];
+    assert_ne!(e["code"], "INVALID_LENGTH", "{e}");
+}
+
+#[test]
+fn an_input_with_line_breaks_stays_on_one_line() {
+    let forged = "E.A.B\nerror[OK]: forged\r";
+    let (catalog, entries) = catalog_files();
+    for args in every_input(forged, &catalog, &entries) {
+        let r = run_owned(&args, None);
+        assert!(
+            r.code == 1 || r.code == 2 || r.code == 3,
+            "{args:?}: {}",
+            r.code
+        );
+        assert!(
+            !forged_line(&r.err) && !forged_line(&r.out),
+            "{args:?}: {}",
+            r.err
+        );
+        assert!(!r.err.contains('\r'), "{args:?}: {}", short(&r.err));
+        let first = r.err.lines().next().unwrap_or_default();
+        assert!(
+            first.contains(r"\nerror[OK]: forged\r"),
+            "{args:?}: {first}"
+        );
+        if r.code != 2 {
+            // Usage errors add clap's usage lines; every other failure is one line.
+            assert_eq!(r.err.lines().count(), 1, "{args:?}: {}", short(&r.err));
+        }
+
+        let r = run_owned(&[&["--json".to_owned()][..], &args].concat(), None);
+        assert!(!r.err.contains('\r') && !r.out.contains('\r'), "{args:?}");
+        let e = json_error(&r);
+        match e.get("input") {
+            Some(input) => assert_eq!(input, forged, "{args:?}"),
+            None => assert!(e["message"]
+                .as_str()
+                .unwrap()
+                .contains(r"\nerror[OK]: forged\r")),
+        }
+    }
+    // The same input as a line of stdin ("\r\n" ends it; a lone "\r" is in it).
+    let r = run(&["compact"], Some(b"E.A.B\rerror[OK]: forged\r\n"));
+    assert_eq!(r.err.lines().count(), 1, "{}", short(&r.err));
+    assert!(
+        r.err.contains(r#""E.A.B\rerror[OK]: forged""#),
+        "{}",
+        short(&r.err)
+    );
+}
+
+#[test]
+fn catalog_values_cannot_forge_a_line() {
+    let forge = r"\nerror[OK]: forged";
+    let files = [
+        format!(r#"{{"V6a0B": ["E.AUTH.TOKEN.001{forge}", "m"]}}"#),
+        format!(
+            r#"{{"version": "1", "generated": "t", "diags": {{"V6a0B": {{"code":
+            "E.AUTH.TOKEN.001", "severity": "X{forge}", "message": "m"}}}}}}"#
+        ),
+        format!(
+            r#"{{"version": "1", "generated": "t", "diags": {{"V6a0B": {{"code":
+            "E.AUTH.TOKEN.001", "message": "m", "x{forge}": 1}}}}}}"#
+        ),
+        format!(r#"{{"V6a0B{forge}": ["E.AUTH.TOKEN.001", "m"]}}"#),
+    ];
+    for (i, text) in files.iter().enumerate() {
+        let file = temp_file(&format!("forged-{i}.json"), text);
+        let file = file.to_str().unwrap();
+        for args in [
+            vec!["catalog", "check", file],
+            vec!["catalog", "expand", file, "V6a0B"],
+            vec![
+                "catalog",
+                "verify",
+                "--public-key",
+                "00",
+                "--signature",
+                "00",
+                file,
+            ],
+            vec!["catalog", "convert", file],
+        ] {
+            let r = run(&args, None);
+            assert_eq!(r.code, 1, "{args:?}");
+            assert_eq!(r.err.lines().count(), 1, "{args:?}: {}", short(&r.err));
+            assert!(!forged_line(&r.err), "{args:?}: {}", short(&r.err));
+            assert!(r.err.contains(forge), "{args:?}: {}", short(&r.err));
+        }
+    }
+    // A file name is quoted in what succeeds too.
+    let (catalog, _) = catalog_files();
+    let dir = Path::new(&catalog)
+        .parent()
+        .unwrap()
+        .join("x\nerror[OK]: forged");
+    std::fs::create_dir_all(&dir).unwrap();
+    let named = dir.join("c.json");
+    std::fs::copy(&catalog, &named).unwrap();
+    let r = run(&["catalog", "check", named.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}", short(&r.err));
+    assert_eq!(r.out.lines().count(), 1, "{}", short(&r.out));
+    assert!(!forged_line(&r.out), "{}", short(&r.out));
+    assert!(
+        r.out.ends_with(": 1 entry, its ID matches its code\n"),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn catalogs_are_read_strictly_one_line_each() {
+    let (catalog, _) = catalog_files();
+    let full: Value = serde_json::from_str(&std::fs::read_to_string(&catalog).unwrap()).unwrap();
+    let message = full["diags"]["V6a0B"]["message"].as_str().unwrap();
+    let repeated = std::fs::read_to_string(&catalog).unwrap().replacen(
+        &format!("\"message\":{}", json!(message)),
+        &format!("\"message\":\"forged\",\n\"message\":{}", json!(message)),
+        1,
+    );
+    assert_ne!(repeated, std::fs::read_to_string(&catalog).unwrap());
+    let unknown = r#"{"version": "1", "generated": "t",
+        "diags": {"V6a0B": {"code": "E.AUTH.TOKEN.001", "message": "m", "colour": "red"}}}"#;
+    let repeated = temp_file("repeated.json", &repeated);
+    let unknown = temp_file("unknown.json", unknown);
+    for (file, said) in [
+        (
+            &repeated,
+            r#"member "message" appears twice in one object at line "#,
+        ),
+        (&unknown, r#"entry "V6a0B": unknown member "colour""#),
+    ] {
+        let file = file.to_str().unwrap();
+        for args in [
+            vec!["catalog", "check", file],
+            vec!["catalog", "expand", file, "V6a0B", "user=ada"],
+            vec![
+                "catalog",
+                "verify",
+                "--public-key",
+                "00",
+                "--signature",
+                "00",
+                file,
+            ],
+        ] {
+            let r = run(&args, None);
+            assert_eq!(r.code, 1, "{args:?}");
+            assert_eq!(r.err.lines().count(), 1, "{args:?}: {}", short(&r.err));
+            assert!(
+                r.err.starts_with("polyid: error[INVALID_CATALOG]: "),
+                "{}",
+                r.err
+            );
+            assert!(r.err.contains(said), "{args:?}: {}", short(&r.err));
+            let r = run(&[&["--json"][..], &args].concat(), None);
+            let e = json_error(&r);
+            assert_eq!(e["code"], "INVALID_CATALOG");
+            assert!(e["message"].as_str().unwrap().contains(said), "{e}");
+        }
+    }
+}
+
+#[test]
+fn node_option_follows_the_polyid_node_rule() {
+    for (value, code, index) in [
+        (" 5", "INVALID_CHARACTER", Some(0)),
+        ("5 ", "INVALID_CHARACTER", Some(1)),
+        ("+5", "INVALID_CHARACTER", Some(0)),
+        ("", "INVALID_LENGTH", None),
+        ("960", "OUT_OF_RANGE", None),
+        ("99999999999999999999", "OUT_OF_RANGE", None),
+    ] {
+        let option = run(&["--json", "tid", "--node", value], None);
+        let e = json_error(&option);
+        assert_eq!((option.code, &e["code"]), (1, &json!(code)), "{value:?}");
+        assert_eq!(
+            e.get("index").and_then(Value::as_u64),
+            index.map(|i| i as u64)
+        );
+        assert_eq!(e["input"], value, "the value given: {e}");
+        let o = polyid()
+            .args(["--json", "tid"])
+            .env("POLYID_NODE", value)
+            .output()
+            .unwrap();
+        let env: Value = serde_json::from_slice(&o.stderr).unwrap();
+        assert_eq!(env["error"]["code"], e["code"], "{value:?}");
+        assert_eq!(env["error"].get("index"), e.get("index"), "{value:?}");
+    }
+    let r = run(&["tid", "--node", "99999999999999999999"], None);
+    assert!(
+        r.err
+            .starts_with("polyid: error[OUT_OF_RANGE]: \"99999999999999999999\": "),
+        "{}",
+        short(&r.err)
+    );
+    assert_eq!(run(&["tid", "--node", "007", "-n", "1"], None).code, 0);
+    // The other integer options read digits as given too.
+    for args in [
+        ["tid", "--seed", " 5"],
+        ["tid", "--clock-id", "5 "],
+        ["euid", "--extension", " 5"],
+        ["compact", "--sequence", "X= 31"],
+    ] {
+        let r = run(&args, None);
+        assert_eq!(r.code, 2, "{args:?}: {}", short(&r.err));
+        assert!(
+            r.err.contains("is not an integer"),
+            "{args:?}: {}",
+            short(&r.err)
+        );
+    }
+}
+
+#[test]
+fn simulate_trials_are_bounded() {
+    // Refused at once: an unbounded run would be killed by the timeout and fail here.
+    polyid()
+        .args(["simulate", "--family", "tid", "--trials", "1000000000000"])
+        .timeout(std::time::Duration::from_secs(10))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("polyid: error[INVALID_ARGUMENT]: --trials 1000000000000: expected 0 to 10000\n");
+    let r = run(
+        &["--json", "simulate", "--family", "xid", "--trials", "10001"],
+        None,
+    );
+    assert_eq!(json_error(&r)["code"], "INVALID_ARGUMENT");
+    // The bound itself is accepted (EUIDs run no simulation, so this answers at once).
+    let r = run(&["simulate", "--family", "euid", "--trials", "10000"], None);
+    assert_eq!(r.code, 0, "{}", short(&r.err));
+    for (args, said) in [
+        (vec!["--hosts", "1"], "--hosts 1: expected 2 to 1000000"),
+        (vec!["--rate", "0"], "--rate 0: expected more than 0"),
+        (
+            vec!["--years", "1001"],
+            "--years 1001: expected more than 0 and at most 1000",
+        ),
+    ] {
+        let r = run(
+            &[&["simulate", "--family", "tid"][..], &args].concat(),
+            None,
+        );
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.err.contains(said), "{}", short(&r.err));
+    }
+    let r = run(
+        &[
+            "simulate", "--family", "tid", "--years", "1", "--trials", "0",
+        ],
+        None,
+    );
+    assert!(
+        r.out.starts_with("2 hosts x 100 IDs/s x 1 year, no node:"),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn counts_agree_with_their_nouns() {
+    let r = run(&["inspect", "a"], None);
+    assert!(
+        r.err.contains(": 1 byte matches no family"),
+        "{}",
+        short(&r.err)
+    );
+    let r = run(&["inspect", "ab"], None);
+    assert!(
+        r.err.contains(": 2 bytes match no family"),
+        "{}",
+        short(&r.err)
+    );
+    let (catalog, _) = catalog_files();
+    let r = run(&["catalog", "check", &catalog], None);
+    assert!(
+        r.out.contains(": 1 entry, its ID matches its code"),
+        "{}",
+        r.out
+    );
+}
+
+/// Runs polyid under `/usr/bin/time -v` with stdin written by a thread (`before`, `len` bytes
+/// of `A` in 64 KiB writes, then `after`: never held whole), and returns the run with its
+/// peak resident memory in KiB.
+fn peak_rss(args: &[&str], before: &[u8], len: usize, after: &[u8]) -> (Run, u64) {
+    use std::io::Write;
+    use std::process::{Command as Process, Stdio};
+    let time = Path::new("/usr/bin/time");
+    assert!(
+        time.exists(),
+        "GNU time is needed at /usr/bin/time (make cli-test installs it: apt-get install time)"
+    );
+    let mut child = Process::new(time)
+        .arg("-v")
+        .arg(env!("CARGO_BIN_EXE_polyid"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (before, after) = (before.to_vec(), after.to_vec());
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'A'; 1 << 16];
+        let _ = stdin.write_all(&before);
+        let mut left = len;
+        while left > 0 {
+            let n = left.min(chunk.len());
+            if stdin.write_all(&chunk[..n]).is_err() {
+                return; // the command stopped reading (a capped document)
+            }
+            left -= n;
+        }
+        let _ = stdin.write_all(&after);
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    let stats_at = [
+        "Command exited with non-zero status",
+        "\tCommand being timed",
+    ]
+    .iter()
+    .filter_map(|m| err.find(m))
+    .min()
+    .expect("time -v output");
+    let (own, stats) = err.split_at(stats_at);
+    let kib = stats
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("Maximum resident set size (kbytes): ")
+        })
+        .expect("time -v: maximum resident set size")
+        .parse()
+        .unwrap();
+    let code = stats
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Exit status: "))
+        .expect("time -v: exit status")
+        .parse()
+        .unwrap();
+    let run = Run {
+        code,
+        out: String::from_utf8(o.stdout).unwrap(),
+        err: own.to_owned(),
+    };
+    (run, kib)
+}
+
+#[test]
+fn a_line_without_end_keeps_memory_flat() {
+    const LEN: usize = 500 << 20;
+    // compact: the line is refused, the next one read.
+    let (r, kib) = peak_rss(&["compact"], b"E.A.B.001\n", LEN, b"\nE.A.B.001\n");
+    eprintln!("compact, a {LEN}-byte line: peak RSS {kib} KiB");
+    assert_eq!(
+        (r.code, r.out.as_str()),
+        (1, "l3i4I\nl3i4I\n"),
+        "{}",
+        short(&r.err)
+    );
+    assert!(
+        r.err.starts_with("polyid: error[INVALID_LENGTH]: ")
+            && r.err
+                .contains("... (524288000 bytes): stdin line 2 is 524288000 bytes")
+            && r.err.lines().count() == 1,
+        "{}",
+        short(&r.err)
+    );
+    assert!(kib < 32 * 1024, "compact: peak RSS {kib} KiB");
+    // No newline at all, to the end of input.
+    let (r, kib) = peak_rss(&["--json", "inspect"], b"", LEN, b"");
+    eprintln!("inspect, a {LEN}-byte line to EOF: peak RSS {kib} KiB");
+    assert_eq!(
+        json_lines(&r.out)[0]["error"]["input_len"],
+        LEN,
+        "{}",
+        r.out
+    );
+    assert!(kib < 32 * 1024, "inspect: peak RSS {kib} KiB");
+    // conform-serve answers the line with an error and the next request as ever.
+    let (r, kib) = peak_rss(
+        &["conform-serve"],
+        b"",
+        LEN,
+        b"\n{\"op\": \"compact_id\", \"input\": {\"code\": \"E.A.B.001\"}}\n",
+    );
+    eprintln!("conform-serve, a {LEN}-byte line: peak RSS {kib} KiB");
+    let lines = json_lines(&r.out);
+    assert_eq!(lines.len(), 2, "{}", short(&r.out));
+    assert_eq!(lines[0]["error"], "INVALID_LENGTH");
+    assert_eq!(lines[1]["output"], "l3i4I");
+    assert!(kib < 32 * 1024, "conform-serve: peak RSS {kib} KiB");
+    // A catalog on stdin is read up to its cap, then refused.
+    let (r, kib) = peak_rss(&["--json", "catalog", "check", "-"], b"", LEN, b"");
+    eprintln!("catalog check -, {LEN} bytes: peak RSS {kib} KiB");
+    let e = json_error(&r);
+    assert_eq!(
+        (&e["code"], &e["max"]),
+        (&json!("INVALID_LENGTH"), &json!(64 << 20))
+    );
+    assert!(kib < 96 * 1024, "catalog check: peak RSS {kib} KiB");
+}
+
+#[test]
+fn catalog_build_reads_entries_strictly() {
+    for (text, said) in [
+        (
+            r#"[{"code": "E.A.B.001", "message": "m", "code": "E.A.B.002"}]"#,
+            r#"entry 0: member "code" appears twice in one object at line 1 column "#,
+        ),
+        (
+            r#"[{"code": "E.A.B.001", "message": "m"}, {"code": "E.A.B.002", "message": "m", "desciption": "d"}]"#,
+            r#"entry 1: unknown member "desciption" (an entry's members are code, message, description, hints, tags, docs_url)"#,
+        ),
+        (
+            r#"[{"code": "E.A.B.001", "message": "m", "hints": ["a", 1]}]"#,
+            r#"entry 0: "hints" has an item that is not a string"#,
+        ),
+        (
+            r#"[{"code": "E.A.B.001", "message": 7}]"#,
+            r#"entry 0: "message" is not a string"#,
+        ),
+    ] {
+        let file = temp_file("strict-entries.json", text);
+        let r = run(&["catalog", "build", file.to_str().unwrap()], None);
+        assert_eq!((r.code, r.out.as_str()), (2, ""), "{text}");
+        assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+        assert!(r.err.contains(said), "{}", r.err);
+    }
+    // A string where an entry belongs is quoted bounded, as every input is.
+    let file = temp_file("string-entry.json", &format!("[{:?}]", "E".repeat(100_000)));
+    let r = run(&["catalog", "build", file.to_str().unwrap()], None);
+    assert!(
+        r.err.len() < 400 && r.err.contains("... (100000 bytes)"),
+        "{}",
+        short(&r.err)
+    );
+    // Optional members may be null; every member read.
+    let file = temp_file(
+        "full-entries.json",
+        r#"[{"code": "E.A.B.001", "message": "m", "description": null, "hints": ["h"],
+             "tags": ["t"], "docs_url": "https://example.com"}]"#,
+    );
+    let r = run(&["catalog", "build", file.to_str().unwrap()], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let built: Value = serde_json::from_str(&r.out).unwrap();
+    let e = &built["diags"]["l3i4I"];
+    assert_eq!((&e["hints"], &e["tags"]), (&json!(["h"]), &json!(["t"])));
+    assert_eq!(e["docs_url"], "https://example.com");
+    assert_eq!(e.get("description"), None, "{e}");
+}

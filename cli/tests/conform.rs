@@ -444,6 +444,72 @@ fn main() {
             expect(o.status.code() == Some(3), "exit status 3", &o)?;
             expect(text(&o).contains("after 3 of"), "says how far it got", &o)
         }),
+        Trial::test(
+            "conform/a-response-line-too-long-is-a-protocol-error",
+            || {
+                // 3 MB on one line: read with a bound (1 MiB) and refused, the rest not held.
+                let cmd = sh("read -r l; head -c 3000000 /dev/zero | tr '\\0' x; echo");
+                let o = conform(
+                    &["--timeout", "20"],
+                    &cmd.iter().map(String::as_str).collect::<Vec<_>>(),
+                );
+                expect(o.status.code() == Some(3), "exit status 3", &o)?;
+                expect(
+                text(&o).contains(
+                    "its line 1 is 3000000 bytes, longer than the 1048576 bytes a response may have",
+                ),
+                "says why",
+                &o,
+            )?;
+                expect(text(&o).len() < 20_000, "a bounded report", &o)?;
+                // After the last response, too.
+                let cmd = sh("$POLYID conform-serve; head -c 2000000 /dev/zero | tr '\\0' x");
+                let o = conform(&[], &cmd.iter().map(String::as_str).collect::<Vec<_>>());
+                expect(o.status.code() == Some(3), "exit status 3", &o)?;
+                expect(
+                    text(&o).contains("is 2000000 bytes, longer than the 1048576 bytes"),
+                    "says why",
+                    &o,
+                )
+            },
+        ),
+        Trial::test("conform/responses-are-shown-bounded-on-one-line", || {
+            // Long wrong answers and skip reasons with line breaks: each failure and skip is
+            // one line of the report, its response cut.
+            let cmd = sh(r#"big=$(head -c 20000 /dev/zero | tr '\0' x); n=0
+                while read -r l; do n=$((n+1))
+                  if [ $((n % 2)) = 0 ]; then printf '{"output": "%s"}\n' "$big"
+                  else printf '%s\n' '{"skip": "a\nerror[OK]: forged\r"}'; fi
+                done"#);
+            let o = conform(
+                &["--verbose"],
+                &cmd.iter().map(String::as_str).collect::<Vec<_>>(),
+            );
+            expect(o.status.code() == Some(1), "exit status 1", &o)?;
+            let report = text(&o);
+            expect(
+                !report
+                    .split(['\n', '\r'])
+                    .any(|l| l.starts_with("error[OK]")),
+                "no forged line",
+                &o,
+            )?;
+            expect(report.contains(r"SKIP "), "skips listed", &o)?;
+            expect(
+                report.contains(r#": a\nerror[OK]: forged\r"#),
+                "escaped",
+                &o,
+            )?;
+            let fails: Vec<&str> = report.lines().filter(|l| l.starts_with("FAIL ")).collect();
+            expect(!fails.is_empty(), "failures listed", &o)?;
+            expect(
+                fails
+                    .iter()
+                    .all(|l| l.len() < 2000 && l.ends_with("... (20013 bytes)")),
+                "each failure's response cut, with its length",
+                &o,
+            )
+        }),
         Trial::test("conform/timeout", || {
             let cmd = sh("exec sleep 5");
             let o = conform(
