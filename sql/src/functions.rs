@@ -1,0 +1,554 @@
+//! The SQL functions: one table, read by every engine's glue (`sqlite.rs`, `duckdb.rs`), so
+//! that each engine registers the same names, argument types, results and volatility, and
+//! computes every value with the core.
+
+use polyid::error::{quote, Error, ErrorCode};
+use polyid::{euid, extuuid, tid, uid11, wdp, xid};
+
+/// An SQL type of an argument or a result, mapped by each engine to its own type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    /// Text (SQLite TEXT, DuckDB VARCHAR).
+    Text,
+    /// A signed 64-bit integer (SQLite INTEGER, DuckDB BIGINT).
+    Int,
+    /// An unsigned 64-bit integer (SQLite INTEGER holding its bit pattern, DuckDB UBIGINT).
+    UInt,
+    /// 16 bytes (SQLite BLOB, DuckDB BLOB).
+    Bytes16,
+    /// An instant in UTC (SQLite text `YYYY-MM-DD HH:MM:SS.SSSSSS`, DuckDB TIMESTAMP).
+    Timestamp,
+}
+
+/// An argument, read by the engine's glue as its function's declared type says.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg<'a> {
+    /// UTF-8 text (the glue checks it).
+    Text(&'a str),
+    /// A 64-bit integer; for a [`Ty::UInt`] parameter, the bits of the unsigned value.
+    Int(i64),
+    /// Bytes.
+    Bytes(&'a [u8]),
+}
+
+/// Text results: the IDs, codes and UUIDs are short, so they are kept inline (no allocation
+/// per row); EXTUUID's text forms may be longer and go to the heap.
+pub enum Text {
+    /// Up to [`Inline::CAP`] bytes.
+    Inline(Inline),
+    /// Anything longer.
+    Heap(String),
+}
+
+/// A short text result kept inline.
+pub struct Inline {
+    buf: [u8; Inline::CAP],
+    len: u8,
+}
+
+impl Inline {
+    /// The longest text kept inline (a normalized WDP code is at most 40 bytes).
+    pub const CAP: usize = 48;
+
+    fn new(bytes: &[u8]) -> Option<Inline> {
+        let mut buf = [0u8; Inline::CAP];
+        buf.get_mut(..bytes.len())?.copy_from_slice(bytes);
+        Some(Inline {
+            buf,
+            len: bytes.len() as u8,
+        })
+    }
+}
+
+impl Text {
+    fn of(text: &str) -> Text {
+        Inline::new(text.as_bytes()).map_or_else(|| Text::Heap(text.to_owned()), Text::Inline)
+    }
+
+    /// The text's UTF-8 bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            Text::Inline(t) => &t.buf[..usize::from(t.len)],
+            Text::Heap(s) => s.as_bytes(),
+        }
+    }
+}
+
+/// A result.
+pub enum Out {
+    /// SQL NULL (a valid code for `polyid_validate_code`).
+    Null,
+    Text(Text),
+    Int(i64),
+    UInt(u64),
+    Bytes16([u8; 16]),
+    /// Microseconds since 1970-01-01T00:00:00Z.
+    Micros(i64),
+}
+
+/// One SQL function.
+pub struct Function {
+    /// The SQL name.
+    pub name: &'static str,
+    /// The declared argument types.
+    pub params: &'static [Ty],
+    /// The result type.
+    pub ret: Ty,
+    /// Pure: the same arguments always give the same result (SQLite `SQLITE_DETERMINISTIC |
+    /// SQLITE_INNOCUOUS`; DuckDB's default). Generators are not.
+    pub deterministic: bool,
+    /// The computation. The glue calls it only when no argument is NULL (NULL in, NULL out).
+    pub call: fn(&[Arg<'_>]) -> Result<Out, Error>,
+}
+
+fn text<'a>(args: &[Arg<'a>], i: usize) -> &'a str {
+    match args[i] {
+        Arg::Text(t) => t,
+        // The glue reads every argument as its declared type.
+        _ => unreachable!("argument {i} is declared as text"),
+    }
+}
+
+fn int(args: &[Arg<'_>], i: usize) -> i64 {
+    match args[i] {
+        Arg::Int(v) => v,
+        _ => unreachable!("argument {i} is declared as an integer"),
+    }
+}
+
+fn bytes<'a>(args: &[Arg<'a>], i: usize) -> &'a [u8] {
+    match args[i] {
+        Arg::Bytes(b) => b,
+        _ => unreachable!("argument {i} is declared as bytes"),
+    }
+}
+
+fn ok_text(t: &str) -> Result<Out, Error> {
+    Ok(Out::Text(Text::of(t)))
+}
+
+fn ms_to_micros(ms: u64) -> Out {
+    // xid and EUID milliseconds fit 48 bits: far inside i64 microseconds.
+    Out::Micros(ms as i64 * 1000)
+}
+
+use Ty::{Bytes16, Int, Text as T, Timestamp, UInt};
+
+/// Every function, in the order of the SQL engines page's table.
+pub static FUNCTIONS: &[Function] = &[
+    // WDP
+    Function {
+        name: "polyid_compact_id",
+        params: &[T],
+        ret: T,
+        deterministic: true,
+        call: |a| {
+            let mut out = [0u8; wdp::COMPACT_LEN];
+            wdp::compact_id_into(text(a, 0), &mut out)?;
+            Ok(Out::Text(Text::Inline(Inline::new(&out).expect("5 bytes"))))
+        },
+    },
+    Function {
+        name: "polyid_full_id",
+        params: &[T, T],
+        ret: T,
+        deterministic: true,
+        call: |a| ok_text(&wdp::full_id(text(a, 0), text(a, 1))?),
+    },
+    Function {
+        name: "polyid_normalize_code",
+        params: &[T],
+        ret: T,
+        deterministic: true,
+        call: |a| ok_text(&wdp::normalize(text(a, 0))?),
+    },
+    Function {
+        name: "polyid_validate_code",
+        params: &[T],
+        ret: T,
+        deterministic: true,
+        call: |a| match wdp::normalize(text(a, 0)) {
+            Ok(_) => Ok(Out::Null),
+            Err(e) => ok_text(e.code().as_str()),
+        },
+    },
+    Function {
+        name: "polyid_namespace_hash",
+        params: &[T],
+        ret: T,
+        deterministic: true,
+        call: |a| ok_text(&wdp::namespace_hash(text(a, 0))?),
+    },
+    // uid11
+    Function {
+        name: "polyid_uid11_encode",
+        params: &[UInt],
+        ret: T,
+        deterministic: true,
+        call: |a| {
+            let mut out = [0u8; uid11::LEN];
+            uid11::encode_into(int(a, 0) as u64, &mut out);
+            Ok(Out::Text(Text::Inline(
+                Inline::new(&out).expect("11 bytes"),
+            )))
+        },
+    },
+    Function {
+        name: "polyid_uid11_decode",
+        params: &[T],
+        ret: UInt,
+        deterministic: true,
+        call: |a| Ok(Out::UInt(uid11::decode(text(a, 0))?)),
+    },
+    // xid
+    Function {
+        name: "polyid_xid_parse",
+        params: &[T],
+        ret: UInt,
+        deterministic: true,
+        call: |a| Ok(Out::UInt(xid::Xid::parse(text(a, 0))?.value())),
+    },
+    Function {
+        name: "polyid_xid_format",
+        params: &[UInt],
+        ret: T,
+        deterministic: true,
+        call: |a| {
+            let bytes = xid::Xid::from_u64(int(a, 0) as u64).to_bytes();
+            Ok(Out::Text(Text::Inline(
+                Inline::new(&bytes).expect("11 bytes"),
+            )))
+        },
+    },
+    Function {
+        name: "polyid_xid_timestamp",
+        params: &[T],
+        ret: Timestamp,
+        deterministic: true,
+        call: |a| Ok(ms_to_micros(xid::Xid::parse(text(a, 0))?.unix_ms())),
+    },
+    Function {
+        name: "polyid_xid_unix_ms",
+        params: &[T],
+        ret: Int,
+        deterministic: true,
+        call: |a| Ok(Out::Int(xid::Xid::parse(text(a, 0))?.unix_ms() as i64)),
+    },
+    Function {
+        name: "polyid_xid_random",
+        params: &[T],
+        ret: Int,
+        deterministic: true,
+        call: |a| Ok(Out::Int(i64::from(xid::Xid::parse(text(a, 0))?.random()))),
+    },
+    Function {
+        name: "polyid_xid_generate",
+        params: &[],
+        ret: T,
+        deterministic: false,
+        call: |_| {
+            let bytes = xid::Xid::generate()?.to_bytes();
+            Ok(Out::Text(Text::Inline(
+                Inline::new(&bytes).expect("11 bytes"),
+            )))
+        },
+    },
+    // TID
+    Function {
+        name: "polyid_tid_parse",
+        params: &[T],
+        ret: Int,
+        deterministic: true,
+        call: |a| Ok(Out::Int(tid::Tid::parse(text(a, 0))?.value())),
+    },
+    Function {
+        name: "polyid_tid_format",
+        params: &[Int],
+        ret: T,
+        deterministic: true,
+        call: |a| {
+            let bytes = tid::Tid::from_i64(int(a, 0))?.to_bytes();
+            Ok(Out::Text(Text::Inline(
+                Inline::new(&bytes).expect("13 bytes"),
+            )))
+        },
+    },
+    Function {
+        name: "polyid_tid_timestamp",
+        params: &[T],
+        ret: Timestamp,
+        deterministic: true,
+        call: |a| Ok(Out::Micros(tid::Tid::parse(text(a, 0))?.micros())),
+    },
+    Function {
+        name: "polyid_tid_micros",
+        params: &[T],
+        ret: Int,
+        deterministic: true,
+        call: |a| Ok(Out::Int(tid::Tid::parse(text(a, 0))?.micros())),
+    },
+    Function {
+        name: "polyid_tid_clock_id",
+        params: &[T],
+        ret: Int,
+        deterministic: true,
+        call: |a| Ok(Out::Int(i64::from(tid::Tid::parse(text(a, 0))?.clock_id()))),
+    },
+    Function {
+        name: "polyid_tid_generate",
+        params: &[],
+        ret: T,
+        deterministic: false,
+        call: |_| {
+            let bytes = tid::Tid::generate()?.to_bytes();
+            Ok(Out::Text(Text::Inline(
+                Inline::new(&bytes).expect("13 bytes"),
+            )))
+        },
+    },
+    // EUID
+    Function {
+        name: "polyid_euid_parse",
+        params: &[T],
+        ret: Bytes16,
+        deterministic: true,
+        call: |a| Ok(Out::Bytes16(euid::Euid::parse(text(a, 0))?.to_bytes())),
+    },
+    Function {
+        name: "polyid_euid_format",
+        params: &[Bytes16],
+        ret: T,
+        deterministic: true,
+        call: |a| {
+            let e = euid::Euid::from_slice(bytes(a, 0))?;
+            Ok(Out::Text(Text::Inline(
+                Inline::new(&e.encode_bytes(true)).expect("27 bytes"),
+            )))
+        },
+    },
+    Function {
+        name: "polyid_euid_timestamp",
+        params: &[T],
+        ret: Timestamp,
+        deterministic: true,
+        call: |a| Ok(ms_to_micros(euid::Euid::parse(text(a, 0))?.unix_ms())),
+    },
+    Function {
+        name: "polyid_euid_unix_ms",
+        params: &[T],
+        ret: Int,
+        deterministic: true,
+        call: |a| Ok(Out::Int(euid::Euid::parse(text(a, 0))?.unix_ms() as i64)),
+    },
+    Function {
+        name: "polyid_euid_extension",
+        params: &[T],
+        ret: Int,
+        deterministic: true,
+        call: |a| {
+            Ok(match euid::Euid::parse(text(a, 0))?.extension() {
+                Some(x) => Out::Int(i64::from(x)),
+                None => Out::Null,
+            })
+        },
+    },
+    Function {
+        name: "polyid_euid_generate",
+        params: &[],
+        ret: T,
+        deterministic: false,
+        call: |_| {
+            let e = euid::Euid::generate(None)?;
+            Ok(Out::Text(Text::Inline(
+                Inline::new(&e.encode_bytes(true)).expect("27 bytes"),
+            )))
+        },
+    },
+    // EXTUUID
+    Function {
+        name: "polyid_extuuid_encode",
+        params: &[T],
+        ret: T,
+        deterministic: true,
+        call: |a| ok_text(&extuuid::encode_text(text(a, 0))?),
+    },
+    Function {
+        name: "polyid_extuuid_decode",
+        params: &[T],
+        ret: T,
+        deterministic: true,
+        call: |a| ok_text(&extuuid::decode_text(text(a, 0))?),
+    },
+];
+
+/// The message of a failed call, as both engines raise it: the stable code first, then the
+/// function and its arguments (each quoted bounded), then the core's message, e.g.
+/// `INVALID_SEQUENCE: polyid_compact_id("E.A.B.000"): WDP sequence: ...`.
+pub fn message(f: &Function, args: &[Arg<'_>], e: &Error) -> String {
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| match a {
+            Arg::Text(t) => quote(t).to_string(),
+            Arg::Int(v) => v.to_string(),
+            Arg::Bytes(b) => format!("<{} bytes>", b.len()),
+        })
+        .collect();
+    format!("{}: {}({}): {e}", e.code(), f.name, shown.join(", "))
+}
+
+/// The error of an argument that is not of its declared type.
+pub fn wrong_type(f: &Function, index: usize, want: Ty, got: &str) -> Error {
+    let what = match want {
+        Ty::Text => "text",
+        Ty::Int | Ty::UInt => "an integer",
+        Ty::Bytes16 => "a blob",
+        Ty::Timestamp => "a timestamp",
+    };
+    Error::new(
+        ErrorCode::InvalidArgument,
+        "SQL argument",
+        polyid::Detail::Message(
+            format!(
+                "argument {} of {} is {got}, expected {what}",
+                index + 1,
+                f.name
+            )
+            .into(),
+        ),
+    )
+}
+
+/// Text of SQL bytes that must be UTF-8 (`INVALID_UTF8` otherwise).
+pub fn utf8(bytes: &[u8]) -> Result<&str, Error> {
+    core::str::from_utf8(bytes).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidUtf8,
+            "SQL argument",
+            polyid::Detail::Message(
+                format!("not UTF-8 (invalid byte at {})", e.valid_up_to()).into(),
+            ),
+        )
+    })
+}
+
+/// Runs a function, turning a panic (a defect) into `INTERNAL_ERROR`: none may unwind into
+/// the engine.
+pub fn run(f: &Function, args: &[Arg<'_>]) -> Result<Out, Error> {
+    std::panic::catch_unwind(|| (f.call)(args)).unwrap_or_else(|_| {
+        Err(Error::reason(
+            ErrorCode::InternalError,
+            "SQL function",
+            "a defect stopped this call (please report it)",
+        ))
+    })
+}
+
+/// `YYYY-MM-DD HH:MM:SS.SSSSSS` (UTC) of microseconds since 1970, as SQLite's date functions
+/// read it; years outside 0000-9999 have no such form (`OUT_OF_RANGE`).
+pub fn sqlite_datetime(micros: i64) -> Result<String, Error> {
+    let secs = micros.div_euclid(1_000_000);
+    let frac = micros.rem_euclid(1_000_000);
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Days to civil date (proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    if !(0..=9999).contains(&y) {
+        return Err(Error::new(
+            ErrorCode::OutOfRange,
+            "SQLite datetime",
+            polyid::Detail::Message(
+                format!("year {y} has no SQLite datetime text (0000-9999)").into(),
+            ),
+        ));
+    }
+    Ok(format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}.{frac:06}",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find(name: &str) -> &'static Function {
+        FUNCTIONS.iter().find(|f| f.name == name).unwrap()
+    }
+
+    fn text_of(out: Out) -> String {
+        match out {
+            Out::Text(t) => String::from_utf8(t.as_bytes().to_vec()).unwrap(),
+            _ => panic!("not text"),
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_follow_the_scheme() {
+        let mut seen = std::collections::HashSet::new();
+        for f in FUNCTIONS {
+            assert!(seen.insert(f.name), "{} twice", f.name);
+            assert!(f.name.starts_with("polyid_"), "{}", f.name);
+            assert_eq!(
+                f.deterministic,
+                !f.name.ends_with("_generate"),
+                "{}",
+                f.name
+            );
+        }
+    }
+
+    /// docs/spec §1.2, §2, §3: values quoted in the spec.
+    #[test]
+    fn spec_values() {
+        let f = find("polyid_compact_id");
+        assert_eq!(
+            text_of(run(f, &[Arg::Text("E.AUTH.TOKEN.001")]).unwrap()),
+            "V6a0B"
+        );
+        let e = run(f, &[Arg::Text("E.A.B.000")]).err().unwrap();
+        assert_eq!(e.code(), ErrorCode::InvalidSequence);
+        assert!(message(f, &[Arg::Text("E.A.B.000")], &e)
+            .starts_with("INVALID_SEQUENCE: polyid_compact_id(\"E.A.B.000\"): "));
+        let v = find("polyid_validate_code");
+        assert!(matches!(
+            run(v, &[Arg::Text("E.AUTH.TOKEN.001")]).unwrap(),
+            Out::Null
+        ));
+        assert_eq!(
+            text_of(run(v, &[Arg::Text("Q.A.B.001")]).unwrap()),
+            "INVALID_SEVERITY"
+        );
+        let huge = "Q".repeat(1 << 20);
+        let e = run(f, &[Arg::Text(&huge)]).err().unwrap();
+        assert!(message(f, &[Arg::Text(&huge)], &e).len() < 400);
+    }
+
+    #[test]
+    fn sqlite_datetimes() {
+        assert_eq!(sqlite_datetime(0).unwrap(), "1970-01-01 00:00:00.000000");
+        assert_eq!(sqlite_datetime(-1).unwrap(), "1969-12-31 23:59:59.999999");
+        // 2024-02-29T12:34:56.789012Z
+        assert_eq!(
+            sqlite_datetime(1_709_210_096_789_012).unwrap(),
+            "2024-02-29 12:34:56.789012"
+        );
+        assert_eq!(
+            sqlite_datetime(253_402_300_799_999_999).unwrap(),
+            "9999-12-31 23:59:59.999999"
+        );
+        assert_eq!(
+            sqlite_datetime(253_402_300_800_000_000).unwrap_err().code(),
+            ErrorCode::OutOfRange
+        );
+    }
+}
