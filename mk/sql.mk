@@ -1,0 +1,57 @@
+# SQL engines (sql/, crate polyid-sql): polyid's functions in SQLite and DuckDB.
+#
+#   make sql-build   target/sql/polyid.so (SQLite) and target/sql/polyid.duckdb_extension
+#   make sql-test    the crate's unit tests, then every engine: SQLite 3.40 (Debian's python3),
+#                    a recent bundled SQLite (apsw), DuckDB from PyPI (current and previous
+#                    minor release), each running the shared vectors and the engine tests
+#
+# The library is one file with both entry points; the DuckDB copy carries the metadata
+# footer DuckDB reads (sql/tools/duckdb_extension.py).
+
+SQL_OUT := $(ROOT)/target/sql
+SQL_LIB := $(ROOT)/target/release/libpolyid_sql.so
+SQL_DUCKDB_C_API := v1.2.0
+SQL_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' $(ROOT)/Cargo.toml | head -n 1)
+SQL_PLATFORM := linux_$(shell uname -m | sed 's/x86_64/amd64/;s/aarch64/arm64/')
+# The DuckDB releases the extension is tested in: the current one and the previous minor.
+SQL_DUCKDB_VERSIONS := 2.0.1 1.5.6
+SQL_APSW_VERSION := 3.54.1.0
+
+TEST_TARGETS += sql-test
+BUILD_TARGETS += sql-build
+
+.PHONY: sql-build sql-test sql-deps
+
+sql-deps:
+	@command -v sqlite3 >/dev/null && test -f /usr/include/sqlite3ext.h || { \
+		echo "sql: installing sqlite3 and libsqlite3-dev (apt)"; \
+		apt-get update -qq && apt-get install -y -qq sqlite3 libsqlite3-dev >/dev/null; }
+	@for v in $(SQL_DUCKDB_VERSIONS); do \
+		test -d $(SQL_OUT)/duckdb-$$v/duckdb || { \
+			echo "sql: duckdb $$v from PyPI into target/sql/duckdb-$$v"; \
+			python3 -m pip install -q --disable-pip-version-check --target $(SQL_OUT)/duckdb-$$v duckdb==$$v; }; \
+	done
+	@test -d $(SQL_OUT)/apsw/apsw || { \
+		echo "sql: apsw $(SQL_APSW_VERSION) from PyPI into target/sql/apsw"; \
+		python3 -m pip install -q --disable-pip-version-check --target $(SQL_OUT)/apsw apsw==$(SQL_APSW_VERSION); }
+
+sql-build: sql-deps
+	@echo "==> sql: cargo build --release -p polyid-sql"
+	$(CARGO) build --locked --release -p polyid-sql
+	@mkdir -p $(SQL_OUT)
+	strip -o $(SQL_OUT)/polyid.so $(SQL_LIB)
+	python3 $(ROOT)/sql/tools/duckdb_extension.py $(SQL_OUT)/polyid.so $(SQL_OUT)/polyid.duckdb_extension \
+		--platform $(SQL_PLATFORM) --c-api $(SQL_DUCKDB_C_API) --version $(SQL_VERSION)
+	@ls -l $(SQL_OUT)/polyid.so $(SQL_OUT)/polyid.duckdb_extension
+
+sql-test: sql-build
+	@echo "==> sql: cargo test -p polyid-sql"
+	$(CARGO) test --locked -p polyid-sql
+	@echo "==> sql: SQLite $$(sqlite3 --version | cut -d' ' -f1) (Debian's python3 and CLI)"
+	/usr/bin/python3 -m unittest -q sql/tests/test_engines.py
+	@echo "==> sql: apsw (a recent bundled SQLite)"
+	PYTHONPATH=$(SQL_OUT)/apsw POLYID_SQL_ENGINES=sqlite-apsw python3 -m unittest -q sql/tests/test_engines.py
+	@for v in $(SQL_DUCKDB_VERSIONS); do \
+		echo "==> sql: DuckDB $$v"; \
+		PYTHONPATH=$(SQL_OUT)/duckdb-$$v POLYID_SQL_ENGINES=duckdb python3 -m unittest -q sql/tests/test_engines.py || exit 1; \
+	done

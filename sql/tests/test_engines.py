@@ -1,0 +1,202 @@
+"""polyid inside SQL engines: the shared vectors as queries, NULLs, errors, determinism
+(generated columns and expression indexes), generators (DEFAULT, uniqueness across threads
+and connections, POLYID_NODE).
+
+    POLYID_SQL_ENGINES=sqlite|sqlite-apsw|duckdb python3 -m unittest sql/tests/test_engines.py
+
+The engine's module must be importable (`make sql-test` sets PYTHONPATH for apsw and each
+DuckDB release); `sqlite` is the sqlite3 module of the Python that runs the tests, which
+must allow extensions (Debian's python3 does).
+"""
+
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import engines  # noqa: E402
+
+KIND = os.environ.get("POLYID_SQL_ENGINES", "sqlite")
+VECTORS = os.path.join(engines.ROOT, "tests", "vectors")
+XID_EPOCH_MS = 1321009871111
+
+
+def code_of(engine, sql, params=()):
+    try:
+        engine.row(sql, params)
+    except engines.SqlError as e:
+        return e.code, str(e)
+    return None, None
+
+
+class Engine(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.e = engines.open_engine(KIND)
+
+    def test_vectors(self):
+        counts = {"pass": 0, "fail": 0, "skip": 0}
+        failures = []
+        for line in engines.run_vectors(self.e, VECTORS):
+            counts[line["status"]] += 1
+            if line["status"] == "fail":
+                failures.append(line)
+        print(f"\n{KIND} {self.e.version}: vectors {counts['pass']} passed, {counts['fail']} failed, "
+              f"{counts['skip']} not covered by an SQL function", file=sys.stderr)
+        self.assertEqual(failures[:5], [])
+        # Every family an SQL function covers is exercised.
+        self.assertGreater(counts["pass"], 500)
+
+    def test_spec_values(self):
+        e = self.e
+        self.assertEqual(e.row("SELECT polyid_compact_id('E.AUTH.TOKEN.001')")[0], "V6a0B")
+        self.assertEqual(e.row("SELECT polyid_full_id('auth_lib', 'E.Auth.Token.001')")[0],
+                         "05o5h-V6a0B")
+        self.assertEqual(e.row("SELECT polyid_normalize_code('  E.Auth.Token.MISSING  ')")[0],
+                         "E.AUTH.TOKEN.001")
+        self.assertEqual(e.row("SELECT polyid_tid_micros('3jzfcijpj2z2a')")[0], 1688137381887007)
+        self.assertEqual(e.row("SELECT polyid_uid11_encode(0)")[0], "11111111111")
+        # The largest uid11/xid value: the SQL integer holds its 64 bits.
+        top = e.row("SELECT polyid_uid11_decode('jpXCZedGfVQ')")[0]
+        self.assertEqual(e.to_uint(top), (1 << 64) - 1)
+        self.assertEqual(e.row("SELECT polyid_xid_format(polyid_xid_parse('jpXCZedGfVQ'))")[0],
+                         "jpXCZedGfVQ")
+
+    def test_timestamps(self):
+        ts = self.e.row("SELECT polyid_tid_timestamp('3jzfcijpj2z2a')")[0]
+        if KIND == "duckdb":
+            import datetime as dt
+            self.assertEqual(ts, dt.datetime(2023, 6, 30, 15, 3, 1, 887007))
+        else:
+            self.assertEqual(ts, "2023-06-30 15:03:01.887007")
+            # SQLite's date functions read it.
+            self.assertEqual(
+                self.e.row("SELECT strftime('%s', polyid_tid_timestamp('3jzfcijpj2z2a'))")[0],
+                "1688137381")
+        ts = self.e.row("SELECT polyid_xid_timestamp('11111111111')")[0]
+        self.assertEqual(str(ts)[:23], "2011-11-11 11:11:11.111")
+
+    def test_null_in_null_out(self):
+        names = [r[0] for r in self.e.rows(
+            "SELECT name FROM pragma_function_list WHERE name LIKE 'polyid_%'")] \
+            if KIND != "duckdb" else [r[0] for r in self.e.rows(
+                "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_name LIKE 'polyid_%'")]
+        self.assertEqual(len(set(names)), 27, names)
+        for name, n in [("polyid_compact_id", 1), ("polyid_full_id", 2), ("polyid_xid_parse", 1),
+                        ("polyid_uid11_encode", 1), ("polyid_euid_format", 1),
+                        ("polyid_tid_timestamp", 1), ("polyid_extuuid_encode", 1)]:
+            args = ", ".join(["NULL"] * n)
+            self.assertIsNone(self.e.row(f"SELECT {name}({args})")[0], name)
+        rows = self.e.rows("SELECT polyid_compact_id(c) FROM (SELECT 'E.A.B.001' AS c UNION ALL "
+                           "SELECT NULL UNION ALL SELECT 'W.X.Y.002') t ORDER BY 1 NULLS FIRST")
+        self.assertEqual([r[0] for r in rows], [None, "1t8uH", "l3i4I"])
+
+    def test_errors_name_the_code_and_the_input(self):
+        code, message = code_of(self.e, "SELECT polyid_compact_id('E.A.B.000')")
+        self.assertEqual(code, "INVALID_SEQUENCE")
+        self.assertIn('INVALID_SEQUENCE: polyid_compact_id("E.A.B.000"): WDP sequence:', message)
+        self.assertEqual(self.e.row("SELECT polyid_validate_code('Q.A.B.001')")[0], "INVALID_SEVERITY")
+        self.assertIsNone(self.e.row("SELECT polyid_validate_code('E.A.B.001')")[0])
+        # A huge argument: refused with a bounded message.
+        huge = "Q" * (100 << 20)
+        code, message = code_of(self.e, "SELECT polyid_compact_id(?)", [huge + ".A.B.001"])
+        self.assertEqual(code, "INVALID_SEVERITY")
+        self.assertLess(len(message), 1000)
+        self.assertIn("(104857608 bytes)", message)
+        # A control character cannot start a line of the message.
+        code, message = code_of(self.e, "SELECT polyid_compact_id(?)", ["W\nerror[OK]: forged.A.B.001"])
+        self.assertNotIn("\n", message)
+        for sql, want in [("SELECT polyid_tid_parse('x')", "INVALID_LENGTH"),
+                          ("SELECT polyid_euid_format(?)", "INVALID_LENGTH"),
+                          ("SELECT polyid_extuuid_decode('not-a-uuid')", None)]:
+            params = [b"\x01\x02"] if "?" in sql else []
+            code, message = code_of(self.e, sql, params)
+            self.assertIsNotNone(code, sql)
+            if want:
+                self.assertEqual(code, want, message)
+
+    def test_wrong_argument_types(self):
+        if KIND == "duckdb":
+            # DuckDB's binder refuses a call with no matching signature before polyid runs.
+            with self.assertRaises(engines.SqlError):
+                self.e.row("SELECT polyid_euid_format(42)")
+            return
+        code, message = code_of(self.e, "SELECT polyid_compact_id(42)")
+        self.assertEqual(code, "INVALID_ARGUMENT", message)
+        self.assertIn("argument 1 of polyid_compact_id is an integer, expected text", message)
+        code, _ = code_of(self.e, "SELECT polyid_uid11_encode('5')")
+        self.assertEqual(code, "INVALID_ARGUMENT")
+        code, _ = code_of(self.e, "SELECT polyid_compact_id(?)", [b"\xff\xfe"])
+        self.assertEqual(code, "INVALID_ARGUMENT")
+        code, _ = code_of(self.e, "SELECT polyid_compact_id(CAST(? AS TEXT))", [b"E.A.B.\xff"])
+        self.assertEqual(code, "INVALID_UTF8")
+
+    def test_generated_column_and_expression_index(self):
+        e = self.e
+        e.row("CREATE TABLE logs (code TEXT, cid TEXT GENERATED ALWAYS AS (polyid_compact_id(code)))")
+        e.row("INSERT INTO logs (code) VALUES ('E.AUTH.TOKEN.001'), ('W.DATABASE.CONNECTION.027')")
+        self.assertEqual(e.rows("SELECT cid FROM logs ORDER BY cid"), [("KF52S",), ("V6a0B",)])
+        if KIND != "duckdb":
+            e.row("CREATE INDEX logs_cid ON logs (polyid_compact_id(code))")
+            plan = " ".join(str(r) for r in e.rows(
+                "EXPLAIN QUERY PLAN SELECT code FROM logs WHERE polyid_compact_id(code) = 'V6a0B'"))
+            self.assertIn("logs_cid", plan)
+            code, message = code_of(e, "CREATE INDEX bad ON logs (polyid_tid_generate())")
+            self.assertIsNotNone(message)
+        e.row("DROP TABLE logs")
+
+    def test_default_tid_and_time_ranges(self):
+        e = self.e
+        e.row("CREATE TABLE events (id TEXT DEFAULT (polyid_tid_generate()), n INTEGER)")
+        for i in range(200):
+            e.row("INSERT INTO events (n) VALUES (?)", [i])
+        ids = [r[0] for r in e.rows("SELECT id FROM events ORDER BY n")]
+        self.assertEqual(len(set(ids)), 200)
+        self.assertEqual(ids, sorted(ids), "monotonic within a connection")
+        n = e.row("SELECT count(*) FROM events WHERE polyid_tid_timestamp(id) >= '2020-01-01'")[0]
+        self.assertEqual(n, 200)
+        e.row("DROP TABLE events")
+
+    def test_generators_are_unique_across_threads_and_connections(self):
+        def batch(_):
+            eng = engines.open_engine(KIND)
+            return [r[0] for r in eng.rows(
+                "SELECT polyid_xid_generate(), polyid_tid_generate(), polyid_euid_generate() "
+                "FROM (WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) "
+                "SELECT i FROM r)")]
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            got = [x for b in pool.map(batch, range(8)) for x in b]
+        self.assertEqual(len(got), 40000)
+        self.assertEqual(len(set(got)), 40000)
+
+    @unittest.skipUnless(KIND == "duckdb", "DuckDB runs one query on many threads")
+    def test_ten_million_ids_from_one_parallel_query(self):
+        for fn in ["polyid_xid_generate", "polyid_tid_generate", "polyid_euid_generate"]:
+            n, distinct = self.e.row(f"SELECT count(*), count(DISTINCT {fn}()) FROM range(10000000)")
+            self.assertEqual((n, distinct), (10_000_000, 10_000_000), fn)
+
+    def test_polyid_node_is_honoured(self):
+        env = {k: v for k, v in os.environ.items() if not k.startswith("POLYID_NODE")}
+        env["POLYID_NODE"] = "5"
+        script = (f"import sys; sys.path.insert(0, {os.path.dirname(os.path.abspath(__file__))!r}); "
+                  "import engines, json; e = engines.open_engine(sys.argv[1]); "
+                  "x = e.row('SELECT polyid_xid_random(polyid_xid_generate())')[0]; "
+                  "t = e.row('SELECT polyid_tid_clock_id(polyid_tid_generate())')[0]; "
+                  "print(json.dumps([x >> 12 & 1023, t]))")
+        out = subprocess.run([sys.executable, "-c", script, KIND], env=env, capture_output=True,
+                             text=True, timeout=120)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual(json.loads(out.stdout), [5, 37])
+        env["POLYID_NODE"] = "960"
+        script = script.replace("print(json.dumps([x >> 12 & 1023, t]))", "")
+        out = subprocess.run([sys.executable, "-c", script, KIND], env=env, capture_output=True,
+                             text=True, timeout=120)
+        self.assertNotEqual(out.returncode, 0)
+        self.assertIn("OUT_OF_RANGE: polyid_xid_generate()", out.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
