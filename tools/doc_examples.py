@@ -648,6 +648,11 @@ def prepare_work() -> None:
     nm.mkdir()
     (nm / "polyid").symlink_to(NODE_DIR)
     (nm / "polyid-wasm").symlink_to(WASM_PKG)
+    # the SQL engines' extensions (make sql-build), as a user has them beside their work
+    for name in ("polyid.so", "polyid.duckdb_extension"):
+        built = ROOT / "target" / "sql" / name
+        if built.exists():
+            (w / name).symlink_to(built)
     # the repository's folders, for commands that name files in it (cli/tests/..., docs/...)
     for d in ROOT.iterdir():
         if d.is_dir() and not d.name.startswith(".") and d.name not in ("target", "node_modules") \
