@@ -298,6 +298,17 @@ unsafe fn chunk(
             col.data = duck!(duckdb_vector_get_data(v)).cast_const().cast();
             col.validity = duck!(duckdb_vector_get_validity(v));
         }
+        if let (Some(batch), true) = (f.batch, f.params.is_empty()) {
+            let mut emit = |row: usize, text: &[u8]| {
+                duck!(duckdb_vector_assign_string_element_len(
+                    output,
+                    row as u64,
+                    text.as_ptr().cast::<c_char>(),
+                    text.len() as u64
+                ))
+            };
+            return batch(rows, &mut emit).map_err(|e| functions::message(f, &[], &e));
+        }
         let out = duck!(duckdb_vector_get_data(output)).cast::<u8>();
         let mut out_validity: *mut u64 = core::ptr::null_mut();
         let mut args = [Arg::Int(0); 2];

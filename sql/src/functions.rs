@@ -99,7 +99,14 @@ pub struct Function {
     pub deterministic: bool,
     /// The computation. The glue calls it only when no argument is NULL (NULL in, NULL out).
     pub call: fn(&[Arg<'_>]) -> Result<Out, Error>,
+    /// A generator's batch form, for an engine that asks for many rows at once: `rows` IDs,
+    /// each passed as its text to `emit(row, text)` in order (one reservation of the shared
+    /// generator for the whole batch instead of one per row).
+    pub batch: Option<Batch>,
 }
+
+/// See [`Function::batch`].
+pub type Batch = fn(rows: usize, emit: &mut dyn FnMut(usize, &[u8])) -> Result<(), Error>;
 
 fn text<'a>(args: &[Arg<'a>], i: usize) -> &'a str {
     match args[i] {
@@ -147,6 +154,7 @@ pub static FUNCTIONS: &[Function] = &[
             wdp::compact_id_into(text(a, 0), &mut out)?;
             Ok(Out::Text(Text::Inline(Inline::new(&out).expect("5 bytes"))))
         },
+        batch: None,
     },
     Function {
         name: "polyid_full_id",
@@ -154,6 +162,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: T,
         deterministic: true,
         call: |a| ok_text(&wdp::full_id(text(a, 0), text(a, 1))?),
+        batch: None,
     },
     Function {
         name: "polyid_normalize_code",
@@ -161,6 +170,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: T,
         deterministic: true,
         call: |a| ok_text(&wdp::normalize(text(a, 0))?),
+        batch: None,
     },
     Function {
         name: "polyid_validate_code",
@@ -171,6 +181,7 @@ pub static FUNCTIONS: &[Function] = &[
             Ok(_) => Ok(Out::Null),
             Err(e) => ok_text(e.code().as_str()),
         },
+        batch: None,
     },
     Function {
         name: "polyid_namespace_hash",
@@ -178,6 +189,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: T,
         deterministic: true,
         call: |a| ok_text(&wdp::namespace_hash(text(a, 0))?),
+        batch: None,
     },
     // uid11
     Function {
@@ -192,6 +204,7 @@ pub static FUNCTIONS: &[Function] = &[
                 Inline::new(&out).expect("11 bytes"),
             )))
         },
+        batch: None,
     },
     Function {
         name: "polyid_uid11_decode",
@@ -199,6 +212,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: UInt,
         deterministic: true,
         call: |a| Ok(Out::UInt(uid11::decode(text(a, 0))?)),
+        batch: None,
     },
     // xid
     Function {
@@ -207,6 +221,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: UInt,
         deterministic: true,
         call: |a| Ok(Out::UInt(xid::Xid::parse(text(a, 0))?.value())),
+        batch: None,
     },
     Function {
         name: "polyid_xid_format",
@@ -219,6 +234,7 @@ pub static FUNCTIONS: &[Function] = &[
                 Inline::new(&bytes).expect("11 bytes"),
             )))
         },
+        batch: None,
     },
     Function {
         name: "polyid_xid_timestamp",
@@ -226,6 +242,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Timestamp,
         deterministic: true,
         call: |a| Ok(ms_to_micros(xid::Xid::parse(text(a, 0))?.unix_ms())),
+        batch: None,
     },
     Function {
         name: "polyid_xid_unix_ms",
@@ -233,6 +250,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Int,
         deterministic: true,
         call: |a| Ok(Out::Int(xid::Xid::parse(text(a, 0))?.unix_ms() as i64)),
+        batch: None,
     },
     Function {
         name: "polyid_xid_random",
@@ -240,6 +258,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Int,
         deterministic: true,
         call: |a| Ok(Out::Int(i64::from(xid::Xid::parse(text(a, 0))?.random()))),
+        batch: None,
     },
     Function {
         name: "polyid_xid_generate",
@@ -252,6 +271,14 @@ pub static FUNCTIONS: &[Function] = &[
                 Inline::new(&bytes).expect("11 bytes"),
             )))
         },
+        batch: Some(|rows, emit| {
+            let mut ids = vec![xid::Xid::from_u64(0); rows];
+            xid::default_generator().fill(&mut ids)?;
+            ids.iter()
+                .enumerate()
+                .for_each(|(i, x)| emit(i, &x.to_bytes()));
+            Ok(())
+        }),
     },
     // TID
     Function {
@@ -260,6 +287,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Int,
         deterministic: true,
         call: |a| Ok(Out::Int(tid::Tid::parse(text(a, 0))?.value())),
+        batch: None,
     },
     Function {
         name: "polyid_tid_format",
@@ -272,6 +300,7 @@ pub static FUNCTIONS: &[Function] = &[
                 Inline::new(&bytes).expect("13 bytes"),
             )))
         },
+        batch: None,
     },
     Function {
         name: "polyid_tid_timestamp",
@@ -279,6 +308,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Timestamp,
         deterministic: true,
         call: |a| Ok(Out::Micros(tid::Tid::parse(text(a, 0))?.micros())),
+        batch: None,
     },
     Function {
         name: "polyid_tid_micros",
@@ -286,6 +316,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Int,
         deterministic: true,
         call: |a| Ok(Out::Int(tid::Tid::parse(text(a, 0))?.micros())),
+        batch: None,
     },
     Function {
         name: "polyid_tid_clock_id",
@@ -293,6 +324,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Int,
         deterministic: true,
         call: |a| Ok(Out::Int(i64::from(tid::Tid::parse(text(a, 0))?.clock_id()))),
+        batch: None,
     },
     Function {
         name: "polyid_tid_generate",
@@ -305,6 +337,14 @@ pub static FUNCTIONS: &[Function] = &[
                 Inline::new(&bytes).expect("13 bytes"),
             )))
         },
+        batch: Some(|rows, emit| {
+            let mut ids = vec![tid::Tid::from_i64(0)?; rows];
+            tid::default_generator().fill(&mut ids)?;
+            ids.iter()
+                .enumerate()
+                .for_each(|(i, t)| emit(i, &t.to_bytes()));
+            Ok(())
+        }),
     },
     // EUID
     Function {
@@ -313,6 +353,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Bytes16,
         deterministic: true,
         call: |a| Ok(Out::Bytes16(euid::Euid::parse(text(a, 0))?.to_bytes())),
+        batch: None,
     },
     Function {
         name: "polyid_euid_format",
@@ -325,6 +366,7 @@ pub static FUNCTIONS: &[Function] = &[
                 Inline::new(&e.encode_bytes(true)).expect("27 bytes"),
             )))
         },
+        batch: None,
     },
     Function {
         name: "polyid_euid_timestamp",
@@ -332,6 +374,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Timestamp,
         deterministic: true,
         call: |a| Ok(ms_to_micros(euid::Euid::parse(text(a, 0))?.unix_ms())),
+        batch: None,
     },
     Function {
         name: "polyid_euid_unix_ms",
@@ -339,6 +382,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Int,
         deterministic: true,
         call: |a| Ok(Out::Int(euid::Euid::parse(text(a, 0))?.unix_ms() as i64)),
+        batch: None,
     },
     Function {
         name: "polyid_euid_extension",
@@ -351,6 +395,7 @@ pub static FUNCTIONS: &[Function] = &[
                 None => Out::Null,
             })
         },
+        batch: None,
     },
     Function {
         name: "polyid_euid_generate",
@@ -363,6 +408,7 @@ pub static FUNCTIONS: &[Function] = &[
                 Inline::new(&e.encode_bytes(true)).expect("27 bytes"),
             )))
         },
+        batch: None,
     },
     // EXTUUID
     Function {
@@ -371,6 +417,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: T,
         deterministic: true,
         call: |a| ok_text(&extuuid::encode_text(text(a, 0))?),
+        batch: None,
     },
     Function {
         name: "polyid_extuuid_decode",
@@ -378,6 +425,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: T,
         deterministic: true,
         call: |a| ok_text(&extuuid::decode_text(text(a, 0))?),
+        batch: None,
     },
 ];
 
