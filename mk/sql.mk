@@ -55,3 +55,11 @@ sql-test: sql-build
 		echo "==> sql: DuckDB $$v"; \
 		PYTHONPATH=$(SQL_OUT)/duckdb-$$v POLYID_SQL_ENGINES=duckdb python3 -m unittest -q sql/tests/test_engines.py || exit 1; \
 	done
+
+# The SQL functions against each engine's built-ins on one column, ratios printed (sql/bench.py):
+# SQLite 3.40 through Debian's python3, DuckDB through the project's venv (which has polyid
+# and pyarrow, for the Arrow UDF row).
+.PHONY: sql-bench
+sql-bench: sql-build python-build
+	/usr/bin/python3 sql/bench.py sqlite
+	$(ROOT)/.venv/bin/python sql/bench.py duckdb
