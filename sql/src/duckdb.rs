@@ -310,6 +310,26 @@ unsafe fn chunk(
             return batch(rows, &mut emit).map_err(|e| functions::message(f, &[], &e));
         }
         let out = duck!(duckdb_vector_get_data(output)).cast::<u8>();
+        if let (Some(short), [Ty::Text]) = (f.short, f.params) {
+            let strings = cols[0].data.cast::<ffi::duckdb_string_t>();
+            let mut buf = [0u8; 12];
+            let mut out_validity: *mut u64 = core::ptr::null_mut();
+            for row in 0..rows {
+                if !is_valid(cols[0].validity, row) {
+                    null_row(output, &mut out_validity, row);
+                    continue;
+                }
+                let bytes = string_bytes(strings.add(row));
+                let len = functions::utf8(bytes)
+                    .and_then(|t| short(t, &mut buf))
+                    .map_err(|e| {
+                        let t = String::from_utf8_lossy(bytes);
+                        functions::message(f, &[Arg::Text(&t)], &e)
+                    })?;
+                set_string(output, out, row, &buf[..len]);
+            }
+            return Ok(());
+        }
         let mut out_validity: *mut u64 = core::ptr::null_mut();
         let mut args = [Arg::Int(0); 2];
         'rows: for row in 0..rows {
@@ -338,15 +358,7 @@ unsafe fn chunk(
             let args = &args[..f.params.len()];
             match functions::run(f, args) {
                 Ok(Out::Null) => null_row(output, &mut out_validity, row),
-                Ok(Out::Text(t)) => {
-                    let b = t.as_bytes();
-                    duck!(duckdb_vector_assign_string_element_len(
-                        output,
-                        row as u64,
-                        b.as_ptr().cast::<c_char>(),
-                        b.len() as u64
-                    ));
-                }
+                Ok(Out::Text(t)) => set_string(output, out, row, t.as_bytes()),
                 Ok(Out::Bytes16(b)) => {
                     duck!(duckdb_vector_assign_string_element_len(
                         output,
@@ -362,6 +374,42 @@ unsafe fn chunk(
         }
     }
     Ok(())
+}
+
+/// Writes a string result: one of at most 12 bytes straight into the vector as an inlined
+/// `duckdb_string_t` (its layout is part of the C API), a longer one through DuckDB, which
+/// keeps its bytes in the vector's string heap.
+///
+/// # Safety
+/// `output` is the call's VARCHAR or BLOB vector, `data` its data, `row` within its size.
+unsafe fn set_string(output: ffi::duckdb_vector, data: *mut u8, row: usize, bytes: &[u8]) {
+    // SAFETY: as the contract says.
+    unsafe {
+        if bytes.len() <= 12 {
+            let mut inlined = [0 as c_char; 12];
+            for (d, &b) in inlined.iter_mut().zip(bytes) {
+                *d = b as c_char;
+            }
+            let value = ffi::duckdb_string_t {
+                value: ffi::duckdb_string_t__bindgen_ty_1 {
+                    inlined: ffi::duckdb_string_t__bindgen_ty_1__bindgen_ty_2 {
+                        length: bytes.len() as u32,
+                        inlined,
+                    },
+                },
+            };
+            data.cast::<ffi::duckdb_string_t>()
+                .add(row)
+                .write_unaligned(value);
+        } else {
+            duck!(duckdb_vector_assign_string_element_len(
+                output,
+                row as u64,
+                bytes.as_ptr().cast::<c_char>(),
+                bytes.len() as u64
+            ));
+        }
+    }
 }
 
 unsafe fn null_row(output: ffi::duckdb_vector, validity: &mut *mut u64, row: usize) {

@@ -103,7 +103,14 @@ pub struct Function {
     /// each passed as its text to `emit(row, text)` in order (one reservation of the shared
     /// generator for the whole batch instead of one per row).
     pub batch: Option<Batch>,
+    /// For a function of one text giving a text of at most 12 bytes, the same computation
+    /// writing into the caller's buffer: an engine that stores such strings inline (DuckDB)
+    /// runs it in a loop of its own, with no result value per row.
+    pub short: Option<Short>,
 }
+
+/// See [`Function::short`]: the result's length.
+pub type Short = fn(&str, &mut [u8; 12]) -> Result<usize, Error>;
 
 /// See [`Function::batch`].
 pub type Batch = fn(rows: usize, emit: &mut dyn FnMut(usize, &[u8])) -> Result<(), Error>;
@@ -155,6 +162,12 @@ pub static FUNCTIONS: &[Function] = &[
             Ok(Out::Text(Text::Inline(Inline::new(&out).expect("5 bytes"))))
         },
         batch: None,
+        short: Some(|code, out| {
+            let mut id = [0u8; wdp::COMPACT_LEN];
+            wdp::compact_id_into(code, &mut id)?;
+            out[..wdp::COMPACT_LEN].copy_from_slice(&id);
+            Ok(wdp::COMPACT_LEN)
+        }),
     },
     Function {
         name: "polyid_full_id",
@@ -163,25 +176,28 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| ok_text(&wdp::full_id(text(a, 0), text(a, 1))?),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_normalize_code",
         params: &[T],
         ret: T,
         deterministic: true,
-        call: |a| ok_text(&wdp::normalize(text(a, 0))?),
+        call: |a| ok_text(wdp::StructuredCode::parse(text(a, 0))?.normalized()),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_validate_code",
         params: &[T],
         ret: T,
         deterministic: true,
-        call: |a| match wdp::normalize(text(a, 0)) {
+        call: |a| match wdp::StructuredCode::parse(text(a, 0)) {
             Ok(_) => Ok(Out::Null),
             Err(e) => ok_text(e.code().as_str()),
         },
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_namespace_hash",
@@ -190,6 +206,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| ok_text(&wdp::namespace_hash(text(a, 0))?),
         batch: None,
+        short: None,
     },
     // uid11
     Function {
@@ -205,6 +222,7 @@ pub static FUNCTIONS: &[Function] = &[
             )))
         },
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_uid11_decode",
@@ -213,6 +231,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::UInt(uid11::decode(text(a, 0))?)),
         batch: None,
+        short: None,
     },
     // xid
     Function {
@@ -222,6 +241,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::UInt(xid::Xid::parse(text(a, 0))?.value())),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_xid_format",
@@ -235,6 +255,7 @@ pub static FUNCTIONS: &[Function] = &[
             )))
         },
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_xid_timestamp",
@@ -243,6 +264,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(ms_to_micros(xid::Xid::parse(text(a, 0))?.unix_ms())),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_xid_unix_ms",
@@ -251,6 +273,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::Int(xid::Xid::parse(text(a, 0))?.unix_ms() as i64)),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_xid_random",
@@ -259,6 +282,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::Int(i64::from(xid::Xid::parse(text(a, 0))?.random()))),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_xid_generate",
@@ -279,6 +303,7 @@ pub static FUNCTIONS: &[Function] = &[
                 .for_each(|(i, x)| emit(i, &x.to_bytes()));
             Ok(())
         }),
+        short: None,
     },
     // TID
     Function {
@@ -288,6 +313,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::Int(tid::Tid::parse(text(a, 0))?.value())),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_tid_format",
@@ -301,6 +327,7 @@ pub static FUNCTIONS: &[Function] = &[
             )))
         },
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_tid_timestamp",
@@ -309,6 +336,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::Micros(tid::Tid::parse(text(a, 0))?.micros())),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_tid_micros",
@@ -317,6 +345,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::Int(tid::Tid::parse(text(a, 0))?.micros())),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_tid_clock_id",
@@ -325,6 +354,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::Int(i64::from(tid::Tid::parse(text(a, 0))?.clock_id()))),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_tid_generate",
@@ -345,6 +375,7 @@ pub static FUNCTIONS: &[Function] = &[
                 .for_each(|(i, t)| emit(i, &t.to_bytes()));
             Ok(())
         }),
+        short: None,
     },
     // EUID
     Function {
@@ -354,6 +385,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::Bytes16(euid::Euid::parse(text(a, 0))?.to_bytes())),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_euid_format",
@@ -367,6 +399,7 @@ pub static FUNCTIONS: &[Function] = &[
             )))
         },
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_euid_timestamp",
@@ -375,6 +408,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(ms_to_micros(euid::Euid::parse(text(a, 0))?.unix_ms())),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_euid_unix_ms",
@@ -383,6 +417,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| Ok(Out::Int(euid::Euid::parse(text(a, 0))?.unix_ms() as i64)),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_euid_extension",
@@ -396,6 +431,7 @@ pub static FUNCTIONS: &[Function] = &[
             })
         },
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_euid_generate",
@@ -409,6 +445,7 @@ pub static FUNCTIONS: &[Function] = &[
             )))
         },
         batch: None,
+        short: None,
     },
     // EXTUUID
     Function {
@@ -418,6 +455,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| ok_text(&extuuid::encode_text(text(a, 0))?),
         batch: None,
+        short: None,
     },
     Function {
         name: "polyid_extuuid_decode",
@@ -426,6 +464,7 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| ok_text(&extuuid::decode_text(text(a, 0))?),
         batch: None,
+        short: None,
     },
 ];
 
@@ -479,16 +518,11 @@ pub fn utf8(bytes: &[u8]) -> Result<&str, Error> {
     })
 }
 
-/// Runs a function, turning a panic (a defect) into `INTERNAL_ERROR`: none may unwind into
-/// the engine.
+/// Runs a function. Each engine's glue runs its calls under one panic guard of its own (a
+/// call in SQLite, a chunk of rows in DuckDB), so that no panic unwinds into the engine.
+#[inline]
 pub fn run(f: &Function, args: &[Arg<'_>]) -> Result<Out, Error> {
-    std::panic::catch_unwind(|| (f.call)(args)).unwrap_or_else(|_| {
-        Err(Error::reason(
-            ErrorCode::InternalError,
-            "SQL function",
-            "a defect stopped this call (please report it)",
-        ))
-    })
+    (f.call)(args)
 }
 
 /// `YYYY-MM-DD HH:MM:SS.SSSSSS` (UTC) of microseconds since 1970, as SQLite's date functions
