@@ -63,3 +63,8 @@ sql-test: sql-build
 sql-bench: sql-build python-build
 	/usr/bin/python3 sql/bench.py sqlite
 	$(ROOT)/.venv/bin/python sql/bench.py duckdb
+
+# The DuckDB release the matrix column uses (its adapter asks).
+.PHONY: sql-duckdb-version
+sql-duckdb-version:
+	@echo $(firstword $(SQL_DUCKDB_VERSIONS))
