@@ -498,7 +498,7 @@ impl Walk {
             // The views, the variadic data buffers, then one buffer of their lengths.
             if n < fixed as i64 + 1 {
                 return Err(self.fail(format!(
-                    "{path}: a {name} array has at least {} buffers (validity, views, data \
+                    "{path}: an array of type {name} has at least {} buffers (validity, views, data \
                      lengths), found n_buffers = {n}",
                     fixed + 1
                 )));
@@ -506,7 +506,7 @@ impl Walk {
         } else if n != fixed as i64 {
             let plural = if fixed == 1 { "" } else { "s" };
             return Err(self.fail(format!(
-                "{path}: a {name} array has {fixed} buffer{plural}, found n_buffers = {n}"
+                "{path}: an array of type {name} has {fixed} buffer{plural}, found n_buffers = {n}"
             )));
         }
         if n > 0 && a.buffers.is_null() {
@@ -522,8 +522,8 @@ impl Walk {
         }
         if !has_validity && null_count > 0 && *data_type != DataType::Null {
             return Err(self.fail(format!(
-                "{path}: a {name} array has no validity buffer, so its null_count must be 0 \
-                 or -1, found {null_count}"
+                "{path}: an array of type {name} has no validity buffer, so its null_count \
+                 must be 0 or -1, found {null_count}"
             )));
         }
         // The offsets of a variable-size type hold length + 1 values: never empty.
@@ -537,6 +537,25 @@ impl Walk {
                 | DataType::LargeList(_)
                 | DataType::Map(..)
         );
+        // arrow-rs computes each buffer's size from offset + length without checking for
+        // overflow: a length whose buffers could not fit in memory is refused here.
+        let too_large = shape
+            .buffers
+            .iter()
+            .enumerate()
+            .any(|(k, spec)| match spec {
+                BufferSpec::FixedWidth { byte_width, .. } => {
+                    let values = end as u128 + u128::from(k == 0 && offsets_first);
+                    values * *byte_width as u128 > isize::MAX as u128
+                }
+                _ => false,
+            });
+        if too_large {
+            return Err(self.fail(format!(
+                "{path}: offset + length ({end}) is too large for an array of type {name}: \
+                 its buffers would not fit in memory"
+            )));
+        }
         for (k, spec) in shape.buffers.iter().enumerate() {
             let i = k + usize::from(has_validity);
             let needed = match spec {
@@ -592,7 +611,7 @@ impl Walk {
             let k = children.len();
             let plural = if k == 1 { "child" } else { "children" };
             return Err(self.fail(format!(
-                "{path}: a {name} array has {k} {plural}, found n_children = {m}"
+                "{path}: an array of type {name} has {k} {plural}, found n_children = {m}"
             )));
         }
         if m > 0 && a.children.is_null() {
@@ -618,7 +637,7 @@ impl Walk {
                 "{path}.dictionary is NULL, but the type is dictionary-encoded"
             ))),
             (_, false) => Err(self.fail(format!(
-                "{path}.dictionary is set, but a {name} array has none"
+                "{path}.dictionary is set, but type {name} is not dictionary-encoded"
             ))),
             (_, true) => Ok(()),
         }
@@ -842,7 +861,7 @@ mod tests {
             ),
             (
                 broken(&s, |a, _| a.n_buffers = 2),
-                "input: array: a Utf8 array has 3 buffers, found n_buffers = 2",
+                "input: array: an array of type Utf8 has 3 buffers, found n_buffers = 2",
             ),
             (
                 // SAFETY: as above.
@@ -860,6 +879,12 @@ mod tests {
             (
                 broken(&s, |a, _| a.offset = i64::MAX),
                 "input: array: offset + length overflows (9223372036854775807 + 2)",
+            ),
+            (
+                // The offsets would take 4 * (2^62 + 1) bytes.
+                broken(&s, |a, _| a.length = 1 << 62),
+                "input: array: offset + length (4611686018427387904) is too large for an array \
+                 of type Utf8: its buffers would not fit in memory",
             ),
         ];
         for (got, want) in cases {
@@ -885,12 +910,31 @@ mod tests {
             ),
             (
                 broken(&record, |a, _| a.n_children = 2),
-                "input: array: a Struct(\"code\": Utf8) array has 1 child, found n_children = 2",
+                "input: array: an array of type Struct(\"code\": Utf8) has 1 child, found \
+                 n_children = 2",
             ),
         ];
         for (got, want) in nested {
             assert_eq!(got, want);
         }
+    }
+
+    #[test]
+    fn a_type_without_validity_buffer_has_no_nulls() {
+        let union = arrow_array::UnionArray::try_new(
+            [(0, Arc::new(Field::new("n", DataType::Int64, false)))]
+                .into_iter()
+                .collect(),
+            vec![0i8, 0].into(),
+            None,
+            vec![Arc::new(Int64Array::from(vec![1, 2])) as ArrayRef],
+        )
+        .unwrap();
+        assert_eq!(
+            broken(&union, |a, _| a.null_count = 1),
+            "input: array: an array of type Union(Sparse, 0: (\"n\": non-null Int64)) has no validity \
+             buffer, so its null_count must be 0 or -1, found 1"
+        );
     }
 
     #[test]

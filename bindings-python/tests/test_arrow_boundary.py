@@ -240,7 +240,7 @@ def test_a_malformed_array_is_refused() -> None:
     for n in (2, 4):
         c = Column(CODES)
         c.array.n_buffers = n
-        _refused(c, f"array: a Utf8 array has 3 buffers, found n_buffers = {n}")
+        _refused(c, f"array: an array of type Utf8 has 3 buffers, found n_buffers = {n}")
     c = Column(CODES)
     c.buffers[0] = None  # no validity buffer, yet one null
     _refused(c, "array.buffers[0] (validity) is NULL, but null_count is 1")
@@ -257,6 +257,10 @@ def test_a_malformed_array_is_refused() -> None:
     c = Column(CODES)
     c.array.offset = 2**63 - 1
     _refused(c, f"array: offset + length overflows ({2**63 - 1} + 2)")
+    c = Column(CODES)
+    c.array.length = 2**62  # its offsets would take 4 * (2^62 + 1) bytes
+    _refused(c, f"array: offset + length ({2**62}) is too large for an array of type Utf8: "
+                "its buffers would not fit in memory")
     r = Record(CODES)
     r.array.children = None
     _refused(r, "array.children is NULL (n_children = 1)")

@@ -1369,9 +1369,9 @@ static void test_malformed_structs(void) {
     REFUSED(COMPACT_INTO(&in.array, &in.schema), "array.buffers[1] is NULL");
     in.buffers[1] = in.offsets;
     in.array.n_buffers = 2;
-    REFUSED(COMPACT_INTO(&in.array, &in.schema), "a Utf8 array has 3 buffers, found n_buffers = 2");
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "an array of type Utf8 has 3 buffers, found n_buffers = 2");
     in.array.n_buffers = 4;
-    REFUSED(COMPACT_INTO(&in.array, &in.schema), "a Utf8 array has 3 buffers, found n_buffers = 4");
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "an array of type Utf8 has 3 buffers, found n_buffers = 4");
     in.array.n_buffers = 3;
     in.buffers[0] = NULL; /* no validity buffer, yet one null */
     REFUSED(COMPACT_INTO(&in.array, &in.schema),
@@ -1394,6 +1394,9 @@ static void test_malformed_structs(void) {
     in.array.offset = INT64_MAX;
     REFUSED(COMPACT_INTO(&in.array, &in.schema), "offset + length overflows");
     in.array.offset = 0;
+    in.array.length = INT64_C(1) << 62; /* its offsets would take 4 * (2^62 + 1) bytes */
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "is too large for an array of type Utf8");
+    in.array.length = 2;
 
     /* An integer column without validity buffer (fixed() gives none) and a null. */
     int64_t tids[2] = {1, 2};
