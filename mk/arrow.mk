@@ -7,7 +7,7 @@
 
 arrow-test:
 	@echo "==> arrow: cargo test -p polyid-arrow"
-	$(CARGO) test --locked -p polyid-arrow
+	$(CARGO) test --locked -p polyid-arrow --features ffi
 
 TEST_TARGETS += arrow-test
 

@@ -37,6 +37,8 @@ mod seen;
 mod sink;
 
 pub mod euid;
+#[cfg(feature = "ffi")]
+pub mod ffi;
 pub mod tid;
 pub mod wdp;
 pub mod xid;

@@ -2621,16 +2621,19 @@ enum polyid_status polyid_extuuid_inspect_n(const char *input,
  * Every `polyid_arrow_*` function reads its input columns in place and does not take them
  * over: each input array and its schema stay the caller's (release them as usual, after
  * the call). It writes a new array and schema into `*out` and `*out_schema`, which the
- * caller releases with their `release` callbacks; on any failure both are left released
- * (`release == NULL`). Nulls give nulls. `on_error` is a `polyid_arrow_on_error`.
+ * caller releases with their `release` callbacks (a second call of any of them, or of a
+ * child's, does nothing); on any failure both are left released (`release == NULL`).
+ * Nulls give nulls. `on_error` is a `polyid_arrow_on_error`.
  * `error_row` (may be NULL) receives the index of the row that failed the call (counted
  * from the array's first row, its `offset` not included), or `POLYID_ARROW_NO_ROW` (-1)
  * when the call succeeded or failed for another reason; `err` has the same row in its
  * message.
  *
  * Errors: `POLYID_NULL_POINTER`; `POLYID_INVALID_ARGUMENT` for a column of another type,
- * a malformed array, a released input, or an `on_error` or `profile` out of range; with
- * `POLYID_ARROW_RAISE`, the first invalid row's error (its message names the row).
+ * a malformed array or schema (checked before anything reads it: its message names the
+ * field at fault, e.g. `input: array.children[1].buffers[0] is NULL`), a released input,
+ * or an `on_error` or `profile` out of range; with `POLYID_ARROW_RAISE`, the first
+ * invalid row's error (its message names the row).
  */
 enum polyid_status polyid_arrow_compact_ids(const struct ArrowArray *input,
                                             const struct ArrowSchema *input_schema,
@@ -2745,8 +2748,9 @@ enum polyid_status polyid_arrow_catalog_lookup(const struct polyid_catalog *cata
  * On success the input stream is taken over: `*input` is marked released (`release ==
  * NULL`) and polyid releases the stream itself when `*out` is released. `names` is copied:
  * it may be freed after the call. The output chunks are the caller's, each released on its
- * own, and may outlive the stream. On failure `*out` is left released and `*input` is
- * untouched (still the caller's).
+ * own, and may outlive the stream. A second call of the `release` of the stream, of a
+ * schema or of a chunk it handed out does nothing. On failure `*out` is left released and
+ * `*input` is untouched (still the caller's).
  *
  * The call reads the input's schema and checks its type (`POLYID_INVALID_ARGUMENT` for
  * another type, no column of that name, or when the input's `get_schema` fails;

@@ -13,14 +13,15 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
 
 use arrow_array::cast::AsArray;
-use arrow_array::ffi::{from_ffi, from_ffi_and_data_type, FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{make_array, new_empty_array, Array, ArrayRef, StructArray};
+use arrow_array::{new_empty_array, Array, ArrayRef, StructArray};
 use arrow_data::ArrayData;
 use arrow_schema::{DataType, Field, Fields};
 use polyid::euid::EuidGenerator;
 use polyid::wdp::NamedSequences;
 use polyid::{Detail, Error, ErrorCode, Profile};
+use polyid_arrow::ffi::{bounded, export_array, export_schema, MAX_MESSAGE_BYTES};
 use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::catalog::polyid_catalog;
@@ -105,42 +106,8 @@ fn packed(out: Result<Output, ColumnError>) -> Res<ArrayRef> {
     pack(out.map_err(column_fail)?)
 }
 
-/// The layout of `struct ArrowArray` (the C Data Interface), with public fields: used only
-/// to make the borrowed copy that [`borrow`] imports.
-#[repr(C)]
-struct RawArray {
-    length: i64,
-    null_count: i64,
-    offset: i64,
-    n_buffers: i64,
-    n_children: i64,
-    buffers: *mut *const c_void,
-    children: *mut *mut RawArray,
-    dictionary: *mut RawArray,
-    release: Option<unsafe extern "C" fn(*mut RawArray)>,
-    private_data: *mut c_void,
-}
-
-const _: () = assert!(core::mem::size_of::<RawArray>() == core::mem::size_of::<FFI_ArrowArray>());
-
-/// The layout of `struct ArrowSchema`, to read its release callback.
-#[repr(C)]
-struct RawSchema {
-    format: *const c_char,
-    name: *const c_char,
-    metadata: *const c_char,
-    flags: i64,
-    n_children: i64,
-    children: *mut *mut RawSchema,
-    dictionary: *mut RawSchema,
-    release: Option<unsafe extern "C" fn(*mut RawSchema)>,
-    private_data: *mut c_void,
-}
-
-const _: () = assert!(core::mem::size_of::<RawSchema>() == core::mem::size_of::<FFI_ArrowSchema>());
-
 /// The release callback of a borrowed copy: the caller's array stays the caller's.
-unsafe extern "C" fn release_borrowed(array: *mut RawArray) {
+unsafe extern "C" fn release_borrowed(array: *mut FFI_ArrowArray) {
     if !array.is_null() {
         // SAFETY: `array` is the live copy made by `borrow` (the only holder of this
         // callback); marking it released is all a release callback must do here.
@@ -174,19 +141,13 @@ impl In {
     }
 }
 
-/// Reads a validated array as the text it stands for (dictionary-encoded text decoded), as
-/// every function here does. Only the kernels read it: the text of a string array is checked
-/// by them, block by block before reading it (`validate_for_kernels`).
-fn imported(data: ArrayData, arg: &'static str) -> Res<ArrayRef> {
-    polyid_arrow::validate_for_kernels(&data).map_err(|e| invalid(arg, e.to_string()))?;
-    decode_dictionary(&make_array(data)).map_err(column_fail)
-}
-
 /// The caller's input column, read in place without taking it over: a copy of its top-level
 /// struct whose release does nothing, so the buffers stay owned by the caller's struct
-/// (which the caller keeps, and releases, as before the call). The data is validated
-/// (sizes, children, dictionary values; a string array's offsets and UTF-8 by the kernel,
-/// block by block before it reads them) before any of it is read.
+/// (which the caller keeps, and releases, as before the call). The structs are checked, and
+/// the data validated (sizes, children, dictionary values; a string array's offsets and
+/// UTF-8 by the kernel, block by block before it reads them), before any of it is read
+/// (`polyid_arrow::ffi::import_array`); dictionary-encoded text is read as the text it stands
+/// for.
 unsafe fn borrow(input: In) -> Res<ArrayRef> {
     let In {
         array,
@@ -196,26 +157,18 @@ unsafe fn borrow(input: In) -> Res<ArrayRef> {
     } = input;
     non_null(array, arg)?;
     non_null(schema, schema_arg)?;
-    // SAFETY: `array` points to a `struct ArrowArray` (the header's contract); RawArray has
-    // its layout. The copy shares the caller's buffers, children and private data.
-    let mut raw: RawArray = unsafe { ptr::read(array.cast::<RawArray>()) };
-    if raw.release.is_none() {
+    // SAFETY: `array` points to a `struct ArrowArray` (the header's contract), only read.
+    if unsafe { (*array).is_released() } {
         return Err(invalid(arg, "the array is released".to_owned()));
     }
-    raw.release = Some(release_borrowed);
-    // SAFETY: RawArray and FFI_ArrowArray are both the C struct (sizes checked above).
-    let copy: FFI_ArrowArray = unsafe { core::mem::transmute::<RawArray, FFI_ArrowArray>(raw) };
+    // SAFETY: as above. The copy shares the caller's buffers, children and private data; its
+    // own release callback (set before anything can drop it) leaves them to the caller.
+    let mut copy = unsafe { ptr::read(array) };
+    copy.release = Some(release_borrowed);
     // SAFETY: `schema` points to the `struct ArrowSchema` of the array (the header's
-    // contract), only read here; RawSchema has its layout.
-    if unsafe { (*schema.cast::<RawSchema>()).release.is_none() } {
-        return Err(invalid(schema_arg, "the schema is released".to_owned()));
-    }
-    // SAFETY: as above.
-    let schema = unsafe { &*schema };
-    // SAFETY: the array and schema describe one array (the C Data Interface's contract);
-    // `imported` validates every buffer against the type before any kernel reads it.
-    let data = unsafe { from_ffi(copy, schema) }.map_err(|e| invalid(arg, e.to_string()))?;
-    imported(data, arg)
+    // contract), only read; `import_array` checks both structs before arrow-rs reads them.
+    let column = unsafe { polyid_arrow::ffi::import_array(copy, &*schema, arg) };
+    decode_dictionary(&column.map_err(column_fail)?).map_err(column_fail)
 }
 
 /// Whether any buffer of `out` lies in memory of `input` (an output must not outlive the
@@ -272,7 +225,7 @@ fn pack(out: Output) -> Res<ArrayRef> {
 /// The schema of an output column of type `data_type`: no name, nullable.
 fn schema_of(data_type: &DataType) -> Res<FFI_ArrowSchema> {
     let field = Field::new("", data_type.clone(), true);
-    FFI_ArrowSchema::try_from(&field).map_err(|e| invalid("out_schema", e.to_string()))
+    export_schema(&field).map_err(|e| invalid("out_schema", e.to_string()))
 }
 
 /// Marks the caller's outputs released, so that a failed call leaves nothing to release.
@@ -316,7 +269,7 @@ unsafe fn compute(
             // SAFETY: both outputs are non-NULL (checked above) caller structs, released by
             // `clear`: they receive the new array and schema, which the caller releases.
             unsafe {
-                out.write(FFI_ArrowArray::new(&data));
+                out.write(export_array(&data));
                 out_schema.write(schema);
             }
             Ok(())
@@ -416,16 +369,19 @@ arrow_fn! {
     /// Every `polyid_arrow_*` function reads its input columns in place and does not take them
     /// over: each input array and its schema stay the caller's (release them as usual, after
     /// the call). It writes a new array and schema into `*out` and `*out_schema`, which the
-    /// caller releases with their `release` callbacks; on any failure both are left released
-    /// (`release == NULL`). Nulls give nulls. `on_error` is a `polyid_arrow_on_error`.
+    /// caller releases with their `release` callbacks (a second call of any of them, or of a
+    /// child's, does nothing); on any failure both are left released (`release == NULL`).
+    /// Nulls give nulls. `on_error` is a `polyid_arrow_on_error`.
     /// `error_row` (may be NULL) receives the index of the row that failed the call (counted
     /// from the array's first row, its `offset` not included), or `POLYID_ARROW_NO_ROW` (-1)
     /// when the call succeeded or failed for another reason; `err` has the same row in its
     /// message.
     ///
     /// Errors: `POLYID_NULL_POINTER`; `POLYID_INVALID_ARGUMENT` for a column of another type,
-    /// a malformed array, a released input, or an `on_error` or `profile` out of range; with
-    /// `POLYID_ARROW_RAISE`, the first invalid row's error (its message names the row).
+    /// a malformed array or schema (checked before anything reads it: its message names the
+    /// field at fault, e.g. `input: array.children[1].buffers[0] is NULL`), a released input,
+    /// or an `on_error` or `profile` out of range; with `POLYID_ARROW_RAISE`, the first
+    /// invalid row's error (its message names the row).
     fn polyid_arrow_compact_ids(
         input / input_schema: column,
         names: *const polyid_named_sequences,
@@ -581,18 +537,18 @@ impl MapStream {
         }
         let offset = self.rows;
         // SAFETY: every array of a stream has the stream's type (the interface's contract);
-        // `imported` validates it in full.
-        let data = unsafe { from_ffi_and_data_type(chunk, self.input_type.clone()) }
-            .map_err(|e| (invalid("input", e.to_string()), EINVAL))?;
-        let array = match self.field {
-            None => imported(data, "input"),
-            Some(i) => batch_column(data, i),
-        }
-        .map_err(|f| (f, EINVAL))?;
+        // `import_chunk` checks the struct against it, then validates the data.
+        let array = unsafe { polyid_arrow::ffi::import_chunk(chunk, &self.input_type, "input") }
+            .map_err(column_fail)
+            .and_then(|chunk| match self.field {
+                None => decode_dictionary(&chunk).map_err(column_fail),
+                Some(i) => batch_column(&chunk, i),
+            })
+            .map_err(|f| (f, EINVAL))?;
         self.rows += array.len();
         let out = (self.kernel)(array.as_ref()).map_err(|f| (shifted(f, offset), EINVAL))?;
         let data = owned_output(&out, &[array]).map_err(|f| (f, EINVAL))?;
-        Ok(FFI_ArrowArray::new(&data))
+        Ok(export_array(&data))
     }
 
     fn fail(&mut self, fail: Fail, code: c_int) -> c_int {
@@ -609,8 +565,7 @@ impl MapStream {
 
 /// Column `i` of a record batch (a struct array without null rows, as the C Stream
 /// Interface carries record batches), read as the text it stands for.
-fn batch_column(data: ArrayData, i: usize) -> Res<ArrayRef> {
-    let batch = imported(data, "input")?;
+fn batch_column(batch: &ArrayRef, i: usize) -> Res<ArrayRef> {
     let batch = batch.as_struct();
     if batch.null_count() > 0 {
         return Err(invalid(
@@ -654,27 +609,36 @@ fn stream_fail(stream: &mut FFI_ArrowArrayStream, call: &str, rc: c_int) -> Fail
         "input",
         format!(
             "the stream's {call} failed with error {rc}{}",
-            detail.map(|d| format!(": {d}")).unwrap_or_default()
+            detail
+                .map(|d| format!(": {}", bounded(&d, MAX_MESSAGE_BYTES)))
+                .unwrap_or_default()
         ),
     )
 }
 
-/// The state of a stream made here.
+/// The state of a stream made here; `None` for NULL or a released stream (whose callbacks a
+/// consumer kept and called after `release`: the interface forbids it, and they fail with
+/// EINVAL instead of reading freed memory).
 ///
 /// # Safety
-/// `stream` is a live stream made by [`map_stream`] (the interface forbids calling a
-/// released stream's callbacks), used by one thread at a time.
-unsafe fn state<'s>(stream: *mut FFI_ArrowArrayStream) -> &'s mut MapStream {
-    // SAFETY: see the function's contract: `private_data` is the `MapStream` box.
-    unsafe { &mut *(*stream).private_data.cast::<MapStream>() }
+/// `stream` is NULL or a stream made by [`map_stream`], used by one thread at a time.
+unsafe fn state<'s>(stream: *mut FFI_ArrowArrayStream) -> Option<&'s mut MapStream> {
+    if stream.is_null() {
+        return None;
+    }
+    // SAFETY: see the function's contract: `private_data` is the `MapStream` box, or NULL
+    // once released.
+    unsafe { (*stream).private_data.cast::<MapStream>().as_mut() }
 }
 
 unsafe extern "C" fn map_get_schema(
     stream: *mut FFI_ArrowArrayStream,
     out: *mut FFI_ArrowSchema,
 ) -> c_int {
-    // SAFETY: the consumer calls a live stream's callbacks with that stream.
-    let s = unsafe { state(stream) };
+    // SAFETY: the consumer calls a stream's callbacks with that stream.
+    let Some(s) = (unsafe { state(stream) }) else {
+        return EINVAL;
+    };
     if out.is_null() {
         return s.fail(null("out"), EINVAL);
     }
@@ -695,7 +659,9 @@ unsafe extern "C" fn map_get_next(
     out: *mut FFI_ArrowArray,
 ) -> c_int {
     // SAFETY: as in map_get_schema.
-    let s = unsafe { state(stream) };
+    let Some(s) = (unsafe { state(stream) }) else {
+        return EINVAL;
+    };
     if let Some(f) = &s.failure {
         return f.code;
     }
@@ -715,7 +681,9 @@ unsafe extern "C" fn map_get_next(
 
 unsafe extern "C" fn map_get_last_error(stream: *mut FFI_ArrowArrayStream) -> *const c_char {
     // SAFETY: as in map_get_schema.
-    let s = unsafe { state(stream) };
+    let Some(s) = (unsafe { state(stream) }) else {
+        return ptr::null();
+    };
     s.failure
         .as_ref()
         .map_or(ptr::null(), |f| f.message.as_ptr())
@@ -725,8 +693,8 @@ unsafe extern "C" fn map_release(stream: *mut FFI_ArrowArrayStream) {
     if stream.is_null() {
         return;
     }
-    // SAFETY: a live stream made by map_stream (release is called once, then set to NULL);
-    // its `private_data` is the box it was given, freed here with the input it owns.
+    // SAFETY: a stream made by map_stream; its `private_data` is the box it was given, freed
+    // here with the input it owns, or NULL when a saved callback is called again.
     let stream = unsafe { &mut *stream };
     if !stream.private_data.is_null() {
         drop(unsafe { Box::from_raw(stream.private_data.cast::<MapStream>()) });
@@ -776,8 +744,9 @@ unsafe fn map_stream(
         if rc != 0 {
             return Err(stream_fail(stream, "get_schema", rc));
         }
+        // SAFETY: the schema the stream wrote (its struct, checked before arrow-rs reads it).
         let input_type =
-            DataType::try_from(&schema).map_err(|e| invalid("input", e.to_string()))?;
+            unsafe { polyid_arrow::ffi::import_type(&schema, "input") }.map_err(column_fail)?;
         drop(schema);
         // The column the kernel reads: the stream's arrays, or one column of its batches.
         let (field, column_type) = if column.is_null() {
@@ -841,8 +810,9 @@ unsafe fn map_stream(
 /// On success the input stream is taken over: `*input` is marked released (`release ==
 /// NULL`) and polyid releases the stream itself when `*out` is released. `names` is copied:
 /// it may be freed after the call. The output chunks are the caller's, each released on its
-/// own, and may outlive the stream. On failure `*out` is left released and `*input` is
-/// untouched (still the caller's).
+/// own, and may outlive the stream. A second call of the `release` of the stream, of a
+/// schema or of a chunk it handed out does nothing. On failure `*out` is left released and
+/// `*input` is untouched (still the caller's).
 ///
 /// The call reads the input's schema and checks its type (`POLYID_INVALID_ARGUMENT` for
 /// another type, no column of that name, or when the input's `get_schema` fails;

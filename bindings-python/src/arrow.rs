@@ -57,6 +57,19 @@ fn pack(out: Output) -> Result<ArrayRef, ColumnError> {
         })
 }
 
+/// Runs a kernel over checked columns. A panic in it is a bug in polyid: it becomes
+/// `INTERNAL_ERROR` (a `PolyIdError`, as the C binding reports it), not the
+/// `PanicException` pyo3 would raise, which `except Exception` does not catch.
+fn guarded<T>(kernel: impl FnOnce() -> Result<T, ColumnError>) -> Result<T, ColumnError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(kernel)).unwrap_or_else(|_| {
+        Err(ColumnError::new(polyid::Error::reason(
+            ErrorCode::InternalError,
+            "Arrow column",
+            "a kernel panicked: a bug in polyid, please report it",
+        )))
+    })
+}
+
 /// A row-wise kernel over several columns of one row set.
 type ManyKernel<'k> = dyn Fn(&[ArrayRef], OnError) -> Result<Output, ColumnError> + Sync + 'k;
 
@@ -93,7 +106,7 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
         Column::Array(array) => {
             let array = decode(&array)?;
             let out = py
-                .detach(|| kernel(array.as_ref(), mode).and_then(pack))
+                .detach(|| guarded(|| kernel(array.as_ref(), mode).and_then(pack)))
                 .map_err(|e| column_err(py, e))?;
             array_object(py, out)
         }
@@ -101,24 +114,26 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
             let chunks = chunks.iter().map(decode).collect::<PyResult<Vec<_>>>()?;
             let out = py
                 .detach(|| {
-                    let mut offset = 0;
-                    let mut out = Vec::with_capacity(chunks.len());
-                    for (k, chunk) in chunks.iter().enumerate() {
-                        match kernel(chunk.as_ref(), mode).and_then(pack) {
-                            Ok(a) => out.push(a),
-                            // The chunks after an invalid row are not computed, but a
-                            // malformed one among them is still the error of the call.
-                            Err(e) if e.row().is_some() => {
-                                let malformed = chunks[k + 1..]
-                                    .iter()
-                                    .find_map(|c| polyid_arrow::check_column(c.as_ref()).err());
-                                return Err(malformed.unwrap_or_else(|| shift(e, offset)));
+                    guarded(|| {
+                        let mut offset = 0;
+                        let mut out = Vec::with_capacity(chunks.len());
+                        for (k, chunk) in chunks.iter().enumerate() {
+                            match kernel(chunk.as_ref(), mode).and_then(pack) {
+                                Ok(a) => out.push(a),
+                                // The chunks after an invalid row are not computed, but a
+                                // malformed one among them is still the error of the call.
+                                Err(e) if e.row().is_some() => {
+                                    let malformed = chunks[k + 1..]
+                                        .iter()
+                                        .find_map(|c| polyid_arrow::check_column(c.as_ref()).err());
+                                    return Err(malformed.unwrap_or_else(|| shift(e, offset)));
+                                }
+                                Err(e) => return Err(e),
                             }
-                            Err(e) => return Err(e),
+                            offset += chunk.len();
                         }
-                        offset += chunk.len();
-                    }
-                    Ok(out)
+                        Ok(out)
+                    })
                 })
                 .map_err(|e| column_err(py, e))?;
             let data_type = match out.first() {
@@ -187,7 +202,7 @@ fn apply_many(
 ) -> PyResult<Py<PyAny>> {
     let (arrays, chunked) = columns(py, inputs)?;
     let out = py
-        .detach(|| kernel(&arrays, mode).and_then(pack))
+        .detach(|| guarded(|| kernel(&arrays, mode).and_then(pack)))
         .map_err(|e| column_err(py, e))?;
     if chunked {
         let data_type = out.data_type().clone();

@@ -5,27 +5,32 @@
 //! `arrow_schema` and `arrow_array`) or `__arrow_c_stream__` (one `arrow_array_stream`
 //! capsule), called with `requested_schema=None`. The array struct is moved out of its
 //! capsule (the capsule's destructor then finds it released) and read in place: its buffers
-//! stay the producer's, released when the last column that reads them is dropped.
+//! stay the producer's, released when the last column that reads them is dropped. The
+//! structs (and each chunk of a stream) are checked by `polyid_arrow::ffi` before arrow-rs
+//! reads them: a malformed one is a `PolyIdError` (`INVALID_ARGUMENT`), never a panic.
 //!
 //! Out: [`ArrowArray`] (an array: `__arrow_c_array__`, `__arrow_c_schema__`, and
 //! `__arrow_c_stream__` as a one-chunk stream) and [`ArrowChunkedArray`] (`__arrow_c_stream__`
 //! and `__arrow_c_schema__`). Each capsule owns a struct whose destructor calls the struct's
-//! release callback unless a consumer moved it out, as the interface requires.
+//! release callback unless a consumer moved it out, as the interface requires; every release
+//! callback (the array's, the schema's, the stream's, and their children's) may be called
+//! twice (`polyid_arrow::ffi::export_array`).
 
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::sync::Arc;
 
-use arrow_array::ffi::{from_ffi, from_ffi_and_data_type, FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{make_array, Array, ArrayRef};
+use arrow_array::{Array, ArrayRef};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyTuple};
 
 use polyid::ErrorCode;
+use polyid_arrow::ffi::{bounded, export_array, export_schema, MAX_MESSAGE_BYTES};
 
-use crate::errors::binding_err;
+use crate::errors::{binding_err, column_err};
 
 const SCHEMA: &CStr = c"arrow_schema";
 const ARRAY: &CStr = c"arrow_array";
@@ -36,6 +41,9 @@ pub enum Column {
     Array(ArrayRef),
     Chunks(Vec<ArrayRef>, DataType),
 }
+
+/// The context of the errors about a producer's structs: "Arrow column: <what is wrong>".
+const CONTEXT: &str = "Arrow column";
 
 /// `INVALID_ARGUMENT`: what the producer handed over is not a valid Arrow column.
 fn invalid(py: Python<'_>, message: String) -> PyErr {
@@ -126,13 +134,12 @@ fn import_array(py: Python<'_>, pair: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
     // SAFETY: a capsule named "arrow_schema" holds an ArrowSchema, which stays valid while
     // `pair` (which owns the capsule) is alive and no Python code runs: it is only read here.
     let schema = unsafe { schema.as_ref() };
-    // SAFETY: the producer's array and schema describe one array, as the interface requires;
-    // `validate_for_kernels` then checks the buffers and values against the type, except the
+    // SAFETY: the producer's array and schema, checked by `import_array` before arrow-rs
+    // reads them; the buffers and values are then validated against the type, except the
     // text of a string array, which the kernels (the only readers of the array) check block
     // by block before reading it.
-    let data = unsafe { from_ffi(array, schema) }.map_err(|e| arrow_err(py, e))?;
-    polyid_arrow::validate_for_kernels(&data).map_err(|e| arrow_err(py, e))?;
-    Ok(make_array(data))
+    unsafe { polyid_arrow::ffi::import_array(array, schema, CONTEXT) }
+        .map_err(|e| column_err(py, e))
 }
 
 /// The chunks and type of a `__arrow_c_stream__` result, read to its end.
@@ -157,7 +164,9 @@ fn import_stream(
     if rc != 0 {
         return Err(stream_error(py, &mut stream, rc));
     }
-    let data_type = DataType::try_from(&schema).map_err(|e| arrow_err(py, e))?;
+    // SAFETY: the schema the stream wrote, checked before arrow-rs reads it.
+    let data_type = unsafe { polyid_arrow::ffi::import_type(&schema, CONTEXT) }
+        .map_err(|e| column_err(py, e))?;
     let mut chunks = Vec::new();
     loop {
         let mut array = FFI_ArrowArray::empty();
@@ -170,13 +179,12 @@ fn import_stream(
             break;
         }
         // SAFETY: every array of a stream has the stream's schema (the interface's contract);
-        // `validate_for_kernels` checks the buffers and values against it, as for an array
-        // (the text of a string chunk is checked by the kernel, block by block, or in full
-        // before chunks are joined, src/arrow.rs `concat`).
-        let data = unsafe { from_ffi_and_data_type(array, data_type.clone()) }
-            .map_err(|e| arrow_err(py, e))?;
-        polyid_arrow::validate_for_kernels(&data).map_err(|e| arrow_err(py, e))?;
-        chunks.push(make_array(data));
+        // `import_chunk` checks the struct against it, then the buffers and values, as for
+        // an array (the text of a string chunk is checked by the kernel, block by block, or
+        // in full before chunks are joined, src/arrow.rs `concat`).
+        let chunk = unsafe { polyid_arrow::ffi::import_chunk(array, &data_type, CONTEXT) }
+            .map_err(|e| column_err(py, e))?;
+        chunks.push(chunk);
     }
     Ok((chunks, data_type))
 }
@@ -198,7 +206,9 @@ fn stream_error(py: Python<'_>, stream: &mut FFI_ArrowArrayStream, rc: c_int) ->
         py,
         format!(
             "Arrow stream: error {rc}{}",
-            detail.map(|d| format!(": {d}")).unwrap_or_default()
+            detail
+                .map(|d| format!(": {}", bounded(&d, MAX_MESSAGE_BYTES)))
+                .unwrap_or_default()
         ),
     )
 }
@@ -208,7 +218,7 @@ fn stream_error(py: Python<'_>, stream: &mut FFI_ArrowArrayStream, rc: c_int) ->
 
 /// The schema capsule of a column of type `field`.
 fn schema_capsule<'py>(py: Python<'py>, field: &Field) -> PyResult<Bound<'py, PyCapsule>> {
-    let schema = FFI_ArrowSchema::try_from(field).map_err(|e| arrow_err(py, e))?;
+    let schema = export_schema(field).map_err(|e| arrow_err(py, e))?;
     PyCapsule::new_with_value(py, schema, SCHEMA)
 }
 
@@ -242,23 +252,36 @@ struct Chunks {
     last_error: Option<CString>,
 }
 
-/// The state of a stream this module exported.
+/// The state of a stream this module exported; `None` for NULL or a released stream (whose
+/// callbacks a consumer kept and called after `release`: the interface forbids it, and they
+/// fail with EINVAL instead of reading freed memory).
 ///
 /// # Safety
-/// `stream` is a stream made by [`stream_capsule`] and not yet released (the interface
-/// forbids calling a released stream's callbacks), used by one thread at a time.
-unsafe fn state<'s>(stream: *mut FFI_ArrowArrayStream) -> &'s mut Chunks {
-    // SAFETY: see the function's contract: `private_data` is the `Chunks` box it was given.
-    unsafe { &mut *(*stream).private_data.cast::<Chunks>() }
+/// `stream` is NULL or a stream made by [`stream_capsule`], used by one thread at a time.
+unsafe fn state<'s>(stream: *mut FFI_ArrowArrayStream) -> Option<&'s mut Chunks> {
+    if stream.is_null() {
+        return None;
+    }
+    // SAFETY: see the function's contract: `private_data` is the `Chunks` box it was given,
+    // or NULL once released.
+    unsafe { (*stream).private_data.cast::<Chunks>().as_mut() }
 }
+
+/// `errno`'s EINVAL: the code of a failed callback.
+const EINVAL: c_int = 22;
 
 unsafe extern "C" fn stream_get_schema(
     stream: *mut FFI_ArrowArrayStream,
     out: *mut FFI_ArrowSchema,
 ) -> c_int {
-    // SAFETY: the consumer calls a live stream's callbacks with that stream.
-    let state = unsafe { state(stream) };
-    match FFI_ArrowSchema::try_from(state.field.as_ref()) {
+    // SAFETY: the consumer calls a stream's callbacks with that stream.
+    let Some(state) = (unsafe { state(stream) }) else {
+        return EINVAL;
+    };
+    if out.is_null() {
+        return EINVAL;
+    }
+    match export_schema(state.field.as_ref()) {
         Ok(schema) => {
             // SAFETY: `out` points to a struct the consumer owns and has released (or never
             // initialised): it is overwritten without being dropped.
@@ -267,7 +290,7 @@ unsafe extern "C" fn stream_get_schema(
         }
         Err(e) => {
             state.last_error = CString::new(e.to_string()).ok();
-            22 // EINVAL
+            EINVAL
         }
     }
 }
@@ -277,11 +300,16 @@ unsafe extern "C" fn stream_get_next(
     out: *mut FFI_ArrowArray,
 ) -> c_int {
     // SAFETY: as in stream_get_schema.
-    let state = unsafe { state(stream) };
+    let Some(state) = (unsafe { state(stream) }) else {
+        return EINVAL;
+    };
+    if out.is_null() {
+        return EINVAL;
+    }
     let array = match state.chunks.get(state.next) {
         Some(chunk) => {
             state.next += 1;
-            FFI_ArrowArray::new(&chunk.to_data())
+            export_array(&chunk.to_data())
         }
         None => FFI_ArrowArray::empty(),
     };
@@ -292,7 +320,9 @@ unsafe extern "C" fn stream_get_next(
 
 unsafe extern "C" fn stream_get_last_error(stream: *mut FFI_ArrowArrayStream) -> *const c_char {
     // SAFETY: as in stream_get_schema.
-    let state = unsafe { state(stream) };
+    let Some(state) = (unsafe { state(stream) }) else {
+        return std::ptr::null();
+    };
     state
         .last_error
         .as_ref()
@@ -303,10 +333,12 @@ unsafe extern "C" fn stream_release(stream: *mut FFI_ArrowArrayStream) {
     if stream.is_null() {
         return;
     }
-    // SAFETY: `stream` is a live stream made by stream_capsule (release is called once, then
-    // set to NULL below); its `private_data` is the box it was given, freed here.
+    // SAFETY: `stream` is a stream made by stream_capsule; its `private_data` is the box it
+    // was given, freed here, or NULL when a saved `release` is called again.
     let stream = unsafe { &mut *stream };
-    drop(unsafe { Box::from_raw(stream.private_data.cast::<Chunks>()) });
+    if !stream.private_data.is_null() {
+        drop(unsafe { Box::from_raw(stream.private_data.cast::<Chunks>()) });
+    }
     stream.private_data = std::ptr::null_mut();
     stream.get_schema = None;
     stream.get_next = None;
@@ -347,8 +379,7 @@ impl ArrowArray {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let _ = requested_schema;
         let schema = schema_capsule(py, &self.field)?;
-        let array =
-            PyCapsule::new_with_value(py, FFI_ArrowArray::new(&self.array.to_data()), ARRAY)?;
+        let array = PyCapsule::new_with_value(py, export_array(&self.array.to_data()), ARRAY)?;
         PyTuple::new(py, [schema, array])
     }
 

@@ -1237,6 +1237,329 @@ static void test_bad_arguments(void) {
 #undef COMPACT
 }
 
+/* ---- malformed structs: refused with INVALID_ARGUMENT and the path of the field ---- */
+
+/* The call fails with POLYID_INVALID_ARGUMENT (never POLYID_INTERNAL_ERROR) and a message
+ * that contains `fragment`; the outputs are left released. */
+#define REFUSED(call, fragment)                                                      \
+    do {                                                                             \
+        EXPECT(POLYID_INVALID_ARGUMENT, call);                                       \
+        CHECK(strstr(E.message, (fragment)) != NULL, "message \"%s\" lacks \"%s\"",  \
+              E.message, (fragment));                                                \
+    } while (0)
+
+#define COMPACT_INTO(a, s) \
+    polyid_arrow_compact_ids((a), (s), NULL, 0, POLYID_ARROW_RAISE, &out, &out_schema, &ROW, &E)
+
+/* A struct column {code: utf8} over a string column (its one child). */
+typedef struct {
+    struct ArrowSchema schema;
+    struct ArrowArray array;
+    struct ArrowSchema *schema_children[1];
+    struct ArrowArray *array_children[1];
+    const void *buffers[1];
+    column code;
+} record;
+
+static void record_init(record *r, const char *const *codes, int64_t n) {
+    memset(r, 0, sizeof *r);
+    strings(&r->code, codes, n);
+    r->code.schema.name = "code";
+    r->schema.format = "+s";
+    r->schema.name = "";
+    r->schema.n_children = 1;
+    r->schema_children[0] = &r->code.schema;
+    r->schema.children = r->schema_children;
+    r->schema.release = count_release;
+    r->buffers[0] = NULL;
+    r->array.length = n;
+    r->array.n_buffers = 1;
+    r->array.buffers = r->buffers;
+    r->array.n_children = 1;
+    r->array_children[0] = &r->code.array;
+    r->array.children = r->array_children;
+    r->array.release = count_release_array;
+}
+
+/* A chain of list types ("+l") DEEP levels deep above a utf8 one. */
+#define DEEP 70
+static struct ArrowSchema deep[DEEP + 1];
+static struct ArrowSchema *deep_children[DEEP];
+
+static void test_malformed_structs(void) {
+    static const char *codes[] = {"E.Auth.Token.MISSING", NULL};
+    column in;
+    struct ArrowArray out;
+    struct ArrowSchema out_schema;
+
+    /* The schema: NULL, unknown, over-long or non-UTF-8 format; children as the format
+     * says; a dictionary of an integer index type; nothing released. */
+    strings(&in, codes, 2);
+    in.schema.format = NULL;
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "input: schema.format is NULL");
+    CHECK(out.release == NULL && out_schema.release == NULL, "outputs set on failure");
+    CHECK(ROW == POLYID_ARROW_NO_ROW, "error_row %" PRId64, ROW);
+    in.schema.format = "w:-1"; /* a negative width: arrow-rs would panic on its layout */
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "schema.format \"w:-1\" is not an Arrow format");
+    static char long_format[200];
+    memset(long_format, 'x', sizeof long_format - 1);
+    in.schema.format = long_format; /* quoted, but only its first 32 bytes */
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"...");
+    CHECK(strlen(E.message) < 100, "a long format echoed: %s", E.message);
+    in.schema.format = "\xff";
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "schema.format is not UTF-8");
+    in.schema.format = "u";
+    in.schema.name = "\xc3(";
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "schema.name is not UTF-8");
+    in.schema.name = "";
+    static const char bad_metadata[4] = {(char)0xff, (char)0xff, (char)0xff, (char)0xff};
+    in.schema.metadata = bad_metadata; /* -1 entries */
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "schema.metadata has a negative number");
+    in.schema.metadata = NULL;
+    in.schema.n_children = 1; /* a utf8 type has no children */
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "format \"u\" takes 0 children, found n_children = 1");
+    in.schema.n_children = 0;
+
+    record r;
+    record_init(&r, codes, 2);
+    r.schema.children = NULL;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "schema.children is NULL (n_children = 1)");
+    r.schema.children = r.schema_children;
+    r.schema_children[0] = NULL;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "schema.children[0] is NULL");
+    r.schema_children[0] = &r.code.schema;
+    r.code.schema.release = NULL;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "schema.children[0] is released");
+    r.code.schema.release = count_release;
+    r.code.schema.format = NULL;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "schema.children[0].format is NULL");
+    r.code.schema.format = "u";
+    r.schema.format = "+l"; /* a list has exactly one child: arrow-rs would panic on none */
+    r.schema.n_children = 0;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "format \"+l\" takes 1 child, found n_children = 0");
+    r.schema.format = "+s";
+    r.schema.n_children = -3;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "found n_children = -3");
+    r.schema.n_children = 1;
+
+    /* The array against its type: buffers, children, counts. */
+    r.array.children = NULL;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "input: array.children is NULL (n_children = 1)");
+    r.array.children = r.array_children;
+    r.array_children[0] = NULL;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "array.children[0] is NULL");
+    r.array_children[0] = &r.code.array;
+    r.code.array.release = NULL;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "array.children[0] is released");
+    r.code.array.release = count_release_array;
+    r.array.n_children = 2;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "has 1 child, found n_children = 2");
+    r.array.n_children = 1;
+    r.code.array.buffers = NULL;
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "array.children[0].buffers is NULL (n_buffers = 3)");
+    r.code.array.buffers = r.code.buffers;
+    /* The struct itself is read (the kernel refuses its type): the structs were sound. */
+    REFUSED(COMPACT_INTO(&r.array, &r.schema), "expected");
+
+    strings(&in, codes, 2);
+    in.array.buffers = NULL;
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "array.buffers is NULL (n_buffers = 3)");
+    in.array.buffers = in.buffers;
+    in.buffers[1] = NULL; /* the offsets */
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "array.buffers[1] is NULL");
+    in.buffers[1] = in.offsets;
+    in.array.n_buffers = 2;
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "an array of type Utf8 has 3 buffers, found n_buffers = 2");
+    in.array.n_buffers = 4;
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "an array of type Utf8 has 3 buffers, found n_buffers = 4");
+    in.array.n_buffers = 3;
+    in.buffers[0] = NULL; /* no validity buffer, yet one null */
+    REFUSED(COMPACT_INTO(&in.array, &in.schema),
+            "array.buffers[0] (validity) is NULL, but null_count is 1");
+    in.buffers[0] = in.validity;
+    in.array.null_count = 3; /* above the length */
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "array.null_count is 3: it must be -1");
+    in.array.null_count = -2;
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "array.null_count is -2: it must be -1");
+    in.array.null_count = -1; /* not computed: allowed, and counted from the bitmap */
+    EXPECT(POLYID_OK, COMPACT_INTO(&in.array, &in.schema));
+    CHECK(out.null_count == 1, "null_count %" PRId64, out.null_count);
+    release_out(&out, &out_schema);
+    in.array.null_count = 1;
+    in.array.length = -1;
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "array.length is negative (-1)");
+    in.array.length = 2;
+    in.array.offset = -1;
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "array.offset is negative (-1)");
+    in.array.offset = INT64_MAX;
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "offset + length overflows");
+    in.array.offset = 0;
+    in.array.length = INT64_C(1) << 62; /* its offsets would take 4 * (2^62 + 1) bytes */
+    REFUSED(COMPACT_INTO(&in.array, &in.schema), "is too large for an array of type Utf8");
+    in.array.length = 2;
+
+    /* An integer column without validity buffer (fixed() gives none) and a null. */
+    int64_t tids[2] = {1, 2};
+    column ints;
+    fixed(&ints, "l", tids, sizeof tids, 2);
+    ints.array.null_count = 1;
+    REFUSED(polyid_arrow_tid_encode(&ints.array, &ints.schema, false, 0, &out, &out_schema, &ROW, &E),
+            "array.buffers[0] (validity) is NULL, but null_count is 1");
+    ints.array.null_count = 0;
+    ints.buffers[1] = NULL;
+    REFUSED(polyid_arrow_tid_encode(&ints.array, &ints.schema, false, 0, &out, &out_schema, &ROW, &E),
+            "array.buffers[1] is NULL");
+
+    /* Dictionaries: present iff the schema has one, not released, an integer index. */
+    static const char *values[] = {"E.AUTH.TOKEN.000", "E.Auth.Token.MISSING"};
+    column dict, keys;
+    strings(&dict, values, 2);
+    static const int8_t key_values[2] = {1, 0};
+    fixed(&keys, "c", key_values, sizeof key_values, 2);
+    keys.schema.dictionary = &dict.schema;
+    keys.array.dictionary = &dict.array;
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids(&keys.array, &keys.schema, NULL, 0,
+                                               POLYID_ARROW_NULL, &out, &out_schema, &ROW, &E));
+    release_out(&out, &out_schema);
+    dict.array.release = NULL;
+    REFUSED(COMPACT_INTO(&keys.array, &keys.schema), "array.dictionary is released");
+    dict.array.release = count_release_array;
+    dict.schema.release = NULL;
+    REFUSED(COMPACT_INTO(&keys.array, &keys.schema), "schema.dictionary is released");
+    dict.schema.release = count_release;
+    keys.array.dictionary = NULL;
+    REFUSED(COMPACT_INTO(&keys.array, &keys.schema), "array.dictionary is NULL");
+    keys.array.dictionary = &dict.array;
+    dict.array.buffers = NULL;
+    REFUSED(COMPACT_INTO(&keys.array, &keys.schema), "array.dictionary.buffers is NULL");
+    dict.array.buffers = dict.buffers;
+    keys.schema.format = "u";
+    REFUSED(COMPACT_INTO(&keys.array, &keys.schema), "a dictionary's index type must be an integer");
+    keys.schema.format = "c";
+    keys.schema.dictionary = NULL;
+    REFUSED(COMPACT_INTO(&keys.array, &keys.schema), "array.dictionary is set");
+
+    /* Hostile nesting: a chain deeper than the limit, and a schema that is its own child. */
+    for (int i = 0; i <= DEEP; i++) {
+        memset(&deep[i], 0, sizeof deep[i]);
+        deep[i].format = i < DEEP ? "+l" : "u";
+        deep[i].name = "";
+        deep[i].release = count_release;
+        if (i < DEEP) {
+            deep_children[i] = &deep[i + 1];
+            deep[i].n_children = 1;
+            deep[i].children = &deep_children[i];
+        }
+    }
+    REFUSED(COMPACT_INTO(&in.array, &deep[0]), "types nest deeper than 64 levels");
+    CHECK(strstr(E.message, "(...59 levels...).children[0]") != NULL, "a deep path written in full: %s", E.message);
+    deep_children[0] = &deep[0];
+    REFUSED(COMPACT_INTO(&in.array, &deep[0]), "types nest deeper than 64 levels");
+    CHECK(input_releases == 0, "polyid released an input %d times", input_releases);
+}
+
+/* The outputs' release callbacks may be called twice: the second call does nothing. */
+static void test_release_twice(void) {
+    static const char *codes[] = {"E.Auth.Token.MISSING", "bad"};
+    column in;
+    strings(&in, codes, 2);
+    struct ArrowArray out;
+    struct ArrowSchema out_schema;
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids(&in.array, &in.schema, NULL, 0, POLYID_ARROW_NULL,
+                                               &out, &out_schema, &ROW, &E));
+    /* A child released twice in place, then the parent (which skips it). */
+    struct ArrowArray *value = out.children[0];
+    void (*child_release)(struct ArrowArray *) = value->release;
+    child_release(value);
+    child_release(value);
+    CHECK(value->release == NULL, "child not released");
+    struct ArrowSchema *field = out_schema.children[1];
+    void (*field_release)(struct ArrowSchema *) = field->release;
+    field_release(field);
+    field_release(field);
+    CHECK(field->release == NULL, "schema child not released");
+    void (*array_release)(struct ArrowArray *) = out.release;
+    void (*schema_release)(struct ArrowSchema *) = out_schema.release;
+    array_release(&out);
+    array_release(&out);
+    schema_release(&out_schema);
+    schema_release(&out_schema);
+    CHECK(out.release == NULL && out_schema.release == NULL, "outputs not released");
+    array_release(NULL); /* NULL: nothing */
+    schema_release(NULL);
+
+    /* A stream's schema and chunks alike; and the stream itself. */
+    static producer p;
+    struct ArrowArrayStream s, o;
+    producer_init(&p, &s, "u");
+    strings(&p.chunks[0], codes, 1);
+    p.n = 1;
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&s, NULL, NULL, 0, POLYID_ARROW_RAISE, &o, &E));
+    struct ArrowSchema schema;
+    struct ArrowArray chunk;
+    CHECK(o.get_schema(&o, &schema) == 0, "get_schema");
+    schema_release = schema.release;
+    schema_release(&schema);
+    schema_release(&schema);
+    CHECK(o.get_next(&o, &chunk) == 0 && chunk.release != NULL, "chunk");
+    TEXT_IS(&chunk, 0, "V6a0B");
+    array_release = chunk.release;
+    array_release(&chunk);
+    array_release(&chunk);
+    CHECK(chunk.release == NULL, "chunk not released");
+    int (*get_next)(struct ArrowArrayStream *, struct ArrowArray *) = o.get_next;
+    void (*stream_release)(struct ArrowArrayStream *) = o.release;
+    stream_release(&o);
+    stream_release(&o);
+    CHECK(o.release == NULL && p.stream_releases == 1, "stream releases %d", p.stream_releases);
+    /* A callback kept past the release fails instead of reading freed memory. */
+    CHECK(get_next(&o, &chunk) == EINVAL, "get_next after release");
+}
+
+/* A stream's schema and chunks get the same checks. */
+static void test_malformed_stream(void) {
+    static producer p;
+    static const char *codes[] = {"E.Auth.Token.MISSING", NULL};
+    struct ArrowArrayStream in, out;
+    struct ArrowArray chunk;
+    producer_init(&p, &in, NULL); /* get_schema gives a NULL format */
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_compact_ids_stream(&in, NULL, NULL, 0,
+                                                                    POLYID_ARROW_RAISE, &out, &E));
+    CHECK(strstr(E.message, "input: schema.format is NULL") != NULL, "%s", E.message);
+    CHECK(in.release != NULL && out.release == NULL, "ownership after a failed call");
+    in.release(&in);
+
+    producer_init(&p, &in, "u");
+    strings(&p.chunks[0], codes, 2);
+    strings(&p.chunks[1], codes, 2);
+    p.chunks[1].array.buffers = NULL;
+    p.n = 2;
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, NULL, 0, POLYID_ARROW_RAISE, &out, &E));
+    CHECK(out.get_next(&out, &chunk) == 0 && chunk.release != NULL, "chunk 0");
+    chunk.release(&chunk);
+    CHECK(out.get_next(&out, &chunk) == EINVAL && chunk.release == NULL, "malformed chunk");
+    const char *msg = out.get_last_error(&out);
+    CHECK(msg && strstr(msg, "input: array.buffers is NULL (n_buffers = 3)") != NULL, "%s",
+          msg ? msg : "NULL");
+    int64_t row = 42;
+    EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_stream_error(&out, &E, &row));
+    CHECK(row == POLYID_ARROW_NO_ROW, "row %" PRId64, row);
+    out.release(&out);
+    CHECK(p.chunk_releases == 2 && p.stream_releases == 1, "releases %d %d", p.chunk_releases,
+          p.stream_releases);
+
+    /* A chunk whose null_count the interface forbids. */
+    producer_init(&p, &in, "u");
+    strings(&p.chunks[0], codes, 2);
+    p.chunks[0].array.null_count = 7;
+    p.n = 1;
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids_stream(&in, NULL, NULL, 0, POLYID_ARROW_RAISE, &out, &E));
+    CHECK(out.get_next(&out, &chunk) == EINVAL, "null_count above the length");
+    msg = out.get_last_error(&out);
+    CHECK(msg && strstr(msg, "array.null_count is 7") != NULL, "%s", msg ? msg : "NULL");
+    out.release(&out);
+}
+
 int main(void) {
     const char *linkage = getenv("POLYID_TEST_LINKAGE");
     test_compact_ids();
@@ -1252,6 +1575,9 @@ int main(void) {
     test_stream();
     test_record_batch_stream();
     test_bad_arguments();
+    test_malformed_structs();
+    test_release_twice();
+    test_malformed_stream();
     CHECK(input_releases == 0, "polyid released an input %d times", input_releases);
     printf("arrow (%s): %d passed, %d failed\n", linkage ? linkage : "?", passed, failed);
     return failed ? 1 : 0;
