@@ -80,11 +80,10 @@ pub const CODE_LINES: LineLimit = LineLimit {
 };
 const _: () = assert!(CODE_LINES.max >= 8 * LONGEST_CODE);
 
-/// Lines of `extuuid`: the core refuses any EXTUUID text longer than 1024 bytes
-/// (docs/extuuid.md §7; its constant, `MAX_TEXT`, is private to the core's `extuuid::text`),
-/// and a UUID is shorter.
+/// Lines of `extuuid`: the core refuses any EXTUUID text longer than its `MAX_TEXT`
+/// (docs/extuuid.md §7), and a UUID is shorter.
 pub const EXTUUID_LINES: LineLimit = LineLimit {
-    max: 1024,
+    max: polyid::extuuid::MAX_TEXT,
     why: "no EXTUUID text is longer",
 };
 

@@ -23,6 +23,10 @@ pub mod scheme;
 pub mod stdfloat;
 mod symserial;
 mod text;
+
+/// The longest EXTUUID text the parser reads (docs/extuuid.md §7): longer text is
+/// `INVALID_LENGTH` before any of it is parsed.
+pub use text::MAX_TEXT;
 pub mod time;
 mod vector;
 pub mod x87;
