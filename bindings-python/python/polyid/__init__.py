@@ -7,7 +7,67 @@ catalogs (``Catalog``) and EXTUUID (``extuuid_encode``, ``extuuid_decode``,
 ``set_node_required``, ``node_required``.
 Every value is computed by the Rust core (``polyid._polyid``); this package only
 re-exports it.
+
+The distribution on PyPI is ``polyid-rs`` (``pip install polyid-rs``). The PyPI project named
+``polyid`` is an unrelated package that installs a top-level ``polyid`` package too; when both
+are in one environment, this import warns with ``ImportClashWarning``.
 """
+
+import os as _os
+import sys as _sys
+import warnings as _warnings
+
+
+class ImportClashWarning(RuntimeWarning):
+    """Issued at ``import polyid`` when the unrelated PyPI distribution ``polyid`` is installed
+    in the same environment as ``polyid-rs``: both write a top-level package ``polyid``, so
+    the one installed last overwrites the other's files."""
+
+
+def _installed(name):
+    """``(version, folder)`` of every ``NAME-*.dist-info`` / ``.egg-info`` on ``sys.path``.
+
+    The same places ``importlib.metadata.distribution(name)`` searches, read from the folder
+    listings only: importing ``importlib.metadata`` would cost more than this whole package
+    takes to import, and no distribution's metadata is read.
+    """
+    found = []
+    for entry in _sys.path:
+        try:
+            listing = _os.listdir(entry or ".")
+        except (OSError, TypeError, ValueError):
+            continue
+        for folder in listing:
+            low = folder.lower()
+            for suffix in (".dist-info", ".egg-info"):
+                if low.endswith(suffix):
+                    stem = low[: -len(suffix)]
+                    dist, _, version = stem.partition("-")
+                    if dist.replace(".", "_") == name:
+                        found.append((version.partition("-")[0] or "?", _os.path.join(entry or ".", folder)))
+    return found
+
+
+def _warn_on_clash():
+    others = _installed("polyid")
+    if not others:
+        return
+    ours = _installed("polyid_rs")
+    version, where = others[0]
+    _warnings.warn(
+        f"polyid: the PyPI distribution 'polyid' {version} ({where}) is installed in this "
+        "environment. It is an unrelated project, not polyid-rs, and it installs a top-level "
+        "package named 'polyid' as polyid-rs does: the two cannot share an environment (the one "
+        "installed last overwrites the other's files; uninstalling either breaks the other). "
+        f"This import loaded polyid-rs{' ' + ours[0][0] if ours else ''} from "
+        f"{_os.path.dirname(__file__)}. Fix: pip uninstall polyid polyid-rs && pip install polyid-rs "
+        "(or give the other project a virtual environment of its own).",
+        ImportClashWarning,
+        stacklevel=3,
+    )
+
+
+_warn_on_clash()
 
 from ._polyid import (
     Catalog,
@@ -60,6 +120,7 @@ __all__ = [
     "Euid",
     "EuidGenerator",
     "Expansion",
+    "ImportClashWarning",
     "KeyPair",
     "PolyIdError",
     "StructuredCode",
