@@ -24,14 +24,15 @@ class ImportClashWarning(RuntimeWarning):
     the one installed last overwrites the other's files."""
 
 
-def _installed(name):
-    """``(version, folder)`` of every ``NAME-*.dist-info`` / ``.egg-info`` on ``sys.path``.
+def _installed():
+    """``{name: [(version, folder), ...]}`` of the distributions ``polyid`` and ``polyid_rs``:
+    every ``NAME-*.dist-info`` or ``.egg-info`` folder on ``sys.path``.
 
-    The same places ``importlib.metadata.distribution(name)`` searches, read from the folder
-    listings only: importing ``importlib.metadata`` would cost more than this whole package
-    takes to import, and no distribution's metadata is read.
+    These are the folders ``importlib.metadata.distribution(name)`` finds, read from the
+    listings of the ``sys.path`` folders only: no distribution's metadata is read, and
+    ``importlib.metadata``, whose import costs more than this whole package's, is not loaded.
     """
-    found = []
+    found = {"polyid": [], "polyid_rs": []}
     for entry in _sys.path:
         try:
             listing = _os.listdir(entry or ".")
@@ -39,21 +40,20 @@ def _installed(name):
             continue
         for folder in listing:
             low = folder.lower()
-            for suffix in (".dist-info", ".egg-info"):
-                if low.endswith(suffix):
-                    stem = low[: -len(suffix)]
-                    dist, _, version = stem.partition("-")
-                    if dist.replace(".", "_") == name:
-                        found.append((version.partition("-")[0] or "?", _os.path.join(entry or ".", folder)))
+            if low.startswith("polyid") and low.endswith((".dist-info", ".egg-info")):
+                dist, _, version = low.rpartition(".")[0].partition("-")
+                dist = dist.replace(".", "_")
+                if dist in found:
+                    found[dist].append((version.partition("-")[0] or "?", _os.path.join(entry or ".", folder)))
     return found
 
 
 def _warn_on_clash():
-    others = _installed("polyid")
-    if not others:
+    found = _installed()
+    if not found["polyid"]:
         return
-    ours = _installed("polyid_rs")
-    version, where = others[0]
+    version, where = found["polyid"][0]
+    ours = found["polyid_rs"]
     _warnings.warn(
         f"polyid: the PyPI distribution 'polyid' {version} ({where}) is installed in this "
         "environment. It is an unrelated project, not polyid-rs, and it installs a top-level "
