@@ -89,6 +89,6 @@ for (const l of LICENSES) copyFileSync(join(root, l), join(dir, l));
 const published = { ...main };
 for (const dev of ['devDependencies', 'scripts', 'napi']) delete published[dev];
 published.files = [...files.filter((f) => f !== 'README.md'), ...LICENSES];
-published.optionalDependencies = Object.fromEntries(found.map((k) => [`polyid-${k}`, version]));
+published.optionalDependencies = Object.fromEntries(found.map((k) => [platformPackage(k), version]));
 writeFileSync(join(dir, 'package.json'), json(published));
-console.log(`npm-packages: polyid ${version} with ${found.map((k) => `polyid-${k}`).join(', ')}`);
+console.log(`npm-packages: polyid ${version} with ${found.map(platformPackage).join(', ')}`);
