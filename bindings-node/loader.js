@@ -1,14 +1,20 @@
 'use strict'
 // Finds and loads the native addon of this platform.
 //
-// A release of `polyid` ships its addon in one npm package per platform
-// (`polyid-linux-x64-gnu`, ...), listed in its optionalDependencies: npm installs the one whose
-// os/cpu/libc fields match the machine. A build from source leaves `polyid.<platform>.node`
-// next to this file instead. When neither is there, the error names the platform, what was
-// looked for and how to get an addon, rather than failing later with a bare "Cannot find module".
+// A release of `polyid` ships its addon in one npm package per platform, all under the scope
+// `@polyid` (`@polyid/linux-x64-gnu`, ...), listed in its optionalDependencies: npm installs
+// the one whose os/cpu/libc fields match the machine. A build from source leaves
+// `polyid.<platform>.node` next to this file instead. When neither is there, the error names
+// the platform, what was looked for and how to get an addon, rather than failing later with a
+// bare "Cannot find module".
 
 const { existsSync, readFileSync } = require('node:fs')
 const { join } = require('node:path')
+
+// The npm scope of the platform packages, `@polyid/<platform>`: one scope, held by the
+// project, so that no one else can publish a package by a future platform's name.
+// release/npm-packages.mjs names the packages with platformPackage() below.
+const PLATFORM_SCOPE = '@polyid'
 
 // The platforms a release ships packages for (the same list as package.json `napi.targets`;
 // test/loader.test.js keeps the two equal).
@@ -48,6 +54,11 @@ function platformKey() {
   return base
 }
 
+/** The npm package that holds the addon of platform `key`, e.g. `@polyid/linux-x64-gnu`. */
+function platformPackage(key) {
+  return `${PLATFORM_SCOPE}/${key}`
+}
+
 function failure(message, key, tried) {
   const err = new Error(message + '\n' + tried.map((t) => `  - ${t}`).join('\n'))
   err.code = 'ERR_POLYID_NATIVE_ADDON'
@@ -60,7 +71,7 @@ function load() {
   const { version, repository } = require('./package.json')
   const repo = String((repository && repository.url) || '').replace(/^git\+/, '').replace(/\.git$/, '')
   const key = platformKey()
-  const pkg = `polyid-${key}`
+  const pkg = platformPackage(key)
   const tried = []
 
   const explicit = process.env.POLYID_NATIVE_LIBRARY_PATH
@@ -124,4 +135,4 @@ function load() {
   )
 }
 
-module.exports = { load, platformKey, PLATFORMS }
+module.exports = { load, platformKey, platformPackage, PLATFORMS, PLATFORM_SCOPE }

@@ -44,7 +44,7 @@ engines-deps:
 	@test -x $(ENGINES_VENV)/bin/python || python3 -m venv $(ENGINES_VENV)
 	@$(ENGINES_VENV)/bin/pip install -q --disable-pip-version-check $(ENGINES_PACKAGES)
 	@$(ENGINES_VENV)/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall \
-		$(PY_WHEELS)/polyid-*.whl
+		$(PY_WHEELS)/polyid_rs-*.whl
 
 engines: python-build engines-deps
 	@$(ENGINES_VENV)/bin/python $(PY_DIR)/tests/arrow_spark.py --rows $(ENGINES_ROWS) \

@@ -1,6 +1,12 @@
 # The cross-language matrix (tests/matrix): every vector in every runtime, and every runtime
 # reading every other runtime's generated IDs. Runtimes without an adapter show as absent.
-.PHONY: matrix matrix-demo
+#
+#   matrix              every vector, cross-generation and replay in every runtime (make test)
+#   matrix-demo         the same inputs in every runtime, fresh IDs read back, then the matrix
+#                       (make demo); every line it prints fits 120 columns (tests/matrix/layout.py)
+#   matrix-layout-test  the runner's tables rendered from wide fake results fit 120 columns and
+#                       still show every value (make test; no adapter runs)
+.PHONY: matrix matrix-demo matrix-layout-test
 matrix:
 	@echo "==> matrix: every vector in every runtime, then cross-generation"
 	python3 tests/matrix/run
@@ -8,3 +14,9 @@ matrix:
 matrix-demo:
 	@echo "==> demo: the same inputs in every runtime, then the matrix"
 	python3 tests/matrix/run --demo
+
+matrix-layout-test:
+	@echo "==> matrix: the demo and matrix tables fit 120 columns (tests/matrix/test_layout.py)"
+	python3 -B tests/matrix/test_layout.py
+
+TEST_TARGETS += matrix-layout-test

@@ -31,7 +31,7 @@ overflow-test: c-build python-build node-build
 	rm -rf $(OVF_DIR)/wheel $(OVF_DIR)/py
 	$(OVF_ENV) VIRTUAL_ENV=$(PY_VENV) $(PY_VENV)/bin/maturin build --release --locked --quiet \
 		-m $(PY_DIR)/Cargo.toml -i $(PY) -o $(OVF_DIR)/wheel
-	$(PY) -m zipfile -e $(OVF_DIR)/wheel/polyid-*.whl $(OVF_DIR)/py
+	$(PY) -m zipfile -e $(OVF_DIR)/wheel/polyid_rs-*.whl $(OVF_DIR)/py
 	cd $(PY_DIR) && PYTHONPATH=$(OVF_DIR)/py $(PY) -c \
 		"import polyid, sys; sys.exit(not polyid.__file__.startswith('$(OVF_DIR)/py'))"
 	cd $(PY_DIR) && PYTHONPATH=$(OVF_DIR)/py $(PY) -m pytest tests -q -p no:cacheprovider

@@ -38,11 +38,11 @@ $(PY_BENCH_STAMP): $(PY_TOOLS_STAMP) $(PY_DIR)/requirements-bench.txt
 
 $(PY_BUILD_STAMP): $(PY_TOOLS_STAMP) $(PY_SOURCES)
 	@echo "==> python: maturin build (abi3 wheel) and install into .venv"
-	@rm -f $(PY_WHEELS)/polyid-*.whl
+	@rm -f $(PY_WHEELS)/polyid_rs-*.whl
 	VIRTUAL_ENV=$(PY_VENV) $(PY_VENV)/bin/maturin build --release --locked --quiet \
 		-m $(PY_DIR)/Cargo.toml -i $(PY) -o $(PY_WHEELS)
 	$(PY) -m pip install -q --disable-pip-version-check --no-deps --force-reinstall \
-		$(PY_WHEELS)/polyid-*.whl
+		$(PY_WHEELS)/polyid_rs-*.whl
 	@touch $@
 
 python-build: $(PY_BUILD_STAMP)
@@ -94,7 +94,7 @@ python-test-versions: python-build
 		$$venv/bin/python -m pip install -q --disable-pip-version-check pytest==9.2.0 xxhash==4.1.0 2>/dev/null \
 			|| $$venv/bin/python -m pip install -q --disable-pip-version-check pytest xxhash; \
 		$$venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --force-reinstall \
-			$(PY_WHEELS)/polyid-*.whl; \
+			$(PY_WHEELS)/polyid_rs-*.whl; \
 		echo "==> python: CPython $$v"; \
 		(cd $(PY_DIR) && $$venv/bin/python -m pytest tests -q -p no:cacheprovider | tail -1); \
 	done; test $$found = 1 || echo "python-test-versions: no other CPython under ~/.pyenv/versions"

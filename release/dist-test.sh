@@ -2,18 +2,23 @@
 # `make dist-test`: the artifacts in dist/ as a user gets them, with no cargo or rustc on PATH.
 #
 #   Python  pypiserver on 127.0.0.1 serves dist/python; a new virtualenv outside the repo runs
-#           `pip install polyid` by name, then every shared vector. The aarch64 wheel is
-#           installed by name for that platform (`pip install --platform`) and run under
-#           qemu-user with Debian's arm64 CPython.
+#           `pip install polyid-rs` by name, then `import polyid` and every shared vector. The
+#           aarch64 wheel is installed by name for that platform (`pip install --platform`)
+#           and run under qemu-user with Debian's arm64 CPython.
 #   npm     verdaccio on 127.0.0.1 (no uplink: it serves only what is published to it) gets
 #           every tarball of dist/npm; a scratch project runs `npm install polyid polyid-wasm`
-#           by name, then every shared vector in both packages, and the loader's error for a
-#           platform with no addon (faked); a second project installs them for linux/arm64/glibc
-#           and runs the vectors with Debian's arm64 Node.js under qemu-user.
+#           by name (npm picks @polyid/linux-x64-gnu), then every shared vector in both
+#           packages, and the loader's error for a platform with no addon (faked); a second
+#           project installs them for linux/arm64/glibc (@polyid/linux-arm64-gnu) and runs the
+#           vectors with Debian's arm64 Node.js under qemu-user.
 #   C       the x86_64 glibc SDK from a scratch CMake project (find_package(polyid), shared and
 #           static) and a pkg-config one, plus the C vector runner against the SDK; the other
 #           SDKs linked by zig cc and run (musl natively, aarch64 under qemu-user).
 #   CLI     both static binaries run `polyid conform` against themselves (aarch64 under qemu).
+#   crates  as a Rust user with cargo (the only section with cargo on PATH): each .crate holds
+#           its sources, README and licenses and the metadata crates.io shows; a scratch
+#           project depends on `polyid` and `polyid-arrow` by version, patched to the unpacked
+#           .crate files, and builds and runs the README example of each, offline.
 #
 # Run `make dist` first. Ends with "dist-test: N passed, N failed, N skipped" and lists what
 # could not run here.
@@ -47,11 +52,13 @@ check() {
     if "$@"; then ok "$name"; else bad "$name"; fi
 }
 
-[ -d "$dist/python" ] && [ -d "$dist/npm" ] && [ -d "$dist/c" ] && [ -d "$dist/cli" ] ||
+[ -d "$dist/python" ] && [ -d "$dist/npm" ] && [ -d "$dist/c" ] && [ -d "$dist/cli" ] && [ -d "$dist/crates" ] ||
     { echo "dist-test: dist/ is incomplete: run make dist first"; exit 2; }
 (cd "$dist" && sha256sum --quiet -c SHA256SUMS) && ok "SHA256SUMS matches every file" || bad "SHA256SUMS"
 
-# The user's PATH: this machine's, less every folder that holds cargo or rustc.
+# The user's PATH: this machine's, less every folder that holds cargo or rustc (the crates
+# section alone puts cargo back, as a Rust user has it).
+rust_path=$PATH
 user_path=
 IFS=: read -ra dirs <<<"$PATH"
 for d in "${dirs[@]}"; do
@@ -120,21 +127,23 @@ PIDS+=($!)
 wait_http "http://127.0.0.1:$pyport/simple/"
 index=(--index-url "http://127.0.0.1:$pyport/simple/" --disable-pip-version-check)
 python3 -m venv "$scratch/py"
-check "pip install polyid (by name, from the local index)" \
-    "$scratch/py/bin/pip" install -q "${index[@]}" --only-binary :all: polyid
+check "pip install polyid-rs (by name, from the local index)" \
+    "$scratch/py/bin/pip" install -q "${index[@]}" --only-binary :all: polyid-rs
 (cd "$scratch" && "$scratch/py/bin/python" -c "
-import polyid, sys
+import importlib.metadata as m, warnings
+warnings.simplefilter('error', RuntimeWarning)  # no ImportClashWarning: no unrelated 'polyid' here
+import polyid
 print('installed:', polyid.__file__, polyid.__version__)
 assert polyid.__file__.startswith('$scratch/py/'), 'not the installed wheel'
-assert polyid.__version__ == '$version'
-") && ok "python: import polyid $version from the installed wheel" || bad "python: import"
+assert polyid.__version__ == m.version('polyid-rs') == '$version'
+") && ok "python: import polyid $version from the installed polyid-rs wheel" || bad "python: import"
 (cd "$scratch" && "$scratch/py/bin/python" "$root/bindings-python/tests/matrix_adapter.py" vectors "$root/tests/vectors" |
     vector_summary) && ok "python x86_64: shared vectors" || bad "python x86_64: shared vectors"
-dist_info=$(ls -d "$scratch"/py/lib/python3*/site-packages/polyid-*.dist-info)
+dist_info=$(ls -d "$scratch"/py/lib/python3*/site-packages/polyid_rs-*.dist-info)
 check "python: LICENSE-MIT and LICENSE-APACHE in the installed wheel" \
     test -f "$dist_info/licenses/LICENSE-MIT" -a -f "$dist_info/licenses/LICENSE-APACHE"
 # The sdist holds the licenses and the whole Rust source it builds from.
-sdist=$(ls "$dist"/python/polyid-*.tar.gz)
+sdist=$(ls "$dist"/python/polyid_rs-*.tar.gz)
 check "python: sdist holds the licenses, the core and the binding" \
     bash -c "tar -tzf '$sdist' | grep -q '/LICENSE-MIT$' && tar -tzf '$sdist' | grep -q '/LICENSE-APACHE$' \
         && tar -tzf '$sdist' | grep -q 'core/src/lib.rs' && tar -tzf '$sdist' | grep -q 'bindings-python/src/lib.rs'"
@@ -143,8 +152,8 @@ check "python: sdist holds the licenses, the core and the binding" \
 # backend's message instead of downloading a Rust toolchain.
 sdist_without_rust() {
     local out
-    out=$("$scratch/py/bin/pip" install "${index[@]}" --no-binary polyid --no-cache-dir \
-        --target "$scratch/py-src" polyid 2>&1) && { echo "the source build succeeded without cargo?"; return 1; }
+    out=$("$scratch/py/bin/pip" install "${index[@]}" --no-binary polyid-rs --no-cache-dir \
+        --target "$scratch/py-src" polyid-rs 2>&1) && { echo "the source build succeeded without cargo?"; return 1; }
     grep -q "needs Rust 1.88 or newer: no \`cargo\` is on PATH" <<<"$out" &&
         ! grep -qi puccinialin <<<"$out" || { echo "$out" | tail -20; return 1; }
 }
@@ -152,14 +161,14 @@ check "python: a source build without cargo stops with the backend's message (no
     sdist_without_rust
 
 for plat in musllinux_1_2_x86_64 manylinux_2_17_aarch64 musllinux_1_2_aarch64; do
-    check "pip resolves polyid by name for $plat" \
+    check "pip resolves polyid-rs by name for $plat" \
         "$scratch/py/bin/pip" download -q "${index[@]}" --only-binary :all: --platform "$plat" \
-        --python-version 3.11 --no-deps -d "$scratch/wheels-$plat" polyid
+        --python-version 3.11 --no-deps -d "$scratch/wheels-$plat" polyid-rs
 done
 
 if have_qemu && r=$(arm64_root); then
     "$scratch/py/bin/pip" install -q "${index[@]}" --only-binary :all: --platform manylinux_2_17_aarch64 \
-        --python-version 3.11 --no-deps --target "$scratch/py-arm64" polyid
+        --python-version 3.11 --no-deps --target "$scratch/py-arm64" polyid-rs
     (cd "$scratch" && PYTHONPATH="$scratch/py-arm64" qemu-aarch64-static -L "$r" "$r/usr/bin/python3.11" \
         "$root/bindings-python/tests/matrix_adapter.py" vectors "$root/tests/vectors" | vector_summary) &&
         ok "python aarch64 (manylinux wheel, qemu-user, Debian arm64 CPython 3.11): shared vectors" ||
@@ -181,6 +190,9 @@ auth:
     max_users: 1
 uplinks: {}
 packages:
+  '@*/*':
+    access: \$all
+    publish: \$authenticated
   '**':
     access: \$all
     publish: \$authenticated
@@ -210,9 +222,9 @@ cd "$scratch/app"
 printf '{ "name": "polyid-dist-test-app", "private": true }\n' >package.json
 check "npm install polyid polyid-wasm (by name, from the local registry)" \
     npm install --no-audit --no-fund --loglevel=error polyid polyid-wasm
-check "npm: only this platform's addon package was installed" \
-    bash -c "test -d node_modules/polyid-linux-x64-gnu && ! test -e node_modules/polyid-linux-arm64-gnu && ! test -e node_modules/polyid-linux-x64-musl"
-for pkg in polyid polyid-wasm polyid-linux-x64-gnu; do
+check "npm: only this platform's addon package (@polyid/linux-x64-gnu) was installed" \
+    bash -c "test -d node_modules/@polyid/linux-x64-gnu && ! test -e node_modules/@polyid/linux-arm64-gnu && ! test -e node_modules/@polyid/linux-x64-musl"
+for pkg in polyid polyid-wasm @polyid/linux-x64-gnu; do
     check "npm: $pkg has LICENSE-MIT and LICENSE-APACHE" \
         test -f "node_modules/$pkg/LICENSE-MIT" -a -f "node_modules/$pkg/LICENSE-APACHE"
 done
@@ -258,13 +270,13 @@ fake('riscv64')
 assert.throws(() => require('polyid'), (e) => {
   console.log(e.message.split('\n')[0])
   return e.code === 'ERR_POLYID_NATIVE_ADDON' && /linux-riscv64-gnu/.test(e.message) &&
-    /polyid-linux-riscv64-gnu/.test(e.message) && /build the addon from source/i.test(e.message)
+    /@polyid\/linux-riscv64-gnu/.test(e.message) && /build the addon from source/i.test(e.message)
 })
 for (const k of Object.keys(require.cache)) delete require.cache[k]
 fake('arm64')
 assert.throws(() => require('polyid'), (e) => {
   console.log(e.message.split('\n')[0])
-  return /npm install polyid-linux-arm64-gnu@/.test(e.message)
+  return /npm install @polyid\/linux-arm64-gnu@/.test(e.message)
 })
 EOF
 check "node: the loader names the platform, the package and the source build when no addon fits" \
@@ -281,9 +293,9 @@ mkdir -p "$scratch/app-arm64"
 cd "$scratch/app-arm64"
 printf '{ "name": "polyid-dist-test-arm64", "private": true }\n' >package.json
 cp "$scratch/app/vectors.mjs" .
-check "npm install polyid --cpu=arm64 --os=linux --libc=glibc (by name): polyid-linux-arm64-gnu" \
+check "npm install polyid --cpu=arm64 --os=linux --libc=glibc (by name): @polyid/linux-arm64-gnu" \
     bash -c "npm install --no-audit --no-fund --loglevel=error --cpu=arm64 --os=linux --libc=glibc polyid polyid-wasm \
-        && test -d node_modules/polyid-linux-arm64-gnu && ! test -e node_modules/polyid-linux-x64-gnu"
+        && test -d node_modules/@polyid/linux-arm64-gnu && ! test -e node_modules/@polyid/linux-x64-gnu"
 if have_qemu && nr=$(arm64_node_root); then
     check "node aarch64 (qemu-user, Debian arm64 Node.js 18): shared vectors in polyid and polyid-wasm" \
         qemu-aarch64-static -L "$nr" "$nr/usr/bin/node" vectors.mjs
@@ -392,6 +404,78 @@ if have_qemu; then
     check "CLI aarch64 (qemu-user): polyid conform against itself" \
         qemu-aarch64-static "$acli" conform --name cli-aarch64 -- qemu-aarch64-static "$acli" conform-serve
 fi
+
+# ---------------------------------------------------------------------------------------------
+log "crates: the packaged crates as a Rust user's dependencies (cargo on PATH here only)"
+mkdir -p "$scratch/crates"
+for c in polyid polyid-arrow; do tar -C "$scratch/crates" -xzf "$dist/crates/$c-$version.crate"; done
+# What crates.io shows and needs: sources, README and licenses in the archive; the metadata of
+# the crate page; dependencies on registry versions only (a path dependency cannot publish).
+crate_metadata() {
+    "$venv/bin/python" - "$scratch/crates" "$version" <<'PY'
+import sys, tomllib
+from pathlib import Path
+root, version = Path(sys.argv[1]), sys.argv[2]
+ok = True
+for name in ("polyid", "polyid-arrow"):
+    d = root / f"{name}-{version}"
+    toml = tomllib.loads((d / "Cargo.toml").read_text())
+    pkg = toml["package"]
+    missing = [f for f in ("src/lib.rs", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "Cargo.lock")
+               if not (d / f).is_file()]
+    empty = [k for k in ("description", "license", "repository", "readme", "documentation",
+                         "homepage", "keywords", "categories", "rust-version") if not pkg.get(k)]
+    paths = [dep for dep, spec in toml.get("dependencies", {}).items()
+             if isinstance(spec, dict) and "path" in spec]
+    print(f"{name} {pkg['version']}: {sum(1 for f in d.rglob('*') if f.is_file())} files, "
+          f"license {pkg.get('license')}, keywords {pkg.get('keywords')}, categories {pkg.get('categories')}")
+    problems = [(what, bad) for what, bad in (("missing files", missing), ("empty metadata", empty),
+                                              ("path dependencies", paths)) if bad]
+    if pkg.get("readme") != "README.md" or not 1 <= len(pkg.get("keywords", [])) <= 5 or pkg["version"] != version:
+        problems.append(("readme, keywords or version", [str(pkg.get("readme")), str(pkg.get("keywords")), pkg["version"]]))
+    for what, bad in problems:
+        ok = False
+        print(f"  {name}: {what}: {', '.join(bad)}")
+sys.exit(0 if ok else 1)
+PY
+}
+check "crates: polyid and polyid-arrow hold sources, README and licenses, with crates.io metadata" crate_metadata
+# A project of a Rust user: polyid and polyid-arrow by version, the packaged crates standing
+# in for crates.io's copies (a release has not uploaded them yet); its programs are the
+# README example of each crate, taken from the README inside the .crate.
+crate_app() {
+    local app=$scratch/rust-app target=$root/target/dist-test-crates arrow_req out
+    arrow_req=$("$venv/bin/python" -c 'import sys, tomllib; print(tomllib.load(open(sys.argv[1], "rb"))["dependencies"]["arrow-array"]["version"])' \
+        "$scratch/crates/polyid-arrow-$version/Cargo.toml")
+    mkdir -p "$app/src/bin"
+    printf '%s\n' '[package]' 'name = "polyid-dist-test-app"' 'version = "0.0.0"' 'edition = "2021"' \
+        'publish = false' '' '[dependencies]' "polyid = \"=$version\"" "polyid-arrow = \"=$version\"" \
+        "arrow-array = { version = \"$arrow_req\", default-features = false }" '' '[patch.crates-io]' \
+        "polyid = { path = \"$scratch/crates/polyid-$version\" }" \
+        "polyid-arrow = { path = \"$scratch/crates/polyid-arrow-$version\" }" '' '[workspace]' >"$app/Cargo.toml"
+    # The versions the packaged polyid-arrow was verified with, so that --offline finds them.
+    cp "$scratch/crates/polyid-arrow-$version/Cargo.lock" "$app/Cargo.lock"
+    "$venv/bin/python" - "$scratch/crates" "$version" "$app/src/bin" <<'PY'
+import re, sys
+from pathlib import Path
+root, version, out = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
+for name in ("polyid", "polyid-arrow"):
+    code = re.search(r"```rust\n(.*?)```", (root / f"{name}-{version}" / "README.md").read_text(), re.S).group(1)
+    lines = code.splitlines()
+    uses = "".join(l + "\n" for l in lines if l.startswith("use "))
+    body = "".join(l + "\n" for l in lines if not l.startswith("use "))
+    (out / (name.replace("-", "_") + "_readme.rs")).write_text(
+        uses + "fn main() -> Result<(), Box<dyn std::error::Error>> {\n" + body + "Ok(())\n}\n")
+PY
+    (cd "$app" && env -u CARGO -u RUSTC PATH="$rust_path" CARGO_TARGET_DIR="$target" \
+        cargo build --offline --quiet --bins) || return 1
+    "$target/debug/polyid_readme" || return 1
+    out=$("$target/debug/polyid_arrow_readme") || return 1
+    echo "polyid-arrow README example prints: $out"
+    [ "$out" = '[Some("V6a0B"), None]' ]
+}
+check "crates: a project on polyid and polyid-arrow (the .crate files) builds and runs each README's example, offline" \
+    crate_app
 
 # ---------------------------------------------------------------------------------------------
 log "summary"

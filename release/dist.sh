@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
 # `make dist`: every release artifact of this version into dist/, built on this machine.
 #
-#   dist/python/  sdist + abi3 wheels: manylinux_2_17 and musllinux_1_2, x86_64 and aarch64
-#                 (maturin --zig), each checked by auditwheel show, twine check and
-#                 check-wheel-contents
+#   dist/python/  the distribution polyid-rs (import name `polyid`): sdist + abi3 wheels,
+#                 manylinux_2_17 and musllinux_1_2, x86_64 and aarch64 (maturin --zig), each
+#                 checked by auditwheel show, twine check and check-wheel-contents
 #   dist/npm/     polyid (the JS entry, optionalDependencies on the platform packages),
-#                 polyid-linux-{x64,arm64}-{gnu,musl} (one addon each, os/cpu/libc fields),
-#                 polyid-wasm; publint and @arethetypeswrong/cli on polyid and polyid-wasm
+#                 @polyid/linux-{x64,arm64}-{gnu,musl} (one addon each, os/cpu/libc fields; npm
+#                 names their tarballs polyid-linux-...), polyid-wasm; publint and
+#                 @arethetypeswrong/cli on polyid and polyid-wasm
 #   dist/c/       polyid-c-<version>-<target>.tar.gz per Linux target: include/, lib/ (static,
 #                 shared, pkg-config, CMake package), licenses
 #   dist/cli/     polyid-<version>-{x86_64,aarch64}-unknown-linux-musl.tar.gz: static binaries
+#   dist/crates/  polyid-<version>.crate and polyid-arrow-<version>.crate: `cargo package`, each
+#                 verified by a build of the packaged crate (what `cargo publish` uploads)
 #   dist/SHA256SUMS
 #
 # Cross builds link with zig (PyPI `ziglang`): maturin --zig for the wheels, cargo-zigbuild
 # (crates.io, installed once into ~/.cache/polyid) for the rest. glibc targets are built
 # against glibc 2.17, so the same files load on every manylinux2014-era system.
 #
-# DIST_ONLY="python npm c cli" builds a subset (the SHA256SUMS file always covers what is
+# DIST_ONLY="crates python npm c cli" builds a subset (the SHA256SUMS file always covers what is
 # in dist/). The release workflow (.github/workflows/release.yml) runs the same steps per
 # platform and adds macOS and Windows.
 set -euo pipefail
@@ -26,7 +29,9 @@ dist=$root/dist
 work=$root/target/dist
 venv=$root/target/release-venv
 cache=${POLYID_CACHE:-$HOME/.cache/polyid}
-only=${DIST_ONLY:-python npm c cli}
+only=${DIST_ONLY:-crates python npm c cli}
+# The crates published to crates.io, in publishing order (the bindings and the CLI are not).
+CRATES=(polyid polyid-arrow)
 version=$(python3 "$root/release/version.py" get)
 TARGETS=(x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu x86_64-unknown-linux-musl aarch64-unknown-linux-musl)
 ZIGBUILD_VERSION=0.20.1  # the release cargo info resolves for this workspace
@@ -89,6 +94,19 @@ zigbuild() {
 }
 
 mkdir -p "$dist" "$work"
+
+# ---------------------------------------------------------------------------------------------
+# Rust crates: what `cargo publish` would upload. `cargo package` of both at once verifies
+# polyid-arrow against the polyid just packaged (not yet on crates.io). It refuses a crate
+# whose files have uncommitted changes: a release is built from a commit.
+
+if want crates; then
+    log "crates: cargo package ${CRATES[*]} (each verified by a build of the packaged crate)"
+    rm -rf "$dist/crates" && mkdir -p "$dist/crates"
+    (cd "$root" && cargo package --locked "${CRATES[@]/#/-p}")
+    for c in "${CRATES[@]}"; do cp "$root/target/package/$c-$version.crate" "$dist/crates/"; done
+    ls -l "$dist/crates"
+fi
 
 # ---------------------------------------------------------------------------------------------
 # Python

@@ -1,12 +1,15 @@
 // Lays out the npm packages of the Node binding from a folder of built addons, the way
 // napi-rs projects publish: one package per platform holding that platform's addon, with
 // os/cpu/libc fields so that npm installs only the matching one, and the main `polyid`
-// package listing them all in optionalDependencies.
+// package listing them all in optionalDependencies. The platform packages are scoped,
+// `@polyid/<platform>` (loader.js platformPackage, which also finds them at run time).
 //
 //   node release/npm-packages.mjs ADDONS_DIR OUT_DIR
 //
 // ADDONS_DIR holds `polyid.<platform>.node` files (polyid.linux-x64-gnu.node, ...); OUT_DIR
-// receives polyid/ and polyid-<platform>/ folders, ready for `npm pack` or `npm publish`.
+// receives polyid/ and polyid-<platform>/ folders (the packages polyid and @polyid/<platform>),
+// ready for `npm pack` (which names a scoped package's tarball polyid-<platform>-<version>.tgz)
+// or `npm publish`.
 // `make dist` calls it with the Linux addons built here; the release workflow with every
 // platform's.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +19,7 @@ import { createRequire } from 'node:module';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nodeDir = join(root, 'bindings-node');
-const { PLATFORMS } = createRequire(import.meta.url)(join(nodeDir, 'loader.js'));
+const { PLATFORMS, platformPackage } = createRequire(import.meta.url)(join(nodeDir, 'loader.js'));
 const [addons, out] = process.argv.slice(2);
 if (!addons || !out) {
   console.error('usage: node release/npm-packages.mjs ADDONS_DIR OUT_DIR');
@@ -47,8 +50,8 @@ if (!found.length) throw new Error(`no polyid.<platform>.node in ${addons}`);
 
 rmSync(out, { recursive: true, force: true });
 for (const key of found) {
-  const name = `polyid-${key}`;
-  const dir = join(out, name);
+  const name = platformPackage(key);
+  const dir = join(out, `polyid-${key}`);
   const binary = `polyid.${key}.node`;
   mkdirSync(dir, { recursive: true });
   copyFileSync(join(addons, binary), join(dir, binary));
@@ -72,6 +75,8 @@ for (const key of found) {
       main: binary,
       files: [binary, ...LICENSES],
       engines,
+      // Scoped packages are private by default on npm; these are public.
+      publishConfig: { access: 'public' },
     }),
   );
 }
@@ -84,6 +89,6 @@ for (const l of LICENSES) copyFileSync(join(root, l), join(dir, l));
 const published = { ...main };
 for (const dev of ['devDependencies', 'scripts', 'napi']) delete published[dev];
 published.files = [...files.filter((f) => f !== 'README.md'), ...LICENSES];
-published.optionalDependencies = Object.fromEntries(found.map((k) => [`polyid-${k}`, version]));
+published.optionalDependencies = Object.fromEntries(found.map((k) => [platformPackage(k), version]));
 writeFileSync(join(dir, 'package.json'), json(published));
-console.log(`npm-packages: polyid ${version} with ${found.map((k) => `polyid-${k}`).join(', ')}`);
+console.log(`npm-packages: polyid ${version} with ${found.map(platformPackage).join(', ')}`);

@@ -2,7 +2,8 @@
 """Runs every fenced code example of the documentation, in its own runtime, and checks the
 results the examples show.
 
-Files: README.md, CONTRIBUTING.md, bindings-*/README.md, cli/README.md, docs/**/*.md.
+Files: README.md, CONTRIBUTING.md, bindings-*/README.md, cli/README.md, the crates' READMEs
+(core/, arrow/), release/README.md, docs/**/*.md.
 
 Every fenced block needs a language tag. What happens to a block depends on it:
 
@@ -106,7 +107,8 @@ class Block:
 
 
 def doc_files() -> list[Path]:
-    files = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "cli" / "README.md"]
+    files = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "cli" / "README.md",
+             ROOT / "core" / "README.md", ROOT / "arrow" / "README.md", ROOT / "release" / "README.md"]
     files += sorted(ROOT.glob("bindings-*/README.md"))
     files += sorted((ROOT / "docs").rglob("*.md"))
     return [f for f in files if f.exists()]

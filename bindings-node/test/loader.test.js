@@ -9,7 +9,7 @@ const { spawnSync } = require('node:child_process')
 const path = require('node:path')
 
 const pkgDir = path.resolve(__dirname, '..')
-const { PLATFORMS, platformKey } = require('../loader.js')
+const { PLATFORMS, platformKey, platformPackage } = require('../loader.js')
 const { version, napi } = require('../package.json')
 
 /** Requires the package in a child whose process.platform/arch are `platform`/`arch`. */
@@ -37,6 +37,10 @@ test('loader: the platform list is package.json napi.targets', () => {
   assert.deepEqual([...PLATFORMS].sort(), napi.targets.map(key).sort())
 })
 
+test('loader: every platform package is under the one scope @polyid', () => {
+  assert.deepEqual(PLATFORMS.map(platformPackage), PLATFORMS.map((k) => `@polyid/${k}`))
+})
+
 test('loader: this machine is linux-x64-gnu and loads the local build', () => {
   assert.equal(platformKey(), 'linux-x64-gnu')
   assert.equal(requireAs('linux', 'x64').loaded, true)
@@ -47,7 +51,7 @@ test('loader: a platform with no prebuilt addon gets an error naming it and the 
   assert.equal(e.code, 'ERR_POLYID_NATIVE_ADDON')
   assert.equal(e.platform, 'linux-riscv64-gnu')
   assert.match(e.message, /no prebuilt native addon for this platform \(linux-riscv64-gnu, Node v/)
-  assert.match(e.message, /the package polyid-linux-riscv64-gnu: not installed/)
+  assert.match(e.message, /the package @polyid\/linux-riscv64-gnu: not installed/)
   assert.match(e.message, /polyid\.linux-riscv64-gnu\.node: no such file/)
   assert.match(e.message, /To build the addon from source \(needs Rust and a C linker\): clone https:\/\/github\.com\//)
   assert.match(e.message, /npm ci && npm run build/)
@@ -60,10 +64,10 @@ test('loader: a released platform whose package npm left out gets the install co
   const e = requireAs('linux', 'arm64')
   assert.equal(e.platform, 'linux-arm64-gnu')
   assert.match(e.message, /the native addon for linux-arm64-gnu is missing/)
-  assert.match(e.message, new RegExp(`npm install polyid-linux-arm64-gnu@${version.replaceAll('.', '\\.')}`))
+  assert.match(e.message, new RegExp(`npm install @polyid/linux-arm64-gnu@${version.replaceAll('.', '\\.')}`))
   const mac = requireAs('darwin', 'arm64')
   assert.equal(mac.platform, 'darwin-arm64')
-  assert.match(mac.message, /polyid-darwin-arm64@/)
+  assert.match(mac.message, /@polyid\/darwin-arm64@/)
   const win = requireAs('win32', 'x64')
   assert.equal(win.platform, 'win32-x64-msvc')
 })

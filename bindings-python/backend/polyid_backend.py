@@ -1,4 +1,4 @@
-"""The PEP 517 build backend of polyid's sdist: maturin, with a clear stop when Rust is missing.
+"""The PEP 517 build backend of polyid-rs's sdist: maturin, with a clear stop when Rust is missing.
 
 pip builds from the sdist only where no wheel fits (see the platform table in README.md).
 That build needs cargo. maturin's own backend, finding no cargo, silently downloads a
@@ -26,7 +26,7 @@ def _require_rust() -> None:
     os.environ["MATURIN_NO_INSTALL_RUST"] = "1"
     if shutil.which("cargo") is None:
         raise RuntimeError(
-            "polyid: pip is building polyid from source, because no prebuilt wheel matches this "
+            "polyid-rs: pip is building polyid-rs from source, because no prebuilt wheel matches this "
             f"platform ({sysconfig.get_platform()}), and that needs Rust {RUST_VERSION} or newer: "
             "no `cargo` is on PATH. Install Rust (https://rustup.rs) and run pip again, or set "
             "POLYID_DOWNLOAD_RUST=1 to let maturin download a temporary Rust toolchain (about 1 GB). "

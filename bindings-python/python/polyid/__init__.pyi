@@ -15,6 +15,7 @@ __all__ = [
     "Euid",
     "EuidGenerator",
     "Expansion",
+    "ImportClashWarning",
     "KeyPair",
     "PolyIdError",
     "StructuredCode",
@@ -52,6 +53,9 @@ __version__: str
 
 #: Every stable error code, e.g. "INVALID_CHARACTER", "OUT_OF_RANGE".
 ERROR_CODES: Tuple[str, ...]
+
+class ImportClashWarning(RuntimeWarning):
+    """Issued at import when the unrelated PyPI distribution `polyid` shares the environment."""
 
 class PolyIdError(ValueError):
     """A polyid failure with a stable code shared by every polyid runtime."""
