@@ -530,18 +530,8 @@ pub fn run(f: &Function, args: &[Arg<'_>]) -> Result<Out, Error> {
 pub fn sqlite_datetime(micros: i64) -> Result<String, Error> {
     let secs = micros.div_euclid(1_000_000);
     let frac = micros.rem_euclid(1_000_000);
-    let days = secs.div_euclid(86_400);
     let rem = secs.rem_euclid(86_400);
-    // Days to civil date (proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d) = polyid::clock::civil_from_days(secs.div_euclid(86_400));
     if !(0..=9999).contains(&y) {
         return Err(Error::new(
             ErrorCode::OutOfRange,
