@@ -41,6 +41,9 @@ $(PY_BUILD_STAMP): $(PY_TOOLS_STAMP) $(PY_SOURCES)
 	@rm -f $(PY_WHEELS)/polyid_rs-*.whl
 	VIRTUAL_ENV=$(PY_VENV) $(PY_VENV)/bin/maturin build --release --locked --quiet \
 		-m $(PY_DIR)/Cargo.toml -i $(PY) -o $(PY_WHEELS)
+	@# A checkout's venv may still hold this package's wheel under its former distribution
+	@# name, polyid (the name of an unrelated PyPI project, which `import polyid` warns about).
+	$(PY) -m pip uninstall -q -y --disable-pip-version-check polyid 2>/dev/null || true
 	$(PY) -m pip install -q --disable-pip-version-check --no-deps --force-reinstall \
 		$(PY_WHEELS)/polyid_rs-*.whl
 	@touch $@

@@ -1,6 +1,6 @@
 # SQL engines (sql/, crate polyid-sql): polyid's functions in SQLite and DuckDB.
 #
-#   make sql-build   target/sql/polyid.so (SQLite) and target/sql/polyid.duckdb_extension
+#   make sql-build   target/sql/polyid_sqlite.so (SQLite) and target/sql/polyid.duckdb_extension
 #   make sql-test    the crate's unit tests, then every engine: SQLite 3.40 (Debian's python3),
 #                    a recent bundled SQLite (apsw), DuckDB from PyPI (current and previous
 #                    minor release), each running the shared vectors and the engine tests
@@ -39,10 +39,10 @@ sql-build: sql-deps
 	@echo "==> sql: cargo build --release -p polyid-sql"
 	$(CARGO) build --locked --release -p polyid-sql
 	@mkdir -p $(SQL_OUT)
-	strip -o $(SQL_OUT)/polyid.so $(SQL_LIB)
-	python3 $(ROOT)/sql/tools/duckdb_extension.py $(SQL_OUT)/polyid.so $(SQL_OUT)/polyid.duckdb_extension \
+	strip -o $(SQL_OUT)/polyid_sqlite.so $(SQL_LIB)
+	python3 $(ROOT)/sql/tools/duckdb_extension.py $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension \
 		--platform $(SQL_PLATFORM) --c-api $(SQL_DUCKDB_C_API) --version $(SQL_VERSION)
-	@ls -l $(SQL_OUT)/polyid.so $(SQL_OUT)/polyid.duckdb_extension
+	@ls -l $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension
 
 sql-test: sql-build
 	@echo "==> sql: cargo test -p polyid-sql"

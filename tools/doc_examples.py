@@ -651,7 +651,7 @@ def prepare_work() -> None:
     (nm / "polyid").symlink_to(NODE_DIR)
     (nm / "polyid-wasm").symlink_to(WASM_PKG)
     # the SQL engines' extensions (make sql-build), as a user has them beside their work
-    for name in ("polyid.so", "polyid.duckdb_extension"):
+    for name in ("polyid_sqlite.so", "polyid.duckdb_extension"):
         built = ROOT / "target" / "sql" / name
         if built.exists():
             (w / name).symlink_to(built)

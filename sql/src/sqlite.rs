@@ -43,12 +43,28 @@ extern "C" {
     fn polyid_sqlite_result_error_nomem(ctx: *mut Context);
 }
 
-/// The extension's entry point (SQLite derives its name from the library's: `polyid`).
+/// The extension's entry point under its own name, for hosts that name the entry point.
 ///
 /// # Safety
 /// Called by SQLite's `load_extension` with its connection, error slot and function table.
 #[no_mangle]
 pub unsafe extern "C" fn sqlite3_polyid_init(
+    db: *mut Db,
+    err: *mut *mut c_char,
+    api: *const c_void,
+) -> c_int {
+    // SAFETY: the arguments are SQLite's, passed on unchanged.
+    unsafe { polyid_sqlite_init(db, err, api) }
+}
+
+/// The entry point SQLite derives from the file's name, `polyid_sqlite.so` (the letters of
+/// its name before the first dot). The file is not called `polyid.so`: in a folder on
+/// Python's path, `import polyid` would take that name for the Python package.
+///
+/// # Safety
+/// As [`sqlite3_polyid_init`].
+#[no_mangle]
+pub unsafe extern "C" fn sqlite3_polyidsqlite_init(
     db: *mut Db,
     err: *mut *mut c_char,
     api: *const c_void,

@@ -13,7 +13,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SQL_OUT = os.path.join(ROOT, "target", "sql")
-SQLITE_LIB = os.path.join(SQL_OUT, "polyid.so")
+SQLITE_LIB = os.path.join(SQL_OUT, "polyid_sqlite.so")
 DUCKDB_EXT = os.path.join(SQL_OUT, "polyid.duckdb_extension")
 CODE = re.compile(r"\b([A-Z][A-Z0-9_]+): polyid_")
 
@@ -36,7 +36,7 @@ class Sqlite:
         import sqlite3
         self.db = sqlite3.connect(":memory:")
         self.db.enable_load_extension(True)
-        # The entry point follows from the file name (polyid.so: sqlite3_polyid_init).
+        # The entry point follows from the file name (polyid_sqlite.so: sqlite3_polyidsqlite_init).
         self.db.load_extension(path)
         self.db.enable_load_extension(False)
         self.version = sqlite3.sqlite_version
