@@ -225,6 +225,20 @@ pub fn micros_from_f64(ms: f64, sub_ms_micros: i64) -> i64 {
     }
 }
 
+/// The proleptic Gregorian date `(year, month, day)` of a count of days since 1970-01-01
+/// (Howard Hinnant's `civil_from_days`), for the places that write a date as text.
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m as u32, d as u32)
+}
+
 #[cfg(test)]
 mod float_tests {
     use super::*;
@@ -245,18 +259,4 @@ mod float_tests {
         assert_eq!(micros_from_f64(f64::NAN, 5), i64::MIN);
         assert_eq!(micros_from_f64(-1e300, 0), i64::MIN);
     }
-}
-
-/// The proleptic Gregorian date `(year, month, day)` of a count of days since 1970-01-01
-/// (Howard Hinnant's `civil_from_days`), for the places that write a date as text.
-pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m as u32, d as u32)
 }
