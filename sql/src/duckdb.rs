@@ -289,7 +289,7 @@ unsafe fn chunk(
         let index = duck!(duckdb_scalar_function_get_extra_info(info)) as usize;
         let f = &FUNCTIONS[index];
         let rows = duck!(duckdb_data_chunk_get_size(input)) as usize;
-        let mut cols: [Column; 2] = core::array::from_fn(|_| Column {
+        let mut cols: [Column; functions::MAX_ARGS] = core::array::from_fn(|_| Column {
             data: core::ptr::null(),
             validity: core::ptr::null_mut(),
         });
@@ -331,7 +331,7 @@ unsafe fn chunk(
             return Ok(());
         }
         let mut out_validity: *mut u64 = core::ptr::null_mut();
-        let mut args = [Arg::Int(0); 2];
+        let mut args = [Arg::Int(0); functions::MAX_ARGS];
         'rows: for row in 0..rows {
             for (j, &ty) in f.params.iter().enumerate() {
                 let col = &cols[j];

@@ -86,6 +86,10 @@ pub enum Out {
     Micros(i64),
 }
 
+/// The most arguments a function takes: the engines' glue reads a row's arguments into
+/// arrays of this size.
+pub const MAX_ARGS: usize = 2;
+
 /// One SQL function.
 pub struct Function {
     /// The SQL name.
@@ -570,6 +574,7 @@ mod tests {
         for f in FUNCTIONS {
             assert!(seen.insert(f.name), "{} twice", f.name);
             assert!(f.name.starts_with("polyid_"), "{}", f.name);
+            assert!(f.params.len() <= MAX_ARGS, "{}: grow MAX_ARGS", f.name);
             assert_eq!(
                 f.deterministic,
                 !f.name.ends_with("_generate"),

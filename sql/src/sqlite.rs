@@ -175,7 +175,7 @@ pub unsafe extern "C" fn polyid_sqlite_call(
 
 unsafe fn call(ctx: *mut Context, index: c_int, argc: c_int, argv: *mut *mut Value) {
     let f = &FUNCTIONS[index as usize];
-    let mut args = [Arg::Int(0); 2];
+    let mut args = [Arg::Int(0); functions::MAX_ARGS];
     debug_assert!(f.params.len() <= args.len() && argc as usize == f.params.len());
     for (i, &ty) in f.params.iter().enumerate() {
         // SAFETY: SQLite passes `argc` (= the registered count) live values.
