@@ -10,9 +10,7 @@
 
 SQL_OUT := $(ROOT)/target/sql
 SQL_LIB := $(ROOT)/target/release/libpolyid_sql.so
-SQL_DUCKDB_C_API := v1.2.0
 SQL_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' $(ROOT)/Cargo.toml | head -n 1)
-SQL_PLATFORM := linux_$(shell uname -m | sed 's/x86_64/amd64/;s/aarch64/arm64/')
 # The DuckDB releases the extension is tested in: the current one and the previous minor.
 SQL_DUCKDB_VERSIONS := 2.0.1 1.5.6
 SQL_APSW_VERSION := 3.54.1.0
@@ -41,7 +39,10 @@ sql-build: sql-deps
 	@mkdir -p $(SQL_OUT)
 	strip -o $(SQL_OUT)/polyid_sqlite.so $(SQL_LIB)
 	python3 $(ROOT)/sql/tools/duckdb_extension.py $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension \
-		--platform $(SQL_PLATFORM) --c-api $(SQL_DUCKDB_C_API) --version $(SQL_VERSION)
+		--version $(SQL_VERSION)
+	@# Beside a source build's Node addon, where sqlitePath() / duckdbPath() find them (the
+	@# release puts them in each platform package instead).
+	cp $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension $(ROOT)/bindings-node/
 	@ls -l $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension
 
 sql-test: sql-build

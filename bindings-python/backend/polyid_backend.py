@@ -4,7 +4,8 @@ pip builds from the sdist only where no wheel fits (see the platform table in RE
 That build needs cargo. maturin's own backend, finding no cargo, silently downloads a
 temporary Rust toolchain of about 1 GB; this wrapper instead stops with a message that says
 what is missing and how to proceed. POLYID_DOWNLOAD_RUST=1 restores maturin's download.
-Every hook is maturin's; only the check runs first.
+Every hook is maturin's; only the check runs first, and a wheel built in a checkout gets the
+SQL engine extensions added (polyid_sql_files.py).
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ from __future__ import annotations
 import os
 import shutil
 import sysconfig
+from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 import maturin
+
+import polyid_sql_files
 
 # The workspace `rust-version` (Cargo.toml); tests/test_build_backend.py checks they agree.
 RUST_VERSION = "1.88"
@@ -53,7 +57,9 @@ def prepare_metadata_for_build_wheel(metadata_directory: str, config_settings: O
 def build_wheel(wheel_directory: str, config_settings: Optional[Dict[str, Any]] = None,
                 metadata_directory: Optional[str] = None) -> str:
     _require_rust()
-    return str(maturin.build_wheel(wheel_directory, config_settings, metadata_directory))
+    name = str(maturin.build_wheel(wheel_directory, config_settings, metadata_directory))
+    polyid_sql_files.build_in_tree(os.path.join(wheel_directory, name), Path(__file__).parent)
+    return name
 
 
 def build_editable(wheel_directory: str, config_settings: Optional[Dict[str, Any]] = None,

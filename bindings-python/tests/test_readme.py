@@ -108,3 +108,12 @@ def test_readme_profiles_block() -> None:
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["checked"] == 4
+
+
+def test_readme_sql_engines_block() -> None:
+    """The SQL engines example: the extensions the wheel carries, loaded and queried."""
+    code = block("import apsw, polyid.sqlite")
+    p = subprocess.run([sys.executable, "-c", CHECKER], input=code,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["checked"] == 2
