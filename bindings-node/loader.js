@@ -9,7 +9,7 @@
 // bare "Cannot find module".
 
 const { existsSync, readFileSync } = require('node:fs')
-const { join } = require('node:path')
+const { dirname, join } = require('node:path')
 
 // The npm scope of the platform packages, `@polyid/<platform>`: one scope, held by the
 // project, so that no one else can publish a package by a future platform's name.
@@ -135,4 +135,42 @@ function load() {
   )
 }
 
-module.exports = { load, platformKey, platformPackage, PLATFORMS, PLATFORM_SCOPE }
+// The SQL engine extensions (docs/sql.md) ship beside the addon: in each Linux platform
+// package of a release, and next to this file in a checkout (`make sql-build` copies them).
+const SQL_EXTENSIONS = {
+  sqlite: { file: 'polyid_sqlite.so', engine: 'SQLite' },
+  duckdb: { file: 'polyid.duckdb_extension', engine: 'DuckDB' },
+}
+
+/** The path of this platform's SQL extension for `engine` ('sqlite' or 'duckdb'). */
+function extensionPath(engine) {
+  const { file, engine: name } = SQL_EXTENSIONS[engine]
+  const key = platformKey()
+  const pkg = platformPackage(key)
+  const tried = []
+  const local = join(__dirname, file)
+  if (existsSync(local)) return local
+  tried.push(`${local}: no such file (in a checkout, make sql-build writes it)`)
+  let dir = null
+  try {
+    dir = dirname(require.resolve(`${pkg}/package.json`))
+  } catch {
+    tried.push(`the package ${pkg}: not installed`)
+  }
+  if (dir !== null) {
+    const found = join(dir, file)
+    if (existsSync(found)) return found
+    tried.push(`${found}: no such file`)
+  }
+  const linux = PLATFORMS.filter((p) => p.startsWith('linux-')).map(platformPackage)
+  const err = failure(
+    `polyid: no ${name} extension for ${key}: the packages ${linux.join(', ')} carry one ` +
+      '(the other platforms do not yet).\nLooked for:',
+    key,
+    tried,
+  )
+  err.code = 'ERR_POLYID_SQL_EXTENSION'
+  throw err
+}
+
+module.exports = { extensionPath, load, platformKey, platformPackage, PLATFORMS, PLATFORM_SCOPE }

@@ -42,7 +42,8 @@ node-build:
 	@ls $(NODE_DIR)/polyid.*.node >/dev/null 2>&1 || rm -f $(NODE_BUILD_STAMP)
 	@$(MAKE) --no-print-directory -f $(ROOT)/Makefile $(NODE_BUILD_STAMP)
 
-node-test: node-build
+# The SQL extensions beside the addon (test/sql.test.js) come from make sql-build.
+node-test: node-build sql-build
 	@echo "==> node: node --test + tsc --noEmit"
 	cd $(NODE_DIR) && $(NODE) --test --test-reporter=spec test/
 	cd $(NODE_DIR) && ./node_modules/.bin/tsc -p test/tsconfig.json && echo "tsc --noEmit: test/types.ts OK"

@@ -16,7 +16,9 @@ const sources = ['common.js', ...BODIES.map(([b]) => b)];
 const head = banner('polyid', sources);
 
 const bodies = BODIES.map(([name, min]) => ({ name, text: layer(name), names: exportsOf(layer(name), name, min) }));
-const names = ['ERROR_CODES', ...bodies.flatMap((b) => b.names)].sort();
+// Node only: the paths of the SQL engine extensions that ship beside the addon.
+const NODE_ONLY = ['duckdbPath', 'sqlitePath'];
+const names = ['ERROR_CODES', ...NODE_ONLY, ...bodies.flatMap((b) => b.names)].sort();
 
 writeFileSync(
   join(root, 'index.js'),
@@ -34,6 +36,16 @@ ${layer('common.js')}
 ${bodies.map((b) => `// ---- ${b.name}\n${cjs(b.text)}`).join('\n')}
 const ERROR_CODES = readyEngine();
 readyIds();
+
+const { extensionPath } = require('./loader.js');
+/** The SQLite loadable extension of this platform (docs/sql.md), for \`db.loadExtension()\`. */
+function sqlitePath() {
+  return extensionPath('sqlite');
+}
+/** The DuckDB extension of this platform (docs/sql.md), for \`LOAD '...'\`. */
+function duckdbPath() {
+  return extensionPath('duckdb');
+}
 
 module.exports = { ${names.join(', ')} };
 `,
@@ -60,5 +72,15 @@ const dts = declarations()
       .replace('export type Bytes = Uint8Array', 'export type Bytes = Buffer'),
   )
   .join('\n');
-writeFileSync(join(root, 'index.d.ts'), `${head}${dts}`);
+const nodeOnly = `
+// ---- Node only: the SQL engine extensions beside the addon (docs/sql.md)
+/** The path of this platform's SQLite loadable extension, for \`db.loadExtension()\` (better-sqlite3,
+ * node:sqlite) or \`.load\` in the sqlite3 CLI. Throws an Error with code ERR_POLYID_SQL_EXTENSION where
+ * the platform package carries none. */
+export declare function sqlitePath(): string
+/** The path of this platform's DuckDB extension, for \`LOAD '...'\` in a database that allows
+ * unsigned extensions. Throws like sqlitePath(). */
+export declare function duckdbPath(): string
+`;
+writeFileSync(join(root, 'index.d.ts'), `${head}${dts}${nodeOnly}`);
 console.log(`polyid: index.js, index.mjs, index.d.ts: ${names.length} exports`);

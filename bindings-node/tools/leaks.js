@@ -258,6 +258,9 @@ ok('extuuidDecode', () => p.extuuidDecode('49083027-d200-8000-8000-00000021ebfc'
 bad('extuuidDecode', () => p.extuuidDecode('0147ab1c-7400-4000-8000-000000000000'))
 ok('extuuidInspect', () => p.extuuidInspect('f/2*8*4:12345:1.5,-0.125'))
 bad('extuuidInspect', () => p.extuuidInspect('c0000000-0000-8000-8000-000000000000'))
+// The SQL engine extensions' paths (a file lookup; make sql-build or the platform package)
+ok('sqlitePath', () => p.sqlitePath())
+ok('duckdbPath', () => p.duckdbPath())
 // Catalogs
 ok('Catalog.build', () => Catalog.build(ENTRIES, 'auth_lib'))
 bad('Catalog.build', () =>
