@@ -9,7 +9,7 @@
 # footer DuckDB reads (sql/tools/duckdb_extension.py).
 
 SQL_OUT := $(ROOT)/target/sql
-SQL_LIB := $(ROOT)/target/release/libpolyid_sql.so
+SQL_LIB := $(ROOT)/target/sql-release/libpolyid_sql.so
 SQL_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' $(ROOT)/Cargo.toml | head -n 1)
 # The DuckDB releases the extension is tested in: the current one and the previous minor.
 SQL_DUCKDB_VERSIONS := 2.0.1 1.5.6
@@ -34,8 +34,8 @@ sql-deps:
 		python3 -m pip install -q --disable-pip-version-check --target $(SQL_OUT)/apsw apsw==$(SQL_APSW_VERSION); }
 
 sql-build: sql-deps
-	@echo "==> sql: cargo build --release -p polyid-sql"
-	$(CARGO) build --locked --release -p polyid-sql
+	@echo "==> sql: cargo build --profile sql-release -p polyid-sql"
+	$(CARGO) build --locked --profile sql-release -p polyid-sql
 	@mkdir -p $(SQL_OUT)
 	strip -o $(SQL_OUT)/polyid_sqlite.so $(SQL_LIB)
 	python3 $(ROOT)/sql/tools/duckdb_extension.py $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension \

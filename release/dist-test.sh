@@ -15,6 +15,12 @@
 #           static) and a pkg-config one, plus the C vector runner against the SDK; the other
 #           SDKs linked by zig cc and run (musl natively, aarch64 under qemu-user).
 #   CLI     both static binaries run `polyid conform` against themselves (aarch64 under qemu).
+#   SQL     the SQLite and DuckDB extensions: the same bytes in the wheel, the platform package,
+#           the C SDK and the release asset of each target; loaded from the installed wheel
+#           (apsw, DuckDB, Debian's python3 sqlite3; aarch64 under qemu), from the installed
+#           npm package (better-sqlite3, @duckdb/node-api; arm64 under qemu by Debian's
+#           sqlite3), from the SDK and the asset (sqlite3 CLI, DuckDB); each Python host runs
+#           every SQL-coverable shared vector.
 #   crates  as a Rust user with cargo (the only section with cargo on PATH): each .crate holds
 #           its sources, README and licenses and the metadata crates.io shows; a scratch
 #           project depends on `polyid` and `polyid-arrow` by version, patched to the unpacked
@@ -52,7 +58,8 @@ check() {
     if "$@"; then ok "$name"; else bad "$name"; fi
 }
 
-[ -d "$dist/python" ] && [ -d "$dist/npm" ] && [ -d "$dist/c" ] && [ -d "$dist/cli" ] && [ -d "$dist/crates" ] ||
+[ -d "$dist/python" ] && [ -d "$dist/npm" ] && [ -d "$dist/c" ] && [ -d "$dist/cli" ] && [ -d "$dist/crates" ] &&
+    [ -d "$dist/sql" ] ||
     { echo "dist-test: dist/ is incomplete: run make dist first"; exit 2; }
 (cd "$dist" && sha256sum --quiet -c SHA256SUMS) && ok "SHA256SUMS matches every file" || bad "SHA256SUMS"
 
@@ -89,7 +96,7 @@ for line in sys.stdin:
         if row["status"] == "fail":
             print("  failed:", row.get("case"), file=sys.stderr)
 print("%d passed, %d failed, %d skipped" % (counts["pass"], counts["fail"], counts["skip"]))
-sys.exit(1 if counts["fail"] or counts["pass"] < 900 else 0)'
+sys.exit(1 if counts["fail"] or counts["pass"] < int(sys.argv[1]) else 0)' "${1:-900}"
 }
 
 # Debian arm64 packages unpacked into a folder for qemu-user (-L): downloaded, not installed,
@@ -120,6 +127,14 @@ log "Python: pypiserver on 127.0.0.1 serving dist/python"
 mkdir -p "$scratch/build-deps"
 "$venv/bin/pip" download -q --disable-pip-version-check --only-binary :all: --no-deps \
     -d "$scratch/build-deps" "$(grep '^maturin==' "$root/release/requirements.txt")"
+# And the engines that load the SQL extensions from the installed wheel (x86_64 and aarch64):
+# apsw (a SQLite that loads extensions) and duckdb, at the versions the Python tests use.
+sql_pins=$(grep -E '^(apsw|duckdb)==' "$root/bindings-python/requirements-dev.txt")
+# shellcheck disable=SC2086 # two requirements
+"$venv/bin/pip" download -q --disable-pip-version-check --only-binary :all: --no-deps \
+    -d "$scratch/build-deps" $sql_pins
+"$venv/bin/pip" download -q --disable-pip-version-check --only-binary :all: --no-deps \
+    --platform manylinux_2_17_aarch64 --python-version 3.11 -d "$scratch/build-deps" "$(grep '^duckdb==' <<<"$sql_pins")"
 pyport=$(free_port)
 "$venv/bin/pypi-server" run -i 127.0.0.1 -p "$pyport" "$dist/python" "$scratch/build-deps" \
     >"$scratch/pypiserver.log" 2>&1 &
@@ -476,6 +491,174 @@ PY
 }
 check "crates: a project on polyid and polyid-arrow (the .crate files) builds and runs each README's example, offline" \
     crate_app
+
+# ---------------------------------------------------------------------------------------------
+log "SQL engine extensions: loaded by name from every package that carries them"
+# Each target's two files are the same bytes in the wheel, the npm platform package, the C SDK
+# and the release asset.
+mkdir -p "$scratch/sql"
+for tgz in "$dist"/sql/*.tar.gz; do tar -C "$scratch/sql" -xzf "$tgz"; done
+same_everywhere() {
+    local t key arch libc whl asset sdk npm_pkg f ok=0
+    for t in x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu x86_64-unknown-linux-musl aarch64-unknown-linux-musl; do
+        arch=${t%%-*} libc=${t##*-}
+        case $arch in x86_64) key=x64 ;; *) key=arm64 ;; esac
+        key=linux-$key-$libc
+        case $libc in gnu) whl=$(ls "$dist"/python/*manylinux*_"$arch".whl) ;; *) whl=$(ls "$dist"/python/*musllinux*_"$arch".whl) ;; esac
+        asset=$scratch/sql/polyid-sql-$version-$t sdk=$scratch/c/polyid-c-$version-$t
+        npm_pkg=$scratch/sql/npm-$key
+        mkdir -p "$npm_pkg" "$scratch/sql/whl-$key"
+        tar -xzf "$dist/npm/polyid-$key-$version.tgz" -C "$npm_pkg"
+        "$venv/bin/python" -m zipfile -e "$whl" "$scratch/sql/whl-$key"
+        for f in polyid_sqlite.so polyid.duckdb_extension; do
+            [ -f "$asset/$f" ] || { echo "$t: $f not in the release asset"; ok=1; continue; }
+            for copy in "$scratch/sql/whl-$key/polyid/_sql/$f" "$npm_pkg/package/$f" \
+                "$sdk/lib/$(case $f in *.so) echo sqlite3 ;; *) echo duckdb ;; esac)/$f"; do
+                cmp -s "$asset/$f" "$copy" || { echo "$t: $copy differs from the release asset's (or is missing)"; ok=1; }
+            done
+        done
+        # The DuckDB footer names the platform DuckDB checks; the library's machine is the target's.
+        "$venv/bin/python" - "$asset/polyid.duckdb_extension" "$t" <<'PY' || ok=1
+import sys
+data = open(sys.argv[1], "rb").read()
+fields = [data[-256 - 32 * (i + 1):-256 - 32 * i].rstrip(b"\0").decode() for i in range(8)]
+arch, libc = sys.argv[2].split("-")[0], sys.argv[2].split("-")[-1]
+want = "linux_" + {"x86_64": "amd64", "aarch64": "arm64"}[arch] + ("_musl" if libc == "musl" else "")
+machine = int.from_bytes(data[18:20], "little")
+print(f"{sys.argv[2]}: DuckDB footer platform {fields[1]}, API {fields[2]}, version {fields[3]}, ABI {fields[4]}; ELF machine {machine}")
+sys.exit(0 if fields[1] == want and fields[0] == "4" and machine == {"x86_64": 62, "aarch64": 183}[arch] else 1)
+PY
+    done
+    return $ok
+}
+check "sql: each target's extensions are the same bytes in the wheel, platform package, C SDK and release asset" \
+    same_everywhere
+check "sql: musl extensions need only musl's libc" bash -c "
+    for f in '$scratch'/sql/polyid-sql-*-musl/polyid_sqlite.so; do
+        needed=\$(readelf -d \"\$f\" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+        echo \"\$(basename \$(dirname \$f)): \$needed\"; [[ \$needed =~ ^libc\.musl-(x86_64|aarch64)\.so\.1\ \$ ]] || exit 1
+    done"
+
+# Python: the wheel installed by name above; the engines load what polyid.sqlite.path() and
+# polyid.duckdb.path() return, and run every SQL-coverable vector (sql/tests/engines.py).
+check "pip install apsw duckdb (beside polyid-rs, from the local index)" \
+    "$scratch/py/bin/pip" install -q "${index[@]}" --only-binary :all: apsw duckdb
+site=$(ls -d "$scratch"/py/lib/python3*/site-packages)
+for engine in sqlite-apsw duckdb; do
+    (cd "$scratch" && "$scratch/py/bin/python" "$root/sql/tests/engines.py" "$engine" "$root/tests/vectors" --installed |
+        vector_summary 600) && ok "python x86_64 $engine: the wheel's extension, shared vectors" ||
+        bad "python x86_64 $engine: shared vectors"
+done
+(cd "$scratch" && PYTHONPATH=$site /usr/bin/python3 "$root/sql/tests/engines.py" sqlite "$root/tests/vectors" --installed |
+    vector_summary 600) && ok "python x86_64: Debian's python3 sqlite3 ($(sqlite3 --version | cut -d' ' -f1)) loads the wheel's extension, shared vectors" ||
+    bad "python x86_64 Debian sqlite3: shared vectors"
+check "python: polyid.sqlite.load() and polyid.duckdb.connect() on the installed wheel" \
+    "$scratch/py/bin/python" -c "
+import apsw, polyid.sqlite, polyid.duckdb
+db = apsw.Connection(':memory:'); polyid.sqlite.load(db)
+assert db.execute(\"SELECT polyid_compact_id('E.Auth.Token.001')\").fetchone() == ('V6a0B',)
+assert polyid.duckdb.connect().execute(\"SELECT polyid_compact_id('E.Auth.Token.001')\").fetchone() == ('V6a0B',)
+assert polyid.sqlite.path().startswith('$site/polyid/_sql/')
+print('loaded', polyid.sqlite.path(), polyid.duckdb.path())"
+# aarch64 under qemu-user: Debian's arm64 CPython with its sqlite3, and DuckDB's aarch64 wheel.
+arm64_sql_root() {
+    debian_arm64 arm64-sql-root usr/bin/python3.11 python3.11-minimal:arm64 libpython3.11-minimal:arm64 \
+        libpython3.11-stdlib:arm64 libc6:arm64 zlib1g:arm64 libexpat1:arm64 libgcc-s1:arm64 libffi8:arm64 \
+        libsqlite3-0:arm64 libstdc++6:arm64 sqlite3:arm64 libreadline8:arm64 libtinfo6:arm64
+}
+if have_qemu && r=$(arm64_sql_root); then
+    (cd "$scratch" && PYTHONPATH="$scratch/py-arm64" qemu-aarch64-static -L "$r" "$r/usr/bin/python3.11" \
+        "$root/sql/tests/engines.py" sqlite "$root/tests/vectors" --installed | vector_summary 600) &&
+        ok "python aarch64 (qemu-user, Debian arm64 CPython's sqlite3): the wheel's extension, shared vectors" ||
+        bad "python aarch64 sqlite3: shared vectors"
+    "$scratch/py/bin/pip" install -q "${index[@]}" --only-binary :all: --platform manylinux_2_17_aarch64 \
+        --python-version 3.11 --no-deps --target "$scratch/py-arm64-duckdb" duckdb
+    (cd "$scratch" && PYTHONPATH="$scratch/py-arm64:$scratch/py-arm64-duckdb" qemu-aarch64-static -L "$r" \
+        "$r/usr/bin/python3.11" "$root/sql/tests/engines.py" duckdb "$root/tests/vectors" --installed |
+        vector_summary 600) && ok "python aarch64 (qemu-user, DuckDB's aarch64 wheel): the wheel's extension, shared vectors" ||
+        bad "python aarch64 duckdb: shared vectors"
+else
+    skip "python aarch64 SQL extensions: qemu-user or Debian's arm64 packages unavailable"
+fi
+
+# Node: the installed polyid finds its platform package's extensions; better-sqlite3 (built
+# from source: its prebuilt binaries are on GitHub) and @duckdb/node-api load them. Both come
+# from the public npm registry: the local one serves only polyid's packages.
+mkdir -p "$scratch/node-engines"
+node_engines() {
+    local nodedir
+    nodedir=$(dirname "$(dirname "$(command -v node)")")
+    (cd "$scratch/node-engines" && printf '{ "name": "engines", "private": true }\n' >package.json &&
+        npm_config_nodedir=$nodedir npm install --no-audit --no-fund --loglevel=error \
+            --registry https://registry.npmjs.org/ better-sqlite3@12.9.0 @duckdb/node-api@1.5.6-r.1)
+}
+check "npm install better-sqlite3 and @duckdb/node-api (public registry)" node_engines
+cat >"$scratch/app/sql.cjs" <<EOF
+// sqlitePath() and duckdbPath() of the installed polyid, loaded by better-sqlite3 and DuckDB.
+const assert = require('node:assert/strict')
+const { sqlitePath, duckdbPath } = require('polyid')
+const engines = '$scratch/node-engines/node_modules/'
+const cases = require('$root/tests/vectors/wdp.json').cases.filter(
+  (c) => c.op === 'compact_id' && 'output' in c && Object.keys(c.input).join() === 'code')
+for (const p of [sqlitePath(), duckdbPath()]) assert.ok(p.startsWith(__dirname + '/node_modules/@polyid/linux-x64-gnu/'), p)
+const Database = require(engines + 'better-sqlite3')
+const db = new Database(':memory:')
+db.loadExtension(sqlitePath())
+const q = db.prepare('SELECT polyid_compact_id(?) AS id')
+for (const c of cases) assert.equal(q.get(c.input.code).id, c.output, c.name)
+console.log('better-sqlite3 (SQLite ' + db.prepare('SELECT sqlite_version() AS v').get().v + '): ' + cases.length + ' compact IDs')
+;(async () => {
+  const { DuckDBInstance } = require(engines + '@duckdb/node-api')
+  const instance = await DuckDBInstance.create(':memory:', { allow_unsigned_extensions: 'true' })
+  const con = await instance.connect()
+  await con.run("LOAD '" + duckdbPath() + "'")
+  for (const c of cases) {
+    const rows = (await con.runAndReadAll('SELECT polyid_compact_id(\$1)', [c.input.code])).getRows()
+    assert.equal(rows[0][0], c.output, c.name)
+  }
+  console.log('@duckdb/node-api: ' + cases.length + ' compact IDs')
+})().catch((e) => { console.error(e); process.exit(1) })
+EOF
+check "node x64: better-sqlite3 and DuckDB load sqlitePath() / duckdbPath() of the installed polyid" \
+    bash -c "cd '$scratch/app' && node sql.cjs"
+if have_qemu && nr=$(arm64_node_root) && r=$(arm64_sql_root); then
+    arm64_npm_sqlite() {
+        local p
+        p=$(cd "$scratch/app-arm64" && qemu-aarch64-static -L "$nr" "$nr/usr/bin/node" -p "require('polyid').sqlitePath()") || return 1
+        echo "sqlitePath() under qemu: $p"
+        [[ $p == "$scratch/app-arm64/node_modules/@polyid/linux-arm64-gnu/polyid_sqlite.so" ]] &&
+            [ "$(qemu-aarch64-static -L "$r" "$r/usr/bin/sqlite3" :memory: ".load $p" \
+                "SELECT polyid_compact_id('E.Auth.Token.001');")" = V6a0B ]
+    }
+    check "node aarch64 (qemu-user): sqlitePath() is the arm64 package's, Debian's arm64 sqlite3 loads it" arm64_npm_sqlite
+fi
+
+# C SDK and the release asset: Debian's sqlite3 loads the x86_64 glibc files, its arm64 build
+# (qemu-user) the aarch64 ones.
+sqlite_loads() {
+    local runner=$1 lib=$2 got
+    got=$($runner :memory: ".load $lib" "SELECT polyid_compact_id('E.Auth.Token.001'), polyid_xid_parse('jpXCZedGfVQ');") &&
+        echo "$lib: $got" && [ "$got" = "V6a0B|-1" ]
+}
+check "C SDK x86_64 glibc: sqlite3 loads lib/sqlite3/polyid_sqlite.so" \
+    sqlite_loads sqlite3 "$scratch/c/polyid-c-$version-x86_64-unknown-linux-gnu/lib/sqlite3/polyid_sqlite.so"
+check "release asset x86_64 glibc: sqlite3 loads polyid_sqlite.so" \
+    sqlite_loads sqlite3 "$scratch/sql/polyid-sql-$version-x86_64-unknown-linux-gnu/polyid_sqlite.so"
+check "release asset x86_64 glibc: DuckDB loads polyid.duckdb_extension" \
+    "$scratch/py/bin/python" -c "
+import duckdb
+con = duckdb.connect(config={'allow_unsigned_extensions': 'true'})
+con.execute(\"LOAD '$scratch/sql/polyid-sql-$version-x86_64-unknown-linux-gnu/polyid.duckdb_extension'\")
+print(con.execute(\"SELECT polyid_compact_id('E.Auth.Token.001')\").fetchone())
+assert con.execute(\"SELECT polyid_compact_id('E.Auth.Token.001')\").fetchone() == ('V6a0B',)"
+if have_qemu && r=$(arm64_sql_root); then
+    arm64_sqlite() { sqlite_loads "qemu-aarch64-static -L $r $r/usr/bin/sqlite3" "$1"; }
+    check "C SDK aarch64 glibc: Debian's arm64 sqlite3 (qemu-user) loads lib/sqlite3/polyid_sqlite.so" \
+        arm64_sqlite "$scratch/c/polyid-c-$version-aarch64-unknown-linux-gnu/lib/sqlite3/polyid_sqlite.so"
+    check "release asset aarch64 glibc: Debian's arm64 sqlite3 (qemu-user) loads polyid_sqlite.so" \
+        arm64_sqlite "$scratch/sql/polyid-sql-$version-aarch64-unknown-linux-gnu/polyid_sqlite.so"
+fi
+skip "SQL extensions for musl: no musl SQLite or DuckDB here (bytes, footer and NEEDED checked above)"
 
 # ---------------------------------------------------------------------------------------------
 log "summary"

@@ -11,6 +11,9 @@
 #   dist/c/       polyid-c-<version>-<target>.tar.gz per Linux target: include/, lib/ (static,
 #                 shared, pkg-config, CMake package), licenses
 #   dist/cli/     polyid-<version>-{x86_64,aarch64}-unknown-linux-musl.tar.gz: static binaries
+#   dist/sql/     polyid-sql-<version>-<target>.tar.gz per Linux target: the SQLite extension
+#                 (polyid_sqlite.so) and the DuckDB one (polyid.duckdb_extension), which the
+#                 wheels (polyid/_sql/), the npm platform packages and the C SDKs carry too
 #   dist/crates/  polyid-<version>.crate and polyid-arrow-<version>.crate: `cargo package`, each
 #                 verified by a build of the packaged crate (what `cargo publish` uploads)
 #   dist/SHA256SUMS
@@ -19,7 +22,7 @@
 # (crates.io, installed once into ~/.cache/polyid) for the rest. glibc targets are built
 # against glibc 2.17, so the same files load on every manylinux2014-era system.
 #
-# DIST_ONLY="crates python npm c cli" builds a subset (the SHA256SUMS file always covers what is
+# DIST_ONLY="crates sql python npm c cli" builds a subset (the SHA256SUMS file always covers what is
 # in dist/). The release workflow (.github/workflows/release.yml) runs the same steps per
 # platform and adds macOS and Windows.
 set -euo pipefail
@@ -29,7 +32,7 @@ dist=$root/dist
 work=$root/target/dist
 venv=$root/target/release-venv
 cache=${POLYID_CACHE:-$HOME/.cache/polyid}
-only=${DIST_ONLY:-crates python npm c cli}
+only=${DIST_ONLY:-crates sql python npm c cli}
 # The crates published to crates.io, in publishing order (the bindings and the CLI are not).
 CRATES=(polyid polyid-arrow)
 version=$(python3 "$root/release/version.py" get)
@@ -85,15 +88,48 @@ fi
 musl_shared() {
     case $1 in *-musl) echo "-C target-feature=-crt-static" ;; *) echo "" ;; esac
 }
-# cargo zigbuild for one target with extra RUSTFLAGS, release profile, stripped symbols.
+# cargo zigbuild for one target with extra RUSTFLAGS, stripped symbols, the release profile
+# (or PROFILE=name: the SQL extensions' sql-release).
 zigbuild() {
     local target=$1 flags=$2
     shift 2
-    env RUSTFLAGS="$flags" CARGO_PROFILE_RELEASE_STRIP=symbols \
-        cargo zigbuild --release --locked --target "$(zig_target "$target")" "$@"
+    env RUSTFLAGS="$flags" CARGO_PROFILE_RELEASE_STRIP=symbols CARGO_PROFILE_SQL_RELEASE_STRIP=symbols \
+        cargo zigbuild --profile "${PROFILE:-release}" --locked --target "$(zig_target "$target")" "$@"
 }
 
 mkdir -p "$dist" "$work"
+
+# ---------------------------------------------------------------------------------------------
+# SQL engine extensions (sql/, crate polyid-sql), built once per target for every package that
+# carries them: $work/sql/<target>/{polyid_sqlite.so,polyid.duckdb_extension}.
+
+rm -rf "$work/sql"
+sql_build() {
+    local t=$1 out=$work/sql/$1
+    [ -f "$out/polyid.duckdb_extension" ] && return 0
+    log "sql: extensions for $t"
+    PROFILE=sql-release zigbuild "$t" "$(musl_shared "$t")" -p polyid-sql
+    mkdir -p "$out"
+    cp "$root/target/$t/sql-release/libpolyid_sql.so" "$out/polyid_sqlite.so"
+    # As for the wheels below: musl's loader answers to both names, musllinux policies want this one.
+    case $t in *-musl) patchelf --replace-needed libc.so "libc.musl-${t%%-*}.so.1" "$out/polyid_sqlite.so" ;; esac
+    python3 "$root/sql/tools/duckdb_extension.py" "$out/polyid_sqlite.so" "$out/polyid.duckdb_extension" \
+        --version "$version" --target "$t"
+}
+
+if want sql; then
+    rm -rf "$dist/sql" && mkdir -p "$dist/sql"
+    for t in "${TARGETS[@]}"; do
+        sql_build "$t"
+        name=polyid-sql-$version-$t
+        dir=$work/sql-dist/$name
+        rm -rf "$dir" && mkdir -p "$dir"
+        install -m 755 "$work/sql/$t/polyid_sqlite.so" "$work/sql/$t/polyid.duckdb_extension" "$dir/"
+        install -m 644 "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$root/sql/README.md" "$dir/"
+        tar -C "$work/sql-dist" --owner=0 --group=0 --sort=name -czf "$dist/sql/$name.tar.gz" "$name"
+    done
+    ls -l "$dist/sql"
+fi
 
 # ---------------------------------------------------------------------------------------------
 # Rust crates: what `cargo publish` would upload. `cargo package` of both at once verifies
@@ -117,15 +153,21 @@ if want python; then
     maturin sdist --manifest-path "$root/bindings-python/Cargo.toml" --out "$dist/python"
     for t in "${TARGETS[@]}"; do
         case $t in *-gnu) compat=manylinux2014 ;; *) compat=musllinux_1_2 ;; esac
+        rm -rf "$work/wheel-out"
         maturin build --release --locked --zig --target "$t" --compatibility "$compat" \
-            --manifest-path "$root/bindings-python/Cargo.toml" --out "$dist/python"
+            --manifest-path "$root/bindings-python/Cargo.toml" --out "$work/wheel-out"
+        # polyid.sqlite / polyid.duckdb: the target's SQL extensions in polyid/_sql/.
+        sql_build "$t"
+        python "$root/bindings-python/backend/polyid_sql_files.py" add "$work"/wheel-out/*.whl \
+            "$work/sql/$t/polyid_sqlite.so" "$work/sql/$t/polyid.duckdb_extension"
+        mv "$work"/wheel-out/*.whl "$dist/python/"
     done
     # zig links a musl extension against `libc.so`, a name musl's loader answers to itself;
     # musllinux policies (auditwheel, and wheels built on Alpine) name it libc.musl-<arch>.so.1.
     for whl in "$dist"/python/*musllinux*.whl; do
         arch=$(basename "$whl" .whl | sed 's/.*musllinux_1_2_//')
         rm -rf "$work/wheel" && python -m wheel unpack -d "$work/wheel" "$whl" >/dev/null
-        for so in "$work"/wheel/*/polyid/*.so; do
+        for so in "$work"/wheel/*/polyid/_polyid*.so; do
             patchelf --replace-needed libc.so "libc.musl-$arch.so.1" "$so"
         done
         rm "$whl" && python -m wheel pack -d "$dist/python" "$work"/wheel/* >/dev/null
@@ -152,6 +194,10 @@ if want npm; then
     for t in "${TARGETS[@]}"; do
         zigbuild "$t" "$(musl_shared "$t")" -p polyid-node
         cp "$root/target/$t/release/libpolyid_node.so" "$work/npm/addons/polyid.$(npm_key "$t").node"
+        # The SQL extensions go into the platform package beside the addon (sqlitePath()).
+        sql_build "$t"
+        mkdir -p "$work/npm/addons/$(npm_key "$t")"
+        cp "$work/sql/$t/polyid_sqlite.so" "$work/sql/$t/polyid.duckdb_extension" "$work/npm/addons/$(npm_key "$t")/"
     done
     log "npm: packages"
     node "$root/release/npm-packages.mjs" "$work/npm/addons" "$work/npm/packages"
@@ -210,6 +256,10 @@ if want c; then
             "$root/bindings-c/cmake/polyidConfig.cmake.in" >"$sdk/lib/cmake/polyid/polyidConfig.cmake"
         sed -e "s|@VERSION@|$version|g" "$root/bindings-c/cmake/polyidConfigVersion.cmake.in" \
             >"$sdk/lib/cmake/polyid/polyidConfigVersion.cmake"
+        # The SQL engine extensions, where hosts of each engine look for loadable modules.
+        sql_build "$t"
+        install -m 755 -D "$work/sql/$t/polyid_sqlite.so" "$sdk/lib/sqlite3/polyid_sqlite.so"
+        install -m 755 -D "$work/sql/$t/polyid.duckdb_extension" "$sdk/lib/duckdb/polyid.duckdb_extension"
         install -m 644 "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$root/bindings-c/README.md" "$sdk/"
         tar -C "$work/c" --owner=0 --group=0 --sort=name -czf "$dist/c/$name.tar.gz" "$name"
     done

@@ -6,13 +6,15 @@
 //
 //   node release/npm-packages.mjs ADDONS_DIR OUT_DIR
 //
-// ADDONS_DIR holds `polyid.<platform>.node` files (polyid.linux-x64-gnu.node, ...); OUT_DIR
+// ADDONS_DIR holds `polyid.<platform>.node` files (polyid.linux-x64-gnu.node, ...), and for a
+// platform with SQL engine extensions a folder `<platform>/` with them (polyid_sqlite.so,
+// polyid.duckdb_extension: the files sqlitePath() / duckdbPath() return); OUT_DIR
 // receives polyid/ and polyid-<platform>/ folders (the packages polyid and @polyid/<platform>),
 // ready for `npm pack` (which names a scoped package's tarball polyid-<platform>-<version>.tgz)
 // or `npm publish`.
 // `make dist` calls it with the Linux addons built here; the release workflow with every
 // platform's.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -55,11 +57,14 @@ for (const key of found) {
   const binary = `polyid.${key}.node`;
   mkdirSync(dir, { recursive: true });
   copyFileSync(join(addons, binary), join(dir, binary));
+  const extensions = existsSync(join(addons, key)) ? readdirSync(join(addons, key)).sort() : [];
+  for (const f of extensions) copyFileSync(join(addons, key, f), join(dir, f));
   for (const l of LICENSES) copyFileSync(join(root, l), join(dir, l));
   writeFileSync(
     join(dir, 'README.md'),
-    `# ${name}\n\nThe native addon of [polyid](https://www.npmjs.com/package/polyid) for ${key}. ` +
-      'Install `polyid`, not this package: npm picks the platform package that matches the machine.\n',
+    `# ${name}\n\nThe native addon of [polyid](https://www.npmjs.com/package/polyid) for ${key}` +
+      (extensions.length ? `, and its SQLite and DuckDB extensions (\`sqlitePath()\`, \`duckdbPath()\`)` : '') +
+      '. Install `polyid`, not this package: npm picks the platform package that matches the machine.\n',
   );
   writeFileSync(
     join(dir, 'package.json'),
@@ -73,7 +78,7 @@ for (const key of found) {
       bugs,
       ...fields(key),
       main: binary,
-      files: [binary, ...LICENSES],
+      files: [binary, ...extensions, ...LICENSES],
       engines,
       // Scoped packages are private by default on npm; these are public.
       publishConfig: { access: 'public' },

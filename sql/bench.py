@@ -41,12 +41,17 @@ def duckdb_bench():
         "CAST(text AS BIGINT) (built-in)": q("SELECT sum(CAST(num AS BIGINT) % 7) FROM c"),
     }
     ms = {k: best(v) for k, v in rows.items()}
-    ms["INSERT polyid_tid_generate()"] = best(
-        lambda: db.execute(f"INSERT INTO g SELECT polyid_tid_generate() FROM range({ROWS})"),
-        lambda: db.execute("CREATE OR REPLACE TABLE g (id VARCHAR)"))
-    ms["INSERT uuid() (built-in)"] = best(
-        lambda: db.execute(f"INSERT INTO g SELECT uuid() FROM range({ROWS})"),
-        lambda: db.execute("CREATE OR REPLACE TABLE g (id UUID)"))
+    def insert(select, column):
+        return best(lambda: db.execute(f"INSERT INTO g {select}"),
+                    lambda: db.execute(f"CREATE OR REPLACE TABLE g (id {column})"))
+
+    ms["INSERT polyid_tid_generate() (VARCHAR)"] = insert(f"SELECT polyid_tid_generate() FROM range({ROWS})", "VARCHAR")
+    ms["INSERT polyid_tid_generate_value() (BIGINT)"] = insert(
+        f"SELECT polyid_tid_generate_value() FROM range({ROWS})", "BIGINT")
+    ms["INSERT uuid() (built-in, UUID)"] = insert(f"SELECT uuid() FROM range({ROWS})", "UUID")
+    ms["INSERT uuid()::VARCHAR (built-in)"] = insert(f"SELECT uuid()::VARCHAR FROM range({ROWS})", "VARCHAR")
+    # What storing 13-character text costs by itself: the TIDs of the column above, copied.
+    ms["INSERT the stored TIDs (VARCHAR copy)"] = insert("SELECT tid FROM c", "VARCHAR")
     try:
         import pyarrow as pa
         import polyid.arrow
@@ -65,7 +70,14 @@ def duckdb_bench():
         ("tid_parse / CAST", "tid_parse", "CAST(text AS BIGINT) (built-in)", 2.0),
         ("xid_parse / CAST", "xid_parse", "CAST(text AS BIGINT) (built-in)", 2.0),
         ("Arrow UDF / native", "polyid.arrow as an Arrow UDF", "compact_id", None),
-        ("TID INSERT / uuid() INSERT", "INSERT polyid_tid_generate()", "INSERT uuid() (built-in)", 1.0),
+        ("TID value INSERT / uuid() INSERT", "INSERT polyid_tid_generate_value() (BIGINT)",
+         "INSERT uuid() (built-in, UUID)", 1.0),
+        ("TID text INSERT / uuid()::VARCHAR INSERT", "INSERT polyid_tid_generate() (VARCHAR)",
+         "INSERT uuid()::VARCHAR (built-in)", 1.0),
+        ("TID text INSERT / uuid() INSERT", "INSERT polyid_tid_generate() (VARCHAR)",
+         "INSERT uuid() (built-in, UUID)", None),
+        ("stored-text copy / uuid() INSERT", "INSERT the stored TIDs (VARCHAR copy)",
+         "INSERT uuid() (built-in, UUID)", None),
     ])
 
 
@@ -85,7 +97,21 @@ def sqlite_bench():
         "CAST(text AS INTEGER) (built-in)": q("SELECT sum(CAST(num AS INTEGER) % 7) FROM c"),
     }
     ms = {k: best(v) for k, v in rows.items()}
+
+    def insert(select, column):
+        return best(lambda: db.execute(f"WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM r "
+                                       f"WHERE i < {ROWS - 1}) INSERT INTO g {select} FROM r"),
+                    lambda: (db.execute("DROP TABLE IF EXISTS g"), db.execute(f"CREATE TABLE g (id {column})")))
+
+    # SQLite has no UUID function: randomblob(16) is its own random 16 bytes.
+    ms["INSERT polyid_tid_generate() (TEXT)"] = insert("SELECT polyid_tid_generate()", "TEXT")
+    ms["INSERT polyid_tid_generate_value() (INTEGER)"] = insert("SELECT polyid_tid_generate_value()", "INTEGER")
+    ms["INSERT randomblob(16) (built-in)"] = insert("SELECT randomblob(16)", "BLOB")
     report("sqlite " + e.version, ms, [
+        ("TID value INSERT / randomblob(16) INSERT", "INSERT polyid_tid_generate_value() (INTEGER)",
+         "INSERT randomblob(16) (built-in)", 1.0),
+        ("TID text INSERT / randomblob(16) INSERT", "INSERT polyid_tid_generate() (TEXT)",
+         "INSERT randomblob(16) (built-in)", 1.0),
         ("compact_id / hex", "compact_id", "hex (built-in)", 2.0),
         ("tid_parse / CAST", "tid_parse", "CAST(text AS INTEGER) (built-in)", 2.0),
         ("xid_parse / CAST", "xid_parse", "CAST(text AS INTEGER) (built-in)", 2.0),

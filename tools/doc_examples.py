@@ -3,7 +3,7 @@
 results the examples show.
 
 Files: README.md, CONTRIBUTING.md, bindings-*/README.md, cli/README.md, the crates' READMEs
-(core/, arrow/), release/README.md, docs/**/*.md.
+(core/, arrow/, sql/), release/README.md, docs/**/*.md.
 
 Every fenced block needs a language tag. What happens to a block depends on it:
 
@@ -108,7 +108,8 @@ class Block:
 
 def doc_files() -> list[Path]:
     files = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "cli" / "README.md",
-             ROOT / "core" / "README.md", ROOT / "arrow" / "README.md", ROOT / "release" / "README.md"]
+             ROOT / "core" / "README.md", ROOT / "arrow" / "README.md", ROOT / "release" / "README.md",
+             ROOT / "sql" / "README.md"]
     files += sorted(ROOT.glob("bindings-*/README.md"))
     files += sorted((ROOT / "docs").rglob("*.md"))
     return [f for f in files if f.exists()]

@@ -82,7 +82,7 @@ def build_in_tree(wheel: str, backend_dir: Path) -> None:
     if root is None or not sys.platform.startswith("linux") or os.environ.get("POLYID_PYTHON_NO_SQL") == "1":
         return
     target_dir = Path(os.environ.get("CARGO_TARGET_DIR", root / "target"))
-    cmd = ["cargo", "build", "--release", "--locked", "-p", "polyid-sql", "--target-dir", str(target_dir)]
+    cmd = ["cargo", "build", "--profile", "sql-release", "--locked", "-p", "polyid-sql", "--target-dir", str(target_dir)]
     done = subprocess.run(cmd, cwd=root, stdout=sys.stderr)
     if done.returncode != 0:
         raise RuntimeError(
@@ -98,7 +98,7 @@ def build_in_tree(wheel: str, backend_dir: Path) -> None:
     version = Path(wheel).name.split("-")[1]
     with tempfile.TemporaryDirectory() as tmp:
         sqlite = os.path.join(tmp, "polyid_sqlite.so")
-        shutil.copyfile(target_dir / "release" / "libpolyid_sql.so", sqlite)
+        shutil.copyfile(target_dir / "sql-release" / "libpolyid_sql.so", sqlite)
         strip = shutil.which("strip")
         if strip:
             subprocess.run([strip, sqlite], check=True)

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 use libduckdb_sys as ffi;
 
-use crate::functions::{self, Arg, Function, Out, Ty, FUNCTIONS};
+use crate::functions::{self, Arg, Function, Item, Out, Ty, FUNCTIONS};
 
 /// The C API version the extension is built on (also written in its metadata footer).
 pub const C_API: &str = "v1.2.0";
@@ -298,18 +298,17 @@ unsafe fn chunk(
             col.data = duck!(duckdb_vector_get_data(v)).cast_const().cast();
             col.validity = duck!(duckdb_vector_get_validity(v));
         }
+        let out = duck!(duckdb_vector_get_data(output)).cast::<u8>();
         if let (Some(batch), true) = (f.batch, f.params.is_empty()) {
-            let mut emit = |row: usize, text: &[u8]| {
-                duck!(duckdb_vector_assign_string_element_len(
-                    output,
-                    row as u64,
-                    text.as_ptr().cast::<c_char>(),
-                    text.len() as u64
-                ))
+            let mut texts = TextRows::new(output, out, rows);
+            let mut emit = |row: usize, item: Item<'_>| match item {
+                Item::Text(t) => texts.put(row, t),
+                Item::Bytes16(b) => texts.put(row, b),
+                Item::Int(v) => out.cast::<i64>().add(row).write_unaligned(v),
+                Item::UInt(v) => out.cast::<u64>().add(row).write_unaligned(v),
             };
             return batch(rows, &mut emit).map_err(|e| functions::message(f, &[], &e));
         }
-        let out = duck!(duckdb_vector_get_data(output)).cast::<u8>();
         if let (Some(short), [Ty::Text]) = (f.short, f.params) {
             let strings = cols[0].data.cast::<ffi::duckdb_string_t>();
             let mut buf = [0u8; 12];
@@ -408,6 +407,73 @@ unsafe fn set_string(output: ffi::duckdb_vector, data: *mut u8, row: usize, byte
                 bytes.as_ptr().cast::<c_char>(),
                 bytes.len() as u64
             ));
+        }
+    }
+}
+
+/// Writes the texts of one output chunk whose rows are all set in order (the generators'):
+/// each of at most 12 bytes inline, the longer ones into one block of the vector's string heap
+/// taken at the first of them for the rest of the chunk, so that DuckDB allocates once per
+/// chunk instead of once per row. The block is taken through the API (a string of the block's
+/// size assigned to that row) and belongs to the vector like any string assigned to it; each
+/// row's `duckdb_string_t` then points at its own part (the pointer form's layout is part of
+/// the C API).
+struct TextRows {
+    output: ffi::duckdb_vector,
+    data: *mut ffi::duckdb_string_t,
+    rows: usize,
+    block: *mut u8,
+    used: usize,
+    cap: usize,
+}
+
+impl TextRows {
+    fn new(output: ffi::duckdb_vector, data: *mut u8, rows: usize) -> Self {
+        TextRows { output, data: data.cast(), rows, block: core::ptr::null_mut(), used: 0, cap: 0 }
+    }
+
+    /// # Safety
+    /// As [`set_string`]; rows come in increasing order.
+    unsafe fn put(&mut self, row: usize, bytes: &[u8]) {
+        // SAFETY: the call's VARCHAR vector, `row` below its size; the block is the vector's
+        // own heap memory of `cap` bytes, written only within it.
+        unsafe {
+            if bytes.len() <= 12 {
+                set_string(self.output, self.data.cast(), row, bytes);
+                return;
+            }
+            if self.block.is_null() {
+                let cap = bytes.len() * (self.rows - row);
+                let zeros = vec![0u8; cap];
+                duck!(duckdb_vector_assign_string_element_len(
+                    self.output,
+                    row as u64,
+                    zeros.as_ptr().cast::<c_char>(),
+                    cap as u64
+                ));
+                self.block = (*self.data.add(row)).value.pointer.ptr.cast();
+                self.cap = cap;
+            }
+            if self.used + bytes.len() > self.cap {
+                set_string(self.output, self.data.cast(), row, bytes);
+                return;
+            }
+            let at = self.block.add(self.used);
+            core::ptr::copy_nonoverlapping(bytes.as_ptr(), at, bytes.len());
+            self.used += bytes.len();
+            let mut prefix = [0 as c_char; 4];
+            for (d, &b) in prefix.iter_mut().zip(bytes) {
+                *d = b as c_char;
+            }
+            self.data.add(row).write_unaligned(ffi::duckdb_string_t {
+                value: ffi::duckdb_string_t__bindgen_ty_1 {
+                    pointer: ffi::duckdb_string_t__bindgen_ty_1__bindgen_ty_1 {
+                        length: bytes.len() as u32,
+                        prefix,
+                        ptr: at.cast(),
+                    },
+                },
+            });
         }
     }
 }

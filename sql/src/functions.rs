@@ -104,8 +104,8 @@ pub struct Function {
     /// The computation. The glue calls it only when no argument is NULL (NULL in, NULL out).
     pub call: fn(&[Arg<'_>]) -> Result<Out, Error>,
     /// A generator's batch form, for an engine that asks for many rows at once: `rows` IDs,
-    /// each passed as its text to `emit(row, text)` in order (one reservation of the shared
-    /// generator for the whole batch instead of one per row).
+    /// each passed to `emit(row, item)` in order (one reservation of the shared generator for
+    /// the whole batch instead of one per row).
     pub batch: Option<Batch>,
     /// For a function of one text giving a text of at most 12 bytes, the same computation
     /// writing into the caller's buffer: an engine that stores such strings inline (DuckDB)
@@ -117,7 +117,20 @@ pub struct Function {
 pub type Short = fn(&str, &mut [u8; 12]) -> Result<usize, Error>;
 
 /// See [`Function::batch`].
-pub type Batch = fn(rows: usize, emit: &mut dyn FnMut(usize, &[u8])) -> Result<(), Error>;
+pub type Batch = fn(rows: usize, emit: &mut dyn FnMut(usize, Item<'_>)) -> Result<(), Error>;
+
+/// One row of a batch, of the function's result type.
+#[derive(Clone, Copy, Debug)]
+pub enum Item<'a> {
+    /// [`Ty::Text`].
+    Text(&'a [u8]),
+    /// [`Ty::Int`].
+    Int(i64),
+    /// [`Ty::UInt`].
+    UInt(u64),
+    /// [`Ty::Bytes16`].
+    Bytes16(&'a [u8; 16]),
+}
 
 fn text<'a>(args: &[Arg<'a>], i: usize) -> &'a str {
     match args[i] {
@@ -304,7 +317,23 @@ pub static FUNCTIONS: &[Function] = &[
             xid::default_generator().fill(&mut ids)?;
             ids.iter()
                 .enumerate()
-                .for_each(|(i, x)| emit(i, &x.to_bytes()));
+                .for_each(|(i, x)| emit(i, Item::Text(&x.to_bytes())));
+            Ok(())
+        }),
+        short: None,
+    },
+    Function {
+        name: "polyid_xid_generate_value",
+        params: &[],
+        ret: Ty::UInt,
+        deterministic: false,
+        call: |_| Ok(Out::UInt(xid::Xid::generate()?.value())),
+        batch: Some(|rows, emit| {
+            let mut ids = vec![xid::Xid::from_u64(0); rows];
+            xid::default_generator().fill(&mut ids)?;
+            ids.iter()
+                .enumerate()
+                .for_each(|(i, x)| emit(i, Item::UInt(x.value())));
             Ok(())
         }),
         short: None,
@@ -376,7 +405,23 @@ pub static FUNCTIONS: &[Function] = &[
             tid::default_generator().fill(&mut ids)?;
             ids.iter()
                 .enumerate()
-                .for_each(|(i, t)| emit(i, &t.to_bytes()));
+                .for_each(|(i, t)| emit(i, Item::Text(&t.to_bytes())));
+            Ok(())
+        }),
+        short: None,
+    },
+    Function {
+        name: "polyid_tid_generate_value",
+        params: &[],
+        ret: Int,
+        deterministic: false,
+        call: |_| Ok(Out::Int(tid::Tid::generate()?.value())),
+        batch: Some(|rows, emit| {
+            let mut ids = vec![tid::Tid::from_i64(0)?; rows];
+            tid::default_generator().fill(&mut ids)?;
+            ids.iter()
+                .enumerate()
+                .for_each(|(i, t)| emit(i, Item::Int(t.value())));
             Ok(())
         }),
         short: None,
@@ -448,6 +493,15 @@ pub static FUNCTIONS: &[Function] = &[
                 Inline::new(&e.encode_bytes(true)).expect("27 bytes"),
             )))
         },
+        batch: None,
+        short: None,
+    },
+    Function {
+        name: "polyid_euid_generate_value",
+        params: &[],
+        ret: Ty::Bytes16,
+        deterministic: false,
+        call: |_| Ok(Out::Bytes16(euid::Euid::generate(None)?.to_bytes())),
         batch: None,
         short: None,
     },

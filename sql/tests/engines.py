@@ -208,11 +208,19 @@ def run_vectors(engine, vectors_dir):
             yield line
 
 
-def open_engine(kind):
-    return {"sqlite": Sqlite, "sqlite-apsw": Apsw, "duckdb": Duck}[kind]()
+def open_engine(kind, installed=False):
+    """The engine `kind` with the extension of this checkout (target/sql), or with the one the
+    installed polyid-rs package carries (`installed`: make dist-test)."""
+    engine = {"sqlite": Sqlite, "sqlite-apsw": Apsw, "duckdb": Duck}[kind]
+    if not installed:
+        return engine()
+    import polyid.duckdb
+    import polyid.sqlite
+    return engine(polyid.duckdb.path() if kind == "duckdb" else polyid.sqlite.path())
 
 
 if __name__ == "__main__":
-    engine = open_engine(sys.argv[1])
+    # python3 engines.py KIND VECTORS_DIR [--installed]: the vector lines of one engine.
+    engine = open_engine(sys.argv[1], installed="--installed" in sys.argv[3:])
     for line in run_vectors(engine, sys.argv[2]):
         print(json.dumps(line))

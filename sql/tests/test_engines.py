@@ -84,7 +84,7 @@ class Engine(unittest.TestCase):
             "SELECT name FROM pragma_function_list WHERE name LIKE 'polyid_%'")] \
             if KIND != "duckdb" else [r[0] for r in self.e.rows(
                 "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_name LIKE 'polyid_%'")]
-        self.assertEqual(len(set(names)), 27, names)
+        self.assertEqual(len(set(names)), 30, names)
         for name, n in [("polyid_compact_id", 1), ("polyid_full_id", 2), ("polyid_xid_parse", 1),
                         ("polyid_uid11_encode", 1), ("polyid_euid_format", 1),
                         ("polyid_tid_timestamp", 1), ("polyid_extuuid_encode", 1)]:
@@ -172,9 +172,35 @@ class Engine(unittest.TestCase):
         self.assertEqual(len(got), 40000)
         self.assertEqual(len(set(got)), 40000)
 
+    def test_value_generators_share_the_text_ones_generators(self):
+        # polyid_<family>_generate_value() gives what polyid_<family>_parse reads from the text
+        # form, from the same generator: between two text xids or TIDs (monotonic), a value
+        # sorts between them. EUIDs are random within a millisecond: their value is checked
+        # by its round trip only.
+        e = self.e
+        for fam, key, arg in [("xid", e.to_uint, engines.cast_uint(e)), ("tid", int, "?"), ("euid", bytes, "?")]:
+            r = e.row(f"SELECT polyid_{fam}_generate(), polyid_{fam}_generate_value(), polyid_{fam}_generate()")
+            if KIND == "duckdb":
+                # DuckDB may evaluate the three calls of one row in any order: one per query.
+                r = [e.row(f"SELECT polyid_{fam}_generate()")[0], e.row(f"SELECT polyid_{fam}_generate_value()")[0],
+                     e.row(f"SELECT polyid_{fam}_generate()")[0]]
+            first, value, last = key(e.row(f"SELECT polyid_{fam}_parse(?)", [r[0]])[0]), key(r[1]), \
+                key(e.row(f"SELECT polyid_{fam}_parse(?)", [r[2]])[0])
+            if fam != "euid":
+                self.assertTrue(first < value < last, (fam, r))
+            text = e.row(f"SELECT polyid_{fam}_format({arg})", [r[1]])[0]
+            self.assertEqual(key(e.row(f"SELECT polyid_{fam}_parse(?)", [text])[0]), value)
+        values = [e.to_uint(r[0]) for r in e.rows(
+            "SELECT polyid_xid_generate_value() FROM (WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL "
+            "SELECT i + 1 FROM r WHERE i < 3000) SELECT i FROM r)")]
+        self.assertEqual(len(set(values)), 3000)
+        if KIND != "duckdb":
+            self.assertEqual(values, sorted(values), "monotonic within a connection")
+
     @unittest.skipUnless(KIND == "duckdb", "DuckDB runs one query on many threads")
     def test_ten_million_ids_from_one_parallel_query(self):
-        for fn in ["polyid_xid_generate", "polyid_tid_generate", "polyid_euid_generate"]:
+        for fn in ["polyid_xid_generate", "polyid_tid_generate", "polyid_euid_generate",
+                   "polyid_xid_generate_value", "polyid_tid_generate_value", "polyid_euid_generate_value"]:
             n, distinct = self.e.row(f"SELECT count(*), count(DISTINCT {fn}()) FROM range(10000000)")
             self.assertEqual((n, distinct), (10_000_000, 10_000_000), fn)
 
@@ -185,13 +211,15 @@ class Engine(unittest.TestCase):
                   "import engines, json; e = engines.open_engine(sys.argv[1]); "
                   "x = e.row('SELECT polyid_xid_random(polyid_xid_generate())')[0]; "
                   "t = e.row('SELECT polyid_tid_clock_id(polyid_tid_generate())')[0]; "
-                  "print(json.dumps([x >> 12 & 1023, t]))")
+                  "v = e.row('SELECT polyid_xid_generate_value()')[0]; "
+                  "w = e.row('SELECT polyid_tid_clock_id(polyid_tid_format(polyid_tid_generate_value()))')[0]; "
+                  "print(json.dumps([x >> 12 & 1023, t, v >> 12 & 1023, w]))")
         out = subprocess.run([sys.executable, "-c", script, KIND], env=env, capture_output=True,
                              text=True, timeout=120)
         self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertEqual(json.loads(out.stdout), [5, 37])
+        self.assertEqual(json.loads(out.stdout), [5, 37, 5, 37])
         env["POLYID_NODE"] = "960"
-        script = script.replace("print(json.dumps([x >> 12 & 1023, t]))", "")
+        script = script.replace("print(json.dumps([x >> 12 & 1023, t, v >> 12 & 1023, w]))", "")
         out = subprocess.run([sys.executable, "-c", script, KIND], env=env, capture_output=True,
                              text=True, timeout=120)
         self.assertNotEqual(out.returncode, 0)
