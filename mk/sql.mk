@@ -60,10 +60,14 @@ sql-test: sql-build
 # The SQL functions against each engine's built-ins on one column, ratios printed (sql/bench.py):
 # SQLite 3.40 through Debian's python3, DuckDB through the project's venv (which has polyid
 # and pyarrow, for the Arrow UDF row).
-.PHONY: sql-bench
+.PHONY: sql-bench sql-bench-write
 sql-bench: sql-build python-build
 	/usr/bin/python3 sql/bench.py sqlite
 	$(ROOT)/.venv/bin/python sql/bench.py duckdb
+
+# The same, with the tables written into docs/sql.md's Performance section.
+sql-bench-write:
+	$(BENCH_WRITE) sql --runtime python=/usr/bin/python3 -- $(MAKE) --no-print-directory -C $(ROOT) sql-bench
 
 # The DuckDB release the matrix column uses (its adapter asks).
 .PHONY: sql-duckdb-version

@@ -119,18 +119,21 @@ def sqlite_bench():
 
 
 def report(title, ms, ratios):
-    print(f"\n{title}, {ROWS:,} rows (best of 5)")
-    print("| row | ms |\n|---|---|")
-    for k, v in ms.items():
-        print(f"| {k} | {v:.1f} |")
-    print("\n| ratio | value | target |\n|---|---|---|")
+    lines = [f"\n{title}, {ROWS:,} rows (best of 5):\n", "| row | ms |", "|---|---|"]
+    lines += [f"| {k} | {v:.1f} |" for k, v in ms.items()]
+    lines += ["", "| ratio | value | target |", "|---|---|---|"]
     for name, a, b, target in ratios:
         if a in ms and b in ms:
             r = ms[a] / ms[b]
             goal = "" if target is None else (f"<= {target}x " + ("met" if r <= target else "MISSED"))
             if name.startswith("Arrow UDF"):
                 goal = ">= 2x " + ("met" if r >= 2 else "MISSED")
-            print(f"| {name} | {r:.2f}x | {goal} |")
+            lines.append(f"| {name} | {r:.2f}x | {goal} |")
+    print("\n".join(lines))
+    # make sql-bench-write: the tables go into docs/sql.md (tools/bench_section.py).
+    if os.environ.get("BENCH_MD"):
+        with open(os.environ["BENCH_MD"], "a") as f:
+            f.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

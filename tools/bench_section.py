@@ -61,6 +61,7 @@ SECTIONS = {
     "cli": ("cli/README.md", "make cli-bench-write"),
     "node-leaks": ("bindings-node/README.md", "make node-leaks-write"),
     "python-leaks": ("bindings-python/README.md", "make python-leaks-write"),
+    "sql": ("docs/sql.md", "make sql-bench-write"),
 }
 
 # Headings (any level) of the chapters about benchmarks, where prose must not quote a ratio.
