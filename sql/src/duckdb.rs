@@ -429,7 +429,14 @@ struct TextRows {
 
 impl TextRows {
     fn new(output: ffi::duckdb_vector, data: *mut u8, rows: usize) -> Self {
-        TextRows { output, data: data.cast(), rows, block: core::ptr::null_mut(), used: 0, cap: 0 }
+        TextRows {
+            output,
+            data: data.cast(),
+            rows,
+            block: core::ptr::null_mut(),
+            used: 0,
+            cap: 0,
+        }
     }
 
     /// # Safety
