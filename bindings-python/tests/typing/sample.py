@@ -235,10 +235,22 @@ def extuuids() -> List[object]:
     return [u, t, t2, kind, fields2]
 
 
+def sql_engines() -> List[object]:
+    import polyid.duckdb
+    import polyid.sqlite
+
+    sqlite_file: str = polyid.sqlite.path()
+    duckdb_file: str = polyid.duckdb.path()
+    config: Dict[str, str] = polyid.duckdb.CONFIG
+    con = polyid.duckdb.connect()
+    row = con.execute("SELECT polyid_compact_id('E.Auth.Token.001')").fetchone()
+    return [sqlite_file, duckdb_file, config, row]
+
+
 def main() -> int:
     total = len(wdp()) + len(uid11_and_xid()) + len(tid()) + len(euid()) + len(errors())
     total += len(nodes_and_generators())
-    total += len(catalogs()) + len(extuuids())
+    total += len(catalogs()) + len(extuuids()) + len(sql_engines())
     return total
 
 
