@@ -133,8 +133,10 @@ sql_pins=$(grep -E '^(apsw|duckdb)==' "$root/bindings-python/requirements-dev.tx
 # shellcheck disable=SC2086 # two requirements
 "$venv/bin/pip" download -q --disable-pip-version-check --only-binary :all: --no-deps \
     -d "$scratch/build-deps" $sql_pins
+# DuckDB's aarch64 wheels need glibc 2.28 (Debian's arm64 root, under qemu, has 2.36).
+arm64_duckdb_platforms=(--platform manylinux_2_28_aarch64 --platform manylinux_2_17_aarch64)
 "$venv/bin/pip" download -q --disable-pip-version-check --only-binary :all: --no-deps \
-    --platform manylinux_2_17_aarch64 --python-version 3.11 -d "$scratch/build-deps" "$(grep '^duckdb==' <<<"$sql_pins")"
+    "${arm64_duckdb_platforms[@]}" --python-version 3.11 -d "$scratch/build-deps" "$(grep '^duckdb==' <<<"$sql_pins")"
 pyport=$(free_port)
 "$venv/bin/pypi-server" run -i 127.0.0.1 -p "$pyport" "$dist/python" "$scratch/build-deps" \
     >"$scratch/pypiserver.log" 2>&1 &
@@ -571,7 +573,7 @@ if have_qemu && r=$(arm64_sql_root); then
         "$root/sql/tests/engines.py" sqlite "$root/tests/vectors" --installed | vector_summary 600) &&
         ok "python aarch64 (qemu-user, Debian arm64 CPython's sqlite3): the wheel's extension, shared vectors" ||
         bad "python aarch64 sqlite3: shared vectors"
-    "$scratch/py/bin/pip" install -q "${index[@]}" --only-binary :all: --platform manylinux_2_17_aarch64 \
+    "$scratch/py/bin/pip" install -q "${index[@]}" --only-binary :all: "${arm64_duckdb_platforms[@]}" \
         --python-version 3.11 --no-deps --target "$scratch/py-arm64-duckdb" duckdb
     (cd "$scratch" && PYTHONPATH="$scratch/py-arm64:$scratch/py-arm64-duckdb" qemu-aarch64-static -L "$r" \
         "$r/usr/bin/python3.11" "$root/sql/tests/engines.py" duckdb "$root/tests/vectors" --installed |
