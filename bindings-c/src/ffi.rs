@@ -666,8 +666,8 @@ pub(crate) const fn zeroed<const N: usize>() -> [c_char; N] {
 /// A string argument is written `name / name_len: str`; in the body, `name` is a closure
 /// that reads it (`cstr` in the first function, `nstr` in the twin, with the argument's name
 /// as the error context). Every other argument is passed through as declared. Each function
-/// keeps its own doc comment, which cbindgen copies into the header (build.rs has it read the
-/// crate after macro expansion).
+/// keeps its own doc comment, which cbindgen copies into the header (tests/header/expand.rs
+/// writes the two functions out for it, from this macro's input: keep the grammar in step).
 macro_rules! with_n_twin {
     (
         $(#[doc = $doc:expr])*
