@@ -719,8 +719,9 @@ mod tests {
     fn every_core_code_has_a_status_with_its_string() {
         for (i, code) in ErrorCode::ALL.into_iter().enumerate() {
             let status = status_of(code);
-            // INTERNAL_ERROR keeps its C value 99, outside the 1-33 block; the codes after it
-            // in `ALL` (added later) continue the block at 19.
+            // INTERNAL_ERROR keeps its C value 99, apart from the others; the codes after it
+            // in `ALL` continue the others' numbering where the codes before it stop, so that
+            // every C value stays what it was when its code was published.
             let internal = ErrorCode::ALL
                 .iter()
                 .position(|c| *c == ErrorCode::InternalError)
