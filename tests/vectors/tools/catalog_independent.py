@@ -9,7 +9,8 @@ namespace hashes come from independent.py (docs/spec); Ed25519 from the PyPI pac
     python3 tools/catalog_independent.py --check --dir DIR   # the catalog.json in DIR
     python3 tools/catalog_independent.py --write   # regenerate catalog.json
 
-Needs `xxhash` and `cryptography` (e.g. /tmp/vecvenv: pip install xxhash cryptography);
+Needs `xxhash` and `cryptography` (tools/requirements.txt, which `make vectors-check` installs
+into the repo's .venv; or e.g. /tmp/vecvenv: pip install xxhash cryptography);
 re-executes itself with $POLYID_VECTORS_PYTHON or /tmp/vecvenv/bin/python3 when they are
 missing.
 """
