@@ -1,0 +1,851 @@
+-- polyid, the pure-SQL tier for PostgreSQL: the functions of polyid's SQLite and DuckDB
+-- extensions (docs/sql.md) in PL/pgSQL and SQL over built-in types, for servers where no
+-- extension can be installed (managed servers, PGlite). Load it with `psql -f` or paste it;
+-- running it again replaces the functions.
+--
+-- Types: uid11 and xid values are bigint holding the unsigned 64 bits (a value from 2^63 up
+-- reads as negative, as in SQLite); TID values are bigint; EUIDs are 16 bytes (bytea);
+-- timestamps are timestamptz. Every function gives NULL for a NULL argument. Invalid input
+-- raises SQLSTATE 22P02 (text that does not parse) or 22023 (a value out of range), with a
+-- message that starts with polyid's error code, then the function and its arguments (each
+-- quoted, at most 64 characters), then the reason. The database encoding must be UTF8.
+--
+-- Functions named polyid__* are internal helpers.
+--
+-- The algorithms are docs/spec/ of https://github.com/polyid (sections cited below); the
+-- shared vectors of tests/vectors/ check every function against the Rust core.
+
+-- ----------------------------------------------------------------------------------------
+-- Errors
+
+-- An input as messages quote it: its first 64 characters with control characters escaped
+-- (no input can start a line of a log), then its length in bytes when it was cut.
+CREATE OR REPLACE FUNCTION polyid__quote(t text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    head text := left(t, 64);
+    out text := '';
+    c text;
+BEGIN
+    FOREACH c IN ARRAY regexp_split_to_array(head, '') LOOP
+        out := out || CASE
+            WHEN c = '"' THEN '\"'
+            WHEN c = '\' THEN '\\'
+            WHEN c = E'\n' THEN '\n'
+            WHEN c = E'\r' THEN '\r'
+            WHEN c = E'\t' THEN '\t'
+            WHEN ascii(c) < 32 OR ascii(c) = 127 THEN '\u{' || to_hex(ascii(c)) || '}'
+            ELSE c END;
+    END LOOP;
+    out := '"' || out || '"';
+    IF length(t) > 64 THEN
+        out := out || '... (' || octet_length(t) || ' bytes)';
+    END IF;
+    RETURN out;
+END $$;
+
+-- One character as messages show it: in single quotes, escaped like an input.
+CREATE OR REPLACE FUNCTION polyid__char(c text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT '''' || replace(substr(polyid__quote(c), 2, length(polyid__quote(c)) - 2), '\"', '"') || ''''
+$$;
+
+-- Raises a failure found by a helper. `failure` is `CODE context: reason`; the message is
+-- `CODE: function(arguments): context: reason`, the form of the SQLite and DuckDB extensions.
+-- VOLATILE, so that the planner never evaluates it early inside a CASE.
+CREATE OR REPLACE FUNCTION polyid__raise(failure text, fn text, args text, state text DEFAULT '22P02')
+RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    code text := split_part(failure, ' ', 1);
+BEGIN
+    RAISE EXCEPTION USING
+        ERRCODE = state,
+        MESSAGE = code || ': ' || fn || '(' || args || '): ' || substr(failure, length(code) + 2);
+END $$;
+
+-- The first character of `t` (checked against the regular expression `ok`, one character)
+-- that fails it, as `CODE context: invalid character 'c' at index i` (index in characters).
+CREATE OR REPLACE FUNCTION polyid__bad_char(t text, ok text, code text, context text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    c text;
+    i int := 0;
+BEGIN
+    FOREACH c IN ARRAY regexp_split_to_array(t, '') LOOP
+        IF octet_length(c) > 1 OR c !~ ok THEN
+            RETURN code || ' ' || context || ': invalid character ' || polyid__char(c) || ' at index ' || i;
+        END IF;
+        i := i + 1;
+    END LOOP;
+    RETURN code || ' ' || context || ': invalid text';
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- Unsigned 64-bit arithmetic on bigint: the bits are the value, sums and products wrap
+-- modulo 2^64 (bigint's own + and * raise on overflow, so they go through 32-bit halves or
+-- numeric).
+
+CREATE OR REPLACE FUNCTION polyid__u64(a bigint) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT CASE WHEN a < 0 THEN a::numeric + 18446744073709551616 ELSE a::numeric END
+$$;
+
+-- The bigint of a value in [0, 2^64).
+CREATE OR REPLACE FUNCTION polyid__i64(n numeric) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT CASE WHEN n >= 9223372036854775808 THEN (n - 18446744073709551616)::bigint ELSE n::bigint END
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__add(a bigint, b bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (((a >> 32) + (b >> 32) + (((a & 4294967295) + (b & 4294967295)) >> 32)) << 32)
+         | (((a & 4294967295) + (b & 4294967295)) & 4294967295)
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__sub(a bigint, b bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (((a >> 32) - (b >> 32) + (((a & 4294967295) - (b & 4294967295)) >> 32)) << 32)
+         | (((a & 4294967295) - (b & 4294967295)) & 4294967295)
+$$;
+
+-- The low 64 bits of a * b.
+CREATE OR REPLACE FUNCTION polyid__mul(a bigint, b bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__i64(mod(polyid__u64(a) * polyid__u64(b), 18446744073709551616))
+$$;
+
+-- The 128-bit product's low and high halves xor-ed (xxh3's mul128_fold64).
+CREATE OR REPLACE FUNCTION polyid__fold(a bigint, b bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__i64(mod(p, 18446744073709551616)) # polyid__i64(div(p, 18446744073709551616))
+    FROM (SELECT polyid__u64(a) * polyid__u64(b) AS p) x
+$$;
+
+-- Logical shift right by n (1 to 63): bigint's >> copies the sign bit.
+CREATE OR REPLACE FUNCTION polyid__shr(a bigint, n int) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (a >> n) & ((1::bigint << (64 - n)) - 1)
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__rotl(a bigint, n int) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (a << n) | polyid__shr(a, 64 - n)
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__bswap64(a bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT ((a & 255) << 56) | (((a >> 8) & 255) << 48) | (((a >> 16) & 255) << 40)
+         | (((a >> 24) & 255) << 32) | (((a >> 32) & 255) << 24) | (((a >> 40) & 255) << 16)
+         | (((a >> 48) & 255) << 8) | ((a >> 56) & 255)
+$$;
+
+-- The little-endian 64-bit word of b at byte offset o.
+CREATE OR REPLACE FUNCTION polyid__le64(b bytea, o int) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__bswap64(('x' || encode(substr(b, o + 1, 8), 'hex'))::bit(64)::bigint)
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__le32(b bytea, o int) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT get_byte(b, o)::bigint | (get_byte(b, o + 1)::bigint << 8)
+         | (get_byte(b, o + 2)::bigint << 16) | (get_byte(b, o + 3)::bigint << 24)
+$$;
+
+-- ----------------------------------------------------------------------------------------
+-- xxh3_64 with a seed (XXH3 0.8), for inputs of 1 to 128 bytes: normalized codes (9 to 39
+-- bytes) and namespaces (1 to 16) reach the 1-3, 4-8, 9-16 and 17-128 branches. The secret
+-- is xxh3's default one; the constants below are its little-endian words at the offsets
+-- named.
+
+CREATE OR REPLACE FUNCTION polyid__mix16(b bytea, o int, s_lo bigint, s_hi bigint, seed bigint)
+RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__fold(polyid__le64(b, o) # polyid__add(s_lo, seed),
+                        polyid__le64(b, o + 8) # polyid__sub(s_hi, seed))
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__xxh3(b bytea, seed bigint) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    n int := length(b);
+    acc bigint;
+    x bigint;
+    y bigint;
+BEGIN
+    IF n = 0 OR n > 128 THEN
+        RAISE EXCEPTION 'polyid__xxh3 takes 1 to 128 bytes, not %', n USING ERRCODE = '22023';
+    END IF;
+    IF n <= 3 THEN
+        -- secret words: le32 at 0 (396cfeb8) and 4 (be4ba423); xxh64's avalanche
+        x := ((get_byte(b, 0)::bigint << 16) | (get_byte(b, n >> 1)::bigint << 24)
+              | get_byte(b, n - 1)::bigint | (n::bigint << 8))
+             # polyid__add(x'396cfeb8'::bigint # x'be4ba423'::bigint, seed);
+        x := x # polyid__shr(x, 33);
+        x := polyid__mul(x, x'C2B2AE3D27D4EB4F'::bigint);
+        x := x # polyid__shr(x, 29);
+        x := polyid__mul(x, x'165667B19E3779F9'::bigint);
+        RETURN x # polyid__shr(x, 32);
+    END IF;
+    IF n <= 8 THEN
+        -- seed ^= bswap32(low 32 bits of seed) << 32; secret words at 8 and 16
+        y := seed # (((seed & 255) << 56) | (((seed >> 8) & 255) << 48)
+                     | (((seed >> 16) & 255) << 40) | (((seed >> 24) & 255) << 32));
+        x := polyid__add(polyid__le32(b, n - 4), polyid__le32(b, 0) << 32)
+             # polyid__sub(x'1cad21f72c81017c'::bigint # x'db979083e96dd4de'::bigint, y);
+        -- rrmxmx
+        x := x # polyid__rotl(x, 49) # polyid__rotl(x, 24);
+        x := polyid__mul(x, x'9FB21C651E98DF25'::bigint);
+        x := x # polyid__add(polyid__shr(x, 35), n);
+        x := polyid__mul(x, x'9FB21C651E98DF25'::bigint);
+        RETURN x # polyid__shr(x, 28);
+    END IF;
+    IF n <= 16 THEN
+        -- secret words at 24, 32 (added to the seed) and 40, 48 (the seed subtracted)
+        x := polyid__le64(b, 0) # polyid__add(x'1f67b3b7a4a44072'::bigint # x'78e5c0cc4ee679cb'::bigint, seed);
+        y := polyid__le64(b, n - 8) # polyid__sub(x'2172ffcc7dd05a82'::bigint # x'8e2443f7744608b8'::bigint, seed);
+        acc := polyid__add(polyid__add(polyid__add(n, polyid__bswap64(x)), y), polyid__fold(x, y));
+    ELSE
+        acc := polyid__mul(n, x'9E3779B185EBCA87'::bigint);
+        IF n > 32 THEN
+            IF n > 64 THEN
+                IF n > 96 THEN
+                    acc := polyid__add(acc, polyid__mix16(b, 48, x'3f349ce33f76faa8'::bigint, x'1d4f0bc7c7bbdcf9'::bigint, seed));
+                    acc := polyid__add(acc, polyid__mix16(b, n - 64, x'3159b4cd4be0518a'::bigint, x'647378d9c97e9fc8'::bigint, seed));
+                END IF;
+                acc := polyid__add(acc, polyid__mix16(b, 32, x'cb00c391bb52283c'::bigint, x'a32e531b8b65d088'::bigint, seed));
+                acc := polyid__add(acc, polyid__mix16(b, n - 48, x'4ef90da297486471'::bigint, x'd8acdea946ef1938'::bigint, seed));
+            END IF;
+            acc := polyid__add(acc, polyid__mix16(b, 16, x'78e5c0cc4ee679cb'::bigint, x'2172ffcc7dd05a82'::bigint, seed));
+            acc := polyid__add(acc, polyid__mix16(b, n - 32, x'8e2443f7744608b8'::bigint, x'4c263a81e69035e0'::bigint, seed));
+        END IF;
+        acc := polyid__add(acc, polyid__mix16(b, 0, x'be4ba423396cfeb8'::bigint, x'1cad21f72c81017c'::bigint, seed));
+        acc := polyid__add(acc, polyid__mix16(b, n - 16, x'db979083e96dd4de'::bigint, x'1f67b3b7a4a44072'::bigint, seed));
+    END IF;
+    -- xxh3's avalanche
+    acc := acc # polyid__shr(acc, 37);
+    acc := polyid__mul(acc, x'165667919E3779F9'::bigint);
+    RETURN acc # polyid__shr(acc, 32);
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- WDP (docs/spec §1)
+
+-- The five base62 symbols of a hash's low 40 bits, mod 62^5 (§1.2).
+CREATE OR REPLACE FUNCTION polyid__base62(h bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT substr(a, (v / 14776336 % 62)::int + 1, 1) || substr(a, (v / 238328 % 62)::int + 1, 1)
+        || substr(a, (v / 3844 % 62)::int + 1, 1) || substr(a, (v / 62 % 62)::int + 1, 1)
+        || substr(a, (v % 62)::int + 1, 1)
+    FROM (SELECT h & 1099511627775 AS v,
+                 '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'::text AS a) x
+$$;
+
+-- ASCII upper case, whatever the database's locale (a Turkish locale's upper('i') is not 'I').
+CREATE OR REPLACE FUNCTION polyid__upper(t text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT translate(t, 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')
+$$;
+
+-- A component or primary field (§1.1 step 5): NULL when valid, else the failure. `offset`
+-- is the field's index in the input as given.
+CREATE OR REPLACE FUNCTION polyid__wdp_field(f text, "offset" int, code text, context text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    ok text;
+BEGIN
+    IF f ~ '^[A-Za-z][A-Za-z0-9]{0,15}$' THEN
+        RETURN NULL;
+    END IF;
+    IF f = '' THEN
+        RETURN code || ' ' || context || ': empty';
+    END IF;
+    FOR i IN 1..length(f) LOOP
+        ok := CASE WHEN i = 1 THEN '^[A-Za-z]$' ELSE '^[A-Za-z0-9]$' END;
+        IF substr(f, i, 1) !~ ok THEN
+            RETURN code || ' ' || context || ': invalid character ' || polyid__char(substr(f, i, 1))
+                || ' at index ' || ("offset" + i - 1);
+        END IF;
+    END LOOP;
+    RETURN code || ' ' || context || ': expected 16 bytes, found ' || length(f);
+END $$;
+
+-- The normalized form of a structured code (§1.1), or its failure prefixed with '!'
+-- (`!CODE context: reason`); a normalized code never starts with '!'.
+CREATE OR REPLACE FUNCTION polyid__wdp_normalize(code text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    ws constant text := E' \t\n\x0B\f\r';
+    names constant text[] := ARRAY['MISSING', 'MISMATCH', 'INVALID', 'OVERFLOW', 'UNDERFLOW',
+        'OUT_OF_BOUNDS', 'DUPLICATE', 'DENIED', 'UNSUPPORTED', 'DEPRECATED', 'UNINITIALIZED',
+        'ALREADY_INIT', 'CLOSED', 'CANCELLED', 'IN_PROGRESS', 'NOT_READY', 'TIMEOUT', 'STALE',
+        'NOT_FOUND', 'ALREADY_EXISTS', 'CONFLICT', 'LOCKED', 'CORRUPTED', 'EXHAUSTED',
+        'UNAVAILABLE', 'UNREACHABLE', 'DISCONNECTED', 'PARTIAL', 'COMPLETE'];
+    numbers constant int[] := ARRAY[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+        18, 21, 22, 23, 24, 25, 26, 27, 28, 29, 998, 999];
+    t text;
+    start int;
+    dots int;
+    p text[];
+    failure text;
+    seq text;
+    seq_at int;
+    num int;
+    i int;
+BEGIN
+    -- The common case: a valid code without white space or a sequence name.
+    IF code ~ '^[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]{0,15}\.[A-Za-z][A-Za-z0-9]{0,15}\.[0-9]{3}$'
+       AND right(code, 3) <> '000' THEN
+        RETURN polyid__upper(code);
+    END IF;
+    IF octet_length(code) <> length(code) THEN
+        FOR i IN 1..length(code) LOOP
+            IF octet_length(substr(code, i, 1)) > 1 THEN
+                RETURN '!NON_ASCII WDP code: non-ASCII character ' || polyid__char(substr(code, i, 1))
+                    || ' at index ' || (i - 1);
+            END IF;
+        END LOOP;
+    END IF;
+    t := btrim(code, ws);
+    start := length(code) - length(ltrim(code, ws));
+    dots := length(t) - length(replace(t, '.', ''));
+    IF dots > 3 THEN
+        RETURN '!INVALID_FORMAT WDP code: expected four dot-separated fields, found more';
+    ELSIF dots < 3 THEN
+        RETURN '!INVALID_FORMAT WDP code: expected four dot-separated fields SEVERITY.COMPONENT.PRIMARY.SEQUENCE';
+    END IF;
+    p := string_to_array(t, '.');
+    IF length(p[1]) <> 1 OR strpos('TIKSHWCBEtikshwcbe', p[1]) = 0 THEN
+        RETURN '!INVALID_SEVERITY WDP severity: invalid ' || polyid__quote(p[1]);
+    END IF;
+    failure := polyid__wdp_field(p[2], start + 2, 'INVALID_COMPONENT', 'WDP component');
+    IF failure IS NULL THEN
+        failure := polyid__wdp_field(p[3], start + 3 + length(p[2]), 'INVALID_PRIMARY', 'WDP primary');
+    END IF;
+    IF failure IS NOT NULL THEN
+        RETURN '!' || failure;
+    END IF;
+    seq := p[4];
+    seq_at := start + 4 + length(p[2]) + length(p[3]);
+    IF seq ~ '^[0-9]' THEN
+        IF seq !~ '^[0-9]{3}$' THEN
+            RETURN '!INVALID_SEQUENCE WDP sequence: invalid ' || polyid__quote(seq);
+        END IF;
+        num := seq::int;
+        IF num = 0 THEN
+            RETURN '!INVALID_SEQUENCE WDP sequence: 000 is reserved; sequences are 001-999';
+        END IF;
+    ELSE
+        IF seq !~ '^[A-Za-z][A-Za-z0-9_]{0,31}$' THEN
+            i := 1;
+            WHILE i <= length(seq) AND substr(seq, i, 1) ~ '^[A-Za-z0-9_]$' LOOP
+                i := i + 1;
+            END LOOP;
+            IF i <= length(seq) AND (i = 1 OR length(seq) <= 32) THEN
+                RETURN '!INVALID_SEQUENCE WDP sequence: invalid character ' || polyid__char(substr(seq, i, 1))
+                    || ' at index ' || (seq_at + i - 1);
+            END IF;
+            RETURN '!INVALID_SEQUENCE WDP sequence: invalid ' || polyid__quote(seq);
+        END IF;
+        num := numbers[array_position(names, polyid__upper(seq))];
+        IF num IS NULL THEN
+            RETURN '!UNKNOWN_NAMED_SEQUENCE WDP sequence: unknown named sequence ' || polyid__quote(polyid__upper(seq));
+        END IF;
+    END IF;
+    RETURN polyid__upper(p[1]) || '.' || polyid__upper(p[2]) || '.' || polyid__upper(p[3]) || '.'
+        || lpad(num::text, 3, '0');
+END $$;
+
+-- A namespace (§1.3): NULL when valid, else the failure.
+CREATE OR REPLACE FUNCTION polyid__wdp_namespace(ns text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    ok text;
+BEGIN
+    IF ns ~ '^[a-z][a-z0-9_]{0,15}$' THEN
+        RETURN NULL;
+    END IF;
+    IF octet_length(ns) <> length(ns) THEN
+        FOR i IN 1..length(ns) LOOP
+            IF octet_length(substr(ns, i, 1)) > 1 THEN
+                RETURN 'NON_ASCII WDP namespace: non-ASCII character ' || polyid__char(substr(ns, i, 1))
+                    || ' at index ' || (i - 1);
+            END IF;
+        END LOOP;
+    END IF;
+    IF ns = '' THEN
+        RETURN 'INVALID_NAMESPACE WDP namespace: empty';
+    END IF;
+    FOR i IN 1..length(ns) LOOP
+        ok := CASE WHEN i = 1 THEN '^[a-z]$' ELSE '^[a-z0-9_]$' END;
+        IF substr(ns, i, 1) !~ ok THEN
+            RETURN 'INVALID_NAMESPACE WDP namespace: invalid character ' || polyid__char(substr(ns, i, 1))
+                || ' at index ' || (i - 1);
+        END IF;
+    END LOOP;
+    RETURN 'INVALID_NAMESPACE WDP namespace: expected 16 bytes, found ' || length(ns);
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_normalize_code(code text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    n text := polyid__wdp_normalize(code);
+BEGIN
+    IF left(n, 1) = '!' THEN
+        PERFORM polyid__raise(substr(n, 2), 'polyid_normalize_code', polyid__quote(code));
+    END IF;
+    RETURN n;
+END $$;
+
+-- NULL when the code is valid, else its error code (INVALID_SEVERITY, ...).
+CREATE OR REPLACE FUNCTION polyid_validate_code(code text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT CASE WHEN left(n, 1) = '!' THEN split_part(substr(n, 2), ' ', 1) END
+    FROM (SELECT polyid__wdp_normalize(code) AS n) x
+$$;
+
+-- Seeds: "wdp-v1" and "wdpns-v1" read as little-endian integers (§1.2, §1.3).
+CREATE OR REPLACE FUNCTION polyid_compact_id(code text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    n text := polyid__wdp_normalize(code);
+BEGIN
+    IF left(n, 1) = '!' THEN
+        PERFORM polyid__raise(substr(n, 2), 'polyid_compact_id', polyid__quote(code));
+    END IF;
+    RETURN polyid__base62(polyid__xxh3(convert_to(n, 'UTF8'), x'000031762D706477'::bigint));
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_namespace_hash(namespace text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    failure text := polyid__wdp_namespace(namespace);
+BEGIN
+    IF failure IS NOT NULL THEN
+        PERFORM polyid__raise(failure, 'polyid_namespace_hash', polyid__quote(namespace));
+    END IF;
+    RETURN polyid__base62(polyid__xxh3(convert_to(namespace, 'UTF8'), x'31762D736E706477'::bigint));
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_full_id(namespace text, code text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    failure text := polyid__wdp_namespace(namespace);
+    n text;
+BEGIN
+    IF failure IS NULL THEN
+        n := polyid__wdp_normalize(code);
+        IF left(n, 1) = '!' THEN
+            failure := substr(n, 2);
+        END IF;
+    END IF;
+    IF failure IS NOT NULL THEN
+        PERFORM polyid__raise(failure, 'polyid_full_id', polyid__quote(namespace) || ', ' || polyid__quote(code));
+    END IF;
+    RETURN polyid__base62(polyid__xxh3(convert_to(namespace, 'UTF8'), x'31762D736E706477'::bigint))
+        || '-' || polyid__base62(polyid__xxh3(convert_to(n, 'UTF8'), x'000031762D706477'::bigint));
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- uid11 and xid (docs/spec §2). Values are the unsigned 64 bits in a bigint.
+
+-- Base58, 11 symbols, most significant first. A value from 2^63 up (a negative bigint) is
+-- halved with a logical shift first, so that every step is a non-negative division.
+CREATE OR REPLACE FUNCTION polyid_uid11_encode(value bigint) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    q bigint;
+    h bigint;
+    out text;
+BEGIN
+    IF value < 0 THEN
+        h := (value >> 1) & 9223372036854775807;
+        q := h / 29;
+        out := substr(a, (2 * (h % 29) + (value & 1))::int + 1, 1);
+    ELSE
+        q := value / 58;
+        out := substr(a, (value % 58)::int + 1, 1);
+    END IF;
+    FOR i IN 1..10 LOOP
+        out := substr(a, (q % 58)::int + 1, 1) || out;
+        q := q / 58;
+    END LOOP;
+    RETURN out;
+END $$;
+
+-- Strict decoding (§2.1): the value, or raises naming `fn` and `context`.
+CREATE OR REPLACE FUNCTION polyid__uid11_decode(t text, context text, fn text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    acc bigint := 0;
+    n numeric;
+BEGIN
+    IF octet_length(t) <> 11 THEN
+        PERFORM polyid__raise('INVALID_LENGTH ' || context || ': expected 11 bytes, found ' || octet_length(t),
+                              fn, polyid__quote(t));
+    END IF;
+    IF t !~ '^[1-9A-HJ-NP-Za-km-z]{11}$' THEN
+        PERFORM polyid__raise(polyid__bad_char(t, '^[1-9A-HJ-NP-Za-km-z]$', 'INVALID_CHARACTER', context),
+                              fn, polyid__quote(t));
+    END IF;
+    -- Ten digits fit a bigint (58^10 < 2^59); only the last step can pass 2^63.
+    FOR i IN 1..10 LOOP
+        acc := acc * 58 + strpos(a, substr(t, i, 1)) - 1;
+    END LOOP;
+    n := acc::numeric * 58 + (strpos(a, substr(t, 11, 1)) - 1);
+    IF n > 18446744073709551615 THEN
+        PERFORM polyid__raise('OVERFLOW ' || context
+                              || ': value is 2^64 or more (the largest uid11 is jpXCZedGfVQ)',
+                              fn, polyid__quote(t));
+    END IF;
+    RETURN polyid__i64(n);
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_uid11_decode(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__uid11_decode(text, 'uid11', 'polyid_uid11_decode')
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_xid_parse(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__uid11_decode(text, 'xid', 'polyid_xid_parse')
+$$;
+
+-- Every 64-bit value is an xid.
+CREATE OR REPLACE FUNCTION polyid_xid_format(value bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid_uid11_encode(value)
+$$;
+
+-- unix_ms = (value >> 22) + 1321009871111, random = the low 22 bits (§2.2).
+CREATE OR REPLACE FUNCTION polyid_xid_unix_ms(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT ((polyid__uid11_decode(text, 'xid', 'polyid_xid_unix_ms') >> 22) & 4398046511103) + 1321009871111
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_xid_random(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__uid11_decode(text, 'xid', 'polyid_xid_random') & 4194303
+$$;
+
+-- Microseconds since 1970 as timestamptz, exactly: whole seconds, then the rest (a float
+-- product of the whole count could round).
+CREATE OR REPLACE FUNCTION polyid__timestamp(micros bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT to_timestamp((micros / 1000000)::double precision) + (micros % 1000000) * interval '1 microsecond'
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_xid_timestamp(text text) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__timestamp((((polyid__uid11_decode(text, 'xid', 'polyid_xid_timestamp') >> 22)
+                               & 4398046511103) + 1321009871111) * 1000)
+$$;
+
+-- ----------------------------------------------------------------------------------------
+-- TID (docs/spec §3): value = micros << 10 | clock_id, 13 base32lex symbols.
+
+-- The value of a TID text, plain or display form, or raises naming `fn`.
+CREATE OR REPLACE FUNCTION polyid__tid_parse(t text, fn text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '234567abcdefghijklmnopqrstuvwxyz';
+    s text := t;
+    raw bigint := 0;
+    micros bigint;
+    d int;
+    c text;
+    i int;
+    bad boolean;
+BEGIN
+    IF octet_length(t) = 16 THEN
+        IF t !~ '^[2-7a-z]{4}-[2-7a-z]{3}-[2-7a-z]{4}-[2-7a-z]{2}$' THEN
+            i := 0;
+            FOREACH c IN ARRAY regexp_split_to_array(t, '') LOOP
+                bad := CASE WHEN i IN (4, 8, 13) THEN c <> '-' ELSE c !~ '^[2-7a-z]$' END;
+                IF bad THEN
+                    PERFORM polyid__raise('INVALID_CHARACTER TID: invalid character ' || polyid__char(c)
+                                          || ' at index ' || i, fn, polyid__quote(t));
+                END IF;
+                i := i + 1;
+            END LOOP;
+        END IF;
+        s := replace(t, '-', '');
+    ELSIF octet_length(t) <> 13 THEN
+        PERFORM polyid__raise('INVALID_LENGTH TID: expected 13 bytes, found ' || octet_length(t),
+                              fn, polyid__quote(t));
+    ELSIF t !~ '^[2-7a-z]{13}$' THEN
+        PERFORM polyid__raise(polyid__bad_char(t, '^[2-7a-z]$', 'INVALID_CHARACTER', 'TID'),
+                              fn, polyid__quote(t));
+    END IF;
+    FOR i IN 1..11 LOOP
+        raw := (raw << 5) | (strpos(a, substr(s, i, 1)) - 1);
+    END LOOP;
+    d := strpos(a, substr(s, 1, 1)) - 1;
+    IF d >= 8 AND d < 24 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID: first symbol c-r is outside the 54-bit timestamp range '
+                              || '(AT Protocol admits c-j, which sets bit 63)', fn, polyid__quote(t));
+    END IF;
+    -- The 55-bit two's complement timestamp; -2^53 is outside the range.
+    micros := CASE WHEN raw >= 18014398509481984 THEN raw - 36028797018963968 ELSE raw END;
+    IF micros = -9007199254740992 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID: timestamp -2^53 is outside the range -(2^53-1)..=2^53-1',
+                              fn, polyid__quote(t));
+    END IF;
+    RETURN (micros << 10) | ((strpos(a, substr(s, 12, 1)) - 1) << 5) | (strpos(a, substr(s, 13, 1)) - 1);
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_parse(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__tid_parse(text, 'polyid_tid_parse')
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_micros(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__tid_parse(text, 'polyid_tid_micros') >> 10
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_clock_id(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__tid_parse(text, 'polyid_tid_clock_id') & 1023
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_timestamp(text text) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__timestamp(polyid__tid_parse(text, 'polyid_tid_timestamp') >> 10)
+$$;
+
+-- The 13 symbols of a value: the timestamp modulo 2^55 in 11 symbols, the clock id in 2.
+-- Every bigint is a TID except those whose timestamp is -2^53.
+CREATE OR REPLACE FUNCTION polyid_tid_format(value bigint) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '234567abcdefghijklmnopqrstuvwxyz';
+    raw bigint := (value >> 10) & 36028797018963967;
+    out text := '';
+BEGIN
+    IF value >> 10 = -9007199254740992 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID micros: -9007199254740992 is out of range '
+                              || '-9007199254740991..=9007199254740991',
+                              'polyid_tid_format', value::text, '22023');
+    END IF;
+    FOR i IN 0..10 LOOP
+        out := out || substr(a, ((raw >> (50 - 5 * i)) & 31)::int + 1, 1);
+    END LOOP;
+    RETURN out || substr(a, ((value >> 5) & 31)::int + 1, 1) || substr(a, (value & 31)::int + 1, 1);
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- EUID (docs/spec §4): 16 bytes big-endian, 27 symbols ending in a mod-127 check.
+
+-- v mod 127 of the 128-bit value hi:lo, from 32-bit halves (2^32 = 16 and 2^64 = 2 mod 127).
+CREATE OR REPLACE FUNCTION polyid__mod127(hi bigint, lo bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT ((((((hi >> 32) & 4294967295) % 127) * 16 + (hi & 4294967295) % 127) % 127) * 2
+            + ((((lo >> 32) & 4294967295) % 127) * 16 + (lo & 4294967295) % 127) % 127)::int % 127
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__euid_parse(t text, fn text) RETURNS bytea
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    -- read without regard to case, I and L as 1, O as 0 (§4.2)
+    u text := translate(t, 'abcdefghijklmnopqrstuvwxyzILO', 'ABCDEFGH1JK1MN0PQRSTUVWXYZ110');
+    b varbit := B'';
+    hi bigint;
+    lo bigint;
+    check_found int;
+    check_expected int;
+BEGIN
+    IF octet_length(t) <> 27 THEN
+        PERFORM polyid__raise('INVALID_LENGTH EUID: expected 27 bytes, found ' || octet_length(t),
+                              fn, polyid__quote(t));
+    END IF;
+    IF u !~ '^[0-9A-HJKMNP-TV-Z]{27}$' THEN
+        PERFORM polyid__raise(polyid__bad_char(t, '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-zIiLlOo]$',
+                                               'INVALID_CHARACTER', 'EUID'),
+                              fn, polyid__quote(t));
+    END IF;
+    FOR i IN 1..27 LOOP
+        b := b || (strpos(a, substr(u, i, 1)) - 1)::bit(5);
+    END LOOP;
+    hi := substring(b FROM 1 FOR 64)::bit(64)::bigint;
+    lo := substring(b FROM 65 FOR 64)::bit(64)::bigint;
+    check_found := substring(b FROM 129 FOR 7)::bit(7)::int;
+    IF check_found <> 127 THEN
+        check_expected := polyid__mod127(hi, lo);
+        IF check_found <> check_expected THEN
+            PERFORM polyid__raise('INVALID_CHECKMOD EUID: check value ' || check_found
+                                  || ' does not match the value (expected ' || check_expected || ')',
+                                  fn, polyid__quote(t));
+        END IF;
+    END IF;
+    RETURN int8send(hi) || int8send(lo);
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__euid_parse(text, 'polyid_euid_parse')
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_format(bytes bytea) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    hi bigint;
+    lo bigint;
+    b bit(135);
+    out text := '';
+BEGIN
+    IF octet_length(bytes) <> 16 THEN
+        PERFORM polyid__raise('INVALID_LENGTH EUID bytes: expected 16 bytes, found ' || octet_length(bytes),
+                              'polyid_euid_format', '<' || octet_length(bytes) || ' bytes>', '22023');
+    END IF;
+    hi := ('x' || encode(substr(bytes, 1, 8), 'hex'))::bit(64)::bigint;
+    lo := ('x' || encode(substr(bytes, 9, 8), 'hex'))::bit(64)::bigint;
+    b := hi::bit(64) || lo::bit(64) || polyid__mod127(hi, lo)::bit(7);
+    FOR i IN 0..26 LOOP
+        out := out || substr(a, substring(b FROM 5 * i + 1 FOR 5)::bit(5)::int + 1, 1);
+    END LOOP;
+    RETURN out;
+END $$;
+
+-- The high 64 bits of a parsed EUID: timestamp, padding and extension (§4.1).
+CREATE OR REPLACE FUNCTION polyid__euid_hi(t text, fn text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT ('x' || encode(substr(polyid__euid_parse(t, fn), 1, 8), 'hex'))::bit(64)::bigint
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_unix_ms(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__shr(polyid__euid_hi(text, 'polyid_euid_unix_ms'), 19)
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_timestamp(text text) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__timestamp(polyid__shr(polyid__euid_hi(text, 'polyid_euid_timestamp'), 19) * 1000)
+$$;
+
+-- NULL when the EUID has no extension (L = 0).
+CREATE OR REPLACE FUNCTION polyid_euid_extension(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT CASE WHEN hi & 15 > 0 THEN (hi >> 4) & ((1::bigint << (hi & 15)::int) - 1) END
+    FROM (SELECT polyid__euid_hi(text, 'polyid_euid_extension') AS hi) x
+$$;
+
+-- ----------------------------------------------------------------------------------------
+-- Generators (docs/spec §2.2, §3.3, §4.3). Each keeps its last ID in a setting of the
+-- session (polyid.xid_last, polyid.tid_last, polyid.euid_last), so that the IDs of one
+-- session increase strictly; random bits come from gen_random_uuid(). VOLATILE and
+-- PARALLEL UNSAFE: a parallel worker could not carry the session's state.
+
+-- Random bytes: the 104 bits of a version-4 UUID that are not its version and variant
+-- (bytes 0-5 and 9-15), 13 bytes.
+CREATE OR REPLACE FUNCTION polyid__random13() RETURNS bytea
+LANGUAGE sql VOLATILE PARALLEL UNSAFE AS $$
+    SELECT substr(u, 1, 6) || substr(u, 10, 7) FROM (SELECT uuid_send(gen_random_uuid()) AS u) x
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__now_micros() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE AS $$
+    SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint
+$$;
+
+-- A TID with the next microsecond after the session's last one, or now when later. The
+-- clock id is 32 + (backend process id mod 960), the rule of §3.3 for a forked process:
+-- every backend is one, and backends whose ids differ modulo 960 never share a clock id.
+CREATE OR REPLACE FUNCTION polyid_tid_generate() RETURNS text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
+DECLARE
+    last bigint := nullif(current_setting('polyid.tid_last', true), '')::bigint;
+    us bigint := polyid__now_micros();
+BEGIN
+    IF last IS NOT NULL AND us <= last THEN
+        us := last + 1;
+    END IF;
+    IF us > 9007199254740991 OR us < -9007199254740991 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || us || ' is out of range '
+                              || '-9007199254740991..=9007199254740991', 'polyid_tid_generate', '', '22023');
+    END IF;
+    PERFORM set_config('polyid.tid_last', us::text, false);
+    RETURN polyid_tid_format((us << 10) | (32 + pg_backend_pid() % 960));
+END $$;
+
+-- An xid: 6 lane bits (backend process id mod 64) and a 16-bit counter that starts below
+-- 32768 in each new millisecond and counts up within it; past 65535 the generator moves to
+-- the next millisecond (§2.2). The session keeps ms * 65536 + counter.
+CREATE OR REPLACE FUNCTION polyid_xid_generate() RETURNS text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
+DECLARE
+    last bigint := nullif(current_setting('polyid.xid_last', true), '')::bigint;
+    ms bigint := polyid__now_micros() / 1000;
+    counter bigint;
+    r bytea;
+BEGIN
+    IF ms < 1321009871111 OR ms > 5719056382214 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: ' || ms || ' is out of range '
+                              || '1321009871111..=5719056382214', 'polyid_xid_generate', '', '22023');
+    END IF;
+    IF last IS NOT NULL AND ms <= last >> 16 THEN
+        ms := last >> 16;
+        counter := (last & 65535) + 1;
+    END IF;
+    IF counter IS NULL OR counter > 65535 THEN
+        IF counter IS NOT NULL THEN
+            ms := ms + 1;
+        END IF;
+        r := polyid__random13();
+        counter := ((get_byte(r, 0) << 8) | get_byte(r, 1)) & 32767;
+    END IF;
+    IF ms > 5719056382214 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE xid generator: past the last instant 2151-03-25T18:46:22.214Z',
+                              'polyid_xid_generate', '', '22023');
+    END IF;
+    PERFORM set_config('polyid.xid_last', ((ms << 16) | counter)::text, false);
+    RETURN polyid_uid11_encode(((ms - 1321009871111) << 22) | ((pg_backend_pid() % 64)::bigint << 16) | counter);
+END $$;
+
+-- An EUID without extension: a fresh one (timestamp, 15 random padding bits, 64 random
+-- bits) in a millisecond later than the session's last; otherwise the last one's high
+-- 64 bits with its random high half plus one and a fresh low half, or, when that half is
+-- full, a fresh EUID for the next millisecond (§4.3). The session keeps "hi lo".
+CREATE OR REPLACE FUNCTION polyid_euid_generate() RETURNS text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
+DECLARE
+    last text := nullif(current_setting('polyid.euid_last', true), '');
+    ms bigint := polyid__now_micros() / 1000;
+    r bytea := polyid__random13();
+    rnd bigint := ('x' || encode(substr(r, 3, 8), 'hex'))::bit(64)::bigint;
+    hi bigint;
+    lo bigint;
+    half bigint;
+BEGIN
+    IF ms < 0 OR ms > 35184372088831 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || ms || ' is out of range 0..=35184372088831',
+                              'polyid_euid_generate', '', '22023');
+    END IF;
+    IF last IS NOT NULL THEN
+        hi := split_part(last, ' ', 1)::bigint;
+        lo := split_part(last, ' ', 2)::bigint;
+        IF ms <= polyid__shr(hi, 19) THEN
+            half := polyid__shr(lo, 32);
+            IF half < 4294967295 THEN
+                lo := ((half + 1) << 32) | (rnd & 4294967295);
+            ELSE
+                ms := polyid__shr(hi, 19) + 1;
+                hi := NULL;
+            END IF;
+        ELSE
+            hi := NULL;
+        END IF;
+    END IF;
+    IF hi IS NULL THEN
+        IF ms > 35184372088831 THEN
+            PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || ms || ' is out of range 0..=35184372088831',
+                                  'polyid_euid_generate', '', '22023');
+        END IF;
+        hi := (ms << 19) | ((((get_byte(r, 0) << 8) | get_byte(r, 1)) & 32767)::bigint << 4);
+        lo := rnd;
+    END IF;
+    PERFORM set_config('polyid.euid_last', hi || ' ' || lo, false);
+    RETURN polyid_euid_format(int8send(hi) || int8send(lo));
+END $$;
