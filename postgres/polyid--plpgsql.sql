@@ -385,7 +385,8 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_normalize_code(code text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     n text := polyid__wdp_normalize(code);
 BEGIN
@@ -397,14 +398,16 @@ END $$;
 
 -- NULL when the code is valid, else its error code (INVALID_SEVERITY, ...).
 CREATE OR REPLACE FUNCTION polyid_validate_code(code text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT CASE WHEN left(n, 1) = '!' THEN split_part(substr(n, 2), ' ', 1) END
     FROM (SELECT polyid__wdp_normalize(code) AS n) x
 $$;
 
 -- Seeds: "wdp-v1" and "wdpns-v1" read as little-endian integers (§1.2, §1.3).
 CREATE OR REPLACE FUNCTION polyid_compact_id(code text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     n text := polyid__wdp_normalize(code);
 BEGIN
@@ -415,7 +418,8 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_namespace_hash(namespace text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     failure text := polyid__wdp_namespace(namespace);
 BEGIN
@@ -426,7 +430,8 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_full_id(namespace text, code text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     failure text := polyid__wdp_namespace(namespace);
     n text;
@@ -450,7 +455,8 @@ END $$;
 -- Base58, 11 symbols, most significant first. A value from 2^63 up (a negative bigint) is
 -- halved with a logical shift first, so that every step is a non-negative division.
 CREATE OR REPLACE FUNCTION polyid_uid11_encode(value bigint) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
     q bigint;
@@ -502,29 +508,34 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_uid11_decode(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__uid11_decode(text, 'uid11', 'polyid_uid11_decode')
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_xid_parse(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__uid11_decode(text, 'xid', 'polyid_xid_parse')
 $$;
 
 -- Every 64-bit value is an xid.
 CREATE OR REPLACE FUNCTION polyid_xid_format(value bigint) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid_uid11_encode(value)
 $$;
 
 -- unix_ms = (value >> 22) + 1321009871111, random = the low 22 bits (§2.2).
 CREATE OR REPLACE FUNCTION polyid_xid_unix_ms(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT ((polyid__uid11_decode(text, 'xid', 'polyid_xid_unix_ms') >> 22) & 4398046511103) + 1321009871111
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_xid_random(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__uid11_decode(text, 'xid', 'polyid_xid_random') & 4194303
 $$;
 
@@ -536,7 +547,8 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_xid_timestamp(text text) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__timestamp((((polyid__uid11_decode(text, 'xid', 'polyid_xid_timestamp') >> 22)
                                & 4398046511103) + 1321009871111) * 1000)
 $$;
@@ -595,29 +607,34 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_tid_parse(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__tid_parse(text, 'polyid_tid_parse')
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_tid_micros(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__tid_parse(text, 'polyid_tid_micros') >> 10
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_tid_clock_id(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__tid_parse(text, 'polyid_tid_clock_id') & 1023
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_tid_timestamp(text text) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__timestamp(polyid__tid_parse(text, 'polyid_tid_timestamp') >> 10)
 $$;
 
 -- The 13 symbols of a value: the timestamp modulo 2^55 in 11 symbols, the clock id in 2.
 -- Every bigint is a TID except those whose timestamp is -2^53.
 CREATE OR REPLACE FUNCTION polyid_tid_format(value bigint) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     a constant text := '234567abcdefghijklmnopqrstuvwxyz';
     raw bigint := (value >> 10) & 36028797018963967;
@@ -683,12 +700,14 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__euid_parse(text, 'polyid_euid_parse')
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_format(bytes bytea) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     hi bigint;
@@ -716,18 +735,21 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_unix_ms(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__shr(polyid__euid_hi(text, 'polyid_euid_unix_ms'), 19)
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_timestamp(text text) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT polyid__timestamp(polyid__shr(polyid__euid_hi(text, 'polyid_euid_timestamp'), 19) * 1000)
 $$;
 
 -- NULL when the EUID has no extension (L = 0).
 CREATE OR REPLACE FUNCTION polyid_euid_extension(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
     SELECT CASE WHEN hi & 15 > 0 THEN (hi >> 4) & ((1::bigint << (hi & 15)::int) - 1) END
     FROM (SELECT polyid__euid_hi(text, 'polyid_euid_extension') AS hi) x
 $$;
@@ -754,7 +776,8 @@ $$;
 -- clock id is 32 + (backend process id mod 960), the rule of §3.3 for a forked process:
 -- every backend is one, and backends whose ids differ modulo 960 never share a clock id.
 CREATE OR REPLACE FUNCTION polyid_tid_generate() RETURNS text
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     last bigint := nullif(current_setting('polyid.tid_last', true), '')::bigint;
     us bigint := polyid__now_micros();
@@ -774,7 +797,8 @@ END $$;
 -- 32768 in each new millisecond and counts up within it; past 65535 the generator moves to
 -- the next millisecond (§2.2). The session keeps ms * 65536 + counter.
 CREATE OR REPLACE FUNCTION polyid_xid_generate() RETURNS text
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     last bigint := nullif(current_setting('polyid.xid_last', true), '')::bigint;
     ms bigint := polyid__now_micros() / 1000;
@@ -809,7 +833,8 @@ END $$;
 -- 64 bits with its random high half plus one and a fresh low half, or, when that half is
 -- full, a fresh EUID for the next millisecond (§4.3). The session keeps "hi lo".
 CREATE OR REPLACE FUNCTION polyid_euid_generate() RETURNS text
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     last text := nullif(current_setting('polyid.euid_last', true), '');
     ms bigint := polyid__now_micros() / 1000;
