@@ -85,15 +85,17 @@ END $$;
 -- modulo 2^64 (bigint's own + and * raise on overflow, so they go through 32-bit halves or
 -- numeric).
 
+-- These helpers are single expressions of strict operators (no CASE, no subquery), so
+-- that the planner inlines them into their callers.
 CREATE OR REPLACE FUNCTION polyid__u64(a bigint) RETURNS numeric
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT CASE WHEN a < 0 THEN a::numeric + 18446744073709551616 ELSE a::numeric END
+    SELECT a::numeric + ((a >> 63) & 1) * 18446744073709551616
 $$;
 
 -- The bigint of a value in [0, 2^64).
 CREATE OR REPLACE FUNCTION polyid__i64(n numeric) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT CASE WHEN n >= 9223372036854775808 THEN (n - 18446744073709551616)::bigint ELSE n::bigint END
+    SELECT (n - div(n, 9223372036854775808) * 18446744073709551616)::bigint
 $$;
 
 CREATE OR REPLACE FUNCTION polyid__add(a bigint, b bigint) RETURNS bigint
@@ -117,8 +119,8 @@ $$;
 -- The 128-bit product's low and high halves xor-ed (xxh3's mul128_fold64).
 CREATE OR REPLACE FUNCTION polyid__fold(a bigint, b bigint) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT polyid__i64(mod(p, 18446744073709551616)) # polyid__i64(div(p, 18446744073709551616))
-    FROM (SELECT polyid__u64(a) * polyid__u64(b) AS p) x
+    SELECT polyid__i64(mod(polyid__u64(a) * polyid__u64(b), 18446744073709551616))
+         # polyid__i64(div(polyid__u64(a) * polyid__u64(b), 18446744073709551616))
 $$;
 
 -- Logical shift right by n (1 to 63): bigint's >> copies the sign bit.
