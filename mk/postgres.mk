@@ -44,3 +44,6 @@ pg-sql-test: pg-deps
 
 pg-sql-bench: pg-deps
 	python3 -B postgres/tests/bench_plpgsql.py $(PG_BENCH_ROWS)
+
+# docs/sql.md's PostgreSQL examples run psql against a throwaway cluster and PGlite in Node.
+docs-examples: pg-deps
