@@ -5,7 +5,9 @@
 #                       PGlite into postgres/pglite/node_modules (npm ci, when the lock changed)
 #   make pg-sql-test    postgres/tests/test_plpgsql.py on a throwaway PostgreSQL 15 cluster under
 #                       target/pg (started and stopped by the test, cluster.py), then on PGlite
-#                       in Node; each prints how many shared vectors it covered
+#                       in Node; each prints how many shared vectors it covered. Run by Debian's
+#                       python3, whose sqlite3 loads the SQLite extension (sql-build): every
+#                       error message is compared with the extension's
 #   make pg-sql-bench   per-row cost of every function against md5(text), to_timestamp and
 #                       gen_random_uuid on one server (PG_BENCH_ROWS rows, default 100000)
 #
@@ -36,11 +38,11 @@ $(PG_PGLITE_STAMP): $(PG_DIR)/pglite/package.json $(PG_DIR)/pglite/package-lock.
 	cd $(PG_DIR)/pglite && $(NPM) ci --no-audit --no-fund --silent
 	@touch $@
 
-pg-sql-test: pg-deps
+pg-sql-test: pg-deps sql-build
 	@echo "==> postgres: pure-SQL tier on PostgreSQL $(PG_MAJOR) (throwaway cluster under target/pg)"
-	POLYID_PG_ENGINE=server python3 -B -m unittest -q postgres/tests/test_plpgsql.py
+	POLYID_PG_ENGINE=server POLYID_PG_COMPARE_SQLITE=1 /usr/bin/python3 -B -m unittest -q postgres/tests/test_plpgsql.py
 	@echo "==> postgres: pure-SQL tier on PGlite (Node)"
-	POLYID_PG_ENGINE=pglite python3 -B -m unittest -q postgres/tests/test_plpgsql.py
+	POLYID_PG_ENGINE=pglite POLYID_PG_COMPARE_SQLITE=1 /usr/bin/python3 -B -m unittest -q postgres/tests/test_plpgsql.py
 
 pg-sql-bench: pg-deps
 	python3 -B postgres/tests/bench_plpgsql.py $(PG_BENCH_ROWS)

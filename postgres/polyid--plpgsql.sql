@@ -18,8 +18,9 @@
 -- ----------------------------------------------------------------------------------------
 -- Errors
 
--- An input as messages quote it: its first 64 characters with control characters escaped
--- (no input can start a line of a log), then its length in bytes when it was cut.
+-- An input as messages quote it, as the core does (Rust's debug quoting): its first 64
+-- characters with control, invisible and non-ASCII space characters escaped (no input can
+-- start a line of a log or hide in one), then its length in bytes when it was cut.
 CREATE OR REPLACE FUNCTION polyid__quote(t text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
@@ -27,16 +28,20 @@ DECLARE
     out text := '';
     c text;
 BEGIN
-    FOREACH c IN ARRAY regexp_split_to_array(head, '') LOOP
-        out := out || CASE
-            WHEN c = '"' THEN '\"'
-            WHEN c = '\' THEN '\\'
-            WHEN c = E'\n' THEN '\n'
-            WHEN c = E'\r' THEN '\r'
-            WHEN c = E'\t' THEN '\t'
-            WHEN ascii(c) < 32 OR ascii(c) = 127 THEN '\u{' || to_hex(ascii(c)) || '}'
-            ELSE c END;
-    END LOOP;
+    IF head <> '' THEN
+        FOREACH c IN ARRAY regexp_split_to_array(head, '') LOOP
+            out := out || CASE
+                WHEN c = '"' THEN '\"'
+                WHEN c = '\' THEN '\\'
+                WHEN c = E'\n' THEN '\n'
+                WHEN c = E'\r' THEN '\r'
+                WHEN c = E'\t' THEN '\t'
+                WHEN ascii(c) < 32
+                     OR c ~ '[\u007f-\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]'
+                    THEN '\u{' || to_hex(ascii(c)) || '}'
+                ELSE c END;
+        END LOOP;
+    END IF;
     out := '"' || out || '"';
     IF length(t) > 64 THEN
         out := out || '... (' || octet_length(t) || ' bytes)';
@@ -44,10 +49,12 @@ BEGIN
     RETURN out;
 END $$;
 
--- One character as messages show it: in single quotes, escaped like an input.
+-- One character as messages show it: in single quotes, escaped like an input (a single
+-- quote escaped, a double quote not).
 CREATE OR REPLACE FUNCTION polyid__char(c text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT '''' || replace(substr(polyid__quote(c), 2, length(polyid__quote(c)) - 2), '\"', '"') || ''''
+    SELECT '''' || replace(replace(substr(q, 2, length(q) - 2), '\"', '"'), '''', '\''') || ''''
+    FROM (SELECT polyid__quote(c) AS q) x
 $$;
 
 -- Raises a failure found by a helper. `failure` is `CODE context: reason`; the message is

@@ -11,6 +11,7 @@ stops it at the end; `pglite` runs PGlite in Node (postgres/pglite, `npm ci` fir
 
 import concurrent.futures
 import datetime as dt
+import json
 import os
 import re
 import sys
@@ -47,6 +48,16 @@ def failure(engine, sql, params=()):
     except pg_engines.PgError as e:
         return e.code, e.sqlstate, str(e)
     raise AssertionError(f"{sql} did not fail")
+
+
+def first_message(engine, family, case):
+    """The first line of the error message of a vector case's query, or None when the case is
+    not covered or does not fail."""
+    try:
+        engines.vector_query(engine, family, case)
+    except engines.SqlError as e:
+        return str(e).split("\n")[0]
+    return None
 
 
 class PlPgSql(unittest.TestCase):
@@ -166,6 +177,28 @@ class PlPgSql(unittest.TestCase):
             self.assertEqual((code, state), want, message)
         _, _, message = failure(e, "SELECT polyid_euid_parse('C8ZM14GR4JXG0MQXVY18S8TJNA7')")
         self.assertIn("check value 71 does not match the value (expected 70)", message)
+
+    @unittest.skipUnless(os.path.exists(engines.SQLITE_LIB) or os.environ.get("POLYID_PG_COMPARE_SQLITE"),
+                         "the SQLite extension is not built (make sql-build)")
+    def test_error_messages_are_the_sqlite_extensions(self):
+        """Every error vector fails with the same message, byte for byte, as in the SQLite
+        extension (the core's message): code, function, quoted arguments, reason."""
+        lite = engines.Sqlite()
+        compared = 0
+        for name in sorted(os.listdir(VECTORS)):
+            if not name.endswith(".json"):
+                continue
+            with open(os.path.join(VECTORS, name), encoding="utf-8") as f:
+                doc = json.load(f)
+            for case in doc["cases"]:
+                if "error" not in case:
+                    continue
+                got = [first_message(e, doc["family"], case) for e in (lite, self.e)]
+                if got[1] is None:
+                    continue  # not covered here
+                compared += 1
+                self.assertEqual(got[1], got[0], case["name"])
+        self.assertGreater(compared, 150)
 
     def test_generated_column_and_expression_index(self):
         e = self.e
