@@ -764,10 +764,12 @@ SET search_path FROM CURRENT AS $$
 $$;
 
 -- ----------------------------------------------------------------------------------------
--- Generators (docs/spec §2.2, §3.3, §4.3). Each keeps its last ID in a setting of the
+-- Generators (docs/spec §2.2, §3.3, §4.3, §6). Each keeps its last ID in a setting of the
 -- session (polyid.xid_last, polyid.tid_last, polyid.euid_last), so that the IDs of one
--- session increase strictly; random bits come from gen_random_uuid(). VOLATILE and
--- PARALLEL UNSAFE: a parallel worker could not carry the session's state.
+-- session increase strictly; random bits come from gen_random_uuid(). As in the core, an ID
+-- that would run more than 60 seconds ahead of the clock (the clock stepped back) is refused
+-- with CLOCK_BEHIND and the state is left as it was. VOLATILE and PARALLEL UNSAFE: a
+-- parallel worker could not carry the session's state.
 
 -- Random bytes: the 104 bits of a version-4 UUID that are not its version and variant
 -- (bytes 0-5 and 9-15), 13 bytes.
@@ -781,88 +783,110 @@ LANGUAGE sql VOLATILE PARALLEL UNSAFE AS $$
     SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint
 $$;
 
--- A TID with the next microsecond after the session's last one, or now when later. The
--- clock id is 32 + (backend process id mod 960), the rule of §3.3 for a forked process:
--- every backend is one, and backends whose ids differ modulo 960 never share a clock id.
+CREATE OR REPLACE FUNCTION polyid__behind(context text, lead bigint, max bigint, unit text, fn text)
+RETURNS void LANGUAGE sql VOLATILE AS $$
+    SELECT polyid__raise('CLOCK_BEHIND ' || context || ': the next ID would be ' || lead || ' ' || unit
+                         || ' ahead of the clock, more than the allowed lead of ' || max || ' ' || unit
+                         || ' (the clock stepped back, or IDs were requested faster than the '
+                         || 'family''s capacity per tick)', fn, '', '22023')
+$$;
+
+-- A TID with the next microsecond after the session's last one, or now when later (§3.3).
+-- The clock id is 32 + (backend process id mod 960), the rule of §6.3 for a forked process
+-- without a node: every backend is one, and backends whose ids differ modulo 960 never
+-- share a clock id.
 CREATE OR REPLACE FUNCTION polyid_tid_generate() RETURNS text
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path FROM CURRENT AS $$
 DECLARE
     last bigint := nullif(current_setting('polyid.tid_last', true), '')::bigint;
-    us bigint := polyid__now_micros();
+    now bigint := polyid__now_micros();
+    us bigint := now;
 BEGIN
+    IF now > 9007199254740991 OR now < -9007199254740991 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || now || ' is out of range '
+                              || '-9007199254740991..=9007199254740991', 'polyid_tid_generate', '', '22023');
+    END IF;
     IF last IS NOT NULL AND us <= last THEN
         us := last + 1;
     END IF;
-    IF us > 9007199254740991 OR us < -9007199254740991 THEN
+    IF us > 9007199254740991 THEN
         PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || us || ' is out of range '
                               || '-9007199254740991..=9007199254740991', 'polyid_tid_generate', '', '22023');
+    END IF;
+    IF us - now > 60000000 THEN
+        PERFORM polyid__behind('TID generator', us - now, 60000000, 'us', 'polyid_tid_generate');
     END IF;
     PERFORM set_config('polyid.tid_last', us::text, false);
     RETURN polyid_tid_format((us << 10) | (32 + pg_backend_pid() % 960));
 END $$;
 
--- An xid: 6 lane bits (backend process id mod 64) and a 16-bit counter that starts below
--- 32768 in each new millisecond and counts up within it; past 65535 the generator moves to
--- the next millisecond (§2.2). The session keeps ms * 65536 + counter.
+-- An xid without a node (§6.2): 6 lane bits (backend process id mod 64) over a 16-bit
+-- counter that starts at a random value below 32768 in each new millisecond. The session
+-- keeps one past the last position `(unix_ms - epoch) << 16 | counter`; the next position
+-- is that, or now's millisecond with a fresh start when later, so a full millisecond moves
+-- on to the next one.
 CREATE OR REPLACE FUNCTION polyid_xid_generate() RETURNS text
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path FROM CURRENT AS $$
 DECLARE
-    last bigint := nullif(current_setting('polyid.xid_last', true), '')::bigint;
+    stored bigint := nullif(current_setting('polyid.xid_last', true), '')::bigint;
     ms bigint := polyid__now_micros() / 1000;
-    counter bigint;
+    now_pos bigint;
+    pos bigint;
     r bytea;
 BEGIN
     IF ms < 1321009871111 OR ms > 5719056382214 THEN
         PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: ' || ms || ' is out of range '
                               || '1321009871111..=5719056382214', 'polyid_xid_generate', '', '22023');
     END IF;
-    IF last IS NOT NULL AND ms <= last >> 16 THEN
-        ms := last >> 16;
-        counter := (last & 65535) + 1;
-    END IF;
-    IF counter IS NULL OR counter > 65535 THEN
-        IF counter IS NOT NULL THEN
-            ms := ms + 1;
-        END IF;
+    now_pos := (ms - 1321009871111) << 16;
+    IF stored IS NULL OR stored <= now_pos THEN
         r := polyid__random13();
-        counter := ((get_byte(r, 0) << 8) | get_byte(r, 1)) & 32767;
+        pos := now_pos | (((get_byte(r, 0) << 8) | get_byte(r, 1)) & 32767);
+    ELSE
+        pos := stored;
     END IF;
-    IF ms > 5719056382214 THEN
-        PERFORM polyid__raise('OUT_OF_RANGE xid generator: past the last instant 2151-03-25T18:46:22.214Z',
+    IF pos >> 16 > 4398046511103 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: the generator would pass 2151-03-25T18:46:22.214Z',
                               'polyid_xid_generate', '', '22023');
     END IF;
-    PERFORM set_config('polyid.xid_last', ((ms << 16) | counter)::text, false);
-    RETURN polyid_uid11_encode(((ms - 1321009871111) << 22) | ((pg_backend_pid() % 64)::bigint << 16) | counter);
+    IF (pos >> 16) - (now_pos >> 16) > 60000 THEN
+        PERFORM polyid__behind('xid generator', (pos >> 16) - (now_pos >> 16), 60000, 'ms',
+                               'polyid_xid_generate');
+    END IF;
+    PERFORM set_config('polyid.xid_last', (pos + 1)::text, false);
+    RETURN polyid_uid11_encode(((pos >> 16) << 22) | ((pg_backend_pid() % 64)::bigint << 16) | (pos & 65535));
 END $$;
 
--- An EUID without extension: a fresh one (timestamp, 15 random padding bits, 64 random
--- bits) in a millisecond later than the session's last; otherwise the last one's high
--- 64 bits with its random high half plus one and a fresh low half, or, when that half is
--- full, a fresh EUID for the next millisecond (§4.3). The session keeps "hi lo".
+-- An EUID without extension (§4.3): a fresh one (timestamp, 15 random padding bits, 64
+-- random bits) in a millisecond later than the session's last; otherwise the last one's
+-- high 64 bits with its random high half plus one and a fresh low half, or, when that half
+-- is spent, a fresh EUID for the last one's millisecond plus one. The session keeps "hi lo".
 CREATE OR REPLACE FUNCTION polyid_euid_generate() RETURNS text
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 SET search_path FROM CURRENT AS $$
 DECLARE
     last text := nullif(current_setting('polyid.euid_last', true), '');
-    ms bigint := polyid__now_micros() / 1000;
+    now bigint := polyid__now_micros() / 1000;
+    ms bigint := now;
     r bytea := polyid__random13();
     rnd bigint := ('x' || encode(substr(r, 3, 8), 'hex'))::bit(64)::bigint;
     hi bigint;
     lo bigint;
     half bigint;
 BEGIN
-    IF ms < 0 OR ms > 35184372088831 THEN
-        PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || ms || ' is out of range 0..=35184372088831',
+    IF now < 0 OR now > 35184372088831 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || now || ' is out of range 0..=35184372088831',
                               'polyid_euid_generate', '', '22023');
     END IF;
     IF last IS NOT NULL THEN
         hi := split_part(last, ' ', 1)::bigint;
         lo := split_part(last, ' ', 2)::bigint;
-        IF ms <= polyid__shr(hi, 19) THEN
+        IF now <= polyid__shr(hi, 19) THEN
             half := polyid__shr(lo, 32);
             IF half < 4294967295 THEN
+                ms := polyid__shr(hi, 19);
                 lo := ((half + 1) << 32) | (rnd & 4294967295);
             ELSE
                 ms := polyid__shr(hi, 19) + 1;
@@ -879,6 +903,9 @@ BEGIN
         END IF;
         hi := (ms << 19) | ((((get_byte(r, 0) << 8) | get_byte(r, 1)) & 32767)::bigint << 4);
         lo := rnd;
+    END IF;
+    IF ms - now > 60000 THEN
+        PERFORM polyid__behind('EUID generator', ms - now, 60000, 'ms', 'polyid_euid_generate');
     END IF;
     PERFORM set_config('polyid.euid_last', hi || ' ' || lo, false);
     RETURN polyid_euid_format(int8send(hi) || int8send(lo));

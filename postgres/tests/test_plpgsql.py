@@ -266,6 +266,34 @@ class PlPgSql(unittest.TestCase):
             ts = e.row(f"SELECT polyid_{fam}_timestamp(polyid_{fam}_generate())")[0]
             self.assertLess(abs((ts - now).total_seconds()), 60, fam)
 
+    def test_generators_run_ahead_of_a_clock_behind_them_for_a_minute_at_most(self):
+        e = self.e
+        now_us = e.row("SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint")[0]
+        # A session whose last TID is 10 s ahead (the clock stepped back): the next follows it.
+        e.row("SELECT set_config('polyid.tid_last', ?, false)", [str(now_us + 10_000_000)])
+        self.assertEqual(e.row("SELECT polyid_tid_micros(polyid_tid_generate())")[0], now_us + 10_000_001)
+        # 2 minutes ahead: refused, and the state is kept.
+        e.row("SELECT set_config('polyid.tid_last', ?, false)", [str(now_us + 120_000_000)])
+        code, state, message = failure(e, "SELECT polyid_tid_generate()")
+        self.assertEqual((code, state), ("CLOCK_BEHIND", "22023"), message)
+        self.assertIn("more than the allowed lead of 60000000 us", message)
+        self.assertEqual(e.row("SELECT current_setting('polyid.tid_last')")[0], str(now_us + 120_000_000))
+        ms = now_us // 1000
+        xid_pos = (ms + 120_000 - 1321009871111) << 16
+        e.row("SELECT set_config('polyid.xid_last', ?, false)", [str(xid_pos)])
+        self.assertEqual(failure(e, "SELECT polyid_xid_generate()")[0], "CLOCK_BEHIND")
+        e.row("SELECT set_config('polyid.xid_last', ?, false)", [str(xid_pos - (90_000 << 16))])
+        self.assertEqual(e.row("SELECT polyid_xid_unix_ms(polyid_xid_generate())")[0], ms + 30_000)
+        hi = (ms + 120_000) << 19
+        e.row("SELECT set_config('polyid.euid_last', ?, false)", [f"{hi} 0"])
+        self.assertEqual(failure(e, "SELECT polyid_euid_generate()")[0], "CLOCK_BEHIND")
+        # The high half spent: the next millisecond after the last one.
+        hi = (ms + 5_000) << 19
+        e.row("SELECT set_config('polyid.euid_last', ?, false)", [f"{hi} -1"])
+        self.assertEqual(e.row("SELECT polyid_euid_unix_ms(polyid_euid_generate())")[0], ms + 5_001)
+        for fam in ("tid", "xid", "euid"):
+            e.row(f"RESET polyid.{fam}_last")
+
     @unittest.skipIf(KIND != "server", "PGlite is one connection")
     def test_generators_unique_across_connections(self):
         # Connections whose xid lanes (backend pid mod 64) differ, as the guarantee states.
