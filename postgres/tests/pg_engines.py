@@ -96,8 +96,9 @@ class PgLite(_Pg):
     def _param(p):
         if isinstance(p, (bytes, bytearray)):
             return {"$bytes": bytes(p).hex()}
-        if isinstance(p, list):  # an array of IDs: the array's text form
-            return "{" + ",".join(p) + "}"
+        if isinstance(p, list):  # an array of text: its literal, every element quoted
+            return "{" + ",".join('"' + x.replace("\\", "\\\\").replace('"', '\\"') + '"'
+                                  for x in p) + "}"
         return p if p is None or isinstance(p, str) else str(p)
 
     @staticmethod
