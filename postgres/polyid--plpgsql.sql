@@ -70,21 +70,43 @@ BEGIN
         MESSAGE = code || ': ' || fn || '(' || args || '): ' || substr(failure, length(code) + 2);
 END $$;
 
--- The first character of `t` (checked against the regular expression `ok`, one character)
--- that fails it, as `CODE context: invalid character 'c' at index i` (index in characters).
-CREATE OR REPLACE FUNCTION polyid__bad_char(t text, ok text, code text, context text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+-- The first character of `t` that fails its regular expression (`ok_first` for the first
+-- character, `ok` for the others; an ASCII character class), as `CODE context: invalid
+-- character 'c' at index i`, the index in characters counted from `at`; NULL when none does.
+CREATE OR REPLACE FUNCTION polyid__bad_char(t text, ok_first text, ok text, code text, context text, at int DEFAULT 0)
+RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     c text;
     i int := 0;
+    pattern text;
 BEGIN
+    IF t = '' THEN
+        RETURN NULL;
+    END IF;
     FOREACH c IN ARRAY regexp_split_to_array(t, '') LOOP
-        IF octet_length(c) > 1 OR c !~ ok THEN
-            RETURN code || ' ' || context || ': invalid character ' || polyid__char(c) || ' at index ' || i;
+        pattern := CASE WHEN i = 0 THEN ok_first ELSE ok END;
+        IF octet_length(c) > 1 OR c !~ pattern THEN
+            RETURN code || ' ' || context || ': invalid character ' || polyid__char(c) || ' at index ' || (at + i);
         END IF;
         i := i + 1;
     END LOOP;
-    RETURN code || ' ' || context || ': invalid text';
+    RETURN NULL;
+END $$;
+
+-- The first non-ASCII character of `t`, as `NON_ASCII context: non-ASCII character 'c' at
+-- index i`; NULL when `t` is ASCII.
+CREATE OR REPLACE FUNCTION polyid__non_ascii(t text, context text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+    IF octet_length(t) = length(t) THEN
+        RETURN NULL;
+    END IF;
+    FOR i IN 1..length(t) LOOP
+        IF octet_length(substr(t, i, 1)) > 1 THEN
+            RETURN 'NON_ASCII ' || context || ': non-ASCII character ' || polyid__char(substr(t, i, 1))
+                || ' at index ' || (i - 1);
+        END IF;
+    END LOOP;
 END $$;
 
 -- ----------------------------------------------------------------------------------------
@@ -257,25 +279,14 @@ $$;
 -- A component or primary field (§1.1 step 5): NULL when valid, else the failure. `offset`
 -- is the field's index in the input as given.
 CREATE OR REPLACE FUNCTION polyid__wdp_field(f text, "offset" int, code text, context text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-    ok text;
-BEGIN
-    IF f ~ '^[A-Za-z][A-Za-z0-9]{0,15}$' THEN
-        RETURN NULL;
-    END IF;
-    IF f = '' THEN
-        RETURN code || ' ' || context || ': empty';
-    END IF;
-    FOR i IN 1..length(f) LOOP
-        ok := CASE WHEN i = 1 THEN '^[A-Za-z]$' ELSE '^[A-Za-z0-9]$' END;
-        IF substr(f, i, 1) !~ ok THEN
-            RETURN code || ' ' || context || ': invalid character ' || polyid__char(substr(f, i, 1))
-                || ' at index ' || ("offset" + i - 1);
-        END IF;
-    END LOOP;
-    RETURN code || ' ' || context || ': expected 16 bytes, found ' || length(f);
-END $$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT CASE
+        WHEN f ~ '^[A-Za-z][A-Za-z0-9]{0,15}$' THEN NULL
+        WHEN f = '' THEN code || ' ' || context || ': empty'
+        ELSE coalesce(polyid__bad_char(f, '^[A-Za-z]$', '^[A-Za-z0-9]$', code, context, "offset"),
+                      code || ' ' || context || ': expected 16 bytes, found ' || length(f))
+    END
+$$;
 
 -- The normalized form of a structured code (§1.1), or its failure prefixed with '!'
 -- (`!CODE context: reason`); a normalized code never starts with '!'.
@@ -305,13 +316,9 @@ BEGIN
        AND right(code, 3) <> '000' THEN
         RETURN polyid__upper(code);
     END IF;
-    IF octet_length(code) <> length(code) THEN
-        FOR i IN 1..length(code) LOOP
-            IF octet_length(substr(code, i, 1)) > 1 THEN
-                RETURN '!NON_ASCII WDP code: non-ASCII character ' || polyid__char(substr(code, i, 1))
-                    || ' at index ' || (i - 1);
-            END IF;
-        END LOOP;
+    failure := polyid__non_ascii(code, 'WDP code');
+    IF failure IS NOT NULL THEN
+        RETURN '!' || failure;
     END IF;
     t := btrim(code, ws);
     start := length(code) - length(ltrim(code, ws));
@@ -365,45 +372,57 @@ END $$;
 
 -- A namespace (§1.3): NULL when valid, else the failure.
 CREATE OR REPLACE FUNCTION polyid__wdp_namespace(ns text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-    ok text;
-BEGIN
-    IF ns ~ '^[a-z][a-z0-9_]{0,15}$' THEN
-        RETURN NULL;
-    END IF;
-    IF octet_length(ns) <> length(ns) THEN
-        FOR i IN 1..length(ns) LOOP
-            IF octet_length(substr(ns, i, 1)) > 1 THEN
-                RETURN 'NON_ASCII WDP namespace: non-ASCII character ' || polyid__char(substr(ns, i, 1))
-                    || ' at index ' || (i - 1);
-            END IF;
-        END LOOP;
-    END IF;
-    IF ns = '' THEN
-        RETURN 'INVALID_NAMESPACE WDP namespace: empty';
-    END IF;
-    FOR i IN 1..length(ns) LOOP
-        ok := CASE WHEN i = 1 THEN '^[a-z]$' ELSE '^[a-z0-9_]$' END;
-        IF substr(ns, i, 1) !~ ok THEN
-            RETURN 'INVALID_NAMESPACE WDP namespace: invalid character ' || polyid__char(substr(ns, i, 1))
-                || ' at index ' || (i - 1);
-        END IF;
-    END LOOP;
-    RETURN 'INVALID_NAMESPACE WDP namespace: expected 16 bytes, found ' || length(ns);
-END $$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT CASE
+        WHEN ns ~ '^[a-z][a-z0-9_]{0,15}$' THEN NULL
+        ELSE coalesce(polyid__non_ascii(ns, 'WDP namespace'),
+                      CASE WHEN ns = '' THEN 'INVALID_NAMESPACE WDP namespace: empty' END,
+                      polyid__bad_char(ns, '^[a-z]$', '^[a-z0-9_]$', 'INVALID_NAMESPACE', 'WDP namespace'),
+                      'INVALID_NAMESPACE WDP namespace: expected 16 bytes, found ' || length(ns))
+    END
+$$;
 
-CREATE OR REPLACE FUNCTION polyid_normalize_code(code text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
+-- The normalized code, or raises naming `fn` and the code.
+CREATE OR REPLACE FUNCTION polyid__normalized(code text, fn text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     n text := polyid__wdp_normalize(code);
 BEGIN
     IF left(n, 1) = '!' THEN
-        PERFORM polyid__raise(substr(n, 2), 'polyid_normalize_code', polyid__quote(code));
+        PERFORM polyid__raise(substr(n, 2), fn, polyid__quote(code));
     END IF;
     RETURN n;
 END $$;
+
+-- The namespace when valid, or raises naming `fn` and the namespace.
+CREATE OR REPLACE FUNCTION polyid__namespace(ns text, fn text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    failure text := polyid__wdp_namespace(ns);
+BEGIN
+    IF failure IS NOT NULL THEN
+        PERFORM polyid__raise(failure, fn, polyid__quote(ns));
+    END IF;
+    RETURN ns;
+END $$;
+
+-- The compact form of a normalized code and of a namespace. Seeds: "wdp-v1" and "wdpns-v1"
+-- read as little-endian integers (§1.2, §1.3).
+CREATE OR REPLACE FUNCTION polyid__code_id(normalized text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__base62(polyid__xxh3(convert_to(normalized, 'UTF8'), x'000031762D706477'::bigint))
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__namespace_id(ns text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__base62(polyid__xxh3(convert_to(ns, 'UTF8'), x'31762D736E706477'::bigint))
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_normalize_code(code text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+    SELECT polyid__normalized(code, 'polyid_normalize_code')
+$$;
 
 -- NULL when the code is valid, else its error code (INVALID_SEVERITY, ...).
 CREATE OR REPLACE FUNCTION polyid_validate_code(code text) RETURNS text
@@ -413,30 +432,17 @@ SET search_path FROM CURRENT AS $$
     FROM (SELECT polyid__wdp_normalize(code) AS n) x
 $$;
 
--- Seeds: "wdp-v1" and "wdpns-v1" read as little-endian integers (§1.2, §1.3).
 CREATE OR REPLACE FUNCTION polyid_compact_id(code text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-DECLARE
-    n text := polyid__wdp_normalize(code);
-BEGIN
-    IF left(n, 1) = '!' THEN
-        PERFORM polyid__raise(substr(n, 2), 'polyid_compact_id', polyid__quote(code));
-    END IF;
-    RETURN polyid__base62(polyid__xxh3(convert_to(n, 'UTF8'), x'000031762D706477'::bigint));
-END $$;
+    SELECT polyid__code_id(polyid__normalized(code, 'polyid_compact_id'))
+$$;
 
 CREATE OR REPLACE FUNCTION polyid_namespace_hash(namespace text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-DECLARE
-    failure text := polyid__wdp_namespace(namespace);
-BEGIN
-    IF failure IS NOT NULL THEN
-        PERFORM polyid__raise(failure, 'polyid_namespace_hash', polyid__quote(namespace));
-    END IF;
-    RETURN polyid__base62(polyid__xxh3(convert_to(namespace, 'UTF8'), x'31762D736E706477'::bigint));
-END $$;
+    SELECT polyid__namespace_id(polyid__namespace(namespace, 'polyid_namespace_hash'))
+$$;
 
 CREATE OR REPLACE FUNCTION polyid_full_id(namespace text, code text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
@@ -454,8 +460,7 @@ BEGIN
     IF failure IS NOT NULL THEN
         PERFORM polyid__raise(failure, 'polyid_full_id', polyid__quote(namespace) || ', ' || polyid__quote(code));
     END IF;
-    RETURN polyid__base62(polyid__xxh3(convert_to(namespace, 'UTF8'), x'31762D736E706477'::bigint))
-        || '-' || polyid__base62(polyid__xxh3(convert_to(n, 'UTF8'), x'000031762D706477'::bigint));
+    RETURN polyid__namespace_id(namespace) || '-' || polyid__code_id(n);
 END $$;
 
 -- ----------------------------------------------------------------------------------------
@@ -500,7 +505,8 @@ BEGIN
                               fn, polyid__quote(t));
     END IF;
     IF t !~ '^[1-9A-HJ-NP-Za-km-z]{11}$' THEN
-        PERFORM polyid__raise(polyid__bad_char(t, '^[1-9A-HJ-NP-Za-km-z]$', 'INVALID_CHARACTER', context),
+        PERFORM polyid__raise(polyid__bad_char(t, '^[1-9A-HJ-NP-Za-km-z]$', '^[1-9A-HJ-NP-Za-km-z]$',
+                                               'INVALID_CHARACTER', context),
                               fn, polyid__quote(t));
     END IF;
     -- Ten digits fit a bigint (58^10 < 2^59); only the last step can pass 2^63.
@@ -595,7 +601,7 @@ BEGIN
         PERFORM polyid__raise('INVALID_LENGTH TID: expected 13 bytes, found ' || octet_length(t),
                               fn, polyid__quote(t));
     ELSIF t !~ '^[2-7a-z]{13}$' THEN
-        PERFORM polyid__raise(polyid__bad_char(t, '^[2-7a-z]$', 'INVALID_CHARACTER', 'TID'),
+        PERFORM polyid__raise(polyid__bad_char(t, '^[2-7a-z]$', '^[2-7a-z]$', 'INVALID_CHARACTER', 'TID'),
                               fn, polyid__quote(t));
     END IF;
     FOR i IN 1..11 LOOP
@@ -688,7 +694,7 @@ BEGIN
     END IF;
     IF u !~ '^[0-9A-HJKMNP-TV-Z]{27}$' THEN
         PERFORM polyid__raise(polyid__bad_char(t, '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-zIiLlOo]$',
-                                               'INVALID_CHARACTER', 'EUID'),
+                                               '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-zIiLlOo]$', 'INVALID_CHARACTER', 'EUID'),
                               fn, polyid__quote(t));
     END IF;
     FOR i IN 1..27 LOOP

@@ -190,34 +190,51 @@ def compare(want, got):
     return want == got
 
 
-def run_vectors(engine, vectors_dir):
-    """Yields one matrix line per case (docs: tests/matrix/PROTOCOL.md)."""
+def vector_cases(vectors_dir):
+    """Yields (family, case) for every case of every vectors file."""
     for name in sorted(os.listdir(vectors_dir)):
         if not name.endswith(".json"):
             continue
         with open(os.path.join(vectors_dir, name), encoding="utf-8") as f:
             doc = json.load(f)
         for case in doc["cases"]:
-            key = f"{doc['family']}/{case['name']}"
-            line = {"case": key, "op": case["op"]}
-            try:
-                got = vector_query(engine, doc["family"], case)
-                if got is None:
-                    line.update(status="skip", reason="no SQL function covers this op or input")
-                elif "error" in case:
-                    line.update(status="fail", expected=case["error"], got=got)
-                else:
-                    ok = compare(case["output"], got)
-                    line.update(status="pass" if ok else "fail")
-                    if not ok:
-                        line.update(expected=case["output"], got=got)
-            except SqlError as err:
-                if "error" in case and err.code == case["error"]:
-                    line.update(status="pass")
-                else:
-                    line.update(status="fail", expected=case.get("error", case.get("output")),
-                                got=str(err)[:300])
-            yield line
+            yield doc["family"], case
+
+
+def count_vectors(engine, vectors_dir):
+    """({"pass": n, "fail": n, "skip": n}, [the failed lines]) of run_vectors."""
+    counts = {"pass": 0, "fail": 0, "skip": 0}
+    failures = []
+    for line in run_vectors(engine, vectors_dir):
+        counts[line["status"]] += 1
+        if line["status"] == "fail":
+            failures.append(line)
+    return counts, failures
+
+
+def run_vectors(engine, vectors_dir):
+    """Yields one matrix line per case (docs: tests/matrix/PROTOCOL.md)."""
+    for family, case in vector_cases(vectors_dir):
+        key = f"{family}/{case['name']}"
+        line = {"case": key, "op": case["op"]}
+        try:
+            got = vector_query(engine, family, case)
+            if got is None:
+                line.update(status="skip", reason="no SQL function covers this op or input")
+            elif "error" in case:
+                line.update(status="fail", expected=case["error"], got=got)
+            else:
+                ok = compare(case["output"], got)
+                line.update(status="pass" if ok else "fail")
+                if not ok:
+                    line.update(expected=case["output"], got=got)
+        except SqlError as err:
+            if "error" in case and err.code == case["error"]:
+                line.update(status="pass")
+            else:
+                line.update(status="fail", expected=case.get("error", case.get("output")),
+                            got=str(err)[:300])
+        yield line
 
 
 def open_engine(kind):
