@@ -10,10 +10,13 @@
 -- message that starts with polyid's error code, then the function and its arguments (each
 -- quoted, at most 64 characters), then the reason. The database encoding must be UTF8.
 --
--- Functions named polyid__* are internal helpers.
+-- Functions named polyid__* are internal helpers. The public functions keep the search
+-- path they were created with, so that they find the helpers wherever they are called from.
+-- EXTUUID is not here (docs/sql.md says why).
 --
--- The algorithms are docs/spec/ of https://github.com/polyid (sections cited below); the
--- shared vectors of tests/vectors/ check every function against the Rust core.
+-- The algorithms are those of polyid's specification, docs/spec/ in its source (sections
+-- cited below); the shared vectors of its tests/vectors/ check every function against the
+-- Rust core.
 
 -- ----------------------------------------------------------------------------------------
 -- Errors
@@ -115,7 +118,8 @@ END $$;
 -- numeric).
 
 -- These helpers are single expressions of strict operators (no CASE, no subquery), so
--- that the planner inlines them into their callers.
+-- that the planner inlines them into their callers; an SQL function that is not inlined
+-- costs more per call than a PL/pgSQL one, so the others are PL/pgSQL.
 CREATE OR REPLACE FUNCTION polyid__u64(a bigint) RETURNS numeric
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
     SELECT a::numeric + ((a >> 63) & 1) * 18446744073709551616
@@ -262,13 +266,15 @@ END $$;
 
 -- The five base62 symbols of a hash's low 40 bits, mod 62^5 (§1.2).
 CREATE OR REPLACE FUNCTION polyid__base62(h bigint) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT substr(a, (v / 14776336 % 62)::int + 1, 1) || substr(a, (v / 238328 % 62)::int + 1, 1)
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+    v bigint := h & 1099511627775;
+BEGIN
+    RETURN substr(a, (v / 14776336 % 62)::int + 1, 1) || substr(a, (v / 238328 % 62)::int + 1, 1)
         || substr(a, (v / 3844 % 62)::int + 1, 1) || substr(a, (v / 62 % 62)::int + 1, 1)
-        || substr(a, (v % 62)::int + 1, 1)
-    FROM (SELECT h & 1099511627775 AS v,
-                 '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'::text AS a) x
-$$;
+        || substr(a, (v % 62)::int + 1, 1);
+END $$;
 
 -- ASCII upper case, whatever the database's locale (a Turkish locale's upper('i') is not 'I').
 CREATE OR REPLACE FUNCTION polyid__upper(t text) RETURNS text
@@ -279,14 +285,16 @@ $$;
 -- A component or primary field (§1.1 step 5): NULL when valid, else the failure. `offset`
 -- is the field's index in the input as given.
 CREATE OR REPLACE FUNCTION polyid__wdp_field(f text, "offset" int, code text, context text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT CASE
-        WHEN f ~ '^[A-Za-z][A-Za-z0-9]{0,15}$' THEN NULL
-        WHEN f = '' THEN code || ' ' || context || ': empty'
-        ELSE coalesce(polyid__bad_char(f, '^[A-Za-z]$', '^[A-Za-z0-9]$', code, context, "offset"),
-                      code || ' ' || context || ': expected 16 bytes, found ' || length(f))
-    END
-$$;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+    IF f ~ '^[A-Za-z][A-Za-z0-9]{0,15}$' THEN
+        RETURN NULL;
+    ELSIF f = '' THEN
+        RETURN code || ' ' || context || ': empty';
+    END IF;
+    RETURN coalesce(polyid__bad_char(f, '^[A-Za-z]$', '^[A-Za-z0-9]$', code, context, "offset"),
+                    code || ' ' || context || ': expected 16 bytes, found ' || length(f));
+END $$;
 
 -- The normalized form of a structured code (§1.1), or its failure prefixed with '!'
 -- (`!CODE context: reason`); a normalized code never starts with '!'.
@@ -372,15 +380,16 @@ END $$;
 
 -- A namespace (§1.3): NULL when valid, else the failure.
 CREATE OR REPLACE FUNCTION polyid__wdp_namespace(ns text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT CASE
-        WHEN ns ~ '^[a-z][a-z0-9_]{0,15}$' THEN NULL
-        ELSE coalesce(polyid__non_ascii(ns, 'WDP namespace'),
-                      CASE WHEN ns = '' THEN 'INVALID_NAMESPACE WDP namespace: empty' END,
-                      polyid__bad_char(ns, '^[a-z]$', '^[a-z0-9_]$', 'INVALID_NAMESPACE', 'WDP namespace'),
-                      'INVALID_NAMESPACE WDP namespace: expected 16 bytes, found ' || length(ns))
-    END
-$$;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+    IF ns ~ '^[a-z][a-z0-9_]{0,15}$' THEN
+        RETURN NULL;
+    END IF;
+    RETURN coalesce(polyid__non_ascii(ns, 'WDP namespace'),
+                    CASE WHEN ns = '' THEN 'INVALID_NAMESPACE WDP namespace: empty' END,
+                    polyid__bad_char(ns, '^[a-z]$', '^[a-z0-9_]$', 'INVALID_NAMESPACE', 'WDP namespace'),
+                    'INVALID_NAMESPACE WDP namespace: expected 16 bytes, found ' || length(ns));
+END $$;
 
 -- The normalized code, or raises naming `fn` and the code.
 CREATE OR REPLACE FUNCTION polyid__normalized(code text, fn text) RETURNS text
@@ -419,30 +428,35 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_normalize_code(code text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__normalized(code, 'polyid_normalize_code')
-$$;
+BEGIN
+    RETURN polyid__normalized(code, 'polyid_normalize_code');
+END $$;
 
 -- NULL when the code is valid, else its error code (INVALID_SEVERITY, ...).
 CREATE OR REPLACE FUNCTION polyid_validate_code(code text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT CASE WHEN left(n, 1) = '!' THEN split_part(substr(n, 2), ' ', 1) END
-    FROM (SELECT polyid__wdp_normalize(code) AS n) x
-$$;
+DECLARE
+    n text := polyid__wdp_normalize(code);
+BEGIN
+    RETURN CASE WHEN left(n, 1) = '!' THEN split_part(substr(n, 2), ' ', 1) END;
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_compact_id(code text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__code_id(polyid__normalized(code, 'polyid_compact_id'))
-$$;
+BEGIN
+    RETURN polyid__code_id(polyid__normalized(code, 'polyid_compact_id'));
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_namespace_hash(namespace text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__namespace_id(polyid__namespace(namespace, 'polyid_namespace_hash'))
-$$;
+BEGIN
+    RETURN polyid__namespace_id(polyid__namespace(namespace, 'polyid_namespace_hash'));
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_full_id(namespace text, code text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
@@ -523,36 +537,41 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_uid11_decode(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__uid11_decode(text, 'uid11', 'polyid_uid11_decode')
-$$;
+BEGIN
+    RETURN polyid__uid11_decode(text, 'uid11', 'polyid_uid11_decode');
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_xid_parse(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__uid11_decode(text, 'xid', 'polyid_xid_parse')
-$$;
+BEGIN
+    RETURN polyid__uid11_decode(text, 'xid', 'polyid_xid_parse');
+END $$;
 
 -- Every 64-bit value is an xid.
 CREATE OR REPLACE FUNCTION polyid_xid_format(value bigint) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid_uid11_encode(value)
-$$;
+BEGIN
+    RETURN polyid_uid11_encode(value);
+END $$;
 
 -- unix_ms = (value >> 22) + 1321009871111, random = the low 22 bits (§2.2).
 CREATE OR REPLACE FUNCTION polyid_xid_unix_ms(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT ((polyid__uid11_decode(text, 'xid', 'polyid_xid_unix_ms') >> 22) & 4398046511103) + 1321009871111
-$$;
+BEGIN
+    RETURN ((polyid__uid11_decode(text, 'xid', 'polyid_xid_unix_ms') >> 22) & 4398046511103) + 1321009871111;
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_xid_random(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__uid11_decode(text, 'xid', 'polyid_xid_random') & 4194303
-$$;
+BEGIN
+    RETURN polyid__uid11_decode(text, 'xid', 'polyid_xid_random') & 4194303;
+END $$;
 
 -- Microseconds since 1970 as timestamptz, exactly: whole seconds, then the rest (a float
 -- product of the whole count could round).
@@ -562,11 +581,12 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_xid_timestamp(text text) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__timestamp((((polyid__uid11_decode(text, 'xid', 'polyid_xid_timestamp') >> 22)
-                               & 4398046511103) + 1321009871111) * 1000)
-$$;
+BEGIN
+    RETURN polyid__timestamp((((polyid__uid11_decode(text, 'xid', 'polyid_xid_timestamp') >> 22)
+                                   & 4398046511103) + 1321009871111) * 1000);
+END $$;
 
 -- ----------------------------------------------------------------------------------------
 -- TID (docs/spec §3): value = micros << 10 | clock_id, 13 base32lex symbols.
@@ -622,28 +642,32 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_tid_parse(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__tid_parse(text, 'polyid_tid_parse')
-$$;
+BEGIN
+    RETURN polyid__tid_parse(text, 'polyid_tid_parse');
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_tid_micros(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__tid_parse(text, 'polyid_tid_micros') >> 10
-$$;
+BEGIN
+    RETURN polyid__tid_parse(text, 'polyid_tid_micros') >> 10;
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_tid_clock_id(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__tid_parse(text, 'polyid_tid_clock_id') & 1023
-$$;
+BEGIN
+    RETURN polyid__tid_parse(text, 'polyid_tid_clock_id') & 1023;
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_tid_timestamp(text text) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__timestamp(polyid__tid_parse(text, 'polyid_tid_timestamp') >> 10)
-$$;
+BEGIN
+    RETURN polyid__timestamp(polyid__tid_parse(text, 'polyid_tid_timestamp') >> 10);
+END $$;
 
 -- The 13 symbols of a value: the timestamp modulo 2^55 in 11 symbols, the clock id in 2.
 -- Every bigint is a TID except those whose timestamp is -2^53.
@@ -715,10 +739,11 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__euid_parse(text, 'polyid_euid_parse')
-$$;
+BEGIN
+    RETURN polyid__euid_parse(text, 'polyid_euid_parse');
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_format(bytes bytea) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
@@ -750,24 +775,28 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_unix_ms(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__shr(polyid__euid_hi(text, 'polyid_euid_unix_ms'), 19)
-$$;
+BEGIN
+    RETURN polyid__shr(polyid__euid_hi(text, 'polyid_euid_unix_ms'), 19);
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_timestamp(text text) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT polyid__timestamp(polyid__shr(polyid__euid_hi(text, 'polyid_euid_timestamp'), 19) * 1000)
-$$;
+BEGIN
+    RETURN polyid__timestamp(polyid__shr(polyid__euid_hi(text, 'polyid_euid_timestamp'), 19) * 1000);
+END $$;
 
 -- NULL when the EUID has no extension (L = 0).
 CREATE OR REPLACE FUNCTION polyid_euid_extension(text text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-    SELECT CASE WHEN hi & 15 > 0 THEN (hi >> 4) & ((1::bigint << (hi & 15)::int) - 1) END
-    FROM (SELECT polyid__euid_hi(text, 'polyid_euid_extension') AS hi) x
-$$;
+DECLARE
+    hi bigint := polyid__euid_hi(text, 'polyid_euid_extension');
+BEGIN
+    RETURN CASE WHEN hi & 15 > 0 THEN (hi >> 4) & ((1::bigint << (hi & 15)::int) - 1) END;
+END $$;
 
 -- ----------------------------------------------------------------------------------------
 -- Generators (docs/spec §2.2, §3.3, §4.3, §6). Each keeps its last ID in a setting of the
@@ -780,9 +809,12 @@ $$;
 -- Random bytes: the 104 bits of a version-4 UUID that are not its version and variant
 -- (bytes 0-5 and 9-15), 13 bytes.
 CREATE OR REPLACE FUNCTION polyid__random13() RETURNS bytea
-LANGUAGE sql VOLATILE PARALLEL UNSAFE AS $$
-    SELECT substr(u, 1, 6) || substr(u, 10, 7) FROM (SELECT uuid_send(gen_random_uuid()) AS u) x
-$$;
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
+DECLARE
+    u bytea := uuid_send(gen_random_uuid());
+BEGIN
+    RETURN substr(u, 1, 6) || substr(u, 10, 7);
+END $$;
 
 CREATE OR REPLACE FUNCTION polyid__now_micros() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE AS $$
