@@ -80,7 +80,7 @@ def main():
         for name, expr, ref in CASES:
             per_row[name] = max(timed(expr) - base, 0) / ROWS * 1e6
             ratio = f"  ({per_row[name] / per_row[ref]:.0f}x {ref})" if ref and per_row.get(ref, 0) > 0.005 else ""
-            print(f"  {name:<24} {per_row[name]:8.2f} us/row{ratio}")
+            print(f"  {name:<24} {per_row[name]:9.3f} us/row{ratio}")
         e.close()
 
 
