@@ -262,6 +262,23 @@ BEGIN
 END $$;
 
 -- ----------------------------------------------------------------------------------------
+-- Digits and symbols. The encoders and decoders below are written out symbol by symbol,
+-- one expression each, rather than as loops: PL/pgSQL evaluates one expression much faster
+-- than the statements of a loop.
+
+-- The digit of the character at index i (1-based) of text checked against `alphabet`.
+CREATE OR REPLACE FUNCTION polyid__digit(t text, i int, alphabet text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (strpos(alphabet, substr(t, i, 1)) - 1)::bigint
+$$;
+
+-- The symbol of digit d.
+CREATE OR REPLACE FUNCTION polyid__symbol(alphabet text, d bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT substr(alphabet, d::int + 1, 1)
+$$;
+
+-- ----------------------------------------------------------------------------------------
 -- WDP (docs/spec §1)
 
 -- The five base62 symbols of a hash's low 40 bits, mod 62^5 (§1.2).
@@ -489,21 +506,22 @@ DECLARE
     a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
     q bigint;
     h bigint;
-    out text;
+    last bigint;
 BEGIN
     IF value < 0 THEN
         h := (value >> 1) & 9223372036854775807;
         q := h / 29;
-        out := substr(a, (2 * (h % 29) + (value & 1))::int + 1, 1);
+        last := 2 * (h % 29) + (value & 1);
     ELSE
         q := value / 58;
-        out := substr(a, (value % 58)::int + 1, 1);
+        last := value % 58;
     END IF;
-    FOR i IN 1..10 LOOP
-        out := substr(a, (q % 58)::int + 1, 1) || out;
-        q := q / 58;
-    END LOOP;
-    RETURN out;
+    -- q < 58^10: its ten digits, then the last one
+    RETURN polyid__symbol(a, q / 7427658739644928 % 58) || polyid__symbol(a, q / 128063081718016 % 58)
+        || polyid__symbol(a, q / 2207984167552 % 58) || polyid__symbol(a, q / 38068692544 % 58)
+        || polyid__symbol(a, q / 656356768 % 58) || polyid__symbol(a, q / 11316496 % 58)
+        || polyid__symbol(a, q / 195112 % 58) || polyid__symbol(a, q / 3364 % 58)
+        || polyid__symbol(a, q / 58 % 58) || polyid__symbol(a, q % 58) || polyid__symbol(a, last);
 END $$;
 
 -- Strict decoding (§2.1): the value, or raises naming `fn` and `context`.
@@ -524,10 +542,16 @@ BEGIN
                               fn, polyid__quote(t));
     END IF;
     -- Ten digits fit a bigint (58^10 < 2^59); only the last step can pass 2^63.
-    FOR i IN 1..10 LOOP
-        acc := acc * 58 + strpos(a, substr(t, i, 1)) - 1;
-    END LOOP;
-    n := acc::numeric * 58 + (strpos(a, substr(t, 11, 1)) - 1);
+    acc := polyid__digit(t, 1, a) * 7427658739644928 + polyid__digit(t, 2, a) * 128063081718016
+        + polyid__digit(t, 3, a) * 2207984167552 + polyid__digit(t, 4, a) * 38068692544
+        + polyid__digit(t, 5, a) * 656356768 + polyid__digit(t, 6, a) * 11316496
+        + polyid__digit(t, 7, a) * 195112 + polyid__digit(t, 8, a) * 3364
+        + polyid__digit(t, 9, a) * 58 + polyid__digit(t, 10, a);
+    IF acc < 159023655807840962 THEN
+        -- acc * 58 + 57 < 2^63
+        RETURN acc * 58 + polyid__digit(t, 11, a);
+    END IF;
+    n := acc::numeric * 58 + polyid__digit(t, 11, a);
     IF n > 18446744073709551615 THEN
         PERFORM polyid__raise('OVERFLOW ' || context
                               || ': value is 2^64 or more (the largest uid11 is jpXCZedGfVQ)',
@@ -597,7 +621,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     a constant text := '234567abcdefghijklmnopqrstuvwxyz';
     s text := t;
-    raw bigint := 0;
+    raw bigint;
     micros bigint;
     d int;
     c text;
@@ -624,10 +648,11 @@ BEGIN
         PERFORM polyid__raise(polyid__bad_char(t, '^[2-7a-z]$', '^[2-7a-z]$', 'INVALID_CHARACTER', 'TID'),
                               fn, polyid__quote(t));
     END IF;
-    FOR i IN 1..11 LOOP
-        raw := (raw << 5) | (strpos(a, substr(s, i, 1)) - 1);
-    END LOOP;
-    d := strpos(a, substr(s, 1, 1)) - 1;
+    raw := (polyid__digit(s, 1, a) << 50) | (polyid__digit(s, 2, a) << 45) | (polyid__digit(s, 3, a) << 40)
+         | (polyid__digit(s, 4, a) << 35) | (polyid__digit(s, 5, a) << 30) | (polyid__digit(s, 6, a) << 25)
+         | (polyid__digit(s, 7, a) << 20) | (polyid__digit(s, 8, a) << 15) | (polyid__digit(s, 9, a) << 10)
+         | (polyid__digit(s, 10, a) << 5) | polyid__digit(s, 11, a);
+    d := raw >> 50;
     IF d >= 8 AND d < 24 THEN
         PERFORM polyid__raise('OUT_OF_RANGE TID: first symbol c-r is outside the 54-bit timestamp range '
                               || '(AT Protocol admits c-j, which sets bit 63)', fn, polyid__quote(t));
@@ -638,7 +663,7 @@ BEGIN
         PERFORM polyid__raise('OUT_OF_RANGE TID: timestamp -2^53 is outside the range -(2^53-1)..=2^53-1',
                               fn, polyid__quote(t));
     END IF;
-    RETURN (micros << 10) | ((strpos(a, substr(s, 12, 1)) - 1) << 5) | (strpos(a, substr(s, 13, 1)) - 1);
+    RETURN (micros << 10) | (polyid__digit(s, 12, a) << 5) | polyid__digit(s, 13, a);
 END $$;
 
 CREATE OR REPLACE FUNCTION polyid_tid_parse(text text) RETURNS bigint
@@ -677,17 +702,18 @@ SET search_path FROM CURRENT AS $$
 DECLARE
     a constant text := '234567abcdefghijklmnopqrstuvwxyz';
     raw bigint := (value >> 10) & 36028797018963967;
-    out text := '';
 BEGIN
     IF value >> 10 = -9007199254740992 THEN
         PERFORM polyid__raise('OUT_OF_RANGE TID micros: -9007199254740992 is out of range '
                               || '-9007199254740991..=9007199254740991',
                               'polyid_tid_format', value::text, '22023');
     END IF;
-    FOR i IN 0..10 LOOP
-        out := out || substr(a, ((raw >> (50 - 5 * i)) & 31)::int + 1, 1);
-    END LOOP;
-    RETURN out || substr(a, ((value >> 5) & 31)::int + 1, 1) || substr(a, (value & 31)::int + 1, 1);
+    RETURN polyid__symbol(a, raw >> 50) || polyid__symbol(a, (raw >> 45) & 31)
+        || polyid__symbol(a, (raw >> 40) & 31) || polyid__symbol(a, (raw >> 35) & 31)
+        || polyid__symbol(a, (raw >> 30) & 31) || polyid__symbol(a, (raw >> 25) & 31)
+        || polyid__symbol(a, (raw >> 20) & 31) || polyid__symbol(a, (raw >> 15) & 31)
+        || polyid__symbol(a, (raw >> 10) & 31) || polyid__symbol(a, (raw >> 5) & 31)
+        || polyid__symbol(a, raw & 31) || polyid__symbol(a, (value >> 5) & 31) || polyid__symbol(a, value & 31);
 END $$;
 
 -- ----------------------------------------------------------------------------------------
@@ -706,7 +732,6 @@ DECLARE
     a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     -- read without regard to case, I and L as 1, O as 0 (§4.2)
     u text := translate(t, 'abcdefghijklmnopqrstuvwxyzILO', 'ABCDEFGH1JK1MN0PQRSTUVWXYZ110');
-    b varbit := B'';
     hi bigint;
     lo bigint;
     check_found int;
@@ -721,12 +746,19 @@ BEGIN
                                                '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-zIiLlOo]$', 'INVALID_CHARACTER', 'EUID'),
                               fn, polyid__quote(t));
     END IF;
-    FOR i IN 1..27 LOOP
-        b := b || (strpos(a, substr(u, i, 1)) - 1)::bit(5);
-    END LOOP;
-    hi := substring(b FROM 1 FOR 64)::bit(64)::bigint;
-    lo := substring(b FROM 65 FOR 64)::bit(64)::bigint;
-    check_found := substring(b FROM 129 FOR 7)::bit(7)::int;
+    -- Symbols 1-25 carry bits 127..3 of the value, symbol 26 bits 2..0 and the check's top
+    -- two bits, symbol 27 the check's low five (symbol 13 straddles hi and lo).
+    hi := (polyid__digit(u, 1, a) << 59) | (polyid__digit(u, 2, a) << 54) | (polyid__digit(u, 3, a) << 49)
+        | (polyid__digit(u, 4, a) << 44) | (polyid__digit(u, 5, a) << 39) | (polyid__digit(u, 6, a) << 34)
+        | (polyid__digit(u, 7, a) << 29) | (polyid__digit(u, 8, a) << 24) | (polyid__digit(u, 9, a) << 19)
+        | (polyid__digit(u, 10, a) << 14) | (polyid__digit(u, 11, a) << 9) | (polyid__digit(u, 12, a) << 4)
+        | (polyid__digit(u, 13, a) >> 1);
+    lo := (polyid__digit(u, 13, a) << 63) | (polyid__digit(u, 14, a) << 58) | (polyid__digit(u, 15, a) << 53)
+        | (polyid__digit(u, 16, a) << 48) | (polyid__digit(u, 17, a) << 43) | (polyid__digit(u, 18, a) << 38)
+        | (polyid__digit(u, 19, a) << 33) | (polyid__digit(u, 20, a) << 28) | (polyid__digit(u, 21, a) << 23)
+        | (polyid__digit(u, 22, a) << 18) | (polyid__digit(u, 23, a) << 13) | (polyid__digit(u, 24, a) << 8)
+        | (polyid__digit(u, 25, a) << 3) | (polyid__digit(u, 26, a) >> 2);
+    check_found := ((polyid__digit(u, 26, a) & 3) << 5) | polyid__digit(u, 27, a);
     IF check_found <> 127 THEN
         check_expected := polyid__mod127(hi, lo);
         IF check_found <> check_expected THEN
@@ -752,8 +784,7 @@ DECLARE
     a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     hi bigint;
     lo bigint;
-    b bit(135);
-    out text := '';
+    c bigint;
 BEGIN
     IF octet_length(bytes) <> 16 THEN
         PERFORM polyid__raise('INVALID_LENGTH EUID bytes: expected 16 bytes, found ' || octet_length(bytes),
@@ -761,11 +792,22 @@ BEGIN
     END IF;
     hi := ('x' || encode(substr(bytes, 1, 8), 'hex'))::bit(64)::bigint;
     lo := ('x' || encode(substr(bytes, 9, 8), 'hex'))::bit(64)::bigint;
-    b := hi::bit(64) || lo::bit(64) || polyid__mod127(hi, lo)::bit(7);
-    FOR i IN 0..26 LOOP
-        out := out || substr(a, substring(b FROM 5 * i + 1 FOR 5)::bit(5)::int + 1, 1);
-    END LOOP;
-    RETURN out;
+    c := polyid__mod127(hi, lo);
+    -- The 135 bits of value << 7 | check, five at a time (symbol 13 straddles hi and lo).
+    RETURN polyid__symbol(a, (hi >> 59) & 31) || polyid__symbol(a, (hi >> 54) & 31)
+        || polyid__symbol(a, (hi >> 49) & 31) || polyid__symbol(a, (hi >> 44) & 31)
+        || polyid__symbol(a, (hi >> 39) & 31) || polyid__symbol(a, (hi >> 34) & 31)
+        || polyid__symbol(a, (hi >> 29) & 31) || polyid__symbol(a, (hi >> 24) & 31)
+        || polyid__symbol(a, (hi >> 19) & 31) || polyid__symbol(a, (hi >> 14) & 31)
+        || polyid__symbol(a, (hi >> 9) & 31) || polyid__symbol(a, (hi >> 4) & 31)
+        || polyid__symbol(a, ((hi << 1) | polyid__shr(lo, 63)) & 31) || polyid__symbol(a, (lo >> 58) & 31)
+        || polyid__symbol(a, (lo >> 53) & 31) || polyid__symbol(a, (lo >> 48) & 31)
+        || polyid__symbol(a, (lo >> 43) & 31) || polyid__symbol(a, (lo >> 38) & 31)
+        || polyid__symbol(a, (lo >> 33) & 31) || polyid__symbol(a, (lo >> 28) & 31)
+        || polyid__symbol(a, (lo >> 23) & 31) || polyid__symbol(a, (lo >> 18) & 31)
+        || polyid__symbol(a, (lo >> 13) & 31) || polyid__symbol(a, (lo >> 8) & 31)
+        || polyid__symbol(a, (lo >> 3) & 31) || polyid__symbol(a, ((lo << 2) | (c >> 5)) & 31)
+        || polyid__symbol(a, c & 31);
 END $$;
 
 -- The high 64 bits of a parsed EUID: timestamp, padding and extension (§4.1).
