@@ -114,12 +114,14 @@ END $$;
 
 -- ----------------------------------------------------------------------------------------
 -- Unsigned 64-bit arithmetic on bigint: the bits are the value, sums and products wrap
--- modulo 2^64 (bigint's own + and * raise on overflow, so they go through 32-bit halves or
--- numeric).
-
--- These helpers are single expressions of strict operators (no CASE, no subquery), so
--- that the planner inlines them into their callers; an SQL function that is not inlined
--- costs more per call than a PL/pgSQL one, so the others are PL/pgSQL.
+-- modulo 2^64 (bigint's own + and * raise on overflow, so sums go through 32-bit halves and
+-- products through numeric).
+--
+-- These helpers are single expressions of strict operators (no CASE, no subquery), so that
+-- the planner inlines them into their callers. It inlines a helper that uses an argument
+-- more than once only when that argument is cheap (a variable, a constant, a few
+-- operators), and an SQL function that is not inlined costs more per call than a PL/pgSQL
+-- one; so xxh3 below keeps its intermediate values in variables and passes those.
 CREATE OR REPLACE FUNCTION polyid__u64(a bigint) RETURNS numeric
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
     SELECT a::numeric + ((a >> 63) & 1) * 18446744073709551616
@@ -143,19 +145,6 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
          | (((a & 4294967295) - (b & 4294967295)) & 4294967295)
 $$;
 
--- The low 64 bits of a * b.
-CREATE OR REPLACE FUNCTION polyid__mul(a bigint, b bigint) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT polyid__i64(mod(polyid__u64(a) * polyid__u64(b), 18446744073709551616))
-$$;
-
--- The 128-bit product's low and high halves xor-ed (xxh3's mul128_fold64).
-CREATE OR REPLACE FUNCTION polyid__fold(a bigint, b bigint) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT polyid__i64(mod(polyid__u64(a) * polyid__u64(b), 18446744073709551616))
-         # polyid__i64(div(polyid__u64(a) * polyid__u64(b), 18446744073709551616))
-$$;
-
 -- Logical shift right by n (1 to 63): bigint's >> copies the sign bit.
 CREATE OR REPLACE FUNCTION polyid__shr(a bigint, n int) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -164,7 +153,7 @@ $$;
 
 CREATE OR REPLACE FUNCTION polyid__rotl(a bigint, n int) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT (a << n) | polyid__shr(a, 64 - n)
+    SELECT (a << n) | ((a >> (64 - n)) & ((1::bigint << n) - 1))
 $$;
 
 CREATE OR REPLACE FUNCTION polyid__bswap64(a bigint) RETURNS bigint
@@ -174,10 +163,13 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
          | (((a >> 48) & 255) << 8) | ((a >> 56) & 255)
 $$;
 
--- The little-endian 64-bit word of b at byte offset o.
+-- The little-endian 64-bit and 32-bit words of b at byte offset o.
 CREATE OR REPLACE FUNCTION polyid__le64(b bytea, o int) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT polyid__bswap64(('x' || encode(substr(b, o + 1, 8), 'hex'))::bit(64)::bigint)
+    SELECT get_byte(b, o)::bigint | (get_byte(b, o + 1)::bigint << 8)
+         | (get_byte(b, o + 2)::bigint << 16) | (get_byte(b, o + 3)::bigint << 24)
+         | (get_byte(b, o + 4)::bigint << 32) | (get_byte(b, o + 5)::bigint << 40)
+         | (get_byte(b, o + 6)::bigint << 48) | (get_byte(b, o + 7)::bigint << 56)
 $$;
 
 CREATE OR REPLACE FUNCTION polyid__le32(b bytea, o int) RETURNS bigint
@@ -187,77 +179,97 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;
 
 -- ----------------------------------------------------------------------------------------
--- xxh3_64 with a seed (XXH3 0.8), for inputs of 1 to 128 bytes: normalized codes (9 to 39
--- bytes) and namespaces (1 to 16) reach the 1-3, 4-8, 9-16 and 17-128 branches. The secret
--- is xxh3's default one; the constants below are its little-endian words at the offsets
--- named.
-
-CREATE OR REPLACE FUNCTION polyid__mix16(b bytea, o int, s_lo bigint, s_hi bigint, seed bigint)
-RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT polyid__fold(polyid__le64(b, o) # polyid__add(s_lo, seed),
-                        polyid__le64(b, o + 8) # polyid__sub(s_hi, seed))
-$$;
-
+-- xxh3_64 with a seed (XXH3 0.8), for the inputs polyid hashes: normalized codes (9 to 39
+-- bytes) and namespaces (1 to 16), which reach the 1-3, 4-8, 9-16 and 17-128 branches, the
+-- last for up to 64 bytes (longer inputs would need more of the secret, and none occurs).
+-- The secret is xxh3's default one: `s` holds its first 64 bytes as little-endian words
+-- (s[1] is the word at byte 0, s[2] at byte 8, ...). A product a * b modulo 2^64 is written
+-- `p := mod(u64(a) * u64(b), 2^64); x := i64(p)`, xxh3's mul128_fold64 as the high and low
+-- halves of the numeric product xor-ed.
 CREATE OR REPLACE FUNCTION polyid__xxh3(b bytea, seed bigint) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
+    s constant bigint[] := ARRAY[
+        x'be4ba423396cfeb8'::bigint, x'1cad21f72c81017c'::bigint, x'db979083e96dd4de'::bigint,
+        x'1f67b3b7a4a44072'::bigint, x'78e5c0cc4ee679cb'::bigint, x'2172ffcc7dd05a82'::bigint,
+        x'8e2443f7744608b8'::bigint, x'4c263a81e69035e0'::bigint];
+    two64 constant numeric := 18446744073709551616;
     n int := length(b);
     acc bigint;
     x bigint;
     y bigint;
+    p numeric;
+    q numeric;
+    o int;
 BEGIN
-    IF n = 0 OR n > 128 THEN
-        RAISE EXCEPTION 'polyid__xxh3 takes 1 to 128 bytes, not %', n USING ERRCODE = '22023';
+    IF n = 0 OR n > 64 THEN
+        RAISE EXCEPTION 'polyid__xxh3 takes 1 to 64 bytes, not %', n USING ERRCODE = '22023';
     END IF;
     IF n <= 3 THEN
-        -- secret words: le32 at 0 (396cfeb8) and 4 (be4ba423); xxh64's avalanche
+        -- the low and high 32 bits of the first secret word, xor-ed, plus the seed
         x := ((get_byte(b, 0)::bigint << 16) | (get_byte(b, n >> 1)::bigint << 24)
               | get_byte(b, n - 1)::bigint | (n::bigint << 8))
-             # polyid__add(x'396cfeb8'::bigint # x'be4ba423'::bigint, seed);
+             # polyid__add((s[1] & 4294967295) # polyid__shr(s[1], 32), seed);
+        -- xxh64's avalanche
         x := x # polyid__shr(x, 33);
-        x := polyid__mul(x, x'C2B2AE3D27D4EB4F'::bigint);
+        p := mod(polyid__u64(x) * 14029467366897019727, two64);  -- 0xC2B2AE3D27D4EB4F
+        x := polyid__i64(p);
         x := x # polyid__shr(x, 29);
-        x := polyid__mul(x, x'165667B19E3779F9'::bigint);
+        p := mod(polyid__u64(x) * 1609587929392839161, two64);  -- 0x165667B19E3779F9
+        x := polyid__i64(p);
         RETURN x # polyid__shr(x, 32);
     END IF;
     IF n <= 8 THEN
-        -- seed ^= bswap32(low 32 bits of seed) << 32; secret words at 8 and 16
+        -- seed ^= bswap32(low 32 bits of seed) << 32
         y := seed # (((seed & 255) << 56) | (((seed >> 8) & 255) << 48)
                      | (((seed >> 16) & 255) << 40) | (((seed >> 24) & 255) << 32));
-        x := polyid__add(polyid__le32(b, n - 4), polyid__le32(b, 0) << 32)
-             # polyid__sub(x'1cad21f72c81017c'::bigint # x'db979083e96dd4de'::bigint, y);
+        y := polyid__sub(s[2] # s[3], y);
+        acc := polyid__le32(b, n - 4);
+        x := polyid__le32(b, 0) << 32;
+        x := polyid__add(acc, x) # y;
         -- rrmxmx
         x := x # polyid__rotl(x, 49) # polyid__rotl(x, 24);
-        x := polyid__mul(x, x'9FB21C651E98DF25'::bigint);
+        p := mod(polyid__u64(x) * 11507291218515648293, two64);  -- 0x9FB21C651E98DF25
+        x := polyid__i64(p);
         x := x # polyid__add(polyid__shr(x, 35), n);
-        x := polyid__mul(x, x'9FB21C651E98DF25'::bigint);
+        p := mod(polyid__u64(x) * 11507291218515648293, two64);
+        x := polyid__i64(p);
         RETURN x # polyid__shr(x, 28);
     END IF;
     IF n <= 16 THEN
-        -- secret words at 24, 32 (added to the seed) and 40, 48 (the seed subtracted)
-        x := polyid__le64(b, 0) # polyid__add(x'1f67b3b7a4a44072'::bigint # x'78e5c0cc4ee679cb'::bigint, seed);
-        y := polyid__le64(b, n - 8) # polyid__sub(x'2172ffcc7dd05a82'::bigint # x'8e2443f7744608b8'::bigint, seed);
-        acc := polyid__add(polyid__add(polyid__add(n, polyid__bswap64(x)), y), polyid__fold(x, y));
+        x := polyid__le64(b, 0) # polyid__add(s[4] # s[5], seed);
+        y := polyid__le64(b, n - 8) # polyid__sub(s[6] # s[7], seed);
+        p := polyid__u64(x) * polyid__u64(y);
+        q := div(p, two64);
+        p := p - q * two64;
+        acc := polyid__bswap64(x);
+        acc := polyid__add(acc, n);
+        acc := polyid__add(acc, y);
+        x := polyid__i64(p) # polyid__i64(q);
+        acc := polyid__add(acc, x);
     ELSE
-        acc := polyid__mul(n, x'9E3779B185EBCA87'::bigint);
-        IF n > 32 THEN
-            IF n > 64 THEN
-                IF n > 96 THEN
-                    acc := polyid__add(acc, polyid__mix16(b, 48, x'3f349ce33f76faa8'::bigint, x'1d4f0bc7c7bbdcf9'::bigint, seed));
-                    acc := polyid__add(acc, polyid__mix16(b, n - 64, x'3159b4cd4be0518a'::bigint, x'647378d9c97e9fc8'::bigint, seed));
-                END IF;
-                acc := polyid__add(acc, polyid__mix16(b, 32, x'cb00c391bb52283c'::bigint, x'a32e531b8b65d088'::bigint, seed));
-                acc := polyid__add(acc, polyid__mix16(b, n - 48, x'4ef90da297486471'::bigint, x'd8acdea946ef1938'::bigint, seed));
-            END IF;
-            acc := polyid__add(acc, polyid__mix16(b, 16, x'78e5c0cc4ee679cb'::bigint, x'2172ffcc7dd05a82'::bigint, seed));
-            acc := polyid__add(acc, polyid__mix16(b, n - 32, x'8e2443f7744608b8'::bigint, x'4c263a81e69035e0'::bigint, seed));
-        END IF;
-        acc := polyid__add(acc, polyid__mix16(b, 0, x'be4ba423396cfeb8'::bigint, x'1cad21f72c81017c'::bigint, seed));
-        acc := polyid__add(acc, polyid__mix16(b, n - 16, x'db979083e96dd4de'::bigint, x'1f67b3b7a4a44072'::bigint, seed));
+        -- n * PRIME64_1 (0x9E3779B185EBCA87), then 16-byte mixes: pair k reads the input at
+        -- byte 16(k-1) and 16 bytes before the (k-1)th 16 bytes from the end, with secret
+        -- words 4k-3 .. 4k; n > 32 takes 2 pairs.
+        p := mod(n * 11400714785074694791::numeric, two64);
+        acc := polyid__i64(p);
+        FOR k IN 1..(n - 1) / 32 + 1 LOOP
+            FOR half IN 0..1 LOOP
+                o := CASE WHEN half = 0 THEN 16 * (k - 1) ELSE n - 16 * k END;
+                x := polyid__le64(b, o) # polyid__add(s[4 * k - 3 + 2 * half], seed);
+                y := polyid__le64(b, o + 8) # polyid__sub(s[4 * k - 2 + 2 * half], seed);
+                p := polyid__u64(x) * polyid__u64(y);
+                q := div(p, two64);
+                p := p - q * two64;
+                x := polyid__i64(p) # polyid__i64(q);
+                acc := polyid__add(acc, x);
+            END LOOP;
+        END LOOP;
     END IF;
     -- xxh3's avalanche
     acc := acc # polyid__shr(acc, 37);
-    acc := polyid__mul(acc, x'165667919E3779F9'::bigint);
+    p := mod(polyid__u64(acc) * 1609587791953885689, two64);  -- 0x165667919E3779F9
+    acc := polyid__i64(p);
     RETURN acc # polyid__shr(acc, 32);
 END $$;
 
