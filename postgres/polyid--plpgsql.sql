@@ -610,7 +610,8 @@ BEGIN
 END $$;
 
 -- Microseconds since 1970 as timestamptz, exactly: whole seconds, then the rest (a float
--- product of the whole count could round).
+-- product of the whole count could round). Callers pass a variable or a few operators on
+-- one, so that it inlines.
 CREATE OR REPLACE FUNCTION polyid__timestamp(micros bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
     SELECT to_timestamp((micros / 1000000)::double precision) + (micros % 1000000) * interval '1 microsecond'
@@ -619,9 +620,10 @@ $$;
 CREATE OR REPLACE FUNCTION polyid_xid_timestamp(text text) RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
+DECLARE
+    v bigint := polyid__uid11_decode(text, 'xid', 'polyid_xid_timestamp');
 BEGIN
-    RETURN polyid__timestamp((((polyid__uid11_decode(text, 'xid', 'polyid_xid_timestamp') >> 22)
-                                   & 4398046511103) + 1321009871111) * 1000);
+    RETURN polyid__timestamp((((v >> 22) & 4398046511103) + 1321009871111) * 1000);
 END $$;
 
 -- ----------------------------------------------------------------------------------------
@@ -702,8 +704,10 @@ END $$;
 CREATE OR REPLACE FUNCTION polyid_tid_timestamp(text text) RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
+DECLARE
+    v bigint := polyid__tid_parse(text, 'polyid_tid_timestamp');
 BEGIN
-    RETURN polyid__timestamp(polyid__tid_parse(text, 'polyid_tid_timestamp') >> 10);
+    RETURN polyid__timestamp(v >> 10);
 END $$;
 
 -- The 13 symbols of a value: the timestamp modulo 2^55 in 11 symbols, the clock id in 2.
@@ -838,8 +842,10 @@ END $$;
 CREATE OR REPLACE FUNCTION polyid_euid_timestamp(text text) RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
+DECLARE
+    hi bigint := polyid__euid_hi(text, 'polyid_euid_timestamp');
 BEGIN
-    RETURN polyid__timestamp(polyid__shr(polyid__euid_hi(text, 'polyid_euid_timestamp'), 19) * 1000);
+    RETURN polyid__timestamp(polyid__shr(hi, 19) * 1000);
 END $$;
 
 -- NULL when the EUID has no extension (L = 0).
