@@ -1,6 +1,7 @@
 """Per-row cost of each function of the pure-SQL tier on one server, beside built-ins doing
-comparable work on the same rows (md5(text) for a hash of text, to_timestamp for a
-timestamp), printed as microseconds per row and as a ratio to the built-in.
+comparable work on the same rows (md5(text) for a hash of text, to_timestamp of a text and a
+format for reading a timestamp from text, gen_random_uuid for a new ID), printed as
+microseconds per row and as a ratio to the built-in.
 
     python3 postgres/tests/bench_plpgsql.py [ROWS]      (make pg-sql-bench; default 100000)
 
@@ -22,7 +23,8 @@ ROWS = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
 # (name, expression over the table's columns, the built-in it is compared with)
 CASES = [
     ("md5(text)", "md5(code)", None),
-    ("to_timestamp", "to_timestamp(n::double precision)", None),
+    ("to_timestamp(float)", "to_timestamp(n::double precision)", None),
+    ("to_timestamp(text)", "to_timestamp(ts, 'YYYY-MM-DD HH24:MI:SS.US')", None),
     ("gen_random_uuid", "gen_random_uuid()", None),
     ("polyid_compact_id", "polyid_compact_id(code)", "md5(text)"),
     ("polyid_normalize_code", "polyid_normalize_code(code)", "md5(text)"),
@@ -33,13 +35,13 @@ CASES = [
     ("polyid_uid11_decode", "polyid_uid11_decode(uid)", "md5(text)"),
     ("polyid_xid_parse", "polyid_xid_parse(xid)", "md5(text)"),
     ("polyid_xid_format", "polyid_xid_format(n)", "md5(text)"),
-    ("polyid_xid_timestamp", "polyid_xid_timestamp(xid)", "to_timestamp"),
+    ("polyid_xid_timestamp", "polyid_xid_timestamp(xid)", "to_timestamp(text)"),
     ("polyid_tid_parse", "polyid_tid_parse(tid)", "md5(text)"),
     ("polyid_tid_format", "polyid_tid_format(n)", "md5(text)"),
-    ("polyid_tid_timestamp", "polyid_tid_timestamp(tid)", "to_timestamp"),
+    ("polyid_tid_timestamp", "polyid_tid_timestamp(tid)", "to_timestamp(text)"),
     ("polyid_euid_parse", "polyid_euid_parse(euid)", "md5(text)"),
     ("polyid_euid_format", "polyid_euid_format(eb)", "md5(text)"),
-    ("polyid_euid_timestamp", "polyid_euid_timestamp(euid)", "to_timestamp"),
+    ("polyid_euid_timestamp", "polyid_euid_timestamp(euid)", "to_timestamp(text)"),
     ("polyid_tid_generate", "polyid_tid_generate()", "gen_random_uuid"),
     ("polyid_xid_generate", "polyid_xid_generate()", "gen_random_uuid"),
     ("polyid_euid_generate", "polyid_euid_generate()", "gen_random_uuid"),
@@ -55,7 +57,8 @@ def main():
         e.row(f"""CREATE TABLE bench AS SELECT i AS n,
                   'E.Auth' || substr(md5(i::text), 1, i % 10) || '.Token' || (i % 97) || '.'
                       || lpad((i % 999 + 1)::text, 3, '0') AS code,
-                  'ns_' || (i % 1000) AS ns
+                  'ns_' || (i % 1000) AS ns,
+                  to_char(to_timestamp(1700000000 + i * 0.001234), 'YYYY-MM-DD HH24:MI:SS.US') AS ts
                   FROM generate_series(1, {ROWS}) i""")
         e.row("ALTER TABLE bench ADD COLUMN uid text, ADD COLUMN xid text, ADD COLUMN tid text, "
               "ADD COLUMN euid text, ADD COLUMN eb bytea")

@@ -14,7 +14,6 @@ The binaries are Debian's (`postgresql-15`, `make pg-deps`); POLYID_PG_BIN names
 folder of initdb/pg_ctl (for a newer major).
 """
 
-import contextlib
 import glob
 import os
 import pwd
@@ -58,22 +57,34 @@ def import_psycopg():
 
 
 class Cluster:
-    """One cluster in `TARGET/<name>`: created on first use, started on enter, stopped on exit."""
+    """One cluster in `TARGET/<name>`: created on first use, started on enter, stopped on exit.
+    `settings` are server settings for this start (e.g. {"shared_preload_libraries": ...})."""
 
-    def __init__(self, name="cluster", port=None):
+    def __init__(self, name="cluster", port=None, settings=None):
         self.bin = pg_bin()
         self.data = os.path.join(TARGET, name, "data")
         self.sock = os.path.join(TARGET, name, "sock")
         self.log = os.path.join(TARGET, name, "server.log")
         self.port = port or free_port()
+        self.settings = dict(settings or {})
         self.started = False
 
-    def _as_postgres(self, args, **kw):
-        cmd = (["runuser", "-u", USER, "--"] if os.geteuid() == 0 else []) + args
-        return subprocess.run(cmd, check=True, **kw)
+    def _as_postgres(self, tool, *args, check=True):
+        cmd = (["runuser", "-u", USER, "--"] if os.geteuid() == 0 else []) + [
+            os.path.join(self.bin, tool), *args]
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        if check and proc.returncode != 0:
+            log = ""
+            if os.path.exists(self.log):
+                with open(self.log, encoding="utf-8", errors="replace") as f:
+                    log = f.read()[-2000:]
+            raise RuntimeError(f"{tool} {' '.join(args)} exited {proc.returncode}: "
+                               f"{proc.stderr[-2000:]}\n{log}")
+        return proc
 
     def _prepare(self):
-        os.makedirs(os.path.dirname(self.data), exist_ok=True)
+        folder = os.path.dirname(self.data)
+        os.makedirs(self.sock, exist_ok=True)
         if os.geteuid() == 0:
             pw = pwd.getpwnam(USER)
             # The server user must reach its folders: every folder from / down to target/pg.
@@ -81,40 +92,30 @@ class Cluster:
             while path != "/":
                 os.chmod(path, os.stat(path).st_mode | 0o011)
                 path = os.path.dirname(path)
-            os.chown(os.path.dirname(self.data), pw.pw_uid, pw.pw_gid)
+            for d in (folder, self.sock):
+                os.chown(d, pw.pw_uid, pw.pw_gid)
         if not os.path.exists(os.path.join(self.data, "PG_VERSION")):
             if os.path.exists(self.data):
                 shutil.rmtree(self.data)
-            self._as_postgres([os.path.join(self.bin, "initdb"), "-D", self.data, "-U", USER,
-                               "-E", "UTF8", "--locale=C.UTF-8", "-A", "trust", "--no-sync"],
-                              stdout=subprocess.DEVNULL)
-        os.makedirs(self.sock, exist_ok=True)
-        if os.geteuid() == 0:
-            pw = pwd.getpwnam(USER)
-            os.chown(self.sock, pw.pw_uid, pw.pw_gid)
+            self._as_postgres("initdb", "-D", self.data, "-U", USER, "-E", "UTF8",
+                              "--locale=C.UTF-8", "-A", "trust", "--no-sync")
 
     def start(self):
         self._prepare()
-        opts = (f"-c listen_addresses=127.0.0.1 -c port={self.port} "
-                f"-c unix_socket_directories={self.sock} -c fsync=off "
-                "-c synchronous_commit=off -c full_page_writes=off")
+        settings = {"listen_addresses": "127.0.0.1", "port": self.port,
+                    "unix_socket_directories": self.sock, "fsync": "off",
+                    "synchronous_commit": "off", "full_page_writes": "off", **self.settings}
+        opts = " ".join(f"-c {k}={v}" for k, v in settings.items())
         # A server left running by a killed run of this script is stopped first.
         if os.path.exists(os.path.join(self.data, "postmaster.pid")):
-            self._stop_quietly()
-        self._as_postgres([os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-l", self.log,
-                           "-o", opts, "-w", "start"], stdout=subprocess.DEVNULL)
+            self._as_postgres("pg_ctl", "-D", self.data, "-m", "immediate", "stop", check=False)
+        self._as_postgres("pg_ctl", "-D", self.data, "-l", self.log, "-o", opts, "-w", "start")
         self.started = True
         return self
 
-    def _stop_quietly(self):
-        cmd = (["runuser", "-u", USER, "--"] if os.geteuid() == 0 else []) + [
-            os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-m", "immediate", "stop"]
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-
     def stop(self):
         if self.started:
-            self._as_postgres([os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-m", "fast",
-                               "-w", "stop"], stdout=subprocess.DEVNULL)
+            self._as_postgres("pg_ctl", "-D", self.data, "-m", "fast", "-w", "stop")
             self.started = False
 
     def __enter__(self):
@@ -145,15 +146,6 @@ class Cluster:
 
     def connect(self, **kw):
         return import_psycopg().connect(self.dsn, autocommit=True, **kw)
-
-
-@contextlib.contextmanager
-def cluster(name="cluster"):
-    c = Cluster(name)
-    try:
-        yield c.start()
-    finally:
-        c.stop()
 
 
 def main():
