@@ -283,6 +283,29 @@ class PlPgSql(unittest.TestCase):
         for fam in ("tid", "xid", "euid"):
             e.row(f"RESET polyid.{fam}_last")
 
+    @unittest.skipIf(KIND != "server", "PGlite has one role")
+    def test_a_role_without_privileges_loads_it_in_its_schema_and_again(self):
+        # As on a managed server: no superuser, only a schema of one's own.
+        self.e.row("DROP SCHEMA IF EXISTS app CASCADE")
+        self.e.row("DROP ROLE IF EXISTS app")
+        self.e.row("CREATE ROLE app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE")
+        self.e.row("CREATE SCHEMA app AUTHORIZATION app")
+        psycopg = cluster.import_psycopg()
+        with psycopg.connect(PG.dsn.replace("user=postgres", "user=app"), autocommit=True) as db:
+            db.execute("SET search_path = app")
+            with open(cluster.PLPGSQL_FILE, encoding="utf-8") as f:
+                sql = f.read()
+            db.execute(sql)
+            db.execute(sql)  # loading again replaces the functions
+            self.assertEqual(db.execute("SELECT polyid_compact_id('E.AUTH.TOKEN.001')").fetchone()[0], "V6a0B")
+            # Called from a session whose search path does not name the schema.
+            db.execute("SET search_path = public")
+            self.assertEqual(db.execute("SELECT app.polyid_full_id('auth_lib', 'E.Auth.Token.001'), "
+                                        "app.polyid_tid_micros(app.polyid_tid_format(1024))").fetchone(),
+                             ("05o5h-V6a0B", 1))
+        self.e.row("DROP SCHEMA app CASCADE")
+        self.e.row("DROP ROLE app")
+
     @unittest.skipIf(KIND != "server", "PGlite is one connection")
     def test_generators_unique_across_connections(self):
         # Connections whose xid lanes (backend pid mod 64) differ, as the guarantee states.
