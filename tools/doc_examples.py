@@ -20,13 +20,16 @@ Every fenced block needs a language tag. What happens to a block depends on it:
   sh              bash -eo pipefail; a block of `make` commands only is checked against the
                   Makefile (every target exists), not run
   console         a transcript: `$ command` lines run by bash, the lines after each are its
-                  output (stdout and stderr), compared line by line
+                  output (stdout and stderr), compared line by line; when a transcript runs
+                  psql, the PG* variables name a throwaway PostgreSQL cluster (started for the
+                  run by postgres/tests/cluster.py, its public schema emptied, then stopped)
   text, abnf      not examples (listings, grammars, formulas): not run
 
 Examples run in a scratch folder (target/doc-examples/work) holding tools/doc_fixtures/*
 (catalog.json: the one-entry catalog of the README) and links to the repository's folders
 (so `cli/tests/...` works), with target/release (the CLI) and .venv/bin first on PATH. Node resolves `polyid` to
-bindings-node and `polyid-wasm` to bindings-wasm/pkg.
+bindings-node, `polyid-wasm` to bindings-wasm/pkg and `@electric-sql/pglite` to
+postgres/pglite's.
 
 Expected results (one convention for every language): a comment on an expression statement
 (or on the comment lines right after it) that starts with a literal of the language, or that
