@@ -22,7 +22,7 @@ PG_BENCH_ROWS ?= 100000
 
 TEST_TARGETS += pg-sql-test
 
-.PHONY: pg-deps pg-sql-test pg-sql-bench
+.PHONY: pg-deps pg-sql-test pg-sql-bench pg-sql-bench-write
 
 pg-deps: $(PG_PGLITE_STAMP)
 	@test -x /usr/lib/postgresql/$(PG_MAJOR)/bin/pg_ctl || { \
@@ -46,6 +46,10 @@ pg-sql-test: pg-deps sql-build
 
 pg-sql-bench: pg-deps
 	python3 -B postgres/tests/bench_plpgsql.py $(PG_BENCH_ROWS)
+
+# The same, with the table written into docs/sql.md's PostgreSQL performance section.
+pg-sql-bench-write:
+	$(BENCH_WRITE) pg-sql -- $(MAKE) --no-print-directory -C $(ROOT) pg-sql-bench
 
 # docs/sql.md's PostgreSQL examples run psql against a throwaway cluster and PGlite in Node.
 docs-examples: pg-deps

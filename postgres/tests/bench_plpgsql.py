@@ -77,13 +77,19 @@ def main():
             return best
 
         base = timed("n")
-        print(f"PostgreSQL {e.version}, {ROWS:,} rows; microseconds per row (the bare scan, "
-              f"{base / ROWS * 1e6:.2f} us/row, subtracted); ratio to the built-in in brackets")
+        lines = [f"PostgreSQL {e.version}, {ROWS:,} rows, microseconds per row (the bare scan, "
+                 f"{base / ROWS * 1e6:.2f} us/row, subtracted; best of 3):", "",
+                 "| function | us/row | ratio to the built-in |", "|---|---|---|"]
         per_row = {}
         for name, expr, ref in CASES:
             per_row[name] = max(timed(expr) - base, 0) / ROWS * 1e6
-            ratio = f"  ({per_row[name] / per_row[ref]:.0f}x {ref})" if ref and per_row.get(ref, 0) > 0.005 else ""
-            print(f"  {name:<24} {per_row[name]:9.3f} us/row{ratio}")
+            ratio = f"{per_row[name] / per_row[ref]:.0f}x `{ref}`" if ref and per_row.get(ref, 0) > 0.005 else ""
+            lines.append(f"| `{name}` | {per_row[name]:.3f} | {ratio} |")
+        print("\n".join(lines))
+        # make pg-sql-bench-write: the table goes into docs/sql.md (tools/bench_section.py).
+        if os.environ.get("BENCH_MD"):
+            with open(os.environ["BENCH_MD"], "a") as f:
+                f.write("\n".join(lines) + "\n")
         e.close()
 
 
