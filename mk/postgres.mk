@@ -30,7 +30,7 @@ pg-deps: $(PG_PGLITE_STAMP)
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-$(PG_MAJOR) >/dev/null; }
 	@test -d $(PG_OUT)/py/psycopg || { \
 		echo "postgres: psycopg $(PG_PSYCOPG_VERSION) from PyPI into target/pg/py"; \
-		python3 -m pip install -q --disable-pip-version-check --target $(PG_OUT)/py \
+		python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore --target $(PG_OUT)/py \
 			"psycopg[binary]==$(PG_PSYCOPG_VERSION)"; }
 
 $(PG_PGLITE_STAMP): $(PG_DIR)/pglite/package.json $(PG_DIR)/pglite/package-lock.json

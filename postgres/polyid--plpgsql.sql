@@ -1008,3 +1008,18 @@ BEGIN
     PERFORM set_config('polyid.euid_last', hi || ' ' || lo, false);
     RETURN polyid_euid_format(int8send(hi) || int8send(lo));
 END $$;
+
+-- The generators' values (what polyid_<family>_parse reads from the text), for tables that
+-- keep their keys as integers or bytes: the text generators' IDs, parsed. Their errors name
+-- the text generator that raised them.
+CREATE OR REPLACE FUNCTION polyid_xid_generate_value() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$ SELECT polyid_xid_parse(polyid_xid_generate()) $$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_generate_value() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$ SELECT polyid_tid_parse(polyid_tid_generate()) $$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_generate_value() RETURNS bytea
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$ SELECT polyid_euid_parse(polyid_euid_generate()) $$;

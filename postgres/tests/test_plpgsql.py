@@ -79,13 +79,13 @@ class PlPgSql(unittest.TestCase):
     def test_the_function_set_is_the_sql_extensions_less_extuuid(self):
         with open(FUNCTIONS_RS, encoding="utf-8") as f:
             table = set(re.findall(r'name: "(polyid_[a-z0-9_]+)"', f.read()))
-        self.assertEqual(len(table), 27)
+        self.assertEqual(len(table), 30)
         got = {r[0]: r[1:] for r in self.e.rows(
             "SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc "
             "WHERE proname LIKE 'polyid\\_%' AND proname NOT LIKE 'polyid\\_\\_%'")}
         self.assertEqual(set(got), table - set(pg_engines.MISSING_FUNCTIONS))
         for name, (volatile, parallel, strict) in got.items():
-            if name.endswith("_generate"):
+            if name.endswith(("_generate", "_generate_value")):
                 self.assertEqual((volatile, parallel), ("v", "u"), name)
             else:
                 self.assertEqual((volatile, parallel, strict), ("i", "s", True), name)
@@ -235,11 +235,13 @@ class PlPgSql(unittest.TestCase):
 
     def test_generators_increase_within_a_session(self):
         e = self.e
+        second_of = {}
         for fam, parse in [("tid", "polyid_tid_parse(id)"), ("xid", "polyid_uid11_encode(polyid_xid_parse(id))"),
                            ("euid", "polyid_euid_format(polyid_euid_parse(id))")]:
             first = [r[0] for r in e.rows(f"SELECT polyid_{fam}_generate() FROM generate_series(1, 5000)")]
             second = [r[0] for r in e.rows(f"SELECT polyid_{fam}_generate() FROM generate_series(1, 5000)")]
             ids = first + second
+            second_of[fam] = ids[-1]
             self.assertEqual(ids, sorted(set(ids)), fam)  # strictly increasing, as text
             # Every one reads back (the text is canonical).
             back = e.rows(f"SELECT {parse} FROM unnest(?::text[]) id", [ids[:50]])
@@ -247,6 +249,18 @@ class PlPgSql(unittest.TestCase):
                 self.assertEqual([r[0] for r in back], ids[:50])
         tids = [r[0] for r in e.rows("SELECT polyid_tid_parse(polyid_tid_generate()) FROM generate_series(1, 1000)")]
         self.assertEqual(tids, sorted(set(tids)))
+        # The value generators continue the same sequences: after the text IDs above, each
+        # value is greater than the last text's, and they increase.
+        for fam, last in [("tid", f"polyid_tid_parse('{second_of['tid']}')"),
+                          ("xid", f"polyid_xid_parse('{second_of['xid']}') # -9223372036854775808"),
+                          ("euid", f"polyid_euid_parse('{second_of['euid']}')")]:
+            key = "v # -9223372036854775808" if fam == "xid" else "v"
+            rows = e.rows(f"SELECT {key} > ({last}) FROM (SELECT polyid_{fam}_generate_value() v "
+                          f"FROM generate_series(1, 500)) t")
+            self.assertTrue(all(r[0] for r in rows), fam)
+            values = [r[0] for r in e.rows(f"SELECT {key} FROM (SELECT polyid_{fam}_generate_value() v "
+                                           f"FROM generate_series(1, 500)) t")]
+            self.assertEqual(values, sorted(set(values)), fam)
         clock = e.row("SELECT polyid_tid_clock_id(polyid_tid_generate()), pg_backend_pid()")
         self.assertEqual(clock[0], 32 + clock[1] % 960)
         # Generated now: the timestamps are today's.
