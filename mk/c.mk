@@ -180,8 +180,10 @@ c-demo: c-build
 	@echo "==> c: matrix adapter demo"
 	@$(C_OUT)/bin/polyid-c-adapter demo
 
+# tests/header.rs generates the header; with POLYID_C_UPDATE_HEADER=1 it writes it instead of
+# comparing (building the library itself does not run cbindgen).
 c-header:
-	POLYID_C_UPDATE_HEADER=1 $(CARGO) build --locked --release -p polyid-c
+	POLYID_C_UPDATE_HEADER=1 $(CARGO) test --locked --release -p polyid-c --test header
 	@echo "bindings-c/include/polyid.h regenerated; review and commit it"
 
 $(C_OUT)/bench/bench-c: $(C_SRC)/benches/bench.c $(C_LIB_A) $(C_OUT)/include/polyid.h

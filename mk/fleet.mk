@@ -3,7 +3,6 @@
 .PHONY: fleet-test
 fleet-test: python-build cli-build
 	@echo "==> fleet: generators across processes and PID namespaces"
-	python3 tests/vectors/tools/generators_independent.py
 	python3 tests/fleet/run --python $(PY) --cli $(ROOT)/target/release/polyid
 	python3 docs/tools/uniqueness_table.py --check --cli $(ROOT)/target/release/polyid
 	$(ROOT)/target/release/polyid simulate --family tid --hosts 10 --rate 100 --years 1

@@ -20,13 +20,16 @@ Every fenced block needs a language tag. What happens to a block depends on it:
   sh              bash -eo pipefail; a block of `make` commands only is checked against the
                   Makefile (every target exists), not run
   console         a transcript: `$ command` lines run by bash, the lines after each are its
-                  output (stdout and stderr), compared line by line
+                  output (stdout and stderr), compared line by line; when a transcript runs
+                  psql, the PG* variables name a throwaway PostgreSQL cluster (started for the
+                  run by postgres/tests/cluster.py, its public schema emptied, then stopped)
   text, abnf      not examples (listings, grammars, formulas): not run
 
 Examples run in a scratch folder (target/doc-examples/work) holding tools/doc_fixtures/*
 (catalog.json: the one-entry catalog of the README) and links to the repository's folders
 (so `cli/tests/...` works), with target/release (the CLI) and .venv/bin first on PATH. Node resolves `polyid` to
-bindings-node and `polyid-wasm` to bindings-wasm/pkg.
+bindings-node, `polyid-wasm` to bindings-wasm/pkg and `@electric-sql/pglite` to
+postgres/pglite's.
 
 Expected results (one convention for every language): a comment on an expression statement
 (or on the comment lines right after it) that starts with a literal of the language, or that
@@ -62,6 +65,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import json
 import os
 import re
@@ -656,6 +660,11 @@ def prepare_work() -> None:
         built = ROOT / "target" / "sql" / name
         if built.exists():
             (w / name).symlink_to(built)
+    # PGlite (make pg-deps), for the PostgreSQL page's browser and edge example
+    pglite = ROOT / "postgres" / "pglite" / "node_modules" / "@electric-sql" / "pglite"
+    if pglite.exists():
+        (nm / "@electric-sql").mkdir()
+        (nm / "@electric-sql" / "pglite").symlink_to(pglite)
     # the repository's folders, for commands that name files in it (cli/tests/..., docs/...)
     for d in ROOT.iterdir():
         if d.is_dir() and not d.name.startswith(".") and d.name not in ("target", "node_modules") \
@@ -726,6 +735,22 @@ def main() -> int:
             report(b, False, f"no runtime for the tag {b.lang!r}: tag it (text for listings) or mark it "
                              '<!-- example: skip reason="..." -->' if b.lang else
                              "untagged block: give it a language tag (text for listings)")
+    with postgres_for([b for b in blocks if b.runtime == "console"]):
+        run_blocks(blocks, report)
+
+    not_examples = sum(1 for b in blocks if b.runtime == "not an example")
+    print("doc examples by runtime (examples passed / failed, values and lines checked):")
+    for rt in sorted(counts):
+        p, f, c = counts[rt]
+        print(f"  {rt:10} {p:3} passed {f:3} failed {c:4} checks")
+    print(f"  {len(skipped)} skipped (marked), {not_examples} blocks that are not examples (text)")
+    total_p = sum(c[0] for c in counts.values())
+    print(f"doc examples: {total_p} passed, {len(failures)} failed, {len(skipped)} skipped "
+          f"({time.monotonic() - t0:.1f} s)")
+    return 1 if failures else 0
+
+
+def run_blocks(blocks: list[Block], report) -> None:
     run_python([b for b in blocks if b.runtime == "python"], report)
     run_js([b for b in blocks if b.runtime in ("node-cjs", "node-esm", "ts", "browser")], report)
     run_c([b for b in blocks if b.runtime == "c"], report)
@@ -738,16 +763,28 @@ def main() -> int:
         elif b.runtime == "console":
             run_console(b, report)
 
-    not_examples = sum(1 for b in blocks if b.runtime == "not an example")
-    print("doc examples by runtime (examples passed / failed, values and lines checked):")
-    for rt in sorted(counts):
-        p, f, c = counts[rt]
-        print(f"  {rt:10} {p:3} passed {f:3} failed {c:4} checks")
-    print(f"  {len(skipped)} skipped (marked), {not_examples} blocks that are not examples (text)")
-    total_p = sum(c[0] for c in counts.values())
-    print(f"doc examples: {total_p} passed, {len(failures)} failed, {len(skipped)} skipped "
-          f"({time.monotonic() - t0:.1f} s)")
-    return 1 if failures else 0
+
+@contextlib.contextmanager
+def postgres_for(console_blocks: list[Block]):
+    """A throwaway PostgreSQL cluster (postgres/tests/cluster.py) for the console examples
+    that run psql, reached through the PG* variables; stopped when they are done."""
+    if not any(re.search(r"(?m)^\$ psql ", b.code) for b in console_blocks):
+        yield
+        return
+    sys.path.insert(0, str(ROOT / "postgres" / "tests"))
+    import cluster  # noqa: PLC0415
+    with cluster.Cluster("doc-examples") as pg:
+        pg.psql(sql="DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+        saved = {k: os.environ.get(k) for k in pg.env}
+        os.environ.update(pg.env)
+        try:
+            yield
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
 
 
 if __name__ == "__main__":

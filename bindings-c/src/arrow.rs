@@ -302,7 +302,8 @@ unsafe fn compute(
 /// (`Res<ArrayRef>`). A function declared `without error_row` has no `error_row` parameter:
 /// no row can fail it (a generator has no input; a validation reports each row's error in
 /// its output). Each function keeps its own doc comment, which cbindgen copies into the
-/// header (build.rs has it read the crate after macro expansion).
+/// header (tests/header/expand.rs writes the function out for it, from this macro's input:
+/// keep the grammar in step).
 macro_rules! arrow_fn {
     (
         $(#[doc = $doc:expr])*

@@ -666,8 +666,8 @@ pub(crate) const fn zeroed<const N: usize>() -> [c_char; N] {
 /// A string argument is written `name / name_len: str`; in the body, `name` is a closure
 /// that reads it (`cstr` in the first function, `nstr` in the twin, with the argument's name
 /// as the error context). Every other argument is passed through as declared. Each function
-/// keeps its own doc comment, which cbindgen copies into the header (build.rs has it read the
-/// crate after macro expansion).
+/// keeps its own doc comment, which cbindgen copies into the header (tests/header/expand.rs
+/// writes the two functions out for it, from this macro's input: keep the grammar in step).
 macro_rules! with_n_twin {
     (
         $(#[doc = $doc:expr])*
@@ -719,8 +719,9 @@ mod tests {
     fn every_core_code_has_a_status_with_its_string() {
         for (i, code) in ErrorCode::ALL.into_iter().enumerate() {
             let status = status_of(code);
-            // INTERNAL_ERROR keeps its C value 99, outside the 1-33 block; the codes after it
-            // in `ALL` (added later) continue the block at 19.
+            // INTERNAL_ERROR keeps its C value 99, apart from the others; the codes after it
+            // in `ALL` continue the others' numbering where the codes before it stop, so that
+            // every C value stays what it was when its code was published.
             let internal = ErrorCode::ALL
                 .iter()
                 .position(|c| *c == ErrorCode::InternalError)

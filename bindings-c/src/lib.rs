@@ -1,6 +1,6 @@
 //! # libpolyid: the C ABI of polyid
 //!
-//! This crate exposes the `polyid` core through plain C functions. `build.rs` runs cbindgen
+//! This crate exposes the `polyid` core through plain C functions. `make c-header` runs cbindgen
 //! over these sources and writes `polyid.h`; the committed copy is
 //! `bindings-c/include/polyid.h` (see `tests/header.rs`, which fails when it is stale).
 //!

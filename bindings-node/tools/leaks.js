@@ -9,11 +9,11 @@
 // heap capacity in steps under allocation pressure, and keeps it) is shown, not failed: with
 // the live heap flat it holds no leaked object.
 //
-// Every entry point is first warmed up with 2 x 5% of the calls; the growth is measured over
-// the CALLS calls that follow. An entry point whose growth is over the limit is measured again
-// over a second round of CALLS calls, and that second round decides (see `measure`). Calls run
-// in chunks of 1000 with a turn of the event loop in between, so that Node runs the finalizers
-// of the objects they dropped, and a full GC every 10,000 calls.
+// Every entry point is first warmed up (see `main`); the growth is measured over the CALLS
+// calls that follow. An entry point whose growth is over the limit is measured again over a
+// second round of CALLS calls, and that second round decides (see `measure`). Calls run in
+// chunks of CHUNK with a turn of the event loop in between, so that Node runs the finalizers
+// of the objects they dropped, and a full GC every GC_EVERY calls.
 //
 //   node --expose-gc tools/leaks.js            # make node-leaks
 //   LEAK_CALLS=100000 node --expose-gc tools/leaks.js
@@ -379,9 +379,9 @@ async function runCalls(c, n) {
     done += m
     // A full GC every GC_EVERY calls: the native memory of dropped objects (catalogs) is freed
     // by finalizers after a major GC, which V8 otherwise starts only when the external memory
-    // it was told about has grown by ~64 MB. Without it, how much was waiting at the moment
-    // of measuring varied by tens of MB from run to run (not a leak: twice the calls did not
-    // grow twice as much).
+    // it was told about has grown by far more than the limit. Without it, how much is waiting
+    // at the moment of measuring would vary from run to run by more than the limit, with no
+    // leak (twice the calls do not grow twice as much).
     if (done % GC_EVERY === 0) global.gc()
     await tick()
   }
@@ -455,7 +455,7 @@ async function main() {
   // Errors are thrown without a captured stack (the native path is the same; V8's stack
   // capture would only make the run several times longer). LEAK_STACK=1 keeps stacks.
   if (process.env.LEAK_STACK !== '1') Error.stackTraceLimit = 0
-  // Warm-up, 5% of the calls of every entry point, then 5% more of each right before it is
+  // Warm-up, a share of the calls of every entry point, then as many again right before it is
   // measured: code, caches, the V8 heap and malloc's arenas reach their steady state, so that
   // the growth measured is what the calls keep, not a high-water mark.
   const started = process.hrtime.bigint()

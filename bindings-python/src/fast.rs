@@ -2,9 +2,10 @@
 //!
 //! With the `abi3-py39` feature PyO3 registers every function with arguments as
 //! `METH_VARARGS | METH_KEYWORDS`, because `METH_FASTCALL` entered the *limited* API only in
-//! Python 3.10. That costs a tuple per call, a third of the price of a `compact_id` call.
-//! `METH_FASTCALL` itself has been in CPython since 3.7 with the very calling convention that
-//! 3.10 made stable (PEP 590), so this one hot function is registered by hand with it; the
+//! Python 3.10. That builds an argument tuple on every call, a large share of a call as short
+//! as `compact_id` (`make python-bench-paths` measures it). Every CPython this wheel supports
+//! has `METH_FASTCALL` with the calling convention that 3.10 made stable (PEP 590), so this
+//! one hot function is registered by hand with it; the
 //! argument handling matches a PyO3 signature `(code, named_sequences=None, *, profile=None)`. Everything else
 //! goes through PyO3.
 
@@ -17,7 +18,7 @@ use pyo3::prelude::*;
 use crate::args::Text;
 use crate::wdp::compact_id_impl;
 
-/// `METH_FASTCALL` (0x0080), the same value in every CPython since 3.7.
+/// `METH_FASTCALL` (0x0080), the same value in every CPython this wheel supports.
 const METH_FASTCALL: c_int = 0x0080;
 
 type FastCallWithKeywords = unsafe extern "C" fn(
@@ -132,7 +133,8 @@ pub fn add_compact_id(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // PyO3's own trampoline for fastcall functions (what `#[pyfunction]` uses when it can):
     // it marks the thread as attached for PyO3 (so references dropped in the body, e.g. an
     // error's cause, are released at once instead of queueing in PyO3's deferred-release
-    // pool, which only drains at the next PyO3 call: 350 bytes per failing call until then),
+    // pool, which only drains at the next PyO3 call, so memory would grow with every failing
+    // call until then),
     // drains that pool, turns a PyErr into a raised exception and traps panics.
     let trampoline: FastCallWithKeywords = pyo3::impl_::trampoline::get_trampoline_function!(
         fastcall_cfunction_with_keywords,

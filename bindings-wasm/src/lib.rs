@@ -6,9 +6,9 @@
 //! them the camelCase classes and functions of the Node package, checks JavaScript argument
 //! types and integer ranges, and nothing else.
 //!
-//! One crate, three modules (features, see Cargo.toml): `ids` (default; `src/ids/`: WDP, uid11, xid,
-//! TID, EUID — the module under the size budget), `catalog` (`catalog`: WDP catalogs) and
-//! `extuuid` (`extuuid`: EXTUUID). `tools/build.sh` builds each alone.
+//! One crate, one module per set of features (see Cargo.toml; `tools/build.sh` lists the
+//! modules and builds each alone): `ids` (default; `src/ids/`: WDP, uid11, xid, TID, EUID —
+//! the module under the size budget), `catalog` (WDP catalogs), `extuuid` (EXTUUID).
 //!
 //! Everything about the identifiers is computed by the core. This crate only:
 //! - turns a core [`polyid::Error`] into a thrown `Error` with `.code` ([`error`]);
@@ -37,9 +37,9 @@ pub use ids::*;
 // The ID-only module (size budget) uses lol_alloc's free list: far smaller than std's
 // dlmalloc, and with one thread (wasm32-unknown-unknown without the atomics feature) it needs
 // no lock. Its first-fit search walks every free block, which is fine for the few short-lived
-// allocations of ID calls but grows with the number of live blocks: a catalog of many entries
-// made every allocation slower and loading it quadratic. The catalog and EXTUUID modules
-// (no size budget) keep std's dlmalloc.
+// allocations of ID calls but grows with the number of live blocks: with a catalog of many
+// entries every allocation would slow down and loading would turn quadratic. So the catalog
+// and EXTUUID modules (no size budget) keep std's dlmalloc.
 #[cfg(all(
     target_arch = "wasm32",
     not(target_feature = "atomics"),

@@ -79,6 +79,26 @@ esac
 rustc_version=$("$RUSTC_WASM" --version)
 log "toolchain: $TOOLCHAIN; $rustc_version"
 
+# The unstable switches below (RUSTC_BOOTSTRAP=1 for -Zbuild-std, -Zbuild-std-features,
+# -Zlocation-detail, -Zfmt-debug, -Cpanic=immediate-abort) are what keep the ID-only module
+# inside its budget, and unstable switches change without notice. VERIFIED names the
+# toolchain they were last checked with (README.md, "Build"). A rustc that rejects one, or a
+# module that shows one had no effect, stops the build here with this message instead of
+# leaving a larger module in pkg/.
+VERIFIED="rustc 1.95.0 (59807616e 2026-04-14), rustup stable with the rust-src component"
+flags_failed() {
+    log "ERROR: $1"
+    log "  this toolchain: $rustc_version ($TOOLCHAIN)"
+    log "  the size build's unstable flags were verified with: $VERIFIED"
+    log "  use that toolchain (WASM_TOOLCHAIN=rustup), or update the flags in"
+    log "  bindings-wasm/tools/build.sh and VERIFIED there and in bindings-wasm/README.md"
+    exit 1
+}
+for flag in -Zlocation-detail=none -Zfmt-debug=shallow; do
+    RUSTC_BOOTSTRAP=1 "$RUSTC_WASM" --print cfg --target wasm32-unknown-unknown "$flag" >/dev/null 2>&1 ||
+        flags_failed "rustc rejects $flag"
+done
+
 # std from source, size-optimized, panics abort at once (no panic message formatting).
 # Rust >= 1.92 spells immediate abort as a panic strategy; older ones as a std feature.
 std_features=optimize_for_size
@@ -115,7 +135,13 @@ build_module() {
             "${LINKER_ENV[@]}" \
             "$CARGO_WASM" build --locked -p polyid-wasm --target wasm32-unknown-unknown --profile wasm-release \
             -Zbuild-std=std,panic_abort -Zbuild-std-features="$std_features" ${MODULE_FEATURES[$name]}
-    )
+    ) || flags_failed "cargo build of $name failed (its errors above); when they name -Zbuild-std, a std feature or a -Z flag, the unstable flags stopped working"
+    # What the flags remove: std's panic messages and source locations. A module that still
+    # holds them was built without their effect.
+    local wasm=$target_dir/wasm32-unknown-unknown/wasm-release/polyid_wasm.wasm
+    if grep -aqE 'panicked at|called `(Option|Result)::unwrap\(\)`|library/(core|std|alloc)/src/' "$wasm"; then
+        flags_failed "$name holds std's panic messages or source paths: the immediate-abort panic strategy or -Zlocation-detail=none had no effect"
+    fi
     # The cdylib has the crate's name whatever the features: keep each module's copy.
     cp "$target_dir/wasm32-unknown-unknown/wasm-release/polyid_wasm.wasm" "$out/$name.wasm"
 }
@@ -167,5 +193,6 @@ done
 # 5. The package
 
 node "$here/tools/package.mjs"
-node "$here/tools/size.mjs"
+node "$here/tools/size.mjs" --check ||
+    flags_failed "the ID-only module is over its size budget (sizes above): code that grew, or size flags that no longer take effect"
 log "done: bindings-wasm/pkg (toolchain: ${TOOLCHAIN%%:*}; details in target/wasm/toolchain.txt)"

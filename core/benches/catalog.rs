@@ -1,5 +1,6 @@
-//! Expansion of 1,000,000 IDs against a 10,000-entry catalog (target: <= 100 ns per
-//! expansion without field substitution), plus loading and signing costs.
+//! Expansion of many IDs against a large catalog (the sizes and the target per expansion
+//! without field substitution are in the code below and in the table it prints), plus
+//! loading and signing costs.
 //!
 //! `cargo bench -p polyid --bench catalog`; when the environment variable `BENCH_MD` names a
 //! file, the figures are appended to it as a Markdown table (`make bench-catalog-write`).

@@ -1,14 +1,13 @@
 //! Fork detection: a process-wide counter that a forked child sees incremented.
 //!
 //! On Unix a `pthread_atfork` child handler bumps [`generation`]. Readers compare it with the
-//! value they last saw (one relaxed atomic load, about a nanosecond), which is how the random
-//! generators and the TID clock ids learn that they now live in a new process. The
-//! alternative, comparing `getpid()` on every ID, is a system call per ID on current glibc.
+//! value they last saw (one relaxed atomic load), which is how the random generators and the
+//! TID clock ids learn that they live in a new process. The alternative, comparing
+//! `getpid()` on every ID, is a system call per ID on glibc.
 //!
-//! One of the crate's `unsafe` items (the others are the SSE2 scan of WDP codes,
-//! `CompactId::as_str` and `ForkLock` in `forklock.rs`): registering the handler is an FFI call, and the
-//! handler itself only performs an atomic increment and closes the node claims the child
-//! inherited (`node::close_in_child`: atomics and `close`), which are async-signal-safe.
+//! Registering the handler is an FFI call, hence `unsafe` here; the handler itself only
+//! performs an atomic increment and closes the node claims the child inherited
+//! (`node::close_in_child`: atomics and `close`), which are async-signal-safe.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Once;

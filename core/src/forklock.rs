@@ -10,8 +10,8 @@
 //!
 //! Holders are short (one ID or one batch): a waiter spins briefly, then yields its time slice.
 //!
-//! The crate's fourth `unsafe` item: the value lives in an `UnsafeCell` that only the holder
-//! of the lock reads or writes.
+//! Why it is `unsafe` inside: the value lives in an `UnsafeCell` that only the holder of the
+//! lock reads or writes.
 
 use std::cell::UnsafeCell;
 use std::ops::{Deref, DerefMut};

@@ -1,8 +1,8 @@
 //! Per-thread random numbers, seeded from the OS and reseeded after `fork()`.
 //!
 //! Every generator draws from a thread-local ChaCha12 (`rand::rngs::StdRng`) seeded from the
-//! operating system's generator. That costs a few nanoseconds per draw and never a system
-//! call per ID (the `euid` reference makes one `getrandom` call per ID).
+//! operating system's generator, so that a draw never makes a system call (the `euid`
+//! reference makes one `getrandom` call per ID).
 //!
 //! A forked child inherits the parent's memory, and with it the exact state of this
 //! generator: without care, parent and child would produce the same "random" bits. The

@@ -20,7 +20,7 @@ import engines  # noqa: E402
 
 def values(e, sql, n):
     rows = e.rows(f"SELECT {sql} FROM (WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL "
-                  f"SELECT i + 1 FROM r WHERE i < {n}) SELECT i FROM r) ORDER BY i")
+                  f"SELECT i + 1 FROM r WHERE i < {n}) SELECT i FROM r) AS seq ORDER BY i")
     return [r[0] for r in rows]
 
 
@@ -58,7 +58,8 @@ def read_one(e, fam, text):
             r = e.row("SELECT polyid_tid_format(polyid_tid_parse(?)), polyid_tid_parse(?), "
                       "polyid_tid_micros(?), polyid_tid_clock_id(?)", [text] * 4)
             return {"text": r[0], "value": str(r[1]), "micros": str(r[2]), "clock_id": r[3]}
-        r = e.row("SELECT polyid_euid_format(polyid_euid_parse(?)), hex(polyid_euid_parse(?)), "
+        r = e.row("SELECT polyid_euid_format(polyid_euid_parse(?)), "
+                  f"{e.hex('polyid_euid_parse(?)')}, "
                   "polyid_euid_unix_ms(?), polyid_euid_extension(?)", [text] * 4)
         return {"text": r[0], "value": str(int(r[1], 16)), "unix_ms": r[2], "extension": r[3]}
     except engines.SqlError as err:
@@ -77,6 +78,11 @@ def read(e, batch):
 
 
 def demo(e):
+    if "extuuid_encode" in getattr(e, "missing_ops", ()):
+        r = e.row("SELECT polyid_compact_id('E.Auth.Token.MISSING'), "
+                  "polyid_full_id('auth_lib', 'E.Auth.Token.001'), "
+                  f"polyid_uid11_encode({engines.cast_uint(e)})", [e.uint((1 << 64) - 1)])
+        return {"compact_id": r[0], "full_id": r[1], "uid11": r[2]}
     r = e.row("SELECT polyid_compact_id('E.Auth.Token.MISSING'), "
               "polyid_full_id('auth_lib', 'E.Auth.Token.001'), "
               f"polyid_uid11_encode({engines.cast_uint(e)}), "
@@ -86,19 +92,26 @@ def demo(e):
 
 
 def main():
-    kind, cmd = sys.argv[1], sys.argv[2]
-    e = engines.open_engine(kind)
+    serve(lambda: engines.open_engine(sys.argv[1]), sys.argv[2:])
+
+
+def serve(open_engine, args):
+    """Answers one command of the protocol with the engine `open_engine()` opens (not opened
+    for `replay`, which no SQL engine supports)."""
+    cmd = args[0]
+    if cmd == "replay":
+        print(json.dumps({"unsupported": "seeded generators are not exposed as SQL functions"}))
+        return
+    e = open_engine()
     if cmd == "vectors":
-        for line in engines.run_vectors(e, sys.argv[3]):
+        for line in engines.run_vectors(e, args[1]):
             print(json.dumps(line))
     elif cmd == "generate":
-        print(json.dumps(generate(e, int(sys.argv[3]))))
+        print(json.dumps(generate(e, int(args[1]))))
     elif cmd == "read":
         print(json.dumps(read(e, json.load(sys.stdin))))
     elif cmd == "demo":
         print(json.dumps(demo(e)))
-    elif cmd == "replay":
-        print(json.dumps({"unsupported": "seeded generators are not exposed as SQL functions"}))
     else:
         sys.exit(f"unknown command {cmd}")
 

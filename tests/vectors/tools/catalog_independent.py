@@ -6,9 +6,11 @@ namespace hashes come from independent.py (docs/spec); Ed25519 from the PyPI pac
 `cryptography`.
 
     python3 tools/catalog_independent.py --check   # verify every case (default)
+    python3 tools/catalog_independent.py --check --dir DIR   # the catalog.json in DIR
     python3 tools/catalog_independent.py --write   # regenerate catalog.json
 
-Needs `xxhash` and `cryptography` (e.g. /tmp/vecvenv: pip install xxhash cryptography);
+Needs `xxhash` and `cryptography` (tools/requirements.txt, which `make vectors-check` installs
+into the repo's .venv; or e.g. /tmp/vecvenv: pip install xxhash cryptography);
 re-executes itself with $POLYID_VECTORS_PYTHON or /tmp/vecvenv/bin/python3 when they are
 missing.
 """
@@ -39,6 +41,7 @@ def _ensure_modules():
 _ensure_modules()
 sys.path.insert(0, HERE)
 import independent as ind  # noqa: E402
+import vectorcheck  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric.ed25519 import (  # noqa: E402
     Ed25519PrivateKey,
     Ed25519PublicKey,
@@ -522,7 +525,7 @@ def cases():
 
 def main():
     ind.spec_selftest()
-    mode = sys.argv[1] if len(sys.argv) > 1 else "--check"
+    mode = "--write" if "--write" in sys.argv else "--check"
     generated = cases()
     if mode == "--write":
         os.makedirs(os.path.dirname(OUT), exist_ok=True)
@@ -532,7 +535,8 @@ def main():
             f.write("\n")
         print(f"wrote {len(generated)} cases to {OUT}")
         return
-    with open(OUT, encoding="utf-8") as f:
+    path = os.path.join(vectorcheck.vector_dir(sys.argv, os.path.dirname(OUT)), "catalog.json")
+    with open(path, encoding="utf-8") as f:
         doc = json.load(f)
     bad = 0
     for c in doc["cases"]:
@@ -541,7 +545,13 @@ def main():
         if got != want:
             bad += 1
             print(f"MISMATCH catalog/{c['name']}: file {want} independent {got}")
-    print(f"catalog vectors: {len(doc['cases']) - bad} agree, {bad} differ")
+    # Every case the definitions above make must be in the file, with the same input.
+    on_disk = {c["name"]: c.get("input") for c in doc["cases"]}
+    for c in generated:
+        if on_disk.get(c["name"]) != c["input"]:
+            bad += 1
+            print(f"MISMATCH catalog/{c['name']}: missing from the file or its input differs")
+    print(f"catalog vectors: {len(doc['cases'])} checked, {bad} differ")
     sys.exit(1 if bad else 0)
 
 

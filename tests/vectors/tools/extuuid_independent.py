@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Independent EXTUUID packer: builds tests/vectors/extuuid.json from the bit layout
 in docs/extuuid.md, without polyid. Typed fields go in; UUIDs come out of the packing below.
-The canonical texts are written by hand. Run: python3 tools/extuuid_independent.py > extuuid.json (or --check to compare)
+The canonical texts are written by hand.
+
+    python3 tools/extuuid_independent.py --check             # every case agrees (default)
+    python3 tools/extuuid_independent.py --check --dir DIR   # the extuuid.json in DIR
+    python3 tools/extuuid_independent.py --write > extuuid.json
 """
 import json
 import math
@@ -602,13 +606,12 @@ cases.append({"name": "inspect-reserved-type", "op": "extuuid_inspect", "source"
 names = [c["name"] for c in cases]
 assert len(names) == len(set(names)), "duplicate names"
 doc = {"family": "extuuid", "schema": 1, "cases": cases}
-if "--check" in sys.argv:
-    import os
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "extuuid.json")
-    with open(path, encoding="utf-8") as f:
-        if json.load(f) != doc:
-            sys.exit("extuuid.json differs from independent.py's cases")
-    print("extuuid.json: %d cases match independent.py" % len(cases))
-else:
+if "--write" in sys.argv or "--stdout" in sys.argv:
     json.dump(doc, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
+else:
+    import os
+    import vectorcheck
+    here = os.path.dirname(os.path.abspath(__file__))
+    folder = vectorcheck.vector_dir(sys.argv, os.path.dirname(here))
+    sys.exit(vectorcheck.check_file(os.path.join(folder, "extuuid.json"), doc))

@@ -13,7 +13,8 @@ It is the generator and the checker of the shared vectors in ../*.json:
 Every mode first asserts that this implementation reproduces every vector quoted in
 docs/spec sections 1-4 (see spec_selftest()). --check exits non-zero on any mismatch.
 
-WDP needs the PyPI package `xxhash` (xxh3_64). If it is not importable, the script
+WDP needs the PyPI package `xxhash` (xxh3_64; `make vectors-check` runs this script from the
+repo's .venv, where it installs tools/requirements.txt). If it is not importable, the script
 re-executes itself with the interpreter named by $POLYID_VECTORS_PYTHON or, failing that,
 /tmp/vecvenv/bin/python3 (python3 -m venv /tmp/vecvenv && /tmp/vecvenv/bin/pip install xxhash).
 Only the standard library is needed otherwise.

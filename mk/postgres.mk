@@ -1,0 +1,55 @@
+# PostgreSQL (postgres/): the pure-SQL tier, polyid--plpgsql.sql (PL/pgSQL and SQL over
+# built-in types, for servers that load no extension, and PGlite).
+#
+#   make pg-deps        Debian's postgresql-15 (apt), psycopg into target/pg/py (pip --target),
+#                       PGlite into postgres/pglite/node_modules (npm ci, when the lock changed)
+#   make pg-sql-test    postgres/tests/test_plpgsql.py on a throwaway PostgreSQL 15 cluster under
+#                       target/pg (started and stopped by the test, cluster.py), then on PGlite
+#                       in Node; each prints how many shared vectors it covered. Run by Debian's
+#                       python3, whose sqlite3 loads the SQLite extension (sql-build): every
+#                       error message is compared with the extension's
+#   make pg-sql-bench   per-row cost of every function against md5(text), to_timestamp and
+#                       gen_random_uuid on one server (PG_BENCH_ROWS rows, default 100000)
+#
+# The matrix's postgres-sql and pglite columns (tests/matrix/adapters) use the same pieces.
+
+PG_DIR := $(ROOT)/postgres
+PG_OUT := $(ROOT)/target/pg
+PG_MAJOR := 15
+PG_PSYCOPG_VERSION := 3.3.9
+PG_PGLITE_STAMP := $(PG_DIR)/pglite/node_modules/.polyid-installed
+PG_BENCH_ROWS ?= 100000
+
+TEST_TARGETS += pg-sql-test
+
+.PHONY: pg-deps pg-sql-test pg-sql-bench pg-sql-bench-write
+
+pg-deps: $(PG_PGLITE_STAMP)
+	@test -x /usr/lib/postgresql/$(PG_MAJOR)/bin/pg_ctl || { \
+		echo "postgres: installing postgresql-$(PG_MAJOR) (apt)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-$(PG_MAJOR) >/dev/null; }
+	@test -d $(PG_OUT)/py/psycopg || { \
+		echo "postgres: psycopg $(PG_PSYCOPG_VERSION) from PyPI into target/pg/py"; \
+		python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore --target $(PG_OUT)/py \
+			"psycopg[binary]==$(PG_PSYCOPG_VERSION)"; }
+
+$(PG_PGLITE_STAMP): $(PG_DIR)/pglite/package.json $(PG_DIR)/pglite/package-lock.json
+	@echo "==> postgres: npm ci (postgres/pglite/package-lock.json)"
+	cd $(PG_DIR)/pglite && $(NPM) ci --no-audit --no-fund --silent
+	@touch $@
+
+pg-sql-test: pg-deps sql-build
+	@echo "==> postgres: pure-SQL tier on PostgreSQL $(PG_MAJOR) (throwaway cluster under target/pg)"
+	POLYID_PG_ENGINE=server POLYID_PG_COMPARE_SQLITE=1 /usr/bin/python3 -B -m unittest -q postgres/tests/test_plpgsql.py
+	@echo "==> postgres: pure-SQL tier on PGlite (Node)"
+	POLYID_PG_ENGINE=pglite POLYID_PG_COMPARE_SQLITE=1 /usr/bin/python3 -B -m unittest -q postgres/tests/test_plpgsql.py
+
+pg-sql-bench: pg-deps
+	python3 -B postgres/tests/bench_plpgsql.py $(PG_BENCH_ROWS)
+
+# The same, with the table written into docs/sql.md's PostgreSQL performance section.
+pg-sql-bench-write:
+	$(BENCH_WRITE) pg-sql -- $(MAKE) --no-print-directory -C $(ROOT) pg-sql-bench
+
+# docs/sql.md's PostgreSQL examples run psql against a throwaway cluster and PGlite in Node.
+docs-examples: pg-deps

@@ -1,0 +1,1025 @@
+-- polyid, the pure-SQL tier for PostgreSQL: the functions of polyid's SQLite and DuckDB
+-- extensions (docs/sql.md) in PL/pgSQL and SQL over built-in types, for servers where no
+-- extension can be installed (managed servers, PGlite). Load it with `psql -f` or paste it;
+-- running it again replaces the functions.
+--
+-- Types: uid11 and xid values are bigint holding the unsigned 64 bits (a value from 2^63 up
+-- reads as negative, as in SQLite); TID values are bigint; EUIDs are 16 bytes (bytea);
+-- timestamps are timestamptz. Every function gives NULL for a NULL argument. Invalid input
+-- raises SQLSTATE 22P02 (text that does not parse) or 22023 (a value out of range), with a
+-- message that starts with polyid's error code, then the function and its arguments (each
+-- quoted, at most 64 characters), then the reason. The database encoding must be UTF8.
+--
+-- Functions named polyid__* are internal helpers. The public functions keep the search
+-- path they were created with, so that they find the helpers wherever they are called from.
+-- EXTUUID is not here (docs/sql.md says why).
+--
+-- The algorithms are those of polyid's specification, docs/spec/ in its source (sections
+-- cited below); the shared vectors of its tests/vectors/ check every function against the
+-- Rust core.
+
+-- ----------------------------------------------------------------------------------------
+-- Errors
+
+-- An input as messages quote it, as the core does (Rust's debug quoting): its first 64
+-- characters with control, invisible and non-ASCII space characters escaped (no input can
+-- start a line of a log or hide in one), then its length in bytes when it was cut.
+CREATE OR REPLACE FUNCTION polyid__quote(t text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    head text := left(t, 64);
+    out text := '';
+    c text;
+BEGIN
+    IF head <> '' THEN
+        FOREACH c IN ARRAY regexp_split_to_array(head, '') LOOP
+            out := out || CASE
+                WHEN c = '"' THEN '\"'
+                WHEN c = '\' THEN '\\'
+                WHEN c = E'\n' THEN '\n'
+                WHEN c = E'\r' THEN '\r'
+                WHEN c = E'\t' THEN '\t'
+                WHEN ascii(c) < 32
+                     OR c ~ '[\u007f-\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]'
+                    THEN '\u{' || to_hex(ascii(c)) || '}'
+                ELSE c END;
+        END LOOP;
+    END IF;
+    out := '"' || out || '"';
+    IF length(t) > 64 THEN
+        out := out || '... (' || octet_length(t) || ' bytes)';
+    END IF;
+    RETURN out;
+END $$;
+
+-- One character as messages show it: in single quotes, escaped like an input (a single
+-- quote escaped, a double quote not).
+CREATE OR REPLACE FUNCTION polyid__char(c text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT '''' || replace(replace(substr(q, 2, length(q) - 2), '\"', '"'), '''', '\''') || ''''
+    FROM (SELECT polyid__quote(c) AS q) x
+$$;
+
+-- Raises a failure found by a helper. `failure` is `CODE context: reason`; the message is
+-- `CODE: function(arguments): context: reason`, the form of the SQLite and DuckDB extensions.
+-- VOLATILE, so that the planner never evaluates it early inside a CASE.
+CREATE OR REPLACE FUNCTION polyid__raise(failure text, fn text, args text, state text DEFAULT '22P02')
+RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    code text := split_part(failure, ' ', 1);
+BEGIN
+    RAISE EXCEPTION USING
+        ERRCODE = state,
+        MESSAGE = code || ': ' || fn || '(' || args || '): ' || substr(failure, length(code) + 2);
+END $$;
+
+-- The first character of `t` that fails its regular expression (`ok_first` for the first
+-- character, `ok` for the others; an ASCII character class), as `CODE context: invalid
+-- character 'c' at index i`, the index in characters counted from `at`; NULL when none does.
+CREATE OR REPLACE FUNCTION polyid__bad_char(t text, ok_first text, ok text, code text, context text, at int DEFAULT 0)
+RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    c text;
+    i int := 0;
+    pattern text;
+BEGIN
+    IF t = '' THEN
+        RETURN NULL;
+    END IF;
+    FOREACH c IN ARRAY regexp_split_to_array(t, '') LOOP
+        pattern := CASE WHEN i = 0 THEN ok_first ELSE ok END;
+        IF octet_length(c) > 1 OR c !~ pattern THEN
+            RETURN code || ' ' || context || ': invalid character ' || polyid__char(c) || ' at index ' || (at + i);
+        END IF;
+        i := i + 1;
+    END LOOP;
+    RETURN NULL;
+END $$;
+
+-- The first non-ASCII character of `t`, as `NON_ASCII context: non-ASCII character 'c' at
+-- index i`; NULL when `t` is ASCII.
+CREATE OR REPLACE FUNCTION polyid__non_ascii(t text, context text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+    IF octet_length(t) = length(t) THEN
+        RETURN NULL;
+    END IF;
+    FOR i IN 1..length(t) LOOP
+        IF octet_length(substr(t, i, 1)) > 1 THEN
+            RETURN 'NON_ASCII ' || context || ': non-ASCII character ' || polyid__char(substr(t, i, 1))
+                || ' at index ' || (i - 1);
+        END IF;
+    END LOOP;
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- Unsigned 64-bit arithmetic on bigint: the bits are the value, sums and products wrap
+-- modulo 2^64 (bigint's own + and * raise on overflow, so sums go through 32-bit halves and
+-- products through numeric).
+--
+-- These helpers are single expressions of strict operators (no CASE, no subquery), so that
+-- the planner inlines them into their callers. It inlines a helper that uses an argument
+-- more than once only when that argument is cheap (a variable, a constant, a few
+-- operators), and an SQL function that is not inlined costs more per call than a PL/pgSQL
+-- one; so xxh3 below keeps its intermediate values in variables and passes those.
+CREATE OR REPLACE FUNCTION polyid__u64(a bigint) RETURNS numeric
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT a::numeric + ((a >> 63) & 1) * 18446744073709551616
+$$;
+
+-- The bigint of a value in [0, 2^64).
+CREATE OR REPLACE FUNCTION polyid__i64(n numeric) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (n - div(n, 9223372036854775808) * 18446744073709551616)::bigint
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__add(a bigint, b bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (((a >> 32) + (b >> 32) + (((a & 4294967295) + (b & 4294967295)) >> 32)) << 32)
+         | (((a & 4294967295) + (b & 4294967295)) & 4294967295)
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__sub(a bigint, b bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (((a >> 32) - (b >> 32) + (((a & 4294967295) - (b & 4294967295)) >> 32)) << 32)
+         | (((a & 4294967295) - (b & 4294967295)) & 4294967295)
+$$;
+
+-- Logical shift right by n (1 to 63): bigint's >> copies the sign bit.
+CREATE OR REPLACE FUNCTION polyid__shr(a bigint, n int) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (a >> n) & ((1::bigint << (64 - n)) - 1)
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__rotl(a bigint, n int) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (a << n) | ((a >> (64 - n)) & ((1::bigint << n) - 1))
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__bswap64(a bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT ((a & 255) << 56) | (((a >> 8) & 255) << 48) | (((a >> 16) & 255) << 40)
+         | (((a >> 24) & 255) << 32) | (((a >> 32) & 255) << 24) | (((a >> 40) & 255) << 16)
+         | (((a >> 48) & 255) << 8) | ((a >> 56) & 255)
+$$;
+
+-- The little-endian 64-bit and 32-bit words of b at byte offset o.
+CREATE OR REPLACE FUNCTION polyid__le64(b bytea, o int) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT get_byte(b, o)::bigint | (get_byte(b, o + 1)::bigint << 8)
+         | (get_byte(b, o + 2)::bigint << 16) | (get_byte(b, o + 3)::bigint << 24)
+         | (get_byte(b, o + 4)::bigint << 32) | (get_byte(b, o + 5)::bigint << 40)
+         | (get_byte(b, o + 6)::bigint << 48) | (get_byte(b, o + 7)::bigint << 56)
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__le32(b bytea, o int) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT get_byte(b, o)::bigint | (get_byte(b, o + 1)::bigint << 8)
+         | (get_byte(b, o + 2)::bigint << 16) | (get_byte(b, o + 3)::bigint << 24)
+$$;
+
+-- ----------------------------------------------------------------------------------------
+-- xxh3_64 with a seed (XXH3 0.8), for the inputs polyid hashes: normalized codes (9 to 39
+-- bytes) and namespaces (1 to 16), which reach the 1-3, 4-8, 9-16 and 17-128 branches, the
+-- last for up to 64 bytes (longer inputs would need more of the secret, and none occurs).
+-- The secret is xxh3's default one: `s` holds its first 64 bytes as little-endian words
+-- (s[1] is the word at byte 0, s[2] at byte 8, ...). A product a * b modulo 2^64 is written
+-- `p := mod(u64(a) * u64(b), 2^64); x := i64(p)`, xxh3's mul128_fold64 as the high and low
+-- halves of the numeric product xor-ed.
+CREATE OR REPLACE FUNCTION polyid__xxh3(b bytea, seed bigint) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    s constant bigint[] := ARRAY[
+        x'be4ba423396cfeb8'::bigint, x'1cad21f72c81017c'::bigint, x'db979083e96dd4de'::bigint,
+        x'1f67b3b7a4a44072'::bigint, x'78e5c0cc4ee679cb'::bigint, x'2172ffcc7dd05a82'::bigint,
+        x'8e2443f7744608b8'::bigint, x'4c263a81e69035e0'::bigint];
+    two64 constant numeric := 18446744073709551616;
+    n int := length(b);
+    acc bigint;
+    x bigint;
+    y bigint;
+    p numeric;
+    q numeric;
+    o int;
+BEGIN
+    IF n = 0 OR n > 64 THEN
+        RAISE EXCEPTION 'polyid__xxh3 takes 1 to 64 bytes, not %', n USING ERRCODE = '22023';
+    END IF;
+    IF n <= 3 THEN
+        -- the low and high 32 bits of the first secret word, xor-ed, plus the seed
+        x := ((get_byte(b, 0)::bigint << 16) | (get_byte(b, n >> 1)::bigint << 24)
+              | get_byte(b, n - 1)::bigint | (n::bigint << 8))
+             # polyid__add((s[1] & 4294967295) # polyid__shr(s[1], 32), seed);
+        -- xxh64's avalanche
+        x := x # polyid__shr(x, 33);
+        p := mod(polyid__u64(x) * 14029467366897019727, two64);  -- 0xC2B2AE3D27D4EB4F
+        x := polyid__i64(p);
+        x := x # polyid__shr(x, 29);
+        p := mod(polyid__u64(x) * 1609587929392839161, two64);  -- 0x165667B19E3779F9
+        x := polyid__i64(p);
+        RETURN x # polyid__shr(x, 32);
+    END IF;
+    IF n <= 8 THEN
+        -- seed ^= bswap32(low 32 bits of seed) << 32
+        y := seed # (((seed & 255) << 56) | (((seed >> 8) & 255) << 48)
+                     | (((seed >> 16) & 255) << 40) | (((seed >> 24) & 255) << 32));
+        y := polyid__sub(s[2] # s[3], y);
+        acc := polyid__le32(b, n - 4);
+        x := polyid__le32(b, 0) << 32;
+        x := polyid__add(acc, x) # y;
+        -- rrmxmx
+        x := x # polyid__rotl(x, 49) # polyid__rotl(x, 24);
+        p := mod(polyid__u64(x) * 11507291218515648293, two64);  -- 0x9FB21C651E98DF25
+        x := polyid__i64(p);
+        x := x # polyid__add(polyid__shr(x, 35), n);
+        p := mod(polyid__u64(x) * 11507291218515648293, two64);
+        x := polyid__i64(p);
+        RETURN x # polyid__shr(x, 28);
+    END IF;
+    IF n <= 16 THEN
+        x := polyid__le64(b, 0) # polyid__add(s[4] # s[5], seed);
+        y := polyid__le64(b, n - 8) # polyid__sub(s[6] # s[7], seed);
+        p := polyid__u64(x) * polyid__u64(y);
+        q := div(p, two64);
+        p := p - q * two64;
+        acc := polyid__bswap64(x);
+        acc := polyid__add(acc, n);
+        acc := polyid__add(acc, y);
+        x := polyid__i64(p) # polyid__i64(q);
+        acc := polyid__add(acc, x);
+    ELSE
+        -- n * PRIME64_1 (0x9E3779B185EBCA87), then 16-byte mixes: pair k reads the input at
+        -- byte 16(k-1) and 16 bytes before the (k-1)th 16 bytes from the end, with secret
+        -- words 4k-3 .. 4k; n > 32 takes 2 pairs.
+        p := mod(n * 11400714785074694791::numeric, two64);
+        acc := polyid__i64(p);
+        FOR k IN 1..(n - 1) / 32 + 1 LOOP
+            FOR half IN 0..1 LOOP
+                o := CASE WHEN half = 0 THEN 16 * (k - 1) ELSE n - 16 * k END;
+                x := polyid__le64(b, o) # polyid__add(s[4 * k - 3 + 2 * half], seed);
+                y := polyid__le64(b, o + 8) # polyid__sub(s[4 * k - 2 + 2 * half], seed);
+                p := polyid__u64(x) * polyid__u64(y);
+                q := div(p, two64);
+                p := p - q * two64;
+                x := polyid__i64(p) # polyid__i64(q);
+                acc := polyid__add(acc, x);
+            END LOOP;
+        END LOOP;
+    END IF;
+    -- xxh3's avalanche
+    acc := acc # polyid__shr(acc, 37);
+    p := mod(polyid__u64(acc) * 1609587791953885689, two64);  -- 0x165667919E3779F9
+    acc := polyid__i64(p);
+    RETURN acc # polyid__shr(acc, 32);
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- Digits and symbols. The encoders and decoders below are written out symbol by symbol,
+-- one expression each, rather than as loops: PL/pgSQL evaluates one expression much faster
+-- than the statements of a loop.
+
+-- The digit of the character at index i (1-based) of text checked against `alphabet`.
+CREATE OR REPLACE FUNCTION polyid__digit(t text, i int, alphabet text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT (strpos(alphabet, substr(t, i, 1)) - 1)::bigint
+$$;
+
+-- The symbol of digit d.
+CREATE OR REPLACE FUNCTION polyid__symbol(alphabet text, d bigint) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT substr(alphabet, d::int + 1, 1)
+$$;
+
+-- ----------------------------------------------------------------------------------------
+-- WDP (docs/spec §1)
+
+-- The five base62 symbols of a hash's low 40 bits, mod 62^5 (§1.2).
+CREATE OR REPLACE FUNCTION polyid__base62(h bigint) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+    v bigint := h & 1099511627775;
+BEGIN
+    RETURN substr(a, (v / 14776336 % 62)::int + 1, 1) || substr(a, (v / 238328 % 62)::int + 1, 1)
+        || substr(a, (v / 3844 % 62)::int + 1, 1) || substr(a, (v / 62 % 62)::int + 1, 1)
+        || substr(a, (v % 62)::int + 1, 1);
+END $$;
+
+-- ASCII upper case, whatever the database's locale (a Turkish locale's upper('i') is not 'I').
+CREATE OR REPLACE FUNCTION polyid__upper(t text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT translate(t, 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')
+$$;
+
+-- A component or primary field (§1.1 step 5): NULL when valid, else the failure. `offset`
+-- is the field's index in the input as given.
+CREATE OR REPLACE FUNCTION polyid__wdp_field(f text, "offset" int, code text, context text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+    IF f ~ '^[A-Za-z][A-Za-z0-9]{0,15}$' THEN
+        RETURN NULL;
+    ELSIF f = '' THEN
+        RETURN code || ' ' || context || ': empty';
+    END IF;
+    RETURN coalesce(polyid__bad_char(f, '^[A-Za-z]$', '^[A-Za-z0-9]$', code, context, "offset"),
+                    code || ' ' || context || ': expected 16 bytes, found ' || length(f));
+END $$;
+
+-- The normalized form of a structured code (§1.1), or its failure prefixed with '!'
+-- (`!CODE context: reason`); a normalized code never starts with '!'.
+CREATE OR REPLACE FUNCTION polyid__wdp_normalize(code text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    ws constant text := E' \t\n\x0B\f\r';
+    names constant text[] := ARRAY['MISSING', 'MISMATCH', 'INVALID', 'OVERFLOW', 'UNDERFLOW',
+        'OUT_OF_BOUNDS', 'DUPLICATE', 'DENIED', 'UNSUPPORTED', 'DEPRECATED', 'UNINITIALIZED',
+        'ALREADY_INIT', 'CLOSED', 'CANCELLED', 'IN_PROGRESS', 'NOT_READY', 'TIMEOUT', 'STALE',
+        'NOT_FOUND', 'ALREADY_EXISTS', 'CONFLICT', 'LOCKED', 'CORRUPTED', 'EXHAUSTED',
+        'UNAVAILABLE', 'UNREACHABLE', 'DISCONNECTED', 'PARTIAL', 'COMPLETE'];
+    numbers constant int[] := ARRAY[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+        18, 21, 22, 23, 24, 25, 26, 27, 28, 29, 998, 999];
+    t text;
+    start int;
+    dots int;
+    p text[];
+    failure text;
+    seq text;
+    seq_at int;
+    num int;
+    i int;
+BEGIN
+    -- The common case: a valid code without white space or a sequence name.
+    IF code ~ '^[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]{0,15}\.[A-Za-z][A-Za-z0-9]{0,15}\.[0-9]{3}$'
+       AND right(code, 3) <> '000' THEN
+        RETURN polyid__upper(code);
+    END IF;
+    failure := polyid__non_ascii(code, 'WDP code');
+    IF failure IS NOT NULL THEN
+        RETURN '!' || failure;
+    END IF;
+    t := btrim(code, ws);
+    start := length(code) - length(ltrim(code, ws));
+    dots := length(t) - length(replace(t, '.', ''));
+    IF dots > 3 THEN
+        RETURN '!INVALID_FORMAT WDP code: expected four dot-separated fields, found more';
+    ELSIF dots < 3 THEN
+        RETURN '!INVALID_FORMAT WDP code: expected four dot-separated fields SEVERITY.COMPONENT.PRIMARY.SEQUENCE';
+    END IF;
+    p := string_to_array(t, '.');
+    IF length(p[1]) <> 1 OR strpos('TIKSHWCBEtikshwcbe', p[1]) = 0 THEN
+        RETURN '!INVALID_SEVERITY WDP severity: invalid ' || polyid__quote(p[1]);
+    END IF;
+    failure := polyid__wdp_field(p[2], start + 2, 'INVALID_COMPONENT', 'WDP component');
+    IF failure IS NULL THEN
+        failure := polyid__wdp_field(p[3], start + 3 + length(p[2]), 'INVALID_PRIMARY', 'WDP primary');
+    END IF;
+    IF failure IS NOT NULL THEN
+        RETURN '!' || failure;
+    END IF;
+    seq := p[4];
+    seq_at := start + 4 + length(p[2]) + length(p[3]);
+    IF seq ~ '^[0-9]' THEN
+        IF seq !~ '^[0-9]{3}$' THEN
+            RETURN '!INVALID_SEQUENCE WDP sequence: invalid ' || polyid__quote(seq);
+        END IF;
+        num := seq::int;
+        IF num = 0 THEN
+            RETURN '!INVALID_SEQUENCE WDP sequence: 000 is reserved; sequences are 001-999';
+        END IF;
+    ELSE
+        IF seq !~ '^[A-Za-z][A-Za-z0-9_]{0,31}$' THEN
+            i := 1;
+            WHILE i <= length(seq) AND substr(seq, i, 1) ~ '^[A-Za-z0-9_]$' LOOP
+                i := i + 1;
+            END LOOP;
+            IF i <= length(seq) AND (i = 1 OR length(seq) <= 32) THEN
+                RETURN '!INVALID_SEQUENCE WDP sequence: invalid character ' || polyid__char(substr(seq, i, 1))
+                    || ' at index ' || (seq_at + i - 1);
+            END IF;
+            RETURN '!INVALID_SEQUENCE WDP sequence: invalid ' || polyid__quote(seq);
+        END IF;
+        num := numbers[array_position(names, polyid__upper(seq))];
+        IF num IS NULL THEN
+            RETURN '!UNKNOWN_NAMED_SEQUENCE WDP sequence: unknown named sequence ' || polyid__quote(polyid__upper(seq));
+        END IF;
+    END IF;
+    RETURN polyid__upper(p[1]) || '.' || polyid__upper(p[2]) || '.' || polyid__upper(p[3]) || '.'
+        || lpad(num::text, 3, '0');
+END $$;
+
+-- A namespace (§1.3): NULL when valid, else the failure.
+CREATE OR REPLACE FUNCTION polyid__wdp_namespace(ns text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+    IF ns ~ '^[a-z][a-z0-9_]{0,15}$' THEN
+        RETURN NULL;
+    END IF;
+    RETURN coalesce(polyid__non_ascii(ns, 'WDP namespace'),
+                    CASE WHEN ns = '' THEN 'INVALID_NAMESPACE WDP namespace: empty' END,
+                    polyid__bad_char(ns, '^[a-z]$', '^[a-z0-9_]$', 'INVALID_NAMESPACE', 'WDP namespace'),
+                    'INVALID_NAMESPACE WDP namespace: expected 16 bytes, found ' || length(ns));
+END $$;
+
+-- The normalized code, or raises naming `fn` and the code.
+CREATE OR REPLACE FUNCTION polyid__normalized(code text, fn text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    n text := polyid__wdp_normalize(code);
+BEGIN
+    IF left(n, 1) = '!' THEN
+        PERFORM polyid__raise(substr(n, 2), fn, polyid__quote(code));
+    END IF;
+    RETURN n;
+END $$;
+
+-- The namespace when valid, or raises naming `fn` and the namespace.
+CREATE OR REPLACE FUNCTION polyid__namespace(ns text, fn text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    failure text := polyid__wdp_namespace(ns);
+BEGIN
+    IF failure IS NOT NULL THEN
+        PERFORM polyid__raise(failure, fn, polyid__quote(ns));
+    END IF;
+    RETURN ns;
+END $$;
+
+-- The compact form of a normalized code and of a namespace. Seeds: "wdp-v1" and "wdpns-v1"
+-- read as little-endian integers (§1.2, §1.3).
+CREATE OR REPLACE FUNCTION polyid__code_id(normalized text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__base62(polyid__xxh3(convert_to(normalized, 'UTF8'), x'000031762D706477'::bigint))
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__namespace_id(ns text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT polyid__base62(polyid__xxh3(convert_to(ns, 'UTF8'), x'31762D736E706477'::bigint))
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_normalize_code(code text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__normalized(code, 'polyid_normalize_code');
+END $$;
+
+-- NULL when the code is valid, else its error code (INVALID_SEVERITY, ...).
+CREATE OR REPLACE FUNCTION polyid_validate_code(code text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    n text := polyid__wdp_normalize(code);
+BEGIN
+    RETURN CASE WHEN left(n, 1) = '!' THEN split_part(substr(n, 2), ' ', 1) END;
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_compact_id(code text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__code_id(polyid__normalized(code, 'polyid_compact_id'));
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_namespace_hash(namespace text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__namespace_id(polyid__namespace(namespace, 'polyid_namespace_hash'));
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_full_id(namespace text, code text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    failure text := polyid__wdp_namespace(namespace);
+    n text;
+BEGIN
+    IF failure IS NULL THEN
+        n := polyid__wdp_normalize(code);
+        IF left(n, 1) = '!' THEN
+            failure := substr(n, 2);
+        END IF;
+    END IF;
+    IF failure IS NOT NULL THEN
+        PERFORM polyid__raise(failure, 'polyid_full_id', polyid__quote(namespace) || ', ' || polyid__quote(code));
+    END IF;
+    RETURN polyid__namespace_id(namespace) || '-' || polyid__code_id(n);
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- uid11 and xid (docs/spec §2). Values are the unsigned 64 bits in a bigint.
+
+-- Base58, 11 symbols, most significant first. A value from 2^63 up (a negative bigint) is
+-- halved with a logical shift first, so that every step is a non-negative division.
+CREATE OR REPLACE FUNCTION polyid_uid11_encode(value bigint) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    q bigint;
+    h bigint;
+    last bigint;
+BEGIN
+    IF value < 0 THEN
+        h := (value >> 1) & 9223372036854775807;
+        q := h / 29;
+        last := 2 * (h % 29) + (value & 1);
+    ELSE
+        q := value / 58;
+        last := value % 58;
+    END IF;
+    -- q < 58^10: its ten digits, then the last one
+    RETURN polyid__symbol(a, q / 7427658739644928 % 58) || polyid__symbol(a, q / 128063081718016 % 58)
+        || polyid__symbol(a, q / 2207984167552 % 58) || polyid__symbol(a, q / 38068692544 % 58)
+        || polyid__symbol(a, q / 656356768 % 58) || polyid__symbol(a, q / 11316496 % 58)
+        || polyid__symbol(a, q / 195112 % 58) || polyid__symbol(a, q / 3364 % 58)
+        || polyid__symbol(a, q / 58 % 58) || polyid__symbol(a, q % 58) || polyid__symbol(a, last);
+END $$;
+
+-- Strict decoding (§2.1): the value, or raises naming `fn` and `context`.
+CREATE OR REPLACE FUNCTION polyid__uid11_decode(t text, context text, fn text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    acc bigint := 0;
+    n numeric;
+BEGIN
+    IF octet_length(t) <> 11 THEN
+        PERFORM polyid__raise('INVALID_LENGTH ' || context || ': expected 11 bytes, found ' || octet_length(t),
+                              fn, polyid__quote(t));
+    END IF;
+    IF t !~ '^[1-9A-HJ-NP-Za-km-z]{11}$' THEN
+        PERFORM polyid__raise(polyid__bad_char(t, '^[1-9A-HJ-NP-Za-km-z]$', '^[1-9A-HJ-NP-Za-km-z]$',
+                                               'INVALID_CHARACTER', context),
+                              fn, polyid__quote(t));
+    END IF;
+    -- Ten digits fit a bigint (58^10 < 2^59); only the last step can pass 2^63.
+    acc := polyid__digit(t, 1, a) * 7427658739644928 + polyid__digit(t, 2, a) * 128063081718016
+        + polyid__digit(t, 3, a) * 2207984167552 + polyid__digit(t, 4, a) * 38068692544
+        + polyid__digit(t, 5, a) * 656356768 + polyid__digit(t, 6, a) * 11316496
+        + polyid__digit(t, 7, a) * 195112 + polyid__digit(t, 8, a) * 3364
+        + polyid__digit(t, 9, a) * 58 + polyid__digit(t, 10, a);
+    IF acc < 159023655807840962 THEN
+        -- acc * 58 + 57 < 2^63
+        RETURN acc * 58 + polyid__digit(t, 11, a);
+    END IF;
+    n := acc::numeric * 58 + polyid__digit(t, 11, a);
+    IF n > 18446744073709551615 THEN
+        PERFORM polyid__raise('OVERFLOW ' || context
+                              || ': value is 2^64 or more (the largest uid11 is jpXCZedGfVQ)',
+                              fn, polyid__quote(t));
+    END IF;
+    RETURN polyid__i64(n);
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_uid11_decode(text text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__uid11_decode(text, 'uid11', 'polyid_uid11_decode');
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_xid_parse(text text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__uid11_decode(text, 'xid', 'polyid_xid_parse');
+END $$;
+
+-- Every 64-bit value is an xid.
+CREATE OR REPLACE FUNCTION polyid_xid_format(value bigint) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid_uid11_encode(value);
+END $$;
+
+-- unix_ms = (value >> 22) + 1321009871111, random = the low 22 bits (§2.2).
+CREATE OR REPLACE FUNCTION polyid_xid_unix_ms(text text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN ((polyid__uid11_decode(text, 'xid', 'polyid_xid_unix_ms') >> 22) & 4398046511103) + 1321009871111;
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_xid_random(text text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__uid11_decode(text, 'xid', 'polyid_xid_random') & 4194303;
+END $$;
+
+-- Microseconds since 1970 as timestamptz, exactly: whole seconds, then the rest (a float
+-- product of the whole count could round). Callers pass a variable or a few operators on
+-- one, so that it inlines.
+CREATE OR REPLACE FUNCTION polyid__timestamp(micros bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT to_timestamp((micros / 1000000)::double precision) + (micros % 1000000) * interval '1 microsecond'
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_xid_timestamp(text text) RETURNS timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    v bigint := polyid__uid11_decode(text, 'xid', 'polyid_xid_timestamp');
+BEGIN
+    RETURN polyid__timestamp((((v >> 22) & 4398046511103) + 1321009871111) * 1000);
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- TID (docs/spec §3): value = micros << 10 | clock_id, 13 base32lex symbols.
+
+-- The value of a TID text, plain or display form, or raises naming `fn`.
+CREATE OR REPLACE FUNCTION polyid__tid_parse(t text, fn text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '234567abcdefghijklmnopqrstuvwxyz';
+    s text := t;
+    raw bigint;
+    micros bigint;
+    d int;
+    c text;
+    i int;
+    bad boolean;
+BEGIN
+    IF octet_length(t) = 16 THEN
+        IF t !~ '^[2-7a-z]{4}-[2-7a-z]{3}-[2-7a-z]{4}-[2-7a-z]{2}$' THEN
+            i := 0;
+            FOREACH c IN ARRAY regexp_split_to_array(t, '') LOOP
+                bad := CASE WHEN i IN (4, 8, 13) THEN c <> '-' ELSE c !~ '^[2-7a-z]$' END;
+                IF bad THEN
+                    PERFORM polyid__raise('INVALID_CHARACTER TID: invalid character ' || polyid__char(c)
+                                          || ' at index ' || i, fn, polyid__quote(t));
+                END IF;
+                i := i + 1;
+            END LOOP;
+        END IF;
+        s := replace(t, '-', '');
+    ELSIF octet_length(t) <> 13 THEN
+        PERFORM polyid__raise('INVALID_LENGTH TID: expected 13 bytes, found ' || octet_length(t),
+                              fn, polyid__quote(t));
+    ELSIF t !~ '^[2-7a-z]{13}$' THEN
+        PERFORM polyid__raise(polyid__bad_char(t, '^[2-7a-z]$', '^[2-7a-z]$', 'INVALID_CHARACTER', 'TID'),
+                              fn, polyid__quote(t));
+    END IF;
+    raw := (polyid__digit(s, 1, a) << 50) | (polyid__digit(s, 2, a) << 45) | (polyid__digit(s, 3, a) << 40)
+         | (polyid__digit(s, 4, a) << 35) | (polyid__digit(s, 5, a) << 30) | (polyid__digit(s, 6, a) << 25)
+         | (polyid__digit(s, 7, a) << 20) | (polyid__digit(s, 8, a) << 15) | (polyid__digit(s, 9, a) << 10)
+         | (polyid__digit(s, 10, a) << 5) | polyid__digit(s, 11, a);
+    d := raw >> 50;
+    IF d >= 8 AND d < 24 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID: first symbol c-r is outside the 54-bit timestamp range '
+                              || '(AT Protocol admits c-j, which sets bit 63)', fn, polyid__quote(t));
+    END IF;
+    -- The 55-bit two's complement timestamp; -2^53 is outside the range.
+    micros := CASE WHEN raw >= 18014398509481984 THEN raw - 36028797018963968 ELSE raw END;
+    IF micros = -9007199254740992 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID: timestamp -2^53 is outside the range -(2^53-1)..=2^53-1',
+                              fn, polyid__quote(t));
+    END IF;
+    RETURN (micros << 10) | (polyid__digit(s, 12, a) << 5) | polyid__digit(s, 13, a);
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_parse(text text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__tid_parse(text, 'polyid_tid_parse');
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_micros(text text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__tid_parse(text, 'polyid_tid_micros') >> 10;
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_clock_id(text text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__tid_parse(text, 'polyid_tid_clock_id') & 1023;
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_timestamp(text text) RETURNS timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    v bigint := polyid__tid_parse(text, 'polyid_tid_timestamp');
+BEGIN
+    RETURN polyid__timestamp(v >> 10);
+END $$;
+
+-- The 13 symbols of a value: the timestamp modulo 2^55 in 11 symbols, the clock id in 2.
+-- Every bigint is a TID except those whose timestamp is -2^53.
+CREATE OR REPLACE FUNCTION polyid_tid_format(value bigint) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    a constant text := '234567abcdefghijklmnopqrstuvwxyz';
+    raw bigint := (value >> 10) & 36028797018963967;
+BEGIN
+    IF value >> 10 = -9007199254740992 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID micros: -9007199254740992 is out of range '
+                              || '-9007199254740991..=9007199254740991',
+                              'polyid_tid_format', value::text, '22023');
+    END IF;
+    RETURN polyid__symbol(a, raw >> 50) || polyid__symbol(a, (raw >> 45) & 31)
+        || polyid__symbol(a, (raw >> 40) & 31) || polyid__symbol(a, (raw >> 35) & 31)
+        || polyid__symbol(a, (raw >> 30) & 31) || polyid__symbol(a, (raw >> 25) & 31)
+        || polyid__symbol(a, (raw >> 20) & 31) || polyid__symbol(a, (raw >> 15) & 31)
+        || polyid__symbol(a, (raw >> 10) & 31) || polyid__symbol(a, (raw >> 5) & 31)
+        || polyid__symbol(a, raw & 31) || polyid__symbol(a, (value >> 5) & 31) || polyid__symbol(a, value & 31);
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- EUID (docs/spec §4): 16 bytes big-endian, 27 symbols ending in a mod-127 check.
+
+-- v mod 127 of the 128-bit value hi:lo, from 32-bit halves (2^32 = 16 and 2^64 = 2 mod 127).
+CREATE OR REPLACE FUNCTION polyid__mod127(hi bigint, lo bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT ((((((hi >> 32) & 4294967295) % 127) * 16 + (hi & 4294967295) % 127) % 127) * 2
+            + ((((lo >> 32) & 4294967295) % 127) * 16 + (lo & 4294967295) % 127) % 127)::int % 127
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__euid_parse(t text, fn text) RETURNS bytea
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    -- read without regard to case, I and L as 1, O as 0 (§4.2)
+    u text := translate(t, 'abcdefghijklmnopqrstuvwxyzILO', 'ABCDEFGH1JK1MN0PQRSTUVWXYZ110');
+    hi bigint;
+    lo bigint;
+    check_found int;
+    check_expected int;
+BEGIN
+    IF octet_length(t) <> 27 THEN
+        PERFORM polyid__raise('INVALID_LENGTH EUID: expected 27 bytes, found ' || octet_length(t),
+                              fn, polyid__quote(t));
+    END IF;
+    IF u !~ '^[0-9A-HJKMNP-TV-Z]{27}$' THEN
+        PERFORM polyid__raise(polyid__bad_char(t, '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-zIiLlOo]$',
+                                               '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-zIiLlOo]$', 'INVALID_CHARACTER', 'EUID'),
+                              fn, polyid__quote(t));
+    END IF;
+    -- Symbols 1-25 carry bits 127..3 of the value, symbol 26 bits 2..0 and the check's top
+    -- two bits, symbol 27 the check's low five (symbol 13 straddles hi and lo).
+    hi := (polyid__digit(u, 1, a) << 59) | (polyid__digit(u, 2, a) << 54) | (polyid__digit(u, 3, a) << 49)
+        | (polyid__digit(u, 4, a) << 44) | (polyid__digit(u, 5, a) << 39) | (polyid__digit(u, 6, a) << 34)
+        | (polyid__digit(u, 7, a) << 29) | (polyid__digit(u, 8, a) << 24) | (polyid__digit(u, 9, a) << 19)
+        | (polyid__digit(u, 10, a) << 14) | (polyid__digit(u, 11, a) << 9) | (polyid__digit(u, 12, a) << 4)
+        | (polyid__digit(u, 13, a) >> 1);
+    lo := (polyid__digit(u, 13, a) << 63) | (polyid__digit(u, 14, a) << 58) | (polyid__digit(u, 15, a) << 53)
+        | (polyid__digit(u, 16, a) << 48) | (polyid__digit(u, 17, a) << 43) | (polyid__digit(u, 18, a) << 38)
+        | (polyid__digit(u, 19, a) << 33) | (polyid__digit(u, 20, a) << 28) | (polyid__digit(u, 21, a) << 23)
+        | (polyid__digit(u, 22, a) << 18) | (polyid__digit(u, 23, a) << 13) | (polyid__digit(u, 24, a) << 8)
+        | (polyid__digit(u, 25, a) << 3) | (polyid__digit(u, 26, a) >> 2);
+    check_found := ((polyid__digit(u, 26, a) & 3) << 5) | polyid__digit(u, 27, a);
+    IF check_found <> 127 THEN
+        check_expected := polyid__mod127(hi, lo);
+        IF check_found <> check_expected THEN
+            PERFORM polyid__raise('INVALID_CHECKMOD EUID: check value ' || check_found
+                                  || ' does not match the value (expected ' || check_expected || ')',
+                                  fn, polyid__quote(t));
+        END IF;
+    END IF;
+    RETURN int8send(hi) || int8send(lo);
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__euid_parse(text, 'polyid_euid_parse');
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_format(bytes bytea) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    hi bigint;
+    lo bigint;
+    c bigint;
+BEGIN
+    IF octet_length(bytes) <> 16 THEN
+        PERFORM polyid__raise('INVALID_LENGTH EUID bytes: expected 16 bytes, found ' || octet_length(bytes),
+                              'polyid_euid_format', '<' || octet_length(bytes) || ' bytes>', '22023');
+    END IF;
+    hi := ('x' || encode(substr(bytes, 1, 8), 'hex'))::bit(64)::bigint;
+    lo := ('x' || encode(substr(bytes, 9, 8), 'hex'))::bit(64)::bigint;
+    c := polyid__mod127(hi, lo);
+    -- The 135 bits of value << 7 | check, five at a time (symbol 13 straddles hi and lo).
+    RETURN polyid__symbol(a, (hi >> 59) & 31) || polyid__symbol(a, (hi >> 54) & 31)
+        || polyid__symbol(a, (hi >> 49) & 31) || polyid__symbol(a, (hi >> 44) & 31)
+        || polyid__symbol(a, (hi >> 39) & 31) || polyid__symbol(a, (hi >> 34) & 31)
+        || polyid__symbol(a, (hi >> 29) & 31) || polyid__symbol(a, (hi >> 24) & 31)
+        || polyid__symbol(a, (hi >> 19) & 31) || polyid__symbol(a, (hi >> 14) & 31)
+        || polyid__symbol(a, (hi >> 9) & 31) || polyid__symbol(a, (hi >> 4) & 31)
+        || polyid__symbol(a, ((hi << 1) | polyid__shr(lo, 63)) & 31) || polyid__symbol(a, (lo >> 58) & 31)
+        || polyid__symbol(a, (lo >> 53) & 31) || polyid__symbol(a, (lo >> 48) & 31)
+        || polyid__symbol(a, (lo >> 43) & 31) || polyid__symbol(a, (lo >> 38) & 31)
+        || polyid__symbol(a, (lo >> 33) & 31) || polyid__symbol(a, (lo >> 28) & 31)
+        || polyid__symbol(a, (lo >> 23) & 31) || polyid__symbol(a, (lo >> 18) & 31)
+        || polyid__symbol(a, (lo >> 13) & 31) || polyid__symbol(a, (lo >> 8) & 31)
+        || polyid__symbol(a, (lo >> 3) & 31) || polyid__symbol(a, ((lo << 2) | (c >> 5)) & 31)
+        || polyid__symbol(a, c & 31);
+END $$;
+
+-- The high 64 bits of a parsed EUID: timestamp, padding and extension (§4.1).
+CREATE OR REPLACE FUNCTION polyid__euid_hi(t text, fn text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT ('x' || encode(substr(polyid__euid_parse(t, fn), 1, 8), 'hex'))::bit(64)::bigint
+$$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_unix_ms(text text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    RETURN polyid__shr(polyid__euid_hi(text, 'polyid_euid_unix_ms'), 19);
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_timestamp(text text) RETURNS timestamptz
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    hi bigint := polyid__euid_hi(text, 'polyid_euid_timestamp');
+BEGIN
+    RETURN polyid__timestamp(polyid__shr(hi, 19) * 1000);
+END $$;
+
+-- NULL when the EUID has no extension (L = 0).
+CREATE OR REPLACE FUNCTION polyid_euid_extension(text text) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    hi bigint := polyid__euid_hi(text, 'polyid_euid_extension');
+BEGIN
+    RETURN CASE WHEN hi & 15 > 0 THEN (hi >> 4) & ((1::bigint << (hi & 15)::int) - 1) END;
+END $$;
+
+-- ----------------------------------------------------------------------------------------
+-- Generators (docs/spec §2.2, §3.3, §4.3, §6). Each keeps its last ID in a setting of the
+-- session (polyid.xid_last, polyid.tid_last, polyid.euid_last), so that the IDs of one
+-- session increase strictly; random bits come from gen_random_uuid(). As in the core, an ID
+-- that would run more than 60 seconds ahead of the clock (the clock stepped back) is refused
+-- with CLOCK_BEHIND and the state is left as it was. VOLATILE and PARALLEL UNSAFE: a
+-- parallel worker could not carry the session's state.
+
+-- Random bytes: the 104 bits of a version-4 UUID that are not its version and variant
+-- (bytes 0-5 and 9-15), 13 bytes.
+CREATE OR REPLACE FUNCTION polyid__random13() RETURNS bytea
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
+DECLARE
+    u bytea := uuid_send(gen_random_uuid());
+BEGIN
+    RETURN substr(u, 1, 6) || substr(u, 10, 7);
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid__now_micros() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE AS $$
+    SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint
+$$;
+
+CREATE OR REPLACE FUNCTION polyid__behind(context text, lead bigint, max bigint, unit text, fn text)
+RETURNS void LANGUAGE sql VOLATILE AS $$
+    SELECT polyid__raise('CLOCK_BEHIND ' || context || ': the next ID would be ' || lead || ' ' || unit
+                         || ' ahead of the clock, more than the allowed lead of ' || max || ' ' || unit
+                         || ' (the clock stepped back, or IDs were requested faster than the '
+                         || 'family''s capacity per tick)', fn, '', '22023')
+$$;
+
+-- A TID with the next microsecond after the session's last one, or now when later (§3.3).
+-- The clock id is 32 + (backend process id mod 960), the rule of §6.3 for a forked process
+-- without a node: every backend is one, and backends whose ids differ modulo 960 never
+-- share a clock id.
+CREATE OR REPLACE FUNCTION polyid_tid_generate() RETURNS text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    last bigint := nullif(current_setting('polyid.tid_last', true), '')::bigint;
+    now bigint := polyid__now_micros();
+    us bigint := now;
+BEGIN
+    IF now > 9007199254740991 OR now < -9007199254740991 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || now || ' is out of range '
+                              || '-9007199254740991..=9007199254740991', 'polyid_tid_generate', '', '22023');
+    END IF;
+    IF last IS NOT NULL AND us <= last THEN
+        us := last + 1;
+    END IF;
+    IF us > 9007199254740991 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || us || ' is out of range '
+                              || '-9007199254740991..=9007199254740991', 'polyid_tid_generate', '', '22023');
+    END IF;
+    IF us - now > 60000000 THEN
+        PERFORM polyid__behind('TID generator', us - now, 60000000, 'us', 'polyid_tid_generate');
+    END IF;
+    PERFORM set_config('polyid.tid_last', us::text, false);
+    RETURN polyid_tid_format((us << 10) | (32 + pg_backend_pid() % 960));
+END $$;
+
+-- An xid without a node (§6.2): 6 lane bits (backend process id mod 64) over a 16-bit
+-- counter that starts at a random value below 32768 in each new millisecond. The session
+-- keeps one past the last position `(unix_ms - epoch) << 16 | counter`; the next position
+-- is that, or now's millisecond with a fresh start when later, so a full millisecond moves
+-- on to the next one.
+CREATE OR REPLACE FUNCTION polyid_xid_generate() RETURNS text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    stored bigint := nullif(current_setting('polyid.xid_last', true), '')::bigint;
+    ms bigint := polyid__now_micros() / 1000;
+    now_pos bigint;
+    pos bigint;
+    r bytea;
+BEGIN
+    IF ms < 1321009871111 OR ms > 5719056382214 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: ' || ms || ' is out of range '
+                              || '1321009871111..=5719056382214', 'polyid_xid_generate', '', '22023');
+    END IF;
+    now_pos := (ms - 1321009871111) << 16;
+    IF stored IS NULL OR stored <= now_pos THEN
+        r := polyid__random13();
+        pos := now_pos | (((get_byte(r, 0) << 8) | get_byte(r, 1)) & 32767);
+    ELSE
+        pos := stored;
+    END IF;
+    IF pos >> 16 > 4398046511103 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: the generator would pass 2151-03-25T18:46:22.214Z',
+                              'polyid_xid_generate', '', '22023');
+    END IF;
+    IF (pos >> 16) - (now_pos >> 16) > 60000 THEN
+        PERFORM polyid__behind('xid generator', (pos >> 16) - (now_pos >> 16), 60000, 'ms',
+                               'polyid_xid_generate');
+    END IF;
+    PERFORM set_config('polyid.xid_last', (pos + 1)::text, false);
+    RETURN polyid_uid11_encode(((pos >> 16) << 22) | ((pg_backend_pid() % 64)::bigint << 16) | (pos & 65535));
+END $$;
+
+-- An EUID without extension (§4.3): a fresh one (timestamp, 15 random padding bits, 64
+-- random bits) in a millisecond later than the session's last; otherwise the last one's
+-- high 64 bits with its random high half plus one and a fresh low half, or, when that half
+-- is spent, a fresh EUID for the last one's millisecond plus one. The session keeps "hi lo".
+CREATE OR REPLACE FUNCTION polyid_euid_generate() RETURNS text
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    last text := nullif(current_setting('polyid.euid_last', true), '');
+    now bigint := polyid__now_micros() / 1000;
+    ms bigint := now;
+    r bytea := polyid__random13();
+    rnd bigint := ('x' || encode(substr(r, 3, 8), 'hex'))::bit(64)::bigint;
+    hi bigint;
+    lo bigint;
+    half bigint;
+BEGIN
+    IF now < 0 OR now > 35184372088831 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || now || ' is out of range 0..=35184372088831',
+                              'polyid_euid_generate', '', '22023');
+    END IF;
+    IF last IS NOT NULL THEN
+        hi := split_part(last, ' ', 1)::bigint;
+        lo := split_part(last, ' ', 2)::bigint;
+        IF now <= polyid__shr(hi, 19) THEN
+            half := polyid__shr(lo, 32);
+            IF half < 4294967295 THEN
+                ms := polyid__shr(hi, 19);
+                lo := ((half + 1) << 32) | (rnd & 4294967295);
+            ELSE
+                ms := polyid__shr(hi, 19) + 1;
+                hi := NULL;
+            END IF;
+        ELSE
+            hi := NULL;
+        END IF;
+    END IF;
+    IF hi IS NULL THEN
+        IF ms > 35184372088831 THEN
+            PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || ms || ' is out of range 0..=35184372088831',
+                                  'polyid_euid_generate', '', '22023');
+        END IF;
+        hi := (ms << 19) | ((((get_byte(r, 0) << 8) | get_byte(r, 1)) & 32767)::bigint << 4);
+        lo := rnd;
+    END IF;
+    IF ms - now > 60000 THEN
+        PERFORM polyid__behind('EUID generator', ms - now, 60000, 'ms', 'polyid_euid_generate');
+    END IF;
+    PERFORM set_config('polyid.euid_last', hi || ' ' || lo, false);
+    RETURN polyid_euid_format(int8send(hi) || int8send(lo));
+END $$;
+
+-- The generators' values (what polyid_<family>_parse reads from the text), for tables that
+-- keep their keys as integers or bytes: the text generators' IDs, parsed. Their errors name
+-- the text generator that raised them.
+CREATE OR REPLACE FUNCTION polyid_xid_generate_value() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$ SELECT polyid_xid_parse(polyid_xid_generate()) $$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_generate_value() RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$ SELECT polyid_tid_parse(polyid_tid_generate()) $$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_generate_value() RETURNS bytea
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+SET search_path FROM CURRENT AS $$ SELECT polyid_euid_parse(polyid_euid_generate()) $$;

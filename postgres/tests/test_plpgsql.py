@@ -1,0 +1,352 @@
+"""polyid's pure-SQL tier (postgres/polyid--plpgsql.sql) in PostgreSQL: the shared vectors as
+queries, the function set against the SQLite/DuckDB table, NULLs, errors (code, SQLSTATE,
+bounded message), volatility (generated columns, expression indexes), unsigned values past
+2^63, generators (monotonic in a session, unique across connections).
+
+    POLYID_PG_ENGINE=server|pglite python3 -m unittest postgres/tests/test_plpgsql.py
+
+`server` starts a throwaway cluster of Debian's PostgreSQL under target/pg (cluster.py) and
+stops it at the end; `pglite` runs PGlite in Node (postgres/pglite, `npm ci` first).
+"""
+
+import concurrent.futures
+import datetime as dt
+import os
+import re
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pg_engines  # noqa: E402  (puts sql/tests on the path)
+import cluster  # noqa: E402
+import engines  # noqa: E402
+
+KIND = os.environ.get("POLYID_PG_ENGINE", "server")
+VECTORS = os.path.join(engines.ROOT, "tests", "vectors")
+FUNCTIONS_RS = os.path.join(engines.ROOT, "sql", "src", "functions.rs")
+UTC = dt.timezone.utc
+PG = None
+
+
+def setUpModule():
+    global PG
+    if KIND == "server":
+        PG = cluster.Cluster("test")
+        PG.start()
+        unittest.addModuleCleanup(PG.stop)
+
+
+def open_engine():
+    return pg_engines.PgServer(PG) if KIND == "server" else pg_engines.PgLite()
+
+
+def failure(engine, sql, params=()):
+    """(polyid code, SQLSTATE, message) of a query that must fail."""
+    try:
+        engine.row(sql, params)
+    except pg_engines.PgError as e:
+        return e.code, e.sqlstate, str(e)
+    raise AssertionError(f"{sql} did not fail")
+
+
+def first_message(engine, family, case):
+    """The first line of the error message of a vector case's query, or None when the case is
+    not covered or does not fail."""
+    try:
+        engines.vector_query(engine, family, case)
+    except engines.SqlError as e:
+        return str(e).split("\n")[0]
+    return None
+
+
+class PlPgSql(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.e = open_engine()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.e.close()
+
+    def test_vectors(self):
+        counts, failures = engines.count_vectors(self.e, VECTORS)
+        print(f"\n{KIND} {self.e.version.split(' on ')[0]}: vectors {counts['pass']} passed, "
+              f"{counts['fail']} failed, {counts['skip']} not covered by an SQL function",
+              file=sys.stderr)
+        self.assertEqual(failures[:5], [])
+        self.assertGreater(counts["pass"], 350)
+
+    def test_the_function_set_is_the_sql_extensions_less_extuuid(self):
+        with open(FUNCTIONS_RS, encoding="utf-8") as f:
+            table = set(re.findall(r'name: "(polyid_[a-z0-9_]+)"', f.read()))
+        self.assertEqual(len(table), 30)
+        got = {r[0]: r[1:] for r in self.e.rows(
+            "SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc "
+            "WHERE proname LIKE 'polyid\\_%' AND proname NOT LIKE 'polyid\\_\\_%'")}
+        self.assertEqual(set(got), table - set(pg_engines.MISSING_FUNCTIONS))
+        for name, (volatile, parallel, strict) in got.items():
+            if name.endswith(("_generate", "_generate_value")):
+                self.assertEqual((volatile, parallel), ("v", "u"), name)
+            else:
+                self.assertEqual((volatile, parallel, strict), ("i", "s", True), name)
+
+    def test_spec_values(self):
+        e = self.e
+        self.assertEqual(e.row("SELECT polyid_compact_id('E.AUTH.TOKEN.001')")[0], "V6a0B")
+        self.assertEqual(e.row("SELECT polyid_full_id('auth_lib', 'E.Auth.Token.001')")[0],
+                         "05o5h-V6a0B")
+        self.assertEqual(e.row("SELECT polyid_normalize_code(?)", ["  E.Auth.Token.MISSING\t"])[0],
+                         "E.AUTH.TOKEN.001")
+        self.assertEqual(e.row("SELECT polyid_tid_micros('3kxn-lhr-3gxq-23')")[0], 1721407246480310)
+        self.assertEqual(e.row("SELECT polyid_tid_clock_id('3jzfcijpj2z2a')")[0], 6)
+        self.assertEqual(e.row("SELECT polyid_uid11_encode(57)")[0], "1111111111z")
+        self.assertEqual(e.row("SELECT polyid_euid_extension('C8EE934SR007G5Q94QKKXFRFV8B')")[0], 7)
+        self.assertEqual(e.row("SELECT polyid_euid_unix_ms('1HF7YAT0000000938NKRKAYDXZT'), "
+                               "polyid_euid_extension('1HF7YAT0000000938NKRKAYDXZT'), "
+                               "polyid_euid_extension('1HF7YAT0000020938NKRKAYDXZW')"),
+                         (1700000000000, None, 0))
+        self.assertEqual(e.row("SELECT polyid_xid_unix_ms('1113M2EhCbG'), polyid_xid_random('1113M2EhCbG')"),
+                         (1321009871111 + 1234567, 0x3FFFFF))
+
+    def test_timestamps(self):
+        e = self.e
+        self.assertEqual(e.row("SELECT polyid_tid_timestamp('3jzfcijpj2z2a')")[0],
+                         dt.datetime(2023, 6, 30, 15, 3, 1, 887007, tzinfo=UTC))
+        self.assertEqual(e.row("SELECT polyid_xid_timestamp('11111111111')")[0],
+                         dt.datetime(2011, 11, 11, 11, 11, 11, 111000, tzinfo=UTC))
+        self.assertEqual(e.row("SELECT polyid_xid_timestamp('jpXCZedGfVQ')")[0],
+                         dt.datetime(2151, 3, 25, 18, 46, 22, 214000, tzinfo=UTC))
+        # The extremes of the TID range (docs/spec §3.1), to the microsecond.
+        self.assertEqual(e.row("SELECT polyid_tid_timestamp('bzzzzzzzzzzzz')")[0],
+                         dt.datetime(2255, 6, 5, 23, 47, 34, 740991, tzinfo=UTC))
+        self.assertEqual(e.row("SELECT polyid_tid_timestamp('s222222222322')")[0].isoformat(),
+                         "1684-07-28T00:12:25.259009+00:00")
+        self.assertEqual(e.row("SELECT polyid_euid_timestamp('1HF7YAT0000000938NKRKAYDXZT')")[0],
+                         dt.datetime(2023, 11, 14, 22, 13, 20, tzinfo=UTC))
+
+    def test_null_in_null_out(self):
+        for name, nargs in self.e.rows(
+                "SELECT proname, pronargs FROM pg_proc WHERE proname LIKE 'polyid\\_%' "
+                "AND proname NOT LIKE 'polyid\\_\\_%' AND pronargs > 0"):
+            args = ", ".join(["NULL"] * nargs)
+            self.assertIsNone(self.e.row(f"SELECT {name}({args})")[0], name)
+        self.assertIsNone(self.e.row("SELECT polyid_full_id('auth_lib', NULL)")[0])
+        rows = self.e.rows("SELECT polyid_compact_id(c) FROM (VALUES ('E.A.B.001'), (NULL), "
+                           "('W.X.Y.002')) t(c) ORDER BY 1 NULLS FIRST")
+        self.assertEqual([r[0] for r in rows], [None, "1t8uH", "l3i4I"])
+
+    def test_errors_name_the_code_and_the_input(self):
+        e = self.e
+        code, state, message = failure(e, "SELECT polyid_compact_id('E.A.B.000')")
+        self.assertEqual((code, state), ("INVALID_SEQUENCE", "22P02"))
+        self.assertTrue(message.startswith(
+            'INVALID_SEQUENCE: polyid_compact_id("E.A.B.000"): WDP sequence: 000 is reserved'), message)
+        self.assertEqual(e.row("SELECT polyid_validate_code('Q.A.B.001')")[0], "INVALID_SEVERITY")
+        self.assertIsNone(e.row("SELECT polyid_validate_code('E.A.B.001')")[0])
+        self.assertEqual(e.row("SELECT polyid_validate_code('E.A.B.NOPE')")[0], "UNKNOWN_NAMED_SEQUENCE")
+        # A 1 MB argument: refused with a bounded message.
+        huge = "Q" * (1 << 20) + ".A.B.001"
+        code, state, message = failure(e, "SELECT polyid_compact_id(?)", [huge])
+        self.assertEqual((code, state), ("INVALID_SEVERITY", "22P02"))
+        self.assertLess(len(message), 400)
+        self.assertIn(f"({len(huge)} bytes)", message)
+        code, _, message = failure(e, "SELECT polyid_tid_parse(?)", ["2" * (1 << 20)])
+        self.assertEqual(code, "INVALID_LENGTH")
+        self.assertLess(len(message), 400)
+        # A control character cannot start a line of the message.
+        code, _, message = failure(e, "SELECT polyid_compact_id(?)", ["W\nerror[OK]: forged.A.B.001"])
+        self.assertEqual(code, "INVALID_SEVERITY")
+        self.assertNotIn("\n", message)
+        for sql, params, want in [
+                ("SELECT polyid_tid_parse('x')", [], ("INVALID_LENGTH", "22P02")),
+                ("SELECT polyid_tid_parse('3kxn-lhr-3gxq_23')", [], ("INVALID_CHARACTER", "22P02")),
+                ("SELECT polyid_uid11_decode('jpXCZedGfVR')", [], ("OVERFLOW", "22P02")),
+                ("SELECT polyid_xid_parse('jpXCZedGfV0')", [], ("INVALID_CHARACTER", "22P02")),
+                ("SELECT polyid_euid_parse('C8ZM14GR4JXG0MQXVY18S8TJNA7')", [], ("INVALID_CHECKMOD", "22P02")),
+                ("SELECT polyid_euid_format(?)", [b"\x01\x02"], ("INVALID_LENGTH", "22023")),
+                ("SELECT polyid_tid_format(-9223372036854775808)", [], ("OUT_OF_RANGE", "22023")),
+                ("SELECT polyid_full_id('Auth', 'E.A.B.001')", [], ("INVALID_NAMESPACE", "22P02")),
+                ("SELECT polyid_namespace_hash('aé')", [], ("NON_ASCII", "22P02"))]:
+            code, state, message = failure(e, sql, params)
+            self.assertEqual((code, state), want, message)
+        _, _, message = failure(e, "SELECT polyid_euid_parse('C8ZM14GR4JXG0MQXVY18S8TJNA7')")
+        self.assertIn("check value 71 does not match the value (expected 70)", message)
+
+    @unittest.skipUnless(os.path.exists(engines.SQLITE_LIB) or os.environ.get("POLYID_PG_COMPARE_SQLITE"),
+                         "the SQLite extension is not built (make sql-build)")
+    def test_error_messages_are_the_sqlite_extensions(self):
+        """Every error vector fails with the same message, byte for byte, as in the SQLite
+        extension (the core's message): code, function, quoted arguments, reason."""
+        lite = engines.Sqlite()
+        compared = 0
+        for family, case in engines.vector_cases(VECTORS):
+            if "error" not in case:
+                continue
+            got = [first_message(e, family, case) for e in (lite, self.e)]
+            if got[1] is None:
+                continue  # not covered here
+            compared += 1
+            self.assertEqual(got[1], got[0], case["name"])
+        self.assertGreater(compared, 150)
+
+    def test_generated_column_and_expression_index(self):
+        e = self.e
+        e.row("DROP TABLE IF EXISTS logs")
+        e.row("CREATE TABLE logs (code text, cid text GENERATED ALWAYS AS (polyid_compact_id(code)) STORED)")
+        e.row("INSERT INTO logs (code) SELECT 'E.AUTH.TOKEN.' || lpad(i::text, 3, '0') "
+              "FROM generate_series(1, 999) i")
+        e.row("INSERT INTO logs (code) VALUES ('W.DATABASE.CONNECTION.027')")
+        self.assertEqual(e.rows("SELECT cid FROM logs WHERE code IN ('E.AUTH.TOKEN.001', "
+                                "'W.DATABASE.CONNECTION.027') ORDER BY cid"), [("KF52S",), ("V6a0B",)])
+        e.row("CREATE INDEX logs_tid ON logs (polyid_compact_id(code))")
+        e.row("ANALYZE logs")
+        plan = " ".join(r[0] for r in e.rows(
+            "EXPLAIN SELECT code FROM logs WHERE polyid_compact_id(code) = 'V6a0B'"))
+        self.assertIn("logs_tid", plan)
+        self.assertEqual(e.rows("SELECT code FROM logs WHERE polyid_compact_id(code) = 'V6a0B'"),
+                         [("E.AUTH.TOKEN.001",)])
+        code, state, _ = failure(e, "CREATE INDEX bad ON logs ((polyid_tid_generate()))")
+        self.assertEqual(state, "42P17")  # functions in index expression must be IMMUTABLE
+        e.row("DROP TABLE logs")
+
+    def test_unsigned_values_past_2_63(self):
+        e = self.e
+        values = [0, 1, (1 << 63) - 1, 1 << 63, (1 << 63) + 1, (1 << 64) - 2, (1 << 64) - 1]
+        texts = [e.row("SELECT polyid_uid11_encode(?::bigint)", [e.uint(v)])[0] for v in values]
+        self.assertEqual(texts[-1], "jpXCZedGfVQ")
+        self.assertEqual(texts[0], "11111111111")
+        self.assertEqual(texts, sorted(texts))  # text order is the unsigned order
+        for v, t in zip(values, texts):
+            self.assertEqual(e.to_uint(e.row("SELECT polyid_uid11_decode(?)", [t])[0]), v)
+            self.assertEqual(e.row("SELECT polyid_xid_format(polyid_xid_parse(?))", [t])[0], t)
+        e.row("DROP TABLE IF EXISTS u")
+        e.row("CREATE TABLE u (v bigint)")
+        for v in reversed(values):
+            e.row("INSERT INTO u VALUES (?::bigint)", [e.uint(v)])
+        # A bigint column sorts the top half first; the sign bit flipped restores the order.
+        by_bigint = [e.to_uint(r[0]) for r in e.rows("SELECT v FROM u ORDER BY v")]
+        self.assertEqual(by_bigint, values[3:] + values[:3])
+        e.row("CREATE INDEX u_order ON u ((v # -9223372036854775808))")
+        by_key = [e.to_uint(r[0]) for r in e.rows("SELECT v FROM u ORDER BY v # -9223372036854775808")]
+        self.assertEqual(by_key, values)
+        by_text = [e.to_uint(r[0]) for r in e.rows("SELECT v FROM u ORDER BY polyid_uid11_encode(v)")]
+        self.assertEqual(by_text, values)
+        e.row("DROP TABLE u")
+
+    def test_generators_increase_within_a_session(self):
+        e = self.e
+        second_of = {}
+        for fam, parse in [("tid", "polyid_tid_parse(id)"), ("xid", "polyid_uid11_encode(polyid_xid_parse(id))"),
+                           ("euid", "polyid_euid_format(polyid_euid_parse(id))")]:
+            first = [r[0] for r in e.rows(f"SELECT polyid_{fam}_generate() FROM generate_series(1, 5000)")]
+            second = [r[0] for r in e.rows(f"SELECT polyid_{fam}_generate() FROM generate_series(1, 5000)")]
+            ids = first + second
+            second_of[fam] = ids[-1]
+            self.assertEqual(ids, sorted(set(ids)), fam)  # strictly increasing, as text
+            # Every one reads back (the text is canonical).
+            back = e.rows(f"SELECT {parse} FROM unnest(?::text[]) id", [ids[:50]])
+            if fam != "tid":
+                self.assertEqual([r[0] for r in back], ids[:50])
+        tids = [r[0] for r in e.rows("SELECT polyid_tid_parse(polyid_tid_generate()) FROM generate_series(1, 1000)")]
+        self.assertEqual(tids, sorted(set(tids)))
+        # The value generators continue the same sequences: after the text IDs above, each
+        # value is greater than the last text's, and they increase.
+        for fam, last in [("tid", f"polyid_tid_parse('{second_of['tid']}')"),
+                          ("xid", f"polyid_xid_parse('{second_of['xid']}') # -9223372036854775808"),
+                          ("euid", f"polyid_euid_parse('{second_of['euid']}')")]:
+            key = "v # -9223372036854775808" if fam == "xid" else "v"
+            rows = e.rows(f"SELECT {key} > ({last}) FROM (SELECT polyid_{fam}_generate_value() v "
+                          f"FROM generate_series(1, 500)) t")
+            self.assertTrue(all(r[0] for r in rows), fam)
+            values = [r[0] for r in e.rows(f"SELECT {key} FROM (SELECT polyid_{fam}_generate_value() v "
+                                           f"FROM generate_series(1, 500)) t")]
+            self.assertEqual(values, sorted(set(values)), fam)
+        clock = e.row("SELECT polyid_tid_clock_id(polyid_tid_generate()), pg_backend_pid()")
+        self.assertEqual(clock[0], 32 + clock[1] % 960)
+        # Generated now: the timestamps are today's.
+        now = dt.datetime.now(UTC)
+        for fam in ("tid", "xid", "euid"):
+            ts = e.row(f"SELECT polyid_{fam}_timestamp(polyid_{fam}_generate())")[0]
+            self.assertLess(abs((ts - now).total_seconds()), 60, fam)
+
+    def test_generators_run_ahead_of_a_clock_behind_them_for_a_minute_at_most(self):
+        e = self.e
+        now_us = e.row("SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint")[0]
+        # A session whose last TID is 10 s ahead (the clock stepped back): the next follows it.
+        e.row("SELECT set_config('polyid.tid_last', ?, false)", [str(now_us + 10_000_000)])
+        self.assertEqual(e.row("SELECT polyid_tid_micros(polyid_tid_generate())")[0], now_us + 10_000_001)
+        # 2 minutes ahead: refused, and the state is kept.
+        e.row("SELECT set_config('polyid.tid_last', ?, false)", [str(now_us + 120_000_000)])
+        code, state, message = failure(e, "SELECT polyid_tid_generate()")
+        self.assertEqual((code, state), ("CLOCK_BEHIND", "22023"), message)
+        self.assertIn("more than the allowed lead of 60000000 us", message)
+        self.assertEqual(e.row("SELECT current_setting('polyid.tid_last')")[0], str(now_us + 120_000_000))
+        ms = now_us // 1000
+        xid_pos = (ms + 120_000 - 1321009871111) << 16
+        e.row("SELECT set_config('polyid.xid_last', ?, false)", [str(xid_pos)])
+        self.assertEqual(failure(e, "SELECT polyid_xid_generate()")[0], "CLOCK_BEHIND")
+        e.row("SELECT set_config('polyid.xid_last', ?, false)", [str(xid_pos - (90_000 << 16))])
+        self.assertEqual(e.row("SELECT polyid_xid_unix_ms(polyid_xid_generate())")[0], ms + 30_000)
+        hi = (ms + 120_000) << 19
+        e.row("SELECT set_config('polyid.euid_last', ?, false)", [f"{hi} 0"])
+        self.assertEqual(failure(e, "SELECT polyid_euid_generate()")[0], "CLOCK_BEHIND")
+        # The high half spent: the next millisecond after the last one.
+        hi = (ms + 5_000) << 19
+        e.row("SELECT set_config('polyid.euid_last', ?, false)", [f"{hi} -1"])
+        self.assertEqual(e.row("SELECT polyid_euid_unix_ms(polyid_euid_generate())")[0], ms + 5_001)
+        for fam in ("tid", "xid", "euid"):
+            e.row(f"RESET polyid.{fam}_last")
+
+    @unittest.skipIf(KIND != "server", "PGlite has one role")
+    def test_a_role_without_privileges_loads_it_in_its_schema_and_again(self):
+        # As on a managed server: no superuser, only a schema of one's own.
+        self.e.row("DROP SCHEMA IF EXISTS app CASCADE")
+        self.e.row("DROP ROLE IF EXISTS app")
+        self.e.row("CREATE ROLE app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE")
+        self.e.row("CREATE SCHEMA app AUTHORIZATION app")
+        psycopg = cluster.import_psycopg()
+        with psycopg.connect(PG.dsn.replace("user=postgres", "user=app"), autocommit=True) as db:
+            db.execute("SET search_path = app")
+            with open(cluster.PLPGSQL_FILE, encoding="utf-8") as f:
+                sql = f.read()
+            db.execute(sql)
+            db.execute(sql)  # loading again replaces the functions
+            self.assertEqual(db.execute("SELECT polyid_compact_id('E.AUTH.TOKEN.001')").fetchone()[0], "V6a0B")
+            # Called from a session whose search path does not name the schema.
+            db.execute("SET search_path = public")
+            self.assertEqual(db.execute("SELECT app.polyid_full_id('auth_lib', 'E.Auth.Token.001'), "
+                                        "app.polyid_tid_micros(app.polyid_tid_format(1024))").fetchone(),
+                             ("05o5h-V6a0B", 1))
+        self.e.row("DROP SCHEMA app CASCADE")
+        self.e.row("DROP ROLE app")
+
+    @unittest.skipIf(KIND != "server", "PGlite is one connection")
+    def test_generators_unique_across_connections(self):
+        # Connections whose xid lanes (backend pid mod 64) differ, as the guarantee states.
+        conns, lanes = [], set()
+        while len(conns) < 4:
+            c = pg_engines.PgServer(PG, load=False)
+            lane = c.row("SELECT pg_backend_pid() % 64")[0]
+            if lane in lanes:
+                continue
+            lanes.add(lane)
+            conns.append(c)
+        n = 25000
+
+        def draw(c):
+            return [r for r in c.rows(
+                f"SELECT polyid_tid_generate(), polyid_xid_generate(), polyid_euid_generate() "
+                f"FROM generate_series(1, {n})")]
+
+        with concurrent.futures.ThreadPoolExecutor(len(conns)) as pool:
+            results = list(pool.map(draw, conns))
+        for i, fam in enumerate(("tid", "xid", "euid")):
+            ids = [r[i] for rows in results for r in rows]
+            self.assertEqual(len(ids), 4 * n)
+            self.assertEqual(len(set(ids)), len(ids), f"{fam}: duplicates across connections")
+        for c in conns:
+            c.close()
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""The checkers catch a drifted vector: for every vector file, a copy with one expected value
+changed (an output, then an error code) must make its checker exit non-zero and name the case.
+
+    python3 tests/vectors/tools/test_checkers.py     (make vectors-check runs it)
+
+Run with an interpreter that has the checkers' packages (tools/requirements.txt).
+"""
+
+import copy
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VECTORS = os.path.dirname(HERE)
+
+# Which checker proves which file.
+CHECKERS = {
+    "wdp": "independent.py",
+    "uid11": "independent.py",
+    "xid": "independent.py",
+    "tid": "independent.py",
+    "euid": "independent.py",
+    "extuuid": "extuuid_independent.py",
+    "catalog": "catalog_independent.py",
+    "generators": "generators_independent.py",
+}
+
+
+def changed(value):
+    """A value of the same shape that differs from `value` in one leaf."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (int, float)):
+        return value + 1
+    if isinstance(value, str):
+        return value[:-1] + ("0" if value[-1:] != "0" else "1") if value else "x"
+    if isinstance(value, list):
+        return [changed(value[0])] + value[1:] if value else [0]
+    if isinstance(value, dict):
+        if not value:
+            return {"x": 0}
+        key = sorted(value)[0]
+        return {**value, key: changed(value[key])}
+    return "x"
+
+
+def other_code(code):
+    return "OUT_OF_RANGE" if code != "OUT_OF_RANGE" else "INVALID_FORMAT"
+
+
+def pick(cases, member):
+    """The case in the middle of those that have `member` (not always the first one)."""
+    having = [c for c in cases if member in c]
+    return having[len(having) // 2] if having else None
+
+
+def run_checker(script, folder):
+    env = dict(os.environ, POLYID_VECTORS_REEXEC="1", POLYID_CATALOG_REEXEC="1")
+    return subprocess.run([sys.executable, os.path.join(HERE, script), "--check", "--dir", folder],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def main():
+    failures = 0
+    runs = 0
+    with tempfile.TemporaryDirectory(prefix="polyid-vectors-") as tmp:
+        for family, script in CHECKERS.items():
+            src = os.path.join(VECTORS, family + ".json")
+            with open(src, encoding="utf-8") as f:
+                doc = json.load(f)
+            for member in ("output", "error"):
+                case = pick(doc["cases"], member)
+                if case is None:
+                    continue
+                folder = os.path.join(tmp, "%s-%s" % (family, member))
+                shutil.copytree(VECTORS, folder, ignore=shutil.ignore_patterns("tools"))
+                mutated = copy.deepcopy(doc)
+                target = next(c for c in mutated["cases"] if c["name"] == case["name"])
+                target[member] = changed(target[member]) if member == "output" \
+                    else other_code(target[member])
+                with open(os.path.join(folder, family + ".json"), "w", encoding="utf-8") as f:
+                    json.dump(mutated, f, ensure_ascii=False, indent=1)
+                res = run_checker(script, folder)
+                runs += 1
+                tag = "%s/%s" % (family, case["name"])
+                out = res.stdout + res.stderr
+                if res.returncode == 0 or tag not in out:
+                    failures += 1
+                    print("FAIL %s with %s %s changed: exit %d, case %s in its output: %s"
+                          % (script, tag, member, res.returncode,
+                             "named" if tag in out else "not named", out.strip()[-400:]))
+                else:
+                    print("ok   %s rejects %s (%s changed)" % (script, tag, member))
+    print("checkers: %d mutations, %d caught, %d missed" % (runs, runs - failures, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
