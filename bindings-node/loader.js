@@ -173,4 +173,16 @@ function extensionPath(engine) {
   throw err
 }
 
-module.exports = { extensionPath, load, platformKey, platformPackage, PLATFORMS, PLATFORM_SCOPE }
+/** The path of PostgreSQL's pure-SQL tier (`polyid--plpgsql.sql`): in this package, or in a
+ * checkout's postgres/ folder. */
+function plpgsqlPath() {
+  const file = 'polyid--plpgsql.sql'
+  const tried = [join(__dirname, file), join(__dirname, '..', 'postgres', file)]
+  const found = tried.find((p) => existsSync(p))
+  if (found) return found
+  const err = failure(`polyid: no ${file} in this installation of polyid.\nLooked for:`, platformKey(), tried)
+  err.code = 'ERR_POLYID_SQL_EXTENSION'
+  throw err
+}
+
+module.exports = { extensionPath, load, plpgsqlPath, platformKey, platformPackage, PLATFORMS, PLATFORM_SCOPE }

@@ -22,7 +22,7 @@ TEST_TARGETS += docs-examples docs-figures
 
 .PHONY: docs-examples docs-figures docs-figures-write
 
-docs-examples: python-build node-build wasm-build wasm-chromium c-build cli-build sql-build
+docs-examples: python-build node-build wasm-build wasm-chromium c-build cli-build sql-build pg-deps
 	@echo "==> docs: every code example of the documentation (tools/doc_examples.py)"
 	CARGO=$(CARGO) python3 $(ROOT)/tools/doc_examples.py
 

@@ -22,7 +22,8 @@ PY_BUILD_STAMP := $(PY_VENV)/.polyid-python-built
 PY_SOURCES := $(shell find $(PY_DIR)/src $(PY_DIR)/python $(ROOT)/core/src $(ROOT)/arrow/src -type f 2>/dev/null) \
 	$(PY_DIR)/Cargo.toml $(PY_DIR)/pyproject.toml $(PY_DIR)/README.md \
 	$(ROOT)/core/Cargo.toml $(ROOT)/arrow/Cargo.toml $(ROOT)/Cargo.toml $(wildcard $(ROOT)/Cargo.lock) \
-	$(shell find $(ROOT)/sql/src $(ROOT)/sql/tools -type f 2>/dev/null) $(PY_DIR)/backend/polyid_sql_files.py
+	$(shell find $(ROOT)/sql/src $(ROOT)/sql/tools -type f 2>/dev/null) $(PY_DIR)/backend/polyid_sql_files.py \
+	$(ROOT)/postgres/polyid--plpgsql.sql
 
 .PHONY: python-build python-test python-leaks python-demo python-bench python-test-versions \
 	python-bench-write python-bench-paths python-bench-paths-write python-leaks-write
@@ -37,14 +38,16 @@ $(PY_BENCH_STAMP): $(PY_TOOLS_STAMP) $(PY_DIR)/requirements-bench.txt
 	$(PY) -m pip install -q --disable-pip-version-check -r $(PY_DIR)/requirements-bench.txt
 	@touch $@
 
-# The wheel carries the SQL engine extensions of `make sql-build` (polyid.sqlite, polyid.duckdb).
+# The wheel carries the SQL engine extensions of `make sql-build` (polyid.sqlite, polyid.duckdb)
+# and PostgreSQL's pure-SQL file (polyid.postgres).
 $(PY_BUILD_STAMP): $(PY_TOOLS_STAMP) $(PY_SOURCES) | sql-build
 	@echo "==> python: maturin build (abi3 wheel) and install into .venv"
 	@rm -f $(PY_WHEELS)/polyid_rs-*.whl
 	VIRTUAL_ENV=$(PY_VENV) $(PY_VENV)/bin/maturin build --release --locked --quiet \
 		-m $(PY_DIR)/Cargo.toml -i $(PY) -o $(PY_WHEELS)
 	$(PY) $(PY_DIR)/backend/polyid_sql_files.py add $(PY_WHEELS)/polyid_rs-*.whl \
-		$(ROOT)/target/sql/polyid_sqlite.so $(ROOT)/target/sql/polyid.duckdb_extension
+		$(ROOT)/target/sql/polyid_sqlite.so $(ROOT)/target/sql/polyid.duckdb_extension \
+		$(ROOT)/postgres/polyid--plpgsql.sql
 	@# A checkout's venv may still hold this package's wheel under its former distribution
 	@# name, polyid (the name of an unrelated PyPI project, which `import polyid` warns about).
 	$(PY) -m pip uninstall -q -y --disable-pip-version-check polyid 2>/dev/null || true

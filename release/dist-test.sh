@@ -20,7 +20,8 @@
 #           (apsw, DuckDB, Debian's python3 sqlite3; aarch64 under qemu), from the installed
 #           npm package (better-sqlite3, @duckdb/node-api; arm64 under qemu by Debian's
 #           sqlite3), from the SDK and the asset (sqlite3 CLI, DuckDB); each Python host runs
-#           every SQL-coverable shared vector.
+#           every SQL-coverable shared vector. PostgreSQL's pure-SQL file: the same bytes in the
+#           asset, the wheel and the npm package, and the wheel's loaded into a cluster.
 #   crates  as a Rust user with cargo (the only section with cargo on PATH): each .crate holds
 #           its sources, README and licenses and the metadata crates.io shows; a scratch
 #           project depends on `polyid` and `polyid-arrow` by version, patched to the unpacked
@@ -661,6 +662,33 @@ if have_qemu && r=$(arm64_sql_root); then
         arm64_sqlite "$scratch/sql/polyid-sql-$version-aarch64-unknown-linux-gnu/polyid_sqlite.so"
 fi
 skip "SQL extensions for musl: no musl SQLite or DuckDB here (bytes, footer and NEEDED checked above)"
+
+# PostgreSQL's pure-SQL file: the release asset, the wheel's (polyid.postgres.sql_path()) and the
+# npm package's (postgresSqlPath()) are the repository's file; the wheel's loads into a
+# throwaway PostgreSQL cluster (postgres/tests/cluster.py; Debian's server, when installed).
+plpgsql_copies() {
+    local wheel_file npm_file
+    wheel_file=$("$scratch/py/bin/python" -c 'import polyid.postgres; print(polyid.postgres.sql_path())') &&
+        npm_file=$(cd "$scratch/app" && node -p "require('polyid').postgresSqlPath()") || return 1
+    echo "wheel: $wheel_file; npm: $npm_file"
+    [[ $npm_file == "$scratch/app/node_modules/polyid/polyid--plpgsql.sql" ]] &&
+        cmp "$root/postgres/polyid--plpgsql.sql" "$dist/sql/polyid--plpgsql.sql" &&
+        cmp "$root/postgres/polyid--plpgsql.sql" "$wheel_file" && cmp "$root/postgres/polyid--plpgsql.sql" "$npm_file"
+}
+check "postgres: polyid--plpgsql.sql is the repository's in the release asset, the wheel and the npm package" plpgsql_copies
+if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+    plpgsql_loads() {
+        local f got
+        f=$("$scratch/py/bin/python" -c 'import polyid.postgres; print(polyid.postgres.sql_path())') &&
+            cp "$f" "$scratch/plpgsql.sql" && chmod 644 "$scratch/plpgsql.sql" &&
+            got=$(python3 "$root/postgres/tests/cluster.py" run --name dist-test -- bash -c \
+                "psql -X -q -v ON_ERROR_STOP=1 -f - < '$scratch/plpgsql.sql' && psql -X -At -c \"SELECT polyid_compact_id('E.Auth.Token.001')\"") &&
+            echo "$got" && [ "$(tail -n 1 <<<"$got")" = V6a0B ]
+    }
+    check "postgres: the wheel's polyid--plpgsql.sql loads into PostgreSQL with psql -f" plpgsql_loads
+else
+    skip "postgres: no PostgreSQL server installed (make pg-deps installs Debian's)"
+fi
 
 # ---------------------------------------------------------------------------------------------
 log "summary"

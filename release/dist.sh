@@ -13,7 +13,9 @@
 #   dist/cli/     polyid-<version>-{x86_64,aarch64}-unknown-linux-musl.tar.gz: static binaries
 #   dist/sql/     polyid-sql-<version>-<target>.tar.gz per Linux target: the SQLite extension
 #                 (polyid_sqlite.so) and the DuckDB one (polyid.duckdb_extension), which the
-#                 wheels (polyid/_sql/), the npm platform packages and the C SDKs carry too
+#                 wheels (polyid/_sql/), the npm platform packages and the C SDKs carry too;
+#                 polyid--plpgsql.sql (PostgreSQL's pure-SQL tier, also in the wheels and in
+#                 the npm package polyid)
 #   dist/crates/  polyid-<version>.crate and polyid-arrow-<version>.crate: `cargo package`, each
 #                 verified by a build of the packaged crate (what `cargo publish` uploads)
 #   dist/SHA256SUMS
@@ -128,6 +130,8 @@ if want sql; then
         install -m 644 "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$root/sql/README.md" "$dir/"
         tar -C "$work/sql-dist" --owner=0 --group=0 --sort=name -czf "$dist/sql/$name.tar.gz" "$name"
     done
+    # PostgreSQL's pure-SQL tier: one file for every platform, under the name users load.
+    install -m 644 "$root/postgres/polyid--plpgsql.sql" "$dist/sql/"
     ls -l "$dist/sql"
 fi
 
@@ -159,7 +163,8 @@ if want python; then
         # polyid.sqlite / polyid.duckdb: the target's SQL extensions in polyid/_sql/.
         sql_build "$t"
         python "$root/bindings-python/backend/polyid_sql_files.py" add "$work"/wheel-out/*.whl \
-            "$work/sql/$t/polyid_sqlite.so" "$work/sql/$t/polyid.duckdb_extension"
+            "$work/sql/$t/polyid_sqlite.so" "$work/sql/$t/polyid.duckdb_extension" \
+            "$root/postgres/polyid--plpgsql.sql"
         mv "$work"/wheel-out/*.whl "$dist/python/"
     done
     # zig links a musl extension against `libc.so`, a name musl's loader answers to itself;

@@ -90,6 +90,10 @@ const dir = join(out, 'polyid');
 mkdirSync(dir, { recursive: true });
 const files = ['index.js', 'index.mjs', 'index.d.ts', 'index.d.mts', 'loader.js', 'README.md'];
 for (const f of files) copyFileSync(join(nodeDir, f), join(dir, f));
+// PostgreSQL's pure-SQL tier, for every platform (postgresSqlPath()).
+const PLPGSQL = 'polyid--plpgsql.sql';
+copyFileSync(join(root, 'postgres', PLPGSQL), join(dir, PLPGSQL));
+files.push(PLPGSQL);
 for (const l of LICENSES) copyFileSync(join(root, l), join(dir, l));
 const published = { ...main };
 for (const dev of ['devDependencies', 'scripts', 'napi']) delete published[dev];

@@ -54,3 +54,22 @@ test('sql: without the files, the error names the platform and where it looked',
     fs.rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('sql: postgresSqlPath() is the pure-SQL file, in the package or in a checkout', () => {
+  const { postgresSqlPath } = require('..')
+  const repo = path.join(__dirname, '..', '..', 'postgres', 'polyid--plpgsql.sql')
+  assert.equal(fs.readFileSync(postgresSqlPath(), 'utf8'), fs.readFileSync(repo, 'utf8'))
+  // An installed package has the file beside its loader (release/npm-packages.mjs copies it).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'polyid-pg-'))
+  try {
+    for (const f of ['loader.js', 'package.json']) fs.copyFileSync(path.join(__dirname, '..', f), path.join(dir, f))
+    const script = `const l = require(${JSON.stringify(path.join(dir, 'loader.js'))})
+      try { l.plpgsqlPath(); console.log('found?') } catch (e) { console.log(e.code) }
+      require('node:fs').writeFileSync(${JSON.stringify(path.join(dir, 'polyid--plpgsql.sql'))}, '-- x')
+      console.log(l.plpgsqlPath())`
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' })
+    assert.deepEqual(r.stdout.trim().split('\n'), ['ERR_POLYID_SQL_EXTENSION', path.join(dir, 'polyid--plpgsql.sql')])
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+})

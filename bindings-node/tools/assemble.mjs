@@ -16,8 +16,8 @@ const sources = ['common.js', ...BODIES.map(([b]) => b)];
 const head = banner('polyid', sources);
 
 const bodies = BODIES.map(([name, min]) => ({ name, text: layer(name), names: exportsOf(layer(name), name, min) }));
-// Node only: the paths of the SQL engine extensions that ship beside the addon.
-const NODE_ONLY = ['duckdbPath', 'sqlitePath'];
+// Node only: the paths of the SQL engine files that ship with the package.
+const NODE_ONLY = ['duckdbPath', 'postgresSqlPath', 'sqlitePath'];
 const names = ['ERROR_CODES', ...NODE_ONLY, ...bodies.flatMap((b) => b.names)].sort();
 
 writeFileSync(
@@ -45,6 +45,10 @@ function sqlitePath() {
 /** The DuckDB extension of this platform (docs/sql.md), for \`LOAD '...'\`. */
 function duckdbPath() {
   return extensionPath('duckdb');
+}
+/** PostgreSQL's pure-SQL tier (docs/sql.md), for \`psql -f\` or PGlite's \`exec()\`. */
+function postgresSqlPath() {
+  return require('./loader.js').plpgsqlPath();
 }
 
 module.exports = { ${names.join(', ')} };
@@ -81,6 +85,9 @@ export declare function sqlitePath(): string
 /** The path of this platform's DuckDB extension, for \`LOAD '...'\` in a database that allows
  * unsigned extensions. Throws like sqlitePath(). */
 export declare function duckdbPath(): string
+/** The path of PostgreSQL's pure-SQL tier, \`polyid--plpgsql.sql\` (every platform): for \`psql -f\`,
+ * or its text for PGlite's \`exec()\`. */
+export declare function postgresSqlPath(): string
 `;
 writeFileSync(join(root, 'index.d.ts'), `${head}${dts}${nodeOnly}`);
 console.log(`polyid: index.js, index.mjs, index.d.ts: ${names.length} exports`);

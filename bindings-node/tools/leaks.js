@@ -261,6 +261,7 @@ bad('extuuidInspect', () => p.extuuidInspect('c0000000-0000-8000-8000-0000000000
 // The SQL engine extensions' paths (a file lookup; make sql-build or the platform package)
 ok('sqlitePath', () => p.sqlitePath())
 ok('duckdbPath', () => p.duckdbPath())
+ok('postgresSqlPath', () => p.postgresSqlPath())
 // Catalogs
 ok('Catalog.build', () => Catalog.build(ENTRIES, 'auth_lib'))
 bad('Catalog.build', () =>

@@ -3,13 +3,14 @@ polyid-rs wheel, where ``polyid.sqlite.path()`` and ``polyid.duckdb.path()`` fin
 
     polyid/_sql/polyid_sqlite.so            the SQLite loadable extension
     polyid/_sql/polyid.duckdb_extension     the same library with DuckDB's metadata footer
+    polyid/_sql/polyid--plpgsql.sql         PostgreSQL's pure-SQL tier (polyid.postgres)
 
 maturin builds one crate per wheel, so the extensions are built on their own and added here:
 by ``make python-build``, by ``make dist`` (one pair per target) and by the build backend for
 ``pip install ./bindings-python`` (``build_in_tree``). A wheel built from the sdist alone has
 no sql/ to build from and carries no extensions.
 
-    python polyid_sql_files.py add WHEEL SQLITE_LIBRARY DUCKDB_EXTENSION
+    python polyid_sql_files.py add WHEEL SQLITE_LIBRARY DUCKDB_EXTENSION PLPGSQL_FILE
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Dict, Optional
 
 SQLITE = "polyid/_sql/polyid_sqlite.so"
 DUCKDB = "polyid/_sql/polyid.duckdb_extension"
+POSTGRES = "polyid/_sql/polyid--plpgsql.sql"
 
 
 def _record_hash(data: bytes) -> str:
@@ -53,7 +55,7 @@ def add(wheel: str, files: Dict[str, str]) -> None:
             for name, path in sorted(files.items()):
                 data = Path(path).read_bytes()
                 info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-                info.external_attr = 0o755 << 16
+                info.external_attr = (0o644 if name.endswith(".sql") else 0o755) << 16
                 info.compress_type = zipfile.ZIP_DEFLATED
                 dst.writestr(info, data)
                 rows.append(f"{name},{_record_hash(data)},{len(data)}")
@@ -68,7 +70,8 @@ def add(wheel: str, files: Dict[str, str]) -> None:
 def _repository(backend_dir: Path) -> Optional[Path]:
     """The repository root when the backend runs in a checkout (not from an sdist)."""
     root = backend_dir.resolve().parent.parent
-    if (root / "sql" / "Cargo.toml").is_file() and (root / "sql" / "tools" / "duckdb_extension.py").is_file():
+    if (root / "sql" / "Cargo.toml").is_file() and (root / "sql" / "tools" / "duckdb_extension.py").is_file() \
+            and (root / "postgres" / "polyid--plpgsql.sql").is_file():
         return root
     return None
 
@@ -104,13 +107,13 @@ def build_in_tree(wheel: str, backend_dir: Path) -> None:
             subprocess.run([strip, sqlite], check=True)
         duckdb = os.path.join(tmp, "polyid.duckdb_extension")
         duckdb_extension.write(sqlite, duckdb, version, duckdb_extension.platform_of())
-        add(wheel, {SQLITE: sqlite, DUCKDB: duckdb})
+        add(wheel, {SQLITE: sqlite, DUCKDB: duckdb, POSTGRES: str(root / "postgres" / "polyid--plpgsql.sql")})
 
 
 def main() -> None:
-    if len(sys.argv) != 5 or sys.argv[1] != "add":
-        raise SystemExit("usage: polyid_sql_files.py add WHEEL SQLITE_LIBRARY DUCKDB_EXTENSION")
-    add(sys.argv[2], {SQLITE: sys.argv[3], DUCKDB: sys.argv[4]})
+    if len(sys.argv) != 6 or sys.argv[1] != "add":
+        raise SystemExit("usage: polyid_sql_files.py add WHEEL SQLITE_LIBRARY DUCKDB_EXTENSION PLPGSQL_FILE")
+    add(sys.argv[2], {SQLITE: sys.argv[3], DUCKDB: sys.argv[4], POSTGRES: sys.argv[5]})
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ import pytest
 
 import polyid
 import polyid.duckdb
+import polyid.postgres
 import polyid.sqlite
 
 VECTORS = Path(__file__).resolve().parents[2] / "tests" / "vectors"
@@ -33,6 +34,12 @@ def test_both_files_are_in_the_installed_package():
     duckdb_bytes = Path(polyid.duckdb.path()).read_bytes()
     assert duckdb_bytes[: len(sqlite_bytes)] == sqlite_bytes
     assert len(duckdb_bytes) - len(sqlite_bytes) == 534  # section header (22) + footer (512)
+
+
+def test_the_postgres_file_is_the_repositorys():
+    found = Path(polyid.postgres.sql_path())
+    assert found.parent == Path(polyid.__file__).parent / "_sql"
+    assert found.read_bytes() == (VECTORS.parents[1] / "postgres" / "polyid--plpgsql.sql").read_bytes()
 
 
 def test_apsw_loads_the_extension_and_computes_the_vectors():
@@ -115,6 +122,8 @@ def test_a_package_without_the_files_says_where_they_come_from(tmp_path, monkeyp
         polyid.sqlite.path()
     with pytest.raises(FileNotFoundError, match="has no DuckDB extension"):
         polyid.duckdb.path()
+    with pytest.raises(FileNotFoundError, match="has no PostgreSQL pure-SQL file"):
+        polyid.postgres.sql_path()
 
 
 def test_the_build_backend_adds_them_to_a_wheel(tmp_path):

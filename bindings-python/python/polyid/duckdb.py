@@ -21,7 +21,7 @@ CONFIG: Dict[str, str] = {"allow_unsigned_extensions": "true"}
 
 def path() -> str:
     """The file of the DuckDB extension: what ``LOAD 'PATH'`` loads."""
-    return _extensions.path("polyid.duckdb_extension", "DuckDB")
+    return _extensions.path("polyid.duckdb_extension", "DuckDB extension")
 
 
 def load(con: Any) -> None:

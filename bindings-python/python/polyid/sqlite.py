@@ -21,7 +21,7 @@ def path() -> str:
     """The file of the SQLite extension: what ``sqlite3 -cmd '.load PATH'``,
     ``Connection.load_extension`` or any other SQLite host loads (its entry point,
     ``sqlite3_polyidsqlite_init``, follows from the file name)."""
-    return _extensions.path("polyid_sqlite.so", "SQLite")
+    return _extensions.path("polyid_sqlite.so", "SQLite extension")
 
 
 def load(conn: Any) -> None:
