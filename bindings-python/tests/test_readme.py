@@ -88,32 +88,28 @@ def node_is_free(n: int) -> bool:
         s.close()
 
 
-def test_readme_nodes_block() -> None:
-    """The node example sets the process node: it runs in a child interpreter (without the
-    node variables POLYID_NODE*), and the values in its comments are checked."""
-    if sys.platform.startswith("linux") and not node_is_free(5):
-        pytest.skip("node 5 is held by another process on this host")
-    code = block("import polyid\n\n# The process node")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("POLYID_NODE")}
-    p = subprocess.run([sys.executable, "-c", CHECKER], input=code, env=env,
+def checked(opening: str, env: "dict[str, str] | None" = None) -> int:
+    """Runs the README block that starts with `opening` in a child interpreter under CHECKER:
+    the number of values its comments state, each checked."""
+    p = subprocess.run([sys.executable, "-c", CHECKER], input=block(opening), env=env,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
-    assert json.loads(p.stdout)["checked"] == 14
+    return int(json.loads(p.stdout)["checked"])
+
+
+def test_readme_nodes_block() -> None:
+    """The node example sets the process node: it runs without the node variables
+    POLYID_NODE*."""
+    if sys.platform.startswith("linux") and not node_is_free(5):
+        pytest.skip("node 5 is held by another process on this host")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("POLYID_NODE")}
+    assert checked("import polyid\n\n# The process node", env) == 14
 
 
 def test_readme_profiles_block() -> None:
-    """The profiles example: every value in its comments is checked."""
-    code = block("import polyid\npolyid.Tid.parse(")
-    p = subprocess.run([sys.executable, "-c", CHECKER], input=code,
-                       capture_output=True, text=True, timeout=60)
-    assert p.returncode == 0, p.stderr
-    assert json.loads(p.stdout)["checked"] == 4
+    assert checked("import polyid\npolyid.Tid.parse(") == 4
 
 
 def test_readme_sql_engines_block() -> None:
     """The SQL engines example: the extensions the wheel carries, loaded and queried."""
-    code = block("import apsw, polyid.sqlite")
-    p = subprocess.run([sys.executable, "-c", CHECKER], input=code,
-                       capture_output=True, text=True, timeout=60)
-    assert p.returncode == 0, p.stderr
-    assert json.loads(p.stdout)["checked"] == 2
+    assert checked("import apsw, polyid.sqlite") == 2
