@@ -61,6 +61,8 @@ def add(wheel: str, files: Dict[str, str]) -> None:
                 rows.append(f"{name},{_record_hash(data)},{len(data)}")
             rows.append(f"{record_name},,")
             dst.writestr(src.getinfo(record_name), "\n".join(rows) + "\n")
+        # mkstemp made the new file private; the wheel keeps the mode it had.
+        os.chmod(tmp, os.stat(wheel).st_mode & 0o777)
         os.replace(tmp, wheel)
     except BaseException:
         os.unlink(tmp)

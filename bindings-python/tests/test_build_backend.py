@@ -5,6 +5,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +17,9 @@ BACKEND = Path(__file__).resolve().parent.parent / "backend" / "polyid_backend.p
 
 
 def load_backend():
+    # pip puts the backend's folder (pyproject's backend-path) on sys.path, for its imports.
+    if str(BACKEND.parent) not in sys.path:
+        sys.path.insert(0, str(BACKEND.parent))
     spec = importlib.util.spec_from_file_location("polyid_backend", BACKEND)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -63,3 +70,21 @@ def test_opting_in_leaves_the_download_to_maturin(monkeypatch, tmp_path):
     monkeypatch.setenv("POLYID_DOWNLOAD_RUST", "1")
     monkeypatch.delenv("MATURIN_NO_INSTALL_RUST", raising=False)
     assert any("puccinialin" in r for r in backend.get_requires_for_build_wheel())
+
+
+@pytest.mark.skipif(shutil.which("cargo") is None, reason="building a wheel needs cargo")
+def test_a_wheel_built_in_a_checkout_carries_the_sql_files(tmp_path):
+    # `pip install ./bindings-python` builds through this backend: the wheel has the SQL
+    # extensions and PostgreSQL's file, as the released wheels do (polyid_sql_files.py).
+    # The build reuses the checkout's target/ (make python-build and make sql-build filled it).
+    project = BACKEND.parent.parent
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                    "--disable-pip-version-check", "-w", str(tmp_path), str(project)],
+                   check=True, timeout=1800,
+                   env={**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]})
+    wheel = next(tmp_path.glob("polyid_rs-*.whl"))
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        sql = project.parent / "postgres" / "polyid--plpgsql.sql"
+        assert z.read("polyid/_sql/polyid--plpgsql.sql") == sql.read_bytes()
+    assert {"polyid/_sql/polyid_sqlite.so", "polyid/_sql/polyid.duckdb_extension"} <= names

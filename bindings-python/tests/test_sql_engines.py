@@ -140,9 +140,11 @@ def test_the_build_backend_adds_them_to_a_wheel(tmp_path):
     with zipfile.ZipFile(wheel, "w") as z:
         z.writestr("demo/__init__.py", "")
         z.writestr("demo-1.0.dist-info/RECORD", "demo/__init__.py,,\ndemo-1.0.dist-info/RECORD,,\n")
+    wheel.chmod(0o644)
     lib = tmp_path / "lib.so"
     lib.write_bytes(b"\x7fELF" + bytes(range(256)))
     polyid_sql_files.add(str(wheel), {polyid_sql_files.SQLITE: str(lib)})
+    assert wheel.stat().st_mode & 0o777 == 0o644
     with zipfile.ZipFile(wheel) as z:
         assert z.read(polyid_sql_files.SQLITE) == lib.read_bytes()
         record = z.read("demo-1.0.dist-info/RECORD").decode().splitlines()
