@@ -536,6 +536,16 @@ PY
 }
 check "sql: each target's extensions are the same bytes in the wheel, platform package, C SDK and release asset" \
     same_everywhere
+sql_sizes() {
+    local f size ok=0
+    for f in "$scratch"/sql/polyid-sql-*/polyid_sqlite.so; do
+        size=$(stat -c %s "$f")
+        echo "$(basename "$(dirname "$f")"): polyid_sqlite.so $size B"
+        [ "$size" -le 600000 ] || ok=1
+    done
+    return $ok
+}
+check "sql: each target's stripped library is within 600 kB" sql_sizes
 check "sql: musl extensions need only musl's libc" bash -c "
     for f in '$scratch'/sql/polyid-sql-*-musl/polyid_sqlite.so; do
         needed=\$(readelf -d \"\$f\" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
