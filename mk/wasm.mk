@@ -26,7 +26,7 @@ WASM_STAMP := $(ROOT)/target/wasm/.stamp-build
 WASM_PORT ?= 8765
 WASM_BUILD_INPUTS := $(wildcard $(WASM_DIR)/src/*.rs $(WASM_DIR)/src/ids/*.rs $(WASM_DIR)/js/* $(WASM_DIR)/tools/* $(ROOT)/bindings-js/*) \
 	$(WASM_DIR)/Cargo.toml $(WASM_DIR)/package-lock.json $(WASM_DIR)/README.md \
-	$(ROOT)/Cargo.lock $(ROOT)/core/Cargo.toml $(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null)
+	$(ROOT)/postgres/polyid--plpgsql.sql $(ROOT)/Cargo.lock $(ROOT)/core/Cargo.toml $(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null)
 
 .PHONY: wasm-build wasm-test wasm-demo wasm-serve wasm-bench wasm-bench-catalog wasm-chromium \
 	wasm-bench-write wasm-bench-catalog-write

@@ -683,9 +683,11 @@ plpgsql_copies() {
     echo "wheel: $wheel_file; npm: $npm_file"
     [[ $npm_file == "$scratch/app/node_modules/polyid/polyid--plpgsql.sql" ]] &&
         cmp "$root/postgres/polyid--plpgsql.sql" "$dist/sql/polyid--plpgsql.sql" &&
+        cmp "$root/postgres/polyid--plpgsql.sql" "$scratch/app/node_modules/polyid-wasm/polyid--plpgsql.sql" &&
+        (cd "$scratch/app" && node -e "require.resolve('polyid-wasm/polyid--plpgsql.sql')") &&
         cmp "$root/postgres/polyid--plpgsql.sql" "$wheel_file" && cmp "$root/postgres/polyid--plpgsql.sql" "$npm_file"
 }
-check "postgres: polyid--plpgsql.sql is the repository's in the release asset, the wheel and the npm package" plpgsql_copies
+check "postgres: polyid--plpgsql.sql is the repository's in the release asset, the wheel and both npm packages" plpgsql_copies
 if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
     plpgsql_loads() {
         local f got

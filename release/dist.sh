@@ -218,10 +218,11 @@ if want npm; then
         (cd "$work/npm/packages/$pkg" && "$root/release/node_modules/.bin/publint" --strict)
     done
     "$root/release/node_modules/.bin/attw" --profile node16 "$dist/npm/polyid-$version.tgz"
-    # polyid-wasm: its .wasm subpaths are files for bundlers and servers, not modules, and
+    # polyid-wasm: its .wasm and .sql subpaths are files for bundlers and servers, not modules, and
     # polyid-wasm/web is the ES-module-only browser build (CommonJS takes the main entry).
     "$root/release/node_modules/.bin/attw" --profile node16 "$dist/npm/polyid-wasm-$version.tgz" \
-        --exclude-entrypoints ./web ./polyid_wasm_bg.wasm ./polyid_catalog_bg.wasm ./polyid_extuuid_bg.wasm
+        --exclude-entrypoints ./web ./polyid_wasm_bg.wasm ./polyid_catalog_bg.wasm ./polyid_extuuid_bg.wasm \
+        ./polyid--plpgsql.sql
 fi
 
 # ---------------------------------------------------------------------------------------------

@@ -152,5 +152,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(join(pkg, 'node', 'package.json'), '{ "type": "commonjs" }\n');
   copyFileSync(join(root, 'js', 'package.json'), join(pkg, 'package.json'));
   copyFileSync(join(root, 'README.md'), join(pkg, 'README.md'));
+  // PostgreSQL's pure-SQL tier, for PGlite in a browser or an edge function (a file, not a module).
+  copyFileSync(join(root, '..', 'postgres', 'polyid--plpgsql.sql'), join(pkg, 'polyid--plpgsql.sql'));
   for (const license of ['LICENSE-MIT', 'LICENSE-APACHE']) copyFileSync(join(root, '..', license), join(pkg, license));
 }
