@@ -330,6 +330,7 @@ unsafe fn chunk(
             return Ok(());
         }
         let mut out_validity: *mut u64 = core::ptr::null_mut();
+        let mut texts = TextRows::new(output, out, rows);
         let mut args = [Arg::Int(0); functions::MAX_ARGS];
         'rows: for row in 0..rows {
             for (j, &ty) in f.params.iter().enumerate() {
@@ -357,15 +358,8 @@ unsafe fn chunk(
             let args = &args[..f.params.len()];
             match functions::run(f, args) {
                 Ok(Out::Null) => null_row(output, &mut out_validity, row),
-                Ok(Out::Text(t)) => set_string(output, out, row, t.as_bytes()),
-                Ok(Out::Bytes16(b)) => {
-                    duck!(duckdb_vector_assign_string_element_len(
-                        output,
-                        row as u64,
-                        b.as_ptr().cast::<c_char>(),
-                        16
-                    ));
-                }
+                Ok(Out::Text(t)) => texts.put(row, t.as_bytes()),
+                Ok(Out::Bytes16(b)) => texts.put(row, &b),
                 Ok(Out::Int(v) | Out::Micros(v)) => out.cast::<i64>().add(row).write_unaligned(v),
                 Ok(Out::UInt(v)) => out.cast::<u64>().add(row).write_unaligned(v),
                 Err(e) => return Err(functions::message(f, args, &e)),
@@ -411,10 +405,11 @@ unsafe fn set_string(output: ffi::duckdb_vector, data: *mut u8, row: usize, byte
     }
 }
 
-/// Writes the texts of one output chunk whose rows are all set in order (the generators'):
-/// each of at most 12 bytes inline, the longer ones into one block of the vector's string heap
-/// taken at the first of them for the rest of the chunk, so that DuckDB allocates once per
-/// chunk instead of once per row. The block is taken through the API (a string of the block's
+/// Writes the texts (or bytes) of one output chunk, row after row in increasing order: each of
+/// at most 12 bytes inline, the longer ones into one block of the vector's string heap taken
+/// at the first of them, sized for the rest of the chunk at that one's length, so that DuckDB
+/// allocates once per chunk instead of once per row (a text that no longer fits goes through
+/// DuckDB on its own). The block is taken through the API (a string of the block's
 /// size assigned to that row) and belongs to the vector like any string assigned to it; each
 /// row's `duckdb_string_t` then points at its own part (the pointer form's layout is part of
 /// the C API).

@@ -167,6 +167,21 @@ class Engine(unittest.TestCase):
         self.assertEqual(len(got), 40000)
         self.assertEqual(len(set(got)), 40000)
 
+    def test_texts_of_every_length_and_nulls_in_one_chunk(self):
+        # Results longer than 12 bytes share one block of DuckDB's string heap per chunk, sized
+        # at the first one's length: later, longer ones must still come out whole. The
+        # expectation is the engine's own upper() (normalizing a code in mixed case).
+        rows = self.e.rows(
+            "SELECT c, polyid_normalize_code(c), upper(c) FROM (WITH RECURSIVE r(i) AS "
+            "(SELECT 0 UNION ALL SELECT i + 1 FROM r WHERE i < 4999) SELECT CASE WHEN i % 7 = 3 "
+            "THEN NULL ELSE 'e.' || substr('abcdefghijklmnop', 1, (i * 7) % 16 + 1) || '.' "
+            "|| substr('qrstuvwxyz012345', 1, (i * 3) % 16 + 1) || '.' || substr('00' || (i % 999 + 1), -3) "
+            "END AS c FROM r) t")
+        self.assertEqual(len(rows), 5000)
+        for code, got, want in rows:
+            self.assertEqual(got, want, code)
+        self.assertEqual(sum(1 for r in rows if r[0] is None), 714)
+
     def test_order_past_two_to_the_63(self):
         # uid11/xid values are unsigned 64-bit. Their text (fixed 11 symbols) sorts as the value
         # in both engines; DuckDB's UBIGINT too; SQLite's signed INTEGER puts the top half first.
