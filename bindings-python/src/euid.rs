@@ -3,11 +3,11 @@
 use std::borrow::Cow;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyType};
+use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
-use crate::args::{ascii, int, list_from, opt_int, type_error, Maker, Text, Untracked};
+use crate::args::{ascii, int, opt_int, type_error, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::node::{self, GenArgs, GenClock};
@@ -245,6 +245,7 @@ impl EuidGenerator {
 }
 
 node::generator_pymethods! {
+    ids = Euid, name = "EUID";
     lead_ms_doc = "How far the last EUID issued is ahead of the clock, in milliseconds.";
     impl EuidGenerator {
         /// A generator whose EUIDs carry `extension` (0-32767), or none; `seed`, `max_lead_ms`,
@@ -292,23 +293,6 @@ node::generator_pymethods! {
             let last = euid_arg(last)?;
             let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
             EuidGenerator::build(extension, args, Some(last))
-        }
-
-        /// The next EUID, greater than every EUID this generator issued before.
-        fn next(&self) -> PyResult<Untracked<Euid>> {
-            self.gen.next().py().map(|v| Untracked(Euid(v)))
-        }
-
-        /// The next `n` EUIDs (one lock, one clock read).
-        fn next_many<'py>(
-            &self,
-            py: Python<'py>,
-            n: &Bound<'py, PyAny>,
-        ) -> PyResult<Bound<'py, PyList>> {
-            let n: usize = int(n, "count")?;
-            let ids = self.gen.next_many(n).py()?;
-            let maker = maker(py)?;
-            list_from(py, ids.len(), |i| maker.make(py, Euid(ids[i])))
         }
 
         /// The extension of the EUIDs this generator makes, or None.

@@ -121,13 +121,60 @@ pub fn set_clock_micros(clock: &EitherClock, micros: &Bound<'_, PyAny>) -> PyRes
 }
 
 /// The one `#[pymethods]` block of a generator pyclass (fields `gen`, the core generator, and
-/// `clock`, its [`GenClock`]): the methods given, then the clock methods every generator
-/// shares, `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per class, so the
-/// shared methods are expanded into it.)
+/// `clock`, its [`GenClock`]): the methods every generator of IDs of the pyclass `ids` has
+/// (`next`, `next_many`, and with `text` also `next_str` and `next_many_str`, documented with
+/// the family's `name` and its text's length), the methods given, then the clock methods
+/// every generator shares, `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per
+/// class, so the shared methods are expanded into it.) The calling module provides `maker`,
+/// the constructor of its ID objects.
 macro_rules! generator_pymethods {
-    (lead_ms_doc = $lead_ms_doc:literal; impl $ty:ident { $($methods:tt)* }) => {
+    (
+        ids = $id:ident, name = $name:literal $(, text = $text:literal)?;
+        lead_ms_doc = $lead_ms_doc:literal;
+        impl $ty:ident { $($methods:tt)* }
+    ) => {
         #[::pyo3::pymethods]
         impl $ty {
+            #[doc = concat!("The next ", $name, ", greater than every ", $name, " this generator issued before.")]
+            fn next(&self) -> ::pyo3::PyResult<$crate::args::Untracked<$id>> {
+                self.gen.next().py().map(|v| $crate::args::Untracked($id(v)))
+            }
+
+            #[doc = concat!("The next `n` ", $name, "s (one reservation of the generator, one clock read).")]
+            fn next_many<'py>(
+                &self,
+                py: ::pyo3::Python<'py>,
+                n: &::pyo3::Bound<'py, ::pyo3::PyAny>,
+            ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyList>> {
+                let n: usize = $crate::args::int(n, "count")?;
+                let ids = self.gen.next_many(n).py()?;
+                let maker = maker(py)?;
+                $crate::args::list_from(py, ids.len(), |i| maker.make(py, $id(ids[i])))
+            }
+
+            $(
+            #[doc = concat!("The next ", $name, " as its ", $text, " text (skips the ", stringify!($id), " object).")]
+            fn next_str<'py>(
+                &self,
+                py: ::pyo3::Python<'py>,
+            ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyString>> {
+                $crate::args::ascii(py, &self.gen.next().py()?.to_bytes())
+            }
+
+            #[doc = concat!("The next `n` ", $name, "s as ", $text, " texts.")]
+            fn next_many_str<'py>(
+                &self,
+                py: ::pyo3::Python<'py>,
+                n: &::pyo3::Bound<'py, ::pyo3::PyAny>,
+            ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyList>> {
+                let n: usize = $crate::args::int(n, "count")?;
+                let ids = self.gen.next_many(n).py()?;
+                $crate::args::list_from(py, ids.len(), |i| {
+                    Ok($crate::args::ascii(py, &ids[i].to_bytes())?.into_any())
+                })
+            }
+            )?
+
             $($methods)*
 
             #[doc = $lead_ms_doc]

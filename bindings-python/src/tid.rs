@@ -1,11 +1,11 @@
 //! TID: signed microseconds << 10 | clock id, in 13 base32-sortable symbols.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyType};
+use pyo3::types::{PyString, PyType};
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
-use crate::args::{ascii, int, list_from, opt_int, type_error, Maker, Text, Untracked};
+use crate::args::{ascii, int, opt_int, type_error, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::node::{self, GenArgs, GenClock};
@@ -191,6 +191,7 @@ impl TidGenerator {
 }
 
 node::generator_pymethods! {
+    ids = Tid, name = "TID", text = "13-symbol";
     lead_ms_doc = "How far the last TID issued is ahead of the clock, in whole milliseconds.";
     impl TidGenerator {
         /// A generator with the given clock id (0-1023), else 32 + its node (`node`, default the
@@ -238,42 +239,6 @@ node::generator_pymethods! {
             let last = tid_arg(last)?;
             let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
             TidGenerator::build(clock_id, args, Some(last))
-        }
-
-        /// The next TID, greater than every TID this generator issued before.
-        fn next(&self) -> PyResult<Untracked<Tid>> {
-            self.gen.next().py().map(|v| Untracked(Tid(v)))
-        }
-
-        /// The next TID as its 13-symbol text (skips the Tid object).
-        fn next_str<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-            let t = self.gen.next().py()?;
-            ascii(py, &t.to_bytes())
-        }
-
-        /// The next `n` TIDs (consecutive microseconds, one clock read).
-        fn next_many<'py>(
-            &self,
-            py: Python<'py>,
-            n: &Bound<'py, PyAny>,
-        ) -> PyResult<Bound<'py, PyList>> {
-            let n: usize = int(n, "count")?;
-            let tids = self.gen.next_many(n).py()?;
-            let maker = maker(py)?;
-            list_from(py, tids.len(), |i| maker.make(py, Tid(tids[i])))
-        }
-
-        /// The next `n` TIDs as 13-symbol texts.
-        fn next_many_str<'py>(
-            &self,
-            py: Python<'py>,
-            n: &Bound<'py, PyAny>,
-        ) -> PyResult<Bound<'py, PyList>> {
-            let n: usize = int(n, "count")?;
-            let tids = self.gen.next_many(n).py()?;
-            list_from(py, tids.len(), |i| {
-                Ok(ascii(py, &tids[i].to_bytes())?.into_any())
-            })
         }
 
         /// The clock id of the TIDs this generator issues now.

@@ -209,6 +209,7 @@ impl XidGenerator {
 }
 
 node::generator_pymethods! {
+    ids = Xid, name = "xid", text = "11-symbol";
     lead_ms_doc = "How far the last xid issued is ahead of the clock, in milliseconds.";
     impl XidGenerator {
         /// A generator with the given node (default: the process node, else none), `seed` (its
@@ -254,42 +255,6 @@ node::generator_pymethods! {
             let last = xid_arg(last)?;
             let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
             XidGenerator::build(args, Some(last))
-        }
-
-        /// The next xid, greater than every xid this generator issued before.
-        fn next(&self) -> PyResult<Untracked<Xid>> {
-            self.gen.next().py().map(|v| Untracked(Xid(v)))
-        }
-
-        /// The next xid as its 11-symbol text (skips the Xid object).
-        fn next_str<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-            let x = self.gen.next().py()?;
-            ascii(py, &x.to_bytes())
-        }
-
-        /// The next `n` xids (consecutive, one clock read).
-        fn next_many<'py>(
-            &self,
-            py: Python<'py>,
-            n: &Bound<'py, PyAny>,
-        ) -> PyResult<Bound<'py, PyList>> {
-            let n: usize = int(n, "count")?;
-            let xids = self.gen.next_many(n).py()?;
-            let maker = maker(py)?;
-            list_from(py, xids.len(), |i| maker.make(py, Xid(xids[i])))
-        }
-
-        /// The next `n` xids as 11-symbol texts.
-        fn next_many_str<'py>(
-            &self,
-            py: Python<'py>,
-            n: &Bound<'py, PyAny>,
-        ) -> PyResult<Bound<'py, PyList>> {
-            let n: usize = int(n, "count")?;
-            let xids = self.gen.next_many(n).py()?;
-            list_from(py, xids.len(), |i| {
-                Ok(ascii(py, &xids[i].to_bytes())?.into_any())
-            })
         }
 
         /// The node in this generator's xids (0-959), or None (lanes).
