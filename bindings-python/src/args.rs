@@ -299,6 +299,24 @@ where
     })
 }
 
+/// An ID given as an object of its pyclass `P` or as its text: `inner` reads the object,
+/// `parse` the text; anything else is a `TypeError` naming `expected` (e.g. "Tid or str").
+pub fn id_arg<P: pyo3::PyClass, T>(
+    obj: &Bound<'_, PyAny>,
+    inner: fn(&P) -> T,
+    parse: fn(&str) -> polyid::Result<T>,
+    expected: &str,
+) -> PyResult<T> {
+    if let Ok(id) = obj.cast::<P>() {
+        return Ok(inner(&id.borrow()));
+    }
+    match obj.extract::<Text<'_>>() {
+        Ok(t) => crate::errors::CoreResult::py(parse(t.0)),
+        Err(_) if !obj.is_instance_of::<PyString>() => Err(type_error(obj, expected)),
+        Err(e) => Err(e),
+    }
+}
+
 /// A polyid value object (Xid, Tid, Euid, StructuredCode) on its way to Python, untracked by
 /// the cycle collector.
 ///

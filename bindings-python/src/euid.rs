@@ -7,7 +7,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
-use crate::args::{ascii, int, opt_int, type_error, Maker, Text, Untracked};
+use crate::args::{ascii, id_arg, int, opt_int, type_error, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::node::{self, GenArgs, GenClock};
@@ -210,14 +210,7 @@ fn maker(py: Python<'_>) -> PyResult<&'static Maker<Euid>> {
 
 /// An EUID given as an `Euid` or as its text.
 fn euid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreEuid> {
-    if let Ok(e) = obj.cast::<Euid>() {
-        return Ok(e.get().0);
-    }
-    match obj.extract::<Text<'_>>() {
-        Ok(t) => CoreEuid::parse(t.0).py(),
-        Err(_) if !obj.is_instance_of::<PyString>() => Err(type_error(obj, "Euid or str")),
-        Err(e) => Err(e),
-    }
+    id_arg(obj, |id: &Euid| id.0, CoreEuid::parse, "Euid or str")
 }
 
 /// A strictly monotonic EUID generator (thread-safe, fork-aware).

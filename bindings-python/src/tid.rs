@@ -5,7 +5,7 @@ use pyo3::types::{PyString, PyType};
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
-use crate::args::{ascii, int, opt_int, type_error, Maker, Text, Untracked};
+use crate::args::{ascii, id_arg, int, opt_int, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::node::{self, GenArgs, GenClock};
@@ -156,14 +156,7 @@ fn maker(py: Python<'_>) -> PyResult<&'static Maker<Tid>> {
 
 /// A TID given as a `Tid` or as its text.
 fn tid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreTid> {
-    if let Ok(t) = obj.cast::<Tid>() {
-        return Ok(t.get().0);
-    }
-    match obj.extract::<Text<'_>>() {
-        Ok(t) => CoreTid::parse(t.0).py(),
-        Err(_) if !obj.is_instance_of::<PyString>() => Err(type_error(obj, "Tid or str")),
-        Err(e) => Err(e),
-    }
+    id_arg(obj, |id: &Tid| id.0, CoreTid::parse, "Tid or str")
 }
 
 /// A monotonic TID generator (thread-safe; a random clock id is re-picked in a forked child).

@@ -6,7 +6,7 @@ use pyo3::types::{PyList, PyString, PyType};
 use polyid::xid::{self, Xid as CoreXid, XidGenerator as CoreGenerator};
 use polyid::ErrorCode;
 
-use crate::args::{ascii, int, list_from, opt_int, type_error, Maker, Text, Untracked};
+use crate::args::{ascii, id_arg, int, list_from, opt_int, Maker, Text, Untracked};
 use crate::dt;
 use crate::errors::{make, CoreResult, Fields};
 use crate::node::{self, GenArgs, GenClock};
@@ -177,14 +177,7 @@ impl Xid {
 
 /// An xid given as an `Xid` or as its text.
 fn xid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreXid> {
-    if let Ok(x) = obj.cast::<Xid>() {
-        return Ok(x.get().0);
-    }
-    match obj.extract::<Text<'_>>() {
-        Ok(t) => CoreXid::parse(t.0).py(),
-        Err(_) if !obj.is_instance_of::<PyString>() => Err(type_error(obj, "Xid or str")),
-        Err(e) => Err(e),
-    }
+    id_arg(obj, |id: &Xid| id.0, CoreXid::parse, "Xid or str")
 }
 
 /// An xid generator (thread-safe, fork-aware): strictly increasing xids with a node (the
