@@ -167,3 +167,28 @@ def test_subprocess_sqlite_cli_loads_the_installed_file():
                           f"SELECT polyid_compact_id('{case['input']['code']}');"],
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == case["output"]
+
+
+def test_a_node_held_by_the_module_is_named_in_the_extensions_error():
+    # Two copies of the core in one process (this module, the SQL extension): with
+    # POLYID_NODE set, the second to generate gets NODE_IN_USE naming this process.
+    pytest.importorskip("apsw")
+    code = """
+import apsw, polyid, polyid.sqlite
+polyid.Xid.generate()
+db = apsw.Connection(":memory:")
+polyid.sqlite.load(db)
+try:
+    db.execute("SELECT polyid_xid_generate()").fetchall()
+except apsw.Error as e:
+    print(e)
+"""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("POLYID_NODE")}
+    for node in range(940, 960):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              env={**env, "POLYID_NODE": str(node)}, timeout=60)
+        assert done.returncode == 0, done.stderr
+        if "another process" not in done.stdout:  # a node another process on this host holds
+            break
+    assert done.stdout.startswith(f"NODE_IN_USE: polyid_xid_generate(): node: node {node} is held "
+                                  "by another copy of polyid in this process"), done.stdout

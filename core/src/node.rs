@@ -369,21 +369,52 @@ mod claims {
                 }
                 Ok(())
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => Err(Error::new(
-                ErrorCode::NodeInUse,
-                "node",
-                crate::error::Detail::Message(
-                    format!(
-                        "node {node} is held by another process on this host \
-                         (each process needs its own node)"
-                    )
-                    .into(),
-                ),
-            )),
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+                let holder = if held_here(&name) {
+                    "by another copy of polyid in this process (a language module and an SQL \
+                     extension each hold their own; generate through one of them)"
+                } else {
+                    "by another process on this host (each process needs its own node)"
+                };
+                Err(Error::new(
+                    ErrorCode::NodeInUse,
+                    "node",
+                    crate::error::Detail::Message(format!("node {node} is held {holder}").into()),
+                ))
+            }
             // No socket support (a sandbox without AF_UNIX): the claim is a safety net, not
             // part of the node's meaning, so go on without it.
             Err(_) => Ok(()),
         }
+    }
+
+    /// Whether a socket bound to the abstract `name` is open in this process: the kernel's
+    /// table of Unix sockets gives the holder's inode, this process's descriptors name theirs.
+    /// Read on the failure path only, to tell a second copy of the core loaded into one
+    /// process (a Python module and an SQL extension) from another process.
+    pub(super) fn held_here(name: &str) -> bool {
+        let Ok(table) = std::fs::read_to_string("/proc/net/unix") else {
+            return false;
+        };
+        let path = format!("@{name}");
+        // Columns: Num RefCount Protocol Flags Type St Inode Path.
+        let inodes: Vec<String> = table
+            .lines()
+            .filter_map(|line| {
+                let cols: Vec<&str> = line.split_whitespace().collect();
+                (cols.get(7) == Some(&path.as_str())).then(|| format!("socket:[{}]", cols[6]))
+            })
+            .collect();
+        if inodes.is_empty() {
+            return false;
+        }
+        let Ok(fds) = std::fs::read_dir("/proc/self/fd") else {
+            return false;
+        };
+        fds.flatten().any(|fd| {
+            std::fs::read_link(fd.path())
+                .is_ok_and(|target| inodes.iter().any(|i| target.as_os_str() == i.as_str()))
+        })
     }
 }
 
@@ -481,5 +512,62 @@ mod tests {
     fn salt_is_stable_within_a_namespace() {
         assert_eq!(host_salt(), host_salt());
         assert_eq!(process_slot(64), process_slot(64));
+    }
+
+    /// A node's socket bound elsewhere in this process (as a second copy of the core, an SQL
+    /// extension beside a language module, would bind it): NODE_IN_USE names this process;
+    /// bound by another process, it names another process.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_node_held_in_this_process_is_told_apart() {
+        use std::os::linux::net::SocketAddrExt;
+        use std::os::unix::net::{SocketAddr, UnixListener};
+
+        // A node no other test claims, free on this host (another run may hold one).
+        let (node, _held) = (900..960)
+            .find_map(|n| {
+                let addr = SocketAddr::from_abstract_name(format!("polyid-node-{n}")).ok()?;
+                UnixListener::bind_addr(&addr).ok().map(|l| (n, l))
+            })
+            .expect("a free node in 900-959");
+        let e = claim(Node::new(node).unwrap()).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::NodeInUse);
+        assert!(
+            e.to_string()
+                .contains("by another copy of polyid in this process"),
+            "{e}"
+        );
+
+        // The same socket held by a child process instead.
+        drop(_held);
+        let name = format!("polyid-node-{node}");
+        let mut child = std::process::Command::new("python3")
+            .args([
+                "-c",
+                &format!(
+                "import socket, sys, time; s = socket.socket(socket.AF_UNIX); s.bind('\\0{name}'); \
+                 s.listen(); print('ok', flush=True); sys.stdin.read()"
+            ),
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn();
+        let Ok(ref mut child) = child else {
+            return; // no python3 here: the other-process form is covered by tests/fleet
+        };
+        let mut line = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(child.stdout.as_mut().unwrap()),
+            &mut line,
+        )
+        .unwrap();
+        assert_eq!(line.trim(), "ok");
+        let e = claims::claim(Node::new(node).unwrap()).unwrap_err();
+        drop(child.stdin.take());
+        child.wait().unwrap();
+        assert!(
+            e.to_string().contains("by another process on this host"),
+            "{e}"
+        );
     }
 }
