@@ -1,8 +1,11 @@
-"""PostgreSQL engines with polyid's pure-SQL file loaded, in the interface of
-sql/tests/engines.py (`row`, `rows`, `uint`, `to_uint`, `hex`), so that the shared vectors run
-through the same queries as in SQLite and DuckDB:
+"""PostgreSQL engines with polyid loaded, in the interface of sql/tests/engines.py (`row`,
+`rows`, `uint`, `to_uint`, `hex`), so that the shared vectors run through the same queries as
+in SQLite and DuckDB (both tiers declare the same functions with the same types):
 
-    PgServer(cluster)   a server of cluster.py, through psycopg (one connection per engine)
+    PgServer(cluster)   a server of cluster.py with the pure-SQL file, through psycopg (one
+                        connection per engine)
+    PgNative(cluster)   the same server with the native extension (CREATE EXTENSION polyid,
+                        installed by `make pg-install`), in a database of its own
     PgLite()            PGlite in Node (postgres/pglite/serve.mjs), one database per engine
 
 Queries are written with `?` placeholders, as for SQLite; each engine rewrites them.
@@ -80,6 +83,29 @@ class PgServer(_Pg):
 
     def close(self):
         self.db.close()
+
+
+class PgNative(PgServer):
+    name = "postgres"
+    missing_ops = frozenset()
+    # Both tiers declare the same functions: the extension lives in a database of its own.
+    DATABASE = "polyid_native"
+
+    def __init__(self, pg, load=True):
+        admin = pg.connect()
+        if not admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [self.DATABASE]).fetchone():
+            admin.execute(f"CREATE DATABASE {self.DATABASE}")
+        admin.close()
+        self.pg = pg
+        self.psycopg = cluster.import_psycopg()
+        self.db = self.psycopg.connect(pg.dsn.replace("dbname=postgres", f"dbname={self.DATABASE}"),
+                                       autocommit=True)
+        self.version = self.db.execute("SHOW server_version").fetchone()[0]
+        if load:
+            self.load()
+
+    def load(self):
+        self.db.execute("CREATE EXTENSION IF NOT EXISTS polyid")
 
 
 class PgLite(_Pg):

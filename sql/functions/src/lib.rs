@@ -163,6 +163,13 @@ fn ms_to_micros(ms: u64) -> Out {
     Out::Micros(ms as i64 * 1000)
 }
 
+/// The process's EUID generator, shared by the text and value functions as the TID and xid
+/// functions share the core's default generators: the EUIDs of one process increase.
+fn euid_generator() -> &'static euid::EuidGenerator {
+    static GENERATOR: std::sync::OnceLock<euid::EuidGenerator> = std::sync::OnceLock::new();
+    GENERATOR.get_or_init(euid::EuidGenerator::new)
+}
+
 use Ty::{Bytes16, Int, Text as T, Timestamp, UInt};
 
 /// Every function, in the order of the SQL engines page's table.
@@ -488,7 +495,7 @@ pub static FUNCTIONS: &[Function] = &[
         ret: T,
         deterministic: false,
         call: |_| {
-            let e = euid::Euid::generate(None)?;
+            let e = euid_generator().next()?;
             Ok(Out::Text(Text::Inline(
                 Inline::new(&e.encode_bytes(true)).expect("27 bytes"),
             )))
@@ -501,7 +508,7 @@ pub static FUNCTIONS: &[Function] = &[
         params: &[],
         ret: Ty::Bytes16,
         deterministic: false,
-        call: |_| Ok(Out::Bytes16(euid::Euid::generate(None)?.to_bytes())),
+        call: |_| Ok(Out::Bytes16(euid_generator().next()?.to_bytes())),
         batch: None,
         short: None,
     },
