@@ -110,7 +110,8 @@ func fail(st C.enum_polyid_status, e *C.polyid_error) error {
 	switch out.Detail {
 	case DetailCharacter:
 		out.Index = int64(e.index)
-		out.Character = C.GoString(&e.character_utf8[0])
+		// From the scalar value: character_utf8 of U+0000 reads as "" through C.GoString.
+		out.Character = string(rune(e.character))
 	case DetailByteOffset:
 		out.Index = int64(e.index)
 	case DetailLength, DetailCheckmod:
