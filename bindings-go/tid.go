@@ -35,7 +35,9 @@ func TidFromParts(micros, clockID int64) (Tid, error) {
 }
 
 // TidFromTime is TidFromParts with t's microseconds.
-func TidFromTime(t time.Time, clockID int64) (Tid, error) { return TidFromParts(t.UnixMicro(), clockID) }
+func TidFromTime(t time.Time, clockID int64) (Tid, error) {
+	return TidFromParts(t.UnixMicro(), clockID)
+}
 
 // TidFromInt64 checks a 64-bit TID value from elsewhere (a database column).
 func TidFromInt64(v int64) (Tid, error) {

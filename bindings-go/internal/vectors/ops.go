@@ -612,4 +612,3 @@ func hexInput(in input, key string) ([]byte, error) {
 	}
 	return b, nil
 }
-
