@@ -34,8 +34,15 @@ func cstr(s string) (*C.char, C.size_t) {
 	return (*C.char)(unsafe.Pointer(unsafe.StringData(s))), C.size_t(len(s))
 }
 
-// gostr reads a NUL-terminated C buffer.
-func gostr(p *C.char) string { return C.GoString(p) }
+// gostr copies a NUL-terminated result out of a caller's buffer. Unlike C.GoString it does
+// not let the buffer escape, so the buffers stay on the stack.
+func gostr(p *C.char) string {
+	n := 0
+	for *(*byte)(unsafe.Add(unsafe.Pointer(p), n)) != 0 {
+		n++
+	}
+	return string(unsafe.Slice((*byte)(unsafe.Pointer(p)), n))
+}
 
 // Version is libpolyid's version, e.g. "0.1.0".
 func Version() string { return C.GoString(C.polyid_version()) }

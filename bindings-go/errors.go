@@ -97,11 +97,17 @@ var (
 	ErrInternal             = &Error{Code: "INTERNAL_ERROR"}
 )
 
-// fail turns a C status and its polyid_error into an *Error (nil for POLYID_OK).
+// fail turns a C status and its polyid_error into an *Error (nil for POLYID_OK). It is
+// small enough to be inlined and reads the struct only on failure, through a copy, so that
+// the callers' polyid_error stays on their stack.
 func fail(st C.enum_polyid_status, e *C.polyid_error) error {
 	if st == C.POLYID_OK {
 		return nil
 	}
+	return failed(st, *e)
+}
+
+func failed(st C.enum_polyid_status, e C.polyid_error) error {
 	out := &Error{
 		Code:    C.GoString(C.polyid_status_code(C.int32_t(st))),
 		Message: C.GoString(&e.message[0]),

@@ -2,6 +2,8 @@ package polyid
 
 /*
 #include <polyid.h>
+#cgo noescape polyid_extuuid_encode_n
+#cgo nocallback polyid_extuuid_encode_n
 */
 import "C"
 
