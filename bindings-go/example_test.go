@@ -4,6 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
 
 	polyid "github.com/polyid/polyid/bindings-go"
 )
@@ -105,4 +109,44 @@ func ExampleCatalog_Expand() {
 	fmt.Println(x.Code, x.Severity, x.Message)
 	// Output:
 	// E.AUTH.TOKEN.001 E token missing for ada
+}
+
+// Every go block of the READMEs is the body of an Example function here, so go test runs
+// it and checks its output.
+func TestReadmeBlocksAreExamples(t *testing.T) {
+	src, err := os.ReadFile("example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples := trimmed(string(src))
+	blocks := 0
+	for _, readme := range []string{"README.md", filepath.Join("..", "README.md")} {
+		text, err := os.ReadFile(readme)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts := strings.Split(string(text), "```go\n")
+		for _, part := range parts[1:] {
+			body, _, ok := strings.Cut(part, "```")
+			if !ok {
+				t.Fatalf("%s: unclosed go block", readme)
+			}
+			blocks++
+			if !strings.Contains(examples, trimmed(body)) {
+				t.Errorf("%s: this go block is no Example's body:\n%s", readme, body)
+			}
+		}
+	}
+	if blocks < 5 {
+		t.Fatalf("only %d go blocks found", blocks)
+	}
+}
+
+// trimmed is the text with each line's leading white space removed.
+func trimmed(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, " \t")
+	}
+	return strings.Join(lines, "\n")
 }

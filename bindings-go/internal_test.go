@@ -33,3 +33,24 @@ func TestSentinelsAreTheABICodes(t *testing.T) {
 		t.Errorf("the C ABI has %d codes, expected 34", len(abi))
 	}
 }
+
+// A parse or a generator call allocates nothing: the error struct and the outputs stay on
+// the caller's stack.
+func TestNoAllocationPerCall(t *testing.T) {
+	g, err := NewTidGenerator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	calls := map[string]func(){
+		"ParseXid":  func() { _, _ = ParseXid("4h1dcciS8r7") },
+		"ParseTid":  func() { _, _ = ParseTid("3kxnlhr3gxq23") },
+		"ParseEuid": func() { _, _ = ParseEuid("C8ZM14GR4JXG0MQXVY18S8TJNA6") },
+		"TidNext":   func() { _, _ = g.Next() },
+	}
+	for name, call := range calls {
+		if n := testing.AllocsPerRun(100, call); n != 0 {
+			t.Errorf("%s: %v allocations per call", name, n)
+		}
+	}
+}

