@@ -428,7 +428,14 @@ func TestProcessNodeFromEnvironment(t *testing.T) {
 	}
 	for _, c := range cases {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestProcessNodeFromEnvironment$")
-		cmd.Env = append(os.Environ(), append(c.env, "POLYID_GO_NODE_CHILD=1")...)
+		// The parent's own POLYID_NODE* settings are left out: each case states its own.
+		env := []string{}
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "POLYID_NODE") {
+				env = append(env, kv)
+			}
+		}
+		cmd.Env = append(env, append(c.env, "POLYID_GO_NODE_CHILD=1")...)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("%v: %v\n%s", c.env, err, out)
