@@ -1,0 +1,3 @@
+module github.com/polyid/polyid/bindings-go
+
+go 1.24
