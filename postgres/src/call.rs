@@ -103,7 +103,7 @@ pub unsafe extern "C" fn polyid_pg_call(
     unsafe {
         guard(msg, || {
             if !f.deterministic {
-                node::claim(bytes(node_range, node_len))?;
+                node::claim(bytes(node_range, node_len)).map_err(|e| failure(f, &[], &e))?;
             }
             let args = core::slice::from_raw_parts(args, f.params.len());
             run(f, args, &mut *out)

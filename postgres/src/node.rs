@@ -64,7 +64,7 @@ pub fn parse(text: &str) -> Result<Range, Error> {
 }
 
 /// Claims this backend's node once, before its first ID; later calls return at once.
-pub fn claim(setting: &[u8]) -> Result<(), Failure> {
+pub fn claim(setting: &[u8]) -> Result<(), Error> {
     if CLAIMED.load(Ordering::Acquire) {
         return Ok(());
     }
@@ -73,7 +73,7 @@ pub fn claim(setting: &[u8]) -> Result<(), Failure> {
         return Ok(());
     }
     let text = core::str::from_utf8(setting).unwrap_or("");
-    let range = parse(text).map_err(|e| Failure::value(format!("{}: {e}", e.code())))?;
+    let range = parse(text)?;
     let count = u64::from(range.last - range.first) + 1;
     let start = if range.default {
         node::process_slot(count)
@@ -88,14 +88,21 @@ pub fn claim(setting: &[u8]) -> Result<(), Failure> {
                 return Ok(());
             }
             Err(e) if e.code() == ErrorCode::NodeInUse => continue,
-            Err(e) => return Err(Failure::value(format!("{}: {e}", e.code()))),
+            Err(e) => return Err(e),
         }
     }
-    Err(Failure::value(format!(
-        "NODE_IN_USE: {SETTING}: every node of {}-{} is held by another process on this host \
-         (each backend that generates IDs holds one until it ends): widen the range",
-        range.first, range.last
-    )))
+    Err(Error::new(
+        ErrorCode::NodeInUse,
+        SETTING,
+        polyid::Detail::Message(
+            format!(
+                "every node of {}-{} is held by another process on this host (each backend \
+                 that generates IDs holds one until it ends): widen the range",
+                range.first, range.last
+            )
+            .into(),
+        ),
+    ))
 }
 
 /// Checks a value of the setting (its check hook): `OK`, or a status and the message.
@@ -118,17 +125,6 @@ pub unsafe extern "C" fn polyid_pg_node_check(
                 .map_err(|e| Failure::value(format!("{}: {e}", e.code())))
         })
     }
-}
-
-/// Claims this backend's node now (the typed generators call it first, as the table's
-/// generators do through `polyid_pg_call`).
-///
-/// # Safety
-/// `text` points to `len` readable bytes; `msg` is writable.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_pg_claim(text: *const u8, len: usize, msg: *mut Message) -> i32 {
-    // SAFETY: as the contract says.
-    unsafe { guard(msg, || claim(bytes(text, len))) }
 }
 
 #[cfg(test)]

@@ -414,7 +414,8 @@ pub unsafe extern "C" fn polyid_pg_bound(
 }
 
 /// The typed generators (`polyid_xid_new`, `polyid_tid_new`, `polyid_euid_new`): the same
-/// generators as the text ones, after this backend's node claim. `out` gets a u64 (xid, tid)
+/// generators as the text ones (one sequence per family and backend), after this backend's
+/// node claim. `out` gets a u64 (xid, tid)
 /// or 16 bytes (family 3, EUID).
 ///
 /// # Safety
@@ -434,17 +435,21 @@ pub unsafe extern "C" fn polyid_pg_generate(
                 |name: &str, e: Error| Failure::value(format!("{}: {name}(): {e}", e.code()));
             match family {
                 XID => {
-                    node::claim(bytes(node_range, node_len))?;
+                    node::claim(bytes(node_range, node_len))
+                        .map_err(|e| fail("polyid_xid_new", e))?;
                     let v = xid::Xid::generate().map_err(|e| fail("polyid_xid_new", e))?;
                     out.cast::<u64>().write_unaligned(v.value());
                 }
                 TID => {
-                    node::claim(bytes(node_range, node_len))?;
+                    node::claim(bytes(node_range, node_len))
+                        .map_err(|e| fail("polyid_tid_new", e))?;
                     let v = tid::Tid::generate().map_err(|e| fail("polyid_tid_new", e))?;
                     out.cast::<u64>().write_unaligned(v.value() as u64);
                 }
                 _ => {
-                    let v = euid::Euid::generate(None).map_err(|e| fail("polyid_euid_new", e))?;
+                    let v = polyid_sql_functions::euid_generator()
+                        .next()
+                        .map_err(|e| fail("polyid_euid_new", e))?;
                     core::ptr::copy_nonoverlapping(v.to_bytes().as_ptr(), out, 16);
                 }
             }

@@ -165,7 +165,7 @@ fn ms_to_micros(ms: u64) -> Out {
 
 /// The process's EUID generator, shared by the text and value functions as the TID and xid
 /// functions share the core's default generators: the EUIDs of one process increase.
-fn euid_generator() -> &'static euid::EuidGenerator {
+pub fn euid_generator() -> &'static euid::EuidGenerator {
     static GENERATOR: std::sync::OnceLock<euid::EuidGenerator> = std::sync::OnceLock::new();
     GENERATOR.get_or_init(euid::EuidGenerator::new)
 }
