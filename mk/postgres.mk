@@ -1,8 +1,16 @@
-# PostgreSQL (postgres/): the pure-SQL tier, polyid--plpgsql.sql (PL/pgSQL and SQL over
-# built-in types, for servers that load no extension, and PGlite).
+# PostgreSQL (postgres/): the native extension (CREATE EXTENSION polyid: a static library
+# from the crate polyid-postgres, linked by PGXS with src/polyid.c) and the pure-SQL tier,
+# polyid--plpgsql.sql (PL/pgSQL and SQL over built-in types, for servers that load no
+# extension, and PGlite).
 #
 #   make pg-deps        Debian's postgresql-15 (apt), psycopg into target/pg/py (pip --target),
 #                       PGlite into postgres/pglite/node_modules (npm ci, when the lock changed)
+#   make pg-build       the extension for the server PG_CONFIG names (Debian's 15 by default;
+#                       postgresql-server-dev-15 from apt when its PGXS is missing)
+#   make pg-install     pg-build, then PGXS's install into that server's folders (as root)
+#   make pg-test        the native tier: the functions both tiers share (test_plpgsql.py with
+#                       POLYID_PG_ENGINE=native) and its own tests (test_native.py) on a
+#                       throwaway cluster; the Rust side's unit tests
 #   make pg-sql-test    postgres/tests/test_plpgsql.py on a throwaway PostgreSQL 15 cluster under
 #                       target/pg (started and stopped by the test, cluster.py), then on PGlite
 #                       in Node; each prints how many shared vectors it covered. Run by Debian's
@@ -19,10 +27,11 @@ PG_MAJOR := 15
 PG_PSYCOPG_VERSION := 3.3.9
 PG_PGLITE_STAMP := $(PG_DIR)/pglite/node_modules/.polyid-installed
 PG_BENCH_ROWS ?= 100000
+PG_CONFIG ?= $(firstword $(wildcard /usr/lib/postgresql/$(PG_MAJOR)/bin/pg_config) pg_config)
 
-TEST_TARGETS += pg-sql-test
+TEST_TARGETS += pg-test pg-sql-test
 
-.PHONY: pg-deps pg-sql-test pg-sql-bench pg-sql-bench-write
+.PHONY: pg-deps pg-dev-deps pg-build pg-install pg-test pg-sql-test pg-sql-bench pg-sql-bench-write
 
 pg-deps: $(PG_PGLITE_STAMP)
 	@test -x /usr/lib/postgresql/$(PG_MAJOR)/bin/pg_ctl || { \
@@ -37,6 +46,26 @@ $(PG_PGLITE_STAMP): $(PG_DIR)/pglite/package.json $(PG_DIR)/pglite/package-lock.
 	@echo "==> postgres: npm ci (postgres/pglite/package-lock.json)"
 	cd $(PG_DIR)/pglite && $(NPM) ci --no-audit --no-fund --silent
 	@touch $@
+
+# PGXS and the server's headers (Debian: postgresql-server-dev-15).
+pg-dev-deps:
+	@test -f "$$($(PG_CONFIG) --pgxs 2>/dev/null)" || { \
+		echo "postgres: installing postgresql-server-dev-$(PG_MAJOR) (apt)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-server-dev-$(PG_MAJOR) >/dev/null; }
+
+pg-build: pg-dev-deps
+	@echo "==> postgres: cargo build --profile sql-release -p polyid-postgres, then PGXS ($(PG_CONFIG))"
+	$(CARGO) build --locked --profile sql-release -p polyid-postgres
+	$(MAKE) --no-print-directory -s -C $(PG_DIR) PG_CONFIG=$(PG_CONFIG) CARGO_TARGET_DIR=$(ROOT)/target
+
+pg-install: pg-build
+	$(MAKE) --no-print-directory -s -C $(PG_DIR) PG_CONFIG=$(PG_CONFIG) CARGO_TARGET_DIR=$(ROOT)/target install
+
+pg-test: pg-deps pg-install sql-build
+	@echo "==> postgres: native tier on PostgreSQL $(PG_MAJOR) (throwaway cluster under target/pg)"
+	$(CARGO) test --locked -q -p polyid-postgres
+	POLYID_PG_ENGINE=native POLYID_PG_COMPARE_SQLITE=1 /usr/bin/python3 -B -m unittest -q postgres/tests/test_plpgsql.py
+	/usr/bin/python3 -B -m unittest -q postgres/tests/test_native.py
 
 pg-sql-test: pg-deps sql-build
 	@echo "==> postgres: pure-SQL tier on PostgreSQL $(PG_MAJOR) (throwaway cluster under target/pg)"
