@@ -16,6 +16,9 @@
 #                       in Node; each prints how many shared vectors it covered. Run by Debian's
 #                       python3, whose sqlite3 loads the SQLite extension (sql-build): every
 #                       error message is compared with the extension's
+#   make pg-bench       the native extension's per-row cost against md5(text), to_timestamp and
+#                       gen_random_uuid, the pure-SQL tier's against it, and the storage of keyed
+#                       tables against bigint and uuid (PG_NATIVE_BENCH_ROWS, default 1000000)
 #   make pg-sql-bench   per-row cost of every function against md5(text), to_timestamp and
 #                       gen_random_uuid on one server (PG_BENCH_ROWS rows, default 100000)
 #
@@ -27,11 +30,13 @@ PG_MAJOR := 15
 PG_PSYCOPG_VERSION := 3.3.9
 PG_PGLITE_STAMP := $(PG_DIR)/pglite/node_modules/.polyid-installed
 PG_BENCH_ROWS ?= 100000
+PG_NATIVE_BENCH_ROWS ?= 1000000
 PG_CONFIG ?= $(firstword $(wildcard /usr/lib/postgresql/$(PG_MAJOR)/bin/pg_config) pg_config)
 
 TEST_TARGETS += pg-test pg-sql-test
 
-.PHONY: pg-deps pg-dev-deps pg-build pg-install pg-test pg-sql-test pg-sql-bench pg-sql-bench-write
+.PHONY: pg-deps pg-dev-deps pg-build pg-install pg-test pg-bench pg-bench-write pg-sql-test pg-sql-bench \
+	pg-sql-bench-write
 
 pg-deps: $(PG_PGLITE_STAMP)
 	@test -x /usr/lib/postgresql/$(PG_MAJOR)/bin/pg_ctl || { \
@@ -73,6 +78,13 @@ pg-sql-test: pg-deps sql-build
 	@echo "==> postgres: pure-SQL tier on PGlite (Node)"
 	POLYID_PG_ENGINE=pglite POLYID_PG_COMPARE_SQLITE=1 /usr/bin/python3 -B -m unittest -q postgres/tests/test_plpgsql.py
 
+pg-bench: pg-deps pg-install
+	/usr/bin/python3 -B postgres/tests/bench_native.py $(PG_NATIVE_BENCH_ROWS)
+
+# The same, with the tables written into docs/sql.md's native performance section.
+pg-bench-write:
+	$(BENCH_WRITE) pg -- $(MAKE) --no-print-directory -C $(ROOT) pg-bench
+
 pg-sql-bench: pg-deps
 	python3 -B postgres/tests/bench_plpgsql.py $(PG_BENCH_ROWS)
 
@@ -81,4 +93,4 @@ pg-sql-bench-write:
 	$(BENCH_WRITE) pg-sql -- $(MAKE) --no-print-directory -C $(ROOT) pg-sql-bench
 
 # docs/sql.md's PostgreSQL examples run psql against a throwaway cluster and PGlite in Node.
-docs-examples: pg-deps
+docs-examples: pg-deps pg-install
