@@ -62,6 +62,7 @@ SECTIONS = {
     "node-leaks": ("bindings-node/README.md", "make node-leaks-write"),
     "python-leaks": ("bindings-python/README.md", "make python-leaks-write"),
     "sql": ("docs/sql.md", "make sql-bench-write"),
+    "pg": ("docs/sql.md", "make pg-bench-write"),
     "pg-sql": ("docs/sql.md", "make pg-sql-bench-write"),
 }
 
