@@ -702,6 +702,45 @@ else
     skip "postgres: no PostgreSQL server installed (make pg-deps installs Debian's)"
 fi
 
+# PostgreSQL's native extension in the glibc C SDKs (built for Debian's PostgreSQL 15): the
+# machine of each target, only polyid's symbols exported, only the C library needed; the
+# x86_64 build installed into the server's folders as a user would copy it, then every shared
+# vector and the function tests run on it (postgres/tests/test_plpgsql.py, native tier).
+pg_sdk_files() {
+    local t sdk f ok=0 exported
+    for t in x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu; do
+        sdk=$scratch/c/polyid-c-$version-$t
+        f=$sdk/lib/postgresql/15/polyid.so
+        for g in "$f" "$sdk/share/postgresql/15/extension/polyid.control" \
+            "$sdk/share/postgresql/15/extension/polyid--$version.sql"; do
+            [ -f "$g" ] || { echo "$t: ${g#"$sdk"/} missing"; ok=1; }
+        done
+        [ -f "$f" ] || continue
+        file "$f" | grep -q "$(case $t in x86_64*) echo x86-64 ;; *) echo aarch64 ;; esac)" ||
+            { file "$f"; ok=1; }
+        exported=$(nm -D --defined-only "$f" | awk '{print $3}' |
+            grep -cv '^polyid_\|^pg_finfo_polyid_\|^Pg_magic_func$\|^_PG_init$' || true)
+        needed=$(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+        echo "$t: $(stat -c %s "$f") B, $exported symbols exported beside polyid's; needs $needed"
+        [ "$exported" = 0 ] || ok=1
+        [[ $needed =~ ^(lib(c|pthread|dl|m)\.so\.[0-9]+\ |ld-linux[-a-z0-9_.]*\ )+$ ]] || ok=1
+    done
+    return $ok
+}
+check "postgres: the glibc SDKs carry the native extension (machine, exports, needed libraries)" pg_sdk_files
+if [ -x /usr/lib/postgresql/15/bin/pg_config ]; then
+    pg_sdk_runs() {
+        local sdk=$scratch/c/polyid-c-$version-x86_64-unknown-linux-gnu pg=/usr/lib/postgresql/15/bin/pg_config
+        install -m 755 "$sdk/lib/postgresql/15/polyid.so" "$($pg --pkglibdir)/" &&
+            install -m 644 "$sdk"/share/postgresql/15/extension/* "$($pg --sharedir)/extension/" &&
+            POLYID_PG_ENGINE=native /usr/bin/python3 -B -m unittest -q "$root/postgres/tests/test_plpgsql.py"
+    }
+    check "postgres: the x86_64 SDK's extension, copied into Debian's PostgreSQL 15, runs the vectors and function tests" \
+        pg_sdk_runs
+else
+    skip "postgres: no PostgreSQL 15 development files (make pg-dev-deps installs them)"
+fi
+
 # ---------------------------------------------------------------------------------------------
 log "summary"
 printf '%s\n' "${RESULTS[@]}"

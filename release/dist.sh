@@ -9,7 +9,9 @@
 #                 names their tarballs polyid-linux-...), polyid-wasm; publint and
 #                 @arethetypeswrong/cli on polyid and polyid-wasm
 #   dist/c/       polyid-c-<version>-<target>.tar.gz per Linux target: include/, lib/ (static,
-#                 shared, pkg-config, CMake package), licenses
+#                 shared, pkg-config, CMake package, the SQL engine extensions), licenses; the
+#                 glibc ones also PostgreSQL's native extension for Debian's PostgreSQL 15
+#                 (lib/postgresql/15/polyid.so, share/postgresql/15/extension/)
 #   dist/cli/     polyid-<version>-{x86_64,aarch64}-unknown-linux-musl.tar.gz: static binaries
 #   dist/sql/     polyid-sql-<version>-<target>.tar.gz per Linux target: the SQLite extension
 #                 (polyid_sqlite.so) and the DuckDB one (polyid.duckdb_extension), which the
@@ -232,8 +234,29 @@ fi
 # (`cargo rustc -p polyid-c --crate-type staticlib -- --print native-static-libs`).
 static_libs() { case $1 in *-gnu) echo "-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc" ;; *) echo "-lc" ;; esac; }
 
+# PostgreSQL's native extension for Debian's PostgreSQL $PG_MAJOR (glibc targets): the static
+# library of polyid-postgres for the target and postgres/src/polyid.c, linked by zig against
+# the server's headers (postgresql-server-dev-$PG_MAJOR; both architectures are LP64 with the
+# same layout, and the glue uses nothing of the headers that differs between them).
+PG_MAJOR=15
+pg_build() {
+    local t=$1 out=$work/pg/$1 zt
+    [ -f "$out/polyid.so" ] && return 0
+    log "postgres: extension for $t (PostgreSQL $PG_MAJOR)"
+    make -s -C "$root" pg-dev-deps
+    PROFILE=sql-release zigbuild "$t" "" -p polyid-postgres
+    mkdir -p "$out"
+    zt=$(zig_target "${t/-unknown/}")
+    python3 -m ziglang cc -target "$zt" -O2 -fPIC -fno-strict-aliasing -fwrapv -Wall -Werror -Wno-ignored-attributes \
+        -I"$(/usr/lib/postgresql/$PG_MAJOR/bin/pg_config --includedir-server)" \
+        -c "$root/postgres/src/polyid.c" -o "$out/polyid.o"
+    python3 -m ziglang cc -target "$zt" -shared -s -o "$out/polyid.so" "$out/polyid.o" \
+        "$root/target/$t/sql-release/libpolyid_postgres.a" -Wl,--version-script="$root/postgres/exports.map" -Wl,--gc-sections \
+        $(static_libs "$t")
+}
+
 if want c; then
-    rm -rf "$dist/c" && mkdir -p "$dist/c"
+    rm -rf "$dist/c" "$work/pg" && mkdir -p "$dist/c"
     for t in "${TARGETS[@]}"; do
         log "c: SDK for $t"
         zigbuild "$t" "$(musl_shared "$t")" -p polyid-c
@@ -266,6 +289,12 @@ if want c; then
         sql_build "$t"
         install -m 755 -D "$work/sql/$t/polyid_sqlite.so" "$sdk/lib/sqlite3/polyid_sqlite.so"
         install -m 755 -D "$work/sql/$t/polyid.duckdb_extension" "$sdk/lib/duckdb/polyid.duckdb_extension"
+        case $t in *-gnu)
+            pg_build "$t"
+            install -m 755 -D "$work/pg/$t/polyid.so" "$sdk/lib/postgresql/$PG_MAJOR/polyid.so"
+            install -m 644 -D -t "$sdk/share/postgresql/$PG_MAJOR/extension" \
+                "$root/postgres/polyid.control" "$root/postgres/polyid--$version.sql" ;;
+        esac
         install -m 644 "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$root/bindings-c/README.md" "$sdk/"
         tar -C "$work/c" --owner=0 --group=0 --sort=name -czf "$dist/c/$name.tar.gz" "$name"
     done

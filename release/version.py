@@ -84,6 +84,15 @@ def problems(version: str, repo: str) -> tuple[int, list[str]]:
         m = re.search(rf"^#define {macro} (.+)$", header, re.M)
         expect(f"bindings-c/include/polyid.h {macro}", m and m.group(1).strip(), value)
 
+    # PostgreSQL's extension: its version is the release's, its script named after it (a new
+    # version adds a script; an update path from the last one is polyid--<old>--<new>.sql).
+    control = (ROOT / "postgres/polyid.control").read_text()
+    m = re.search(r"^default_version = '([^']+)'$", control, re.M)
+    expect("postgres/polyid.control default_version", m and m.group(1), version)
+    expect(f"postgres/polyid--{version}.sql exists", (ROOT / f"postgres/polyid--{version}.sql").is_file(), True)
+    makefile = (ROOT / "postgres/Makefile").read_text()
+    expect("postgres/Makefile DATA names the script", f"polyid--{version}.sql" in makefile, True)
+
     changelog = (ROOT / "CHANGELOG.md").read_text()
     m = re.search(r"^## \[(\d[^\]]*)\]", changelog, re.M)
     expect("CHANGELOG.md newest entry", m and m.group(1), version)
