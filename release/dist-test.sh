@@ -731,7 +731,8 @@ check "postgres: the glibc SDKs carry the native extension (machine, exports, ne
 if [ -x /usr/lib/postgresql/15/bin/pg_config ]; then
     pg_sdk_runs() {
         local sdk=$scratch/c/polyid-c-$version-x86_64-unknown-linux-gnu pg=/usr/lib/postgresql/15/bin/pg_config
-        install -m 755 "$sdk/lib/postgresql/15/polyid.so" "$($pg --pkglibdir)/" &&
+        make -s -C "$root" pg-deps >/dev/null &&
+            install -m 755 "$sdk/lib/postgresql/15/polyid.so" "$($pg --pkglibdir)/" &&
             install -m 644 "$sdk"/share/postgresql/15/extension/* "$($pg --sharedir)/extension/" &&
             POLYID_PG_ENGINE=native /usr/bin/python3 -B -m unittest -q "$root/postgres/tests/test_plpgsql.py"
     }
