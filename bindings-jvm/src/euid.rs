@@ -22,7 +22,7 @@ pub extern "system" fn Java_io_polyid_Native_euidFromParts(
     mut env: JNIEnv,
     _c: JClass,
     unix_ms: jlong,
-    extension: jint,
+    extension: jlong,
     padding: jint,
     random: jlong,
 ) -> jlongArray {
@@ -101,12 +101,12 @@ pub extern "system" fn Java_io_polyid_Native_euidCheckmod(
     call(&mut env, 0, |_| Ok(jint::from(of(hi, lo).checkmod())))
 }
 
-/// `Euid::generate(extension)` (-1: none).
+/// `Euid::generate(extension)`.
 #[no_mangle]
 pub extern "system" fn Java_io_polyid_Native_euidGenerate(
     mut env: JNIEnv,
     _c: JClass,
-    extension: jint,
+    extension: jlong,
 ) -> jlongArray {
     call(&mut env, null(), |env| {
         let e = Euid::generate_with(&SystemClock, opt_u16(extension)?)?;
@@ -119,7 +119,7 @@ pub extern "system" fn Java_io_polyid_Native_euidGenerateAt(
     mut env: JNIEnv,
     _c: JClass,
     unix_ms: jlong,
-    extension: jint,
+    extension: jlong,
 ) -> jlongArray {
     call(&mut env, null(), |env| {
         let e = Euid::generate_at(u64_arg(unix_ms)?, opt_u16(extension)?)?;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use jni::objects::{JClass, JLongArray};
+use jni::objects::{JClass, JLongArray, JString};
 use jni::sys::{jboolean, jint, jlong, jlongArray};
 use jni::JNIEnv;
 use polyid::clock::{EitherClock, SystemClock};
@@ -14,7 +14,7 @@ use polyid::tid::{Tid, TidGenerator};
 use polyid::xid::{Xid, XidGenerator};
 use polyid::{node, Node};
 
-use crate::jvm::{call, longs, null, opt_u16, u64_arg};
+use crate::jvm::{call, longs, null, opt_u16, u64_arg, with_str};
 
 type Clk = Arc<EitherClock<SystemClock>>;
 
@@ -47,7 +47,7 @@ fn handle<'a>(h: jlong) -> &'a Handle {
 }
 
 /// Builds a generator of `family` from `opts`: `[flags, clock_micros, node, seed, max_lead_ms,
-/// resume_hi, resume_lo, clock id or extension (-1: none)]`.
+/// resume_hi, resume_lo, clock id or extension (`Long.MIN_VALUE`: none)]`.
 #[no_mangle]
 pub extern "system" fn Java_io_polyid_Native_genNew(
     mut env: JNIEnv,
@@ -77,7 +77,7 @@ pub extern "system" fn Java_io_polyid_Native_genNew(
         if has(WAIT) {
             options.on_clock_behind = OnClockBehind::Wait;
         }
-        let extra = opt_u16(i32::try_from(o[7]).unwrap_or(i32::MIN))?;
+        let extra = opt_u16(o[7])?;
         let c = Arc::clone(&clock);
         let gen = match (family, has(RESUME)) {
             (XID, false) => Gen::Xid(XidGenerator::with_options(c, options)?),
@@ -227,3 +227,16 @@ pub extern "system" fn Java_io_polyid_Native_nodeRequired(mut env: JNIEnv, _c: J
     call(&mut env, 0, |_| Ok(jboolean::from(node::node_required())))
 }
 
+
+/// Whether a policy's name (`"fail"` or `"wait"`, `OnClockBehind::from_str`) is `"wait"`.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_clockBehindIsWait(
+    mut env: JNIEnv,
+    _c: JClass,
+    name: JString,
+) -> jboolean {
+    call(&mut env, 0, |env| {
+        let policy = with_str(env, &name, str::parse::<OnClockBehind>)??;
+        Ok(jboolean::from(policy == OnClockBehind::Wait))
+    })
+}

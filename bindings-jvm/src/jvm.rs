@@ -199,12 +199,15 @@ pub fn u32_arg(v: i32) -> Res<u32> {
     u32::try_from(v).map_err(|_| too_wide(v.into(), u32::MAX.into()))
 }
 
-/// An optional `u16` as Java passes it: -1 is absent.
-pub fn opt_u16(v: i32) -> Res<Option<u16>> {
-    if v == -1 {
+/// An optional `u16` as Java passes it: a `long`, `Long.MIN_VALUE` when absent (outside
+/// every `int` a caller can pass, so no value of theirs reads as "absent").
+pub fn opt_u16(v: jlong) -> Res<Option<u16>> {
+    if v == jlong::MIN {
         Ok(None)
     } else {
-        u16_arg(v).map(Some)
+        u16::try_from(v)
+            .map(Some)
+            .map_err(|_| too_wide(v.into(), u16::MAX.into()))
     }
 }
 
