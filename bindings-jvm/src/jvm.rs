@@ -108,28 +108,26 @@ fn try_throw(env: &mut JNIEnv, e: &Error) -> jni::errors::Result<()> {
 const STACK: usize = 128;
 
 /// Calls `f` with the text of a Java string. An ASCII string of up to [`STACK`] characters
-/// is read onto the stack (the common case: IDs and codes); any other goes through JNI's
-/// modified UTF-8, a lone surrogate becoming U+FFFD, which no alphabet accepts.
+/// is read onto the stack (the common case: IDs and codes); any other is read as UTF-16 into
+/// the heap, each lone surrogate becoming U+FFFD, which no alphabet accepts.
 pub fn with_str<R>(env: &mut JNIEnv, s: &JString, f: impl FnOnce(&str) -> R) -> Res<R> {
     if s.is_null() {
         return Err(null_argument());
     }
     let raw = env.get_raw();
+    let missing = || jni::errors::Error::NullPtr("JNI function table");
     // SAFETY: `raw` is the current thread's JNIEnv, `s` a live non-null local reference to a
-    // java.lang.String, and `GetStringRegion` writes `len <= STACK` units into `units`.
+    // java.lang.String, and `GetStringRegion` writes exactly `len` units into buffers of at
+    // least `len` units.
     unsafe {
         let fns = &**raw;
-        let len = (fns.GetStringLength.ok_or(jni::errors::Error::NullPtr("JNI"))?)(raw, s.as_raw());
-        if len >= 0 && (len as usize) <= STACK {
+        let get_len = fns.GetStringLength.ok_or_else(missing)?;
+        let region = fns.GetStringRegion.ok_or_else(missing)?;
+        let len = get_len(raw, s.as_raw()).max(0);
+        let n = len as usize;
+        if n <= STACK {
             let mut units = [0u16; STACK];
-            (fns.GetStringRegion.ok_or(jni::errors::Error::NullPtr("JNI"))?)(
-                raw,
-                s.as_raw(),
-                0,
-                len,
-                units.as_mut_ptr(),
-            );
-            let n = len as usize;
+            region(raw, s.as_raw(), 0, len, units.as_mut_ptr());
             if units[..n].iter().all(|&u| u < 0x80) {
                 let mut bytes = [0u8; STACK];
                 for (b, &u) in bytes.iter_mut().zip(&units[..n]) {
@@ -139,11 +137,15 @@ pub fn with_str<R>(env: &mut JNIEnv, s: &JString, f: impl FnOnce(&str) -> R) -> 
                 let text = std::str::from_utf8(&bytes[..n]).unwrap_or_default();
                 return Ok(f(text));
             }
+            return Ok(f(&String::from_utf16_lossy(&units[..n])));
         }
+        let mut units = vec![0u16; n];
+        region(raw, s.as_raw(), 0, len, units.as_mut_ptr());
+        if env.exception_check()? {
+            return Err(Fail::Jni(jni::errors::Error::JavaException));
+        }
+        Ok(f(&String::from_utf16_lossy(&units)))
     }
-    let java = env.get_string(s)?;
-    let text: std::borrow::Cow<str> = (&java).into();
-    Ok(f(&text))
 }
 
 /// A Java `String` of `text`.
