@@ -80,3 +80,19 @@ jvm-test: jvm-build
 
 jvm-bench: jvm-build
 	java -cp $(JVM_JAR):$(JVM_KIT) io.polyid.testkit.Bench
+
+# The Spark UDFs, compiled against the jars of the pyspark wheel in make engines' venv
+# (mk/arrow.mk: ENGINES_VENV, engines-deps).
+JVM_SPARK_JAR := $(JVM_OUT)/polyid-spark.jar
+JVM_SPARK_SRC = $(shell find $(JVM_SRC)/spark -name '*.java')
+JVM_SPARK_JARS = $(firstword $(wildcard $(ENGINES_VENV)/lib/python3*/site-packages/pyspark/jars))
+
+$(JVM_SPARK_JAR): $(JVM_JAR) $(JVM_SPARK_SRC)
+	@test -n "$(JVM_SPARK_JARS)" || { echo "jvm-spark: no pyspark in $(ENGINES_VENV) (make engines-deps)"; exit 1; }
+	@rm -rf $(JVM_OUT)/spark-classes && mkdir -p $(JVM_OUT)/spark-classes
+	javac --release 17 -encoding UTF-8 -Xlint:all,-path,-processing,-classfile -Werror \
+	  -cp "$(JVM_JAR):$(JVM_SPARK_JARS)/*" -d $(JVM_OUT)/spark-classes $(JVM_SPARK_SRC)
+	jar --create --file $@ -C $(JVM_OUT)/spark-classes .
+
+jvm-spark: jvm-build
+	@$(MAKE) --no-print-directory -C $(ROOT) $(JVM_SPARK_JAR)
