@@ -81,9 +81,18 @@ pub extern "system" fn Java_io_polyid_Native_genNew(
         let c = Arc::clone(&clock);
         let gen = match (family, has(RESUME)) {
             (XID, false) => Gen::Xid(XidGenerator::with_options(c, options)?),
-            (XID, true) => Gen::Xid(XidGenerator::resume(c, options, Xid::from_u64(o[6] as u64))?),
+            (XID, true) => Gen::Xid(XidGenerator::resume(
+                c,
+                options,
+                Xid::from_u64(o[6] as u64),
+            )?),
             (TID, false) => Gen::Tid(TidGenerator::with_options(c, options, extra)?),
-            (TID, true) => Gen::Tid(TidGenerator::resume(c, options, extra, Tid::from_i64(o[6])?)?),
+            (TID, true) => Gen::Tid(TidGenerator::resume(
+                c,
+                options,
+                extra,
+                Tid::from_i64(o[6])?,
+            )?),
             (EUID, false) => Gen::Euid(EuidGenerator::with_options(c, extra, options)?),
             _ => {
                 let last = Euid::from_halves(o[5] as u64, o[6] as u64);
@@ -113,7 +122,11 @@ pub extern "system" fn Java_io_polyid_Native_genNextMany(
     call(&mut env, null(), |env| {
         let count = usize::try_from(count).unwrap_or(usize::MAX);
         let values: Vec<i64> = match &handle(h).gen {
-            Gen::Xid(g) => g.next_many(count)?.iter().map(|x| x.value() as i64).collect(),
+            Gen::Xid(g) => g
+                .next_many(count)?
+                .iter()
+                .map(|x| x.value() as i64)
+                .collect(),
             Gen::Tid(g) => g.next_many(count)?.iter().map(|t| t.value()).collect(),
             Gen::Euid(g) => g
                 .next_many(count)?
@@ -226,7 +239,6 @@ pub extern "system" fn Java_io_polyid_Native_setNodeRequired(
 pub extern "system" fn Java_io_polyid_Native_nodeRequired(mut env: JNIEnv, _c: JClass) -> jboolean {
     call(&mut env, 0, |_| Ok(jboolean::from(node::node_required())))
 }
-
 
 /// Whether a policy's name (`"fail"` or `"wait"`, `OnClockBehind::from_str`) is `"wait"`.
 #[no_mangle]

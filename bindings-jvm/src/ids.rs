@@ -131,7 +131,9 @@ pub extern "system" fn Java_io_polyid_Native_tidParse(
     _c: JClass,
     text: JString,
 ) -> jlong {
-    call(&mut env, 0, |env| Ok(with_str(env, &text, Tid::parse)??.value()))
+    call(&mut env, 0, |env| {
+        Ok(with_str(env, &text, Tid::parse)??.value())
+    })
 }
 
 #[no_mangle]

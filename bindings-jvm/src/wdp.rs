@@ -73,7 +73,9 @@ pub extern "system" fn Java_io_polyid_Native_compactIdAs(
 ) -> jstring {
     call(&mut env, null(), |env| {
         let p = profile(env, &profile_name)?;
-        let id = with_str(env, &code, |c| wdp::compact_id_as_with(c, (names != 0).then(|| table(names)), p))??;
+        let id = with_str(env, &code, |c| {
+            wdp::compact_id_as_with(c, (names != 0).then(|| table(names)), p)
+        })??;
         ascii(env, id.as_bytes())
     })
 }
