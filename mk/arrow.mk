@@ -27,7 +27,8 @@ arrow-bench-write:
 # its own venv (target/engines/venv, with the wheel of python-build), a Java runtime from
 # Debian when none is installed, then bindings-python/tests/arrow_spark.py: mapInArrow and
 # arrow_udf over a partitioned Parquet dataset of ENGINES_ROWS rows, the result compared with
-# the single-process run, rows/s beside a plain Python UDF. Spark's own output goes to
+# the single-process run, rows/s beside a plain Python UDF and the JVM UDF of bindings-jvm
+# (make jvm-spark: io.polyid.spark.CompactId, no Python worker). Spark's own output goes to
 # target/engines/spark.log (shown when the job fails); the last line is the summary.
 ENGINES_VENV := $(ROOT)/target/engines/venv
 ENGINES_ROWS ?= 10000000
@@ -47,7 +48,9 @@ engines-deps:
 		$(PY_WHEELS)/polyid_rs-*.whl
 
 engines: python-build engines-deps
+	@$(MAKE) --no-print-directory -C $(ROOT) jvm-spark
 	@$(ENGINES_VENV)/bin/python $(PY_DIR)/tests/arrow_spark.py --rows $(ENGINES_ROWS) \
+		--jvm-jars $(ROOT)/target/jvm/polyid.jar,$(ROOT)/target/jvm/polyid-spark.jar \
 		2> $(ROOT)/target/engines/spark.log \
 		|| { echo "engines: the Spark job failed; the end of target/engines/spark.log:"; \
 		     tail -n 40 $(ROOT)/target/engines/spark.log; exit 1; }

@@ -14,6 +14,10 @@
    "V6a0B", and 1,000 rows against the scalar `polyid.compact_id`.
 4. A plain Python UDF (pickled rows, `polyid.compact_id` per row) runs over the partitions
    that hold about --udf-rows rows, written the same way, for the rows/s comparison.
+5. With --jvm-jars (polyid.jar and polyid-spark.jar of `make jvm-spark`), the JVM UDF
+   `io.polyid.spark.CompactId`, registered with `spark.udf.registerJavaFunction`, computes the
+   same column in the executors' JVM (no Python worker), written the same way; its result
+   must equal the single-process run too.
 
 Ends with one line: "engines: ... PASS" (exit status 0) or "... FAIL" (exit status 1).
 """
@@ -50,7 +54,7 @@ appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n
 """
 
 
-def spark_session(master: str):  # type: ignore[no-untyped-def]
+def spark_session(master: str, jars: str = ""):  # type: ignore[no-untyped-def]
     conf_dir = WORK / "conf"
     conf_dir.mkdir(parents=True, exist_ok=True)
     (conf_dir / "log4j2.properties").write_text(LOG4J)
@@ -69,6 +73,7 @@ def spark_session(master: str):  # type: ignore[no-untyped-def]
         .config("spark.sql.shuffle.partitions", "8")
         .config("spark.sql.execution.arrow.maxRecordsPerBatch", "65536")
         .config("spark.local.dir", str(WORK / "spark-tmp"))
+        .config("spark.jars", jars)
         .config("spark.driver.extraJavaOptions",
                 f"-Dlog4j2.configurationFile=file:{conf_dir / 'log4j2.properties'}")
         .getOrCreate()
@@ -126,6 +131,7 @@ def main() -> int:
     ap.add_argument("--partitions", type=int, default=8)
     ap.add_argument("--udf-rows", type=int, default=2_000_000)
     ap.add_argument("--master", default="local[2]")
+    ap.add_argument("--jvm-jars", default="", help="comma-separated: polyid.jar,polyid-spark.jar")
     a = ap.parse_args()
 
     import pyspark
@@ -133,7 +139,7 @@ def main() -> int:
     WORK.mkdir(parents=True, exist_ok=True)
     data, out_dir = WORK / "codes", WORK / "out"
     warnings.filterwarnings("ignore", category=FutureWarning)
-    spark = spark_session(a.master)
+    spark = spark_session(a.master, a.jvm_jars)
     problems: list[str] = []
     try:
         print(f"==> engines: PySpark {pyspark.__version__}, {a.master}, {a.rows:,} rows in "
@@ -164,6 +170,14 @@ def main() -> int:
             rates["arrow_udf"] = a.rows / s
         else:
             print("  arrow_udf: not in this PySpark (4.1 and newer have it)")
+
+        if a.jvm_jars:
+            spark.udf.registerJavaFunction("polyid_compact_id", "io.polyid.spark.CompactId", "string")
+            jvm_df = df.selectExpr("id", "polyid_compact_id(code) AS compact_id")
+            timed("warm-up (JVM UDF)", lambda: jvm_df.limit(10_000).collect())
+            s = timed("JVM UDF (io.polyid.spark.CompactId)",
+                      lambda: jvm_df.write.mode("overwrite").parquet(str(out_dir / "jvm_udf")))
+            rates["JVM UDF"] = a.rows / s
 
         from pyspark.sql.functions import udf
 
@@ -205,6 +219,11 @@ def main() -> int:
         if not au["compact_id"].equals(local["compact_id"]) or not au["id"].equals(local["id"]):
             problems.append("arrow_udf result differs from the single-process run")
 
+    if "JVM UDF" in rates:
+        ju = pq.read_table(str(out_dir / "jvm_udf")).sort_by("id")
+        if not ju["compact_id"].equals(local["compact_id"]) or not ju["id"].equals(local["id"]):
+            problems.append("JVM UDF result differs from the single-process run")
+
     # Independent checks: a docs/spec vector, the scalar function on 1,000 rows, the counts.
     if polyid.compact_id("E.Auth.Token.MISSING") != "V6a0B":
         problems.append("docs/spec vector E.Auth.Token.MISSING -> V6a0B")
@@ -227,6 +246,8 @@ def main() -> int:
 
     shown = ", ".join(f"{k} {v:,.0f} rows/s" for k, v in rates.items())
     ratio = rates["mapInArrow"] / rates["Python UDF"]
+    if "JVM UDF" in rates and "arrow_udf" in rates:
+        shown += f"; JVM UDF / arrow_udf = {rates['JVM UDF'] / rates['arrow_udf']:.1f}x"
     verdict = "PASS" if not problems else "FAIL"
     for p in problems:
         print(f"  problem: {p}")

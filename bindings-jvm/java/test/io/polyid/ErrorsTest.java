@@ -1,0 +1,92 @@
+package io.polyid;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Bad input of every kind is a PolyIdException with its stable code, never a crash. */
+class ErrorsTest {
+    private static PolyIdException fails(String code, Runnable r) {
+        PolyIdException e = assertThrows(PolyIdException.class, r::run);
+        assertEquals(code, e.code(), e.getMessage());
+        assertNotNull(e.getMessage());
+        return e;
+    }
+
+    @Test
+    void characterDetail() {
+        // tests/vectors/tid.json "bad-uppercase": K at index 1.
+        PolyIdException e = fails("INVALID_CHARACTER", () -> Tid.parse("3KXNLHR3GXQ23"));
+        assertEquals(1, e.index().getAsInt());
+        assertEquals("K", e.character().get());
+        assertEquals("TID: invalid character 'K' at index 1", e.getMessage());
+        assertFalse(e.found().isPresent());
+    }
+
+    @Test
+    void lengthDetail() {
+        PolyIdException e = fails("INVALID_LENGTH", () -> Xid.parse("abc"));
+        assertEquals(3, e.found().getAsLong());
+        assertEquals(11, e.expected().getAsLong());
+    }
+
+    @Test
+    void codesOfEachFamily() {
+        fails("INVALID_FORMAT", () -> Wdp.compactId("E.AUTH.TOKEN"));
+        fails("NON_ASCII", () -> Wdp.compactId("E.AUTH.TÖKEN.001"));
+        fails("INVALID_SEVERITY", () -> Wdp.compactId("X.AUTH.TOKEN.001"));
+        fails("UNKNOWN_NAMED_SEQUENCE", () -> Wdp.compactId("E.AUTH.TOKEN.NOPE"));
+        fails("INVALID_NAMESPACE", () -> Wdp.namespaceHash("Auth"));
+        fails("OVERFLOW", () -> Uid11.parse("zzzzzzzzzzz"));
+        fails("OUT_OF_RANGE", () -> Xid.fromParts(0, 0));
+        fails("OUT_OF_RANGE", () -> Xid.fromParts(-1, 0));
+        fails("OUT_OF_RANGE", () -> Tid.fromParts(0, 1024));
+        fails("OUT_OF_RANGE", () -> Tid.fromParts(0, -1));
+        fails("OUT_OF_RANGE", () -> Euid.fromParts(1700000000000L, -1, 0, 0));
+        fails("OUT_OF_RANGE", () -> Euid.generate(32768));
+        fails("INVALID_CHECKMOD", () -> Euid.parse("1HF7YAT0007ZG0938NKRKAYDXXC"));
+        fails("INVALID_LENGTH", () -> Euid.fromBytes(new byte[15]));
+        fails("NOT_UUID_V8", () -> ExtUuid.decode("00000000-0000-4000-8000-000000000000"));
+        fails("INVALID_ARGUMENT", () -> GeneratorOptions.defaults().onClockBehind("later"));
+        fails("OUT_OF_RANGE", () -> Node.set(960));
+        fails("OUT_OF_RANGE", () -> Node.set(-5));
+    }
+
+    @Test
+    void unboundedInputIsNotEchoed() {
+        String huge = "E.AUTH." + "A".repeat(1_000_000) + ".001";
+        PolyIdException e = fails("INVALID_PRIMARY", () -> Wdp.compactId(huge));
+        assertTrue(e.getMessage().length() < 300, e.getMessage());
+    }
+
+    @Test
+    void loneSurrogatesAndNulsAreInvalidNotCrashes() {
+        // A lone surrogate reads as U+FFFD (3 UTF-8 bytes), which no alphabet has.
+        PolyIdException e = fails("INVALID_CHARACTER", () -> Xid.parse("11111111\uD800"));
+        assertEquals(8, e.index().getAsInt());
+        assertEquals("\uFFFD", e.character().get());
+        fails("INVALID_CHARACTER", () -> Xid.parse("1111111111\0"));
+        fails("NON_ASCII", () -> Wdp.compactId("E.AUTH.TOKEN.00\uDC00"));
+    }
+
+    @Test
+    void nullArgumentsAreNullPointerExceptions() {
+        assertThrows(NullPointerException.class, () -> Xid.parse(null));
+        assertThrows(NullPointerException.class, () -> Wdp.compactId((String) null));
+    }
+
+    @Test
+    void closedHandlesFailWithNullPointer() {
+        NamedSequences n = new NamedSequences();
+        n.close();
+        n.close();
+        fails("NULL_POINTER", () -> Wdp.compactId("E.A.B.001", n));
+        XidGenerator g = XidGenerator.create();
+        g.close();
+        fails("NULL_POINTER", g::next);
+    }
+}

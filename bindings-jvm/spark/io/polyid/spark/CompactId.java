@@ -1,0 +1,22 @@
+package io.polyid.spark;
+
+import io.polyid.PolyIdException;
+import io.polyid.Wdp;
+import org.apache.spark.sql.api.java.UDF1;
+
+/** {@code polyid_compact_id(code)}: the WDP compact ID, null for a null or invalid code. */
+public final class CompactId implements UDF1<String, String> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public String call(String code) {
+        if (code == null) {
+            return null;
+        }
+        try {
+            return Wdp.compactId(code);
+        } catch (PolyIdException e) {
+            return null;
+        }
+    }
+}

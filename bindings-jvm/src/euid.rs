@@ -1,0 +1,142 @@
+//! EUID (docs/spec §4): 128-bit values, held in Java as two `long` halves (`hi`, `lo`) and
+//! returned as `long[]{hi, lo}`.
+
+use jni::objects::{JByteArray, JClass, JString};
+use jni::sys::{jboolean, jint, jlong, jlongArray, jstring};
+use jni::JNIEnv;
+use polyid::clock::SystemClock;
+use polyid::euid::Euid;
+
+use crate::jvm::{ascii, call, longs, null, opt_u16, profile, u16_arg, u64_arg, with_str, Res};
+
+fn of(hi: jlong, lo: jlong) -> Euid {
+    Euid::from_halves(hi as u64, lo as u64)
+}
+
+pub fn halves(env: &mut JNIEnv, e: Euid) -> Res<jlongArray> {
+    longs(env, &[e.hi() as i64, e.lo() as i64])
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_euidFromParts(
+    mut env: JNIEnv,
+    _c: JClass,
+    unix_ms: jlong,
+    extension: jlong,
+    padding: jint,
+    random: jlong,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        let e = Euid::from_parts(
+            u64_arg(unix_ms)?,
+            opt_u16(extension)?,
+            u16_arg(padding)?,
+            random as u64,
+        )?;
+        halves(env, e)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_euidFromBytes(
+    mut env: JNIEnv,
+    _c: JClass,
+    bytes: JByteArray,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        let bytes = env.convert_byte_array(&bytes)?;
+        let e = Euid::from_slice(&bytes)?;
+        halves(env, e)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_euidParse(
+    mut env: JNIEnv,
+    _c: JClass,
+    text: JString,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        let e = with_str(env, &text, Euid::parse)??;
+        halves(env, e)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_euidParseAs(
+    mut env: JNIEnv,
+    _c: JClass,
+    text: JString,
+    profile_name: JString,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        let p = profile(env, &profile_name)?;
+        let e = with_str(env, &text, |t| Euid::parse_as(t, p))??;
+        halves(env, e)
+    })
+}
+
+/// The 27-symbol text, with the check symbol or the "no check" one.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_euidText(
+    mut env: JNIEnv,
+    _c: JClass,
+    hi: jlong,
+    lo: jlong,
+    check: jboolean,
+) -> jstring {
+    call(&mut env, null(), |env| {
+        ascii(env, &of(hi, lo).encode_bytes(check != 0))
+    })
+}
+
+/// The check value (the value mod 127).
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_euidCheckmod(
+    mut env: JNIEnv,
+    _c: JClass,
+    hi: jlong,
+    lo: jlong,
+) -> jint {
+    call(&mut env, 0, |_| Ok(jint::from(of(hi, lo).checkmod())))
+}
+
+/// `Euid::generate(extension)`.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_euidGenerate(
+    mut env: JNIEnv,
+    _c: JClass,
+    extension: jlong,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        let e = Euid::generate_with(&SystemClock, opt_u16(extension)?)?;
+        halves(env, e)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_euidGenerateAt(
+    mut env: JNIEnv,
+    _c: JClass,
+    unix_ms: jlong,
+    extension: jlong,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        let e = Euid::generate_at(u64_arg(unix_ms)?, opt_u16(extension)?)?;
+        halves(env, e)
+    })
+}
+
+/// `Euid::next_with(SystemClock)`.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_euidNext(
+    mut env: JNIEnv,
+    _c: JClass,
+    hi: jlong,
+    lo: jlong,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        let e = of(hi, lo).next_with(&SystemClock)?;
+        halves(env, e)
+    })
+}

@@ -1,0 +1,188 @@
+//! uid11, xid and TID (docs/spec §2, §3): 64-bit values, held in Java as a `long` (uid11 and
+//! xid unsigned, TID signed).
+
+use jni::objects::{JClass, JString};
+use jni::sys::{jboolean, jint, jlong, jlongArray, jstring};
+use jni::JNIEnv;
+use polyid::tid::{self, Tid};
+use polyid::uid11;
+use polyid::xid::{self, Xid};
+
+use crate::jvm::{ascii, call, longs, null, profile, u16_arg, u32_arg, u64_arg, with_str};
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_uid11Encode(
+    mut env: JNIEnv,
+    _c: JClass,
+    value: jlong,
+) -> jstring {
+    call(&mut env, null(), |env| {
+        let mut out = [0u8; uid11::LEN];
+        uid11::encode_into(value as u64, &mut out);
+        ascii(env, &out)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_uid11Decode(
+    mut env: JNIEnv,
+    _c: JClass,
+    text: JString,
+) -> jlong {
+    call(&mut env, 0, |env| {
+        Ok(with_str(env, &text, uid11::decode)?? as jlong)
+    })
+}
+
+/// `[lo, hi]` (unsigned bits), or null when no value has the prefix.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_uid11PrefixRange(
+    mut env: JNIEnv,
+    _c: JClass,
+    prefix: JString,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        match with_str(env, &prefix, uid11::prefix_range)?? {
+            Some((lo, hi)) => longs(env, &[lo as i64, hi as i64]),
+            None => Ok(null()),
+        }
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_xidFromParts(
+    mut env: JNIEnv,
+    _c: JClass,
+    unix_ms: jlong,
+    random: jint,
+) -> jlong {
+    call(&mut env, 0, |_| {
+        let x = Xid::from_parts(u64_arg(unix_ms)?, u32_arg(random)?)?;
+        Ok(x.value() as jlong)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_xidParse(
+    mut env: JNIEnv,
+    _c: JClass,
+    text: JString,
+) -> jlong {
+    call(&mut env, 0, |env| {
+        Ok(with_str(env, &text, Xid::parse)??.value() as jlong)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_xidGenerate(mut env: JNIEnv, _c: JClass) -> jlong {
+    call(&mut env, 0, |_| Ok(Xid::generate()?.value() as jlong))
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_xidGenerateAt(
+    mut env: JNIEnv,
+    _c: JClass,
+    unix_ms: jlong,
+) -> jlong {
+    call(&mut env, 0, |_| {
+        Ok(Xid::generate_at(u64_arg(unix_ms)?)?.value() as jlong)
+    })
+}
+
+/// `[min_unix_ms, max_unix_ms]`, or null when no xid has the prefix.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_xidPrefixTimeRange(
+    mut env: JNIEnv,
+    _c: JClass,
+    prefix: JString,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        match with_str(env, &prefix, xid::prefix_time_range)?? {
+            Some((lo, hi)) => longs(env, &[lo as i64, hi as i64]),
+            None => Ok(null()),
+        }
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_tidFromParts(
+    mut env: JNIEnv,
+    _c: JClass,
+    micros: jlong,
+    clock_id: jint,
+) -> jlong {
+    call(&mut env, 0, |_| {
+        Ok(Tid::from_parts(micros, u16_arg(clock_id)?)?.value())
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_tidFromLong(
+    mut env: JNIEnv,
+    _c: JClass,
+    value: jlong,
+) -> jlong {
+    call(&mut env, 0, |_| Ok(Tid::from_i64(value)?.value()))
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_tidParse(
+    mut env: JNIEnv,
+    _c: JClass,
+    text: JString,
+) -> jlong {
+    call(&mut env, 0, |env| {
+        Ok(with_str(env, &text, Tid::parse)??.value())
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_tidParseAs(
+    mut env: JNIEnv,
+    _c: JClass,
+    text: JString,
+    profile_name: JString,
+) -> jlong {
+    call(&mut env, 0, |env| {
+        let p = profile(env, &profile_name)?;
+        Ok(with_str(env, &text, |t| Tid::parse_as(t, p))??.value())
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_tidGenerate(mut env: JNIEnv, _c: JClass) -> jlong {
+    call(&mut env, 0, |_| Ok(Tid::generate()?.value()))
+}
+
+/// A TID's 13-symbol text (`display` false) or its dashed display form.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_tidText(
+    mut env: JNIEnv,
+    _c: JClass,
+    value: jlong,
+    display: jboolean,
+) -> jstring {
+    call(&mut env, null(), |env| {
+        let t = Tid::from_i64(value)?;
+        if display != 0 {
+            ascii(env, &t.display_bytes())
+        } else {
+            ascii(env, &t.to_bytes())
+        }
+    })
+}
+
+/// `[min_micros, max_micros]`, or null when no TID has the prefix.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_tidPrefixRange(
+    mut env: JNIEnv,
+    _c: JClass,
+    prefix: JString,
+) -> jlongArray {
+    call(&mut env, null(), |env| {
+        match with_str(env, &prefix, tid::prefix_range)?? {
+            Some((lo, hi)) => longs(env, &[lo, hi]),
+            None => Ok(null()),
+        }
+    })
+}

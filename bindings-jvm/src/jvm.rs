@@ -1,0 +1,219 @@
+//! What every native function shares: the panic and error boundary, Java strings in and
+//! out, and host integers checked against the parameter's type.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use jni::objects::{JObject, JString, JThrowable, JValue};
+use jni::sys::{jlong, jlongArray, jstring};
+use jni::JNIEnv;
+use polyid::{Detail, Error, ErrorCode};
+
+/// Why a native function did not return a value.
+pub enum Fail {
+    /// A core error, thrown as `PolyIdException`.
+    Core(Error),
+    /// A JNI call failed; a Java exception (e.g. `OutOfMemoryError`) is usually pending.
+    Jni(jni::errors::Error),
+}
+
+impl From<Error> for Fail {
+    fn from(e: Error) -> Fail {
+        Fail::Core(e)
+    }
+}
+
+impl From<jni::errors::Error> for Fail {
+    fn from(e: jni::errors::Error) -> Fail {
+        Fail::Jni(e)
+    }
+}
+
+pub type Res<T> = Result<T, Fail>;
+
+const EXCEPTION: &str = "io/polyid/PolyIdException";
+const EXCEPTION_CTOR: &str = "(Ljava/lang/String;Ljava/lang/String;JLjava/lang/String;ZJJ)V";
+
+/// Runs `f`; on failure throws and returns `fallback` (which Java never sees, since the
+/// method completes with the pending exception).
+pub fn call<'l, T>(
+    env: &mut JNIEnv<'l>,
+    fallback: T,
+    f: impl FnOnce(&mut JNIEnv<'l>) -> Res<T>,
+) -> T {
+    match catch_unwind(AssertUnwindSafe(|| f(env))) {
+        Ok(Ok(v)) => v,
+        Ok(Err(Fail::Core(e))) => {
+            throw(env, &e);
+            fallback
+        }
+        Ok(Err(Fail::Jni(e))) => {
+            if !env.exception_check().unwrap_or(true) {
+                let e = Error::new(
+                    ErrorCode::InternalError,
+                    "JNI",
+                    Detail::Message(e.to_string().into()),
+                );
+                throw(env, &e);
+            }
+            fallback
+        }
+        Err(_) => {
+            // A panic is a bug in polyid; the JVM gets an exception instead of an abort.
+            let _ = env.exception_clear();
+            let e = Error::reason(
+                ErrorCode::InternalError,
+                "polyid",
+                "a Rust panic was caught at the JNI boundary",
+            );
+            throw(env, &e);
+            fallback
+        }
+    }
+}
+
+/// Throws `PolyIdException(code, message, index, character, hasFoundExpected, found,
+/// expected)`; if even that fails, the JVM's own pending exception stands.
+fn throw(env: &mut JNIEnv, e: &Error) {
+    let _ = try_throw(env, e);
+}
+
+fn try_throw(env: &mut JNIEnv, e: &Error) -> jni::errors::Result<()> {
+    let code = env.new_string(e.code().as_str())?;
+    let message = env.new_string(e.message())?;
+    let (index, character) = match (e.index(), e.offending_char()) {
+        (Some(i), Some(c)) => (i as jlong, env.new_string(c.to_string())?),
+        _ => (-1, JString::from(JObject::null())),
+    };
+    let (has, found, expected) = match e.found_expected() {
+        Some((f, x)) => (true, f as jlong, x as jlong),
+        None => (false, 0, 0),
+    };
+    let obj = env.new_object(
+        EXCEPTION,
+        EXCEPTION_CTOR,
+        &[
+            JValue::Object(&code),
+            JValue::Object(&message),
+            JValue::Long(index),
+            JValue::Object(&character),
+            JValue::Bool(has.into()),
+            JValue::Long(found),
+            JValue::Long(expected),
+        ],
+    )?;
+    env.throw(JThrowable::from(obj))
+}
+
+/// The longest string read onto the stack; longer ones are copied to the heap.
+const STACK: usize = 128;
+
+/// Calls `f` with the text of a Java string. An ASCII string of up to [`STACK`] characters
+/// is read onto the stack (the common case: IDs and codes); any other is read as UTF-16 into
+/// the heap, each lone surrogate becoming U+FFFD, which no alphabet accepts.
+pub fn with_str<R>(env: &mut JNIEnv, s: &JString, f: impl FnOnce(&str) -> R) -> Res<R> {
+    if s.is_null() {
+        return Err(null_argument());
+    }
+    let raw = env.get_raw();
+    let missing = || jni::errors::Error::NullPtr("JNI function table");
+    // SAFETY: `raw` is the current thread's JNIEnv, `s` a live non-null local reference to a
+    // java.lang.String, and `GetStringRegion` writes exactly `len` units into buffers of at
+    // least `len` units.
+    unsafe {
+        let fns = &**raw;
+        let get_len = fns.GetStringLength.ok_or_else(missing)?;
+        let region = fns.GetStringRegion.ok_or_else(missing)?;
+        let len = get_len(raw, s.as_raw()).max(0);
+        let n = len as usize;
+        if n <= STACK {
+            let mut units = [0u16; STACK];
+            region(raw, s.as_raw(), 0, len, units.as_mut_ptr());
+            if units[..n].iter().all(|&u| u < 0x80) {
+                let mut bytes = [0u8; STACK];
+                for (b, &u) in bytes.iter_mut().zip(&units[..n]) {
+                    *b = u as u8;
+                }
+                // Every byte is ASCII, so this is valid UTF-8.
+                let text = std::str::from_utf8(&bytes[..n]).unwrap_or_default();
+                return Ok(f(text));
+            }
+            return Ok(f(&String::from_utf16_lossy(&units[..n])));
+        }
+        let mut units = vec![0u16; n];
+        region(raw, s.as_raw(), 0, len, units.as_mut_ptr());
+        if env.exception_check()? {
+            return Err(Fail::Jni(jni::errors::Error::JavaException));
+        }
+        Ok(f(&String::from_utf16_lossy(&units)))
+    }
+}
+
+/// A Java `String` of `text`.
+pub fn string(env: &mut JNIEnv, text: &str) -> Res<jstring> {
+    Ok(env.new_string(text)?.into_raw())
+}
+
+/// A Java `String` of ASCII bytes.
+pub fn ascii(env: &mut JNIEnv, bytes: &[u8]) -> Res<jstring> {
+    string(env, std::str::from_utf8(bytes).unwrap_or_default())
+}
+
+/// A Java `long[]` of `values`.
+pub fn longs(env: &mut JNIEnv, values: &[i64]) -> Res<jlongArray> {
+    let array = env.new_long_array(values.len() as i32)?;
+    env.set_long_array_region(&array, 0, values)?;
+    Ok(array.into_raw())
+}
+
+/// The null `jobject` of an absent result.
+pub fn null<T>() -> *mut T {
+    std::ptr::null_mut()
+}
+
+fn null_argument() -> Fail {
+    Fail::Core(Error::reason(
+        ErrorCode::NullPointer,
+        "argument",
+        "a required argument was null",
+    ))
+}
+
+fn too_wide(found: i128, max: i128) -> Fail {
+    Fail::Core(Error::new(
+        ErrorCode::OutOfRange,
+        "argument",
+        Detail::Range { found, min: 0, max },
+    ))
+}
+
+/// A Java `long` as a `u64` parameter (negative is `OUT_OF_RANGE`).
+pub fn u64_arg(v: jlong) -> Res<u64> {
+    u64::try_from(v).map_err(|_| too_wide(v.into(), u64::MAX.into()))
+}
+
+/// A Java `int` as a `u16` parameter.
+pub fn u16_arg(v: i32) -> Res<u16> {
+    u16::try_from(v).map_err(|_| too_wide(v.into(), u16::MAX.into()))
+}
+
+/// A Java `int` as a `u32` parameter.
+pub fn u32_arg(v: i32) -> Res<u32> {
+    u32::try_from(v).map_err(|_| too_wide(v.into(), u32::MAX.into()))
+}
+
+/// An optional `u16` as Java passes it: a `long`, `Long.MIN_VALUE` when absent (outside
+/// every `int` a caller can pass, so no value of theirs reads as "absent").
+pub fn opt_u16(v: jlong) -> Res<Option<u16>> {
+    if v == jlong::MIN {
+        Ok(None)
+    } else {
+        u16::try_from(v)
+            .map(Some)
+            .map_err(|_| too_wide(v.into(), u16::MAX.into()))
+    }
+}
+
+/// A profile by name (`Profile::parse`).
+pub fn profile(env: &mut JNIEnv, name: &JString) -> Res<polyid::Profile> {
+    Ok(with_str(env, name, polyid::Profile::parse)??)
+}

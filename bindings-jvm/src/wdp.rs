@@ -1,0 +1,177 @@
+//! WDP compact IDs, named sequences, namespaces and full IDs (docs/spec §1). A table of
+//! named sequences is a heap handle held by `io.polyid.NamedSequences` (0: the standard
+//! table).
+
+use jni::objects::{JClass, JObject, JString};
+use jni::sys::{jint, jlong, jobjectArray, jstring};
+use jni::JNIEnv;
+use polyid::wdp::{self, NamedSequences, StructuredCode};
+
+use crate::jvm::{ascii, call, null, profile, string, u16_arg, with_str, Res};
+
+static STANDARD: NamedSequences = NamedSequences::standard();
+
+fn table<'a>(handle: jlong) -> &'a NamedSequences {
+    if handle == 0 {
+        &STANDARD
+    } else {
+        // SAFETY: a non-zero handle comes from `namesNew` and is freed only by `namesFree`,
+        // which the Java object calls once, after its last use.
+        unsafe { &*(handle as *const NamedSequences) }
+    }
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_namesNew(_env: JNIEnv, _c: JClass) -> jlong {
+    Box::into_raw(Box::new(NamedSequences::standard())) as jlong
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_namesFree(_env: JNIEnv, _c: JClass, handle: jlong) {
+    if handle != 0 {
+        // SAFETY: see `table`; this is the handle's one release.
+        drop(unsafe { Box::from_raw(handle as *mut NamedSequences) });
+    }
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_namesInsert(
+    mut env: JNIEnv,
+    _c: JClass,
+    handle: jlong,
+    name: JString,
+    number: jint,
+) {
+    call(&mut env, (), |env| {
+        let number = u16_arg(number)?;
+        // SAFETY: see `table`; the Java object serializes its writes.
+        let names = unsafe { &mut *(handle as *mut NamedSequences) };
+        Ok(with_str(env, &name, |n| names.insert(n, number))??)
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_compactId(
+    mut env: JNIEnv,
+    _c: JClass,
+    code: JString,
+    names: jlong,
+) -> jstring {
+    call(&mut env, null(), |env| {
+        let id = with_str(env, &code, |c| wdp::compact(c, table(names)))??;
+        ascii(env, id.as_bytes())
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_compactIdAs(
+    mut env: JNIEnv,
+    _c: JClass,
+    code: JString,
+    profile_name: JString,
+    names: jlong,
+) -> jstring {
+    call(&mut env, null(), |env| {
+        let p = profile(env, &profile_name)?;
+        let id = with_str(env, &code, |c| {
+            wdp::compact_id_as_with(c, (names != 0).then(|| table(names)), p)
+        })??;
+        ascii(env, id.as_bytes())
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_normalizeCode(
+    mut env: JNIEnv,
+    _c: JClass,
+    code: JString,
+    names: jlong,
+) -> jstring {
+    call(&mut env, null(), |env| {
+        let code = with_str(env, &code, |c| StructuredCode::parse_with(c, table(names)))??;
+        string(env, code.normalized())
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_namespaceHash(
+    mut env: JNIEnv,
+    _c: JClass,
+    namespace: JString,
+) -> jstring {
+    call(&mut env, null(), |env| {
+        let id = with_str(env, &namespace, wdp::namespace_hash_id)??;
+        ascii(env, id.as_bytes())
+    })
+}
+
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_fullId(
+    mut env: JNIEnv,
+    _c: JClass,
+    namespace: JString,
+    code: JString,
+    names: jlong,
+) -> jstring {
+    call(&mut env, null(), |env| {
+        let ns = with_str(env, &namespace, |n| n.to_owned())?;
+        let id = with_str(env, &code, |c| wdp::full_id_with(&ns, c, table(names)))??;
+        string(env, &id)
+    })
+}
+
+/// `[namespace hash, compact ID]`.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_parseFullId(
+    mut env: JNIEnv,
+    _c: JClass,
+    text: JString,
+) -> jobjectArray {
+    call(&mut env, null(), |env| {
+        let full = with_str(env, &text, wdp::parse_full_id)??;
+        strings(
+            env,
+            &[full.namespace_hash.as_str(), full.compact_id.as_str()],
+        )
+    })
+}
+
+/// `[severity letter, meaning, priority, blocking ("true"/"false"), component, primary,
+/// sequence, normalized, compact ID]`.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_parseCode(
+    mut env: JNIEnv,
+    _c: JClass,
+    code: JString,
+    names: jlong,
+) -> jobjectArray {
+    call(&mut env, null(), |env| {
+        let c = with_str(env, &code, |c| StructuredCode::parse_with(c, table(names)))??;
+        let s = c.severity();
+        let id = c.compact_id();
+        strings(
+            env,
+            &[
+                &s.letter().to_string(),
+                s.meaning(),
+                &s.priority().to_string(),
+                if s.is_blocking() { "true" } else { "false" },
+                c.component(),
+                c.primary(),
+                &c.sequence().to_string(),
+                c.normalized(),
+                id.as_str(),
+            ],
+        )
+    })
+}
+
+/// A Java `String[]` of `items`.
+pub fn strings(env: &mut JNIEnv, items: &[&str]) -> Res<jobjectArray> {
+    let array = env.new_object_array(items.len() as i32, "java/lang/String", JObject::null())?;
+    for (i, item) in items.iter().enumerate() {
+        let s = env.new_string(item)?;
+        env.set_object_array_element(&array, i as i32, s)?;
+    }
+    Ok(array.into_raw())
+}
