@@ -301,8 +301,11 @@ pub unsafe extern "C" fn polyid_pg_euid_from_bytes(
 
 /// An ID's fields: xid (unix_ms, random), tid (micros, clock_id); for an EUID see
 /// [`polyid_pg_euid_fields`].
+///
+/// # Safety
+/// `out` has room for two.
 #[no_mangle]
-pub extern "C" fn polyid_pg_fields(family: u32, value: u64, out: *mut i64) {
+pub unsafe extern "C" fn polyid_pg_fields(family: u32, value: u64, out: *mut i64) {
     let (a, b) = match family {
         XID => {
             let x = xid::Xid::from_u64(value);
@@ -311,7 +314,7 @@ pub extern "C" fn polyid_pg_fields(family: u32, value: u64, out: *mut i64) {
         // Stored TIDs are checked on the way in; a value with no TID reads its raw parts.
         _ => ((value as i64) >> 10, (value & 1023) as i64),
     };
-    // SAFETY: the glue passes room for two.
+    // SAFETY: as the contract says.
     unsafe {
         *out = a;
         *out.add(1) = b;
