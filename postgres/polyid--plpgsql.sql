@@ -854,7 +854,8 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION polyid__euid_parse(t text, fn text) RETURNS bytea
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     -- read without regard to case, I and L as 1, O as 0 (§4.2)
@@ -897,14 +898,78 @@ BEGIN
     RETURN int8send(hi) || int8send(lo);
 END $$;
 
-CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
+-- The bytes of an EUID text, or NULL when it is not a valid one (the fallback then raises the
+-- exact error): the fast way, PL/pgSQL over built-in functions only (so it needs no search
+-- path), reading the text's bytes once into a variable, each symbol through a table of 256
+-- bytes indexed by its byte (a byte that is not a symbol gives 255, which the range checks
+-- below refuse). Not an inlined expression: the check needs each symbol twice, and an
+-- expression would read the text again for each use.
+CREATE OR REPLACE FUNCTION polyid__euid_fast(t text) RETURNS bytea
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    -- read without regard to case, I and L as 1, O as 0 (§4.2)
+    l constant bytea := '\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00010203040506070809ffffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea;
+    b bytea;
+    x bigint;
+    y bigint;
+    z bigint;
+    w bigint;
+    hi bigint;
+    lo bigint;
+    c bigint;
 BEGIN
-    RETURN polyid__euid_parse(text, 'polyid_euid_parse');
+    IF octet_length(t) <> 27 OR strpos(t COLLATE "C", '\') > 0 THEN
+        RETURN NULL;
+    END IF;
+    b := decode(t, 'escape');
+    -- symbols 1-12, 13, 14-25, 26, 27 (symbol 13 straddles hi and lo)
+    x := (get_byte(l, get_byte(b, 0))::bigint << 55)
+        | (get_byte(l, get_byte(b, 1))::bigint << 50)
+        | (get_byte(l, get_byte(b, 2))::bigint << 45)
+        | (get_byte(l, get_byte(b, 3))::bigint << 40)
+        | (get_byte(l, get_byte(b, 4))::bigint << 35)
+        | (get_byte(l, get_byte(b, 5))::bigint << 30)
+        | (get_byte(l, get_byte(b, 6))::bigint << 25)
+        | (get_byte(l, get_byte(b, 7))::bigint << 20)
+        | (get_byte(l, get_byte(b, 8))::bigint << 15)
+        | (get_byte(l, get_byte(b, 9))::bigint << 10)
+        | (get_byte(l, get_byte(b, 10))::bigint << 5)
+        | (get_byte(l, get_byte(b, 11))::bigint << 0);
+    y := get_byte(l, get_byte(b, 12))::bigint;
+    z := (get_byte(l, get_byte(b, 13))::bigint << 55)
+        | (get_byte(l, get_byte(b, 14))::bigint << 50)
+        | (get_byte(l, get_byte(b, 15))::bigint << 45)
+        | (get_byte(l, get_byte(b, 16))::bigint << 40)
+        | (get_byte(l, get_byte(b, 17))::bigint << 35)
+        | (get_byte(l, get_byte(b, 18))::bigint << 30)
+        | (get_byte(l, get_byte(b, 19))::bigint << 25)
+        | (get_byte(l, get_byte(b, 20))::bigint << 20)
+        | (get_byte(l, get_byte(b, 21))::bigint << 15)
+        | (get_byte(l, get_byte(b, 22))::bigint << 10)
+        | (get_byte(l, get_byte(b, 23))::bigint << 5)
+        | (get_byte(l, get_byte(b, 24))::bigint << 0);
+    w := get_byte(l, get_byte(b, 25))::bigint;
+    c := get_byte(l, get_byte(b, 26))::bigint;
+    IF x >= 1152921504606846976 OR z >= 1152921504606846976 OR y > 31 OR w > 31 OR c > 31 THEN
+        RETURN NULL;
+    END IF;
+    hi := (x << 4) | (y >> 1);
+    lo := ((y & 1) << 63) | (z << 3) | (w >> 2);
+    c := ((w & 3) << 5) | c;
+    -- the check (127: none), value mod 127 as in polyid__mod127
+    IF c <> 127 AND c <> ((((((hi >> 32) & 4294967295) % 127) * 16 + (hi & 4294967295) % 127) % 127) * 2
+            + ((((lo >> 32) & 4294967295) % 127) * 16 + (lo & 4294967295) % 127) % 127) % 127 THEN
+        RETURN NULL;
+    END IF;
+    RETURN int8send(hi) || int8send(lo);
 END $$;
 
-CREATE OR REPLACE FUNCTION polyid_euid_format(bytes bytea) RETURNS text
+CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN coalesce(polyid__euid_fast(text), polyid__euid_parse(text, 'polyid_euid_parse'));
+
+-- The 27 symbols of 16 bytes, the PL/pgSQL way (the fallback below, for other lengths).
+CREATE OR REPLACE FUNCTION polyid__euid_format_slow(bytes bytea) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 DECLARE
@@ -937,10 +1002,53 @@ BEGIN
         || polyid__symbol(a, c & 31);
 END $$;
 
+-- The symbol byte of Crockford base32 digit d.
+CREATE OR REPLACE FUNCTION polyid__crockford_symbol(d bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN get_byte('\x3031323334353637383941424344454647484a4b4d4e5051525354565758595a'::bytea, d::int);
+
+-- The 135 bits of value << 7 | check, five at a time, read from the bytes (symbol k from the
+-- one or two bytes holding its bits), the check as the bytes' weighted sum mod 127
+-- (256 = 2 mod 127, 2^7 = 1 mod 127).
+CREATE OR REPLACE FUNCTION polyid_euid_format(bytes bytea) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN octet_length(bytes) = 16 THEN encode(substr(int8send(
+        polyid__crockford_symbol((get_byte(bytes, 0) >> 3) & 31)::bigint * 72057594037927936
+        + polyid__crockford_symbol((((get_byte(bytes, 0) << 8) | get_byte(bytes, 1)) >> 6) & 31)::bigint * 281474976710656
+        + polyid__crockford_symbol((get_byte(bytes, 1) >> 1) & 31)::bigint * 1099511627776
+        + polyid__crockford_symbol((((get_byte(bytes, 1) << 8) | get_byte(bytes, 2)) >> 4) & 31)::bigint * 4294967296
+        + polyid__crockford_symbol((((get_byte(bytes, 2) << 8) | get_byte(bytes, 3)) >> 7) & 31)::bigint * 16777216
+        + polyid__crockford_symbol((get_byte(bytes, 3) >> 2) & 31)::bigint * 65536
+        + polyid__crockford_symbol((((get_byte(bytes, 3) << 8) | get_byte(bytes, 4)) >> 5) & 31)::bigint * 256
+        + polyid__crockford_symbol((get_byte(bytes, 4) >> 0) & 31))
+    || int8send(
+        polyid__crockford_symbol((get_byte(bytes, 5) >> 3) & 31)::bigint * 72057594037927936
+        + polyid__crockford_symbol((((get_byte(bytes, 5) << 8) | get_byte(bytes, 6)) >> 6) & 31)::bigint * 281474976710656
+        + polyid__crockford_symbol((get_byte(bytes, 6) >> 1) & 31)::bigint * 1099511627776
+        + polyid__crockford_symbol((((get_byte(bytes, 6) << 8) | get_byte(bytes, 7)) >> 4) & 31)::bigint * 4294967296
+        + polyid__crockford_symbol((((get_byte(bytes, 7) << 8) | get_byte(bytes, 8)) >> 7) & 31)::bigint * 16777216
+        + polyid__crockford_symbol((get_byte(bytes, 8) >> 2) & 31)::bigint * 65536
+        + polyid__crockford_symbol((((get_byte(bytes, 8) << 8) | get_byte(bytes, 9)) >> 5) & 31)::bigint * 256
+        + polyid__crockford_symbol((get_byte(bytes, 9) >> 0) & 31))
+    || int8send(
+        polyid__crockford_symbol((get_byte(bytes, 10) >> 3) & 31)::bigint * 72057594037927936
+        + polyid__crockford_symbol((((get_byte(bytes, 10) << 8) | get_byte(bytes, 11)) >> 6) & 31)::bigint * 281474976710656
+        + polyid__crockford_symbol((get_byte(bytes, 11) >> 1) & 31)::bigint * 1099511627776
+        + polyid__crockford_symbol((((get_byte(bytes, 11) << 8) | get_byte(bytes, 12)) >> 4) & 31)::bigint * 4294967296
+        + polyid__crockford_symbol((((get_byte(bytes, 12) << 8) | get_byte(bytes, 13)) >> 7) & 31)::bigint * 16777216
+        + polyid__crockford_symbol((get_byte(bytes, 13) >> 2) & 31)::bigint * 65536
+        + polyid__crockford_symbol((((get_byte(bytes, 13) << 8) | get_byte(bytes, 14)) >> 5) & 31)::bigint * 256
+        + polyid__crockford_symbol((get_byte(bytes, 14) >> 0) & 31))
+    || int8send(
+        polyid__crockford_symbol((get_byte(bytes, 15) >> 3) & 31)::bigint * 72057594037927936
+        + polyid__crockford_symbol(((get_byte(bytes, 15) & 7) << 2) | (((get_byte(bytes, 0) * 2 + get_byte(bytes, 1) * 1 + get_byte(bytes, 2) * 64 + get_byte(bytes, 3) * 32 + get_byte(bytes, 4) * 16 + get_byte(bytes, 5) * 8 + get_byte(bytes, 6) * 4 + get_byte(bytes, 7) * 2 + get_byte(bytes, 8) * 1 + get_byte(bytes, 9) * 64 + get_byte(bytes, 10) * 32 + get_byte(bytes, 11) * 16 + get_byte(bytes, 12) * 8 + get_byte(bytes, 13) * 4 + get_byte(bytes, 14) * 2 + get_byte(bytes, 15) * 1) % 127) >> 5))::bigint * 281474976710656
+        + polyid__crockford_symbol((get_byte(bytes, 0) * 2 + get_byte(bytes, 1) * 1 + get_byte(bytes, 2) * 64 + get_byte(bytes, 3) * 32 + get_byte(bytes, 4) * 16 + get_byte(bytes, 5) * 8 + get_byte(bytes, 6) * 4 + get_byte(bytes, 7) * 2 + get_byte(bytes, 8) * 1 + get_byte(bytes, 9) * 64 + get_byte(bytes, 10) * 32 + get_byte(bytes, 11) * 16 + get_byte(bytes, 12) * 8 + get_byte(bytes, 13) * 4 + get_byte(bytes, 14) * 2 + get_byte(bytes, 15) * 1) % 127 & 31)::bigint * 1099511627776), 1, 27), 'escape')
+    ELSE polyid__euid_format_slow(bytes) END;
+
 -- The high 64 bits of a parsed EUID: timestamp, padding and extension (§4.1).
 CREATE OR REPLACE FUNCTION polyid__euid_hi(t text, fn text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT ('x' || encode(substr(polyid__euid_parse(t, fn), 1, 8), 'hex'))::bit(64)::bigint
+    SELECT ('x' || encode(substr(coalesce(polyid__euid_fast(t), polyid__euid_parse(t, fn)), 1, 8), 'hex'))::bit(64)::bigint
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_unix_ms(text text) RETURNS bigint
