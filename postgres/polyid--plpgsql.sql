@@ -10,9 +10,12 @@
 -- message that starts with polyid's error code, then the function and its arguments (each
 -- quoted, at most 64 characters), then the reason. The database encoding must be UTF8.
 --
--- Functions named polyid__* are internal helpers. The public functions keep the search
--- path they were created with, so that they find the helpers wherever they are called from.
--- EXTUUID is not here (docs/sql.md says why).
+-- PostgreSQL 14 or newer (SQL-standard function bodies). Functions named polyid__* are
+-- internal helpers. The public functions find them wherever they are called from: the
+-- PL/pgSQL ones keep the search path they were created with, and the SQL ones with a
+-- standard body (RETURN ...) are bound to them when the file is loaded, which also lets the
+-- planner inline them (see "Parsing and formatting" below). EXTUUID is not here
+-- (docs/sql.md says why).
 --
 -- The algorithms are those of polyid's specification, docs/spec/ in its source (sections
 -- cited below); the shared vectors of its tests/vectors/ check every function against the
