@@ -10,9 +10,12 @@
 -- message that starts with polyid's error code, then the function and its arguments (each
 -- quoted, at most 64 characters), then the reason. The database encoding must be UTF8.
 --
--- Functions named polyid__* are internal helpers. The public functions keep the search
--- path they were created with, so that they find the helpers wherever they are called from.
--- EXTUUID is not here (docs/sql.md says why).
+-- PostgreSQL 14 or newer (SQL-standard function bodies). Functions named polyid__* are
+-- internal helpers. The public functions find them wherever they are called from: the
+-- PL/pgSQL ones keep the search path they were created with, and the SQL ones with a
+-- standard body (RETURN ...) are bound to them when the file is loaded, which also lets the
+-- planner inline them (see "Parsing and formatting" below). EXTUUID is not here
+-- (docs/sql.md says why).
 --
 -- The algorithms are those of polyid's specification, docs/spec/ in its source (sections
 -- cited below); the shared vectors of its tests/vectors/ check every function against the
@@ -507,38 +510,105 @@ BEGIN
 END $$;
 
 -- ----------------------------------------------------------------------------------------
+-- Parsing and formatting: single expressions, inlined.
+--
+-- The public parse and format functions below are SQL functions whose body is one
+-- expression (an SQL-standard body, bound when the file is loaded), so that the planner
+-- inlines them into the calling query: no function call per row, and no search path to
+-- set (their helpers are bound by identity, not looked up by name). For that they are
+-- declared IMMUTABLE without STRICT (a CASE is not strict; a NULL argument still gives
+-- NULL, through the fallback below, which is STRICT) and call nothing volatile.
+--
+-- Each reads its input symbol by symbol through a table of 256 bytes indexed by the
+-- symbol's byte (`decode(t, 'escape')` gives the text's bytes once the text has no
+-- backslash), in which a byte that is not a symbol maps to 255 and so to NULL; a NULL
+-- digit makes the whole sum NULL, and `coalesce` then hands the input to the PL/pgSQL
+-- parser of the same family, which finds and raises the exact error (or, for the rare
+-- valid inputs the expression leaves out, returns the value). Inputs of another length
+-- go there directly.
+--
+-- Formatting writes each symbol's byte from a table of the alphabet into bigints, eight
+-- bytes each, and turns their bytes into text (`int8send`, `encode(..., 'escape')`).
+--
+-- PostgreSQL evaluates an inlined expression as written, an argument once per use; so
+-- the argument of a public function should be a column, a parameter or a constant (a
+-- nested call such as polyid_xid_parse(polyid_xid_format(x)) is not inlined and runs as
+-- an SQL function, slower but with the same result).
+
+-- The digit of byte i (from 0) of t in base58, NULL when that byte is not a base58 symbol.
+CREATE OR REPLACE FUNCTION polyid__b58(t text, i int) RETURNS int
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff000102030405060708ffffffffffffff090a0b0c0d0e0f10ff1112131415ff161718191a1b1c1d1e1f20ffffffffffff2122232425262728292a2bff2c2d2e2f30313233343536373839ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea,
+                       get_byte(decode(t, 'escape'), i)), 255);
+
+-- The digit of byte i of t in base32lex (TID), NULL when not a symbol.
+CREATE OR REPLACE FUNCTION polyid__b32(t text, i int) RETURNS int
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff000102030405ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea,
+                       get_byte(decode(t, 'escape'), i)), 255);
+
+-- A TID's first symbol as the signed top digit of its 55-bit two's complement timestamp:
+-- 2-7, a, b give 0 to 7, t-z give -7 to -1; NULL for c-r (out of range) and for s (-8: the
+-- timestamp could be -2^53, which the PL/pgSQL parser checks).
+CREATE OR REPLACE FUNCTION polyid__tid_first(t text, i int) RETURNS int
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff08090a0b0c0dffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0e0fffffffffffffffffffffffffffffffffff01020304050607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea,
+                       get_byte(decode(t, 'escape'), i)), 255) - 8;
+
+-- The byte of the symbol of digit d.
+CREATE OR REPLACE FUNCTION polyid__b58_symbol(d bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN get_byte('\x31323334353637383941424344454647484a4b4c4d4e505152535455565758595a6162636465666768696a6b6d6e6f707172737475767778797a'::bytea, d::int);
+
+CREATE OR REPLACE FUNCTION polyid__b32_symbol(d bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN get_byte('\x3233343536376162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, d::int);
+
+-- Microseconds since 1970 as timestamptz, exactly (a bigint product of an interval, not a
+-- float of seconds), with the argument used once so that it inlines.
+CREATE OR REPLACE FUNCTION polyid__timestamp(micros bigint) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN timezone(interval '0', timestamp '1970-01-01 00:00:00' + micros * interval '1 microsecond');
+
+-- ----------------------------------------------------------------------------------------
 -- uid11 and xid (docs/spec §2). Values are the unsigned 64 bits in a bigint.
 
 -- Base58, 11 symbols, most significant first. A value from 2^63 up (a negative bigint) is
 -- halved with a logical shift first, so that every step is a non-negative division.
 CREATE OR REPLACE FUNCTION polyid_uid11_encode(value bigint) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN value >= 0 THEN encode(substr(int8send(
+        polyid__b58_symbol(value / 430804206899405824) * 72057594037927936
+        + polyid__b58_symbol(value / 7427658739644928 % 58) * 281474976710656
+        + polyid__b58_symbol(value / 128063081718016 % 58) * 1099511627776
+        + polyid__b58_symbol(value / 2207984167552 % 58) * 4294967296
+        + polyid__b58_symbol(value / 38068692544 % 58) * 16777216::bigint
+        + polyid__b58_symbol(value / 656356768 % 58) * 65536::bigint
+        + polyid__b58_symbol(value / 11316496 % 58) * 256::bigint
+        + polyid__b58_symbol(value / 195112 % 58))
+    || int8send(
+        polyid__b58_symbol(value / 3364 % 58) * 72057594037927936
+        + polyid__b58_symbol(value / 58 % 58) * 281474976710656
+        + polyid__b58_symbol(value % 58) * 1099511627776), 1, 11), 'escape')
+    ELSE encode(substr(int8send(
+        polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 215402103449702912 % 58) * 72057594037927936
+        + polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 3713829369822464 % 58) * 281474976710656
+        + polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 64031540859008 % 58) * 1099511627776
+        + polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 1103992083776 % 58) * 4294967296
+        + polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 19034346272 % 58) * 16777216::bigint
+        + polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 328178384 % 58) * 65536::bigint
+        + polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 5658248 % 58) * 256::bigint
+        + polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 97556 % 58))
+    || int8send(
+        polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 1682 % 58) * 72057594037927936
+        + polyid__b58_symbol(((value >> 1) & 9223372036854775807) / 29 % 58) * 281474976710656
+        + polyid__b58_symbol((((value >> 1) & 9223372036854775807) % 29) * 2::bigint + (value & 1)) * 1099511627776), 1, 11), 'escape') END;
+
+-- Strict decoding (§2.1), the PL/pgSQL way: the value, or raises naming `fn` and `context`.
+-- The fallback of the expression below.
+CREATE OR REPLACE FUNCTION polyid__uid11_decode(t text, context text, fn text) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
-DECLARE
-    a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-    q bigint;
-    h bigint;
-    last bigint;
-BEGIN
-    IF value < 0 THEN
-        h := (value >> 1) & 9223372036854775807;
-        q := h / 29;
-        last := 2 * (h % 29) + (value & 1);
-    ELSE
-        q := value / 58;
-        last := value % 58;
-    END IF;
-    -- q < 58^10: its ten digits, then the last one
-    RETURN polyid__symbol(a, q / 7427658739644928 % 58) || polyid__symbol(a, q / 128063081718016 % 58)
-        || polyid__symbol(a, q / 2207984167552 % 58) || polyid__symbol(a, q / 38068692544 % 58)
-        || polyid__symbol(a, q / 656356768 % 58) || polyid__symbol(a, q / 11316496 % 58)
-        || polyid__symbol(a, q / 195112 % 58) || polyid__symbol(a, q / 3364 % 58)
-        || polyid__symbol(a, q / 58 % 58) || polyid__symbol(a, q % 58) || polyid__symbol(a, last);
-END $$;
-
--- Strict decoding (§2.1): the value, or raises naming `fn` and `context`.
-CREATE OR REPLACE FUNCTION polyid__uid11_decode(t text, context text, fn text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     a constant text := '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
     acc bigint := 0;
@@ -556,9 +626,9 @@ BEGIN
     -- Ten digits fit a bigint (58^10 < 2^59); only the last step can pass 2^63.
     acc := polyid__digit(t, 1, a) * 7427658739644928 + polyid__digit(t, 2, a) * 128063081718016
         + polyid__digit(t, 3, a) * 2207984167552 + polyid__digit(t, 4, a) * 38068692544
-        + polyid__digit(t, 5, a) * 656356768 + polyid__digit(t, 6, a) * 11316496
-        + polyid__digit(t, 7, a) * 195112 + polyid__digit(t, 8, a) * 3364
-        + polyid__digit(t, 9, a) * 58 + polyid__digit(t, 10, a);
+        + polyid__digit(t, 5, a) * 656356768::bigint + polyid__digit(t, 6, a) * 11316496::bigint
+        + polyid__digit(t, 7, a) * 195112::bigint + polyid__digit(t, 8, a) * 3364::bigint
+        + polyid__digit(t, 9, a) * 58::bigint + polyid__digit(t, 10, a);
     IF acc < 159023655807840962 THEN
         -- acc * 58 + 57 < 2^63
         RETURN acc * 58 + polyid__digit(t, 11, a);
@@ -572,66 +642,65 @@ BEGIN
     RETURN polyid__i64(n);
 END $$;
 
+-- Strict decoding as one expression. The sum is the value minus 2^63 (the first digit's
+-- term carries the offset, so that no step leaves the bigint range for any text up to the
+-- largest uid11, jpXCZedGfVQ, which the comparison admits), and the xor of the top bit
+-- makes it the unsigned value.
+CREATE OR REPLACE FUNCTION polyid__uid11_value(t text, context text, fn text) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE
+    WHEN octet_length(t) = 11 AND strpos(t COLLATE "C", '\') = 0 AND t COLLATE "C" <= 'jpXCZedGfVQ'
+        THEN coalesce((
+            (polyid__b58(t, 0) - 21) * 430804206899405824
+            + -176483691967253504
+            + polyid__b58(t, 1) * 7427658739644928
+            + polyid__b58(t, 2) * 128063081718016
+            + polyid__b58(t, 3) * 2207984167552
+            + polyid__b58(t, 4) * 38068692544
+            + polyid__b58(t, 5) * 656356768::bigint
+            + polyid__b58(t, 6) * 11316496::bigint
+            + polyid__b58(t, 7) * 195112::bigint
+            + polyid__b58(t, 8) * 3364::bigint
+            + polyid__b58(t, 9) * 58::bigint
+            + polyid__b58(t, 10)) # (-9223372036854775808)::bigint,
+            polyid__uid11_decode(t, context, fn))
+    ELSE polyid__uid11_decode(t, context, fn) END;
+
 CREATE OR REPLACE FUNCTION polyid_uid11_decode(text text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-BEGIN
-    RETURN polyid__uid11_decode(text, 'uid11', 'polyid_uid11_decode');
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid__uid11_value(text, 'uid11', 'polyid_uid11_decode');
 
 CREATE OR REPLACE FUNCTION polyid_xid_parse(text text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-BEGIN
-    RETURN polyid__uid11_decode(text, 'xid', 'polyid_xid_parse');
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid__uid11_value(text, 'xid', 'polyid_xid_parse');
 
 -- Every 64-bit value is an xid.
 CREATE OR REPLACE FUNCTION polyid_xid_format(value bigint) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-BEGIN
-    RETURN polyid_uid11_encode(value);
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid_uid11_encode(value);
 
 -- unix_ms = (value >> 22) + 1321009871111, random = the low 22 bits (§2.2).
 CREATE OR REPLACE FUNCTION polyid_xid_unix_ms(text text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-BEGIN
-    RETURN ((polyid__uid11_decode(text, 'xid', 'polyid_xid_unix_ms') >> 22) & 4398046511103) + 1321009871111;
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN ((polyid__uid11_value(text, 'xid', 'polyid_xid_unix_ms') >> 22) & 4398046511103) + 1321009871111;
 
 CREATE OR REPLACE FUNCTION polyid_xid_random(text text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-BEGIN
-    RETURN polyid__uid11_decode(text, 'xid', 'polyid_xid_random') & 4194303;
-END $$;
-
--- Microseconds since 1970 as timestamptz, exactly: whole seconds, then the rest (a float
--- product of the whole count could round). Callers pass a variable or a few operators on
--- one, so that it inlines.
-CREATE OR REPLACE FUNCTION polyid__timestamp(micros bigint) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT to_timestamp((micros / 1000000)::double precision) + (micros % 1000000) * interval '1 microsecond'
-$$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid__uid11_value(text, 'xid', 'polyid_xid_random') & 4194303;
 
 CREATE OR REPLACE FUNCTION polyid_xid_timestamp(text text) RETURNS timestamptz
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-DECLARE
-    v bigint := polyid__uid11_decode(text, 'xid', 'polyid_xid_timestamp');
-BEGIN
-    RETURN polyid__timestamp((((v >> 22) & 4398046511103) + 1321009871111) * 1000);
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid__timestamp((((polyid__uid11_value(text, 'xid', 'polyid_xid_timestamp') >> 22) & 4398046511103)
+                          + 1321009871111) * 1000::bigint);
 
 -- ----------------------------------------------------------------------------------------
 -- TID (docs/spec §3): value = micros << 10 | clock_id, 13 base32lex symbols.
 
--- The value of a TID text, plain or display form, or raises naming `fn`.
+-- The value of a TID text, plain or display form, or raises naming `fn`: the PL/pgSQL
+-- way, the fallback of the expression below.
 CREATE OR REPLACE FUNCTION polyid__tid_parse(t text, fn text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     a constant text := '234567abcdefghijklmnopqrstuvwxyz';
     s text := t;
@@ -680,39 +749,65 @@ BEGIN
     RETURN (micros << 10) | (polyid__digit(s, 12, a) << 5) | polyid__digit(s, 13, a);
 END $$;
 
+-- The same as one expression: the plain form (13 symbols) and the display form (4-3-4-2
+-- symbols between dashes).
+CREATE OR REPLACE FUNCTION polyid__tid_value(t text, fn text) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE
+    WHEN octet_length(t) = 13 AND strpos(t COLLATE "C", '\') = 0
+        THEN coalesce(
+            polyid__tid_first(t, 0) * 1152921504606846976
+            + polyid__b32(t, 1) * 36028797018963968
+            + polyid__b32(t, 2) * 1125899906842624
+            + polyid__b32(t, 3) * 35184372088832
+            + polyid__b32(t, 4) * 1099511627776
+            + polyid__b32(t, 5) * 34359738368
+            + polyid__b32(t, 6) * 1073741824::bigint
+            + polyid__b32(t, 7) * 33554432::bigint
+            + polyid__b32(t, 8) * 1048576::bigint
+            + polyid__b32(t, 9) * 32768::bigint
+            + polyid__b32(t, 10) * 1024::bigint
+            + polyid__b32(t, 11) * 32::bigint
+            + polyid__b32(t, 12),
+            polyid__tid_parse(t, fn))
+    WHEN octet_length(t) = 16 AND strpos(t COLLATE "C", '\') = 0 AND t COLLATE "C" LIKE '____-___-____-__'
+        THEN coalesce(
+            polyid__tid_first(t, 0) * 1152921504606846976
+            + polyid__b32(t, 1) * 36028797018963968
+            + polyid__b32(t, 2) * 1125899906842624
+            + polyid__b32(t, 3) * 35184372088832
+            + polyid__b32(t, 5) * 1099511627776
+            + polyid__b32(t, 6) * 34359738368
+            + polyid__b32(t, 7) * 1073741824::bigint
+            + polyid__b32(t, 9) * 33554432::bigint
+            + polyid__b32(t, 10) * 1048576::bigint
+            + polyid__b32(t, 11) * 32768::bigint
+            + polyid__b32(t, 12) * 1024::bigint
+            + polyid__b32(t, 14) * 32::bigint
+            + polyid__b32(t, 15),
+            polyid__tid_parse(t, fn))
+    ELSE polyid__tid_parse(t, fn) END;
+
 CREATE OR REPLACE FUNCTION polyid_tid_parse(text text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-BEGIN
-    RETURN polyid__tid_parse(text, 'polyid_tid_parse');
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid__tid_value(text, 'polyid_tid_parse');
 
 CREATE OR REPLACE FUNCTION polyid_tid_micros(text text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-BEGIN
-    RETURN polyid__tid_parse(text, 'polyid_tid_micros') >> 10;
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid__tid_value(text, 'polyid_tid_micros') >> 10;
 
 CREATE OR REPLACE FUNCTION polyid_tid_clock_id(text text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-BEGIN
-    RETURN polyid__tid_parse(text, 'polyid_tid_clock_id') & 1023;
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid__tid_value(text, 'polyid_tid_clock_id') & 1023;
 
 CREATE OR REPLACE FUNCTION polyid_tid_timestamp(text text) RETURNS timestamptz
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-DECLARE
-    v bigint := polyid__tid_parse(text, 'polyid_tid_timestamp');
-BEGIN
-    RETURN polyid__timestamp(v >> 10);
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid__timestamp(polyid__tid_value(text, 'polyid_tid_timestamp') >> 10);
 
 -- The 13 symbols of a value: the timestamp modulo 2^55 in 11 symbols, the clock id in 2.
--- Every bigint is a TID except those whose timestamp is -2^53.
-CREATE OR REPLACE FUNCTION polyid_tid_format(value bigint) RETURNS text
+-- Every bigint is a TID except those whose timestamp is -2^53, which the PL/pgSQL way
+-- below refuses.
+CREATE OR REPLACE FUNCTION polyid__tid_format_slow(value bigint) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 DECLARE
@@ -732,18 +827,38 @@ BEGIN
         || polyid__symbol(a, raw & 31) || polyid__symbol(a, (value >> 5) & 31) || polyid__symbol(a, value & 31);
 END $$;
 
+CREATE OR REPLACE FUNCTION polyid_tid_format(value bigint) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN value >> 10 <> -9007199254740992 THEN encode(substr(int8send(
+        polyid__b32_symbol((value >> 60) & 31) * 72057594037927936
+        + polyid__b32_symbol((value >> 55) & 31) * 281474976710656
+        + polyid__b32_symbol((value >> 50) & 31) * 1099511627776
+        + polyid__b32_symbol((value >> 45) & 31) * 4294967296
+        + polyid__b32_symbol((value >> 40) & 31) * 16777216::bigint
+        + polyid__b32_symbol((value >> 35) & 31) * 65536::bigint
+        + polyid__b32_symbol((value >> 30) & 31) * 256::bigint
+        + polyid__b32_symbol((value >> 25) & 31))
+    || int8send(
+        polyid__b32_symbol((value >> 20) & 31) * 72057594037927936
+        + polyid__b32_symbol((value >> 15) & 31) * 281474976710656
+        + polyid__b32_symbol((value >> 10) & 31) * 1099511627776
+        + polyid__b32_symbol((value >> 5) & 31) * 4294967296
+        + polyid__b32_symbol(value & 31) * 16777216::bigint), 1, 13), 'escape')
+    ELSE polyid__tid_format_slow(value) END;
+
 -- ----------------------------------------------------------------------------------------
 -- EUID (docs/spec §4): 16 bytes big-endian, 27 symbols ending in a mod-127 check.
 
 -- v mod 127 of the 128-bit value hi:lo, from 32-bit halves (2^32 = 16 and 2^64 = 2 mod 127).
 CREATE OR REPLACE FUNCTION polyid__mod127(hi bigint, lo bigint) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT ((((((hi >> 32) & 4294967295) % 127) * 16 + (hi & 4294967295) % 127) % 127) * 2
-            + ((((lo >> 32) & 4294967295) % 127) * 16 + (lo & 4294967295) % 127) % 127)::int % 127
+    SELECT ((((((hi >> 32) & 4294967295) % 127) * 16::bigint + (hi & 4294967295) % 127) % 127) * 2::bigint
+            + ((((lo >> 32) & 4294967295) % 127) * 16::bigint + (lo & 4294967295) % 127) % 127)::int % 127
 $$;
 
 CREATE OR REPLACE FUNCTION polyid__euid_parse(t text, fn text) RETURNS bytea
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
 DECLARE
     a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     -- read without regard to case, I and L as 1, O as 0 (§4.2)
@@ -786,14 +901,78 @@ BEGIN
     RETURN int8send(hi) || int8send(lo);
 END $$;
 
-CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
+-- The bytes of an EUID text, or NULL when it is not a valid one (the fallback then raises the
+-- exact error): the fast way, PL/pgSQL over built-in functions only (so it needs no search
+-- path), reading the text's bytes once into a variable, each symbol through a table of 256
+-- bytes indexed by its byte (a byte that is not a symbol gives 255, which the range checks
+-- below refuse). Not an inlined expression: the check needs each symbol twice, and an
+-- expression would read the text again for each use.
+CREATE OR REPLACE FUNCTION polyid__euid_fast(t text) RETURNS bytea
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    -- read without regard to case, I and L as 1, O as 0 (§4.2)
+    l constant bytea := '\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00010203040506070809ffffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea;
+    b bytea;
+    x bigint;
+    y bigint;
+    z bigint;
+    w bigint;
+    hi bigint;
+    lo bigint;
+    c bigint;
 BEGIN
-    RETURN polyid__euid_parse(text, 'polyid_euid_parse');
+    IF octet_length(t) <> 27 OR strpos(t COLLATE "C", '\') > 0 THEN
+        RETURN NULL;
+    END IF;
+    b := decode(t, 'escape');
+    -- symbols 1-12, 13, 14-25, 26, 27 (symbol 13 straddles hi and lo)
+    x := (get_byte(l, get_byte(b, 0))::bigint << 55)
+        | (get_byte(l, get_byte(b, 1))::bigint << 50)
+        | (get_byte(l, get_byte(b, 2))::bigint << 45)
+        | (get_byte(l, get_byte(b, 3))::bigint << 40)
+        | (get_byte(l, get_byte(b, 4))::bigint << 35)
+        | (get_byte(l, get_byte(b, 5))::bigint << 30)
+        | (get_byte(l, get_byte(b, 6))::bigint << 25)
+        | (get_byte(l, get_byte(b, 7))::bigint << 20)
+        | (get_byte(l, get_byte(b, 8))::bigint << 15)
+        | (get_byte(l, get_byte(b, 9))::bigint << 10)
+        | (get_byte(l, get_byte(b, 10))::bigint << 5)
+        | (get_byte(l, get_byte(b, 11))::bigint << 0);
+    y := get_byte(l, get_byte(b, 12))::bigint;
+    z := (get_byte(l, get_byte(b, 13))::bigint << 55)
+        | (get_byte(l, get_byte(b, 14))::bigint << 50)
+        | (get_byte(l, get_byte(b, 15))::bigint << 45)
+        | (get_byte(l, get_byte(b, 16))::bigint << 40)
+        | (get_byte(l, get_byte(b, 17))::bigint << 35)
+        | (get_byte(l, get_byte(b, 18))::bigint << 30)
+        | (get_byte(l, get_byte(b, 19))::bigint << 25)
+        | (get_byte(l, get_byte(b, 20))::bigint << 20)
+        | (get_byte(l, get_byte(b, 21))::bigint << 15)
+        | (get_byte(l, get_byte(b, 22))::bigint << 10)
+        | (get_byte(l, get_byte(b, 23))::bigint << 5)
+        | (get_byte(l, get_byte(b, 24))::bigint << 0);
+    w := get_byte(l, get_byte(b, 25))::bigint;
+    c := get_byte(l, get_byte(b, 26))::bigint;
+    IF x >= 1152921504606846976 OR z >= 1152921504606846976 OR y > 31 OR w > 31 OR c > 31 THEN
+        RETURN NULL;
+    END IF;
+    hi := (x << 4) | (y >> 1);
+    lo := ((y & 1) << 63) | (z << 3) | (w >> 2);
+    c := ((w & 3) << 5) | c;
+    -- the check (127: none), value mod 127 as in polyid__mod127
+    IF c <> 127 AND c <> ((((((hi >> 32) & 4294967295) % 127) * 16 + (hi & 4294967295) % 127) % 127) * 2
+            + ((((lo >> 32) & 4294967295) % 127) * 16 + (lo & 4294967295) % 127) % 127) % 127 THEN
+        RETURN NULL;
+    END IF;
+    RETURN int8send(hi) || int8send(lo);
 END $$;
 
-CREATE OR REPLACE FUNCTION polyid_euid_format(bytes bytea) RETURNS text
+CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN coalesce(polyid__euid_fast(text), polyid__euid_parse(text, 'polyid_euid_parse'));
+
+-- The 27 symbols of 16 bytes, the PL/pgSQL way (the fallback below, for other lengths).
+CREATE OR REPLACE FUNCTION polyid__euid_format_slow(bytes bytea) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 DECLARE
@@ -826,10 +1005,53 @@ BEGIN
         || polyid__symbol(a, c & 31);
 END $$;
 
+-- The symbol byte of Crockford base32 digit d.
+CREATE OR REPLACE FUNCTION polyid__crockford_symbol(d bigint) RETURNS int
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN get_byte('\x3031323334353637383941424344454647484a4b4d4e5051525354565758595a'::bytea, d::int);
+
+-- The 135 bits of value << 7 | check, five at a time, read from the bytes (symbol k from the
+-- one or two bytes holding its bits), the check as the bytes' weighted sum mod 127
+-- (256 = 2 mod 127, 2^7 = 1 mod 127).
+CREATE OR REPLACE FUNCTION polyid_euid_format(bytes bytea) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN octet_length(bytes) = 16 THEN encode(substr(int8send(
+        polyid__crockford_symbol((get_byte(bytes, 0) >> 3) & 31)::bigint * 72057594037927936
+        + polyid__crockford_symbol((((get_byte(bytes, 0) << 8) | get_byte(bytes, 1)) >> 6) & 31)::bigint * 281474976710656
+        + polyid__crockford_symbol((get_byte(bytes, 1) >> 1) & 31)::bigint * 1099511627776
+        + polyid__crockford_symbol((((get_byte(bytes, 1) << 8) | get_byte(bytes, 2)) >> 4) & 31)::bigint * 4294967296
+        + polyid__crockford_symbol((((get_byte(bytes, 2) << 8) | get_byte(bytes, 3)) >> 7) & 31)::bigint * 16777216
+        + polyid__crockford_symbol((get_byte(bytes, 3) >> 2) & 31)::bigint * 65536
+        + polyid__crockford_symbol((((get_byte(bytes, 3) << 8) | get_byte(bytes, 4)) >> 5) & 31)::bigint * 256
+        + polyid__crockford_symbol((get_byte(bytes, 4) >> 0) & 31))
+    || int8send(
+        polyid__crockford_symbol((get_byte(bytes, 5) >> 3) & 31)::bigint * 72057594037927936
+        + polyid__crockford_symbol((((get_byte(bytes, 5) << 8) | get_byte(bytes, 6)) >> 6) & 31)::bigint * 281474976710656
+        + polyid__crockford_symbol((get_byte(bytes, 6) >> 1) & 31)::bigint * 1099511627776
+        + polyid__crockford_symbol((((get_byte(bytes, 6) << 8) | get_byte(bytes, 7)) >> 4) & 31)::bigint * 4294967296
+        + polyid__crockford_symbol((((get_byte(bytes, 7) << 8) | get_byte(bytes, 8)) >> 7) & 31)::bigint * 16777216
+        + polyid__crockford_symbol((get_byte(bytes, 8) >> 2) & 31)::bigint * 65536
+        + polyid__crockford_symbol((((get_byte(bytes, 8) << 8) | get_byte(bytes, 9)) >> 5) & 31)::bigint * 256
+        + polyid__crockford_symbol((get_byte(bytes, 9) >> 0) & 31))
+    || int8send(
+        polyid__crockford_symbol((get_byte(bytes, 10) >> 3) & 31)::bigint * 72057594037927936
+        + polyid__crockford_symbol((((get_byte(bytes, 10) << 8) | get_byte(bytes, 11)) >> 6) & 31)::bigint * 281474976710656
+        + polyid__crockford_symbol((get_byte(bytes, 11) >> 1) & 31)::bigint * 1099511627776
+        + polyid__crockford_symbol((((get_byte(bytes, 11) << 8) | get_byte(bytes, 12)) >> 4) & 31)::bigint * 4294967296
+        + polyid__crockford_symbol((((get_byte(bytes, 12) << 8) | get_byte(bytes, 13)) >> 7) & 31)::bigint * 16777216
+        + polyid__crockford_symbol((get_byte(bytes, 13) >> 2) & 31)::bigint * 65536
+        + polyid__crockford_symbol((((get_byte(bytes, 13) << 8) | get_byte(bytes, 14)) >> 5) & 31)::bigint * 256
+        + polyid__crockford_symbol((get_byte(bytes, 14) >> 0) & 31))
+    || int8send(
+        polyid__crockford_symbol((get_byte(bytes, 15) >> 3) & 31)::bigint * 72057594037927936
+        + polyid__crockford_symbol(((get_byte(bytes, 15) & 7) << 2) | (((get_byte(bytes, 0) * 2 + get_byte(bytes, 1) * 1 + get_byte(bytes, 2) * 64 + get_byte(bytes, 3) * 32 + get_byte(bytes, 4) * 16 + get_byte(bytes, 5) * 8 + get_byte(bytes, 6) * 4 + get_byte(bytes, 7) * 2 + get_byte(bytes, 8) * 1 + get_byte(bytes, 9) * 64 + get_byte(bytes, 10) * 32 + get_byte(bytes, 11) * 16 + get_byte(bytes, 12) * 8 + get_byte(bytes, 13) * 4 + get_byte(bytes, 14) * 2 + get_byte(bytes, 15) * 1) % 127) >> 5))::bigint * 281474976710656
+        + polyid__crockford_symbol((get_byte(bytes, 0) * 2 + get_byte(bytes, 1) * 1 + get_byte(bytes, 2) * 64 + get_byte(bytes, 3) * 32 + get_byte(bytes, 4) * 16 + get_byte(bytes, 5) * 8 + get_byte(bytes, 6) * 4 + get_byte(bytes, 7) * 2 + get_byte(bytes, 8) * 1 + get_byte(bytes, 9) * 64 + get_byte(bytes, 10) * 32 + get_byte(bytes, 11) * 16 + get_byte(bytes, 12) * 8 + get_byte(bytes, 13) * 4 + get_byte(bytes, 14) * 2 + get_byte(bytes, 15) * 1) % 127 & 31)::bigint * 1099511627776), 1, 27), 'escape')
+    ELSE polyid__euid_format_slow(bytes) END;
+
 -- The high 64 bits of a parsed EUID: timestamp, padding and extension (§4.1).
 CREATE OR REPLACE FUNCTION polyid__euid_hi(t text, fn text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT ('x' || encode(substr(polyid__euid_parse(t, fn), 1, 8), 'hex'))::bit(64)::bigint
+    SELECT ('x' || encode(substr(coalesce(polyid__euid_fast(t), polyid__euid_parse(t, fn)), 1, 8), 'hex'))::bit(64)::bigint
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_unix_ms(text text) RETURNS bigint
@@ -845,7 +1067,7 @@ SET search_path FROM CURRENT AS $$
 DECLARE
     hi bigint := polyid__euid_hi(text, 'polyid_euid_timestamp');
 BEGIN
-    RETURN polyid__timestamp(polyid__shr(hi, 19) * 1000);
+    RETURN polyid__timestamp(polyid__shr(hi, 19) * 1000::bigint);
 END $$;
 
 -- NULL when the EUID has no extension (L = 0).
@@ -878,7 +1100,7 @@ END $$;
 
 CREATE OR REPLACE FUNCTION polyid__now_micros() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE AS $$
-    SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint
+    SELECT (extract(epoch FROM clock_timestamp()) * 1000000::bigint)::bigint
 $$;
 
 CREATE OR REPLACE FUNCTION polyid__behind(context text, lead bigint, max bigint, unit text, fn text)
