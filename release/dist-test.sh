@@ -785,7 +785,7 @@ go_zip=$dist/go/polyid-go-$version.zip
 make -s -C "$root" go-deps >/dev/null
 go_root=$(ls -d "$root"/target/go/venv/lib/python3*/site-packages/go | head -n 1)
 gocmd() {
-    env GOROOT="$go_root" GOTOOLCHAIN=local GOENV=off GOFLAGS=-mod=mod GOPROXY=off GOSUMDB=off \
+    env GOROOT="$go_root" GOTOOLCHAIN=local GOENV=off GOFLAGS=-mod=mod GOPROXY="${go_proxy:-off}" GOSUMDB=off \
         GOCACHE="$scratch/go/cache" GOPATH="$scratch/go/path" GOMODCACHE="$scratch/go/path/pkg/mod" \
         CGO_ENABLED=1 "$go_root/bin/go" "$@"
 }
@@ -855,7 +855,7 @@ go_by_path() {
 check "go: a scratch module requiring the unpacked module by path (replace) builds and runs, Go $(gocmd env GOVERSION)" go_by_path
 # A module proxy folder (GOPROXY=file://) holding the zip as it is: `go get` by name and version.
 go_by_name() {
-    local app=$scratch/go/app-name proxy=$scratch/go/proxy/$go_module/@v out
+    local app=$scratch/go/app-name proxy=$scratch/go/proxy/$go_module/@v out go_proxy=file://$scratch/go/proxy
     mkdir -p "$proxy"
     cp "$go_zip" "$proxy/v$version.zip"
     cp "$go_dir/go.mod" "$proxy/v$version.mod"
@@ -863,8 +863,7 @@ go_by_name() {
     echo "v$version" >"$proxy/list"
     go_app "$app"
     printf '%s\n' "module example.com/app" "" "go 1.24" >"$app/go.mod"
-    (cd "$app" && GOPROXY=file://$scratch/go/proxy gocmd get "$go_module@v$version" &&
-        GOPROXY=file://$scratch/go/proxy gocmd build -o app .) &&
+    (cd "$app" && gocmd get "$go_module@v$version" && gocmd build -o app .) &&
         out=$("$app/app") && echo "$out" && [ "$out" = "$app_expected" ] &&
         ! ldd "$app/app" | grep -q polyid
 }
