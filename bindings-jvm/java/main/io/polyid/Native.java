@@ -73,6 +73,7 @@ final class Native {
     static native void namesFree(long handle);
     static native void namesInsert(long handle, String name, int number);
     static native String compactId(String code, long names);
+    static native void compactIdUtf8(byte[] code, int offset, int length, byte[] out, int outOffset);
     static native String compactIdAs(String code, String profile, long names);
     static native String normalizeCode(String code, long names);
     static native String namespaceHash(String namespace);
