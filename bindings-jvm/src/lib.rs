@@ -5,6 +5,7 @@
 //! unwinds into the JVM. The Java classes hold every value as primitives (an EUID as two
 //! `long` halves) and decode the fields the core documents as plain bit fields themselves.
 
+mod catalog;
 mod euid;
 mod extuuid;
 mod gen;

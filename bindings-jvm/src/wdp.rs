@@ -2,12 +2,13 @@
 //! named sequences is a heap handle held by `io.polyid.NamedSequences` (0: the standard
 //! table).
 
-use jni::objects::{JClass, JObject, JString};
+use jni::objects::{JByteArray, JClass, JObject, JString};
 use jni::sys::{jint, jlong, jobjectArray, jstring};
 use jni::JNIEnv;
 use polyid::wdp::{self, NamedSequences, StructuredCode};
+use polyid::{Detail, Error, ErrorCode};
 
-use crate::jvm::{ascii, call, null, profile, string, u16_arg, with_str, Res};
+use crate::jvm::{ascii, call, null, profile, string, u16_arg, with_str, Res, STACK};
 
 static STANDARD: NamedSequences = NamedSequences::standard();
 
@@ -60,6 +61,46 @@ pub extern "system" fn Java_io_polyid_Native_compactId(
     call(&mut env, null(), |env| {
         let id = with_str(env, &code, |c| wdp::compact(c, table(names)))??;
         ascii(env, id.as_bytes())
+    })
+}
+
+/// The compact ID of UTF-8 bytes `code[offset..offset + length]` into `out[out_offset..]`
+/// (the Java caller has checked both ranges). A code of up to [`STACK`] bytes is copied onto
+/// the stack.
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_compactIdUtf8(
+    mut env: JNIEnv,
+    _c: JClass,
+    code: JByteArray,
+    offset: jint,
+    length: jint,
+    out: JByteArray,
+    out_offset: jint,
+) {
+    call(&mut env, (), |env| {
+        let n = usize::try_from(length).unwrap_or(0);
+        let mut stack = [0i8; STACK];
+        let mut heap = Vec::new();
+        let buf = if n <= STACK {
+            &mut stack[..n]
+        } else {
+            heap.resize(n, 0i8);
+            &mut heap[..]
+        };
+        env.get_byte_array_region(&code, offset, buf)?;
+        // SAFETY: i8 and u8 have one size and alignment; this only reinterprets the bytes.
+        let bytes = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), buf.len()) };
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidUtf8,
+                "WDP code",
+                Detail::Message(e.to_string().into()),
+            )
+        })?;
+        let id = wdp::compact(text, &STANDARD)?;
+        let id: Vec<i8> = id.as_bytes().iter().map(|&b| b as i8).collect();
+        env.set_byte_array_region(&out, out_offset, &id)?;
+        Ok(())
     })
 }
 

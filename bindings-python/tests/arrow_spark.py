@@ -12,12 +12,18 @@
    `polyid.arrow`; the Spark results must equal it row for row (sorted by id). Expected
    values are also checked independently: the docs/spec vector "E.Auth.Token.MISSING" ->
    "V6a0B", and 1,000 rows against the scalar `polyid.compact_id`.
+   Beside them, "no UDF" reads the same columns and writes the id and a short string per row
+   (the id in hex, null where the code is null) with no function applied: the floor each
+   path pays, timed before and after the paths (the faster run counts, so that the JIT's
+   warm-up is not charged to it). Each path's rows/s is printed beside the floor's, with the
+   rate of its function alone (its time above the floor).
 4. A plain Python UDF (pickled rows, `polyid.compact_id` per row) runs over the partitions
    that hold about --udf-rows rows, written the same way, for the rows/s comparison.
 5. With --jvm-jars (polyid.jar and polyid-spark.jar of `make jvm-spark`), the JVM UDF
    `io.polyid.spark.CompactId`, registered with `spark.udf.registerJavaFunction`, computes the
-   same column in the executors' JVM (no Python worker), written the same way; its result
-   must equal the single-process run too.
+   same column in the executors' JVM (no Python worker), written the same way; then the same
+   function as a Spark SQL expression (`PolyIdFunctions.registerExpressions`: Spark's string
+   bytes in and out, no `String` per row). Each result must equal the single-process run too.
 
 Ends with one line: "engines: ... PASS" (exit status 0) or "... FAIL" (exit status 1).
 """
@@ -152,9 +158,23 @@ def main() -> int:
         timed("warm-up (Python workers)", lambda: df.limit(10_000).mapInArrow(
             with_compact_ids, "id long, compact_id string, error string").collect())
         rates: dict[str, float] = {}
+        # path -> (rows, seconds)
+        runs: dict[str, tuple[int, float]] = {}
+        from pyspark.sql import functions as F
+
+        # Reads the code (an empty prefix of it keeps the column in the scan) and writes a
+        # string of a compact ID's length and spread, as the paths do.
+        floor_df = df.select("id", F.concat(F.substring("code", 1, 0), F.hex("id")).alias("compact_id"))
+
+        def floor_run() -> float:
+            return timed("no UDF (read and write only)",
+                         lambda: floor_df.write.mode("overwrite").parquet(str(out_dir / "no_udf")))
+
+        floor_s = floor_run()
         mapped = df.mapInArrow(with_compact_ids, "id long, compact_id string, error string")
         s = timed("mapInArrow + polyid.arrow", lambda: mapped.write.mode("overwrite").parquet(str(out_dir / "map_in_arrow")))
         rates["mapInArrow"] = a.rows / s
+        runs["mapInArrow"] = (a.rows, s)
 
         try:
             from pyspark.sql.functions import arrow_udf  # PySpark 4.1 and newer
@@ -168,6 +188,7 @@ def main() -> int:
             udf_df = df.select("id", compact_id_column("code").alias("compact_id"))
             s = timed("arrow_udf + polyid.arrow", lambda: udf_df.write.mode("overwrite").parquet(str(out_dir / "arrow_udf")))
             rates["arrow_udf"] = a.rows / s
+            runs["arrow_udf"] = (a.rows, s)
         else:
             print("  arrow_udf: not in this PySpark (4.1 and newer have it)")
 
@@ -178,6 +199,17 @@ def main() -> int:
             s = timed("JVM UDF (io.polyid.spark.CompactId)",
                       lambda: jvm_df.write.mode("overwrite").parquet(str(out_dir / "jvm_udf")))
             rates["JVM UDF"] = a.rows / s
+            runs["JVM UDF"] = (a.rows, s)
+
+            # The same function as a Spark SQL expression over Spark's string bytes
+            # (PolyIdFunctions.registerExpressions replaces the UDF of that name).
+            spark._jvm.io.polyid.spark.PolyIdFunctions.registerExpressions(spark._jsparkSession)
+            expr_df = df.selectExpr("id", "polyid_compact_id(code) AS compact_id")
+            timed("warm-up (JVM expression)", lambda: expr_df.limit(10_000).collect())
+            s = timed("JVM expression (io.polyid.spark.CompactIdExpression)",
+                      lambda: expr_df.write.mode("overwrite").parquet(str(out_dir / "jvm_expr")))
+            rates["JVM expression"] = a.rows / s
+            runs["JVM expression"] = (a.rows, s)
 
         from pyspark.sql.functions import udf
 
@@ -196,6 +228,8 @@ def main() -> int:
         s = timed(f"Python UDF + polyid.compact_id ({n:,} rows)",
                   lambda: plain_df.write.mode("overwrite").parquet(str(out_dir / "python_udf")))
         rates["Python UDF"] = n / s
+        runs["Python UDF"] = (n, s)
+        floor_s = min(floor_s, floor_run())
     finally:
         spark.stop()
 
@@ -219,10 +253,11 @@ def main() -> int:
         if not au["compact_id"].equals(local["compact_id"]) or not au["id"].equals(local["id"]):
             problems.append("arrow_udf result differs from the single-process run")
 
-    if "JVM UDF" in rates:
-        ju = pq.read_table(str(out_dir / "jvm_udf")).sort_by("id")
-        if not ju["compact_id"].equals(local["compact_id"]) or not ju["id"].equals(local["id"]):
-            problems.append("JVM UDF result differs from the single-process run")
+    for name, folder in (("JVM UDF", "jvm_udf"), ("JVM expression", "jvm_expr")):
+        if name in rates:
+            ju = pq.read_table(str(out_dir / folder)).sort_by("id")
+            if not ju["compact_id"].equals(local["compact_id"]) or not ju["id"].equals(local["id"]):
+                problems.append(f"{name} result differs from the single-process run")
 
     # Independent checks: a docs/spec vector, the scalar function on 1,000 rows, the counts.
     if polyid.compact_id("E.Auth.Token.MISSING") != "V6a0B":
@@ -244,10 +279,22 @@ def main() -> int:
     if local["error"].null_count != a.rows - invalid or pc.sum(pc.is_null(local["compact_id"])).as_py() != nulls + invalid:
         problems.append("the null and invalid rows are not where the dataset put them")
 
+    # The floor scales with the rows a path reads and writes (the Python UDF reads a subset).
+    print(f"  rows/s beside the floor (no UDF, read and write only: {a.rows / floor_s:,.0f} rows/s, "
+          f"{floor_s:.1f} s):")
+    for k, (n, s) in runs.items():
+        above = s - floor_s * n / a.rows
+        alone = f"{n / above:,.0f} rows/s" if above > 0 else "within the floor"
+        print(f"    {k:12} {n / s:12,.0f} rows/s   the function alone (time above the floor): {alone}")
+    if "arrow_udf" in runs:
+        print(f"  arrow_udf takes {runs['arrow_udf'][1] / floor_s:.2f}x the floor's time: a path whose "
+              f"function cost nothing would be at most that much faster than arrow_udf")
     shown = ", ".join(f"{k} {v:,.0f} rows/s" for k, v in rates.items())
+    shown = f"no UDF (floor) {a.rows / floor_s:,.0f} rows/s, " + shown
     ratio = rates["mapInArrow"] / rates["Python UDF"]
-    if "JVM UDF" in rates and "arrow_udf" in rates:
-        shown += f"; JVM UDF / arrow_udf = {rates['JVM UDF'] / rates['arrow_udf']:.1f}x"
+    for name in ("JVM UDF", "JVM expression"):
+        if name in rates and "arrow_udf" in rates:
+            shown += f"; {name} / arrow_udf = {rates[name] / rates['arrow_udf']:.1f}x"
     verdict = "PASS" if not problems else "FAIL"
     for p in problems:
         print(f"  problem: {p}")

@@ -73,12 +73,31 @@ final class Native {
     static native void namesFree(long handle);
     static native void namesInsert(long handle, String name, int number);
     static native String compactId(String code, long names);
+    static native void compactIdUtf8(byte[] code, int offset, int length, byte[] out, int outOffset);
     static native String compactIdAs(String code, String profile, long names);
     static native String normalizeCode(String code, long names);
     static native String namespaceHash(String namespace);
     static native String fullId(String namespace, String code, long names);
     static native String[] parseFullId(String text);
     static native String[] parseCode(String code, long names);
+
+    // Catalogs (src/catalog.rs): a handle, freed by catalogFree.
+    static native long catalogLoad(String json);
+    static native long catalogBuild(String namespace, String[] codes, String[] messages,
+            String[] descriptions, String[] docsUrls, String[][] hints, String[][] tags);
+    static native void catalogFree(long handle);
+    static native String[] catalogIds(long handle);
+    static native String catalogNamespaceHash(long handle);
+    static native Object[] catalogEntry(long handle, String id);
+    static native String[] catalogExpand(long handle, String id, String[] names, String[] values);
+    static native String[] catalogExpandJson(long handle, String id, String fields);
+    static native String[] catalogExpandPayload(long handle, String payload);
+    static native String catalogToJson(long handle, int form);
+    static native String catalogCanonical(long handle);
+    static native byte[] catalogSign(long handle, byte[] secretKey);
+    static native void catalogVerify(long handle, byte[] publicKey, byte[] signature);
+    static native byte[] catalogKeypair();
+    static native byte[] catalogPublicKey(byte[] secretKey);
 
     // uid11, xid, TID (src/ids.rs).
     static native String uid11Encode(long value);

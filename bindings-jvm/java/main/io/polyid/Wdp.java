@@ -37,6 +37,23 @@ public final class Wdp {
         return Native.compactId(Objects.requireNonNull(code, "code"), 0);
     }
 
+    /** Length in bytes (ASCII) of a compact ID. */
+    public static final int COMPACT_ID_LENGTH = 5;
+
+    /**
+     * {@link #compactId(String)} of a code given as UTF-8 bytes ({@code code[offset..offset+length]}),
+     * its {@value #COMPACT_ID_LENGTH} ASCII bytes written to {@code out[outOffset..]}: for
+     * callers that hold text as bytes (Spark's {@code UTF8String}, Arrow, Parquet), with no
+     * {@code String} in between. Bytes that are not UTF-8 fail as the core's
+     * {@code INVALID_UTF8}; a range outside either array throws
+     * {@link IndexOutOfBoundsException}.
+     */
+    public static void compactIdUtf8(byte[] code, int offset, int length, byte[] out, int outOffset) {
+        Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(code, "code").length);
+        Objects.checkFromIndexSize(outOffset, COMPACT_ID_LENGTH, Objects.requireNonNull(out, "out").length);
+        Native.compactIdUtf8(code, offset, length, out, outOffset);
+    }
+
     /** The compact ID of a code whose sequence may be one of {@code names}. */
     public static String compactId(String code, NamedSequences names) {
         synchronized (lock(names)) {

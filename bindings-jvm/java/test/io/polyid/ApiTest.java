@@ -88,6 +88,35 @@ class ApiTest {
     }
 
     @Test
+    void compactIdOfUtf8Bytes() {
+        byte[] in = "xxE.Auth.Token.MISSINGyy".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] out = new byte[7];
+        Wdp.compactIdUtf8(in, 2, in.length - 4, out, 1);
+        assertEquals("\0V6a0B\0", new String(out, java.nio.charset.StandardCharsets.US_ASCII));
+        byte[] bad = {'E', '.', 'A', (byte) 0xff, '.', 'B', '.', '0', '0', '1'};
+        assertEquals("INVALID_UTF8", org.junit.jupiter.api.Assertions.assertThrows(PolyIdException.class,
+                () -> Wdp.compactIdUtf8(bad, 0, bad.length, out, 0)).code());
+        assertEquals(Wdp.compactId("W.DATABASE.CONNECTION.027"), compactOf("W.DATABASE.CONNECTION.027"));
+        org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class,
+                () -> Wdp.compactIdUtf8(in, 20, 10, out, 0));
+        org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class,
+                () -> Wdp.compactIdUtf8(in, 2, in.length - 4, out, 3));
+        // Longer than the native side's stack buffer (read from the heap): the same error.
+        String longCode = "E.Auth.Token." + "1".repeat(200);
+        String want = org.junit.jupiter.api.Assertions.assertThrows(PolyIdException.class,
+                () -> Wdp.compactId(longCode)).code();
+        assertEquals(want, org.junit.jupiter.api.Assertions.assertThrows(PolyIdException.class,
+                () -> compactOf(longCode)).code());
+    }
+
+    private static String compactOf(String code) {
+        byte[] in = code.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] out = new byte[Wdp.COMPACT_ID_LENGTH];
+        Wdp.compactIdUtf8(in, 0, in.length, out, 0);
+        return new String(out, java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    @Test
     void extuuidAndUid11() {
         assertEquals("49083027-d200-8000-8000-00000021ebfc", ExtUuid.encode("fixedB4:GBP$:222.31"));
         assertEquals("extuuid:fixedB4:GBP$:222.31", ExtUuid.decode(ExtUuid.encodeUuid("fixedB4:GBP$:222.31")));

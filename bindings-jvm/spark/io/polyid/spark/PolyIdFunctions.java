@@ -1,6 +1,7 @@
 package io.polyid.spark;
 
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.types.DataTypes;
 
 /**
@@ -11,6 +12,23 @@ import org.apache.spark.sql.types.DataTypes;
  */
 public final class PolyIdFunctions {
     private PolyIdFunctions() {}
+
+    /**
+     * Registers {@code polyid_compact_id} as a Spark SQL expression ({@link CompactIdExpression}),
+     * which reads and writes Spark's own string bytes, in place of the UDF of the same name.
+     * It needs the session of Spark's classic (non-Connect) API, which PySpark's
+     * {@code spark._jsparkSession} is.
+     */
+    public static void registerExpressions(SparkSession spark) {
+        org.apache.spark.sql.classic.SparkSession classic = (org.apache.spark.sql.classic.SparkSession) spark;
+        scala.Function1<scala.collection.immutable.Seq<Expression>, Expression> builder = children -> {
+            if (children.size() != 1) {
+                throw new IllegalArgumentException("polyid_compact_id takes one argument, got " + children.size());
+            }
+            return CompactIdExpression.of(children.head());
+        };
+        classic.sessionState().functionRegistry().createOrReplaceTempFunction("polyid_compact_id", builder, "java_udf");
+    }
 
     /** Registers {@code polyid_compact_id}, {@code polyid_compact_id_error} and the timestamps. */
     public static void register(SparkSession spark) {

@@ -1,5 +1,6 @@
 package io.polyid.testkit;
 
+import io.polyid.Catalog;
 import io.polyid.Euid;
 import io.polyid.EuidGenerator;
 import io.polyid.ExtUuid;
@@ -164,6 +165,9 @@ public final class Matrix {
         m.put("euid", Euid.fromParts(1700000000000L, 255, 0, 0x0123456789abcdefL).toString());
         m.put("euid_nocheck", Euid.fromParts(1700000000000L, null, 0, 0x0123456789abcdefL).encode(false));
         m.put("extuuid", ExtUuid.encode("fixedB4:GBP$:222.31"));
+        try (Catalog cat = Catalog.load("{\"V6a0B\": [\"E.AUTH.TOKEN.001\", \"token missing for {{user}}\"]}")) {
+            m.put("catalog", cat.expand("V6a0B", Map.of("user", "ada")).message());
+        }
         OUT.println(Json.write(m));
     }
 

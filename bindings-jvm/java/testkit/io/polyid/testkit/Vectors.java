@@ -1,5 +1,6 @@
 package io.polyid.testkit;
 
+import io.polyid.Catalog;
 import io.polyid.Euid;
 import io.polyid.EuidGenerator;
 import io.polyid.ExtUuid;
@@ -419,9 +420,85 @@ public final class Vectors {
                 return sequence(op, in);
             default:
                 if (op.startsWith("catalog_")) {
-                    throw new Unsupported("catalogs are not in the JVM binding yet");
+                    return catalog(op, in);
                 }
                 throw new BadVector("unknown op " + op);
+        }
+    }
+
+    /** The catalog ops: a catalog built from entries or loaded from JSON, then the op's call. */
+    @SuppressWarnings("unchecked")
+    static Object catalog(String op, Map<String, Object> in) {
+        if (op.equals("catalog_build")) {
+            if (!(in.get("entries") instanceof List<?> raw)) {
+                throw new BadVector("entries is not a list");
+            }
+            List<Catalog.Entry> entries = new ArrayList<>();
+            for (Object o : raw) {
+                Map<String, Object> e = (Map<String, Object>) o;
+                entries.add(new Catalog.Entry(str(e, "code"), str(e, "message"),
+                        (String) e.get("description"), (List<String>) e.get("hints"),
+                        (List<String>) e.get("tags"), (String) e.get("docs_url")));
+            }
+            try (Catalog c = in.containsKey("namespace") ? Catalog.buildNamespaced(str(in, "namespace"), entries)
+                    : Catalog.build(entries)) {
+                return Map.of("ids", c.ids());
+            }
+        }
+        try (Catalog c = Catalog.load(str(in, "json"))) {
+            switch (op) {
+                case "catalog_load": {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("count", c.size());
+                    m.put("ids", c.ids());
+                    c.namespaceHash().ifPresent(h -> m.put("namespace_hash", h));
+                    return m;
+                }
+                case "catalog_expand": {
+                    String fields = in.containsKey("fields") ? Json.write(in.get("fields")) : "{}";
+                    return expansion(c.expandJson(str(in, "id"), fields));
+                }
+                case "catalog_expand_payload": {
+                    // The vectors compare the list sorted by code (the payload order is not compared).
+                    return c.expandPayload(str(in, "payload")).stream()
+                            .sorted(java.util.Comparator.comparing(Catalog.Expansion::code))
+                            .map(Vectors::expansion).toList();
+                }
+                case "catalog_canonical":
+                    return c.canonical();
+                case "catalog_sign": {
+                    byte[] secret = hex(in, "secret_key");
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("signature", HexFormat.of().formatHex(c.sign(secret)));
+                    m.put("public_key", HexFormat.of().formatHex(Catalog.publicKey(secret)));
+                    return m;
+                }
+                case "catalog_verify":
+                    c.verify(hex(in, "public_key"), hex(in, "signature"));
+                    return true;
+                default:
+                    throw new BadVector("unknown op " + op);
+            }
+        }
+    }
+
+    private static Map<String, Object> expansion(Catalog.Expansion x) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("code", x.code());
+        m.put("severity", x.severity());
+        m.put("message", x.message());
+        return m;
+    }
+
+    /**
+     * A hex key or signature. Text that is not hex is a malformed key or signature, which the
+     * core would reject as INVALID_SIGNATURE; the bytes cannot reach it.
+     */
+    private static byte[] hex(Map<String, Object> in, String key) {
+        try {
+            return HexFormat.of().parseHex(str(in, key));
+        } catch (IllegalArgumentException e) {
+            throw new PolyIdException("INVALID_SIGNATURE", key + ": not hex");
         }
     }
 
