@@ -88,7 +88,7 @@ jvm-bench: jvm-build
 # (mk/arrow.mk: ENGINES_VENV, engines-deps).
 JVM_SPARK_JAR := $(JVM_OUT)/polyid-spark.jar
 JVM_SPARK_SRC = $(shell find $(JVM_SRC)/spark -name '*.java')
-JVM_SPARK_JARS = $(firstword $(wildcard $(ENGINES_VENV)/lib/python3*/site-packages/pyspark/jars))
+JVM_SPARK_JARS = $(shell ls -d $(ENGINES_VENV)/lib/python3*/site-packages/pyspark/jars 2>/dev/null | head -n 1)
 
 $(JVM_SPARK_JAR): $(JVM_JAR) $(JVM_SPARK_SRC)
 	@test -n "$(JVM_SPARK_JARS)" || { echo "jvm-spark: no pyspark in $(ENGINES_VENV) (make engines-deps)"; exit 1; }
