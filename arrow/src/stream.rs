@@ -587,3 +587,68 @@ unsafe extern "C" fn release<S: ChunkSource>(stream: *mut FFI_ArrowArrayStream) 
     stream.get_last_error = None;
     stream.release = None;
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use arrow_array::StringArray;
+    use polyid::Profile;
+
+    use super::*;
+    use crate::{wdp, OnError, Output};
+
+    /// A stream of `chunks` of codes as a producer exports it, read back by a reader.
+    fn reader(chunks: &[&[&str]]) -> StreamReader {
+        let chunks = chunks
+            .iter()
+            .map(|c| Arc::new(StringArray::from(c.to_vec())) as ArrayRef)
+            .collect();
+        let mut stream = export_stream(Chunks::new(DataType::Utf8, chunks));
+        // SAFETY: a stream exported just now.
+        let data_type = unsafe { read_type(&mut stream, "input") }.unwrap();
+        // SAFETY: as above.
+        unsafe { StreamReader::new(stream, data_type, "input") }
+    }
+
+    fn compact_ids(mode: OnError) -> ChunkKernel<'static> {
+        Box::new(move |a| wdp::compact_ids(a, None, Profile::Polyid, mode).and_then(Output::packed))
+    }
+
+    #[test]
+    fn a_chunk_error_counts_its_row_from_the_start_of_the_stream() {
+        let input = reader(&[
+            &["E.Auth.Token.MISSING"],
+            &["E.Auth.Token.001", "E.AUTH.TOKEN.000"],
+        ]);
+        let mut kernel = compact_ids(OnError::Raise);
+        let out_type = output_type(&mut kernel, input.data_type()).unwrap();
+        let mut mapped = MapChunks::new(input, None, out_type, kernel);
+        let first = mapped.next_chunk().unwrap().unwrap();
+        assert_eq!(
+            arrow_array::make_array(first).as_string::<i32>().value(0),
+            "V6a0B"
+        );
+        let Err(ReadError::Column(e)) = mapped.next_chunk() else {
+            panic!("the second chunk has an invalid row");
+        };
+        assert_eq!((e.row(), e.input()), (Some(2), Some("E.AUTH.TOKEN.000")));
+    }
+
+    #[test]
+    fn collect_gives_one_output_chunk_per_input_chunk() {
+        let input = reader(&[&["E.Auth.Token.MISSING"], &[], &["E.AUTH.TOKEN.000"]]);
+        let mut kernel = compact_ids(OnError::Null);
+        let out_type = output_type(&mut kernel, input.data_type()).unwrap();
+        let chunks = MapChunks::new(input, None, out_type.clone(), kernel)
+            .collect()
+            .unwrap();
+        assert_eq!(
+            chunks.iter().map(|c| c.len()).collect::<Vec<_>>(),
+            [1, 0, 1]
+        );
+        assert!(chunks.iter().all(|c| c.data_type() == &out_type));
+        let errors = chunks[2].as_struct().column(1).clone();
+        assert_eq!(errors.as_string::<i32>().value(0), "INVALID_SEQUENCE");
+    }
+}
