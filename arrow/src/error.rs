@@ -2,8 +2,11 @@
 
 use core::fmt;
 
-use arrow_array::ArrayRef;
-use polyid::{Error, ErrorCode};
+use std::sync::Arc;
+
+use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_schema::{DataType, Field, Fields};
+use polyid::{Detail, Error, ErrorCode};
 
 /// What a kernel does with a row that the core rejects.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -48,6 +51,29 @@ pub struct Output {
     pub errors: Option<ArrayRef>,
 }
 
+impl Output {
+    /// The one column a binding returns for its `on_error` mode: the values with
+    /// [`OnError::Raise`], the struct `{value, error}` with [`OnError::Null`].
+    pub fn packed(self) -> Result<ArrayRef, ColumnError> {
+        let Some(errors) = self.errors else {
+            return Ok(self.values);
+        };
+        let fields = Fields::from(vec![
+            Field::new("value", self.values.data_type().clone(), true),
+            Field::new("error", DataType::Utf8, true),
+        ]);
+        StructArray::try_new(fields, vec![self.values, errors], None)
+            .map(|s| Arc::new(s) as ArrayRef)
+            .map_err(|e| {
+                ColumnError::new(Error::new(
+                    ErrorCode::InternalError,
+                    "Arrow column",
+                    Detail::Message(e.to_string().into()),
+                ))
+            })
+    }
+}
+
 /// The row that stopped a kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Row {
@@ -87,6 +113,21 @@ impl ColumnError {
         ColumnError {
             error,
             row: Some(Row { index, input }),
+        }
+    }
+
+    /// The same error with its row counted `offset` rows later: a chunk's error, counted from
+    /// the start of the whole column.
+    pub fn shifted(self, offset: usize) -> ColumnError {
+        match self.row {
+            Some(Row { index, input }) => ColumnError {
+                error: self.error,
+                row: Some(Row {
+                    index: index + offset,
+                    input,
+                }),
+            },
+            None => self,
         }
     }
 

@@ -39,6 +39,8 @@ mod sink;
 pub mod euid;
 #[cfg(feature = "ffi")]
 pub mod ffi;
+#[cfg(feature = "ffi")]
+pub mod stream;
 pub mod tid;
 pub mod wdp;
 pub mod xid;

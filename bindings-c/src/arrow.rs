@@ -6,22 +6,23 @@
 //! Every function here translates arguments and results and calls one kernel: the rules,
 //! the messages and the limits are the kernels' and the core's.
 
-use core::ffi::{c_char, c_int, c_void, CStr};
+use core::ffi::{c_char, c_int};
 use core::ptr;
-use std::ffi::CString;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use arrow_array::cast::AsArray;
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{new_empty_array, Array, ArrayRef, StructArray};
+use arrow_array::{Array, ArrayRef};
 use arrow_data::ArrayData;
-use arrow_schema::{DataType, Field, Fields};
+use arrow_schema::{DataType, Field};
 use polyid::euid::EuidGenerator;
 use polyid::wdp::NamedSequences;
 use polyid::{Detail, Error, ErrorCode, Profile};
-use polyid_arrow::ffi::{bounded, export_array, export_schema, MAX_MESSAGE_BYTES};
+use polyid_arrow::ffi::{export_array, export_schema};
+use polyid_arrow::stream::{
+    column_of, export_stream, exported_failure, output_type, owned, read_type, ChunkKernel,
+    ChunkSource, Fault, MapChunks, ReadError, StreamReader, EINVAL,
+};
 use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::catalog::polyid_catalog;
@@ -103,7 +104,7 @@ fn column_fail(e: ColumnError) -> Fail {
 
 /// A kernel's result as the column its `on_error` mode returns.
 fn packed(out: Result<Output, ColumnError>) -> Res<ArrayRef> {
-    pack(out.map_err(column_fail)?)
+    out.and_then(Output::packed).map_err(column_fail)
 }
 
 /// The release callback of a borrowed copy: the caller's array stays the caller's.
@@ -171,57 +172,6 @@ unsafe fn borrow(input: In) -> Res<ArrayRef> {
     decode_dictionary(&column.map_err(column_fail)?).map_err(column_fail)
 }
 
-/// Whether any buffer of `out` lies in memory of `input` (an output must not outlive the
-/// caller's input through a shared buffer: the kernels build every output buffer anew).
-fn shares_memory(out: &ArrayData, input: &ArrayData) -> bool {
-    fn ranges(d: &ArrayData, acc: &mut Vec<(usize, usize)>) {
-        for b in d.buffers() {
-            acc.push((b.as_ptr() as usize, b.len()));
-        }
-        if let Some(n) = d.nulls() {
-            let b = n.buffer();
-            acc.push((b.as_ptr() as usize, b.len()));
-        }
-        for c in d.child_data() {
-            ranges(c, acc);
-        }
-    }
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    ranges(out, &mut a);
-    ranges(input, &mut b);
-    a.iter()
-        .any(|&(p, n)| n > 0 && b.iter().any(|&(q, m)| m > 0 && p < q + m && q < p + n))
-}
-
-/// The output's data, checked to share no buffer with any input.
-fn owned_output(out: &ArrayRef, inputs: &[ArrayRef]) -> Res<ArrayData> {
-    let data = out.to_data();
-    if inputs.iter().any(|a| shares_memory(&data, &a.to_data())) {
-        return Err(internal("the output shares a buffer with the input"));
-    }
-    Ok(data)
-}
-
-/// The column an `on_error` mode returns: the values, or the struct `{value, error}`.
-fn pack(out: Output) -> Res<ArrayRef> {
-    let Some(errors) = out.errors else {
-        return Ok(out.values);
-    };
-    let fields = Fields::from(vec![
-        Field::new("value", out.values.data_type().clone(), true),
-        Field::new("error", DataType::Utf8, true),
-    ]);
-    StructArray::try_new(fields, vec![out.values, errors], None)
-        .map(|s| Arc::new(s) as ArrayRef)
-        .map_err(|e| {
-            Fail::Core(Error::new(
-                ErrorCode::InternalError,
-                "Arrow column",
-                Detail::Message(e.to_string().into()),
-            ))
-        })
-}
-
 /// The schema of an output column of type `data_type`: no name, nullable.
 fn schema_of(data_type: &DataType) -> Res<FFI_ArrowSchema> {
     let field = Field::new("", data_type.clone(), true);
@@ -264,7 +214,7 @@ unsafe fn compute(
                 .map(|&i| unsafe { borrow(i) })
                 .collect::<Res<Vec<_>>>()?;
             let result = kernel(&arrays)?;
-            let data = owned_output(&result, &arrays)?;
+            let data = owned(&result, &arrays).map_err(column_fail)?;
             let schema = schema_of(data.data_type())?;
             // SAFETY: both outputs are non-NULL (checked above) caller structs, released by
             // `clear`: they receive the new array and schema, which the caller releases.
@@ -489,228 +439,51 @@ arrow_fn! {
 // ---------------------------------------------------------------------------------------
 // Streams
 
-/// What a stream function computes from each chunk.
-type ChunkKernel = Box<dyn FnMut(&dyn Array) -> Res<ArrayRef>>;
+/// A stream made by a `polyid_arrow_*_stream` function: a kernel over the caller's stream,
+/// its failures as the C functions report them.
+struct CStream(MapChunks<'static>);
 
-/// The private data of a stream made by a `polyid_arrow_*_stream` function.
-struct MapStream {
-    /// The caller's input stream, taken over (dropping it releases it).
-    input: FFI_ArrowArrayStream,
-    input_type: DataType,
-    /// With a stream of record batches: the index of the column the kernel reads.
-    field: Option<usize>,
-    /// The type of every output chunk.
-    output_type: DataType,
-    kernel: ChunkKernel,
-    /// The rows of the chunks read so far.
-    rows: usize,
-    /// The failure that stopped the stream: every later call reports it again.
-    failure: Option<StreamFailure>,
-}
+impl ChunkSource for CStream {
+    type Error = Fail;
 
-struct StreamFailure {
-    fail: Fail,
-    code: c_int,
-    message: CString,
-}
-
-/// `errno`'s EINVAL: the code of a stream callback that polyid fails (a row, a malformed
-/// chunk); an input stream's own code is passed on.
-const EINVAL: c_int = 22;
-
-impl MapStream {
-    /// The next output chunk (a released array at the end of the input).
-    fn next(&mut self) -> Result<FFI_ArrowArray, (Fail, c_int)> {
-        let get_next = self.input.get_next.ok_or_else(|| {
-            (
-                invalid("input", "the stream is released".to_owned()),
-                EINVAL,
-            )
-        })?;
-        let mut chunk = FFI_ArrowArray::empty();
-        // SAFETY: `input` is a live stream this struct owns; `chunk` a released struct.
-        let rc = unsafe { get_next(&mut self.input, &mut chunk) };
-        if rc != 0 {
-            return Err((stream_fail(&mut self.input, "get_next", rc), rc));
-        }
-        if chunk.is_released() {
-            return Ok(FFI_ArrowArray::empty());
-        }
-        let offset = self.rows;
-        // SAFETY: every array of a stream has the stream's type (the interface's contract);
-        // `import_chunk` checks the struct against it, then validates the data.
-        let array = unsafe { polyid_arrow::ffi::import_chunk(chunk, &self.input_type, "input") }
-            .map_err(column_fail)
-            .and_then(|chunk| match self.field {
-                None => decode_dictionary(&chunk).map_err(column_fail),
-                Some(i) => batch_column(&chunk, i),
-            })
-            .map_err(|f| (f, EINVAL))?;
-        self.rows += array.len();
-        let out = (self.kernel)(array.as_ref()).map_err(|f| (shifted(f, offset), EINVAL))?;
-        let data = owned_output(&out, &[array]).map_err(|f| (f, EINVAL))?;
-        Ok(export_array(&data))
+    fn data_type(&self) -> &DataType {
+        self.0.output_type()
     }
 
-    fn fail(&mut self, fail: Fail, code: c_int) -> c_int {
-        let text = fail.to_string().replace('\0', "\\0");
-        let message = CString::new(text).unwrap_or_default();
-        self.failure = Some(StreamFailure {
-            fail,
-            code,
-            message,
-        });
-        code
+    fn next_chunk(&mut self) -> Result<Option<ArrayData>, (Fail, c_int)> {
+        self.0.next_chunk().map_err(|e| {
+            let code = match &e {
+                ReadError::Stream(f) => f.code,
+                ReadError::Column(_) => EINVAL,
+            };
+            (read_fail(e), code)
+        })
+    }
+
+    fn fault(fault: Fault) -> Fail {
+        match fault {
+            Fault::NullOut => null("out"),
+            Fault::Schema(e) => invalid("out_schema", e.to_string()),
+            Fault::Panic(call) => Fail::Panic(call.to_owned()),
+        }
     }
 }
 
-/// Column `i` of a record batch (a struct array without null rows, as the C Stream
-/// Interface carries record batches), read as the text it stands for.
-fn batch_column(batch: &ArrayRef, i: usize) -> Res<ArrayRef> {
-    let batch = batch.as_struct();
-    if batch.null_count() > 0 {
-        return Err(invalid(
+/// A failure to read the caller's stream: its callback's code and last error, or the
+/// column's error.
+fn read_fail(e: ReadError) -> Fail {
+    match e {
+        ReadError::Stream(f) => invalid(
             "input",
             format!(
-                "a record batch has no null rows; this struct array has {}",
-                batch.null_count()
+                "the stream's {} failed with error {}{}",
+                f.call,
+                f.code,
+                f.suffix()
             ),
-        ));
-    }
-    decode_dictionary(batch.column(i)).map_err(column_fail)
-}
-
-/// A row failure of a chunk, with its row counted from the start of the stream.
-fn shifted(fail: Fail, offset: usize) -> Fail {
-    match fail {
-        Fail::Row(e) => match (e.row(), e.input()) {
-            (Some(row), Some(input)) => {
-                Fail::Row(ColumnError::at_row(e.error().clone(), row + offset, input))
-            }
-            _ => Fail::Row(e),
-        },
-        other => other,
-    }
-}
-
-/// The failure of a callback of the caller's stream: its code and last error.
-fn stream_fail(stream: &mut FFI_ArrowArrayStream, call: &str, rc: c_int) -> Fail {
-    let detail = stream.get_last_error.and_then(|get_last_error| {
-        // SAFETY: `stream` is live; the string (or NULL) stays valid until the next call on
-        // the stream, and is copied here before any.
-        let message = unsafe { get_last_error(stream) };
-        (!message.is_null()).then(|| {
-            // SAFETY: non-NULL: a NUL-terminated string owned by the stream.
-            unsafe { CStr::from_ptr(message) }
-                .to_string_lossy()
-                .into_owned()
-        })
-    });
-    invalid(
-        "input",
-        format!(
-            "the stream's {call} failed with error {rc}{}",
-            detail
-                .map(|d| format!(": {}", bounded(&d, MAX_MESSAGE_BYTES)))
-                .unwrap_or_default()
         ),
-    )
-}
-
-/// The state of a stream made here; `None` for NULL or a released stream (whose callbacks a
-/// consumer kept and called after `release`: the interface forbids it, and they fail with
-/// EINVAL instead of reading freed memory).
-///
-/// # Safety
-/// `stream` is NULL or a stream made by [`map_stream`], used by one thread at a time.
-unsafe fn state<'s>(stream: *mut FFI_ArrowArrayStream) -> Option<&'s mut MapStream> {
-    if stream.is_null() {
-        return None;
+        ReadError::Column(e) => column_fail(e),
     }
-    // SAFETY: see the function's contract: `private_data` is the `MapStream` box, or NULL
-    // once released.
-    unsafe { (*stream).private_data.cast::<MapStream>().as_mut() }
-}
-
-unsafe extern "C" fn map_get_schema(
-    stream: *mut FFI_ArrowArrayStream,
-    out: *mut FFI_ArrowSchema,
-) -> c_int {
-    // SAFETY: the consumer calls a stream's callbacks with that stream.
-    let Some(s) = (unsafe { state(stream) }) else {
-        return EINVAL;
-    };
-    if out.is_null() {
-        return s.fail(null("out"), EINVAL);
-    }
-    match catch_unwind(AssertUnwindSafe(|| schema_of(&s.output_type))) {
-        Ok(Ok(schema)) => {
-            // SAFETY: a consumer's struct (released or never initialised): overwritten
-            // without being dropped.
-            unsafe { out.write(schema) };
-            0
-        }
-        Ok(Err(fail)) => s.fail(fail, EINVAL),
-        Err(_) => s.fail(Fail::Panic("get_schema".to_owned()), EINVAL),
-    }
-}
-
-unsafe extern "C" fn map_get_next(
-    stream: *mut FFI_ArrowArrayStream,
-    out: *mut FFI_ArrowArray,
-) -> c_int {
-    // SAFETY: as in map_get_schema.
-    let Some(s) = (unsafe { state(stream) }) else {
-        return EINVAL;
-    };
-    if let Some(f) = &s.failure {
-        return f.code;
-    }
-    if out.is_null() {
-        return s.fail(null("out"), EINVAL);
-    }
-    match catch_unwind(AssertUnwindSafe(|| s.next())) {
-        Ok(Ok(array)) => {
-            // SAFETY: as in map_get_schema; a released array marks the end of the stream.
-            unsafe { out.write(array) };
-            0
-        }
-        Ok(Err((fail, code))) => s.fail(fail, code),
-        Err(_) => s.fail(Fail::Panic("get_next".to_owned()), EINVAL),
-    }
-}
-
-unsafe extern "C" fn map_get_last_error(stream: *mut FFI_ArrowArrayStream) -> *const c_char {
-    // SAFETY: as in map_get_schema.
-    let Some(s) = (unsafe { state(stream) }) else {
-        return ptr::null();
-    };
-    s.failure
-        .as_ref()
-        .map_or(ptr::null(), |f| f.message.as_ptr())
-}
-
-unsafe extern "C" fn map_release(stream: *mut FFI_ArrowArrayStream) {
-    if stream.is_null() {
-        return;
-    }
-    // SAFETY: a stream made by map_stream; its `private_data` is the box it was given, freed
-    // here with the input it owns, or NULL when a saved callback is called again.
-    let stream = unsafe { &mut *stream };
-    if !stream.private_data.is_null() {
-        drop(unsafe { Box::from_raw(stream.private_data.cast::<MapStream>()) });
-    }
-    stream.private_data = ptr::null_mut();
-    stream.get_schema = None;
-    stream.get_next = None;
-    stream.get_last_error = None;
-    stream.release = None;
-}
-
-/// Whether `stream` is a live stream made by [`map_stream`].
-fn is_map_stream(stream: &FFI_ArrowArrayStream) -> bool {
-    let ours: unsafe extern "C" fn(*mut FFI_ArrowArrayStream) = map_release;
-    stream.release.is_some_and(|f| ptr::fn_addr_eq(f, ours)) && !stream.private_data.is_null()
 }
 
 /// Takes the caller's input stream over into a new output stream whose chunks are
@@ -722,7 +495,7 @@ unsafe fn map_stream(
     column: *const c_char,
     out: *mut FFI_ArrowArrayStream,
     err: *mut polyid_error,
-    make: impl FnOnce() -> Res<ChunkKernel>,
+    make: impl FnOnce() -> Res<ChunkKernel<'static>>,
 ) -> polyid_status {
     if !out.is_null() {
         // SAFETY: a caller's output struct, overwritten without being read or dropped.
@@ -734,67 +507,28 @@ unsafe fn map_stream(
         let mut kernel = make()?;
         // SAFETY: `input` points to a `struct ArrowArrayStream` (the header's contract).
         let stream = unsafe { &mut *input };
-        let (Some(get_schema), Some(_), Some(_)) =
-            (stream.get_schema, stream.get_next, stream.release)
+        let (Some(_), Some(_), Some(_)) = (stream.get_schema, stream.get_next, stream.release)
         else {
             return Err(invalid("input", "the stream is released".to_owned()));
         };
-        let mut schema = FFI_ArrowSchema::empty();
-        // SAFETY: a live stream and a released schema struct it may write to.
-        let rc = unsafe { get_schema(stream, &mut schema) };
-        if rc != 0 {
-            return Err(stream_fail(stream, "get_schema", rc));
-        }
-        // SAFETY: the schema the stream wrote (its struct, checked before arrow-rs reads it).
-        let input_type =
-            unsafe { polyid_arrow::ffi::import_type(&schema, "input") }.map_err(column_fail)?;
-        drop(schema);
-        // The column the kernel reads: the stream's arrays, or one column of its batches.
-        let (field, column_type) = if column.is_null() {
-            (None, input_type.clone())
+        // SAFETY: a live stream (the header's contract), only borrowed.
+        let input_type = unsafe { read_type(stream, "input") }.map_err(read_fail)?;
+        let name = if column.is_null() {
+            None
         } else {
             // SAFETY: a NUL-terminated string (the header's contract).
-            let name = unsafe { cstr(column, "column") }?;
-            let DataType::Struct(fields) = &input_type else {
-                return Err(invalid(
-                    "column",
-                    format!(
-                        "a column name needs a stream of record batches (struct), not {input_type}"
-                    ),
-                ));
-            };
-            let Some((i, f)) = fields.find(name) else {
-                return Err(invalid(
-                    "column",
-                    format!("the batches have no column {name:?}"),
-                ));
-            };
-            (Some(i), f.data_type().clone())
+            Some(unsafe { cstr(column, "column") }?)
         };
-        // The output type: the kernel's on an empty column of the input type (which also
-        // rejects a type the kernel does not read, before the input is taken).
-        let empty = decode_dictionary(&new_empty_array(&column_type)).map_err(column_fail)?;
-        let output_type = kernel(empty.as_ref())?.data_type().clone();
-        let state = Box::new(MapStream {
-            // SAFETY: moves the caller's stream out, leaving it marked released.
-            input: unsafe { FFI_ArrowArrayStream::from_raw(input) },
-            input_type,
-            field,
-            output_type,
-            kernel,
-            rows: 0,
-            failure: None,
-        });
+        let (field, column_type) = column_of(&input_type, name).map_err(column_fail)?;
+        let output_type = output_type(&mut kernel, &column_type).map_err(column_fail)?;
+        // SAFETY: moves the caller's stream out, leaving it marked released; its chunks have
+        // the type just read (the interface's contract), each checked as it is read.
+        let reader = unsafe {
+            StreamReader::new(FFI_ArrowArrayStream::from_raw(input), input_type, "input")
+        };
+        let mapped = MapChunks::new(reader, field, output_type, kernel);
         // SAFETY: `out` is a non-NULL caller struct (checked above), cleared above.
-        unsafe {
-            out.write(FFI_ArrowArrayStream {
-                get_schema: Some(map_get_schema),
-                get_next: Some(map_get_next),
-                get_last_error: Some(map_get_last_error),
-                release: Some(map_release),
-                private_data: Box::into_raw(state).cast::<c_void>(),
-            })
-        };
+        unsafe { out.write(export_stream(CStream(mapped))) };
         Ok(())
     })
 }
@@ -838,7 +572,7 @@ pub unsafe extern "C" fn polyid_arrow_compact_ids_stream(
         let names = opt_names(names)?.cloned();
         let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
         Ok(Box::new(move |a: &dyn Array| {
-            packed(wdp::compact_ids(a, names.as_ref(), p, m))
+            wdp::compact_ids(a, names.as_ref(), p, m).and_then(Output::packed)
         }))
     })
 }
@@ -867,21 +601,17 @@ pub unsafe extern "C" fn polyid_arrow_stream_error(
         non_null(stream, "stream")?;
         // SAFETY: `stream` points to a `struct ArrowArrayStream` (the header's contract).
         let stream = unsafe { &*stream };
-        if !is_map_stream(stream) {
-            return Err(invalid(
+        match exported_failure::<CStream>(stream) {
+            None => Err(invalid(
                 "stream",
                 "not a live stream made by a polyid_arrow_*_stream function".to_owned(),
-            ));
-        }
-        // SAFETY: checked above: a live stream made by map_stream.
-        let s = unsafe { &*stream.private_data.cast::<MapStream>() };
-        match &s.failure {
-            None => Ok(()),
-            Some(f) => {
-                if let Fail::Row(e) = &f.fail {
+            )),
+            Some(None) => Ok(()),
+            Some(Some(fail)) => {
+                if let Fail::Row(e) = fail {
                     row = e.row();
                 }
-                Err(f.fail.clone())
+                Err(fail.clone())
             }
         }
     });

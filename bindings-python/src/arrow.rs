@@ -3,23 +3,25 @@
 //!
 //! An object with `__arrow_c_array__` gives an array back; one with only
 //! `__arrow_c_stream__` (a chunked array, a Polars Series, a stream) gives a chunked array
-//! back, one output chunk per input chunk. The input buffers are read in place; the kernels
-//! run without the GIL. With `on_error="null"` the result is a struct column
+//! back, one output chunk per input chunk, the stream read a chunk at a time (its chunks
+//! are joined only for a function of several columns). The input buffers are read in place;
+//! the kernels run without the GIL. With `on_error="null"` the result is a struct column
 //! `{value, error}`: the values with nulls for invalid rows, and their error codes.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_array::{Array, ArrayRef};
 use arrow_data::transform::MutableArrayData;
-use arrow_schema::{DataType, Field, Fields};
+use arrow_schema::DataType;
 use pyo3::prelude::*;
 
 use polyid::euid::EuidGenerator as CoreEuidGenerator;
 use polyid::ErrorCode;
+use polyid_arrow::stream::{output_type, ChunkKernel, MapChunks, ReadError};
 use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::args::{int, profile, Text};
-use crate::arrow_capsules::{ArrowArray, ArrowChunkedArray, Column};
+use crate::arrow_capsules::{read_err, ArrowArray, ArrowChunkedArray, Column};
 use crate::catalog::Catalog;
 use crate::errors::{binding_err, column_err};
 
@@ -37,36 +39,17 @@ fn on_error(py: Python<'_>, value: &str) -> PyResult<OnError> {
     })
 }
 
-/// The column an `on_error` mode returns: the values, or the struct `{value, error}`.
-fn pack(out: Output) -> Result<ArrayRef, ColumnError> {
-    let Some(errors) = out.errors else {
-        return Ok(out.values);
-    };
-    let fields = Fields::from(vec![
-        Field::new("value", out.values.data_type().clone(), true),
-        Field::new("error", DataType::Utf8, true),
-    ]);
-    StructArray::try_new(fields, vec![out.values, errors], None)
-        .map(|s| Arc::new(s) as ArrayRef)
-        .map_err(|e| {
-            ColumnError::new(polyid::Error::new(
-                ErrorCode::InternalError,
-                "Arrow column",
-                polyid::Detail::Message(e.to_string().into()),
-            ))
-        })
-}
-
 /// Runs a kernel over checked columns. A panic in it is a bug in polyid: it becomes
 /// `INTERNAL_ERROR` (a `PolyIdError`, as the C binding reports it), not the
 /// `PanicException` pyo3 would raise, which `except Exception` does not catch.
-fn guarded<T>(kernel: impl FnOnce() -> Result<T, ColumnError>) -> Result<T, ColumnError> {
+fn guarded<T, E: From<ColumnError>>(kernel: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(kernel)).unwrap_or_else(|_| {
         Err(ColumnError::new(polyid::Error::reason(
             ErrorCode::InternalError,
             "Arrow column",
             "a kernel panicked: a bug in polyid, please report it",
-        )))
+        ))
+        .into())
     })
 }
 
@@ -75,14 +58,6 @@ type ManyKernel<'k> = dyn Fn(&[ArrayRef], OnError) -> Result<Output, ColumnError
 
 /// A row-wise kernel over one column.
 type Kernel<'k> = dyn Fn(&dyn Array, OnError) -> Result<Output, ColumnError> + Sync + 'k;
-
-/// The error of a chunk, with its row counted from the start of the whole column.
-fn shift(e: ColumnError, offset: usize) -> ColumnError {
-    match (e.row(), e.input()) {
-        (Some(row), Some(input)) => ColumnError::at_row(e.error().clone(), row + offset, input),
-        _ => e,
-    }
-}
 
 /// An array result as a Python object.
 fn array_object(py: Python<'_>, out: ArrayRef) -> PyResult<Py<PyAny>> {
@@ -99,69 +74,54 @@ fn chunked_object(
 }
 
 /// Runs `kernel` over an array (an array back) or over every chunk of a stream (a chunked
-/// array back).
+/// array back), the stream read and computed a chunk at a time.
 fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> PyResult<Py<PyAny>> {
-    let decode = |a: &ArrayRef| decode_dictionary(a).map_err(|e| column_err(py, e));
     match input {
         Column::Array(array) => {
-            let array = decode(&array)?;
+            let array = decode_dictionary(&array).map_err(|e| column_err(py, e))?;
             let out = py
-                .detach(|| guarded(|| kernel(array.as_ref(), mode).and_then(pack)))
+                .detach(|| guarded(|| kernel(array.as_ref(), mode).and_then(Output::packed)))
                 .map_err(|e| column_err(py, e))?;
             array_object(py, out)
         }
-        Column::Chunks(chunks, data_type) => {
-            let chunks = chunks.iter().map(decode).collect::<PyResult<Vec<_>>>()?;
-            let out = py
+        Column::Stream(reader) => {
+            let mut chunk_kernel: ChunkKernel<'_> =
+                Box::new(move |a| kernel(a, mode).and_then(Output::packed));
+            let (chunks, data_type) = py
                 .detach(|| {
                     guarded(|| {
-                        let mut offset = 0;
-                        let mut out = Vec::with_capacity(chunks.len());
-                        for (k, chunk) in chunks.iter().enumerate() {
-                            match kernel(chunk.as_ref(), mode).and_then(pack) {
-                                Ok(a) => out.push(a),
-                                // The chunks after an invalid row are not computed, but a
-                                // malformed one among them is still the error of the call.
-                                Err(e) if e.row().is_some() => {
-                                    let malformed = chunks[k + 1..]
-                                        .iter()
-                                        .find_map(|c| polyid_arrow::check_column(c.as_ref()).err());
-                                    return Err(malformed.unwrap_or_else(|| shift(e, offset)));
-                                }
-                                Err(e) => return Err(e),
-                            }
-                            offset += chunk.len();
-                        }
-                        Ok(out)
+                        let out_type = output_type(&mut chunk_kernel, reader.data_type())?;
+                        let mapped = MapChunks::new(reader, None, out_type.clone(), chunk_kernel);
+                        Ok::<_, ReadError>((mapped.collect()?, out_type))
                     })
                 })
-                .map_err(|e| column_err(py, e))?;
-            let data_type = match out.first() {
-                Some(c) => c.data_type().clone(),
-                // No chunk: the type is the kernel's on an empty column of the input's type.
-                None => {
-                    let empty = decode(&arrow_array::new_empty_array(&data_type))?;
-                    kernel(empty.as_ref(), mode)
-                        .and_then(pack)
-                        .map_err(|e| column_err(py, e))?
-                        .data_type()
-                        .clone()
-                }
-            };
-            chunked_object(py, out, &data_type)
+                .map_err(|e| read_err(py, e))?;
+            chunked_object(py, chunks, &data_type)
         }
     }
 }
 
-/// Reads several columns of one row set: all arrays, or all streams (read whole).
-fn columns(py: Python<'_>, inputs: Vec<Column>) -> PyResult<(Vec<ArrayRef>, bool)> {
+/// Reads several columns of one row set: all arrays, or all streams (read whole, each chunk
+/// decoded when `decode` says so).
+fn columns(py: Python<'_>, inputs: Vec<Column>, decode: bool) -> PyResult<(Vec<ArrayRef>, bool)> {
+    let decoded = |a: &ArrayRef| decode_dictionary(a).map_err(|e| column_err(py, e));
     let mut out = Vec::with_capacity(inputs.len());
     let mut chunked = false;
     for input in inputs {
         match input {
+            Column::Array(a) if decode => out.push(decoded(&a)?),
             Column::Array(a) => out.push(a),
-            Column::Chunks(chunks, data_type) => {
+            Column::Stream(reader) => {
                 chunked = true;
+                let (mut chunks, mut data_type) = py
+                    .detach(|| reader.read_all())
+                    .map_err(|e| read_err(py, e))?;
+                if decode {
+                    chunks = chunks.iter().map(decoded).collect::<PyResult<_>>()?;
+                    if let DataType::Dictionary(..) = data_type {
+                        data_type = DataType::LargeUtf8;
+                    }
+                }
                 out.push(concat(py, chunks, &data_type)?);
             }
         }
@@ -192,17 +152,18 @@ fn concat(py: Python<'_>, chunks: Vec<ArrayRef>, data_type: &DataType) -> PyResu
     Ok(arrow_array::make_array(out.freeze()))
 }
 
-/// Runs a kernel of several columns; the result is an array, or a one-chunk chunked array
-/// when any input was a stream.
+/// Runs a kernel of several columns (dictionary-encoded text decoded first with `decode`);
+/// the result is an array, or a one-chunk chunked array when any input was a stream.
 fn apply_many(
     py: Python<'_>,
     inputs: Vec<Column>,
     mode: OnError,
+    decode: bool,
     kernel: &ManyKernel<'_>,
 ) -> PyResult<Py<PyAny>> {
-    let (arrays, chunked) = columns(py, inputs)?;
+    let (arrays, chunked) = columns(py, inputs, decode)?;
     let out = py
-        .detach(|| guarded(|| kernel(&arrays, mode).and_then(pack)))
+        .detach(|| guarded(|| kernel(&arrays, mode).and_then(Output::packed)))
         .map_err(|e| column_err(py, e))?;
     if chunked {
         let data_type = out.data_type().clone();
@@ -270,25 +231,8 @@ pub fn full_ids(
     }
     // A namespace per row: a text column of the same length.
     let namespaces: Column = namespace.extract()?;
-    let decode = |c: Column| -> PyResult<Column> {
-        Ok(match c {
-            Column::Array(a) => {
-                Column::Array(decode_dictionary(&a).map_err(|e| column_err(py, e))?)
-            }
-            Column::Chunks(chunks, t) => Column::Chunks(
-                chunks
-                    .iter()
-                    .map(|c| decode_dictionary(c).map_err(|e| column_err(py, e)))
-                    .collect::<PyResult<_>>()?,
-                match t {
-                    DataType::Dictionary(..) => DataType::LargeUtf8,
-                    t => t,
-                },
-            ),
-        })
-    };
-    let inputs = vec![decode(namespaces)?, decode(codes)?];
-    apply_many(py, inputs, mode, &|c, m| {
+    let inputs = vec![namespaces, codes];
+    apply_many(py, inputs, mode, true, &|c, m| {
         wdp::full_ids_per_row(c[0].as_ref(), c[1].as_ref(), names.as_ref(), p, m)
     })
 }
@@ -385,7 +329,7 @@ pub fn tid_from_parts(
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
-    apply_many(py, vec![micros, clock_ids], mode, &|c, m| {
+    apply_many(py, vec![micros, clock_ids], mode, false, &|c, m| {
         tid::from_parts(c[0].as_ref(), c[1].as_ref(), m)
     })
 }
@@ -450,7 +394,7 @@ pub fn xid_from_parts(
     on_error: &str,
 ) -> PyResult<Py<PyAny>> {
     let mode = self::on_error(py, on_error)?;
-    apply_many(py, vec![unix_ms, randoms], mode, &|c, m| {
+    apply_many(py, vec![unix_ms, randoms], mode, false, &|c, m| {
         xid::from_parts(c[0].as_ref(), c[1].as_ref(), m)
     })
 }
@@ -508,7 +452,7 @@ pub fn euid_from_parts(
     let mut inputs = vec![unix_ms, randoms];
     inputs.extend(extensions);
     inputs.extend(paddings);
-    apply_many(py, inputs, mode, &|c, m| {
+    apply_many(py, inputs, mode, false, &|c, m| {
         let ext = has_ext.then(|| c[2].as_ref());
         let pad = has_pad.then(|| c[2 + has_ext as usize].as_ref());
         euid::from_parts(c[0].as_ref(), ext, pad, c[1].as_ref(), m)

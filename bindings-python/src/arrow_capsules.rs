@@ -16,7 +16,7 @@
 //! callback (the array's, the schema's, the stream's, and their children's) may be called
 //! twice (`polyid_arrow::ffi::export_array`).
 
-use std::ffi::{c_char, c_int, c_void, CStr, CString};
+use std::ffi::CStr;
 use std::sync::Arc;
 
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
@@ -28,7 +28,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyTuple};
 
 use polyid::ErrorCode;
-use polyid_arrow::ffi::{bounded, export_array, export_schema, MAX_MESSAGE_BYTES};
+use polyid_arrow::ffi::{export_array, export_schema};
+use polyid_arrow::stream::{export_stream, read_type, Chunks, ReadError, StreamReader};
 
 use crate::errors::{binding_err, column_err};
 
@@ -36,10 +37,10 @@ const SCHEMA: &CStr = c"arrow_schema";
 const ARRAY: &CStr = c"arrow_array";
 const STREAM: &CStr = c"arrow_array_stream";
 
-/// An input column: an array, or the chunks of a stream with the stream's type.
+/// An input column: an array, or a stream, read a chunk at a time by the function.
 pub enum Column {
     Array(ArrayRef),
-    Chunks(Vec<ArrayRef>, DataType),
+    Stream(StreamReader),
 }
 
 /// The context of the errors about a producer's structs: "Arrow column: <what is wrong>".
@@ -65,8 +66,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Column {
         }
         if let Some(method) = obj.getattr_opt(intern!(py, "__arrow_c_stream__"))? {
             let capsule = method.call1((py.None(),))?;
-            let (chunks, data_type) = import_stream(py, &capsule)?;
-            return Ok(Column::Chunks(chunks, data_type));
+            return import_stream(py, &capsule).map(Column::Stream);
         }
         let type_name = obj
             .get_type()
@@ -142,75 +142,37 @@ fn import_array(py: Python<'_>, pair: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
         .map_err(|e| column_err(py, e))
 }
 
-/// The chunks and type of a `__arrow_c_stream__` result, read to its end.
-fn import_stream(
-    py: Python<'_>,
-    capsule: &Bound<'_, PyAny>,
-) -> PyResult<(Vec<ArrayRef>, DataType)> {
+/// The stream of a `__arrow_c_stream__` result, its type read; its chunks are read by the
+/// function, one at a time.
+fn import_stream(py: Python<'_>, capsule: &Bound<'_, PyAny>) -> PyResult<StreamReader> {
     let raw = capsule_pointer::<FFI_ArrowArrayStream>(py, capsule, STREAM)?;
     // SAFETY: a capsule named "arrow_array_stream" holds an ArrowArrayStream; `from_raw`
     // moves it out (leaving a released one for the capsule's destructor), and dropping
-    // `stream` releases it.
+    // `stream` (or the reader that takes it) releases it.
     let mut stream = unsafe { FFI_ArrowArrayStream::from_raw(raw.as_ptr()) };
-    let (Some(get_schema), Some(get_next)) = (stream.get_schema, stream.get_next) else {
+    if stream.get_schema.is_none() || stream.get_next.is_none() {
         return Err(invalid(
             py,
             "Arrow PyCapsule interface: the stream capsule was already consumed".to_owned(),
         ));
-    };
-    let mut schema = FFI_ArrowSchema::empty();
-    // SAFETY: `stream` is a live stream and `schema` a released struct it may write to.
-    let rc = unsafe { get_schema(&mut stream, &mut schema) };
-    if rc != 0 {
-        return Err(stream_error(py, &mut stream, rc));
     }
-    // SAFETY: the schema the stream wrote, checked before arrow-rs reads it.
-    let data_type = unsafe { polyid_arrow::ffi::import_type(&schema, CONTEXT) }
-        .map_err(|e| column_err(py, e))?;
-    let mut chunks = Vec::new();
-    loop {
-        let mut array = FFI_ArrowArray::empty();
-        // SAFETY: as for get_schema; a released `array` after a success is the stream's end.
-        let rc = unsafe { get_next(&mut stream, &mut array) };
-        if rc != 0 {
-            return Err(stream_error(py, &mut stream, rc));
-        }
-        if array.is_released() {
-            break;
-        }
-        // SAFETY: every array of a stream has the stream's schema (the interface's contract);
-        // `import_chunk` checks the struct against it, then the buffers and values, as for
-        // an array (the text of a string chunk is checked by the kernel, block by block, or
-        // in full before chunks are joined, src/arrow.rs `concat`).
-        let chunk = unsafe { polyid_arrow::ffi::import_chunk(array, &data_type, CONTEXT) }
-            .map_err(|e| column_err(py, e))?;
-        chunks.push(chunk);
-    }
-    Ok((chunks, data_type))
+    // SAFETY: a live stream; its schema is checked before arrow-rs reads it.
+    let data_type = unsafe { read_type(&mut stream, CONTEXT) }.map_err(|e| read_err(py, e))?;
+    // SAFETY: every array of a stream has the stream's schema (the interface's contract);
+    // each chunk is checked against it as it is read, then its buffers and values (the text
+    // of a string chunk by the kernel, block by block, or in full before chunks are joined,
+    // src/arrow.rs `concat`).
+    Ok(unsafe { StreamReader::new(stream, data_type, CONTEXT) })
 }
 
-/// The error of a stream callback that returned `rc` (an errno value).
-fn stream_error(py: Python<'_>, stream: &mut FFI_ArrowArrayStream, rc: c_int) -> PyErr {
-    let detail = stream.get_last_error.and_then(|get_last_error| {
-        // SAFETY: `stream` is live; the returned string (or NULL) stays valid until the next
-        // call on the stream, and is copied here before any.
-        let message = unsafe { get_last_error(stream) };
-        (!message.is_null()).then(|| {
-            // SAFETY: non-NULL: a NUL-terminated string owned by the stream (see above).
-            unsafe { CStr::from_ptr(message) }
-                .to_string_lossy()
-                .into_owned()
-        })
-    });
-    invalid(
-        py,
-        format!(
-            "Arrow stream: error {rc}{}",
-            detail
-                .map(|d| format!(": {}", bounded(&d, MAX_MESSAGE_BYTES)))
-                .unwrap_or_default()
-        ),
-    )
+/// A failure to read a producer's stream as a `PolyIdError`.
+pub(crate) fn read_err(py: Python<'_>, e: ReadError) -> PyErr {
+    match e {
+        ReadError::Stream(f) => {
+            invalid(py, format!("Arrow stream: error {}{}", f.code, f.suffix()))
+        }
+        ReadError::Column(e) => column_err(py, e),
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -222,128 +184,14 @@ fn schema_capsule<'py>(py: Python<'py>, field: &Field) -> PyResult<Bound<'py, Py
     PyCapsule::new_with_value(py, schema, SCHEMA)
 }
 
-/// A stream capsule over `chunks`.
+/// A stream capsule over `chunks`, each of type `field`'s.
 fn stream_capsule<'py>(
     py: Python<'py>,
     field: &FieldRef,
     chunks: &[ArrayRef],
 ) -> PyResult<Bound<'py, PyCapsule>> {
-    let state = Box::new(Chunks {
-        field: field.clone(),
-        chunks: chunks.to_vec(),
-        next: 0,
-        last_error: None,
-    });
-    let stream = FFI_ArrowArrayStream {
-        get_schema: Some(stream_get_schema),
-        get_next: Some(stream_get_next),
-        get_last_error: Some(stream_get_last_error),
-        release: Some(stream_release),
-        private_data: Box::into_raw(state).cast::<c_void>(),
-    };
+    let stream = export_stream(Chunks::new(field.data_type().clone(), chunks.to_vec()));
     PyCapsule::new_with_value(py, stream, STREAM)
-}
-
-/// The private data of an exported stream.
-struct Chunks {
-    field: FieldRef,
-    chunks: Vec<ArrayRef>,
-    next: usize,
-    last_error: Option<CString>,
-}
-
-/// The state of a stream this module exported; `None` for NULL or a released stream (whose
-/// callbacks a consumer kept and called after `release`: the interface forbids it, and they
-/// fail with EINVAL instead of reading freed memory).
-///
-/// # Safety
-/// `stream` is NULL or a stream made by [`stream_capsule`], used by one thread at a time.
-unsafe fn state<'s>(stream: *mut FFI_ArrowArrayStream) -> Option<&'s mut Chunks> {
-    if stream.is_null() {
-        return None;
-    }
-    // SAFETY: see the function's contract: `private_data` is the `Chunks` box it was given,
-    // or NULL once released.
-    unsafe { (*stream).private_data.cast::<Chunks>().as_mut() }
-}
-
-/// `errno`'s EINVAL: the code of a failed callback.
-const EINVAL: c_int = 22;
-
-unsafe extern "C" fn stream_get_schema(
-    stream: *mut FFI_ArrowArrayStream,
-    out: *mut FFI_ArrowSchema,
-) -> c_int {
-    // SAFETY: the consumer calls a stream's callbacks with that stream.
-    let Some(state) = (unsafe { state(stream) }) else {
-        return EINVAL;
-    };
-    if out.is_null() {
-        return EINVAL;
-    }
-    match export_schema(state.field.as_ref()) {
-        Ok(schema) => {
-            // SAFETY: `out` points to a struct the consumer owns and has released (or never
-            // initialised): it is overwritten without being dropped.
-            unsafe { out.write(schema) };
-            0
-        }
-        Err(e) => {
-            state.last_error = CString::new(e.to_string()).ok();
-            EINVAL
-        }
-    }
-}
-
-unsafe extern "C" fn stream_get_next(
-    stream: *mut FFI_ArrowArrayStream,
-    out: *mut FFI_ArrowArray,
-) -> c_int {
-    // SAFETY: as in stream_get_schema.
-    let Some(state) = (unsafe { state(stream) }) else {
-        return EINVAL;
-    };
-    if out.is_null() {
-        return EINVAL;
-    }
-    let array = match state.chunks.get(state.next) {
-        Some(chunk) => {
-            state.next += 1;
-            export_array(&chunk.to_data())
-        }
-        None => FFI_ArrowArray::empty(),
-    };
-    // SAFETY: as in stream_get_schema; a released array marks the end of the stream.
-    unsafe { out.write(array) };
-    0
-}
-
-unsafe extern "C" fn stream_get_last_error(stream: *mut FFI_ArrowArrayStream) -> *const c_char {
-    // SAFETY: as in stream_get_schema.
-    let Some(state) = (unsafe { state(stream) }) else {
-        return std::ptr::null();
-    };
-    state
-        .last_error
-        .as_ref()
-        .map_or(std::ptr::null(), |e| e.as_ptr())
-}
-
-unsafe extern "C" fn stream_release(stream: *mut FFI_ArrowArrayStream) {
-    if stream.is_null() {
-        return;
-    }
-    // SAFETY: `stream` is a stream made by stream_capsule; its `private_data` is the box it
-    // was given, freed here, or NULL when a saved `release` is called again.
-    let stream = unsafe { &mut *stream };
-    if !stream.private_data.is_null() {
-        drop(unsafe { Box::from_raw(stream.private_data.cast::<Chunks>()) });
-    }
-    stream.private_data = std::ptr::null_mut();
-    stream.get_schema = None;
-    stream.get_next = None;
-    stream.get_last_error = None;
-    stream.release = None;
 }
 
 /// The field every exported column has: no name, nullable.

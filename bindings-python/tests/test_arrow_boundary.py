@@ -11,7 +11,7 @@ one field of an otherwise valid column. Expected values: "E.Auth.Token.MISSING" 
 from __future__ import annotations
 
 import ctypes as C
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -366,6 +366,72 @@ def test_a_stream_schema_and_chunks_get_the_same_checks() -> None:
     bad = Column(CODES)
     bad.array.buffers = None
     _refused(Stream(b"u", [bad]), "array.buffers is NULL (n_buffers = 3)")
+
+
+class Generated:
+    """A utf8 stream whose chunks a generator makes when they are pulled. At each pull it
+    records how many of the chunks it handed out polyid has released; pull `fail_at` (counted
+    from 1) fails with EIO and a last error."""
+
+    def __init__(self, chunks: Iterator[Column], fail_at: int | None = None) -> None:
+        self.chunks, self.fail_at, self.made = chunks, fail_at, []
+        self.released_at_pull: list[int] = []
+        self.base = releases["array"]
+        self.message = C.create_string_buffer(b"the source went away")
+        self.get_schema = GET_SCHEMA(self._get_schema)
+        self.get_next = GET_NEXT(self._get_next)
+        self.last_error = C.CFUNCTYPE(C.c_void_p, C.POINTER(ArrowArrayStream))(
+            lambda _: C.addressof(self.message)
+        )
+        self.release = STREAM_RELEASE(self._release)
+
+    def _get_schema(self, _: Any, out: Any) -> int:
+        self.schema = _schema(b"u")
+        C.memmove(out, C.addressof(self.schema), C.sizeof(ArrowSchema))
+        return 0
+
+    def _get_next(self, _: Any, out: Any) -> int:
+        self.released_at_pull.append(releases["array"] - self.base)
+        if len(self.released_at_pull) == self.fail_at:
+            return 5
+        chunk = next(self.chunks, None)
+        if chunk is None:
+            C.memset(out, 0, C.sizeof(ArrowArray))
+        else:
+            self.made.append(chunk)
+            C.memmove(out, C.addressof(chunk.array), C.sizeof(ArrowArray))
+        return 0
+
+    def _release(self, s: Any) -> None:
+        s.contents.release = STREAM_RELEASE()
+
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+        self.struct = ArrowArrayStream(
+            get_schema=self.get_schema,
+            get_next=self.get_next,
+            get_last_error=C.cast(self.last_error, GET_LAST_ERROR),
+            release=self.release,
+        )
+        return _capsule(self.struct, b"arrow_array_stream")
+
+
+def test_a_stream_is_read_a_chunk_at_a_time() -> None:
+    # Every chunk is computed and released before the next one is pulled, so a stream of any
+    # length is never held whole: at pull k, the k - 1 chunks before it are released.
+    stream = Generated(Column(CODES) for _ in range(4))
+    out = ids.compact_ids(stream)
+    assert (len(out), out.num_chunks) == (8, 4)
+    assert stream.released_at_pull == [0, 1, 2, 3, 4]  # four chunks, then the end
+    # A pull that fails after chunks were computed: the stream's error, and the chunks
+    # before it were already released.
+    stream = Generated((Column(CODES) for _ in range(4)), fail_at=3)
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(stream)
+    assert (e.value.code, str(e.value)) == (
+        "INVALID_ARGUMENT",
+        "Arrow stream: error 5: the source went away",
+    )
+    assert stream.released_at_pull == [0, 1, 2]
 
 
 def _saved(callback: Any) -> Any:

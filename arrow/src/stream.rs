@@ -1,0 +1,654 @@
+//! The Arrow C Stream Interface boundary that every binding shares: a caller's
+//! `struct ArrowArrayStream` read a chunk at a time, each chunk checked as [`crate::ffi`]
+//! checks an array; a kernel mapped over those chunks with the rows of its errors counted
+//! from the start of the stream; and the export of a stream of computed chunks.
+//!
+//! A binding keeps its own pointers or capsules, and the wording of its errors about the
+//! caller's stream ([`StreamFailure`]): everything between the structs and the kernels is
+//! here, so that a stream is read the same way from C and from Python.
+
+#![allow(unsafe_code)]
+
+use core::ffi::{c_char, c_int, c_void, CStr};
+use core::fmt;
+use core::ptr;
+use std::ffi::CString;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use arrow_array::cast::AsArray;
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use arrow_array::{new_empty_array, Array, ArrayRef};
+use arrow_data::ArrayData;
+use arrow_schema::{ArrowError, DataType, Field};
+use polyid::{Detail, Error, ErrorCode};
+
+use crate::error::ColumnError;
+use crate::ffi::MAX_MESSAGE_BYTES;
+use crate::ffi::{bounded, export_array, export_schema, import_chunk, import_type};
+use crate::input::{check_column, decode_dictionary};
+
+/// `errno`'s EINVAL: the code of a stream callback that polyid fails (a row, a malformed
+/// chunk, a bad argument); a caller's stream's own code is passed on.
+pub const EINVAL: c_int = 22;
+
+/// A callback of a caller's stream that returned non-zero: which one, its code (an `errno`
+/// value), and the stream's last error, bounded (it may quote the data).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamFailure {
+    /// `"get_schema"` or `"get_next"`.
+    pub call: &'static str,
+    /// What the callback returned.
+    pub code: c_int,
+    /// The stream's `get_last_error`, when it gave one.
+    pub detail: Option<String>,
+}
+
+impl StreamFailure {
+    /// `": <detail>"`, or nothing without one: the end of a binding's message.
+    pub fn suffix(&self) -> String {
+        self.detail
+            .as_ref()
+            .map(|d| format!(": {d}"))
+            .unwrap_or_default()
+    }
+}
+
+/// Why a chunk could not be read or computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// The caller's stream failed a callback; the binding words it.
+    Stream(StreamFailure),
+    /// A malformed schema or chunk, a type the kernel does not read, or a row's error.
+    Column(ColumnError),
+}
+
+impl From<ColumnError> for ReadError {
+    fn from(e: ColumnError) -> ReadError {
+        ReadError::Column(e)
+    }
+}
+
+/// `INVALID_ARGUMENT` named `context`.
+#[cold]
+fn refused(context: &'static str, message: String) -> ColumnError {
+    ColumnError::new(Error::new(
+        ErrorCode::InvalidArgument,
+        context,
+        Detail::Message(message.into()),
+    ))
+}
+
+/// The failure of `call` on `stream`, which returned `code`.
+fn failure(stream: &mut FFI_ArrowArrayStream, call: &'static str, code: c_int) -> ReadError {
+    let detail = stream.get_last_error.and_then(|get_last_error| {
+        // SAFETY: `stream` is live; the string (or NULL) stays valid until the next call on
+        // the stream, and is copied here before any.
+        let message = unsafe { get_last_error(stream) };
+        (!message.is_null()).then(|| {
+            // SAFETY: non-NULL: a NUL-terminated string owned by the stream.
+            let text = unsafe { CStr::from_ptr(message) }.to_string_lossy();
+            bounded(&text, MAX_MESSAGE_BYTES)
+        })
+    });
+    ReadError::Stream(StreamFailure { call, code, detail })
+}
+
+/// The type of a caller's stream: its `get_schema` called, the schema checked before
+/// arrow-rs reads it ([`import_type`]), then released. The stream is only borrowed, so a
+/// binding may refuse the type before it takes the stream over.
+///
+/// # Safety
+/// `stream` is a live `struct ArrowArrayStream`, whose schema is what the C Data Interface
+/// says it is.
+pub unsafe fn read_type(
+    stream: &mut FFI_ArrowArrayStream,
+    context: &'static str,
+) -> Result<DataType, ReadError> {
+    let Some(get_schema) = stream.get_schema else {
+        return Err(refused(context, "the stream is released".to_owned()).into());
+    };
+    let mut schema = FFI_ArrowSchema::empty();
+    // SAFETY: a live stream and a released schema struct it may write to.
+    let rc = unsafe { get_schema(stream, &mut schema) };
+    if rc != 0 {
+        return Err(failure(stream, "get_schema", rc));
+    }
+    // SAFETY: the schema the stream wrote, checked before arrow-rs reads it.
+    Ok(unsafe { import_type(&schema, context) }?)
+}
+
+/// A caller's stream, taken over (dropping the reader releases it), read a chunk at a time.
+pub struct StreamReader {
+    stream: FFI_ArrowArrayStream,
+    data_type: DataType,
+    context: &'static str,
+}
+
+impl StreamReader {
+    /// Reads `stream`, whose type [`read_type`] gave as `data_type`; errors about its
+    /// schema and chunks are named `context`.
+    ///
+    /// # Safety
+    /// `stream` is a live stream whose every chunk has `data_type` and is what the C Data
+    /// Interface says it is (each is checked field by field before arrow-rs reads it).
+    pub unsafe fn new(
+        stream: FFI_ArrowArrayStream,
+        data_type: DataType,
+        context: &'static str,
+    ) -> StreamReader {
+        StreamReader {
+            stream,
+            data_type,
+            context,
+        }
+    }
+
+    /// The type of every chunk.
+    pub fn data_type(&self) -> &DataType {
+        &self.data_type
+    }
+
+    /// The next chunk, checked and validated for the kernels; `None` at the end.
+    pub fn next_chunk(&mut self) -> Result<Option<ArrayRef>, ReadError> {
+        let Some(get_next) = self.stream.get_next else {
+            return Err(refused(self.context, "the stream is released".to_owned()).into());
+        };
+        let mut chunk = FFI_ArrowArray::empty();
+        // SAFETY: a live stream this reader owns; `chunk` a released struct it may write to.
+        let rc = unsafe { get_next(&mut self.stream, &mut chunk) };
+        if rc != 0 {
+            return Err(failure(&mut self.stream, "get_next", rc));
+        }
+        if chunk.is_released() {
+            return Ok(None);
+        }
+        // SAFETY: `new`'s contract: the chunk has the stream's type; `import_chunk` checks
+        // the struct against it, then validates the data.
+        Ok(Some(unsafe {
+            import_chunk(chunk, &self.data_type, self.context)
+        }?))
+    }
+
+    /// Every remaining chunk, and the stream's type: for a kernel that needs the whole
+    /// column at once.
+    pub fn read_all(mut self) -> Result<(Vec<ArrayRef>, DataType), ReadError> {
+        let mut chunks = Vec::new();
+        while let Some(chunk) = self.next_chunk()? {
+            chunks.push(chunk);
+        }
+        Ok((chunks, self.data_type))
+    }
+}
+
+/// What a mapped stream computes from each chunk's column.
+pub type ChunkKernel<'k> = Box<dyn FnMut(&dyn Array) -> Result<ArrayRef, ColumnError> + Send + 'k>;
+
+/// A kernel over the chunks of a stream, one output chunk per input chunk, computed as the
+/// chunks are read: a stream of any length is held a chunk at a time.
+pub struct MapChunks<'k> {
+    input: StreamReader,
+    /// With a stream of record batches: the index of the column the kernel reads.
+    field: Option<usize>,
+    output_type: DataType,
+    kernel: ChunkKernel<'k>,
+    /// The rows of the chunks read so far.
+    rows: usize,
+}
+
+/// The column of a stream of type `input_type` that a kernel reads: the stream's arrays
+/// (`column` None), or the field named `column` of its record batches; its index, and its
+/// type. Errors are `INVALID_ARGUMENT` named `column`.
+pub fn column_of(
+    input_type: &DataType,
+    column: Option<&str>,
+) -> Result<(Option<usize>, DataType), ColumnError> {
+    let Some(name) = column else {
+        return Ok((None, input_type.clone()));
+    };
+    let DataType::Struct(fields) = input_type else {
+        return Err(refused(
+            "column",
+            format!("a column name needs a stream of record batches (struct), not {input_type}"),
+        ));
+    };
+    let Some((i, f)) = fields.find(name) else {
+        return Err(refused(
+            "column",
+            format!("the batches have no column {name:?}"),
+        ));
+    };
+    Ok((Some(i), f.data_type().clone()))
+}
+
+/// The type of a kernel's output on a column of `column_type`: its result on an empty
+/// column, which also refuses a type the kernel does not read before any chunk is.
+pub fn output_type(
+    kernel: &mut ChunkKernel<'_>,
+    column_type: &DataType,
+) -> Result<DataType, ColumnError> {
+    let empty = decode_dictionary(&new_empty_array(column_type))?;
+    Ok(kernel(empty.as_ref())?.data_type().clone())
+}
+
+impl<'k> MapChunks<'k> {
+    /// `kernel` over `input`'s arrays (`field` None) or over field `field` of its record
+    /// batches ([`column_of`]); every output chunk is of `output_type` ([`output_type`]).
+    pub fn new(
+        input: StreamReader,
+        field: Option<usize>,
+        output_type: DataType,
+        kernel: ChunkKernel<'k>,
+    ) -> MapChunks<'k> {
+        MapChunks {
+            input,
+            field,
+            output_type,
+            kernel,
+            rows: 0,
+        }
+    }
+
+    /// The type of every output chunk.
+    pub fn output_type(&self) -> &DataType {
+        &self.output_type
+    }
+
+    /// The next chunk's column as the kernel reads it (dictionary-encoded text decoded).
+    fn next_column(&mut self) -> Result<Option<ArrayRef>, ReadError> {
+        let Some(chunk) = self.input.next_chunk()? else {
+            return Ok(None);
+        };
+        let column = match self.field {
+            None => decode_dictionary(&chunk)?,
+            Some(i) => {
+                // The C Stream Interface carries record batches as struct arrays without
+                // null rows.
+                let batch = chunk.as_struct();
+                if batch.null_count() > 0 {
+                    return Err(refused(
+                        self.input.context,
+                        format!(
+                            "a record batch has no null rows; this struct array has {}",
+                            batch.null_count()
+                        ),
+                    )
+                    .into());
+                }
+                decode_dictionary(batch.column(i))?
+            }
+        };
+        Ok(Some(column))
+    }
+
+    /// The next output chunk, checked to share no buffer with its input ([`owned`]); `None`
+    /// at the end. A row's error names the row counted from the start of the stream.
+    pub fn next_chunk(&mut self) -> Result<Option<ArrayData>, ReadError> {
+        let Some(column) = self.next_column()? else {
+            return Ok(None);
+        };
+        let offset = self.rows;
+        self.rows += column.len();
+        let out = (self.kernel)(column.as_ref()).map_err(|e| e.shifted(offset))?;
+        Ok(Some(owned(&out, &[column])?))
+    }
+
+    /// Every output chunk, computed as the input is read. When a chunk fails, the chunks
+    /// after it are still read, a chunk at a time, without being computed: a malformed one
+    /// among them (its structs, its dictionary, or after a row's error its values too) is
+    /// the error of the whole column, whatever row came before it.
+    pub fn collect(mut self) -> Result<Vec<ArrayRef>, ReadError> {
+        let mut out = Vec::new();
+        loop {
+            match self.next_chunk() {
+                Ok(Some(data)) => out.push(arrow_array::make_array(data)),
+                Ok(None) => return Ok(out),
+                Err(ReadError::Column(e)) => {
+                    let row = e.row().is_some();
+                    return Err(self.malformed_rest(row).unwrap_or(ReadError::Column(e)));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The first error among the remaining chunks' reading (and with `values`, their full
+    /// validation), read to the end of the stream.
+    fn malformed_rest(&mut self, values: bool) -> Option<ReadError> {
+        loop {
+            match self.next_column() {
+                Ok(None) => return None,
+                Ok(Some(c)) if values => {
+                    if let Err(e) = check_column(c.as_ref()) {
+                        return Some(e.into());
+                    }
+                }
+                Ok(Some(_)) => {}
+                Err(e) => return Some(e),
+            }
+        }
+    }
+}
+
+/// Whether any buffer of `out` lies in memory of `input`.
+fn shares_memory(out: &ArrayData, input: &ArrayData) -> bool {
+    fn ranges(d: &ArrayData, acc: &mut Vec<(usize, usize)>) {
+        for b in d.buffers() {
+            acc.push((b.as_ptr() as usize, b.len()));
+        }
+        if let Some(n) = d.nulls() {
+            let b = n.buffer();
+            acc.push((b.as_ptr() as usize, b.len()));
+        }
+        for c in d.child_data() {
+            ranges(c, acc);
+        }
+    }
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    ranges(out, &mut a);
+    ranges(input, &mut b);
+    a.iter()
+        .any(|&(p, n)| n > 0 && b.iter().any(|&(q, m)| m > 0 && p < q + m && q < p + n))
+}
+
+/// The data of a kernel's output, checked to share no buffer with any of its inputs: an
+/// exported output must not keep a caller's input alive, or read it after the caller
+/// released it (the kernels build every output buffer anew; this keeps them to it).
+pub fn owned(out: &ArrayRef, inputs: &[ArrayRef]) -> Result<ArrayData, ColumnError> {
+    let data = out.to_data();
+    if inputs.iter().any(|a| shares_memory(&data, &a.to_data())) {
+        return Err(ColumnError::new(Error::reason(
+            ErrorCode::InternalError,
+            "Arrow column",
+            "the output shares a buffer with the input",
+        )));
+    }
+    Ok(data)
+}
+
+// ---------------------------------------------------------------------------------------
+// Export
+
+/// What an exported stream hands out, a chunk at a time.
+pub trait ChunkSource {
+    /// A failure, as the binding reports it ([`exported_failure`]).
+    type Error: fmt::Display;
+
+    /// The type of every chunk.
+    fn data_type(&self) -> &DataType;
+
+    /// The next chunk (`None` at the end), or the failure that stops the stream with its
+    /// `errno` code.
+    fn next_chunk(&mut self) -> Result<Option<ArrayData>, (Self::Error, c_int)>;
+
+    /// A failure of the stream's own making.
+    fn fault(fault: Fault) -> Self::Error;
+}
+
+/// A failure of an exported stream that is not its source's.
+pub enum Fault {
+    /// The consumer passed a NULL output struct.
+    NullOut,
+    /// arrow-rs could not export the schema.
+    Schema(ArrowError),
+    /// A callback (`"get_schema"`, `"get_next"`) panicked: a bug in polyid.
+    Panic(&'static str),
+}
+
+/// The chunks of a computed column, exported as they are.
+pub struct Chunks {
+    data_type: DataType,
+    chunks: Vec<ArrayRef>,
+    next: usize,
+}
+
+impl Chunks {
+    /// `chunks`, each of type `data_type`.
+    pub fn new(data_type: DataType, chunks: Vec<ArrayRef>) -> Chunks {
+        Chunks {
+            data_type,
+            chunks,
+            next: 0,
+        }
+    }
+}
+
+impl ChunkSource for Chunks {
+    type Error = String;
+
+    fn data_type(&self) -> &DataType {
+        &self.data_type
+    }
+
+    fn next_chunk(&mut self) -> Result<Option<ArrayData>, (String, c_int)> {
+        let chunk = self.chunks.get(self.next).map(|c| c.to_data());
+        self.next += chunk.is_some() as usize;
+        Ok(chunk)
+    }
+
+    fn fault(fault: Fault) -> String {
+        match fault {
+            Fault::NullOut => "out: NULL pointer where a value is required".to_owned(),
+            Fault::Schema(e) => e.to_string(),
+            Fault::Panic(call) => format!("internal error in polyid (please report): {call}"),
+        }
+    }
+}
+
+/// The private data of an exported stream.
+struct Exported<S: ChunkSource> {
+    source: S,
+    /// The failure that stopped the stream: every later `get_next` returns its code.
+    failure: Option<Stopped<S::Error>>,
+}
+
+struct Stopped<E> {
+    error: E,
+    code: c_int,
+    message: CString,
+}
+
+impl<S: ChunkSource> Exported<S> {
+    fn fail(&mut self, error: S::Error, code: c_int) -> c_int {
+        let text = error.to_string().replace('\0', "\\0");
+        self.failure = Some(Stopped {
+            error,
+            code,
+            message: CString::new(text).unwrap_or_default(),
+        });
+        code
+    }
+}
+
+/// A new stream over `source`. Its callbacks may be called after `release` (they then fail
+/// with EINVAL) and `release` twice; a failure stops it for good, `get_last_error` giving
+/// the message and [`exported_failure`] the binding's error.
+pub fn export_stream<S: ChunkSource>(source: S) -> FFI_ArrowArrayStream {
+    let state = Box::new(Exported {
+        source,
+        failure: None,
+    });
+    FFI_ArrowArrayStream {
+        get_schema: Some(get_schema::<S>),
+        get_next: Some(get_next::<S>),
+        get_last_error: Some(get_last_error::<S>),
+        release: Some(release::<S>),
+        private_data: Box::into_raw(state).cast::<c_void>(),
+    }
+}
+
+/// The failure of a stream made by [`export_stream`] with a source of type `S`: `None` when
+/// `stream` is not such a live stream, `Some(None)` while it has not failed.
+pub fn exported_failure<S: ChunkSource>(
+    stream: &FFI_ArrowArrayStream,
+) -> Option<Option<&S::Error>> {
+    let ours: unsafe extern "C" fn(*mut FFI_ArrowArrayStream) = release::<S>;
+    if !stream.release.is_some_and(|f| ptr::fn_addr_eq(f, ours)) || stream.private_data.is_null() {
+        return None;
+    }
+    // SAFETY: checked above: a live stream made by export_stream::<S>, whose private data is
+    // its `Exported<S>` box.
+    let state = unsafe { &*stream.private_data.cast::<Exported<S>>() };
+    Some(state.failure.as_ref().map(|f| &f.error))
+}
+
+/// The state of a stream made by [`export_stream`]; `None` for NULL or a released stream
+/// (whose callbacks a consumer kept and called after `release`: the interface forbids it,
+/// and they fail instead of reading freed memory).
+///
+/// # Safety
+/// `stream` is NULL or a stream made by `export_stream::<S>`, used by one thread at a time.
+unsafe fn state<'s, S: ChunkSource>(
+    stream: *mut FFI_ArrowArrayStream,
+) -> Option<&'s mut Exported<S>> {
+    if stream.is_null() {
+        return None;
+    }
+    // SAFETY: the function's contract: `private_data` is the box, or NULL once released.
+    unsafe { (*stream).private_data.cast::<Exported<S>>().as_mut() }
+}
+
+unsafe extern "C" fn get_schema<S: ChunkSource>(
+    stream: *mut FFI_ArrowArrayStream,
+    out: *mut FFI_ArrowSchema,
+) -> c_int {
+    // SAFETY: the consumer calls a stream's callbacks with that stream.
+    let Some(s) = (unsafe { state::<S>(stream) }) else {
+        return EINVAL;
+    };
+    if out.is_null() {
+        return s.fail(S::fault(Fault::NullOut), EINVAL);
+    }
+    let field = Field::new("", s.source.data_type().clone(), true);
+    match catch_unwind(AssertUnwindSafe(|| export_schema(&field))) {
+        Ok(Ok(schema)) => {
+            // SAFETY: a consumer's struct (released or never initialised): overwritten
+            // without being dropped.
+            unsafe { out.write(schema) };
+            0
+        }
+        Ok(Err(e)) => s.fail(S::fault(Fault::Schema(e)), EINVAL),
+        Err(_) => s.fail(S::fault(Fault::Panic("get_schema")), EINVAL),
+    }
+}
+
+unsafe extern "C" fn get_next<S: ChunkSource>(
+    stream: *mut FFI_ArrowArrayStream,
+    out: *mut FFI_ArrowArray,
+) -> c_int {
+    // SAFETY: as in get_schema.
+    let Some(s) = (unsafe { state::<S>(stream) }) else {
+        return EINVAL;
+    };
+    if let Some(f) = &s.failure {
+        return f.code;
+    }
+    if out.is_null() {
+        return s.fail(S::fault(Fault::NullOut), EINVAL);
+    }
+    match catch_unwind(AssertUnwindSafe(|| s.source.next_chunk())) {
+        Ok(Ok(chunk)) => {
+            let array = chunk.map_or_else(FFI_ArrowArray::empty, |d| export_array(&d));
+            // SAFETY: as in get_schema; a released array marks the end of the stream.
+            unsafe { out.write(array) };
+            0
+        }
+        Ok(Err((error, code))) => s.fail(error, code),
+        Err(_) => s.fail(S::fault(Fault::Panic("get_next")), EINVAL),
+    }
+}
+
+unsafe extern "C" fn get_last_error<S: ChunkSource>(
+    stream: *mut FFI_ArrowArrayStream,
+) -> *const c_char {
+    // SAFETY: as in get_schema.
+    let Some(s) = (unsafe { state::<S>(stream) }) else {
+        return ptr::null();
+    };
+    s.failure
+        .as_ref()
+        .map_or(ptr::null(), |f| f.message.as_ptr())
+}
+
+unsafe extern "C" fn release<S: ChunkSource>(stream: *mut FFI_ArrowArrayStream) {
+    if stream.is_null() {
+        return;
+    }
+    // SAFETY: a stream made by export_stream::<S>; its `private_data` is the box it was
+    // given, freed here with the source it owns, or NULL when a saved `release` is called
+    // again.
+    let stream = unsafe { &mut *stream };
+    if !stream.private_data.is_null() {
+        drop(unsafe { Box::from_raw(stream.private_data.cast::<Exported<S>>()) });
+    }
+    stream.private_data = ptr::null_mut();
+    stream.get_schema = None;
+    stream.get_next = None;
+    stream.get_last_error = None;
+    stream.release = None;
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use arrow_array::StringArray;
+    use polyid::Profile;
+
+    use super::*;
+    use crate::{wdp, OnError, Output};
+
+    /// A stream of `chunks` of codes as a producer exports it, read back by a reader.
+    fn reader(chunks: &[&[&str]]) -> StreamReader {
+        let chunks = chunks
+            .iter()
+            .map(|c| Arc::new(StringArray::from(c.to_vec())) as ArrayRef)
+            .collect();
+        let mut stream = export_stream(Chunks::new(DataType::Utf8, chunks));
+        // SAFETY: a stream exported just now.
+        let data_type = unsafe { read_type(&mut stream, "input") }.unwrap();
+        // SAFETY: as above.
+        unsafe { StreamReader::new(stream, data_type, "input") }
+    }
+
+    fn compact_ids(mode: OnError) -> ChunkKernel<'static> {
+        Box::new(move |a| wdp::compact_ids(a, None, Profile::Polyid, mode).and_then(Output::packed))
+    }
+
+    #[test]
+    fn a_chunk_error_counts_its_row_from_the_start_of_the_stream() {
+        let input = reader(&[
+            &["E.Auth.Token.MISSING"],
+            &["E.Auth.Token.001", "E.AUTH.TOKEN.000"],
+        ]);
+        let mut kernel = compact_ids(OnError::Raise);
+        let out_type = output_type(&mut kernel, input.data_type()).unwrap();
+        let mut mapped = MapChunks::new(input, None, out_type, kernel);
+        let first = mapped.next_chunk().unwrap().unwrap();
+        assert_eq!(
+            arrow_array::make_array(first).as_string::<i32>().value(0),
+            "V6a0B"
+        );
+        let Err(ReadError::Column(e)) = mapped.next_chunk() else {
+            panic!("the second chunk has an invalid row");
+        };
+        assert_eq!((e.row(), e.input()), (Some(2), Some("E.AUTH.TOKEN.000")));
+    }
+
+    #[test]
+    fn collect_gives_one_output_chunk_per_input_chunk() {
+        let input = reader(&[&["E.Auth.Token.MISSING"], &[], &["E.AUTH.TOKEN.000"]]);
+        let mut kernel = compact_ids(OnError::Null);
+        let out_type = output_type(&mut kernel, input.data_type()).unwrap();
+        let chunks = MapChunks::new(input, None, out_type.clone(), kernel)
+            .collect()
+            .unwrap();
+        assert_eq!(
+            chunks.iter().map(|c| c.len()).collect::<Vec<_>>(),
+            [1, 0, 1]
+        );
+        assert!(chunks.iter().all(|c| c.data_type() == &out_type));
+        let errors = chunks[2].as_struct().column(1).clone();
+        assert_eq!(errors.as_string::<i32>().value(0), "INVALID_SEQUENCE");
+    }
+}
