@@ -9,7 +9,7 @@
 #   python-bench   the benchmark against xxhash, uuid-utils, uuid and python-ulid
 #   python-bench-paths  what each fast path buys (bench/paths.py)
 #   (each *-bench has a *-bench-write that writes its tables into the README, mk/docs.mk)
-#   python-test-versions  the same wheel's pytest suite on every other CPython >= 3.9 found
+#   python-test-versions  the same wheel's pytest suite on every other CPython >= 3.10 found
 #                  under ~/.pyenv/versions (not part of `make test`)
 
 PY_VENV := $(ROOT)/.venv
@@ -98,7 +98,7 @@ python-bench-paths-write:
 python-test-versions: python-build
 	@set -e; found=0; for py in $(wildcard $(HOME)/.pyenv/versions/3.*/bin/python3); do \
 		v=$$($$py -c 'import sys; print("%d.%d" % sys.version_info[:2])'); \
-		case $$v in 3.[0-8]) continue;; esac; found=1; \
+		case $$v in 3.[0-9]) continue;; esac; found=1; \
 		venv=$(ROOT)/target/python-versions/$$v; \
 		test -x $$venv/bin/python || $$py -m venv $$venv; \
 		$$venv/bin/python -m pip install -q --disable-pip-version-check pytest==9.2.0 xxhash==4.1.0 2>/dev/null \

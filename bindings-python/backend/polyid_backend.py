@@ -34,7 +34,7 @@ def _require_rust() -> None:
             f"platform ({sysconfig.get_platform()}), and that needs Rust {RUST_VERSION} or newer: "
             "no `cargo` is on PATH. Install Rust (https://rustup.rs) and run pip again, or set "
             "POLYID_DOWNLOAD_RUST=1 to let maturin download a temporary Rust toolchain (about 1 GB). "
-            "Prebuilt wheels (CPython 3.9+) cover Linux x86_64/aarch64 (glibc 2.17+, musl 1.2+), "
+            "Prebuilt wheels (CPython 3.10+) cover Linux x86_64/aarch64 (glibc 2.17+, musl 1.2+), "
             "macOS x86_64/arm64 and Windows x64."
         )
 

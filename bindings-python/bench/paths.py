@@ -23,8 +23,8 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 OUT = os.path.join(ROOT, "target", "bench", "paths")
 
 # The POLYID_PYTHON_PORTABLE values, and their column headings.
-VALUES = [("0", "fast paths"), ("fastcall", "`fastcall` off"), ("ascii", "`ascii` off"),
-          ("alloc", "`alloc` off"), ("1", "all off (`1`)")]
+VALUES = [("0", "fast paths"), ("ascii", "`ascii` off"), ("alloc", "`alloc` off"),
+          ("1", "all off (`1`)")]
 # The rows: the call, and bench.py's candidate that times it.
 ROWS = [
     ("`compact_id(code)`", "polyid.compact_id(code)"),

@@ -1,9 +1,6 @@
 //! Argument and result translation: Python `str` <-> `&str`, Python `int` -> Rust integers
 //! (with `OUT_OF_RANGE` instead of a wrap or an `OverflowError`), lists.
 
-use std::os::raw::c_char;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -12,24 +9,6 @@ use pyo3::types::{PyList, PyString};
 use polyid::ErrorCode;
 
 use crate::errors::{binding_err, is_overflow, out_of_range};
-use crate::portable::{off, Path};
-
-unsafe extern "C" {
-    // Part of the stable ABI since Python 3.10 and exported by every CPython 3 before that
-    // (as regular API), so an abi3-py39 module can call it on every supported version. PyO3
-    // only offers the allocating `PyUnicode_AsUTF8String` route on abi3 < 3.10. It returns
-    // the string's cached UTF-8 form (for ASCII strings: the string's own buffer).
-    fn PyUnicode_AsUTF8AndSize(
-        unicode: *mut ffi::PyObject,
-        size: *mut ffi::Py_ssize_t,
-    ) -> *const c_char;
-
-    // PEP 393's constructor, public API of every CPython since 3.3 (not in the limited API,
-    // but exported by every CPython 3 the abi3-py39 wheel runs on): a new, uninitialized
-    // string of `size` characters up to `maxchar`; with `maxchar` 127 a compact ASCII string
-    // whose characters are one byte each, right after the object header.
-    fn PyUnicode_New(size: ffi::Py_ssize_t, maxchar: u32) -> *mut ffi::PyObject;
-}
 
 /// A `profile=` argument: `None` is polyid's own reading; a name is read by the core
 /// (`INVALID_ARGUMENT` for an unknown one); anything else is a `TypeError`.
@@ -60,7 +39,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text<'a> {
         // surrogates).
         unsafe {
             let mut size: ffi::Py_ssize_t = 0;
-            let ptr = PyUnicode_AsUTF8AndSize(obj.as_ptr(), &mut size);
+            let ptr = ffi::PyUnicode_AsUTF8AndSize(obj.as_ptr(), &mut size);
             if ptr.is_null() {
                 return Err(not_text(&obj));
             }
@@ -163,93 +142,6 @@ where
     }
 }
 
-/// Where the characters of a compact ASCII string start, counted from the object's address
-/// (the size of CPython's `PyASCIIObject`: 48 bytes on 64-bit CPython 3.9-3.11, 40 from
-/// 3.12), learnt once from the running interpreter; 0 when it could not be confirmed.
-static ASCII_DATA_OFFSET: AtomicUsize = AtomicUsize::new(usize::MAX);
-
-/// Probes [`ASCII_DATA_OFFSET`]: has CPython make an ASCII string (as `PyUnicode_New(n, 127)`
-/// does for every ASCII text) and asks for its UTF-8 buffer, which for a compact ASCII string
-/// is the string's own character array; the offset counts only if that buffer holds the text.
-#[cold]
-fn probe_ascii_offset() -> usize {
-    const PROBE: &[u8; 8] = b"polyid!?";
-    if off(Path::Ascii) {
-        ASCII_DATA_OFFSET.store(0, Ordering::Relaxed);
-        return 0;
-    }
-    // SAFETY: called with the thread attached (every caller holds a `Python` token); every
-    // pointer is checked before use, the buffer is read within the reported size, and the
-    // probe string is released.
-    let offset = unsafe {
-        let s = ffi::PyUnicode_FromStringAndSize(PROBE.as_ptr().cast::<c_char>(), 8);
-        if s.is_null() {
-            ffi::PyErr_Clear();
-            0
-        } else {
-            let mut size: ffi::Py_ssize_t = 0;
-            let data = PyUnicode_AsUTF8AndSize(s, &mut size);
-            let offset = if data.is_null() {
-                ffi::PyErr_Clear();
-                0
-            } else {
-                (data as usize).wrapping_sub(s as usize)
-            };
-            // A plausible header size and the text itself at that place: anything else means
-            // an interpreter this shortcut does not know, which keeps the portable path.
-            let ok = size == 8
-                && (24..=128).contains(&offset)
-                && std::slice::from_raw_parts(s.cast::<u8>().add(offset), 8) == PROBE;
-            ffi::Py_DECREF(s);
-            if ok {
-                offset
-            } else {
-                0
-            }
-        }
-    };
-    ASCII_DATA_OFFSET.store(offset, Ordering::Relaxed);
-    offset
-}
-
-/// An ASCII byte string (every text polyid produces) as a Python `str`.
-#[inline]
-pub fn ascii<'py>(py: Python<'py>, bytes: &[u8]) -> PyResult<Bound<'py, PyString>> {
-    let mut offset = ASCII_DATA_OFFSET.load(Ordering::Relaxed);
-    if offset == usize::MAX {
-        offset = probe_ascii_offset();
-    }
-    if offset != 0 && bytes.is_ascii() {
-        // SAFETY: `PyUnicode_New(len, 127)` returns a new compact ASCII string (or NULL with
-        // an error set) whose `len` one-byte characters, followed by a NUL, start `offset`
-        // bytes after the object (confirmed by the probe on this interpreter). The bytes are
-        // ASCII, as the string's kind promises, and are written before the string is shared,
-        // which is how CPython itself fills the strings it makes.
-        unsafe {
-            let s = PyUnicode_New(bytes.len() as ffi::Py_ssize_t, 127);
-            if !s.is_null() {
-                std::ptr::copy_nonoverlapping(
-                    bytes.as_ptr(),
-                    s.cast::<u8>().add(offset),
-                    bytes.len(),
-                );
-            }
-            return Ok(Bound::from_owned_ptr_or_err(py, s)?.cast_into_unchecked());
-        }
-    }
-    // CPython checks the bytes itself (ASCII fast path); `PyString::new` would first run
-    // `str::from_utf8` over them as well.
-    // SAFETY: a valid pointer/length pair; the call returns a new str, or NULL with an error
-    // set (out of memory), which `from_owned_ptr_or_err` turns into a PyErr.
-    unsafe {
-        let ptr = ffi::PyUnicode_FromStringAndSize(
-            bytes.as_ptr().cast::<c_char>(),
-            bytes.len() as ffi::Py_ssize_t,
-        );
-        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
-    }
-}
-
 /// Builds a list of `len` items from `f(i)` (one allocation, no intermediate Vec).
 ///
 /// While it is filled, the list is hidden from the garbage collector: `f` allocates, an
@@ -342,127 +234,5 @@ where
         // is always sound (PyO3's tp_dealloc untracks again, which is a no-op).
         unsafe { ffi::PyObject_GC_UnTrack(obj.as_ptr().cast()) };
         Ok(obj)
-    }
-}
-
-/// Makes many objects of one frozen pyclass holding plain data (`Xid`, `Tid`, `Euid`) faster
-/// than `Bound::new`, for the batch calls.
-///
-/// PyO3 makes every object by calling the base type's `tp_new` (`object.__new__` with an
-/// empty argument tuple, found through `PyType_GetSlot` each time), which then calls
-/// `tp_alloc`. For a frozen class whose object holds nothing but the Copy value (no borrow
-/// flag, no thread checker, no `__dict__`, no weak references), the object's contents are
-/// plain bytes, so a batch can call `tp_alloc` itself and write the same bytes PyO3 writes.
-/// That is not assumed but checked, once per class, against two objects made by PyO3: the
-/// layout (`__basicsize__`, the value's place) is learnt from them, and the bytes outside the
-/// value must be identical in both (no per-object state). When a check fails, `make` falls
-/// back to `Bound::new`.
-pub struct Maker<T> {
-    ty: Py<pyo3::types::PyType>,
-    alloc: Option<ffi::allocfunc>,
-    /// The bytes of a PyO3-made object from the end of the object header to
-    /// `__basicsize__`; the value's bytes are overwritten for each new object.
-    template: Vec<u8>,
-    value_offset: usize,
-    _value: std::marker::PhantomData<T>,
-}
-
-// SAFETY: the raw parts are a type object (kept alive by `ty`) and an allocation function of
-// the interpreter, used only with the thread attached.
-unsafe impl<T> Send for Maker<T> {}
-unsafe impl<T> Sync for Maker<T> {}
-
-const HEADER: usize = std::mem::size_of::<ffi::PyObject>();
-
-impl<T> Maker<T>
-where
-    T: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::True>
-        + Into<pyo3::PyClassInitializer<T>>
-        + Copy
-        + Sync,
-{
-    /// Learns the layout from objects of `a` and `b` (two values whose bytes differ).
-    pub fn new(py: Python<'_>, a: T, b: T) -> PyResult<Maker<T>> {
-        let ty = py.get_type::<T>();
-        let mut maker = Maker {
-            ty: ty.clone().unbind(),
-            alloc: None,
-            template: Vec::new(),
-            value_offset: 0,
-            _value: std::marker::PhantomData,
-        };
-        if off(Path::Alloc) {
-            return Ok(maker);
-        }
-        let basic: usize = ty.getattr("__basicsize__")?.extract()?;
-        let dict: usize = ty.getattr("__dictoffset__")?.extract()?;
-        let weak: usize = ty.getattr("__weakrefoffset__")?.extract()?;
-        let oa = Bound::new(py, a)?;
-        let ob = Bound::new(py, b)?;
-        let base = oa.as_ptr() as usize;
-        let value_offset = (oa.get() as *const T as usize).wrapping_sub(base);
-        let size = std::mem::size_of::<T>();
-        let fits = dict == 0
-            && weak == 0
-            && value_offset >= HEADER
-            && value_offset + size <= basic
-            && basic <= 256
-            && (ob.get() as *const T as usize).wrapping_sub(ob.as_ptr() as usize) == value_offset;
-        if !fits {
-            return Ok(maker);
-        }
-        // SAFETY: both objects are live and `basic` bytes long.
-        let (ba, bb) = unsafe {
-            (
-                std::slice::from_raw_parts(oa.as_ptr().cast::<u8>(), basic),
-                std::slice::from_raw_parts(ob.as_ptr().cast::<u8>(), basic),
-            )
-        };
-        let outside = |i: usize| i < value_offset || i >= value_offset + size;
-        let same_outside = (HEADER..basic)
-            .filter(|&i| outside(i))
-            .all(|i| ba[i] == bb[i]);
-        let differ_inside = (value_offset..value_offset + size).any(|i| ba[i] != bb[i]);
-        if !same_outside || !differ_inside {
-            return Ok(maker);
-        }
-        // SAFETY: a live type object; the slot is the type's allocation function.
-        let alloc = unsafe { ffi::PyType_GetSlot(ty.as_ptr().cast(), ffi::Py_tp_alloc) };
-        if alloc.is_null() {
-            return Ok(maker);
-        }
-        maker.template = ba[HEADER..basic].to_vec();
-        maker.value_offset = value_offset;
-        // SAFETY: `Py_tp_alloc` holds an `allocfunc`.
-        maker.alloc =
-            Some(unsafe { std::mem::transmute::<*mut std::ffi::c_void, ffi::allocfunc>(alloc) });
-        Ok(maker)
-    }
-
-    /// A new object holding `value`, untracked by the cycle collector (see [`Untracked`]).
-    #[inline]
-    pub fn make<'py>(&self, py: Python<'py>, value: T) -> PyResult<Bound<'py, PyAny>> {
-        let Some(alloc) = self.alloc else {
-            return Ok(Untracked(value).into_pyobject(py)?.into_any());
-        };
-        // SAFETY: `alloc` is the type's `tp_alloc`: a new, zeroed object with its header
-        // (reference count, type) set, or NULL with an error set. The template, checked
-        // against PyO3's own objects in `new`, fills the contents exactly as PyO3 would,
-        // then the value goes to its place; the object is untracked before anyone sees it.
-        unsafe {
-            let obj = alloc(self.ty.as_ptr().cast(), 0);
-            if obj.is_null() {
-                return Err(PyErr::fetch(py));
-            }
-            let p = obj.cast::<u8>();
-            std::ptr::copy_nonoverlapping(
-                self.template.as_ptr(),
-                p.add(HEADER),
-                self.template.len(),
-            );
-            std::ptr::write_unaligned(p.add(self.value_offset).cast::<T>(), value);
-            ffi::PyObject_GC_UnTrack(obj.cast());
-            Ok(Bound::from_owned_ptr(py, obj))
-        }
     }
 }

@@ -21,8 +21,9 @@ use polyid::wdp::catalog::{
 use polyid::wdp::Severity;
 use polyid::ErrorCode;
 
-use crate::args::{ascii, int, type_error, Text};
+use crate::args::{int, type_error, Text};
 use crate::errors::{binding_err, out_of_range, with_item, CoreResult};
+use crate::layout::ascii;
 
 // ---------------------------------------------------------------------------------------
 // Helpers

@@ -7,9 +7,10 @@ use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
-use crate::args::{ascii, id_arg, int, opt_int, type_error, Maker, Text, Untracked};
+use crate::args::{id_arg, int, opt_int, type_error, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
+use crate::layout::{ascii, Maker};
 use crate::node::{self, GenArgs, GenClock};
 use crate::xid::millis_u64;
 use pyo3::sync::PyOnceLock;

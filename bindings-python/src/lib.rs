@@ -11,9 +11,8 @@ mod dt;
 mod errors;
 mod euid;
 mod extuuid;
-mod fast;
+mod layout;
 mod node;
-mod portable;
 mod tid;
 mod uid11;
 mod wdp;
@@ -43,12 +42,8 @@ fn _polyid(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let codes: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
     m.add("ERROR_CODES", PyTuple::new(py, codes)?)?;
 
-    portable::init(m)?;
-    if portable::off(portable::Path::Fastcall) {
-        m.add_function(wrap_pyfunction!(wdp::compact_id, m)?)?;
-    } else {
-        fast::add_compact_id(m)?;
-    }
+    layout::init(m)?;
+    m.add_function(wrap_pyfunction!(wdp::compact_id, m)?)?;
     m.add_function(wrap_pyfunction!(wdp::compact_ids, m)?)?;
     m.add_function(wrap_pyfunction!(wdp::normalize_code, m)?)?;
     m.add_function(wrap_pyfunction!(wdp::parse_code, m)?)?;

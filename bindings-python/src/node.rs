@@ -158,7 +158,7 @@ macro_rules! generator_pymethods {
                 &self,
                 py: ::pyo3::Python<'py>,
             ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyString>> {
-                $crate::args::ascii(py, &self.gen.next().py()?.to_bytes())
+                $crate::layout::ascii(py, &self.gen.next().py()?.to_bytes())
             }
 
             #[doc = concat!("The next `n` ", $name, "s as ", $text, " texts.")]
@@ -170,7 +170,7 @@ macro_rules! generator_pymethods {
                 let n: usize = $crate::args::int(n, "count")?;
                 let ids = self.gen.next_many(n).py()?;
                 $crate::args::list_from(py, ids.len(), |i| {
-                    Ok($crate::args::ascii(py, &ids[i].to_bytes())?.into_any())
+                    Ok($crate::layout::ascii(py, &ids[i].to_bytes())?.into_any())
                 })
             }
             )?

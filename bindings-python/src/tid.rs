@@ -5,9 +5,10 @@ use pyo3::types::{PyString, PyType};
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
-use crate::args::{ascii, id_arg, int, opt_int, Maker, Text, Untracked};
+use crate::args::{id_arg, int, opt_int, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
+use crate::layout::{ascii, Maker};
 use crate::node::{self, GenArgs, GenClock};
 use pyo3::sync::PyOnceLock;
 

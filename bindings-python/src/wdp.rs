@@ -5,8 +5,9 @@ use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 
 use polyid::wdp::{self, NamedSequences, StructuredCode as CoreCode};
 
-use crate::args::{ascii, int, list_from, list_map, type_error, Text, Untracked};
+use crate::args::{int, list_from, list_map, type_error, Text, Untracked};
 use crate::errors::{with_item, CoreResult};
+use crate::layout::ascii;
 
 /// The standard table plus the caller's `{name: number}` mapping.
 pub(crate) fn names(mapping: Option<&Bound<'_, PyAny>>) -> PyResult<Option<NamedSequences>> {
@@ -45,8 +46,6 @@ fn parse(code: &str, table: Option<&NamedSequences>) -> PyResult<CoreCode> {
     }
 }
 
-// The portable registration of `compact_id` (`POLYID_PYTHON_PORTABLE`); otherwise it is
-// registered as a fastcall function by `crate::fast`, with the same docstring.
 /// The 5-character compact ID of a structured code, e.g. "E.Auth.Token.001" -> "V6a0B".
 ///
 /// named_sequences: optional mapping of extra sequence names to numbers (1-999).
@@ -62,17 +61,7 @@ pub fn compact_id<'py>(
     named_sequences: Option<&Bound<'py, PyAny>>,
     profile: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyString>> {
-    compact_id_impl(py, code.extract()?, named_sequences, profile)
-}
-
-/// The body of `compact_id` on both registrations.
-#[inline]
-pub fn compact_id_impl<'py>(
-    py: Python<'py>,
-    code: Text<'_>,
-    named_sequences: Option<&Bound<'py, PyAny>>,
-    profile: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyString>> {
+    let code: Text<'_> = code.extract()?;
     let id = match (names(named_sequences)?, profile) {
         (None, None) => wdp::compact(code.0, &NamedSequences::standard()),
         (table, Some(p)) => {

@@ -6,9 +6,10 @@ use pyo3::types::{PyList, PyString, PyType};
 use polyid::xid::{self, Xid as CoreXid, XidGenerator as CoreGenerator};
 use polyid::ErrorCode;
 
-use crate::args::{ascii, id_arg, int, list_from, opt_int, Maker, Text, Untracked};
+use crate::args::{id_arg, int, list_from, opt_int, Text, Untracked};
 use crate::dt;
 use crate::errors::{make, CoreResult, Fields};
+use crate::layout::{ascii, Maker};
 use crate::node::{self, GenArgs, GenClock};
 use pyo3::sync::PyOnceLock;
 

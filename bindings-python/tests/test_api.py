@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import os
 import datetime as dt
 import pickle
 import re
@@ -79,11 +78,6 @@ def test_errors_quote_an_input_bounded_and_escaped() -> None:
         polyid.Xid.from_int(10 ** 5000)
     assert e.value.code == "OUT_OF_RANGE" and len(str(e.value)) < 300, str(e.value)
     assert e.value.found == 10 ** 5000  # the value itself is kept on the error
-    if not os.environ.get("POLYID_PYTHON_PORTABLE"):
-        # The fast path parses its own arguments; the portable twin's message is PyO3's.
-        with pytest.raises(TypeError) as t:
-            polyid.compact_id("E.A.B.001", **{"k" * 100_000: 1})
-        assert len(str(t.value)) < 300 and "... (100000 bytes)" in str(t.value), str(t.value)
     with pytest.raises(polyid.PolyIdError) as e:
         polyid.Catalog.load('{"v":"1","wd":{"' + "\\n" * 50_000 + '":1}}')
     assert len(str(e.value)) < 400 and "\n" not in str(e.value), str(e.value)
