@@ -16,7 +16,9 @@
 //! - `1` or `all`: none is;
 //! - a comma-separated list of the names above turns off those only (for A/B measurements).
 //!
-//! Any other value makes the import fail with a `ValueError` naming it.
+//! Any other value makes the import fail with a `ValueError` naming it. `make python-test` runs
+//! the whole suite a second time with `POLYID_PYTHON_PORTABLE=1`, and `tests/test_portable.py`
+//! checks that every value of the switch gives the same results.
 
 use std::os::raw::c_char;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
@@ -36,9 +38,9 @@ unsafe extern "C" {
     fn PyUnicode_New(size: ffi::Py_ssize_t, maxchar: u32) -> *mut ffi::PyObject;
 }
 
-/// A fast path that the switch can turn off.
+/// A shortcut that the switch can turn off.
 #[derive(Clone, Copy)]
-pub enum Path {
+enum Path {
     Ascii = 1,
     Alloc = 2,
 }
