@@ -520,97 +520,37 @@ fields(uint32 family, FunctionCallInfo fcinfo, int64 *out)
 		polyid_pg_fields(family, (uint64) PG_GETARG_INT64(0), out);
 }
 
-PG_FUNCTION_INFO_V1(polyid_xid_unix_ms_of);
-Datum
-polyid_xid_unix_ms_of(PG_FUNCTION_ARGS)
-{
-	int64		f[2];
-
-	fields(POLYID_XID, fcinfo, f);
-	PG_RETURN_INT64(f[0]);
+/* One field of a typed value: `which` 0 or 1 of the pair the Rust side reads; `as` how it is
+ * returned (an integer, an instant from milliseconds or microseconds, NULL when negative). */
+#define FIELD_INT 0
+#define FIELD_MS 1
+#define FIELD_US 2
+#define FIELD_OPTIONAL 3
+#define FIELD(name, family, which, as) \
+PG_FUNCTION_INFO_V1(polyid_##name##_of); \
+Datum \
+polyid_##name##_of(PG_FUNCTION_ARGS) \
+{ \
+	int64		f[2]; \
+	fields(family, fcinfo, f); \
+	if (as == FIELD_MS) \
+		PG_RETURN_TIMESTAMPTZ(to_timestamptz(f[which] * 1000)); \
+	if (as == FIELD_US) \
+		PG_RETURN_TIMESTAMPTZ(to_timestamptz(f[which])); \
+	if (as == FIELD_OPTIONAL && f[which] < 0) \
+		PG_RETURN_NULL(); \
+	PG_RETURN_INT64(f[which]); \
 }
 
-PG_FUNCTION_INFO_V1(polyid_xid_random_of);
-Datum
-polyid_xid_random_of(PG_FUNCTION_ARGS)
-{
-	int64		f[2];
-
-	fields(POLYID_XID, fcinfo, f);
-	PG_RETURN_INT64(f[1]);
-}
-
-PG_FUNCTION_INFO_V1(polyid_xid_timestamp_of);
-Datum
-polyid_xid_timestamp_of(PG_FUNCTION_ARGS)
-{
-	int64		f[2];
-
-	fields(POLYID_XID, fcinfo, f);
-	PG_RETURN_TIMESTAMPTZ(to_timestamptz(f[0] * 1000));
-}
-
-PG_FUNCTION_INFO_V1(polyid_tid_micros_of);
-Datum
-polyid_tid_micros_of(PG_FUNCTION_ARGS)
-{
-	int64		f[2];
-
-	fields(POLYID_TID, fcinfo, f);
-	PG_RETURN_INT64(f[0]);
-}
-
-PG_FUNCTION_INFO_V1(polyid_tid_clock_id_of);
-Datum
-polyid_tid_clock_id_of(PG_FUNCTION_ARGS)
-{
-	int64		f[2];
-
-	fields(POLYID_TID, fcinfo, f);
-	PG_RETURN_INT64(f[1]);
-}
-
-PG_FUNCTION_INFO_V1(polyid_tid_timestamp_of);
-Datum
-polyid_tid_timestamp_of(PG_FUNCTION_ARGS)
-{
-	int64		f[2];
-
-	fields(POLYID_TID, fcinfo, f);
-	PG_RETURN_TIMESTAMPTZ(to_timestamptz(f[0]));
-}
-
-PG_FUNCTION_INFO_V1(polyid_euid_unix_ms_of);
-Datum
-polyid_euid_unix_ms_of(PG_FUNCTION_ARGS)
-{
-	int64		f[2];
-
-	fields(POLYID_EUID, fcinfo, f);
-	PG_RETURN_INT64(f[0]);
-}
-
-PG_FUNCTION_INFO_V1(polyid_euid_extension_of);
-Datum
-polyid_euid_extension_of(PG_FUNCTION_ARGS)
-{
-	int64		f[2];
-
-	fields(POLYID_EUID, fcinfo, f);
-	if (f[1] < 0)
-		PG_RETURN_NULL();
-	PG_RETURN_INT64(f[1]);
-}
-
-PG_FUNCTION_INFO_V1(polyid_euid_timestamp_of);
-Datum
-polyid_euid_timestamp_of(PG_FUNCTION_ARGS)
-{
-	int64		f[2];
-
-	fields(POLYID_EUID, fcinfo, f);
-	PG_RETURN_TIMESTAMPTZ(to_timestamptz(f[0] * 1000));
-}
+FIELD(xid_unix_ms, POLYID_XID, 0, FIELD_INT)
+FIELD(xid_random, POLYID_XID, 1, FIELD_INT)
+FIELD(xid_timestamp, POLYID_XID, 0, FIELD_MS)
+FIELD(tid_micros, POLYID_TID, 0, FIELD_INT)
+FIELD(tid_clock_id, POLYID_TID, 1, FIELD_INT)
+FIELD(tid_timestamp, POLYID_TID, 0, FIELD_US)
+FIELD(euid_unix_ms, POLYID_EUID, 0, FIELD_INT)
+FIELD(euid_extension, POLYID_EUID, 1, FIELD_OPTIONAL)
+FIELD(euid_timestamp, POLYID_EUID, 0, FIELD_MS)
 
 #define BOUND(family, kind, upper) \
 PG_FUNCTION_INFO_V1(polyid_##kind##_##upper); \
