@@ -186,6 +186,13 @@ from_timestamptz(TimestampTz ts, const char *name)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("OUT_OF_RANGE: %s(): an infinite timestamp has no ID", name)));
+	/* PostgreSQL's instants reach the year 294276, past every family's range; moving the
+	 * latest of them to Unix time would overflow. */
+	if (ts > PG_INT64_MAX - UNIX_TO_PG_MICROS)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("OUT_OF_RANGE: %s(): the instant is past the range of every polyid family",
+						name)));
 	return ts + UNIX_TO_PG_MICROS;
 }
 

@@ -381,7 +381,16 @@ pub unsafe extern "C" fn polyid_pg_bound(
             };
             match family {
                 XID => {
-                    let ms = u64::try_from(ms).unwrap_or(0);
+                    // Before 1970 is before the xid epoch too: the message shows the instant's own
+                    // milliseconds.
+                    let ms = u64::try_from(ms).map_err(|_| {
+                        let range = polyid::Detail::Range {
+                            found: i128::from(ms),
+                            min: i128::from(xid::EPOCH_MS),
+                            max: i128::from(xid::MAX_UNIX_MS),
+                        };
+                        fail(Error::new(ErrorCode::OutOfRange, "xid unix_ms", range))
+                    })?;
                     let random = if upper { xid::MAX_RANDOM } else { 0 };
                     let v = xid::Xid::from_parts(ms, random).map_err(fail)?.value();
                     out.cast::<u64>().write_unaligned(v);

@@ -205,9 +205,16 @@ class Native(unittest.TestCase):
                           str(__import__("uuid").UUID(int=(ms << 83) | ((1 << 83) - 1)))))
         for sql, want in [("SELECT polyid_xid_min('2000-01-01'::timestamptz)", "OUT_OF_RANGE"),
                           ("SELECT polyid_tid_max('infinity'::timestamptz)", "OUT_OF_RANGE"),
-                          ("SELECT polyid_euid_min('1969-12-31'::timestamptz)", "OUT_OF_RANGE")]:
+                          ("SELECT polyid_euid_min('1969-12-31'::timestamptz)", "OUT_OF_RANGE"),
+                          # Near PostgreSQL's last instant (Unix microseconds past 2^63).
+                          ("SELECT polyid_tid_max('294276-12-31'::timestamptz)", "OUT_OF_RANGE"),
+                          ("SELECT polyid_euid_max('4000-01-01'::timestamptz)", "OUT_OF_RANGE")]:
             code, state, message = failure(e, sql)
             self.assertEqual((code, state), (want, "22023"), message)
+        _, _, message = failure(e, "SELECT polyid_xid_min('1969-12-31 23:59:59.999+00'::timestamptz)")
+        self.assertIn("xid unix_ms: -1 is out of range 1321009871111..=5719056382214", message)
+        _, _, message = failure(e, "SELECT polyid_tid_max('294276-12-31'::timestamptz)")
+        self.assertEqual(message, "OUT_OF_RANGE: polyid_tid_max(): the instant is past the range of every polyid family")
         _, _, message = failure(e, "SELECT polyid_xid_min('2000-01-01 00:00:00+00'::timestamptz)")
         self.assertIn("polyid_xid_min(2000-01-01 00:00:00.000000+00)", message)
         e.row("DROP TABLE IF EXISTS events")
