@@ -31,6 +31,35 @@ fn is_trim_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
+/// `b` without the white space [`is_trim_ws`] removes at either end. A code without any
+/// costs one test of its first and last bytes. (WebAssembly leaves such codes to the
+/// precise parser, for the module's size.)
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+fn trimmed(b: &[u8]) -> &[u8] {
+    b
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+fn trimmed(b: &[u8]) -> &[u8] {
+    // The six bytes as bits of a mask over 0..64 (all are below 64).
+    const WS: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << 0x0b | 1 << 0x0c | 1 << b'\r';
+    let ws = |c: u8| c < 64 && WS >> c & 1 != 0;
+    match b {
+        [first, .., last] if !ws(*first) && !ws(*last) => b,
+        _ => trim_slow(b, ws),
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[cold]
+fn trim_slow(b: &[u8], ws: impl Fn(u8) -> bool) -> &[u8] {
+    let start = b.iter().position(|&c| !ws(c)).unwrap_or(b.len());
+    let end = b.iter().rposition(|&c| !ws(c)).map_or(start, |i| i + 1);
+    &b[start..end]
+}
+
 #[inline]
 fn is_field_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric()
@@ -265,10 +294,11 @@ const fn eq(x: u64, c: u8) -> u64 {
 struct Shape {
     comp_end: usize,
     prim_end: usize,
-    number: u16,
     severity: Severity,
     /// Whether the sequence was a name.
     named: bool,
+    /// The sequence's three digits (the first in the low byte).
+    digits: u32,
     /// Whether the input had lowercase letters.
     lower: bool,
 }
@@ -291,13 +321,12 @@ fn scan(b: &[u8], names: &NamedSequences) -> Option<Shape> {
         return None;
     }
     #[cfg(target_arch = "x86_64")]
-    if len <= 32 {
+    if len <= 64 {
         // SAFETY: `classify` only needs SSE2, which every x86_64 CPU has (it is part of the
         // architecture's baseline, enabled for this target by default). It classifies the
-        // code as two overlapping 16-byte windows with vector compares, with no branch on
-        // the length's remainder; the portable SWAR scan below (kept for longer codes and
-        // other architectures) takes 8 bytes per step. Tests run both against the precise
-        // parser.
+        // code as overlapping 16-byte windows with vector compares, with no branch on the
+        // length's remainder; the portable SWAR scan below (kept for longer codes and other
+        // architectures) takes 8 bytes per step. Tests run both against the precise parser.
         #[allow(unsafe_code)]
         let (dots, underscores, lower) = unsafe { sse2::classify(b) }?;
         return finish(b, names, dots, underscores, lower);
@@ -367,13 +396,13 @@ fn scan_swar(b: &[u8], names: &NamedSequences) -> Option<Shape> {
     {
         return None;
     }
-    let (number, named) = sequence_of(&b[prim_end + 1..], names)?;
+    let (named, digits) = sequence_of(b, prim_end + 1, names)?;
     Some(Shape {
         comp_end,
         prim_end,
-        number,
         severity,
         named,
+        digits,
         lower: any_lower != 0,
     })
 }
@@ -385,9 +414,9 @@ fn scan_swar(b: &[u8], names: &NamedSequences) -> Option<Shape> {
 fn finish(
     b: &[u8],
     names: &NamedSequences,
-    dots: u32,
-    underscores: u32,
-    lower: u32,
+    dots: u64,
+    underscores: u64,
+    lower: u64,
 ) -> Option<Shape> {
     // Exactly three dots, the first at index 1 (no POPCNT in the x86_64 baseline: clear the
     // lowest set bits instead).
@@ -399,7 +428,7 @@ fn finish(
     let comp_end = rest.trailing_zeros() as usize;
     let prim_end = last.trailing_zeros() as usize;
     // No `_` before the sequence.
-    if underscores & ((1u32 << prim_end) - 1) != 0 {
+    if underscores & ((1u64 << prim_end) - 1) != 0 {
         return None;
     }
     let severity = Severity::from_letter(b[0])?;
@@ -412,35 +441,70 @@ fn finish(
     {
         return None;
     }
-    let (number, named) = sequence_of(&b[prim_end + 1..], names)?;
+    let (named, digits) = sequence_of(b, prim_end + 1, names)?;
     Some(Shape {
         comp_end,
         prim_end,
-        number,
         severity,
         named,
+        digits,
         lower: lower != 0,
     })
 }
 
-/// The sequence field of a scanned code: three digits or a known name.
+/// The sequence field of a scanned code: three digits or a known name. Whether it was a
+/// name, and its three digits (the first in the low byte).
 #[inline(always)]
-fn sequence_of(seq: &[u8], names: &NamedSequences) -> Option<(u16, bool)> {
-    let (number, named) = match *seq {
-        [a @ b'0'..=b'9', d @ b'0'..=b'9', e @ b'0'..=b'9'] => (
-            (a - b'0') as u16 * 100 + (d - b'0') as u16 * 10 + (e - b'0') as u16,
-            false,
-        ),
+fn sequence_of(b: &[u8], at: usize, names: &NamedSequences) -> Option<(bool, u32)> {
+    let seq = &b[at..];
+    match *seq {
+        [a, d, e] if a.is_ascii_digit() => {
+            // The three bytes at once (all ASCII, as the scan proved): each less `'0'` must be
+            // at most 9, and not all zero.
+            let w = u32::from_le_bytes([a, d, e, 0]);
+            let x = w ^ 0x0030_3030;
+            if (x + 0x0076_7676) & 0x0080_8080 != 0 || x == 0 {
+                return None;
+            }
+            Some((false, w))
+        }
         [first, ..] if first.is_ascii_alphabetic() && seq.len() <= sequence::MAX_NAME_LEN => {
+            #[cfg(not(target_arch = "wasm32"))]
+            if let Some(digits) = standard_name_digits(b, seq.len()) {
+                return Some((true, digits));
+            }
             let mut upper = [0u8; sequence::MAX_NAME_LEN];
             let upper = &mut upper[..seq.len()];
             upper.copy_from_slice(seq);
             upper.make_ascii_uppercase();
-            (names.lookup(upper)?, true)
+            let n = names.lookup(upper)?;
+            let digits = [
+                b'0' + (n / 100) as u8,
+                b'0' + (n / 10 % 10) as u8,
+                b'0' + (n % 10) as u8,
+                0,
+            ];
+            Some((true, u32::from_le_bytes(digits)))
         }
-        _ => return None,
+        _ => None,
+    }
+}
+
+/// The digits of the standard name that ends `b` (`len` bytes, ASCII letters, digits and
+/// `_`), read as words from `b` (at least nine bytes) and uppercased in registers.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+fn standard_name_digits(b: &[u8], len: usize) -> Option<u32> {
+    let upper = |x: u64| x - ((ge(x, b'a') & !ge(x, b'z' + 1)) >> 2);
+    let n = b.len();
+    let last = upper(load(&b[n - 8..]));
+    let first = if len >= 8 {
+        upper(load(&b[n - len..n - len + 8]))
+    } else {
+        last >> (8 * (8 - len))
     };
-    (number != 0).then_some((number, named))
+    let last = if len >= 8 { last } else { first };
+    sequence::standard_digits(first, last, len)
 }
 
 /// Sixteen bytes at a time with SSE2 (part of every x86_64 CPU, so no run-time detection;
@@ -496,23 +560,36 @@ mod sse2 {
         )
     }
 
-    /// Per-byte masks (dots, underscores, lowercase) of 9 to 32 bytes, or `None` when a byte
-    /// is not a letter, digit, `.` or `_` (non-ASCII included). Two overlapping windows
-    /// cover a text of more than 16 bytes, so that no length needs padding or a loop: the
-    /// masks of the second are shifted to the positions its bytes have in `b`. One window
-    /// holds a shorter text, as two overlapping halves.
+    /// Per-byte masks (dots, underscores, lowercase) of 9 to 64 bytes, or `None` when a byte
+    /// is not a letter, digit, `.` or `_` (non-ASCII included). Windows at 0, 16 and 32 and
+    /// one ending at the end cover a text of more than 16 bytes, so that no length needs
+    /// padding or a loop: the masks of the last are shifted to the positions its bytes have
+    /// in `b`. One window holds a shorter text, as two overlapping halves.
     #[inline]
     #[target_feature(enable = "sse2")]
-    pub(super) fn classify(b: &[u8]) -> Option<(u32, u32, u32)> {
+    pub(super) fn classify(b: &[u8]) -> Option<(u64, u64, u64)> {
         let len = b.len();
         if len > 16 {
-            let (v0, d0, u0, l0) = masks(window(b, 0));
-            let (v1, d1, u1, l1) = masks(window(b, len - 16));
-            if v0 & v1 != 0xffff {
+            let (mut v, d, u, l) = masks(window(b, 0));
+            let (mut d, mut u, mut l) = (u64::from(d), u64::from(u), u64::from(l));
+            let mut add = |at: usize| {
+                let (vi, di, ui, li) = masks(window(b, at));
+                v &= vi;
+                d |= u64::from(di) << at;
+                u |= u64::from(ui) << at;
+                l |= u64::from(li) << at;
+            };
+            if len > 32 {
+                add(16);
+                if len > 48 {
+                    add(32);
+                }
+            }
+            add(len - 16);
+            if v != 0xffff {
                 return None;
             }
-            let s = len - 16;
-            Some((d0 | d1 << s, u0 | u1 << s, l0 | l1 << s))
+            Some((d, u, l))
         } else {
             // Bytes 0..8 in the low half, bytes len-8..len in the high half.
             let x = _mm_set_epi64x(load(&b[len - 8..]) as i64, load(&b[..8]) as i64);
@@ -520,7 +597,7 @@ mod sse2 {
             if v != 0xffff {
                 return None;
             }
-            let place = |m: u32| (m & 0xff) | (m >> 8) << (len - 8);
+            let place = |m: u32| u64::from(m & 0xff) | u64::from(m >> 8) << (len - 8);
             Some((place(d), place(u), place(l)))
         }
     }
@@ -550,22 +627,27 @@ fn normalize_into(b: &[u8], shape: Shape, out: &mut [u8; MAX_NORMALIZED_LEN]) ->
             *o = c.to_ascii_uppercase();
         }
     }
-    let n = shape.number;
-    out[at] = b'0' + (n / 100) as u8;
-    out[at + 1] = b'0' + (n / 10 % 10) as u8;
-    out[at + 2] = b'0' + (n % 10) as u8;
+    out[at..at + 3].copy_from_slice(&shape.digits.to_le_bytes()[..3]);
     at + 3
+}
+
+/// The number that three digits (the first in the low byte) write.
+#[inline(always)]
+fn number(digits: u32) -> u16 {
+    let x = digits ^ 0x0030_3030;
+    ((x & 0xff) * 100 + (x >> 8 & 0xff) * 10 + (x >> 16)) as u16
 }
 
 #[inline]
 fn parse_fast(b: &[u8], names: &NamedSequences) -> Option<StructuredCode> {
+    let b = trimmed(b);
     let shape = scan(b, names)?;
     let mut out = StructuredCode {
         buf: [0; MAX_NORMALIZED_LEN],
         len: 0,
         component_end: shape.comp_end as u8,
         primary_end: shape.prim_end as u8,
-        sequence: shape.number,
+        sequence: number(shape.digits),
         severity: shape.severity,
     };
     out.len = normalize_into(b, shape, &mut out.buf) as u8;
@@ -576,8 +658,20 @@ fn parse_fast(b: &[u8], names: &NamedSequences) -> Option<StructuredCode> {
 /// caller to the precise parser.
 #[inline]
 pub(crate) fn compact_fast(code: &str, names: &NamedSequences) -> Option<CompactId> {
-    let b = code.as_bytes();
+    let b = trimmed(code.as_bytes());
     let shape = scan(b, names)?;
+    // Outside WebAssembly the normalized form is hashed from the input's own words, so case
+    // and named sequences cost nothing extra; the module keeps the smaller written copy.
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(h) = super::words::code_hash(
+        b,
+        shape.prim_end + 1,
+        shape.digits,
+        shape.named,
+        shape.lower,
+    ) {
+        return Some(CompactId::from_hash(h));
+    }
     // Already normalized (the usual case in source code): hash the input itself.
     if !shape.named && !shape.lower {
         return Some(CompactId::from_hash(hash::code_hash(b)));
@@ -726,14 +820,14 @@ mod tests {
     fn agree(code: &str, names: &NamedSequences) -> core::result::Result<(), TestCaseError> {
         let precise = StructuredCode::parse_precise(code, names);
         let fast = parse_fast(code.as_bytes(), names);
-        // The fast path must take every plain valid code (no surrounding space).
-        if precise.is_ok() && code.trim() == code {
+        // The fast path must take every valid code.
+        if precise.is_ok() {
             prop_assert!(fast.is_some(), "fast path refused {:?}", code);
         }
         if let Some(fast) = fast {
             prop_assert_eq!(Ok(fast), precise.clone(), "{:?}", code);
         }
-        // The portable scan must agree too (on x86_64 it only serves codes over 32 bytes).
+        // The portable scan must agree too (on x86_64 it only serves codes over 64 bytes).
         if let Some(shape) = scan_swar(code.as_bytes(), names) {
             let mut buf = [0u8; MAX_NORMALIZED_LEN];
             let n = normalize_into(code.as_bytes(), shape, &mut buf);
@@ -754,24 +848,30 @@ mod tests {
         Ok(())
     }
 
-    /// Every byte position of codes of every length the vector scan takes (9 to 32 bytes,
-    /// read as two overlapping windows), with a byte no code may hold there.
+    /// Every byte position of codes of every length the fast path takes (9 to 68 bytes: read
+    /// as vector windows up to 64, by words above), with a byte no code may hold there.
     #[test]
     fn a_bad_byte_anywhere_is_refused() {
-        for len in 9..=32 {
-            // E.<component>.<primary>.001, the fields sharing the `len - 7` bytes.
-            let c = (len - 7) / 2;
-            let code = format!("E.A{}.B{}.001", "C".repeat(c - 1), "D".repeat(len - 8 - c));
+        for len in 9..=MAX_FAST_LEN {
+            // E.<component>.<primary>.001, the fields sharing the `len - 7` bytes; past 39
+            // bytes, two fields of 16 and a name of the rest.
+            let (code, names) = if len <= MAX_NORMALIZED_LEN {
+                let c = (len - 7) / 2;
+                let code = format!("E.A{}.B{}.001", "C".repeat(c - 1), "D".repeat(len - 8 - c));
+                (code, NamedSequences::standard())
+            } else {
+                let name = format!("N{}", "_".repeat(len - 37));
+                let code = format!("E.A{}.B{}.{name}", "C".repeat(15), "d".repeat(15));
+                (code, NamedSequences::standard().with(&name, 500).unwrap())
+            };
             assert_eq!(code.len(), len);
-            assert!(
-                compact_fast(&code, &NamedSequences::standard()).is_some(),
-                "{code}"
-            );
+            assert!(compact_fast(&code, &names).is_some(), "{code}");
             for at in 0..len {
-                for bad in ["\u{e9}", " ", "-", "\u{7f}", "\0", "\u{20ac}"] {
+                for bad in [
+                    "\u{e9}", " ", "-", "\u{7f}", "\0", "\u{20ac}", "`", "{", "@", "[",
+                ] {
                     let mut text = code.clone();
                     text.replace_range(at..at + 1, bad);
-                    let names = NamedSequences::standard();
                     let precise = StructuredCode::parse_precise(&text, &names);
                     match compact_fast(&text, &names) {
                         Some(id) => assert_eq!(Ok(id), precise.map(|c| c.compact_id()), "{text:?}"),
@@ -781,6 +881,45 @@ mod tests {
                             "{text:?}"
                         ),
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn surrounding_white_space_takes_the_fast_path() {
+        let names = NamedSequences::standard();
+        let spaces = [
+            "", " ", "\t", "\n", "\u{b}", "\u{c}", "\r", " \t\r\n", "\u{a0}", "\u{2003}", "\0",
+        ];
+        for code in [
+            "E.AUTH.TOKEN.001",
+            "e.Auth.Token.missing",
+            "W.A.B.LOCKED",
+            "E.A.B.1",
+        ] {
+            for before in spaces {
+                for after in spaces {
+                    let text = format!("{before}{code}{after}");
+                    let precise = StructuredCode::parse_precise(&text, &names);
+                    let ascii_space =
+                        |s: &str| s.chars().all(|c| c.is_ascii_whitespace() || c == '\u{b}');
+                    assert_eq!(
+                        parse_fast(text.as_bytes(), &names).is_some(),
+                        precise.is_ok(),
+                        "{text:?}"
+                    );
+                    assert_eq!(
+                        precise.is_ok(),
+                        code != "E.A.B.1" && ascii_space(before) && ascii_space(after),
+                        "{text:?}"
+                    );
+                    assert_eq!(
+                        compact_fast(&text, &names),
+                        precise.as_ref().ok().map(|c| c.compact_id()),
+                        "{text:?}"
+                    );
+                    assert_eq!(StructuredCode::parse_with(&text, &names), precise);
                 }
             }
         }

@@ -49,17 +49,10 @@ impl CompactId {
     /// says `>> 24`, its vectors and the reference take the low bits), mod 62^5, in base62.
     #[inline]
     pub const fn from_hash(hash: u64) -> CompactId {
-        // The five digits of (v mod 62^5) are digits 0..4 of v itself, so each comes
-        // straight from v: five independent divide-by-constant chains that run in parallel,
-        // instead of the dependent chain of a reduction followed by repeated division.
-        let v = value40(hash);
-        CompactId([
-            BASE62[(v / 14_776_336 % 62) as usize], // 62^4
-            BASE62[(v / 238_328 % 62) as usize],    // 62^3
-            BASE62[(v / 3_844 % 62) as usize],      // 62^2
-            BASE62[(v / 62 % 62) as usize],
-            BASE62[(v % 62) as usize],
-        ])
+        #[cfg(not(target_arch = "wasm32"))]
+        return CompactId(base62_by_pairs(value40(hash)));
+        #[cfg(target_arch = "wasm32")]
+        return CompactId(base62_by_digits(value40(hash)));
     }
 
     /// Reads five base62 symbols.
@@ -100,6 +93,52 @@ impl CompactId {
             core::str::from_utf8_unchecked(&self.0)
         }
     }
+}
+
+/// The five base62 digits of `v mod 62^5`. The reduction leaves a value under 2^30, whose
+/// divisions by constants are 32-bit multiply-shifts; it is cut at 62^3 and 62^2 into two
+/// pairs of digits, each read from a table, and one.
+#[cfg(any(test, not(target_arch = "wasm32")))]
+#[inline(always)]
+const fn base62_by_pairs(v: u64) -> [u8; COMPACT_LEN] {
+    let r = (v % 916_132_832) as u32; // 62^5
+    let (high, low) = (r / 238_328, r % 238_328); // 62^3
+    let (middle, low) = (low / 3_844, low % 3_844); // 62^2
+    let [a, b] = pair(high);
+    let [d, e] = pair(low);
+    [a, b, BASE62[middle as usize], d, e]
+}
+
+/// The five base62 digits of `v mod 62^5` with no table (the WebAssembly module's size
+/// budget): the digits of (v mod 62^5) are digits 0..4 of v itself, so each comes straight
+/// from v, five independent divide-by-constant chains.
+#[cfg(any(test, target_arch = "wasm32"))]
+#[inline(always)]
+const fn base62_by_digits(v: u64) -> [u8; COMPACT_LEN] {
+    [
+        BASE62[(v / 14_776_336 % 62) as usize], // 62^4
+        BASE62[(v / 238_328 % 62) as usize],    // 62^3
+        BASE62[(v / 3_844 % 62) as usize],      // 62^2
+        BASE62[(v / 62 % 62) as usize],
+        BASE62[(v % 62) as usize],
+    ]
+}
+
+/// The two base62 symbols of a number under 62^2, from a table of every pair (one load
+/// instead of a division and two loads).
+#[cfg(any(test, not(target_arch = "wasm32")))]
+#[inline(always)]
+const fn pair(n: u32) -> [u8; 2] {
+    const PAIRS: [[u8; 2]; 3_844] = {
+        let mut t = [[0u8; 2]; 3_844];
+        let mut i = 0;
+        while i < 3_844 {
+            t[i] = [BASE62[i / 62], BASE62[i % 62]];
+            i += 1;
+        }
+        t
+    };
+    PAIRS[n as usize]
 }
 
 impl fmt::Display for CompactId {
@@ -292,6 +331,8 @@ mod tests {
                 v /= 62;
             }
             prop_assert_eq!(CompactId::from_hash(h).0, want);
+            prop_assert_eq!(base62_by_pairs(h & 0xFF_FFFF_FFFF), want);
+            prop_assert_eq!(base62_by_digits(h & 0xFF_FFFF_FFFF), want);
         }
     }
 }

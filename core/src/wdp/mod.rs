@@ -13,6 +13,8 @@ mod code;
 mod hash;
 mod sequence;
 mod severity;
+#[cfg(not(target_arch = "wasm32"))]
+mod words;
 
 #[cfg(feature = "catalog")]
 pub mod catalog;
@@ -41,8 +43,16 @@ pub fn compact_id(code: &str) -> Result<String> {
 pub fn compact(code: &str, names: &NamedSequences) -> Result<CompactId> {
     match code::compact_fast(code, names) {
         Some(id) => Ok(id),
-        None => Ok(StructuredCode::parse_with(code, names)?.compact_id()),
+        None => compact_precise(code, names),
     }
+}
+
+/// What the fast path left: out of line, so that its frame and error building stay off the
+/// fast path's (inlined in WebAssembly, where the module's size counts more).
+#[cold]
+#[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+fn compact_precise(code: &str, names: &NamedSequences) -> Result<CompactId> {
+    Ok(StructuredCode::parse_with(code, names)?.compact_id())
 }
 
 /// The compact ID with the caller's named sequences.

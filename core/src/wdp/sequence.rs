@@ -105,6 +105,83 @@ const SLOTS: [u8; 64] = {
     slots
 };
 
+/// A standard name as [`standard_digits`] compares it: its first eight bytes (all of it,
+/// zero-extended, when shorter), its last eight, its length, and its number's three digits
+/// (the first in the low byte).
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy)]
+struct NameWords {
+    first: u64,
+    last: u64,
+    len: usize,
+    digits: u32,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+const NAME_WORDS: [NameWords; STANDARD.len()] = {
+    let mut out = [NameWords {
+        first: 0,
+        last: 0,
+        len: 0,
+        digits: 0,
+    }; STANDARD.len()];
+    let mut i = 0;
+    while i < STANDARD.len() {
+        let (name, n) = STANDARD[i];
+        let b = name.as_bytes();
+        let mut first = [0u8; 8];
+        let mut last = [0u8; 8];
+        let mut j = 0;
+        while j < 8 {
+            if j < b.len() {
+                first[j] = b[j];
+            }
+            if b.len() >= 8 {
+                last[j] = b[b.len() - 8 + j];
+            }
+            j += 1;
+        }
+        let digits = [
+            b'0' + (n / 100) as u8,
+            b'0' + (n / 10 % 10) as u8,
+            b'0' + (n % 10) as u8,
+            0,
+        ];
+        out[i] = NameWords {
+            first: u64::from_le_bytes(first),
+            last: if b.len() >= 8 {
+                u64::from_le_bytes(last)
+            } else {
+                u64::from_le_bytes(first)
+            },
+            len: b.len(),
+            digits: u32::from_le_bytes(digits),
+        };
+        i += 1;
+    }
+    out
+};
+
+/// The digits of a standard name given as words, for a scan that holds the uppercased name
+/// in registers: `first` is its first eight bytes (all of it, zero-extended, when shorter),
+/// `last` its last eight (`first` again when shorter), `len` its length. The same slot and
+/// one comparison as [`standard_number`], with no copy of the name.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+pub(super) fn standard_digits(first: u64, last: u64, len: usize) -> Option<u32> {
+    if !(SHORTEST..=LONGEST).contains(&len) {
+        return None;
+    }
+    let last_byte = if len >= 8 {
+        (last >> 56) as u32
+    } else {
+        (first >> (8 * (len - 1))) as u32 & 0xff
+    };
+    let word = (first as u32) ^ ((len as u32) << 24) ^ (last_byte << 16);
+    let entry = NAME_WORDS[SLOTS[(word.wrapping_mul(0x601e_48cb) >> 26) as usize] as usize];
+    (entry.first == first && entry.last == last && entry.len == len).then_some(entry.digits)
+}
+
 /// The standard name of a number, if it has one.
 pub fn standard_name(number: u16) -> Option<&'static str> {
     STANDARD
@@ -249,7 +326,53 @@ mod tests {
         }
     }
 
+    /// `standard_digits` of a name read as the scan reads it.
+    fn digits_of(upper: &[u8]) -> Option<u16> {
+        let n = upper.len();
+        if n == 0 || n > 16 {
+            return None;
+        }
+        let mut first = [0u8; 8];
+        let k = n.min(8);
+        first[..k].copy_from_slice(&upper[..k]);
+        let first = u64::from_le_bytes(first);
+        let last = if n >= 8 {
+            u64::from_le_bytes(upper[n - 8..].try_into().unwrap())
+        } else {
+            first
+        };
+        standard_digits(first, last, n).map(|d| {
+            let [a, b, c, _] = (d ^ 0x0030_3030).to_le_bytes();
+            u16::from(a) * 100 + u16::from(b) * 10 + u16::from(c)
+        })
+    }
+
+    #[test]
+    fn standard_digits_are_the_table() {
+        for (name, number) in STANDARD {
+            assert_eq!(digits_of(name.as_bytes()), Some(number), "{name}");
+            let b = name.as_bytes();
+            for at in 0..b.len() {
+                let mut changed = b.to_vec();
+                changed[at] ^= 1;
+                assert_eq!(digits_of(&changed), search(&changed), "{name} at {at}");
+            }
+            assert_eq!(digits_of(&[b, b"X"].concat()), None);
+            assert_eq!(digits_of(&b[..b.len() - 1]), None);
+        }
+    }
+
     proptest! {
+        #[test]
+        fn standard_digits_of_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..17)) {
+            prop_assert_eq!(digits_of(&bytes), search(&bytes));
+        }
+
+        #[test]
+        fn standard_digits_of_names(name in "[A-Z_]{0,16}") {
+            prop_assert_eq!(digits_of(name.as_bytes()), search(name.as_bytes()));
+        }
+
         #[test]
         fn standard_number_is_the_table(name in "[A-Z_]{0,16}") {
             prop_assert_eq!(standard_number(name.as_bytes()), search(name.as_bytes()));
