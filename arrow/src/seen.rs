@@ -17,12 +17,20 @@ use crate::sink::Rows;
 /// does not pay for clearing a table it cannot fill.
 const MAX_SETS: usize = 4096;
 const MIN_SETS: usize = 16;
-/// The texts kept: at least eight bytes (no valid code is shorter) and at most `KEY` (the
-/// longer ones always go to the core). With 26 bytes an entry is 32 bytes and a set one
-/// cache line: the table's footprint, not the comparisons, sets the time of a lookup. A code
-/// of four short fields (`E.AUTH.TOKEN.001`, `E.Api.Gateway.RATE_LIMITED`) fits.
+/// The texts kept in the table's entries: at least eight bytes (no valid code is shorter)
+/// and at most `KEY`. With 56 bytes an entry is one cache line, so a lookup reads one line
+/// whatever the code's length (the table's footprint, not the comparisons, sets the time of
+/// a lookup); every code of fields up to 16 characters with a numbered sequence fits, and
+/// most with a named one. A longer text, up to `LONG`, is kept in [`Long`].
 const MIN_LEN: usize = 8;
-const KEY: usize = 26;
+const KEY: usize = 56;
+/// The longest text kept: longer than any valid code (68 bytes) with some white space
+/// around it. Longer rows always go to the core.
+const LONG: usize = 128;
+/// The bytes of long texts a range keeps before it forgets them all and starts again: a
+/// few thousand distinct codes fit, and a column of ever new long codes cannot make the
+/// range's memory grow without bound.
+const ARENA: usize = 1 << 20;
 
 /// The compact ID of every code (as [`wdp::compact_id_as_with`] computes it), remembering
 /// the IDs of the codes each range of rows has seen.
@@ -31,20 +39,38 @@ pub(crate) struct CompactIds<'n> {
     pub(crate) profile: Profile,
 }
 
-/// A code seen before and its ID. The code's bytes are kept here, not referenced in the
-/// input: comparing with them then reads the table, not a distant row of the column.
+/// A code seen before and its ID, in one cache line. The code's bytes are kept here, not
+/// referenced in the input: comparing with them then reads the table, not a distant row of
+/// the column.
 #[derive(Clone, Copy)]
+#[repr(align(64))]
 struct Entry {
     key: [u8; KEY],
     len: u8,
     id: CompactId,
 }
+const _: () = assert!(std::mem::size_of::<Entry>() == 64);
 
-/// The two places of a set, in one cache line.
+/// The two places of a set.
 #[derive(Clone, Copy)]
-#[repr(align(64))]
 struct Set([Entry; 2]);
-const _: () = assert!(std::mem::size_of::<Set>() == 64);
+
+/// A text longer than `KEY` seen before: where its bytes are in [`Long::arena`], its
+/// length, the hash that picked its set (compared before the bytes), and its ID.
+#[derive(Clone, Copy)]
+struct LongEntry {
+    hash: u64,
+    at: u32,
+    len: u32,
+    id: CompactId,
+}
+
+/// The texts longer than `KEY`: two-way sets of [`LongEntry`], the texts' bytes one after
+/// the other in `arena`.
+struct Long {
+    sets: Vec<[LongEntry; 2]>,
+    arena: Vec<u8>,
+}
 
 /// One range's table: two-way sets picked by a hash of the first and last eight bytes and
 /// the length; a new code takes the first place of its set and moves the code there to the
@@ -53,6 +79,8 @@ const _: () = assert!(std::mem::size_of::<Set>() == 64);
 /// (a column of distinct codes).
 pub(crate) struct Seen {
     sets: Vec<Set>,
+    /// The texts longer than `KEY`, in as many sets; made at the first such text.
+    long: Option<Box<Long>>,
     /// 64 minus the bits of a set's index.
     shift: u32,
     /// The rows of the current block, and how many of them were looked up and not found:
@@ -77,7 +105,7 @@ impl Seen {
     #[inline(always)]
     fn get(&self, b: &[u8]) -> Option<CompactId> {
         if !(MIN_LEN..=KEY).contains(&b.len()) {
-            return None;
+            return self.get_long(b);
         }
         let ways = &self.sets[(hash(b) >> self.shift) as usize].0;
         // The second place is read only when the first holds another code: most codes have a
@@ -92,6 +120,68 @@ impl Seen {
         }
     }
 
+    /// [`Seen::get`] of a text outside `MIN_LEN..=KEY` bytes.
+    #[inline(never)]
+    fn get_long(&self, b: &[u8]) -> Option<CompactId> {
+        let long = self.long.as_deref()?;
+        if !(KEY + 1..=LONG).contains(&b.len()) {
+            return None;
+        }
+        let h = hash(b);
+        let ways = &long.sets[(h >> self.shift) as usize];
+        ways.iter()
+            .find(|e| {
+                e.hash == h
+                    && e.len as usize == b.len()
+                    && same(&long.arena[e.at as usize..e.at as usize + b.len()], b)
+            })
+            .map(|e| e.id)
+    }
+
+    /// Keeps the ID of `b` (not yet held).
+    #[inline]
+    fn put(&mut self, b: &[u8], id: CompactId) {
+        if b.len() <= KEY {
+            let mut key = [0; KEY];
+            key[..b.len()].copy_from_slice(b);
+            let ways = &mut self.sets[(hash(b) >> self.shift) as usize].0;
+            ways[1] = ways[0];
+            ways[0] = Entry {
+                key,
+                len: b.len() as u8,
+                id,
+            };
+        } else {
+            self.put_long(b, id);
+        }
+    }
+
+    #[inline(never)]
+    fn put_long(&mut self, b: &[u8], id: CompactId) {
+        let sets = self.sets.len();
+        let long = self.long.get_or_insert_with(|| {
+            Box::new(Long {
+                sets: vec![[EMPTY_LONG; 2]; sets],
+                arena: Vec::new(),
+            })
+        });
+        if long.arena.len() + b.len() > ARENA {
+            long.arena.clear();
+            long.sets.fill([EMPTY_LONG; 2]);
+        }
+        let h = hash(b);
+        let entry = LongEntry {
+            hash: h,
+            at: long.arena.len() as u32,
+            len: b.len() as u32,
+            id,
+        };
+        long.arena.extend_from_slice(b);
+        let ways = &mut long.sets[(h >> self.shift) as usize];
+        ways[1] = ways[0];
+        ways[0] = entry;
+    }
+
     /// [`Rows::known`]: the rows from the first whose codes the table holds.
     #[inline(always)]
     fn known<'a>(
@@ -103,7 +193,24 @@ impl Seen {
         if !self.on {
             return rows.start;
         }
-        for i in rows.clone() {
+        // Eight rows at a time, their sets read before any is compared: the eight reads of
+        // the table (a few thousand codes' entries outgrow the first-level cache) are then
+        // in flight together instead of one row's after the other's.
+        const AHEAD: usize = 8;
+        let mut i = rows.start;
+        while i + AHEAD <= rows.end {
+            let texts: [&[u8]; AHEAD] = core::array::from_fn(|k| read(i + k).as_bytes());
+            let first: [u8; AHEAD] = core::array::from_fn(|k| self.set_of(texts[k]).0[0].len);
+            std::hint::black_box(first);
+            for (k, b) in texts.iter().enumerate() {
+                match self.get(b) {
+                    Some(id) => store(i + k, id),
+                    None => return i + k,
+                }
+            }
+            i += AHEAD;
+        }
+        for i in i..rows.end {
             match self.get(read(i).as_bytes()) {
                 Some(id) => store(i, id),
                 None => return i,
@@ -111,6 +218,39 @@ impl Seen {
         }
         rows.end
     }
+
+    /// The set a text of `MIN_LEN..=KEY` bytes belongs to (the first set for another text).
+    #[inline(always)]
+    fn set_of(&self, b: &[u8]) -> &Set {
+        let at = if (MIN_LEN..=KEY).contains(&b.len()) {
+            (hash(b) >> self.shift) as usize
+        } else {
+            0
+        };
+        &self.sets[at]
+    }
+}
+
+/// An empty place of [`Long`]: no text has length 0 there.
+const EMPTY_LONG: LongEntry = LongEntry {
+    hash: 0,
+    at: 0,
+    len: 0,
+    id: CompactId::from_hash(0),
+};
+
+/// `a == b` for texts of the same length, at least eight bytes: word by word, the last word
+/// ending at the end (a call to `memcmp` costs more for a few dozen bytes).
+#[inline(always)]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = b.len();
+    let mut differ = word(a, n - 8) ^ word(b, n - 8);
+    let mut at = 0;
+    while at + 8 < n {
+        differ |= word(a, at) ^ word(b, at);
+        at += 8;
+    }
+    differ == 0
 }
 
 #[inline(always)]
@@ -128,18 +268,20 @@ fn hash(b: &[u8]) -> u64 {
 }
 
 impl Entry {
-    /// Whether the entry holds `b` (8 to `KEY` bytes). The words at 0, 8, 16 and `n - 8`
-    /// (each no further than `n - 8`) cover every byte: four comparisons whatever the
-    /// length, where a loop over the words would mispredict its exit on codes of mixed
+    /// Whether the entry holds `b` (8 to `KEY` bytes). The words at 0, 8, ..., 48 (each no
+    /// further than `n - 8`) and at `n - 8` cover every byte: the same comparisons whatever
+    /// the length, where a loop over the words would mispredict its exit on codes of mixed
     /// lengths.
     #[inline(always)]
     fn holds(&self, b: &[u8]) -> bool {
         let n = b.len();
         let last = n - 8;
         let differ = |at: usize| word(&self.key, at) ^ word(b, at);
-        (differ(0) | differ(8.min(last)) | differ(16.min(last)) | differ(last))
-            | (usize::from(self.len) ^ n) as u64
-            == 0
+        let mut d = differ(last) | (usize::from(self.len) ^ n) as u64;
+        for at in (0..KEY - 8).step_by(8) {
+            d |= differ(at.min(last));
+        }
+        d == 0
     }
 }
 
@@ -155,6 +297,7 @@ impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
         let sets = (rows / 2).clamp(MIN_SETS, MAX_SETS).next_power_of_two();
         Seen {
             sets: vec![Set([empty; 2]); sets],
+            long: None,
             shift: 64 - sets.trailing_zeros(),
             rows: 0,
             misses: 0,
@@ -235,7 +378,7 @@ impl CompactIds<'_> {
     #[inline(always)]
     fn find(&self, seen: &mut Seen, code: &str) -> Result<CompactId, Error> {
         let b = code.as_bytes();
-        if !seen.on || !(MIN_LEN..=KEY).contains(&b.len()) {
+        if !seen.on || !(MIN_LEN..=LONG).contains(&b.len()) {
             return self.compute(code);
         }
         if let Some(id) = seen.get(b) {
@@ -243,15 +386,7 @@ impl CompactIds<'_> {
         }
         seen.misses += 1;
         let id = self.compute(code)?;
-        let mut key = [0; KEY];
-        key[..b.len()].copy_from_slice(b);
-        let ways = &mut seen.sets[(hash(b) >> seen.shift) as usize].0;
-        ways[1] = ways[0];
-        ways[0] = Entry {
-            key,
-            len: b.len() as u8,
-            id,
-        };
+        seen.put(b, id);
         Ok(id)
     }
 
@@ -375,6 +510,59 @@ mod tests {
             .cloned()
             .collect();
         agrees(&repeated, None, Profile::Polyid);
+    }
+
+    #[test]
+    fn codes_of_every_length_and_white_space() {
+        // Valid codes of 9 to 68 bytes (16-character fields, names of up to 32), each also
+        // with white space around it up to 140 bytes: the table's entries, its long texts,
+        // and the texts too long for either.
+        let names = NamedSequences::standard()
+            .with(&format!("N{}", "_".repeat(31)), 500)
+            .unwrap();
+        let mut pool = Vec::new();
+        for c in 1..=16 {
+            for p in [1, 7, 16] {
+                let stem = format!("e.C{}.p{}.", "x".repeat(c - 1), "Y".repeat(p - 1));
+                for seq in ["001", "missing", "Out_Of_Bounds", "ALREADY_EXISTS", "000"] {
+                    pool.push(format!("{stem}{seq}"));
+                }
+                pool.push(format!("{stem}N{}", "_".repeat(31)));
+            }
+        }
+        for (k, code) in pool.clone().iter().enumerate() {
+            for pad in [1, 9, 40, 72 - code.len().min(72)] {
+                let space = [" ", "\t", "\n\r"][k % 3].repeat(pad);
+                pool.push(format!("{space}{code}"));
+                pool.push(format!("{code}{space}"));
+            }
+        }
+        assert!(pool.iter().any(|c| c.len() > super::LONG));
+        let codes: Vec<String> = (0..40_000)
+            .map(|i| pool[(i * 7919) % pool.len()].clone())
+            .collect();
+        agrees(&codes, Some(&names), Profile::Polyid);
+        agrees(&codes, None, Profile::Polyid);
+        agrees(&codes, None, Profile::Waddling);
+    }
+
+    #[test]
+    fn long_codes_past_the_arena_are_forgotten_and_found_again() {
+        // Each long code on two rows in a row (half the rows new: the table stays on), more
+        // long text than the arena holds, then the first codes again.
+        let code = |i: usize| {
+            format!(
+                "W.CachePart{:04X}.DataPart{:02}.already_exists{}",
+                i % 4096,
+                i / 4096,
+                " ".repeat(20)
+            )
+        };
+        assert!(code(0).len() > super::KEY);
+        let distinct = super::ARENA / code(0).len() + 2_000;
+        let mut codes: Vec<String> = (0..2 * distinct).map(|r| code(r / 2)).collect();
+        codes.extend((0..20_000).map(|r| code(r % 500)));
+        agrees(&codes, None, Profile::Polyid);
     }
 
     #[test]
