@@ -7,7 +7,7 @@
 //! ID the core computed in this call, with the same named sequences and profile.
 
 use polyid::wdp::{self, CompactId, FullId, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
-use polyid::{Error, Profile};
+use polyid::{Error, ErrorCode, Profile};
 
 use crate::sink::Rows;
 
@@ -39,7 +39,12 @@ pub(crate) struct CompactIds<'n> {
     pub(crate) profile: Profile,
 }
 
-/// A code seen before and its ID, in one cache line. The code's bytes are kept here, not
+/// What a code seen before came to: its ID, or the code of its error (kept so that the
+/// rows of a repeated invalid code become null rows without the core; the error itself is
+/// computed again when a row must report it in full).
+type Outcome = Result<CompactId, ErrorCode>;
+
+/// A code seen before and its outcome, in one cache line. The code's bytes are kept here, not
 /// referenced in the input: comparing with them then reads the table, not a distant row of
 /// the column.
 #[derive(Clone, Copy)]
@@ -47,7 +52,7 @@ pub(crate) struct CompactIds<'n> {
 struct Entry {
     key: [u8; KEY],
     len: u8,
-    id: CompactId,
+    id: Outcome,
 }
 const _: () = assert!(std::mem::size_of::<Entry>() == 64);
 
@@ -62,7 +67,7 @@ struct LongEntry {
     hash: u64,
     at: u32,
     len: u32,
-    id: CompactId,
+    id: Outcome,
 }
 
 /// The texts longer than `KEY`: two-way sets of [`LongEntry`], the texts' bytes one after
@@ -74,9 +79,8 @@ struct Long {
 
 /// One range's table: two-way sets picked by a hash of the first and last eight bytes and
 /// the length; a new code takes the first place of its set and moves the code there to the
-/// second. Invalid codes are not kept: each of their rows goes to the core, which names the
-/// error. A range stops looking after a block of rows in which more than half were new codes
-/// (a column of distinct codes).
+/// second. An invalid code is kept with its error's code. A range stops looking after a
+/// block of rows in which more than half were new codes (a column of distinct codes).
 pub(crate) struct Seen {
     sets: Vec<Set>,
     /// The texts longer than `KEY`, in as many sets; made at the first such text.
@@ -101,9 +105,9 @@ impl Seen {
         self.misses = 0;
     }
 
-    /// The ID of `b` when the table holds it.
+    /// The outcome of `b` when the table holds it.
     #[inline(always)]
-    fn get(&self, b: &[u8]) -> Option<CompactId> {
+    fn get(&self, b: &[u8]) -> Option<Outcome> {
         if !(MIN_LEN..=KEY).contains(&b.len()) {
             return self.get_long(b);
         }
@@ -122,7 +126,7 @@ impl Seen {
 
     /// [`Seen::get`] of a text outside `MIN_LEN..=KEY` bytes.
     #[inline(never)]
-    fn get_long(&self, b: &[u8]) -> Option<CompactId> {
+    fn get_long(&self, b: &[u8]) -> Option<Outcome> {
         let long = self.long.as_deref()?;
         if !(KEY + 1..=LONG).contains(&b.len()) {
             return None;
@@ -138,9 +142,9 @@ impl Seen {
             .map(|e| e.id)
     }
 
-    /// Keeps the ID of `b` (not yet held).
+    /// Keeps the outcome of `b` (not yet held).
     #[inline]
-    fn put(&mut self, b: &[u8], id: CompactId) {
+    fn put(&mut self, b: &[u8], id: Outcome) {
         if b.len() <= KEY {
             let mut key = [0; KEY];
             key[..b.len()].copy_from_slice(b);
@@ -157,7 +161,7 @@ impl Seen {
     }
 
     #[inline(never)]
-    fn put_long(&mut self, b: &[u8], id: CompactId) {
+    fn put_long(&mut self, b: &[u8], id: Outcome) {
         let sets = self.sets.len();
         let long = self.long.get_or_insert_with(|| {
             Box::new(Long {
@@ -182,17 +186,30 @@ impl Seen {
         ways[0] = entry;
     }
 
-    /// [`Rows::known`]: the rows from the first whose codes the table holds.
+    /// [`Rows::known`]: the rows from the first whose codes the table holds, their IDs to
+    /// `store` and, when `fail` is given, their errors' codes to `fail`.
     #[inline(always)]
     fn known<'a>(
         &self,
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> &'a str,
         mut store: impl FnMut(usize, CompactId),
+        mut fail: Option<&mut impl FnMut(usize, ErrorCode)>,
     ) -> usize {
         if !self.on {
             return rows.start;
         }
+        let mut give = |i: usize, outcome: Option<Outcome>| match (outcome, fail.as_mut()) {
+            (Some(Ok(id)), _) => {
+                store(i, id);
+                true
+            }
+            (Some(Err(code)), Some(fail)) => {
+                fail(i, code);
+                true
+            }
+            _ => false,
+        };
         // Eight rows at a time, their sets read before any is compared: the eight reads of
         // the table (a few thousand codes' entries outgrow the first-level cache) are then
         // in flight together instead of one row's after the other's.
@@ -203,17 +220,15 @@ impl Seen {
             let first: [u8; AHEAD] = core::array::from_fn(|k| self.set_of(texts[k]).0[0].len);
             std::hint::black_box(first);
             for (k, b) in texts.iter().enumerate() {
-                match self.get(b) {
-                    Some(id) => store(i + k, id),
-                    None => return i + k,
+                if !give(i + k, self.get(b)) {
+                    return i + k;
                 }
             }
             i += AHEAD;
         }
         for i in i..rows.end {
-            match self.get(read(i).as_bytes()) {
-                Some(id) => store(i, id),
-                None => return i,
+            if !give(i, self.get(read(i).as_bytes())) {
+                return i;
             }
         }
         rows.end
@@ -236,7 +251,7 @@ const EMPTY_LONG: LongEntry = LongEntry {
     hash: 0,
     at: 0,
     len: 0,
-    id: CompactId::from_hash(0),
+    id: Ok(CompactId::from_hash(0)),
 };
 
 /// `a == b` for texts of the same length, at least eight bytes: word by word, the last word
@@ -292,7 +307,7 @@ impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
         let empty = Entry {
             key: [0; KEY],
             len: 0,
-            id: CompactId::from_hash(0),
+            id: Ok(CompactId::from_hash(0)),
         };
         let sets = (rows / 2).clamp(MIN_SETS, MAX_SETS).next_power_of_two();
         Seen {
@@ -321,8 +336,9 @@ impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> &'a str,
         store: &mut impl FnMut(usize, [u8; COMPACT_LEN]),
+        fail: Option<&mut impl FnMut(usize, ErrorCode)>,
     ) -> usize {
-        seen.known(rows, read, |i, id| store(i, *id.as_bytes()))
+        seen.known(rows, read, |i, id| store(i, *id.as_bytes()), fail)
     }
 }
 
@@ -356,8 +372,9 @@ impl<'a> Rows<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> &'a str,
         store: &mut impl FnMut(usize, [u8; FULL_ID_LEN]),
+        fail: Option<&mut impl FnMut(usize, ErrorCode)>,
     ) -> usize {
-        seen.known(rows, read, |i, id| store(i, self.full(id)))
+        seen.known(rows, read, |i, id| store(i, self.full(id)), fail)
     }
 }
 
@@ -381,13 +398,16 @@ impl CompactIds<'_> {
         if !seen.on || !(MIN_LEN..=LONG).contains(&b.len()) {
             return self.compute(code);
         }
-        if let Some(id) = seen.get(b) {
-            return Ok(id);
+        match seen.get(b) {
+            Some(Ok(id)) => return Ok(id),
+            // The error in full, as the core words it.
+            Some(Err(_)) => return self.compute(code),
+            None => {}
         }
         seen.misses += 1;
-        let id = self.compute(code)?;
-        seen.put(b, id);
-        Ok(id)
+        let outcome = self.compute(code);
+        seen.put(b, outcome.as_ref().map(|id| *id).map_err(Error::code));
+        outcome
     }
 
     #[inline(never)]

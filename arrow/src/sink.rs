@@ -211,14 +211,19 @@ impl<const W: usize> Sink for Text<W> {
     split_sink!([u8; W]);
     fn finish(mut self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
         if let Some(nulls) = nulls.as_ref().filter(|n| n.null_count() > 0) {
-            // Null rows take no bytes: the valid rows move down over them, in order.
-            let mut end = 0;
-            for i in 0..self.offsets.len() - 1 {
-                if nulls.is_valid(i) {
-                    self.values.copy_within(i * W..i * W + W, end);
-                    end += W;
+            // Null rows take no bytes: the valid rows move down over them, in order, a run
+            // of valid rows at a time.
+            let rows = self.offsets.len() - 1;
+            let (mut end, mut next) = (0, 0);
+            for (start, stop) in nulls.inner().set_slices().chain([(rows, rows)]) {
+                // Rows `next..start` are null: they end where the last valid row did.
+                self.offsets[next + 1..start + 1].fill(end as i32);
+                self.values.copy_within(start * W..stop * W, end);
+                for (i, offset) in self.offsets[start + 1..stop + 1].iter_mut().enumerate() {
+                    *offset = (end + (i + 1) * W) as i32;
                 }
-                self.offsets[i + 1] = end as i32;
+                end += (stop - start) * W;
+                next = stop;
             }
             self.values.truncate(end);
         }
@@ -456,25 +461,31 @@ fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<ArrayRef, E
     }
     let mut values = Vec::new();
     let mut offsets = Vec::with_capacity(rows + 1);
-    let mut valid = NullBufferBuilder::new(rows);
+    let mut valid = BooleanBufferBuilder::new(rows);
     offsets.push(0i32);
-    let mut next = failed.iter().peekable();
-    for row in 0..rows {
-        match next.peek() {
-            Some(&&(i, code)) if i == row => {
-                next.next();
-                values.extend_from_slice(code.as_str().as_bytes());
-                valid.append_non_null();
-            }
-            _ => valid.append_null(),
-        }
+    // The rows between two failing rows, all at once: they are null and end where the last
+    // code did.
+    for &(row, code) in failed {
+        let gap = row + 1 - offsets.len();
+        valid.append_n(gap, false);
+        let end = *offsets.last().unwrap_or(&0);
+        offsets.resize(row + 1, end);
+        values.extend_from_slice(code.as_str().as_bytes());
+        valid.append(true);
         let end = i32::try_from(values.len())
             .map_err(|_| too_many_rows(rows, i32::MAX as usize / MAX_CODE_LEN))?;
         offsets.push(end);
     }
+    valid.append_n(rows + 1 - offsets.len(), false);
+    let end = *offsets.last().unwrap_or(&0);
+    offsets.resize(rows + 1, end);
     let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
-    let array = StringArray::try_new(offsets, Buffer::from_vec(values), valid.finish())
-        .map_err(internal)?;
+    let array = StringArray::try_new(
+        offsets,
+        Buffer::from_vec(values),
+        Some(NullBuffer::new(valid.finish())),
+    )
+    .map_err(internal)?;
     Ok(Arc::new(array))
 }
 
@@ -501,11 +512,12 @@ pub(crate) trait Rows<I, T>: Sync {
     #[inline]
     fn block(&self, _scratch: &mut Self::Scratch, _rows: usize) {}
     fn row(&self, scratch: &mut Self::Scratch, input: &I) -> Result<Option<T>, Error>;
-    /// The rows of `rows` (none of them null) whose value the scratch state gives at once,
-    /// in order from the first: each is given to `store` with its index, and the loop stops
-    /// at the first row it cannot give, which it returns (`rows.end`: every row). That row
-    /// then takes the general path ([`Rows::row`]). A kernel that keeps no such state gives
-    /// none.
+    /// The rows of `rows` (none of them null) whose outcome the scratch state gives at once,
+    /// in order from the first: each value is given to `store` with its row's index, and,
+    /// when `fail` is given (errors become null rows), each error's code to `fail`. The loop
+    /// stops at the first row it cannot give, which it returns (`rows.end`: every row); that
+    /// row then takes the general path ([`Rows::row`]), which also computes a known error
+    /// when `fail` is not given. A kernel that keeps no such state gives none.
     #[inline]
     fn known(
         &self,
@@ -513,6 +525,7 @@ pub(crate) trait Rows<I, T>: Sync {
         rows: core::ops::Range<usize>,
         _read: &impl Fn(usize) -> I,
         _store: &mut impl FnMut(usize, T),
+        _fail: Option<&mut impl FnMut(usize, ErrorCode)>,
     ) -> usize {
         rows.start
     }
@@ -596,9 +609,36 @@ impl<R, C> Job<'_, R, C> {
             }
             if i < known_to {
                 let mut set = |row, v| store(row, Some(v));
-                i = self
-                    .compute
-                    .known(&mut scratch, i..known_to, &self.read, &mut set);
+                i = match self.mode {
+                    OnError::Raise => self.compute.known(
+                        &mut scratch,
+                        i..known_to,
+                        &self.read,
+                        &mut set,
+                        None::<&mut fn(usize, ErrorCode)>,
+                    ),
+                    OnError::Null => {
+                        // The rows of a known error are null, their codes in `failed`; their
+                        // validity is written when the known rows end.
+                        let mut nulls = Vec::new();
+                        let mut fail = |row, code| {
+                            failed.push((row, code));
+                            nulls.push(row);
+                        };
+                        let end = self.compute.known(
+                            &mut scratch,
+                            i..known_to,
+                            &self.read,
+                            &mut set,
+                            Some(&mut fail),
+                        );
+                        for row in nulls {
+                            store(row, None);
+                            valid.null(row);
+                        }
+                        end
+                    }
+                };
                 if i == known_to {
                     continue;
                 }

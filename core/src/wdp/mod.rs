@@ -120,6 +120,7 @@ fn waddling_compact(code: &str) -> CompactId {
 /// and resolves named sequences ([`compact_id`]); [`Profile::Waddling`] computes what
 /// `waddling-errors-hash`'s `compute_wdp_hash` does, for any text (docs/spec §1.5). Other
 /// profiles define no WDP codes (`INVALID_ARGUMENT`).
+#[inline]
 pub fn compact_id_as(code: &str, profile: Profile) -> Result<CompactId> {
     match profile {
         Profile::Polyid => compact(code, &NamedSequences::standard()),
@@ -131,6 +132,7 @@ pub fn compact_id_as(code: &str, profile: Profile) -> Result<CompactId> {
 /// [`compact_id_as`] with the caller's named sequences (`None`: the standard table). Only
 /// polyid's reading has caller names: with another profile, `Some` names fail with
 /// `INVALID_ARGUMENT` rather than being ignored.
+#[inline]
 pub fn compact_id_as_with(
     code: &str,
     names: Option<&NamedSequences>,
