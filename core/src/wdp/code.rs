@@ -560,11 +560,12 @@ mod sse2 {
         )
     }
 
-    /// Per-byte masks (dots, underscores, lowercase) of 9 to 64 bytes, or `None` when a byte
-    /// is not a letter, digit, `.` or `_` (non-ASCII included). Windows at 0, 16 and 32 and
-    /// one ending at the end cover a text of more than 16 bytes, so that no length needs
-    /// padding or a loop: the masks of the last are shifted to the positions its bytes have
-    /// in `b`. One window holds a shorter text, as two overlapping halves.
+    /// Per-byte masks (dots, underscores; lowercase letters, not in place) of 9 to 64 bytes,
+    /// or `None` when a byte is not a letter, digit, `.` or `_` (non-ASCII included).
+    /// Windows at 0, 16 and 32 and one ending at the end cover a text of more than 16 bytes,
+    /// so that no length needs padding or a loop: the masks of the last are shifted to the
+    /// positions its bytes have in `b`. One window holds a shorter text, as two overlapping
+    /// halves.
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(super) fn classify(b: &[u8]) -> Option<(u64, u64, u64)> {
@@ -577,7 +578,8 @@ mod sse2 {
                 v &= vi;
                 d |= u64::from(di) << at;
                 u |= u64::from(ui) << at;
-                l |= u64::from(li) << at;
+                // Only whether there is a lowercase letter matters, not where.
+                l |= u64::from(li);
             };
             if len > 32 {
                 add(16);
@@ -598,7 +600,8 @@ mod sse2 {
                 return None;
             }
             let place = |m: u32| u64::from(m & 0xff) | u64::from(m >> 8) << (len - 8);
-            Some((place(d), place(u), place(l)))
+            // Only whether there is a lowercase letter matters, not where.
+            Some((place(d), place(u), u64::from(l)))
         }
     }
 }
