@@ -16,7 +16,7 @@ DEMO_TARGETS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all build test demo core-test lint fmt bench bench-catalog bench-write bench-catalog-write clean matrix
+.PHONY: all build test demo core-test lint fmt bench bench-catalog bench-write bench-catalog-write bench-paired clean matrix
 all: build
 
 build: $(BUILD_TARGETS)
@@ -50,6 +50,12 @@ bench-write:
 
 bench-catalog-write:
 	$(BENCH_WRITE) core-catalog --runtime rust -- $(MAKE) --no-print-directory -C $(ROOT) bench-catalog
+
+# The core bench of BASE (a git revision) and of the working tree, in alternating rounds:
+# each row old, new and new / old (tools/bench_paired.py).
+bench-paired:
+	@[ -n "$(BASE)" ] || { echo "bench-paired: BASE=<git revision> is required"; exit 2; }
+	python3 $(ROOT)/tools/bench_paired.py $(BASE) $(if $(ROUNDS),--rounds $(ROUNDS))
 
 # The matrix runs last so that its "N passed, N failed" line closes the output.
 test: lint core-test $(TEST_TARGETS)

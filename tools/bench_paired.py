@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""The core benchmark of two commits in one command, run in turns: old and new builds of
+`core/benches/ids.rs` alternate round after round, so that both see the same machine.
+
+    tools/bench_paired.py BASE [--rounds N] [--filter REGEX]     (make bench-paired BASE=rev)
+
+BASE is any git revision; it is checked out (detached) under target/paired/base and its bench
+built there, the working tree's beside it. Each round runs every benchmark of both builds
+with a short criterion measurement; the table gives each row's median over the rounds, old
+and new, and new / old. A row of the new build more than 10% slower than the old is marked.
+Rows present in one build only are listed with that build's time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PAIRED = os.path.join(ROOT, "target", "paired")
+TIME = re.compile(r"^(.*?)\s*time:\s+\[\S+ \S+ (\S+) (\S+) \S+ \S+\]")
+UNITS = {"ps": 1e-3, "ns": 1.0, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def build(tree: str) -> str:
+    """The path of the `ids` bench executable built in `tree`."""
+    out = subprocess.run(
+        ["cargo", "bench", "--locked", "--no-run", "-p", "polyid", "--bench", "ids",
+         "--message-format=json"],
+        cwd=tree, check=True, capture_output=True, text=True,
+    ).stdout
+    for line in out.splitlines():
+        msg = json.loads(line)
+        if msg.get("reason") == "compiler-artifact" and msg["target"]["name"] == "ids" \
+                and msg.get("executable"):
+            return msg["executable"]
+    sys.exit(f"bench_paired: no ids executable built in {tree}")
+
+
+def checkout(rev: str) -> str:
+    tree = os.path.join(PAIRED, "base")
+    if not os.path.isdir(tree):
+        os.makedirs(PAIRED, exist_ok=True)
+        subprocess.run(["git", "worktree", "add", "--detach", tree, rev], cwd=ROOT, check=True,
+                       capture_output=True)
+    subprocess.run(["git", "checkout", "--detach", "-q", rev], cwd=tree, check=True)
+    return tree
+
+
+def run(exe: str, tree: str, pattern: str) -> dict[str, float]:
+    """Mean nanoseconds of each benchmark matching `pattern`, one short criterion run."""
+    out = subprocess.run(
+        [exe, "--bench", pattern, "--warm-up-time", "0.3", "--measurement-time", "1",
+         "--noplot"],
+        cwd=os.path.join(tree, "core"), check=True, capture_output=True, text=True,
+        env={**os.environ, "BENCH_MD": ""},
+    ).stdout
+    times, name = {}, None
+    for line in out.splitlines():
+        m = TIME.match(line)
+        if m:
+            # `group/name  time: [...]`, or the time on the line after a long name.
+            name = m.group(1).strip() or name
+            if name:
+                times[name] = float(m.group(2)) * UNITS[m.group(3)]
+        elif re.match(r"^[a-z0-9]+/\S", line):
+            name = line.strip()
+    return times
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("base")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--filter", default=".")
+    a = ap.parse_args()
+    base_tree = checkout(a.base)
+    rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=base_tree,
+                         capture_output=True, text=True).stdout.strip()
+    print(f"bench_paired: building the ids bench of {a.base} ({rev}) and of the working tree")
+    exes = {"old": (build(base_tree), base_tree), "new": (build(ROOT), ROOT)}
+    runs: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
+    for r in range(a.rounds):
+        for side in ("old", "new"):
+            exe, tree = exes[side]
+            for name, t in run(exe, tree, a.filter).items():
+                runs[side].setdefault(name, []).append(t)
+        print(f"bench_paired: round {r + 1} of {a.rounds} done", flush=True)
+    names = sorted(set(runs["old"]) | set(runs["new"]))
+    print(f"\n| benchmark | old ({rev}) | new | new / old |")
+    print("|---|---:|---:|---:|")
+    slower = 0
+    for name in names:
+        old = runs["old"].get(name)
+        new = runs["new"].get(name)
+        o = f"{statistics.median(old):.1f} ns" if old else ""
+        n = f"{statistics.median(new):.1f} ns" if new else ""
+        ratio = ""
+        if old and new:
+            q = statistics.median(new) / statistics.median(old)
+            ratio = f"{q:.2f}x" + (" **slower**" if q > 1.1 else "")
+            slower += q > 1.1
+        print(f"| {name} | {o} | {n} | {ratio} |")
+    both = sum(1 for n in names if n in runs["old"] and n in runs["new"])
+    print(f"\nbench_paired: {both} rows in both builds, {slower} more than 10% slower in the new "
+          f"one (median of {a.rounds} alternating rounds)")
+
+
+if __name__ == "__main__":
+    main()
