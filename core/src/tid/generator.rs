@@ -299,14 +299,47 @@ impl<C: Clock> TidGenerator<C> {
         }
     }
 
-    /// Reserves `count` consecutive microseconds for clock id `id` and returns the first.
+    /// Reserves `count` consecutive microseconds for clock id `id` and returns the first, from
+    /// the clock reading `now`.
+    ///
+    /// The common case inline: one clock reading in range and a reservation within the lead.
+    /// Anything else (a reading outside every TID, the end of the range, a lead beyond the
+    /// bound and the policy's wait) is [`reserve_slow`](Self::reserve_slow), from the same
+    /// reading; kept out of line, it leaves the caller's code small.
     #[inline]
-    fn reserve(&self, id: u16, count: i64) -> Result<i64> {
+    fn reserve(&self, id: u16, count: i64, now: i64) -> Result<i64> {
+        let cell = self.last_of(id);
+        let max_lead = self.max_lead_ms as i64 * 1000;
+        if (MIN_MICROS..=MAX_MICROS).contains(&now) {
+            let mut stored = cell.load(Ordering::Relaxed);
+            loop {
+                let first = now.max(decode(stored).saturating_add(1));
+                let end = first.saturating_add(count - 1);
+                if first < MIN_MICROS || end > MAX_MICROS || end - now > max_lead {
+                    break;
+                }
+                match cell.compare_exchange_weak(
+                    stored,
+                    encode(end),
+                    Ordering::AcqRel,
+                    Ordering::Relaxed,
+                ) {
+                    Ok(_) => return Ok(first),
+                    Err(actual) => stored = actual,
+                }
+            }
+        }
+        self.reserve_slow(id, count, now)
+    }
+
+    /// [`reserve`](Self::reserve) with every case, from the clock reading `now`.
+    #[cold]
+    #[inline(never)]
+    fn reserve_slow(&self, id: u16, count: i64, mut now: i64) -> Result<i64> {
         let cell = self.last_of(id);
         let max_lead = self.max_lead_ms as i64 * 1000;
         let mut previous_lead = i64::MAX;
         loop {
-            let now = self.clock.now_micros();
             // A reading outside every TID (NaN or infinity from a float clock saturates to the
             // ends of i64) is a broken clock, not one that stepped back: refuse it rather than
             // keep counting on the last TID.
@@ -359,14 +392,17 @@ impl<C: Clock> TidGenerator<C> {
                 lead >= previous_lead,
             )?;
             previous_lead = lead;
+            now = self.clock.now_micros();
         }
     }
 
     /// The next TID: strictly greater than every TID this generator issued before.
     #[inline]
     pub fn next(&self) -> Result<Tid> {
+        // The clock first: the work that does not depend on it then runs while it is read.
+        let now = self.clock.now_micros();
         let id = self.try_clock_id()?;
-        let micros = self.reserve(id, 1)?;
+        let micros = self.reserve(id, 1, now)?;
         Ok(Tid((micros << 10) | id as i64))
     }
 
@@ -378,8 +414,9 @@ impl<C: Clock> TidGenerator<C> {
         }
         let n = i64::try_from(out.len())
             .map_err(|_| Error::reason(ErrorCode::OutOfRange, "TID count", "too many"))?;
+        let now = self.clock.now_micros();
         let id = self.try_clock_id()?;
-        let first = self.reserve(id, n)?;
+        let first = self.reserve(id, n, now)?;
         for (i, slot) in (0..n).zip(out.iter_mut()) {
             *slot = Tid(((first + i) << 10) | id as i64);
         }

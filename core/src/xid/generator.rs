@@ -288,14 +288,62 @@ impl<C: Clock> XidGenerator<C> {
         }
     }
 
-    /// Reserves `count` consecutive positions and returns the first.
+    /// Reserves `count` consecutive positions and returns the first, from the clock reading
+    /// `now`.
+    ///
+    /// The common case inline: a clock reading in range and one reservation within the lead.
+    /// Anything else (a reading outside every xid, the end of the range, a lead beyond the
+    /// bound and the policy's wait, another thread's reservation in between) is
+    /// [`reserve_slow`](Self::reserve_slow), from the same reading; kept out of line, it leaves
+    /// the caller's code small.
     #[inline]
-    fn reserve(&self, layout: Layout, count: u64) -> Result<u64> {
+    fn reserve(&self, layout: Layout, count: u64, now: i64) -> Result<u64> {
+        let bits = layout.seq_bits();
+        let cell = self.cell(layout);
+        if (EPOCH_MS as i64..=MAX_UNIX_MS as i64).contains(&now) {
+            let now_delta = now as u64 - EPOCH_MS;
+            let now_pos = now_delta << bits;
+            let stored = cell.load(Ordering::Relaxed);
+            // `stored` is one past the last position: the next one unless the clock moved on.
+            let first = if stored > now_pos {
+                stored
+            } else {
+                now_pos | self.start(layout)
+            };
+            let end = first + (count - 1);
+            let end_ms = end >> bits;
+            if end_ms <= MAX_DELTA_MS
+                && end_ms - now_delta <= self.max_lead_ms
+                && cell
+                    .compare_exchange(stored, end + 1, Ordering::AcqRel, Ordering::Relaxed)
+                    .is_ok()
+            {
+                return Ok(first);
+            }
+        }
+        self.reserve_slow(layout, count, now)
+    }
+
+    /// Where a millisecond's run starts: 0 with a node, a random point below `START_SPAN` in
+    /// a lane. Once a millisecond at most: out of line, so that the registers of the common
+    /// case are not saved around the random source.
+    #[inline(never)]
+    fn start(&self, layout: Layout) -> u64 {
+        if layout.node {
+            0
+        } else {
+            self.rand.u64() % START_SPAN
+        }
+    }
+
+    /// [`reserve`](Self::reserve) with every case, from the clock reading `now`.
+    #[cold]
+    #[inline(never)]
+    fn reserve_slow(&self, layout: Layout, count: u64, mut now: i64) -> Result<u64> {
         let bits = layout.seq_bits();
         let cell = self.cell(layout);
         let mut previous_lead = u64::MAX;
         loop {
-            let now = self.clock.now_millis();
             if !(EPOCH_MS as i64..=MAX_UNIX_MS as i64).contains(&now) {
                 return Err(Error::range("xid unix_ms", now, EPOCH_MS, MAX_UNIX_MS));
             }
@@ -306,14 +354,7 @@ impl<C: Clock> XidGenerator<C> {
             let lead = loop {
                 // `stored` is one past the last position: the next one unless the clock moved on.
                 let first = if stored <= now_pos {
-                    now_pos
-                        | *start.get_or_insert_with(|| {
-                            if layout.node {
-                                0
-                            } else {
-                                self.rand.u64() % START_SPAN
-                            }
-                        })
+                    now_pos | *start.get_or_insert_with(|| self.start(layout))
                 } else {
                     stored
                 };
@@ -349,6 +390,7 @@ impl<C: Clock> XidGenerator<C> {
                 lead >= previous_lead,
             )?;
             previous_lead = lead;
+            now = self.clock.now_millis();
         }
     }
 
@@ -361,8 +403,15 @@ impl<C: Clock> XidGenerator<C> {
     /// The next xid: greater than every xid this generator issued before.
     #[inline]
     pub fn next(&self) -> Result<Xid> {
+        // The clock first: the work that does not depend on it then runs while it is read.
+        self.next_at(self.clock.now_millis())
+    }
+
+    /// [`next`](Self::next) from the clock reading `now`, made by the caller.
+    #[inline]
+    pub(crate) fn next_at(&self, now: i64) -> Result<Xid> {
         let layout = self.layout()?;
-        Ok(Self::xid(self.reserve(layout, 1)?, layout))
+        Ok(Self::xid(self.reserve(layout, 1, now)?, layout))
     }
 
     /// Fills `out` with consecutive xids (one clock read and one compare-and-swap).
@@ -370,8 +419,9 @@ impl<C: Clock> XidGenerator<C> {
         if out.is_empty() {
             return Ok(());
         }
+        let now = self.clock.now_millis();
         let layout = self.layout()?;
-        let first = self.reserve(layout, out.len() as u64)?;
+        let first = self.reserve(layout, out.len() as u64, now)?;
         for (pos, slot) in (first..).zip(out.iter_mut()) {
             *slot = Self::xid(pos, layout);
         }
