@@ -114,6 +114,22 @@ impl Clock for SystemClock {
     }
 }
 
+/// A clock reading for a generator to make before its other work, which then runs while the
+/// clock is read; `None` in the browser module, where the generator reads the clock in one
+/// place only (less code).
+#[inline(always)]
+pub(crate) fn early(read: impl FnOnce() -> i64) -> Option<i64> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        Some(read())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = read;
+        None
+    }
+}
+
 /// A clock set by hand, for tests and deterministic replays.
 #[derive(Debug, Default)]
 pub struct ManualClock {

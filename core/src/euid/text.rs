@@ -29,17 +29,41 @@ const DECODE: [u8; 256] = {
     t
 };
 
-/// `value mod 127`. 2^56 = (2^7)^8 = 1 mod 127, so the value's 56-bit pieces (bits 55..0,
+/// `value mod 127`.
+#[inline]
+pub const fn checkmod(value: u128) -> u8 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        checkmod_pieces(value)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        checkmod_halves(value)
+    }
+}
+
+/// [`checkmod`]: 2^56 = (2^7)^8 = 1 mod 127, so the value's 56-bit pieces (bits 55..0,
 /// 111..56 and 127..112) have the value's remainder as their sum, which fits a `u64`: one
 /// 64-bit remainder instead of three (or a 128-bit division call). The pieces are cut from the
 /// two halves rather than from the `u128`, which the compiler would read from memory at an
 /// offset that straddles the halves just written (a load that store forwarding cannot serve).
+#[cfg(not(target_arch = "wasm32"))]
 #[inline]
-pub const fn checkmod(value: u128) -> u8 {
+const fn checkmod_pieces(value: u128) -> u8 {
     const LOW_56: u64 = (1 << 56) - 1;
     let (hi, lo) = ((value >> 64) as u64, value as u64);
     let sum = (lo & LOW_56) + (lo >> 56) + ((hi << 8) & LOW_56) + (hi >> 48);
     (sum % 127) as u8
+}
+
+/// [`checkmod`] from the two 64-bit halves (2^64 = 2 mod 127): three remainders, which
+/// WebAssembly computes in one instruction each, in less code than the pieces' shifts.
+#[cfg(any(test, target_arch = "wasm32"))]
+#[inline]
+const fn checkmod_halves(value: u128) -> u8 {
+    let hi = (value >> 64) as u64 % 127;
+    let lo = value as u64 % 127;
+    ((hi * 2 + lo) % 127) as u8
 }
 
 /// Every pair of symbols, indexed by its 10 bits: the text is written two symbols per lookup.
@@ -128,56 +152,54 @@ pub fn encode_string(value: u128, with_check: bool) -> String {
     }
 }
 
-/// Twelve symbols as 60 bits, with bit 63 set when one of them is not a symbol.
-#[inline(always)]
-fn decode_12(b: &[u8]) -> u64 {
-    let mut acc = 0u64;
-    let mut bad = 0u8;
-    for &c in b {
-        let d = DECODE[c as usize];
-        bad |= d;
-        acc = (acc << 5) | u64::from(d);
-    }
-    // Valid symbols leave bit 63 clear; invalid ones leave garbage that is never read.
-    acc | u64::from(bad >> 7) << 63
-}
-
-/// Reads the 27 symbols into the value's 64-bit halves: symbols 0..11 are the high half's
-/// bits 63..4, symbol 12 straddles the halves, symbols 13..24 are the low half's bits 62..3,
-/// symbol 25 holds the last 3 bits and the check's top 2, symbol 26 the check's low 5. Each
-/// run of twelve is checked as soon as it is read (an invalid symbol reads as `INVALID`, which
-/// has the top bit that no symbol has), so that its symbols need not stay in registers; the
-/// error is worked out from the text only on that path.
+/// Parses the 27 symbols into the value.
 #[inline]
 pub fn decode(text: &str) -> Result<u128> {
-    let Ok(b) = <&[u8; LEN]>::try_from(text.as_bytes()) else {
-        return Err(Error::length("EUID", text.len(), LEN));
-    };
-    let bad = || {
-        first_bad_char(text, ErrorCode::InvalidCharacter, "EUID", |c| {
-            DECODE[c as usize] != INVALID
-        })
-    };
-    let top = decode_12(&b[..12]);
-    if top >> 63 != 0 {
-        return Err(bad());
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        decode_halves(text)
     }
-    let bottom = decode_12(&b[13..25]);
-    if bottom >> 63 != 0 {
-        return Err(bad());
+    #[cfg(target_arch = "wasm32")]
+    {
+        decode_symbols(text)
     }
-    let (d12, d25, d26) = (
-        DECODE[b[12] as usize],
-        DECODE[b[25] as usize],
-        DECODE[b[26] as usize],
-    );
-    if (d12 | d25 | d26) & 0x80 != 0 {
-        return Err(bad());
+}
+
+/// [`decode`] one symbol at a time into a `u128`: the plain form, which [`decode_halves`] is
+/// tested against, and the browser module's (less code).
+#[cfg(any(test, target_arch = "wasm32"))]
+#[inline]
+fn decode_symbols(text: &str) -> Result<u128> {
+    let b = text.as_bytes();
+    if b.len() != LEN {
+        return Err(Error::length("EUID", b.len(), LEN));
     }
-    let hi = (top << 4) | u64::from(d12 >> 1);
-    let lo = u64::from(d12) << 63 | bottom << 3 | u64::from(d25 >> 2);
-    let value = (u128::from(hi) << 64) | u128::from(lo);
-    let check = ((d25 & 3) << 5) | d26;
+    let mut acc: u128 = 0;
+    let mut bad = 0u8;
+    for &c in &b[..25] {
+        let d = DECODE[c as usize];
+        bad |= d;
+        acc = (acc << 5) | (d & 31) as u128;
+    }
+    let d25 = DECODE[b[25] as usize];
+    let d26 = DECODE[b[26] as usize];
+    if (bad | d25 | d26) & 0x80 != 0 {
+        return Err(bad_character(text));
+    }
+    checked((acc << 3) | (d25 >> 2) as u128, ((d25 & 3) << 5) | d26)
+}
+
+/// The error of a text with a byte that is not a symbol: its first such character.
+#[cold]
+fn bad_character(text: &str) -> Error {
+    first_bad_char(text, ErrorCode::InvalidCharacter, "EUID", |c| {
+        DECODE[c as usize] != INVALID
+    })
+}
+
+/// `value` when `check` is its check value or "no check".
+#[inline]
+fn checked(value: u128, check: u8) -> Result<u128> {
     if check != NO_CHECK {
         let expected = checkmod(value);
         if check != expected {
@@ -192,6 +214,57 @@ pub fn decode(text: &str) -> Result<u128> {
         }
     }
     Ok(value)
+}
+
+/// Twelve symbols as 60 bits, with bit 63 set when one of them is not a symbol.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+fn decode_12(b: &[u8]) -> u64 {
+    let mut acc = 0u64;
+    let mut bad = 0u8;
+    for &c in b {
+        let d = DECODE[c as usize];
+        bad |= d;
+        acc = (acc << 5) | u64::from(d);
+    }
+    // Valid symbols leave bit 63 clear; invalid ones leave garbage that is never read.
+    acc | u64::from(bad >> 7) << 63
+}
+
+/// [`decode`] into the value's 64-bit halves: symbols 0..11 are the high half's bits 63..4,
+/// symbol 12 straddles the halves, symbols 13..24 are the low half's bits 62..3, symbol 25
+/// holds the last 3 bits and the check's top 2, symbol 26 the check's low 5. Each run of
+/// twelve is checked as soon as it is read (an invalid symbol reads as `INVALID`, which has
+/// the top bit that no symbol has), so that its symbols need not stay in registers; the error
+/// is worked out from the text only on that path.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline]
+fn decode_halves(text: &str) -> Result<u128> {
+    let Ok(b) = <&[u8; LEN]>::try_from(text.as_bytes()) else {
+        return Err(Error::length("EUID", text.len(), LEN));
+    };
+    let top = decode_12(&b[..12]);
+    if top >> 63 != 0 {
+        return Err(bad_character(text));
+    }
+    let bottom = decode_12(&b[13..25]);
+    if bottom >> 63 != 0 {
+        return Err(bad_character(text));
+    }
+    let (d12, d25, d26) = (
+        DECODE[b[12] as usize],
+        DECODE[b[25] as usize],
+        DECODE[b[26] as usize],
+    );
+    if (d12 | d25 | d26) & 0x80 != 0 {
+        return Err(bad_character(text));
+    }
+    let hi = (top << 4) | u64::from(d12 >> 1);
+    let lo = u64::from(d12) << 63 | bottom << 3 | u64::from(d25 >> 2);
+    checked(
+        (u128::from(hi) << 64) | u128::from(lo),
+        ((d25 & 3) << 5) | d26,
+    )
 }
 
 #[cfg(test)]
@@ -223,6 +296,7 @@ mod tests {
 
     fn check_value(v: u128) {
         assert_eq!(checkmod(v) as u128, v % 127, "{v:#x}");
+        assert_eq!(checkmod_halves(v) as u128, v % 127, "{v:#x}");
         for check in [checkmod(v), NO_CHECK, 0] {
             #[cfg(not(target_arch = "wasm32"))]
             assert_eq!(encode_pairs(v, check), encode_symbols(v, check), "{v:#x}");
@@ -268,6 +342,7 @@ mod tests {
             for text in [text.clone(), { let mut t = text; t[at] = byte; t }] {
                 let Ok(text) = String::from_utf8(text) else { continue };
                 prop_assert_eq!(decode(&text), plain_decode(&text));
+                prop_assert_eq!(decode_symbols(&text), plain_decode(&text));
             }
         }
     }

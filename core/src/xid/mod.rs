@@ -58,8 +58,8 @@ impl Xid {
     pub fn generate() -> Result<Xid> {
         // The process-wide generator reads the system clock: read first, the clock does not
         // wait for the look-up of the generator.
-        let now = SystemClock.now_millis();
-        default_generator().next_at(now)
+        let now = crate::clock::early(|| SystemClock.now_millis());
+        default_generator().next_from(now)
     }
 
     /// A stateless xid for the time of `clock`: 22 fresh random bits, so two calls in the
