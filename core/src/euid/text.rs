@@ -184,12 +184,33 @@ fn decode_symbols(text: &str) -> Result<u128> {
     let d25 = DECODE[b[25] as usize];
     let d26 = DECODE[b[26] as usize];
     if (bad | d25 | d26) & 0x80 != 0 {
-        return Err(bad_character(text));
+        return Err(first_bad_char(
+            text,
+            ErrorCode::InvalidCharacter,
+            "EUID",
+            |c| DECODE[c as usize] != INVALID,
+        ));
     }
-    checked((acc << 3) | (d25 >> 2) as u128, ((d25 & 3) << 5) | d26)
+    let value = (acc << 3) | (d25 >> 2) as u128;
+    let check = ((d25 & 3) << 5) | d26;
+    if check != NO_CHECK {
+        let expected = checkmod(value);
+        if check != expected {
+            return Err(Error::new(
+                ErrorCode::InvalidCheckmod,
+                "EUID",
+                Detail::Checkmod {
+                    found: check,
+                    expected,
+                },
+            ));
+        }
+    }
+    Ok(value)
 }
 
 /// The error of a text with a byte that is not a symbol: its first such character.
+#[cfg(not(target_arch = "wasm32"))]
 #[cold]
 fn bad_character(text: &str) -> Error {
     first_bad_char(text, ErrorCode::InvalidCharacter, "EUID", |c| {
@@ -198,6 +219,7 @@ fn bad_character(text: &str) -> Error {
 }
 
 /// `value` when `check` is its check value or "no check".
+#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 fn checked(value: u128, check: u8) -> Result<u128> {
     if check != NO_CHECK {
