@@ -67,7 +67,7 @@ const fn checkmod_halves(value: u128) -> u8 {
 }
 
 /// Every pair of symbols, indexed by its 10 bits: the text is written two symbols per lookup.
-/// The browser module keeps to one symbol per lookup, where 2 KiB of table would cost more
+/// The browser module keeps to one symbol per lookup, where the table's size counts for more
 /// than the time saved.
 #[cfg(not(target_arch = "wasm32"))]
 const PAIRS: [[u8; 2]; 1024] = {
