@@ -35,6 +35,68 @@ pub(crate) fn system_time_nanos() -> u128 {
     }
 }
 
+/// The real-time clock's reading as whole seconds and nanoseconds (0 to 999,999,999) since the
+/// epoch, the seconds negative before it: `clock_gettime(CLOCK_REALTIME)`, which is what
+/// `SystemTime::now()` reads on Linux, without `SystemTime`'s conversion to a `Duration` on
+/// either side of the epoch (an out-of-line subtraction and a branch for the sign).
+#[cfg(target_os = "linux")]
+#[inline]
+fn realtime() -> (i64, i64) {
+    let mut ts = core::mem::MaybeUninit::<libc::timespec>::uninit();
+    // SAFETY: `ts` is valid for writes of a `timespec` for the call's duration, and
+    // `clock_gettime` writes nothing else; it fills the whole `timespec` when it returns 0,
+    // which is checked before `assume_init`. (Left uninitialised rather than zeroed: the
+    // zeroing is a store that a generator's compare-and-swap would wait for.)
+    // `float_tests::realtime_is_system_time` compares the reading with `SystemTime::now()`.
+    #[allow(unsafe_code)]
+    let ts = unsafe {
+        if libc::clock_gettime(libc::CLOCK_REALTIME, ts.as_mut_ptr()) != 0 {
+            // Never seen (CLOCK_REALTIME always exists): read the clock as std does.
+            return realtime_std();
+        }
+        ts.assume_init()
+    };
+    #[allow(clippy::unnecessary_cast)] // `time_t` and `c_long` are 32 bits on some targets
+    (ts.tv_sec as i64, ts.tv_nsec as i64)
+}
+
+#[cfg(not(target_os = "linux"))]
+#[inline]
+fn realtime() -> (i64, i64) {
+    realtime_std()
+}
+
+/// [`realtime`] through `SystemTime`.
+#[cold]
+fn realtime_std() -> (i64, i64) {
+    reading_of(SystemTime::now())
+}
+
+/// A time as floored seconds since the epoch and the nanoseconds above them.
+fn reading_of(t: SystemTime) -> (i64, i64) {
+    match t.duration_since(UNIX_EPOCH) {
+        Ok(d) => (d.as_secs() as i64, i64::from(d.subsec_nanos())),
+        Err(e) => {
+            let d = e.duration();
+            let (secs, nanos) = (d.as_secs() as i64, i64::from(d.subsec_nanos()));
+            if nanos == 0 {
+                (-secs, 0)
+            } else {
+                (-secs - 1, 1_000_000_000 - nanos)
+            }
+        }
+    }
+}
+
+/// Whole units of a reading, `per_second` to the second (`1_000_000` for microseconds),
+/// floored: the nanoseconds are never negative, so dividing them floors on either side of the
+/// epoch, and dividing them unsigned spares the signed division's corrections.
+#[inline]
+const fn floor_units((secs, nanos): (i64, i64), per_second: i64) -> i64 {
+    let below = nanos as u64 / (1_000_000_000 / per_second) as u64;
+    secs.saturating_mul(per_second).saturating_add(below as i64)
+}
+
 impl Clock for SystemClock {
     #[inline]
     fn is_process_time(&self) -> bool {
@@ -43,44 +105,28 @@ impl Clock for SystemClock {
 
     #[inline]
     fn now_micros(&self) -> i64 {
-        // Seconds and sub-second parts in 64-bit arithmetic (`as_micros` goes through u128).
-        match SystemTime::now().duration_since(UNIX_EPOCH) {
-            Ok(d) => (d.as_secs() as i64)
-                .saturating_mul(1_000_000)
-                .saturating_add(d.subsec_micros() as i64),
-            Err(e) => {
-                let d = e.duration();
-                let floor = (d.as_secs() as i64)
-                    .saturating_mul(1_000_000)
-                    .saturating_add(d.subsec_micros() as i64);
-                // Floor towards the past: 0.5 us before the epoch is microsecond -1.
-                if d.subsec_nanos() % 1_000 == 0 {
-                    -floor
-                } else {
-                    -floor - 1
-                }
-            }
-        }
+        floor_units(realtime(), 1_000_000)
     }
 
     #[inline]
     fn now_millis(&self) -> i64 {
-        match SystemTime::now().duration_since(UNIX_EPOCH) {
-            Ok(d) => (d.as_secs() as i64)
-                .saturating_mul(1_000)
-                .saturating_add(d.subsec_millis() as i64),
-            Err(e) => {
-                let d = e.duration();
-                let floor = (d.as_secs() as i64)
-                    .saturating_mul(1_000)
-                    .saturating_add(d.subsec_millis() as i64);
-                if d.subsec_nanos() % 1_000_000 == 0 {
-                    -floor
-                } else {
-                    -floor - 1
-                }
-            }
-        }
+        floor_units(realtime(), 1_000)
+    }
+}
+
+/// A clock reading for a generator to make before its other work, which then runs while the
+/// clock is read; `None` in the browser module, where the generator reads the clock in one
+/// place only (less code).
+#[inline(always)]
+pub(crate) fn early(read: impl FnOnce() -> i64) -> Option<i64> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        Some(read())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = read;
+        None
     }
 }
 
@@ -242,6 +288,68 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod float_tests {
     use super::*;
+
+    /// The reading as `SystemTime` gives it: floored microseconds and milliseconds, on either
+    /// side of the epoch (the form `SystemClock` had before it read `clock_gettime` itself).
+    fn std_units(t: SystemTime, per_second: u128) -> i64 {
+        let per_nano = 1_000_000_000 / per_second;
+        match t.duration_since(UNIX_EPOCH) {
+            Ok(d) => (d.as_nanos() / per_nano) as i64,
+            Err(e) => -(e.duration().as_nanos().div_ceil(per_nano) as i64),
+        }
+    }
+
+    #[test]
+    fn realtime_is_system_time() {
+        for _ in 0..1000 {
+            let before = SystemTime::now();
+            let ours = realtime();
+            let after = SystemTime::now();
+            assert!((0..1_000_000_000).contains(&ours.1), "{ours:?}");
+            for per_second in [1_000, 1_000_000, 1_000_000_000] {
+                let units = floor_units(ours, per_second as i64);
+                assert!(std_units(before, per_second) <= units, "{ours:?}");
+                assert!(units <= std_units(after, per_second), "{ours:?}");
+            }
+            let std = realtime_std();
+            assert!(floor_units(ours, 1_000_000_000) <= floor_units(std, 1_000_000_000));
+        }
+    }
+
+    #[test]
+    fn floors_on_both_sides_of_the_epoch() {
+        let d = |s: u64, n: u32| std::time::Duration::new(s, n);
+        for (secs, nanos) in [
+            (0, 0),
+            (0, 1),
+            (0, 999),
+            (0, 1_000),
+            (1, 999_999_999),
+            (1_721_407_246, 480_310_999),
+        ] {
+            for t in [UNIX_EPOCH + d(secs, nanos), UNIX_EPOCH - d(secs, nanos)] {
+                let reading = reading_of(t);
+                let total = match t.duration_since(UNIX_EPOCH) {
+                    Ok(x) => x.as_nanos() as i128,
+                    Err(e) => -(e.duration().as_nanos() as i128),
+                };
+                assert_eq!(
+                    reading,
+                    (
+                        total.div_euclid(1_000_000_000) as i64,
+                        total.rem_euclid(1_000_000_000) as i64
+                    )
+                );
+                for per_second in [1_000u128, 1_000_000] {
+                    assert_eq!(
+                        floor_units(reading, per_second as i64),
+                        std_units(t, per_second),
+                        "{t:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn float_readings_outside_the_clock_saturate() {

@@ -214,8 +214,9 @@ impl Euid {
     }
 
     /// The 27-symbol text, with the check value or with 127 ("no check").
+    #[inline]
     pub fn encode(self, checkmod: bool) -> String {
-        crate::uid11::ascii_string(&self.encode_bytes(checkmod))
+        text::encode_string(self.0, checkmod)
     }
 
     /// The next EUID as the reference computes it: in the same millisecond, the random high

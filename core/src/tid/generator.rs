@@ -299,14 +299,51 @@ impl<C: Clock> TidGenerator<C> {
         }
     }
 
-    /// Reserves `count` consecutive microseconds for clock id `id` and returns the first.
+    /// Reserves `count` consecutive microseconds for clock id `id` and returns the first, from
+    /// the clock reading `now` when the caller made one ([`crate::clock::early`]).
+    ///
+    /// The common case inline: one clock reading in range and a reservation within the lead.
+    /// Anything else (a reading outside every TID, the end of the range, a lead beyond the
+    /// bound and the policy's wait) is [`reserve_slow`](Self::reserve_slow), from the same
+    /// reading; kept out of line, it leaves the caller's code small.
     #[inline]
-    fn reserve(&self, id: u16, count: i64) -> Result<i64> {
+    fn reserve(&self, id: u16, count: i64, now: Option<i64>) -> Result<i64> {
+        // The browser module keeps the one path: there the size counts, not the call.
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let cell = self.last_of(id);
+            let max_lead = self.max_lead_ms as i64 * 1000;
+            if let Some(now) = now.filter(|now| (MIN_MICROS..=MAX_MICROS).contains(now)) {
+                let mut stored = cell.load(Ordering::Relaxed);
+                loop {
+                    let first = now.max(decode(stored).saturating_add(1));
+                    let end = first.saturating_add(count - 1);
+                    if first < MIN_MICROS || end > MAX_MICROS || end - now > max_lead {
+                        break;
+                    }
+                    match cell.compare_exchange_weak(
+                        stored,
+                        encode(end),
+                        Ordering::AcqRel,
+                        Ordering::Relaxed,
+                    ) {
+                        Ok(_) => return Ok(first),
+                        Err(actual) => stored = actual,
+                    }
+                }
+            }
+        }
+        self.reserve_slow(id, count, now)
+    }
+
+    /// [`reserve`](Self::reserve) with every case, from the clock reading `now` if there is one.
+    #[cfg_attr(not(target_arch = "wasm32"), cold, inline(never))]
+    fn reserve_slow(&self, id: u16, count: i64, mut now: Option<i64>) -> Result<i64> {
         let cell = self.last_of(id);
         let max_lead = self.max_lead_ms as i64 * 1000;
         let mut previous_lead = i64::MAX;
         loop {
-            let now = self.clock.now_micros();
+            let now = now.take().unwrap_or_else(|| self.clock.now_micros());
             // A reading outside every TID (NaN or infinity from a float clock saturates to the
             // ends of i64) is a broken clock, not one that stepped back: refuse it rather than
             // keep counting on the last TID.
@@ -365,8 +402,9 @@ impl<C: Clock> TidGenerator<C> {
     /// The next TID: strictly greater than every TID this generator issued before.
     #[inline]
     pub fn next(&self) -> Result<Tid> {
+        let now = crate::clock::early(|| self.clock.now_micros());
         let id = self.try_clock_id()?;
-        let micros = self.reserve(id, 1)?;
+        let micros = self.reserve(id, 1, now)?;
         Ok(Tid((micros << 10) | id as i64))
     }
 
@@ -378,8 +416,9 @@ impl<C: Clock> TidGenerator<C> {
         }
         let n = i64::try_from(out.len())
             .map_err(|_| Error::reason(ErrorCode::OutOfRange, "TID count", "too many"))?;
+        let now = crate::clock::early(|| self.clock.now_micros());
         let id = self.try_clock_id()?;
-        let first = self.reserve(id, n)?;
+        let first = self.reserve(id, n, now)?;
         for (i, slot) in (0..n).zip(out.iter_mut()) {
             *slot = Tid(((first + i) << 10) | id as i64);
         }
@@ -414,6 +453,42 @@ mod tests {
             node: Some(Node::new(n).unwrap()),
             ..Options::default()
         }
+    }
+
+    /// The inline common case and the one path the browser module keeps (`reserve_slow`
+    /// reading the clock itself) issue the same TIDs, through a clock that moves on, stands
+    /// still, steps back within the lead and beyond it (an error either way).
+    #[test]
+    fn the_common_case_is_the_full_path() {
+        let options = || Options {
+            max_lead_ms: 2,
+            on_clock_behind: OnClockBehind::Fail,
+            ..node(3)
+        };
+        let fast = TidGenerator::with_options(ManualClock::new(0), options(), None).unwrap();
+        let full = TidGenerator::with_options(ManualClock::new(0), options(), None).unwrap();
+        let steps: [i64; 10] = [
+            1_000_000, 1_000_000, 1_000_005, 999_000, 998_500, 990_000, 1_004_000, 1_004_000,
+            1_010_000, 1_010_001,
+        ];
+        let mut outcomes = [0; 2]; // errors, successes
+        for micros in steps {
+            for g in [&fast, &full] {
+                g.clock.set_micros(micros);
+            }
+            for count in [1, 2, 1500, 2500] {
+                let a = fast.next_many(count);
+                let b = full.try_clock_id().and_then(|id| {
+                    let first = full.reserve_slow(id, count as i64, None)?;
+                    Ok((first..first + count as i64)
+                        .map(|m| Tid((m << 10) | i64::from(id)))
+                        .collect::<Vec<_>>())
+                });
+                assert_eq!(a, b, "at {micros} us, {count}");
+                outcomes[usize::from(a.is_ok())] += 1;
+            }
+        }
+        assert!(outcomes[0] > 0 && outcomes[1] > 0, "{outcomes:?}");
     }
 
     #[test]

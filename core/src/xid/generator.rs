@@ -288,14 +288,68 @@ impl<C: Clock> XidGenerator<C> {
         }
     }
 
-    /// Reserves `count` consecutive positions and returns the first.
+    /// Reserves `count` consecutive positions and returns the first, from the clock reading
+    /// `now` when the caller made one ([`crate::clock::early`]).
+    ///
+    /// The common case inline: a clock reading in range and one reservation within the lead.
+    /// Anything else (a reading outside every xid, the end of the range, a lead beyond the
+    /// bound and the policy's wait, another thread's reservation in between) is
+    /// [`reserve_slow`](Self::reserve_slow), from the same reading; kept out of line, it leaves
+    /// the caller's code small.
     #[inline]
-    fn reserve(&self, layout: Layout, count: u64) -> Result<u64> {
+    fn reserve(&self, layout: Layout, count: u64, now: Option<i64>) -> Result<u64> {
+        // The browser module keeps the one path: there the size counts, not the call.
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let bits = layout.seq_bits();
+            let cell = self.cell(layout);
+            if let Some(now) =
+                now.filter(|now| (EPOCH_MS as i64..=MAX_UNIX_MS as i64).contains(now))
+            {
+                let now_delta = now as u64 - EPOCH_MS;
+                let now_pos = now_delta << bits;
+                let stored = cell.load(Ordering::Relaxed);
+                // `stored` is one past the last position: the next one unless the clock moved on.
+                let first = if stored > now_pos {
+                    stored
+                } else {
+                    now_pos | self.start(layout)
+                };
+                let end = first + (count - 1);
+                let end_ms = end >> bits;
+                if end_ms <= MAX_DELTA_MS
+                    && end_ms - now_delta <= self.max_lead_ms
+                    && cell
+                        .compare_exchange(stored, end + 1, Ordering::AcqRel, Ordering::Relaxed)
+                        .is_ok()
+                {
+                    return Ok(first);
+                }
+            }
+        }
+        self.reserve_slow(layout, count, now)
+    }
+
+    /// Where a millisecond's run starts: 0 with a node, a random point below `START_SPAN` in
+    /// a lane. Once a millisecond at most: out of line, so that the registers of the common
+    /// case are not saved around the random source.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+    fn start(&self, layout: Layout) -> u64 {
+        if layout.node {
+            0
+        } else {
+            self.rand.u64() % START_SPAN
+        }
+    }
+
+    /// [`reserve`](Self::reserve) with every case, from the clock reading `now` if there is one.
+    #[cfg_attr(not(target_arch = "wasm32"), cold, inline(never))]
+    fn reserve_slow(&self, layout: Layout, count: u64, mut now: Option<i64>) -> Result<u64> {
         let bits = layout.seq_bits();
         let cell = self.cell(layout);
         let mut previous_lead = u64::MAX;
         loop {
-            let now = self.clock.now_millis();
+            let now = now.take().unwrap_or_else(|| self.clock.now_millis());
             if !(EPOCH_MS as i64..=MAX_UNIX_MS as i64).contains(&now) {
                 return Err(Error::range("xid unix_ms", now, EPOCH_MS, MAX_UNIX_MS));
             }
@@ -306,14 +360,7 @@ impl<C: Clock> XidGenerator<C> {
             let lead = loop {
                 // `stored` is one past the last position: the next one unless the clock moved on.
                 let first = if stored <= now_pos {
-                    now_pos
-                        | *start.get_or_insert_with(|| {
-                            if layout.node {
-                                0
-                            } else {
-                                self.rand.u64() % START_SPAN
-                            }
-                        })
+                    now_pos | *start.get_or_insert_with(|| self.start(layout))
                 } else {
                     stored
                 };
@@ -361,8 +408,14 @@ impl<C: Clock> XidGenerator<C> {
     /// The next xid: greater than every xid this generator issued before.
     #[inline]
     pub fn next(&self) -> Result<Xid> {
+        self.next_from(crate::clock::early(|| self.clock.now_millis()))
+    }
+
+    /// [`next`](Self::next) from the clock reading `now` when the caller made one.
+    #[inline]
+    pub(crate) fn next_from(&self, now: Option<i64>) -> Result<Xid> {
         let layout = self.layout()?;
-        Ok(Self::xid(self.reserve(layout, 1)?, layout))
+        Ok(Self::xid(self.reserve(layout, 1, now)?, layout))
     }
 
     /// Fills `out` with consecutive xids (one clock read and one compare-and-swap).
@@ -370,8 +423,9 @@ impl<C: Clock> XidGenerator<C> {
         if out.is_empty() {
             return Ok(());
         }
+        let now = crate::clock::early(|| self.clock.now_millis());
         let layout = self.layout()?;
-        let first = self.reserve(layout, out.len() as u64)?;
+        let first = self.reserve(layout, out.len() as u64, now)?;
         for (pos, slot) in (first..).zip(out.iter_mut()) {
             *slot = Self::xid(pos, layout);
         }
@@ -400,6 +454,40 @@ mod tests {
 
     fn at(ms: u64) -> XidGenerator<ManualClock> {
         XidGenerator::with_clock(ManualClock::new(ms as i64 * 1000))
+    }
+
+    /// The inline common case and the one path the browser module keeps (`reserve_slow`
+    /// reading the clock itself) issue the same xids, through new milliseconds, runs within
+    /// one, a clock that steps back within the lead and beyond it (an error either way).
+    #[test]
+    fn the_common_case_is_the_full_path() {
+        let options = || Options {
+            seed: Some(11),
+            max_lead_ms: 2,
+            on_clock_behind: OnClockBehind::Fail,
+            ..Options::default()
+        };
+        let fast = with(EPOCH_MS + 5, options());
+        let full = with(EPOCH_MS + 5, options());
+        let steps: [i64; 12] = [5, 5, 5, 6, 9, 9, 8, 7, 6, 12, 12, 13];
+        let mut outcomes = [0; 2]; // errors, successes
+        for ms in steps {
+            for g in [&fast, &full] {
+                g.clock.set_millis((EPOCH_MS as i64) + ms);
+            }
+            for count in [1, 3, 70_000] {
+                let a = fast.next_many(count);
+                let b = full.layout().and_then(|layout| {
+                    let first = full.reserve_slow(layout, count as u64, None)?;
+                    Ok((first..first + count as u64)
+                        .map(|pos| XidGenerator::<ManualClock>::xid(pos, layout))
+                        .collect::<Vec<_>>())
+                });
+                assert_eq!(a, b, "at {ms} ms, {count}");
+                outcomes[usize::from(a.is_ok())] += 1;
+            }
+        }
+        assert!(outcomes[0] > 0 && outcomes[1] > 0, "{outcomes:?}");
     }
 
     fn with(ms: u64, options: Options) -> XidGenerator<ManualClock> {
