@@ -11,11 +11,12 @@ use polyid::{Error, ErrorCode, Profile};
 
 use crate::sink::Rows;
 
-/// The most sets of a table (a power of two), two entries each: a few thousand distinct
-/// codes mostly keep their place, and the table stays small enough for a core's L2 cache.
+/// The most sets of a table (a power of two), two entries each: with a few thousand
+/// distinct codes few sets get a third code (which would push out one of the two on every
+/// meeting), and the table stays within a core's L2 cache.
 /// A range of fewer rows gets a table of about one set per two rows, so that a short column
 /// does not pay for clearing a table it cannot fill.
-const MAX_SETS: usize = 4096;
+const MAX_SETS: usize = 8192;
 const MIN_SETS: usize = 16;
 /// The texts kept in the table's entries: at least eight bytes (no valid code is shorter)
 /// and at most `KEY`. With 56 bytes an entry is one cache line, so a lookup reads one line
@@ -108,10 +109,16 @@ impl Seen {
     /// The outcome of `b` when the table holds it.
     #[inline(always)]
     fn get(&self, b: &[u8]) -> Option<Outcome> {
+        self.get_in(b, self.set_of(b))
+    }
+
+    /// [`Seen::get`], `set` being [`Seen::set_of`] `b`.
+    #[inline(always)]
+    fn get_in(&self, b: &[u8], set: &Set) -> Option<Outcome> {
         if !(MIN_LEN..=KEY).contains(&b.len()) {
             return self.get_long(b);
         }
-        let ways = &self.sets[(hash(b) >> self.shift) as usize].0;
+        let ways = &set.0;
         // The second place is read only when the first holds another code: most codes have a
         // set of their own, and comparing both places on every row costs more than the rare
         // mispredicted branch.
@@ -217,10 +224,10 @@ impl Seen {
         let mut i = rows.start;
         while i + AHEAD <= rows.end {
             let texts: [&[u8]; AHEAD] = core::array::from_fn(|k| read(i + k).as_bytes());
-            let first: [u8; AHEAD] = core::array::from_fn(|k| self.set_of(texts[k]).0[0].len);
-            std::hint::black_box(first);
-            for (k, b) in texts.iter().enumerate() {
-                if !give(i + k, self.get(b)) {
+            let sets: [&Set; AHEAD] = core::array::from_fn(|k| self.set_of(texts[k]));
+            std::hint::black_box(sets.map(|set| set.0[0].len));
+            for (k, (b, set)) in texts.iter().zip(sets).enumerate() {
+                if !give(i + k, self.get_in(b, set)) {
                     return i + k;
                 }
             }
@@ -275,11 +282,15 @@ fn word(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(w)
 }
 
-/// A hash of a text of at least eight bytes, whose high bits pick its set.
+/// A hash of a text of at least eight bytes, whose high bits pick its set: its first, middle
+/// and last eight bytes and its length (the codes of one catalog often share their first
+/// and last bytes, a component and a sequence, and differ in the middle).
 #[inline(always)]
 fn hash(b: &[u8]) -> u64 {
     let n = b.len();
-    (word(b, 0) ^ word(b, n - 8).rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    let middle = word(b, (n - 8) / 2).rotate_left(43);
+    (word(b, 0) ^ middle ^ word(b, n - 8).rotate_left(29) ^ n as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 impl Entry {
@@ -488,13 +499,17 @@ mod tests {
 
     #[test]
     fn codes_that_share_a_slot_keep_their_own_ids() {
-        // Same length, first and last eight bytes: one set, five codes for its two places.
+        // Same length, first, middle and last eight bytes (40 bytes: the words at 0, 16 and
+        // 32): one set, five codes for its two places.
         assert_eq!(
-            super::hash(b"E.AUTHXYZW.QOTOKEN.001"),
-            super::hash(b"E.AUTHXYZW.QITOKEN.001")
+            super::hash(b"E.AUTHXYZWQOTOKEN.ABCDEFGHIJKLMNOP.001  "),
+            super::hash(b"E.AUTHXYZWQITOKEN.ABCDEFGHIJKLMNOP.001  ")
         );
         let codes: Vec<String> = (0..20_000)
-            .map(|i| format!("E.AUTHXYZW.Q{}TOKEN.001", ["O", "I", "A", "0", "-"][i % 5]))
+            .map(|i| {
+                let c = ["O", "I", "A", "0", "-"][i % 5];
+                format!("E.AUTHXYZWQ{c}TOKEN.ABCDEFGHIJKLMNOP.001  ")
+            })
             .collect();
         agrees(&codes, None, Profile::Polyid);
     }
