@@ -479,13 +479,27 @@ fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<ArrayRef, E
     valid.append_n(rows + 1 - offsets.len(), false);
     let end = *offsets.last().unwrap_or(&0);
     offsets.resize(rows + 1, end);
-    let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
-    let array = StringArray::try_new(
-        offsets,
-        Buffer::from_vec(values),
-        Some(NullBuffer::new(valid.finish())),
-    )
-    .map_err(internal)?;
+    codes_array(offsets, values, NullBuffer::new(valid.finish()))
+}
+
+/// The `utf8` column of the error codes' offsets and bytes.
+#[allow(unsafe_code)]
+fn codes_array(offsets: Vec<i32>, values: Vec<u8>, nulls: NullBuffer) -> Result<ArrayRef, Error> {
+    let rows = offsets.len() - 1;
+    if values.len() != offsets[rows] as usize || nulls.len() != rows || !values.is_ascii() {
+        return Err(internal(ArrowError::InvalidArgumentError(
+            "the error-code column's buffers do not match its rows".into(),
+        )));
+    }
+    // SAFETY: the offsets start at 0 and never fall (each row adds its code's length or
+    // nothing, `error_codes`), ending at the length of the values (checked above); the values
+    // are ASCII (checked above), so the whole is UTF-8 and every offset falls between two
+    // characters. Those are the conditions arrow-rs's checked constructors verify, with a
+    // pass over every row.
+    let array = unsafe {
+        let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
+        StringArray::new_unchecked(offsets, Buffer::from_vec(values), Some(nulls))
+    };
     Ok(Arc::new(array))
 }
 
@@ -890,6 +904,32 @@ where
 mod tests {
     use super::*;
     use arrow_array::cast::AsArray;
+
+    #[test]
+    fn the_error_code_column_is_what_the_checked_constructor_builds() {
+        let failed = [
+            (0, ErrorCode::InvalidSequence),
+            (1, ErrorCode::NonAscii),
+            (7, ErrorCode::InvalidFormat),
+        ];
+        for rows in [8, 9, 20] {
+            let column = error_codes(rows, &failed).unwrap();
+            let column = column.as_string::<i32>();
+            let checked = StringArray::try_new(
+                column.offsets().clone(),
+                column.values().clone(),
+                column.nulls().cloned(),
+            )
+            .unwrap();
+            assert_eq!(&checked, column);
+            let rows_seen: Vec<Option<&str>> = column.iter().collect();
+            let mut want = vec![None; rows];
+            for (i, code) in failed {
+                want[i] = Some(code.as_str());
+            }
+            assert_eq!(rows_seen, want);
+        }
+    }
 
     #[test]
     fn a_text_column_is_the_rows_written_and_refuses_bytes_that_are_not_ascii() {
