@@ -600,6 +600,8 @@ impl<R, C> Job<'_, R, C> {
         // The end of the rows the kernel may give from its scratch state: the current
         // block's, when none of its rows is null.
         let mut known_to = range.start;
+        // The rows of known errors in one call of `known`, kept between calls.
+        let mut known_nulls = Vec::new();
         let mut i = range.start;
         while i < end {
             if i == checked_to {
@@ -634,10 +636,10 @@ impl<R, C> Job<'_, R, C> {
                     OnError::Null => {
                         // The rows of a known error are null, their codes in `failed`; their
                         // validity is written when the known rows end.
-                        let mut nulls = Vec::new();
+                        known_nulls.clear();
                         let mut fail = |row, code| {
                             failed.push((row, code));
-                            nulls.push(row);
+                            known_nulls.push(row);
                         };
                         let end = self.compute.known(
                             &mut scratch,
@@ -646,7 +648,7 @@ impl<R, C> Job<'_, R, C> {
                             &mut set,
                             Some(&mut fail),
                         );
-                        for row in nulls {
+                        for &row in &known_nulls {
                             store(row, None);
                             valid.null(row);
                         }
