@@ -57,7 +57,7 @@ def run(exe: str, tree: str, pattern: str) -> dict[str, float]:
     out = subprocess.run(
         [exe, "--bench", pattern, "--warm-up-time", "0.3", "--measurement-time", "1",
          "--noplot"],
-        cwd=os.path.join(tree, "core"), check=True, capture_output=True, text=True,
+        cwd=tree, check=True, capture_output=True, text=True,
         env={k: v for k, v in os.environ.items() if k != "BENCH_MD"},
     ).stdout
     times, name = {}, None
