@@ -78,10 +78,10 @@ struct Long {
     arena: Vec<u8>,
 }
 
-/// One range's table: two-way sets picked by a hash of the first and last eight bytes and
-/// the length; a new code takes the first place of its set and moves the code there to the
-/// second. An invalid code is kept with its error's code. A range stops looking after a
-/// block of rows in which more than half were new codes (a column of distinct codes).
+/// One range's table: two-way sets picked by a hash of the first, middle and last eight
+/// bytes and the length; a new code takes the first place of its set and moves the code
+/// there to the second. An invalid code is kept with its error's code. A range stops looking
+/// after a block of rows in which more than half were new codes (a column of distinct codes).
 pub(crate) struct Seen {
     sets: Vec<Set>,
     /// The texts longer than `KEY`, in as many sets; made at the first such text.
@@ -444,6 +444,17 @@ mod tests {
         let ids = out.values.as_string::<i32>();
         let errors = out.errors.unwrap();
         let errors = errors.as_string::<i32>();
+        // Both columns (null rows dropped from one, built a run at a time) are what the
+        // checked constructor accepts.
+        for column in [ids, errors] {
+            let checked = arrow_array::StringArray::try_new(
+                column.offsets().clone(),
+                column.values().clone(),
+                column.nulls().cloned(),
+            )
+            .unwrap();
+            assert_eq!(&checked, column);
+        }
         for (i, code) in codes.iter().enumerate() {
             match polyid::wdp::compact_id_as_with(code, names, profile) {
                 Ok(id) => assert_eq!((ids.value(i), errors.is_null(i)), (id.as_str(), true)),

@@ -236,7 +236,7 @@ impl<const W: usize> Sink for Text<W> {
     }
 }
 
-/// The `utf8` column of a [`Text`]'s offsets and bytes.
+/// The `utf8` column of a [`Text`]'s or the error codes' offsets and bytes.
 #[allow(unsafe_code)]
 fn text_array(
     offsets: Vec<i32>,
@@ -249,11 +249,13 @@ fn text_array(
             "a text column's buffers do not match its rows".into(),
         )));
     }
-    // SAFETY: the offsets start at 0 and rise by W or 0 from one row to the next (`done`,
-    // and `finish` for null rows), ending at the length of the values (checked above); every
-    // byte of the values is ASCII (each part checked its own, `finish` refused the column
-    // otherwise), so the whole is UTF-8 and every offset falls between two characters. Those
-    // are the conditions arrow-rs's checked constructors verify.
+    // SAFETY: the offsets start at 0 and never fall from one row to the next (a `Text` row
+    // adds W bytes or none: `done`, and `finish` for null rows; an error-code row its code's
+    // length or none: `error_codes`), ending at the length of the values (checked above); every
+    // byte of the values is ASCII (each part of a `Text` checked its own and `finish` refused
+    // the column otherwise; `error_codes` checked its codes), so the whole is UTF-8 and every
+    // offset falls between two characters. Those are the conditions arrow-rs's checked
+    // constructors verify, with a pass over every row.
     let array = unsafe {
         let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
         StringArray::new_unchecked(offsets, Buffer::from_vec(values), nulls)
@@ -479,28 +481,12 @@ fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<ArrayRef, E
     valid.append_n(rows + 1 - offsets.len(), false);
     let end = *offsets.last().unwrap_or(&0);
     offsets.resize(rows + 1, end);
-    codes_array(offsets, values, NullBuffer::new(valid.finish()))
-}
-
-/// The `utf8` column of the error codes' offsets and bytes.
-#[allow(unsafe_code)]
-fn codes_array(offsets: Vec<i32>, values: Vec<u8>, nulls: NullBuffer) -> Result<ArrayRef, Error> {
-    let rows = offsets.len() - 1;
-    if values.len() != offsets[rows] as usize || nulls.len() != rows || !values.is_ascii() {
+    if !values.is_ascii() {
         return Err(internal(ArrowError::InvalidArgumentError(
-            "the error-code column's buffers do not match its rows".into(),
+            "an error code is not ASCII".into(),
         )));
     }
-    // SAFETY: the offsets start at 0 and never fall (each row adds its code's length or
-    // nothing, `error_codes`), ending at the length of the values (checked above); the values
-    // are ASCII (checked above), so the whole is UTF-8 and every offset falls between two
-    // characters. Those are the conditions arrow-rs's checked constructors verify, with a
-    // pass over every row.
-    let array = unsafe {
-        let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
-        StringArray::new_unchecked(offsets, Buffer::from_vec(values), Some(nulls))
-    };
-    Ok(Arc::new(array))
+    text_array(offsets, values, Some(NullBuffer::new(valid.finish())))
 }
 
 /// What one range of rows came to.
@@ -907,6 +893,17 @@ mod tests {
     use super::*;
     use arrow_array::cast::AsArray;
 
+    /// The column built again by the checked constructor, which must accept it unchanged.
+    fn rechecked(column: &StringArray) {
+        let checked = StringArray::try_new(
+            column.offsets().clone(),
+            column.values().clone(),
+            column.nulls().cloned(),
+        )
+        .unwrap();
+        assert_eq!(&checked, column);
+    }
+
     #[test]
     fn the_error_code_column_is_what_the_checked_constructor_builds() {
         let failed = [
@@ -917,13 +914,7 @@ mod tests {
         for rows in [8, 9, 20] {
             let column = error_codes(rows, &failed).unwrap();
             let column = column.as_string::<i32>();
-            let checked = StringArray::try_new(
-                column.offsets().clone(),
-                column.values().clone(),
-                column.nulls().cloned(),
-            )
-            .unwrap();
-            assert_eq!(&checked, column);
+            rechecked(column);
             let rows_seen: Vec<Option<&str>> = column.iter().collect();
             let mut want = vec![None; rows];
             for (i, code) in failed {
@@ -943,13 +934,7 @@ mod tests {
             ["V6a0B", "05o5h", "zzzzz"]
         );
         // The checked constructor agrees with the column built without its checks.
-        let checked = StringArray::try_new(
-            column.offsets().clone(),
-            column.values().clone(),
-            column.nulls().cloned(),
-        )
-        .unwrap();
-        assert_eq!(&checked, column);
+        rechecked(column);
 
         let e = Text::<5>::new(2)
             .unwrap()

@@ -191,22 +191,7 @@ fn decode_symbols(text: &str) -> Result<u128> {
             |c| DECODE[c as usize] != INVALID,
         ));
     }
-    let value = (acc << 3) | (d25 >> 2) as u128;
-    let check = ((d25 & 3) << 5) | d26;
-    if check != NO_CHECK {
-        let expected = checkmod(value);
-        if check != expected {
-            return Err(Error::new(
-                ErrorCode::InvalidCheckmod,
-                "EUID",
-                Detail::Checkmod {
-                    found: check,
-                    expected,
-                },
-            ));
-        }
-    }
-    Ok(value)
+    checked((acc << 3) | (d25 >> 2) as u128, ((d25 & 3) << 5) | d26)
 }
 
 /// The error of a text with a byte that is not a symbol: its first such character.
@@ -219,7 +204,6 @@ fn bad_character(text: &str) -> Error {
 }
 
 /// `value` when `check` is its check value or "no check".
-#[cfg(not(target_arch = "wasm32"))]
 #[inline]
 fn checked(value: u128, check: u8) -> Result<u128> {
     if check != NO_CHECK {

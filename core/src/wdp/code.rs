@@ -304,7 +304,7 @@ struct Shape {
 }
 
 #[inline(always)]
-fn load(bytes: &[u8]) -> u64 {
+pub(super) fn load(bytes: &[u8]) -> u64 {
     let mut word = [0u8; 8];
     word.copy_from_slice(bytes);
     u64::from_le_bytes(word)
@@ -495,7 +495,7 @@ fn sequence_of(b: &[u8], at: usize, names: &NamedSequences) -> Option<(bool, u32
 #[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 fn standard_name_digits(b: &[u8], len: usize) -> Option<u32> {
-    let upper = |x: u64| x - ((ge(x, b'a') & !ge(x, b'z' + 1)) >> 2);
+    use super::words::upper;
     let n = b.len();
     let last = upper(load(&b[n - 8..]));
     let first = if len >= 8 {

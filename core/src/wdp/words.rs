@@ -103,18 +103,17 @@ fn xxh3(n: usize, word: impl Fn(usize) -> u64) -> u64 {
     avalanche(acc)
 }
 
+/// The eight bytes of `b` from `at`.
 #[inline(always)]
 fn load(b: &[u8], at: usize) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&b[at..at + 8]);
-    u64::from_le_bytes(w)
+    super::code::load(&b[at..at + 8])
 }
 
 /// The eight bytes of a word with `a`-`z` made `A`-`Z`, for bytes that are letters,
 /// digits, `.` or `_` (as the scan proved): of those, the lowercase letters are exactly
 /// the bytes from 0x61 up, and no byte carries into the next.
 #[inline(always)]
-fn upper(x: u64) -> u64 {
+pub(super) fn upper(x: u64) -> u64 {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     x - ((x.wrapping_add(0x1f1f_1f1f_1f1f_1f1f) & HIGH) >> 2)
 }
