@@ -2,14 +2,16 @@
 # built with javac and jar only (no Maven: Maven Central is not reachable from the build
 # machines), its JUnit 5 tests, its benchmark, the matrix adapter, and the Spark UDFs.
 #
-#   make jvm-deps    a JDK 17+ (javac, jar) and JUnit 5 (Debian packages openjdk-17-jdk-headless,
-#                    junit5); a no-op when they are there
+#   make jvm-deps    a JDK 17+ (javac, jar), JUnit 5, and Kotlin and Scala compilers for the
+#                    README's Kotlin and Scala programs (Debian packages openjdk-17-jdk-headless,
+#                    junit5, kotlin, scala); a no-op when they are there
 #   make jvm-build   libpolyid_jvm.so (cargo build -p polyid-jvm) into the jar at
 #                    META-INF/native/<os>-<arch>/, javac + jar into target/jvm/polyid.jar, and the
 #                    test kit (vectors runner, matrix adapter, benchmark) into target/jvm/testkit.jar
 #   make jvm-test    JUnit 5: every shared vector, catalogs, errors, generators, POLYID_NODE in
-#                    child JVMs; then the java blocks of the READMEs compiled against the jar
-#                    and run, the values their comments show checked (tools/doc_examples.py)
+#                    child JVMs; then the java, kotlin and scala blocks of the READMEs compiled
+#                    against the jar and run, the values their comments show checked
+#                    (tools/doc_examples.py)
 #   make jvm-bench   ns/op of the main calls beside an empty JNI call (the floor)
 #   make jvm-spark   the Spark UDFs (io.polyid.spark) compiled against the pyspark wheel's jars
 #                    into target/jvm/polyid-spark.jar (make engines runs them)
@@ -38,12 +40,13 @@ DEMO_TARGETS += jvm-build
 .PHONY: jvm-deps jvm-build jvm-test jvm-bench jvm-spark
 
 jvm-deps:
-	@if ! javac -version 2>&1 | grep -q 'javac \(1[7-9]\|2[0-9]\)' || [ ! -f $(JUNIT_JAR) ]; then \
-	  echo "==> jvm: apt-get install openjdk-17-jdk-headless junit5"; \
+	@if ! javac -version 2>&1 | grep -q 'javac \(1[7-9]\|2[0-9]\)' || [ ! -f $(JUNIT_JAR) ] || \
+	    ! command -v kotlinc >/dev/null || ! command -v scalac >/dev/null; then \
+	  echo "==> jvm: apt-get install openjdk-17-jdk-headless junit5 kotlin scala"; \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  $$sudo apt-get install -y -q openjdk-17-jdk-headless junit5 >/dev/null 2>&1 || \
-	    { $$sudo apt-get update -q >/dev/null && $$sudo apt-get install -y -q openjdk-17-jdk-headless junit5 >/dev/null; }; \
+	  $$sudo apt-get install -y -q openjdk-17-jdk-headless junit5 kotlin scala >/dev/null 2>&1 || \
+	    { $$sudo apt-get update -q >/dev/null && $$sudo apt-get install -y -q openjdk-17-jdk-headless junit5 kotlin scala >/dev/null; }; \
 	fi
 
 $(JVM_SO): $(JVM_RUST_SRC)
@@ -78,8 +81,8 @@ jvm-test: jvm-build
 	cd $(ROOT) && java -jar $(JUNIT_JAR) --disable-banner --details=summary \
 	  --fail-if-no-tests -cp $(JVM_JAR):$(JVM_KIT):$(JVM_OUT)/test-classes \
 	  --select-package io.polyid
-	@echo "==> jvm: the READMEs' java examples against the jar"
-	python3 $(ROOT)/tools/doc_examples.py --only java $(ROOT)/README.md $(JVM_SRC)/README.md
+	@echo "==> jvm: the READMEs' java, kotlin and scala examples against the jar"
+	python3 $(ROOT)/tools/doc_examples.py --only java,kotlin,scala $(ROOT)/README.md $(JVM_SRC)/README.md
 
 jvm-bench: jvm-build
 	java -cp $(JVM_JAR):$(JVM_KIT) io.polyid.testkit.Bench

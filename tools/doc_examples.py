@@ -19,6 +19,10 @@ Every fenced block needs a language tag. What happens to a block depends on it:
                   when it has none
   java            compiled by javac against target/jvm/polyid.jar and run with it; a block
                   without a class is the body of main() (its import lines go above)
+  kotlin, scala   compiled by kotlinc / scalac against target/jvm/polyid.jar and run with it
+                  (the jar unchanged: what a Kotlin or Scala user has); a block without
+                  `fun main` / an object is the body of main() (its import lines go above);
+                  `// -> LINE` on a print statement: the program prints LINE
   sh              bash -eo pipefail; a block of `make` commands only is checked against the
                   Makefile (every target exists), not run
   console         a transcript: `$ command` lines run by bash, the lines after each are its
@@ -580,6 +584,65 @@ def run_java(blocks: list[Block], report) -> None:
         report(b, problem is None, problem or "", checks=checks + len(printed))
 
 
+# --- Kotlin and Scala ------------------------------------------------------------------
+
+def jvm_language_program(b: Block) -> tuple[str, str]:
+    """(source, main class) of a Kotlin or Scala block: as written when it has its own main,
+    else its lines wrapped in one, its import lines first."""
+    lines = b.code.split("\n")
+    imports = [ln for ln in lines if re.match(r"\s*import\s", ln)]
+    body = "\n".join(ln for ln in lines if ln not in imports)
+    if b.lang == "kotlin":
+        cls = "Ex" + b.id[2:] + "Kt"  # kotlinc names a file's class after the file
+        if re.search(r"\bfun\s+main\s*\(", b.code):
+            return b.code, cls
+        return "\n".join(imports) + "\n\nfun main() {\n" + body + "\n}\n", cls
+    m = re.search(r"\bobject\s+(\w+)", b.code)
+    if m:
+        return b.code, m.group(1)
+    return ("\n".join(imports) + f"\n\nobject {b.id} {{\n  def main(args: Array[String]): Unit = {{\n"
+            + body + "\n  }\n}\n"), b.id
+
+
+def run_jvm_language(blocks: list[Block], report) -> None:
+    for b in blocks:
+        compiler = "kotlinc" if b.lang == "kotlin" else "scalac"
+        if not JVM_JAR.exists():
+            report(b, False, "target/jvm/polyid.jar is missing (make jvm-build)")
+            continue
+        if not shutil.which(compiler):
+            report(b, False, f"no {compiler} on PATH (make jvm-deps installs Debian's)")
+            continue
+        src, cls = jvm_language_program(b)
+        expected, _ = c_like_expected(b.code, r"(?m)//\s*->\s*(.*?)\s*$")
+        out = WORK / "work" / f"{b.lang}-{b.id}"
+        out.mkdir(parents=True, exist_ok=True)
+        if b.lang == "kotlin":
+            f = out / ("Ex" + b.id[2:] + ".kt")
+            f.write_text(src)
+            # the program's jar carries the Kotlin runtime, as a Kotlin application's does
+            r = run([compiler, "-nowarn", "-cp", str(JVM_JAR), str(f), "-include-runtime",
+                     "-d", str(out / "app.jar")], cwd=out, timeout=300)
+            cp, runner = f"{JVM_JAR}:{out / 'app.jar'}", ["java"]
+        else:
+            f = out / f"{cls}.scala"
+            f.write_text(src)
+            r = run([compiler, "-cp", str(JVM_JAR), "-d", str(out), str(f)], cwd=out, timeout=300)
+            cp, runner = f"{JVM_JAR}:{out}", ["scala"]
+        if r.returncode != 0 or re.search(r"(?m)^(error|.*: error:)", r.stderr or ""):
+            report(b, False, "does not compile:\n" + tail_of(r))
+            continue
+        r = run([*runner, "-cp", cp, cls], cwd=WORK / "work")
+        if r.returncode != 0:
+            report(b, False, f"exit {r.returncode}:\n" + tail_of(r))
+            continue
+        if not expected:
+            report(b, False, "shows no printed line (`// -> LINE`): nothing would be checked")
+            continue
+        problem = lines_in_order(expected, r.stdout)
+        report(b, problem is None, problem or "", checks=len(expected))
+
+
 # --- Rust ------------------------------------------------------------------------------
 
 def polyid_rlib() -> tuple[Path | None, str]:
@@ -840,6 +903,8 @@ def main() -> int:
             b.runtime = "rust"
         elif b.lang == "java":
             b.runtime = "java"
+        elif b.lang in ("kotlin", "scala"):
+            b.runtime = b.lang
         elif b.lang == "sh":
             b.runtime = "make" if is_make_block(b.code) else "shell"
         elif b.lang == "console":
@@ -901,6 +966,7 @@ def run_blocks(blocks: list[Block], report) -> None:
     run_c([b for b in blocks if b.runtime == "c"], report)
     run_rust([b for b in blocks if b.runtime == "rust"], report)
     run_java([b for b in blocks if b.runtime == "java"], report)
+    run_jvm_language([b for b in blocks if b.runtime in ("kotlin", "scala")], report)
     for b in blocks:
         if b.runtime == "make":
             run_make_block(b, report)

@@ -1,20 +1,21 @@
 //! EUID (docs/spec §4): 128-bit values, held in Java as two `long` halves (`hi`, `lo`) and
-//! returned as `long[]{hi, lo}`.
+//! returned by writing them into a `long[2]` the Java caller passes (a Java allocation costs
+//! less than an array made through JNI).
 
-use jni::objects::{JByteArray, JClass, JString};
-use jni::sys::{jboolean, jint, jlong, jlongArray, jstring};
+use jni::objects::{JByteArray, JClass, JLongArray, JString};
+use jni::sys::{jboolean, jint, jlong};
 use jni::JNIEnv;
 use polyid::clock::SystemClock;
 use polyid::euid::Euid;
 
-use crate::jvm::{ascii, call, longs, null, opt_u16, profile, u16_arg, u64_arg, with_str, Res};
+use crate::jvm::{ascii_into, call, opt_u16, profile, u16_arg, u64_arg, with_str, Res};
 
 fn of(hi: jlong, lo: jlong) -> Euid {
     Euid::from_halves(hi as u64, lo as u64)
 }
 
-pub fn halves(env: &mut JNIEnv, e: Euid) -> Res<jlongArray> {
-    longs(env, &[e.hi() as i64, e.lo() as i64])
+pub fn halves(env: &mut JNIEnv, out: &JLongArray, e: Euid) -> Res<()> {
+    Ok(env.set_long_array_region(out, 0, &[e.hi() as i64, e.lo() as i64])?)
 }
 
 #[no_mangle]
@@ -25,15 +26,16 @@ pub extern "system" fn Java_io_polyid_Native_euidFromParts(
     extension: jlong,
     padding: jint,
     random: jlong,
-) -> jlongArray {
-    call(&mut env, null(), |env| {
+    out: JLongArray,
+) {
+    call(&mut env, (), |env| {
         let e = Euid::from_parts(
             u64_arg(unix_ms)?,
             opt_u16(extension)?,
             u16_arg(padding)?,
             random as u64,
         )?;
-        halves(env, e)
+        halves(env, &out, e)
     })
 }
 
@@ -42,11 +44,12 @@ pub extern "system" fn Java_io_polyid_Native_euidFromBytes(
     mut env: JNIEnv,
     _c: JClass,
     bytes: JByteArray,
-) -> jlongArray {
-    call(&mut env, null(), |env| {
+    out: JLongArray,
+) {
+    call(&mut env, (), |env| {
         let bytes = env.convert_byte_array(&bytes)?;
         let e = Euid::from_slice(&bytes)?;
-        halves(env, e)
+        halves(env, &out, e)
     })
 }
 
@@ -55,10 +58,11 @@ pub extern "system" fn Java_io_polyid_Native_euidParse(
     mut env: JNIEnv,
     _c: JClass,
     text: JString,
-) -> jlongArray {
-    call(&mut env, null(), |env| {
+    out: JLongArray,
+) {
+    call(&mut env, (), |env| {
         let e = with_str(env, &text, Euid::parse)??;
-        halves(env, e)
+        halves(env, &out, e)
     })
 }
 
@@ -68,11 +72,12 @@ pub extern "system" fn Java_io_polyid_Native_euidParseAs(
     _c: JClass,
     text: JString,
     profile_name: JString,
-) -> jlongArray {
-    call(&mut env, null(), |env| {
+    out: JLongArray,
+) {
+    call(&mut env, (), |env| {
         let p = profile(env, &profile_name)?;
         let e = with_str(env, &text, |t| Euid::parse_as(t, p))??;
-        halves(env, e)
+        halves(env, &out, e)
     })
 }
 
@@ -84,9 +89,10 @@ pub extern "system" fn Java_io_polyid_Native_euidText(
     hi: jlong,
     lo: jlong,
     check: jboolean,
-) -> jstring {
-    call(&mut env, null(), |env| {
-        ascii(env, &of(hi, lo).encode_bytes(check != 0))
+    out: JByteArray,
+) -> jint {
+    call(&mut env, 0, |env| {
+        ascii_into(env, &out, &of(hi, lo).encode_bytes(check != 0))
     })
 }
 
@@ -107,10 +113,11 @@ pub extern "system" fn Java_io_polyid_Native_euidGenerate(
     mut env: JNIEnv,
     _c: JClass,
     extension: jlong,
-) -> jlongArray {
-    call(&mut env, null(), |env| {
+    out: JLongArray,
+) {
+    call(&mut env, (), |env| {
         let e = Euid::generate_with(&SystemClock, opt_u16(extension)?)?;
-        halves(env, e)
+        halves(env, &out, e)
     })
 }
 
@@ -120,10 +127,11 @@ pub extern "system" fn Java_io_polyid_Native_euidGenerateAt(
     _c: JClass,
     unix_ms: jlong,
     extension: jlong,
-) -> jlongArray {
-    call(&mut env, null(), |env| {
+    out: JLongArray,
+) {
+    call(&mut env, (), |env| {
         let e = Euid::generate_at(u64_arg(unix_ms)?, opt_u16(extension)?)?;
-        halves(env, e)
+        halves(env, &out, e)
     })
 }
 
@@ -134,9 +142,10 @@ pub extern "system" fn Java_io_polyid_Native_euidNext(
     _c: JClass,
     hi: jlong,
     lo: jlong,
-) -> jlongArray {
-    call(&mut env, null(), |env| {
+    out: JLongArray,
+) {
+    call(&mut env, (), |env| {
         let e = of(hi, lo).next_with(&SystemClock)?;
-        halves(env, e)
+        halves(env, &out, e)
     })
 }

@@ -1,25 +1,26 @@
 //! uid11, xid and TID (docs/spec §2, §3): 64-bit values, held in Java as a `long` (uid11 and
 //! xid unsigned, TID signed).
 
-use jni::objects::{JClass, JString};
-use jni::sys::{jboolean, jint, jlong, jlongArray, jstring};
+use jni::objects::{JByteArray, JClass, JString};
+use jni::sys::{jboolean, jint, jlong, jlongArray};
 use jni::JNIEnv;
 use polyid::tid::{self, Tid};
 use polyid::uid11;
 use polyid::xid::{self, Xid};
 
-use crate::jvm::{ascii, call, longs, null, profile, u16_arg, u32_arg, u64_arg, with_str};
+use crate::jvm::{ascii_into, call, longs, null, profile, u16_arg, u32_arg, u64_arg, with_str};
 
 #[no_mangle]
 pub extern "system" fn Java_io_polyid_Native_uid11Encode(
     mut env: JNIEnv,
     _c: JClass,
     value: jlong,
-) -> jstring {
-    call(&mut env, null(), |env| {
-        let mut out = [0u8; uid11::LEN];
-        uid11::encode_into(value as u64, &mut out);
-        ascii(env, &out)
+    out: JByteArray,
+) -> jint {
+    call(&mut env, 0, |env| {
+        let mut text = [0u8; uid11::LEN];
+        uid11::encode_into(value as u64, &mut text);
+        ascii_into(env, &out, &text)
     })
 }
 
@@ -161,13 +162,14 @@ pub extern "system" fn Java_io_polyid_Native_tidText(
     _c: JClass,
     value: jlong,
     display: jboolean,
-) -> jstring {
-    call(&mut env, null(), |env| {
+    out: JByteArray,
+) -> jint {
+    call(&mut env, 0, |env| {
         let t = Tid::from_i64(value)?;
         if display != 0 {
-            ascii(env, &t.display_bytes())
+            ascii_into(env, &out, &t.display_bytes())
         } else {
-            ascii(env, &t.to_bytes())
+            ascii_into(env, &out, &t.to_bytes())
         }
     })
 }

@@ -3,8 +3,8 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use jni::objects::{JObject, JString, JThrowable, JValue};
-use jni::sys::{jlong, jlongArray, jstring};
+use jni::objects::{JByteArray, JObject, JString, JThrowable, JValue};
+use jni::sys::{jint, jlong, jlongArray, jstring};
 use jni::JNIEnv;
 use polyid::{Detail, Error, ErrorCode};
 
@@ -146,6 +146,41 @@ pub fn with_str<R>(env: &mut JNIEnv, s: &JString, f: impl FnOnce(&str) -> R) -> 
         }
         Ok(f(&String::from_utf16_lossy(&units)))
     }
+}
+
+/// Calls `f` with `array[offset..offset + length]` (a range the Java caller has checked),
+/// copied onto the stack when it is at most [`STACK`] bytes long, else into the heap.
+pub fn with_bytes<R>(
+    env: &mut JNIEnv,
+    array: &JByteArray,
+    offset: jint,
+    length: jint,
+    f: impl FnOnce(&[u8]) -> R,
+) -> Res<R> {
+    let n = usize::try_from(length).unwrap_or(0);
+    let mut stack = [0i8; STACK];
+    let mut heap = Vec::new();
+    let buf = if n <= STACK {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, 0i8);
+        &mut heap[..]
+    };
+    env.get_byte_array_region(array, offset, buf)?;
+    // SAFETY: i8 and u8 have one size and alignment; this only reinterprets the bytes.
+    Ok(f(unsafe {
+        std::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), buf.len())
+    }))
+}
+
+/// Writes ASCII `bytes` to the start of the Java `byte[]` `out` (which Java sized for the
+/// longest text) and returns their number, from which Java makes the `String`: cheaper than a
+/// JNI string, which is built from modified UTF-8 in the VM.
+pub fn ascii_into(env: &mut JNIEnv, out: &JByteArray, bytes: &[u8]) -> Res<jint> {
+    // SAFETY: i8 and u8 have one size and alignment; this only reinterprets the bytes.
+    let signed = unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<i8>(), bytes.len()) };
+    env.set_byte_array_region(out, 0, signed)?;
+    Ok(bytes.len() as jint)
 }
 
 /// A Java `String` of `text`.

@@ -3,12 +3,12 @@
 //! table).
 
 use jni::objects::{JByteArray, JClass, JObject, JString};
-use jni::sys::{jint, jlong, jobjectArray, jstring};
+use jni::sys::{jboolean, jint, jlong, jobjectArray, jstring};
 use jni::JNIEnv;
 use polyid::wdp::{self, NamedSequences, StructuredCode};
 use polyid::{Detail, Error, ErrorCode};
 
-use crate::jvm::{ascii, call, null, profile, string, u16_arg, with_str, Res, STACK};
+use crate::jvm::{ascii, call, null, profile, string, u16_arg, with_bytes, with_str, Res};
 
 static STANDARD: NamedSequences = NamedSequences::standard();
 
@@ -51,6 +51,23 @@ pub extern "system" fn Java_io_polyid_Native_namesInsert(
     })
 }
 
+/// The compact ID of a code with the standard names, its five ASCII bytes packed into a
+/// `long` (byte i in bits 8i..8i+8), which Java turns into a `String` without a JNI string
+/// call; -1 when the code is invalid, and then Java asks [`Java_io_polyid_Native_compactId`]
+/// for the precise error (computed only on that path).
+#[no_mangle]
+pub extern "system" fn Java_io_polyid_Native_compactIdPacked(
+    mut env: JNIEnv,
+    _c: JClass,
+    code: JString,
+) -> jlong {
+    call(&mut env, -1, |env| {
+        with_str(env, &code, |c| {
+            wdp::compact(c, &STANDARD).map_or(-1, |id| packed(&id))
+        })
+    })
+}
+
 #[no_mangle]
 pub extern "system" fn Java_io_polyid_Native_compactId(
     mut env: JNIEnv,
@@ -64,9 +81,15 @@ pub extern "system" fn Java_io_polyid_Native_compactId(
     })
 }
 
-/// The compact ID of UTF-8 bytes `code[offset..offset + length]` into `out[out_offset..]`
-/// (the Java caller has checked both ranges). A code of up to [`STACK`] bytes is copied onto
-/// the stack.
+fn packed(id: &wdp::CompactId) -> jlong {
+    let mut word = [0u8; 8];
+    word[..wdp::COMPACT_LEN].copy_from_slice(id.as_bytes());
+    i64::from_le_bytes(word)
+}
+
+/// The compact ID of UTF-8 bytes `code[offset..offset + length]` (the Java caller has checked
+/// the range), packed as [`Java_io_polyid_Native_compactIdPacked`] packs it; -1 when the
+/// bytes are not a valid code. With `precise`, an invalid code throws its error instead.
 #[no_mangle]
 pub extern "system" fn Java_io_polyid_Native_compactIdUtf8(
     mut env: JNIEnv,
@@ -74,33 +97,26 @@ pub extern "system" fn Java_io_polyid_Native_compactIdUtf8(
     code: JByteArray,
     offset: jint,
     length: jint,
-    out: JByteArray,
-    out_offset: jint,
-) {
-    call(&mut env, (), |env| {
-        let n = usize::try_from(length).unwrap_or(0);
-        let mut stack = [0i8; STACK];
-        let mut heap = Vec::new();
-        let buf = if n <= STACK {
-            &mut stack[..n]
-        } else {
-            heap.resize(n, 0i8);
-            &mut heap[..]
-        };
-        env.get_byte_array_region(&code, offset, buf)?;
-        // SAFETY: i8 and u8 have one size and alignment; this only reinterprets the bytes.
-        let bytes = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), buf.len()) };
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            Error::new(
-                ErrorCode::InvalidUtf8,
-                "WDP code",
-                Detail::Message(e.to_string().into()),
-            )
-        })?;
-        let id = wdp::compact(text, &STANDARD)?;
-        let id: Vec<i8> = id.as_bytes().iter().map(|&b| b as i8).collect();
-        env.set_byte_array_region(&out, out_offset, &id)?;
-        Ok(())
+    precise: jboolean,
+) -> jlong {
+    call(&mut env, -1, |env| {
+        with_bytes(env, &code, offset, length, |bytes| {
+            let fail = |e: Error| if precise != 0 { Err(e) } else { Ok(-1) };
+            let text = match std::str::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(e) => {
+                    return fail(Error::new(
+                        ErrorCode::InvalidUtf8,
+                        "WDP code",
+                        Detail::Message(e.to_string().into()),
+                    ))
+                }
+            };
+            wdp::compact(text, &STANDARD)
+                .map(|id| packed(&id))
+                .or_else(fail)
+        })?
+        .map_err(Into::into)
     })
 }
 

@@ -22,12 +22,18 @@ public final class Euid implements Comparable<Euid> {
         return new Euid(halves[0], halves[1]);
     }
 
+    private static long[] halves() {
+        return new long[2];
+    }
+
     /**
      * An EUID of its parts: Unix milliseconds, an extension ({@code null}: none), the random
      * padding above the extension, and the low 64 random bits.
      */
     public static Euid fromParts(long unixMs, Integer extension, int padding, long random) {
-        return of(Native.euidFromParts(unixMs, extension == null ? Native.NONE : extension, padding, random));
+        long[] h = halves();
+        Native.euidFromParts(unixMs, extension == null ? Native.NONE : extension, padding, random, h);
+        return of(h);
     }
 
     /** The EUID of its high and low 64 bits (every pair is one). */
@@ -37,37 +43,51 @@ public final class Euid implements Comparable<Euid> {
 
     /** The EUID of its 16 big-endian bytes. */
     public static Euid fromBytes(byte[] bytes) {
-        return of(Native.euidFromBytes(Objects.requireNonNull(bytes, "bytes")));
+        long[] h = halves();
+        Native.euidFromBytes(Objects.requireNonNull(bytes, "bytes"), h);
+        return of(h);
     }
 
     /** Reads the 27-symbol text (the check symbol is checked). */
     public static Euid parse(String text) {
-        return of(Native.euidParse(Objects.requireNonNull(text, "text")));
+        long[] h = halves();
+        Native.euidParse(Objects.requireNonNull(text, "text"), h);
+        return of(h);
     }
 
     /** Reads an EUID as {@code profile} defines it (e.g. {@link Profile#EUID}). */
     public static Euid parse(String text, Profile profile) {
-        return of(Native.euidParseAs(Objects.requireNonNull(text, "text"), profile.id()));
+        long[] h = halves();
+        Native.euidParseAs(Objects.requireNonNull(text, "text"), profile.id(), h);
+        return of(h);
     }
 
     /** A new EUID for now, with no extension. */
     public static Euid generate() {
-        return of(Native.euidGenerate(Native.NONE));
+        long[] h = halves();
+        Native.euidGenerate(Native.NONE, h);
+        return of(h);
     }
 
     /** A new EUID for now with an extension (0-32767). */
     public static Euid generate(int extension) {
-        return of(Native.euidGenerate(extension));
+        long[] h = halves();
+        Native.euidGenerate(extension, h);
+        return of(h);
     }
 
     /** A new EUID for {@code unixMs} with fresh random bits. */
     public static Euid generateAt(long unixMs, Integer extension) {
-        return of(Native.euidGenerateAt(unixMs, extension == null ? Native.NONE : extension));
+        long[] h = halves();
+        Native.euidGenerateAt(unixMs, extension == null ? Native.NONE : extension, h);
+        return of(h);
     }
 
     /** The next EUID after this one: now, or this millisecond's next value. */
     public Euid next() {
-        return of(Native.euidNext(hi, lo));
+        long[] h = halves();
+        Native.euidNext(hi, lo, h);
+        return of(h);
     }
 
     /** The high 64 bits. */
@@ -126,12 +146,12 @@ public final class Euid implements Comparable<Euid> {
 
     /** The 27-symbol text, with the check symbol ({@code true}) or the "no check" one. */
     public String encode(boolean checkmod) {
-        return Native.euidText(hi, lo, checkmod);
+        return Native.euidString(hi, lo, checkmod);
     }
 
     @Override
     public String toString() {
-        return Native.euidText(hi, lo, true);
+        return Native.euidString(hi, lo, true);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.polyid;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
@@ -68,12 +69,42 @@ final class Native {
 
     static native void noop();
 
+    // IDs' texts: the native side writes their ASCII bytes into a Java array and the String is
+    // made here, in Java (one byte per char in a Latin-1 String), which costs less than a
+    // String made by JNI from modified UTF-8.
+    static String ascii(byte[] bytes, int length) {
+        return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+    }
+
+    static String uid11String(long value) {
+        byte[] b = new byte[11];
+        return ascii(b, uid11Encode(value, b));
+    }
+
+    static String tidString(long value, boolean display) {
+        byte[] b = new byte[16];
+        return ascii(b, tidText(value, display, b));
+    }
+
+    static String euidString(long hi, long lo, boolean check) {
+        byte[] b = new byte[27];
+        return ascii(b, euidText(hi, lo, check, b));
+    }
+
+    /** The five bytes of a compact ID packed by compactIdPacked or compactIdUtf8, written to out. */
+    static void unpack(long packed, byte[] out, int offset) {
+        for (int i = 0; i < 5; i++) {
+            out[offset + i] = (byte) (packed >>> (8 * i));
+        }
+    }
+
     // WDP (src/wdp.rs); `names` 0 is the standard table.
     static native long namesNew();
     static native void namesFree(long handle);
     static native void namesInsert(long handle, String name, int number);
+    static native long compactIdPacked(String code);
     static native String compactId(String code, long names);
-    static native void compactIdUtf8(byte[] code, int offset, int length, byte[] out, int outOffset);
+    static native long compactIdUtf8(byte[] code, int offset, int length, boolean precise);
     static native String compactIdAs(String code, String profile, long names);
     static native String normalizeCode(String code, long names);
     static native String namespaceHash(String namespace);
@@ -100,7 +131,7 @@ final class Native {
     static native byte[] catalogPublicKey(byte[] secretKey);
 
     // uid11, xid, TID (src/ids.rs).
-    static native String uid11Encode(long value);
+    static native int uid11Encode(long value, byte[] out);
     static native long uid11Decode(String text);
     static native long[] uid11PrefixRange(String prefix);
     static native long xidFromParts(long unixMs, int random);
@@ -113,19 +144,20 @@ final class Native {
     static native long tidParse(String text);
     static native long tidParseAs(String text, String profile);
     static native long tidGenerate();
-    static native String tidText(long value, boolean display);
+    static native int tidText(long value, boolean display, byte[] out);
     static native long[] tidPrefixRange(String prefix);
 
-    // EUID (src/euid.rs): {hi, lo}; an extension of Long.MIN_VALUE is none.
-    static native long[] euidFromParts(long unixMs, long extension, int padding, long random);
-    static native long[] euidFromBytes(byte[] bytes);
-    static native long[] euidParse(String text);
-    static native long[] euidParseAs(String text, String profile);
-    static native String euidText(long hi, long lo, boolean check);
+    // EUID (src/euid.rs): {hi, lo} written into out (a long[2]); an extension of Long.MIN_VALUE
+    // is none.
+    static native void euidFromParts(long unixMs, long extension, int padding, long random, long[] out);
+    static native void euidFromBytes(byte[] bytes, long[] out);
+    static native void euidParse(String text, long[] out);
+    static native void euidParseAs(String text, String profile, long[] out);
+    static native int euidText(long hi, long lo, boolean check, byte[] out);
     static native int euidCheckmod(long hi, long lo);
-    static native long[] euidGenerate(long extension);
-    static native long[] euidGenerateAt(long unixMs, long extension);
-    static native long[] euidNext(long hi, long lo);
+    static native void euidGenerate(long extension, long[] out);
+    static native void euidGenerateAt(long unixMs, long extension, long[] out);
+    static native void euidNext(long hi, long lo, long[] out);
 
     // EXTUUID (src/extuuid.rs).
     static native String extuuidEncode(String text);

@@ -82,12 +82,12 @@ public final class Tid implements Comparable<Tid> {
 
     /** The dashed display form, e.g. {@code 3kxn-lhr-3gxq-23}. */
     public String display() {
-        return Native.tidText(value, true);
+        return Native.tidString(value, true);
     }
 
     @Override
     public String toString() {
-        return Native.tidText(value, false);
+        return Native.tidString(value, false);
     }
 
     @Override

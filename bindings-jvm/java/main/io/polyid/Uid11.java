@@ -23,7 +23,7 @@ public final class Uid11 implements Comparable<Uid11> {
 
     /** The 11-symbol text of an unsigned 64-bit value. */
     public static String encode(long value) {
-        return Native.uid11Encode(value);
+        return Native.uid11String(value);
     }
 
     /** The unsigned values whose text starts with {@code prefix}; empty when none does. */
@@ -38,7 +38,7 @@ public final class Uid11 implements Comparable<Uid11> {
 
     @Override
     public String toString() {
-        return Native.uid11Encode(value);
+        return Native.uid11String(value);
     }
 
     @Override

@@ -34,7 +34,23 @@ public final class Wdp {
 
     /** The 5-character compact ID of a code. */
     public static String compactId(String code) {
-        return Native.compactId(Objects.requireNonNull(code, "code"), 0);
+        String id = compactIdOrNull(code);
+        return id != null ? id : Native.compactId(code, 0); // the latter throws the precise error
+    }
+
+    /**
+     * {@link #compactId(String)}, or {@code null} when the code is not a valid WDP code: for
+     * callers that map an invalid row to null (a data engine's column), with no exception made
+     * per invalid row.
+     */
+    public static String compactIdOrNull(String code) {
+        long packed = Native.compactIdPacked(Objects.requireNonNull(code, "code"));
+        if (packed < 0) {
+            return null;
+        }
+        byte[] b = new byte[COMPACT_ID_LENGTH];
+        Native.unpack(packed, b, 0);
+        return Native.ascii(b, COMPACT_ID_LENGTH);
     }
 
     /** Length in bytes (ASCII) of a compact ID. */
@@ -51,7 +67,27 @@ public final class Wdp {
     public static void compactIdUtf8(byte[] code, int offset, int length, byte[] out, int outOffset) {
         Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(code, "code").length);
         Objects.checkFromIndexSize(outOffset, COMPACT_ID_LENGTH, Objects.requireNonNull(out, "out").length);
-        Native.compactIdUtf8(code, offset, length, out, outOffset);
+        long packed = Native.compactIdUtf8(code, offset, length, false);
+        if (packed < 0) {
+            Native.compactIdUtf8(code, offset, length, true); // throws the precise error
+        }
+        Native.unpack(packed, out, outOffset);
+    }
+
+    /**
+     * {@link #compactIdUtf8}, returning {@code false} (and writing nothing) when the bytes are
+     * not a valid WDP code instead of throwing; a range outside either array still throws
+     * {@link IndexOutOfBoundsException}.
+     */
+    public static boolean tryCompactIdUtf8(byte[] code, int offset, int length, byte[] out, int outOffset) {
+        Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(code, "code").length);
+        Objects.checkFromIndexSize(outOffset, COMPACT_ID_LENGTH, Objects.requireNonNull(out, "out").length);
+        long packed = Native.compactIdUtf8(code, offset, length, false);
+        if (packed < 0) {
+            return false;
+        }
+        Native.unpack(packed, out, outOffset);
+        return true;
     }
 
     /** The compact ID of a code whose sequence may be one of {@code names}. */

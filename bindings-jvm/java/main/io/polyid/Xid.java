@@ -73,7 +73,7 @@ public final class Xid implements Comparable<Xid> {
 
     @Override
     public String toString() {
-        return Native.uid11Encode(value);
+        return Native.uid11String(value);
     }
 
     @Override

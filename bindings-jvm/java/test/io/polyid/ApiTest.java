@@ -109,6 +109,29 @@ class ApiTest {
                 () -> compactOf(longCode)).code());
     }
 
+    @Test
+    void compactIdWithoutExceptions() {
+        assertEquals("V6a0B", Wdp.compactIdOrNull("E.Auth.Token.MISSING"));
+        assertEquals(null, Wdp.compactIdOrNull("E.A.B.000"));
+        assertEquals(null, Wdp.compactIdOrNull("E.Auth.Token." + "1".repeat(200)));
+        byte[] in = " E.Auth.Token.MISSING ".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] out = {'-', '-', '-', '-', '-', '-'};
+        org.junit.jupiter.api.Assertions.assertTrue(Wdp.tryCompactIdUtf8(in, 0, in.length, out, 1));
+        assertEquals("-V6a0B", new String(out, java.nio.charset.StandardCharsets.US_ASCII));
+        byte[] bad = {'E', '.', 'A', (byte) 0xff, '.', 'B', '.', '0', '0', '1'};
+        byte[] untouched = {'-', '-', '-', '-', '-'};
+        org.junit.jupiter.api.Assertions.assertFalse(Wdp.tryCompactIdUtf8(bad, 0, bad.length, untouched, 0));
+        org.junit.jupiter.api.Assertions.assertFalse(Wdp.tryCompactIdUtf8(in, 0, 5, untouched, 0));
+        assertEquals("-----", new String(untouched, java.nio.charset.StandardCharsets.US_ASCII));
+        org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class,
+                () -> Wdp.tryCompactIdUtf8(in, 20, 10, out, 0));
+        // every compact ID vector's code agrees with the throwing form
+        for (String code : new String[] {"E.AUTH.TOKEN.001", "w.database.connection.027", "I.X.Y.LOCKED"}) {
+            assertEquals(Wdp.compactId(code), Wdp.compactIdOrNull(code));
+            assertEquals(Wdp.compactId(code), compactOf(code));
+        }
+    }
+
     private static String compactOf(String code) {
         byte[] in = code.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         byte[] out = new byte[Wdp.COMPACT_ID_LENGTH];

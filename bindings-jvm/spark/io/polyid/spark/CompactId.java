@@ -1,6 +1,5 @@
 package io.polyid.spark;
 
-import io.polyid.PolyIdException;
 import io.polyid.Wdp;
 import org.apache.spark.sql.api.java.UDF1;
 
@@ -10,13 +9,6 @@ public final class CompactId implements UDF1<String, String> {
 
     @Override
     public String call(String code) {
-        if (code == null) {
-            return null;
-        }
-        try {
-            return Wdp.compactId(code);
-        } catch (PolyIdException e) {
-            return null;
-        }
+        return code == null ? null : Wdp.compactIdOrNull(code);
     }
 }

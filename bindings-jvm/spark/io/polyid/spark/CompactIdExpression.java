@@ -1,6 +1,5 @@
 package io.polyid.spark;
 
-import io.polyid.PolyIdException;
 import io.polyid.Wdp;
 import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.Expression;
@@ -34,17 +33,14 @@ public final class CompactIdExpression {
     /** The compact ID of a code's bytes, or null when the code is not a valid WDP code. */
     public static UTF8String compute(UTF8String code) {
         byte[] out = new byte[Wdp.COMPACT_ID_LENGTH];
-        try {
-            long offset = code.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET;
-            if (code.getBaseObject() instanceof byte[] bytes && offset >= 0 && offset <= Integer.MAX_VALUE) {
-                Wdp.compactIdUtf8(bytes, (int) offset, code.numBytes(), out, 0);
-            } else {
-                byte[] copy = code.getBytes();
-                Wdp.compactIdUtf8(copy, 0, copy.length, out, 0);
-            }
-        } catch (PolyIdException e) {
-            return null;
+        long offset = code.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET;
+        boolean valid;
+        if (code.getBaseObject() instanceof byte[] bytes && offset >= 0 && offset <= Integer.MAX_VALUE) {
+            valid = Wdp.tryCompactIdUtf8(bytes, (int) offset, code.numBytes(), out, 0);
+        } else {
+            byte[] copy = code.getBytes();
+            valid = Wdp.tryCompactIdUtf8(copy, 0, copy.length, out, 0);
         }
-        return UTF8String.fromBytes(out);
+        return valid ? UTF8String.fromBytes(out) : null;
     }
 }

@@ -37,6 +37,12 @@ public final class Bench {
             return null;
         });
         time("Wdp.compactId", () -> Wdp.compactId("E.Auth.Token.001"));
+        byte[] code = "E.Auth.Token.001".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] id = new byte[Wdp.COMPACT_ID_LENGTH];
+        time("Wdp.compactIdUtf8 (bytes in and out)", () -> {
+            Wdp.compactIdUtf8(code, 0, code.length, id, 0);
+            return id;
+        });
         time("Xid.parse", () -> Xid.parse("4h1dcciSDYs"));
         time("Xid.toString", () -> Xid.fromLong(0x123456789L).toString());
         time("Tid.parse", () -> Tid.parse("3kxnlhr3gxq23"));
