@@ -28,14 +28,16 @@ arrow-bench-write:
 # Debian when none is installed, then bindings-python/tests/arrow_spark.py: mapInArrow and
 # arrow_udf over a partitioned Parquet dataset of ENGINES_ROWS rows, the result compared with
 # the single-process run, rows/s beside a plain Python UDF and the JVM UDF of bindings-jvm
-# (make jvm-spark: io.polyid.spark.CompactId, no Python worker). Spark's own output goes to
+# (make jvm-spark: io.polyid.spark.CompactId, no Python worker), after a Spark job in Scala
+# over the shared vectors (make jvm-spark-scala). Spark's own output goes to
 # target/engines/spark.log (shown when the job fails); the last line is the summary.
 ENGINES_VENV := $(ROOT)/target/engines/venv
 ENGINES_ROWS ?= 10000000
 ENGINES_PACKAGES := pyspark==4.3.0 pyarrow==26.0.1 pandas==2.3.3
 
-.PHONY: engines engines-deps
-engines-deps:
+.PHONY: engines engines-deps spark-deps
+# Java and PySpark only (release/dist.sh compiles the Spark jar against them).
+spark-deps:
 	@java -version 2>&1 | grep -q 'version "\(1[7-9]\|2[0-9]\)' || { \
 	  echo "==> engines: apt-get install openjdk-17-jre-headless"; \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
@@ -44,11 +46,13 @@ engines-deps:
 	    { $$sudo apt-get update -q >/dev/null && $$sudo apt-get install -y -q openjdk-17-jre-headless >/dev/null; }; }
 	@test -x $(ENGINES_VENV)/bin/python || python3 -m venv $(ENGINES_VENV)
 	@$(ENGINES_VENV)/bin/pip install -q --disable-pip-version-check $(ENGINES_PACKAGES)
+
+engines-deps: spark-deps
 	@$(ENGINES_VENV)/bin/pip install -q --disable-pip-version-check --no-deps --force-reinstall \
 		$(PY_WHEELS)/polyid_rs-*.whl
 
 engines: python-build engines-deps
-	@$(MAKE) --no-print-directory -C $(ROOT) jvm-spark
+	@$(MAKE) --no-print-directory -C $(ROOT) jvm-spark-scala
 	@$(ENGINES_VENV)/bin/python $(PY_DIR)/tests/arrow_spark.py --rows $(ENGINES_ROWS) \
 		--jvm-jars $(ROOT)/target/jvm/polyid.jar,$(ROOT)/target/jvm/polyid-spark.jar \
 		2> $(ROOT)/target/engines/spark.log \

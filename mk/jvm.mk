@@ -15,6 +15,10 @@
 #   make jvm-bench   ns/op of the main calls beside an empty JNI call (the floor)
 #   make jvm-spark   the Spark UDFs (io.polyid.spark) compiled against the pyspark wheel's jars
 #                    into target/jvm/polyid-spark.jar (make engines runs them)
+#   make jvm-spark-scala
+#                    a Spark job in Scala (bindings-jvm/spark/scala) that registers them from
+#                    Scala and checks them over the shared vectors with spark-submit (in
+#                    make engines)
 #
 # Each step runs only when its inputs are newer than its output (make's own dependencies), so
 # a second `make jvm-test` compiles nothing.
@@ -37,7 +41,7 @@ BUILD_TARGETS += jvm-build
 TEST_TARGETS += jvm-test
 DEMO_TARGETS += jvm-build
 
-.PHONY: jvm-deps jvm-build jvm-test jvm-bench jvm-spark
+.PHONY: jvm-deps jvm-build jvm-test jvm-bench jvm-spark jvm-spark-scala
 
 jvm-deps:
 	@if ! javac -version 2>&1 | grep -q 'javac \(1[7-9]\|2[0-9]\)' || [ ! -f $(JUNIT_JAR) ] || \
@@ -102,3 +106,8 @@ $(JVM_SPARK_JAR): $(JVM_JAR) $(JVM_SPARK_SRC)
 
 jvm-spark: jvm-build
 	@$(MAKE) --no-print-directory -C $(ROOT) $(JVM_SPARK_JAR)
+
+jvm-spark-scala: jvm-spark
+	@echo "==> jvm: a Scala Spark job over the shared vectors (bindings-jvm/spark/scala/run.sh)"
+	@$(JVM_SRC)/spark/scala/run.sh $(JVM_JAR) $(JVM_SPARK_JAR) $(JVM_SPARK_JARS:/jars=) \
+		$(ROOT)/tests/vectors $(JVM_OUT)/spark-scala

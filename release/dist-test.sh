@@ -30,7 +30,10 @@
 #           scratch Java program compiled with javac against it and run with only the jar on the
 #           class path; the test kit's matrix adapter runs every shared vector through it.
 #           aarch64: Debian's arm64 OpenJDK 17 under qemu-user runs both, and the library's
-#           machine, JNI exports and needed libraries are checked.
+#           machine, JNI exports and needed libraries are checked. The scratch program in Kotlin
+#           and Scala (Debian's compilers) against the jar unchanged. Spark: the Spark jar's
+#           layout and POM; a Scala job (spark-submit) and a PySpark job with both jars on the
+#           class path, the Scala one over every shared vector.
 #   crates  as a Rust user with cargo (the only section with cargo on PATH): each .crate holds
 #           its sources, README and licenses and the metadata crates.io shows; a scratch
 #           project depends on `polyid` and `polyid-arrow` by version, patched to the unpacked
@@ -994,6 +997,98 @@ jvm_arm64_lib() {
         [[ $needed =~ ^(lib(c|pthread|dl|m|gcc_s|rt|util)\.so\.[0-9]+\ |ld-linux[-a-z0-9_.]*\ )+$ ]]
 }
 check "jvm aarch64: the jar's linux-aarch64 library is AArch64, exports the x86_64 one's JNI functions, needs only glibc" jvm_arm64_lib
+# Kotlin and Scala: the same program with Debian's kotlinc and scalac against the jar unchanged.
+jvm_kotlin_scala() {
+    local d=$scratch/jvm/kt out
+    mkdir -p "$d/scala"
+    cat >"$d/App.kt" <<'EOF'
+import io.polyid.PolyIdException
+import io.polyid.Tid
+import io.polyid.Wdp
+import io.polyid.Xid
+
+fun main() {
+    val tid = Tid.fromParts(1721407246480310L, 1)
+    println(Wdp.compactId("E.Auth.Token.001") + " " + Wdp.fullId("auth_lib", "E.Auth.Token.001") + " " + tid + " " + tid.display())
+    try {
+        Xid.parse("1111111111!")
+    } catch (e: PolyIdException) {
+        println(e.code())
+    }
+}
+EOF
+    cat >"$d/scala/App.scala" <<'EOF'
+import io.polyid.{PolyIdException, Tid, Wdp, Xid}
+
+object App {
+  def main(args: Array[String]): Unit = {
+    val tid = Tid.fromParts(1721407246480310L, 1)
+    println(s"${Wdp.compactId("E.Auth.Token.001")} ${Wdp.fullId("auth_lib", "E.Auth.Token.001")} $tid ${tid.display}")
+    try Xid.parse("1111111111!")
+    catch { case e: PolyIdException => println(e.code) }
+  }
+}
+EOF
+    kotlinc -nowarn -cp "$jar_file" "$d/App.kt" -include-runtime -d "$d/app.jar" 2>&1 | grep -v 'noverify\|Xverify' || true
+    out=$(java -cp "$jar_file:$d/app.jar" AppKt) && echo "kotlin: $out" && [ "$out" = "$app_expected" ] &&
+        scalac -cp "$jar_file" -d "$d/scala" "$d/scala/App.scala" &&
+        out=$(scala -cp "$jar_file:$d/scala" App) && echo "scala: $out" && [ "$out" = "$app_expected" ]
+}
+check "jvm: the scratch program in Kotlin ($(kotlinc -version 2>&1 | grep -o 'kotlinc-jvm [0-9.]*')) and in Scala ($(scala -version 2>&1 | grep -o 'version [0-9.]*')) against the jar unchanged" jvm_kotlin_scala
+
+# Spark: polyid-spark-<version>.jar with the jar beside it on a Spark job's class path, in
+# PySpark from PyPI (make spark-deps: target/engines/venv) with its own spark-submit.
+log "JVM: Spark jobs with polyid-$version.jar and polyid-spark-$version.jar"
+spark_jar=$dist/jvm/polyid-spark-$version.jar
+jvm_spark_layout() {
+    jar --list --file "$spark_jar" | grep -qx io/polyid/spark/CompactIdExpression.class &&
+        jar --list --file "$spark_jar" | grep -qx META-INF/LICENSE-MIT &&
+        ! jar --list --file "$spark_jar" | grep -q '^META-INF/native/' &&
+        jar --list --file "$dist/jvm/polyid-spark-$version-sources.jar" | grep -qx io/polyid/spark/PolyIdFunctions.java &&
+        "$venv/bin/python" - "$dist/jvm/polyid-spark-$version.pom" "$version" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+ns = {"m": "http://maven.apache.org/POM/4.0.0"}
+pom = ET.parse(sys.argv[1]).getroot()
+assert pom.findtext("m:artifactId", namespaces=ns) == "polyid-spark"
+assert pom.findtext("m:version", namespaces=ns) == sys.argv[2]
+deps = {d.findtext("m:artifactId", namespaces=ns): d for d in pom.iterfind("m:dependencies/m:dependency", ns)}
+assert deps["polyid"].findtext("m:version", namespaces=ns) == sys.argv[2], "polyid dependency"
+assert deps["spark-sql_2.13"].findtext("m:scope", namespaces=ns) == "provided", "Spark is provided"
+print("POM:", sys.argv[1].rsplit("/", 1)[-1], "depends on polyid", sys.argv[2], "and Spark (provided)")
+PY
+}
+check "jvm spark: polyid-spark-$version.jar holds io.polyid.spark (no native library), its sources jar and a POM depending on polyid and a provided Spark" jvm_spark_layout
+if make -s -C "$root" spark-deps >/dev/null && pyspark_dir=$(ls -d "$root"/target/engines/venv/lib/python3*/site-packages/pyspark | head -n 1); then
+    jvm_spark_scala() {
+        "$root/bindings-jvm/spark/scala/run.sh" "$jar_file" "$spark_jar" "$pyspark_dir" "$root/tests/vectors" "$scratch/jvm/spark-scala" |
+            tail -n 8 | tee "$scratch/jvm/spark-scala.out" && grep -q '^spark scala: [1-9][0-9]* vectors, 0 failed$' "$scratch/jvm/spark-scala.out"
+    }
+    check "jvm spark: a Scala job (spark-submit, local mode) registers the functions from Scala and checks them over every shared vector" jvm_spark_scala
+    jvm_pyspark() {
+        "$root/target/engines/venv/bin/python" - "$jar_file,$spark_jar" <<'PY'
+import os, sys
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+from pyspark.sql import SparkSession
+spark = (SparkSession.builder.master("local[1]").config("spark.ui.enabled", "false")
+         .config("spark.jars", sys.argv[1]).getOrCreate())
+spark.sparkContext.setLogLevel("ERROR")
+spark.udf.registerJavaFunction("polyid_compact_id", "io.polyid.spark.CompactId", "string")
+spark.udf.registerJavaFunction("polyid_tid_timestamp", "io.polyid.spark.TidTimestamp", "timestamp")
+row = spark.sql("SELECT polyid_compact_id('E.Auth.Token.MISSING') AS a, polyid_compact_id('E.A.B.000') AS b, "
+                "unix_micros(polyid_tid_timestamp('3kxnlhr3gxq23')) AS t").first()
+spark._jvm.io.polyid.spark.PolyIdFunctions.registerExpressions(spark._jsparkSession)
+expr = spark.sql("SELECT polyid_compact_id('E.Auth.Token.MISSING')").first()[0]
+spark.stop()
+got = (row.a, row.b, row.t, expr)
+print("pyspark:", got)
+assert got == ("V6a0B", None, 1721407246480310, "V6a0B"), got
+PY
+    }
+    check "jvm spark: a PySpark job with the jars in spark.jars registers the UDFs (registerJavaFunction) and the expression" jvm_pyspark
+else
+    skip "jvm spark: PySpark could not be installed from PyPI (make spark-deps)"
+fi
 fi
 
 # ---------------------------------------------------------------------------------------------

@@ -24,7 +24,8 @@
 #                 glibc static libraries of the C SDK) and lib/include/polyid.h
 #   dist/jvm/     polyid-<version>.jar (io.polyid with libpolyid_jvm.so for linux-x86_64 and
 #                 linux-aarch64 under META-INF/native/), polyid-<version>.pom,
-#                 polyid-<version>-sources.jar
+#                 polyid-<version>-sources.jar; polyid-spark-<version>.jar (io.polyid.spark,
+#                 compiled against the pyspark wheel's Spark jars) with its POM and sources jar
 #   dist/crates/  polyid-<version>.crate and polyid-arrow-<version>.crate: `cargo package`, each
 #                 verified by a build of the packaged crate (what `cargo publish` uploads)
 #   dist/SHA256SUMS
@@ -399,6 +400,24 @@ if want jvm; then
     cp -r "$work/jvm/classes/META-INF" "$work/jvm/sources/" && rm -rf "$work/jvm/sources/META-INF/native"
     jar --create --file "$dist/jvm/polyid-$version-sources.jar" -C "$work/jvm/sources" .
     sed -e "s|@VERSION@|$version|g" "$root/bindings-jvm/pom.xml.in" >"$dist/jvm/polyid-$version.pom"
+    log "jvm: the Spark jar (io.polyid.spark), compiled against the pyspark wheel's jars"
+    make -s -C "$root" spark-deps
+    spark_jars=$(ls -d "$root"/target/engines/venv/lib/python3*/site-packages/pyspark/jars | head -n 1)
+    spark_version=$(cd "$spark_jars" && ls spark-sql_2.13-*.jar | sed -e 's/^spark-sql_2.13-//' -e 's/\.jar$//')
+    mkdir -p "$work/jvm/spark-classes" "$work/jvm/spark-sources"
+    mapfile -t spark_src < <(cd "$root/bindings-jvm/spark" && find . -name '*.java' | LC_ALL=C sort)
+    (cd "$root/bindings-jvm/spark" && javac --release 17 -encoding UTF-8 -Xlint:all,-path,-processing,-classfile -Werror \
+        -cp "$dist/jvm/polyid-$version.jar:$spark_jars/*" -d "$work/jvm/spark-classes" "${spark_src[@]}")
+    install -m 644 -D -t "$work/jvm/spark-classes/META-INF" "$root/LICENSE-MIT" "$root/LICENSE-APACHE"
+    printf '%s\n' "Automatic-Module-Name: io.polyid.spark" "Implementation-Title: polyid-spark" \
+        "Implementation-Version: $version" >"$work/jvm/spark-manifest.txt"
+    jar --create --file "$dist/jvm/polyid-spark-$version.jar" --manifest "$work/jvm/spark-manifest.txt" \
+        -C "$work/jvm/spark-classes" .
+    (cd "$root/bindings-jvm/spark" && cp --parents -t "$work/jvm/spark-sources" "${spark_src[@]}")
+    cp -r "$work/jvm/spark-classes/META-INF" "$work/jvm/spark-sources/"
+    jar --create --file "$dist/jvm/polyid-spark-$version-sources.jar" -C "$work/jvm/spark-sources" .
+    sed -e "s|@VERSION@|$version|g" -e "s|@SPARK@|$spark_version|g" "$root/bindings-jvm/spark/pom.xml.in" \
+        >"$dist/jvm/polyid-spark-$version.pom"
     ls -l "$dist/jvm"
 fi
 

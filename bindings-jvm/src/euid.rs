@@ -8,14 +8,14 @@ use jni::JNIEnv;
 use polyid::clock::SystemClock;
 use polyid::euid::Euid;
 
-use crate::jvm::{ascii_into, call, opt_u16, profile, u16_arg, u64_arg, with_str, Res};
+use crate::jvm::{ascii_into, call, longs_into, opt_u16, profile, u16_arg, u64_arg, with_str, Res};
 
 fn of(hi: jlong, lo: jlong) -> Euid {
     Euid::from_halves(hi as u64, lo as u64)
 }
 
 pub fn halves(env: &mut JNIEnv, out: &JLongArray, e: Euid) -> Res<()> {
-    Ok(env.set_long_array_region(out, 0, &[e.hi() as i64, e.lo() as i64])?)
+    longs_into(env, out, &[e.hi() as i64, e.lo() as i64])
 }
 
 #[no_mangle]

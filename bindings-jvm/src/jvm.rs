@@ -3,7 +3,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use jni::objects::{JByteArray, JObject, JString, JThrowable, JValue};
+use jni::objects::{JByteArray, JLongArray, JObject, JString, JThrowable, JValue};
 use jni::sys::{jint, jlong, jlongArray, jstring};
 use jni::JNIEnv;
 use polyid::{Detail, Error, ErrorCode};
@@ -157,30 +157,79 @@ pub fn with_bytes<R>(
     length: jint,
     f: impl FnOnce(&[u8]) -> R,
 ) -> Res<R> {
+    if array.is_null() {
+        return Err(null_argument());
+    }
     let n = usize::try_from(length).unwrap_or(0);
-    let mut stack = [0i8; STACK];
+    let mut stack = [0u8; STACK];
     let mut heap = Vec::new();
     let buf = if n <= STACK {
         &mut stack[..n]
     } else {
-        heap.resize(n, 0i8);
+        heap.resize(n, 0u8);
         &mut heap[..]
     };
-    env.get_byte_array_region(array, offset, buf)?;
-    // SAFETY: i8 and u8 have one size and alignment; this only reinterprets the bytes.
-    Ok(f(unsafe {
-        std::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), buf.len())
-    }))
+    let raw = env.get_raw();
+    // SAFETY: `raw` is the current thread's JNIEnv and `array` a live non-null local reference
+    // to a byte[]; `GetByteArrayRegion` writes `length` bytes into `buf`, which holds `n` =
+    // `length` bytes, or writes nothing and raises ArrayIndexOutOfBoundsException for a range
+    // outside the array. Java checks the range first; were it wrong, the pending exception is
+    // what Java sees when the native method returns, whatever `f` computed from the zeros.
+    unsafe {
+        let region = (**raw).GetByteArrayRegion.ok_or(table_missing())?;
+        region(
+            raw,
+            array.as_raw(),
+            offset,
+            length.max(0),
+            buf.as_mut_ptr().cast(),
+        );
+    }
+    Ok(f(buf))
 }
 
 /// Writes ASCII `bytes` to the start of the Java `byte[]` `out` (which Java sized for the
 /// longest text) and returns their number, from which Java makes the `String`: cheaper than a
-/// JNI string, which is built from modified UTF-8 in the VM.
+/// JNI string, which is built from modified UTF-8 in the VM. The JNI function table is called
+/// directly here and in `with_bytes`: jni-rs's wrappers add a call per array access.
 pub fn ascii_into(env: &mut JNIEnv, out: &JByteArray, bytes: &[u8]) -> Res<jint> {
-    // SAFETY: i8 and u8 have one size and alignment; this only reinterprets the bytes.
-    let signed = unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<i8>(), bytes.len()) };
-    env.set_byte_array_region(out, 0, signed)?;
+    if out.is_null() {
+        return Err(null_argument());
+    }
+    let raw = env.get_raw();
+    // SAFETY: `raw` is the current thread's JNIEnv and `out` a live non-null local reference
+    // to a byte[]; `SetByteArrayRegion` reads `bytes.len()` bytes from `bytes` (i8 and u8 have
+    // one size and alignment), or raises ArrayIndexOutOfBoundsException (then pending, and
+    // what Java sees) when the array is shorter.
+    unsafe {
+        let set = (**raw).SetByteArrayRegion.ok_or(table_missing())?;
+        set(
+            raw,
+            out.as_raw(),
+            0,
+            bytes.len() as jint,
+            bytes.as_ptr().cast(),
+        );
+    }
     Ok(bytes.len() as jint)
+}
+
+/// Writes `values` to the start of the Java `long[]` `out` (an EUID's halves).
+pub fn longs_into(env: &mut JNIEnv, out: &JLongArray, values: &[i64]) -> Res<()> {
+    if out.is_null() {
+        return Err(null_argument());
+    }
+    let raw = env.get_raw();
+    // SAFETY: as in `ascii_into`, for a long[] and `SetLongArrayRegion`.
+    unsafe {
+        let set = (**raw).SetLongArrayRegion.ok_or(table_missing())?;
+        set(raw, out.as_raw(), 0, values.len() as jint, values.as_ptr());
+    }
+    Ok(())
+}
+
+fn table_missing() -> jni::errors::Error {
+    jni::errors::Error::NullPtr("JNI function table")
 }
 
 /// A Java `String` of `text`.
