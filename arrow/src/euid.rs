@@ -15,7 +15,8 @@ use polyid::Profile;
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
 use crate::input::{narrow, same_len, union_nulls, Ints};
-use crate::sink::{checked, run, Bytes16, Prim, Text};
+use crate::rows::{checked, run, Cells, Rows};
+use crate::sink::{Bytes16, Prim, Text};
 
 /// The text of every EUID (`utf8`, 27 symbols): with its check symbol, or with the
 /// no-check symbol when `checkmod` is false.
@@ -91,39 +92,44 @@ pub fn from_parts(
     let mut row_columns = vec![unix_ms, randoms];
     row_columns.extend(paddings);
     let nulls = union_nulls(&row_columns);
+    let read = |i| {
+        let e = match (&ext, ext_nulls) {
+            (Some(_), Some(n)) if n.is_null(i) => None,
+            (Some(e), _) => Some(e.get(i)),
+            (None, _) => None,
+        };
+        (
+            ms.get(i),
+            e,
+            pad.as_ref().map_or(0, |p| p.get(i)),
+            random.get(i),
+        )
+    };
+    let describe = |(ms, e, p, r): &(i128, Option<i128>, i128, i128)| match e {
+        Some(e) => format!("unix_ms={ms}, extension={e}, padding={p}, random={r}"),
+        None => format!("unix_ms={ms}, extension=null, padding={p}, random={r}"),
+    };
+    let compute = |&(ms, e, p, r): &(i128, Option<i128>, i128, i128)| {
+        let e = e.map(|e| narrow::<u16>(e, "EUID extension")).transpose()?;
+        let id = Euid::from_parts(
+            narrow(ms, "EUID unix_ms")?,
+            e,
+            narrow(p, "EUID padding")?,
+            narrow(r, "EUID random")?,
+        )?;
+        Ok(Some(id.to_bytes()))
+    };
+    let cells = Cells {
+        read,
+        check: checked,
+        describe,
+    };
     run(
+        Rows::new(cells, compute),
         rows,
         nulls.as_ref(),
         mode,
         Bytes16::new(rows),
-        |i| {
-            let e = match (&ext, ext_nulls) {
-                (Some(_), Some(n)) if n.is_null(i) => None,
-                (Some(e), _) => Some(e.get(i)),
-                (None, _) => None,
-            };
-            (
-                ms.get(i),
-                e,
-                pad.as_ref().map_or(0, |p| p.get(i)),
-                random.get(i),
-            )
-        },
-        &checked,
-        |(ms, e, p, r)| match e {
-            Some(e) => format!("unix_ms={ms}, extension={e}, padding={p}, random={r}"),
-            None => format!("unix_ms={ms}, extension=null, padding={p}, random={r}"),
-        },
-        |&(ms, e, p, r)| {
-            let e = e.map(|e| narrow::<u16>(e, "EUID extension")).transpose()?;
-            let id = Euid::from_parts(
-                narrow(ms, "EUID unix_ms")?,
-                e,
-                narrow(p, "EUID padding")?,
-                narrow(r, "EUID random")?,
-            )?;
-            Ok(Some(id.to_bytes()))
-        },
     )
 }
 

@@ -9,8 +9,9 @@ use polyid::xid::Xid;
 use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
-use crate::input::{bytes16, narrow, with_texts, wrong_type, Ints, Texts};
-use crate::sink::{checked, run, Sink};
+use crate::input::{bytes16, narrow, with_texts, wrong_type, Ints};
+use crate::rows::{run, Bytes16Column, IntColumn, Rows, TextColumn};
+use crate::sink::Sink;
 
 /// An ID family whose columns hold text or values.
 pub(crate) trait Family: Sized {
@@ -70,11 +71,6 @@ impl Family for Euid {
     }
 }
 
-/// Hex of a 16-byte value, for an error's input.
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Runs `f` over the IDs of `column` (text parsed as `profile` reads it, or values), into
 /// `sink`: nulls stay null, invalid rows follow `mode`.
 pub(crate) fn map_ids<F: Family, S: Sink>(
@@ -89,14 +85,11 @@ pub(crate) fn map_ids<F: Family, S: Sink>(
     with_texts!(
         column,
         |t| run(
+            Rows::new(TextColumn(t), |s: &&str| F::parse(s, profile).map(&f)),
             rows,
             nulls,
             mode,
             sink,
-            |i| t.value(i),
-            &|r| t.check(r),
-            |s| s.to_string(),
-            |s| F::parse(s, profile).map(&f),
         ),
         map_values(column, mode, sink, f)
     )
@@ -115,31 +108,27 @@ fn map_values<F: Family, S: Sink>(
         let b = bytes16(column, F::CONTEXT, F::EXPECTED)?;
         if F::from_bytes16(&[0; 16]).is_some() {
             return run(
+                Rows::new(Bytes16Column(b), |v: &&[u8]| {
+                    Ok(F::from_bytes16(v).and_then(&f))
+                }),
                 rows,
                 nulls,
                 mode,
                 sink,
-                |i| b.value(i),
-                &checked,
-                |v| hex(v),
-                |v| Ok(F::from_bytes16(v).and_then(&f)),
             );
         }
     }
     if F::from_int(0).is_some() {
         let ints = Ints::of(column, None, F::CONTEXT, F::EXPECTED)?;
         return run(
+            Rows::new(IntColumn(&ints), |&v: &i128| match F::from_int(v) {
+                Some(id) => id.map(&f),
+                None => Ok(None),
+            }),
             rows,
             nulls,
             mode,
             sink,
-            |i| ints.get(i),
-            &checked,
-            |v| v.to_string(),
-            |&v| match F::from_int(v) {
-                Some(id) => id.map(&f),
-                None => Ok(None),
-            },
         );
     }
     Err(wrong_type(F::CONTEXT, F::EXPECTED))

@@ -17,7 +17,7 @@ use arrow_schema::{ArrowError, DataType, TimeUnit};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
-use crate::sink::{on_threads, threads_for};
+use crate::rows::{on_threads, threads_for};
 
 /// `INVALID_ARGUMENT` for a column whose Arrow type the parameter does not take.
 #[cold]
@@ -248,6 +248,8 @@ pub fn decode_dictionary(array: &ArrayRef) -> Result<ArrayRef, ColumnError> {
 /// The check of a text column's rows that every kernel makes before reading them (see
 /// [`validate_for_kernels`]).
 pub(crate) trait Texts {
+    /// The text of row `i`.
+    fn text(&self, i: usize) -> &str;
     /// Whether rows `range` are well formed: their offsets in order and inside the data, and
     /// the text they span valid UTF-8 cut at character boundaries. A malformed range is
     /// `INVALID_ARGUMENT` with arrow-rs's description of the array's first fault.
@@ -255,6 +257,10 @@ pub(crate) trait Texts {
 }
 
 impl<O: OffsetSizeTrait> Texts for GenericStringArray<O> {
+    #[inline]
+    fn text(&self, i: usize) -> &str {
+        self.value(i)
+    }
     fn check(&self, range: core::ops::Range<usize>) -> Result<(), Error> {
         if well_formed(
             &self.value_offsets()[range.start..=range.end],
@@ -267,6 +273,10 @@ impl<O: OffsetSizeTrait> Texts for GenericStringArray<O> {
 }
 
 impl Texts for StringViewArray {
+    #[inline]
+    fn text(&self, i: usize) -> &str {
+        self.value(i)
+    }
     /// Views and their buffers are checked in full when the array is received
     /// ([`validate_for_kernels`]).
     fn check(&self, _: core::ops::Range<usize>) -> Result<(), Error> {

@@ -33,6 +33,7 @@
 mod error;
 mod ids;
 mod input;
+mod rows;
 mod seen;
 mod sink;
 
@@ -47,4 +48,4 @@ pub mod xid;
 
 pub use error::{ColumnError, OnError, Output, MAX_INPUT_BYTES};
 pub use input::{check_column, decode_dictionary, validate_for_kernels, validate_full};
-pub use sink::max_threads;
+pub use rows::max_threads;

@@ -9,7 +9,7 @@
 use polyid::wdp::{self, CompactId, FullId, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
 use polyid::{Error, ErrorCode, Profile};
 
-use crate::sink::Rows;
+use crate::rows::Compute;
 
 /// The most sets of a table (a power of two), two entries each: with a few thousand
 /// distinct codes few sets get a third code (which would push out one of the two on every
@@ -193,7 +193,7 @@ impl Seen {
         ways[0] = entry;
     }
 
-    /// [`Rows::known`]: the rows from the first whose codes the table holds, their IDs to
+    /// [`Compute::known`]: the rows from the first whose codes the table holds, their IDs to
     /// `store` and, when `fail` is given, their errors' codes to `fail`.
     #[inline(always)]
     fn known<'a>(
@@ -311,7 +311,7 @@ impl Entry {
     }
 }
 
-impl<'a> Rows<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
+impl<'a> Compute<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
     type Scratch = Seen;
 
     fn scratch(&self, rows: usize) -> Seen {
@@ -360,11 +360,11 @@ pub(crate) struct FullIds<'n> {
     pub(crate) ids: CompactIds<'n>,
 }
 
-impl<'a> Rows<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
+impl<'a> Compute<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
     type Scratch = Seen;
 
     fn scratch(&self, rows: usize) -> Seen {
-        Rows::<&str, _>::scratch(&self.ids, rows)
+        Compute::<&str, _>::scratch(&self.ids, rows)
     }
 
     fn block(&self, seen: &mut Seen, rows: usize) {

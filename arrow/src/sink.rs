@@ -1,20 +1,21 @@
-//! Building the output columns, and the row loop every row-wise kernel runs.
+//! The output columns a kernel's rows are written into: fixed-size texts, integers and
+//! 16-byte values cut into parts that threads fill in place, variable-size texts and pairs
+//! of them filled in order, and the error-code column. The row loop is in [`crate::rows`].
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use arrow_array::types::ArrowPrimitiveType;
 use arrow_array::{
     Array, ArrayRef, FixedSizeBinaryArray, PrimitiveArray, StringArray, StructArray,
 };
-use arrow_buffer::{
-    BooleanBufferBuilder, Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer,
-};
+use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use polyid::{Detail, Error, ErrorCode};
 
-use crate::error::{ColumnError, OnError, Output};
+use crate::error::ColumnError;
+use crate::rows::{in_parts, Job, Kernel, Span};
 
 /// An Arrow constructor refused buffers the kernel built: a bug, reported as the core's
 /// `INTERNAL_ERROR` rather than a panic.
@@ -48,11 +49,8 @@ fn too_many_rows(rows: usize, max: usize) -> Error {
 /// variable-size rows ([`Push`]) are filled in order on the calling thread.
 pub(crate) trait Sink: Sized {
     type Item;
-    /// Computes every row of `job` into the column: the ranges' outcomes in row order.
-    fn fill<I, R, C>(&mut self, job: &Job<'_, R, C>) -> Vec<Range>
-    where
-        R: Fn(usize) -> I + Sync,
-        C: Rows<I, Self::Item>;
+    /// Computes every row of `job` into the column: the spans' outcomes in row order.
+    fn fill<K: Kernel<Item = Self::Item>>(&mut self, job: &Job<'_, K>) -> Vec<Span>;
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error>;
 }
 
@@ -83,16 +81,12 @@ pub(crate) trait Part {
     fn done(&mut self) {}
 }
 
-/// `Sink` for a fixed-size column: its rows computed range by range on up to
-/// [`max_threads`] threads.
+/// `Sink` for a fixed-size column: its rows computed span by span on up to
+/// [`crate::rows::max_threads`] threads.
 macro_rules! split_sink {
     ($item:ty) => {
         type Item = $item;
-        fn fill<I, R, C>(&mut self, job: &Job<'_, R, C>) -> Vec<Range>
-        where
-            R: Fn(usize) -> I + Sync,
-            C: Rows<I, $item>,
-        {
+        fn fill<K: Kernel<Item = $item>>(&mut self, job: &Job<'_, K>) -> Vec<Span> {
             in_parts(self, job)
         }
     };
@@ -102,13 +96,9 @@ macro_rules! split_sink {
 macro_rules! push_sink {
     ($item:ty) => {
         type Item = $item;
-        fn fill<I, R, C>(&mut self, job: &Job<'_, R, C>) -> Vec<Range>
-        where
-            R: Fn(usize) -> I + Sync,
-            C: Rows<I, $item>,
-        {
+        fn fill<K: Kernel<Item = $item>>(&mut self, job: &Job<'_, K>) -> Vec<Span> {
             // Rows come in order: the index is not needed.
-            vec![job.range(0..job.rows, |_, item| match item {
+            vec![job.span(0..job.rows, |_, item| match item {
                 Some(v) => self.push(v),
                 None => self.push_null(),
             })]
@@ -457,7 +447,7 @@ impl<A: Push + Sink, B: Push + Sink> Sink for Pair<A, B> {
 const MAX_CODE_LEN: usize = 22;
 
 /// The error-code column of [`OnError::Null`]: the failing rows, in order.
-fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<ArrayRef, Error> {
+pub(crate) fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<ArrayRef, Error> {
     if failed.is_empty() {
         return Ok(Arc::new(StringArray::new_null(rows)));
     }
@@ -487,405 +477,6 @@ fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<ArrayRef, E
         )));
     }
     text_array(offsets, values, Some(NullBuffer::new(valid.finish())))
-}
-
-/// What one range of rows came to.
-pub(crate) struct Range {
-    valid: NullBufferBuilder,
-    failed: Vec<(usize, ErrorCode)>,
-    /// With [`OnError::Raise`]: the range's first invalid row and its error (the range
-    /// stops there).
-    stop: Option<(usize, Error)>,
-    /// The input of the range is malformed (an error of the call, in either mode): the range
-    /// stops at the first block whose check fails, before reading any of its rows.
-    malformed: Option<Error>,
-}
-
-/// What a row-wise kernel computes for a row: `Ok(None)` is a valid row whose value is
-/// absent (an EUID without an extension). Every range of rows starts with a fresh
-/// `Scratch` for its number of rows, its own between rows (a closure has none), and is told
-/// when each block of rows begins.
-pub(crate) trait Rows<I, T>: Sync {
-    type Scratch;
-    fn scratch(&self, rows: usize) -> Self::Scratch;
-    /// A block of `rows` rows begins (the range's first block too).
-    #[inline]
-    fn block(&self, _scratch: &mut Self::Scratch, _rows: usize) {}
-    fn row(&self, scratch: &mut Self::Scratch, input: &I) -> Result<Option<T>, Error>;
-    /// The rows of `rows` (none of them null) whose outcome the scratch state gives at once,
-    /// in order from the first: each value is given to `store` with its row's index, and,
-    /// when `fail` is given (errors become null rows), each error's code to `fail`. The loop
-    /// stops at the first row it cannot give, which it returns (`rows.end`: every row); that
-    /// row then takes the general path ([`Rows::row`]), which also computes a known error
-    /// when `fail` is not given. A kernel that keeps no such state gives none.
-    #[inline]
-    fn known(
-        &self,
-        _scratch: &mut Self::Scratch,
-        rows: core::ops::Range<usize>,
-        _read: &impl Fn(usize) -> I,
-        _store: &mut impl FnMut(usize, T),
-        _fail: Option<&mut impl FnMut(usize, ErrorCode)>,
-    ) -> usize {
-        rows.start
-    }
-}
-
-impl<I, T, F: Fn(&I) -> Result<Option<T>, Error> + Sync> Rows<I, T> for F {
-    type Scratch = ();
-    #[inline]
-    fn scratch(&self, _: usize) {}
-    #[inline]
-    fn row(&self, _: &mut (), input: &I) -> Result<Option<T>, Error> {
-        self(input)
-    }
-}
-
-/// The rows of a row-wise kernel: `read` gives row `i`'s input, `compute` the core's result
-/// for it.
-pub(crate) struct Job<'a, R, C> {
-    rows: usize,
-    nulls: Option<&'a NullBuffer>,
-    mode: OnError,
-    read: R,
-    compute: C,
-    check: &'a Check<'a>,
-}
-
-/// The check of a block of the input's rows ([`crate::input::Texts::check`]), made before
-/// any of them is read.
-pub(crate) type Check<'a> = dyn Fn(core::ops::Range<usize>) -> Result<(), Error> + Sync + 'a;
-
-/// The check of an input that needs none (its values were checked when it was received).
-pub(crate) fn checked(_: core::ops::Range<usize>) -> Result<(), Error> {
-    Ok(())
-}
-
-/// The rows checked at a time: few enough that a block's text is still in the CPU's cache
-/// when its rows are computed, so the check costs no second read of the column from memory.
-const BLOCK: usize = 4096;
-
-impl<R, C> Job<'_, R, C> {
-    /// The rows of `range`: `store` receives each row's index and value (`None`: null), in
-    /// order.
-    #[inline]
-    fn range<I, T>(
-        &self,
-        range: core::ops::Range<usize>,
-        mut store: impl FnMut(usize, Option<T>),
-    ) -> Range
-    where
-        R: Fn(usize) -> I,
-        C: Rows<I, T>,
-    {
-        let mut valid = Validity::new(range.clone());
-        let mut failed = Vec::new();
-        let mut scratch = self.compute.scratch(range.len());
-        let end = range.end;
-        let mut checked_to = range.start;
-        // The end of the rows the kernel may give from its scratch state: the current
-        // block's, when none of its rows is null.
-        let mut known_to = range.start;
-        // The rows of known errors in one call of `known`, kept between calls.
-        let mut known_nulls = Vec::new();
-        let mut i = range.start;
-        while i < end {
-            if i == checked_to {
-                checked_to = end.min(i + BLOCK);
-                if let Err(e) = (self.check)(i..checked_to) {
-                    return Range {
-                        valid: valid.bits,
-                        failed,
-                        stop: None,
-                        malformed: Some(e),
-                    };
-                }
-                let rows = checked_to - i;
-                self.compute.block(&mut scratch, rows);
-                if self
-                    .nulls
-                    .is_none_or(|n| n.inner().slice(i, rows).count_set_bits() == rows)
-                {
-                    known_to = checked_to;
-                }
-            }
-            if i < known_to {
-                let mut set = |row, v| store(row, Some(v));
-                i = match self.mode {
-                    OnError::Raise => self.compute.known(
-                        &mut scratch,
-                        i..known_to,
-                        &self.read,
-                        &mut set,
-                        None::<&mut fn(usize, ErrorCode)>,
-                    ),
-                    OnError::Null => {
-                        // The rows of a known error are null, their codes in `failed`; their
-                        // validity is written when the known rows end.
-                        known_nulls.clear();
-                        let mut fail = |row, code| {
-                            failed.push((row, code));
-                            known_nulls.push(row);
-                        };
-                        let end = self.compute.known(
-                            &mut scratch,
-                            i..known_to,
-                            &self.read,
-                            &mut set,
-                            Some(&mut fail),
-                        );
-                        for &row in &known_nulls {
-                            store(row, None);
-                            valid.null(row);
-                        }
-                        end
-                    }
-                };
-                if i == known_to {
-                    continue;
-                }
-            }
-            if self.nulls.is_some_and(|n| n.is_null(i)) {
-                store(i, None);
-                valid.null(i);
-                i += 1;
-                continue;
-            }
-            match self.compute.row(&mut scratch, &(self.read)(i)) {
-                Ok(Some(v)) => store(i, Some(v)),
-                Ok(None) => {
-                    store(i, None);
-                    valid.null(i);
-                }
-                Err(e) => match self.mode {
-                    OnError::Raise => {
-                        // The rows after it are not computed, but still checked (at once:
-                        // none of them is read): a malformed input is the error of the call
-                        // even after an invalid row.
-                        let malformed = (self.check)(checked_to..end).err();
-                        return Range {
-                            valid: valid.bits,
-                            failed,
-                            stop: Some((i, e)),
-                            malformed,
-                        };
-                    }
-                    OnError::Null => {
-                        failed.push((i, e.code()));
-                        store(i, None);
-                        valid.null(i);
-                    }
-                },
-            }
-            i += 1;
-        }
-        Range {
-            valid: valid.finish(),
-            failed,
-            stop: None,
-            malformed: None,
-        }
-    }
-}
-
-/// The validity of a range's rows, written when a row is null: the valid rows before it are
-/// appended then, all at once, so that a valid row costs the loop nothing here.
-struct Validity {
-    bits: NullBufferBuilder,
-    range: core::ops::Range<usize>,
-}
-
-impl Validity {
-    fn new(range: core::ops::Range<usize>) -> Self {
-        Validity {
-            bits: NullBufferBuilder::new(range.len()),
-            range,
-        }
-    }
-
-    /// Row `i` (of the range, after every row recorded so far) is null.
-    fn null(&mut self, i: usize) {
-        self.bits
-            .append_n_non_nulls(i - self.range.start - self.bits.len());
-        self.bits.append_null();
-    }
-
-    /// The validity of every row of the range (those after the last null are valid).
-    fn finish(mut self) -> NullBufferBuilder {
-        self.bits
-            .append_n_non_nulls(self.range.len() - self.bits.len());
-        self.bits
-    }
-}
-
-/// Columns shorter than this are computed on the calling thread: below it, starting a
-/// thread costs a visible share of the work.
-const MIN_ROWS_PER_THREAD: usize = 32_768;
-
-/// The most threads a kernel uses: `POLYID_ARROW_THREADS` when it is a positive integer,
-/// else the parallelism the OS grants this process (its CPU affinity and cgroup quota).
-/// Read once, at the first kernel call.
-pub fn max_threads() -> usize {
-    static MAX: OnceLock<usize> = OnceLock::new();
-    *MAX.get_or_init(|| {
-        std::env::var("POLYID_ARROW_THREADS")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|&n| n > 0)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-    })
-}
-
-/// The threads a column of `rows` rows is cut for: one per [`MIN_ROWS_PER_THREAD`] rows, up
-/// to [`max_threads`].
-pub(crate) fn threads_for(rows: usize) -> usize {
-    (rows / MIN_ROWS_PER_THREAD).clamp(1, max_threads())
-}
-
-/// The rows of `job` computed range by range into the parts of `sink`: one range on the
-/// calling thread for a short column, else one thread per range.
-fn in_parts<S, I, R, C>(sink: &mut S, job: &Job<'_, R, C>) -> Vec<Range>
-where
-    S: Split,
-    R: Fn(usize) -> I + Sync,
-    C: Rows<I, S::Item>,
-{
-    let rows = job.rows;
-    let threads = threads_for(rows);
-    let chunk = rows.div_ceil(threads).max(1);
-    let fill = |k: usize, mut part: S::Part<'_>| -> Range {
-        let start = k * chunk;
-        let range = job.range(start..rows.min(start + chunk), |i, item| {
-            if let Some(v) = item {
-                part.set(i - start, v);
-            }
-        });
-        part.done();
-        range
-    };
-    let mut parts = sink.parts(chunk);
-    if parts.len() <= 1 {
-        return match parts.pop() {
-            Some(part) => vec![fill(0, part)],
-            // No rows: no part.
-            None => vec![Range {
-                valid: NullBufferBuilder::new(0),
-                failed: Vec::new(),
-                stop: None,
-                malformed: None,
-            }],
-        };
-    }
-    on_threads(parts.into_iter().enumerate(), |(k, part)| fill(k, part))
-}
-
-/// `f` of each of `items`, each on a thread of its own, the results in the items' order; a
-/// panic on one of the threads resumes on the caller's.
-pub(crate) fn on_threads<P: Send, T: Send>(
-    items: impl IntoIterator<Item = P>,
-    f: impl Fn(P) -> T + Sync,
-) -> Vec<T> {
-    std::thread::scope(|scope| {
-        let f = &f;
-        let workers: Vec<_> = items
-            .into_iter()
-            .map(|item| scope.spawn(move || f(item)))
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    })
-}
-
-/// The validity of every row, from the ranges' in order (`None`: no null row).
-fn join_nulls(ranges: &mut [Range], rows: usize) -> Option<NullBuffer> {
-    let parts: Vec<(usize, Option<NullBuffer>)> = ranges
-        .iter_mut()
-        .map(|r| (r.valid.len(), r.valid.finish()))
-        .collect();
-    if parts.iter().all(|(_, n)| n.is_none()) {
-        return None;
-    }
-    let mut bits = BooleanBufferBuilder::new(rows);
-    for (len, nulls) in &parts {
-        match nulls {
-            Some(n) => bits.append_buffer(n.inner()),
-            None => bits.append_n(*len, true),
-        }
-    }
-    Some(NullBuffer::new(bits.finish()))
-}
-
-/// The row loop of every row-wise kernel.
-///
-/// `rows` rows, null where `nulls` says so; `read` gives row `i`'s input, `compute` the
-/// core's result for it (`Ok(None)`: a valid row whose value is absent, e.g. an EUID
-/// without an extension), `describe` the input as text for an error (only on failure).
-/// `check` is asked about each block of rows before any of them is read (the text of a
-/// received column, [`crate::input::Texts`]; [`checked`] for an input that needs none); a
-/// block it refuses is the error of the call. Long columns of fixed-size rows are computed
-/// on several threads ([`max_threads`]); the result is the same as in one pass (with
-/// [`OnError::Raise`], the first invalid row's error).
-// Each argument is one part of the kernel, named at its call site; a struct of them would
-// only move the names.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn run<S, I>(
-    rows: usize,
-    nulls: Option<&NullBuffer>,
-    mode: OnError,
-    sink: S,
-    read: impl Fn(usize) -> I + Sync,
-    check: &Check<'_>,
-    describe: impl Fn(&I) -> String,
-    compute: impl Fn(&I) -> Result<Option<S::Item>, Error> + Sync,
-) -> Result<Output, ColumnError>
-where
-    S: Sink,
-{
-    run_rows(rows, nulls, mode, sink, read, check, describe, compute)
-}
-
-/// [`run`] with a computation that keeps scratch state per range of rows ([`Rows`]).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn run_rows<S, I>(
-    rows: usize,
-    nulls: Option<&NullBuffer>,
-    mode: OnError,
-    mut sink: S,
-    read: impl Fn(usize) -> I + Sync,
-    check: &Check<'_>,
-    describe: impl Fn(&I) -> String,
-    compute: impl Rows<I, S::Item>,
-) -> Result<Output, ColumnError>
-where
-    S: Sink,
-{
-    let job = Job {
-        rows,
-        // A validity bitmap without a null (producers often keep one) needs no look per row.
-        nulls: nulls.filter(|n| n.null_count() > 0),
-        mode,
-        read,
-        compute,
-        check,
-    };
-    let mut ranges = sink.fill(&job);
-    // A malformed input is an error of the call, whatever the rows before it came to.
-    if let Some(e) = ranges.iter_mut().find_map(|r| r.malformed.take()) {
-        return Err(ColumnError::new(e));
-    }
-    if let Some((i, e)) = ranges.iter_mut().find_map(|r| r.stop.take()) {
-        return Err(ColumnError::at_row(e, i, &describe(&(job.read)(i))));
-    }
-    let valid = join_nulls(&mut ranges, rows);
-    let failed: Vec<(usize, ErrorCode)> = ranges.into_iter().flat_map(|r| r.failed).collect();
-    let values = sink.finish(valid)?;
-    let errors = match mode {
-        OnError::Raise => None,
-        OnError::Null => Some(error_codes(rows, &failed)?),
-    };
-    Ok(Output { values, errors })
 }
 
 #[cfg(test)]

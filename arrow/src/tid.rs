@@ -14,7 +14,8 @@ use polyid::Profile;
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
 use crate::input::{narrow, same_len, union_nulls, Ints};
-use crate::sink::{checked, run, Prim, Text};
+use crate::rows::{checked, run, Cells, Rows};
+use crate::sink::{Prim, Text};
 
 /// The text of every TID (`utf8`): the 13-symbol form, or the dashed display form with
 /// `display`.
@@ -92,18 +93,21 @@ pub fn from_parts(
         "expected an integer column",
     )?;
     let nulls = union_nulls(&[micros, clock_ids]);
+    let cells = Cells {
+        read: |i| (m.get(i), c.get(i)),
+        check: checked,
+        describe: |(m, c): &(i128, i128)| format!("micros={m}, clock_id={c}"),
+    };
+    let compute = |&(m, c): &(i128, i128)| {
+        let t = Tid::from_parts(narrow(m, "TID micros")?, narrow(c, "TID clock_id")?)?;
+        Ok(Some(t.value()))
+    };
     run(
+        Rows::new(cells, compute),
         rows,
         nulls.as_ref(),
         mode,
         Prim::<Int64Type>::new(rows),
-        |i| (m.get(i), c.get(i)),
-        &checked,
-        |(m, c)| format!("micros={m}, clock_id={c}"),
-        |&(m, c)| {
-            let t = Tid::from_parts(narrow(m, "TID micros")?, narrow(c, "TID clock_id")?)?;
-            Ok(Some(t.value()))
-        },
     )
 }
 

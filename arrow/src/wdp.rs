@@ -11,8 +11,9 @@ use std::sync::Arc;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::input::{same_len, union_nulls, with_texts, wrong_type, Texts};
+use crate::rows::{run, Cells, Rows, TextColumn};
 use crate::seen::{CompactIds, FullIds};
-use crate::sink::{run, run_rows, Pair, Text, VarText};
+use crate::sink::{Pair, Text, VarText};
 
 const TEXTS: &str = "expected a utf8, large_utf8 or utf8_view column";
 
@@ -43,15 +44,12 @@ pub fn compact_ids(
     let sink = Text::<COMPACT_LEN>::new(rows)?;
     with_texts!(
         codes,
-        |t| run_rows(
+        |t| run(
+            Rows::new(TextColumn(t), CompactIds { names, profile }),
             rows,
             codes.nulls(),
             mode,
             sink,
-            |i| t.value(i),
-            &|r| t.check(r),
-            |s| s.to_string(),
-            CompactIds { names, profile },
         ),
         Err(wrong_type("WDP codes", TEXTS))
     )
@@ -69,14 +67,13 @@ pub fn namespace_hashes(
     with_texts!(
         namespaces,
         |t| run(
+            Rows::new(TextColumn(t), |s: &&str| {
+                Ok(Some(*wdp::namespace_hash_as(s, profile)?.as_bytes()))
+            }),
             rows,
             namespaces.nulls(),
             mode,
             sink,
-            |i| t.value(i),
-            &|r| t.check(r),
-            |s| s.to_string(),
-            |s| Ok(Some(*wdp::namespace_hash_as(s, profile)?.as_bytes())),
         ),
         Err(wrong_type("WDP namespaces", TEXTS))
     )
@@ -97,18 +94,18 @@ pub fn full_ids(
     let sink = Text::<FULL_ID_LEN>::new(rows)?;
     with_texts!(
         codes,
-        |t| run_rows(
+        |t| run(
+            Rows::new(
+                TextColumn(t),
+                FullIds {
+                    namespace_hash,
+                    ids: CompactIds { names, profile },
+                },
+            ),
             rows,
             codes.nulls(),
             mode,
             sink,
-            |i| t.value(i),
-            &|r| t.check(r),
-            |s| s.to_string(),
-            FullIds {
-                namespace_hash,
-                ids: CompactIds { names, profile },
-            },
         ),
         Err(wrong_type("WDP codes", TEXTS))
     )
@@ -151,14 +148,20 @@ pub fn full_ids_per_row(
         |n| with_texts!(
             codes,
             |t| run(
+                Rows::new(
+                    Cells {
+                        read: |i| (n.value(i), t.value(i)),
+                        check: |r: core::ops::Range<usize>| n
+                            .check(r.clone())
+                            .and_then(|()| t.check(r)),
+                        describe: |(ns, s): &(&str, &str)| format!("namespace={ns}, code={s}"),
+                    },
+                    full,
+                ),
                 rows,
                 nulls.as_ref(),
                 mode,
                 sink,
-                |i| (n.value(i), t.value(i)),
-                &|r| n.check(r.clone()).and_then(|()| t.check(r)),
-                |(ns, s)| format!("namespace={ns}, code={s}"),
-                full,
             ),
             Err(wrong_type("WDP codes", TEXTS))
         ),
@@ -185,14 +188,13 @@ pub fn normalize_codes(
     with_texts!(
         codes,
         |t| run(
+            Rows::new(TextColumn(t), |s: &&str| {
+                wdp::normalize_with(s, names).map(Some)
+            }),
             rows,
             codes.nulls(),
             mode,
             VarText::<String>::new(rows),
-            |i| t.value(i),
-            &|r| t.check(r),
-            |s| s.to_string(),
-            |s| wdp::normalize_with(s, names).map(Some),
         ),
         Err(wrong_type("WDP codes", TEXTS))
     )
@@ -233,14 +235,11 @@ pub fn catalog_lookup(
     with_texts!(
         ids,
         |t| run(
+            Rows::new(TextColumn(t), |s: &&str| look(s)),
             rows,
             ids.nulls(),
             mode,
             sink,
-            |i| t.value(i),
-            &|r| t.check(r),
-            |s| s.to_string(),
-            |s| look(s),
         ),
         Err(wrong_type("WDP IDs", TEXTS))
     )

@@ -14,8 +14,9 @@ use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
-use crate::input::{narrow, same_len, union_nulls, with_texts, wrong_type, Ints, Texts};
-use crate::sink::{checked, run, Prim, Text};
+use crate::input::{narrow, same_len, union_nulls, with_texts, wrong_type, Ints};
+use crate::rows::{checked, run, Cells, IntColumn, Rows, TextColumn};
+use crate::sink::{Prim, Text};
 
 /// The text of every xid (`utf8`, 11 symbols).
 pub fn encode(column: &dyn Array, mode: OnError) -> Result<Output, ColumnError> {
@@ -69,18 +70,21 @@ pub fn from_parts(
     )?;
     let r = Ints::of(randoms, None, "xid random", "expected an integer column")?;
     let nulls = union_nulls(&[unix_ms, randoms]);
+    let cells = Cells {
+        read: |i| (ms.get(i), r.get(i)),
+        check: checked,
+        describe: |(ms, r): &(i128, i128)| format!("unix_ms={ms}, random={r}"),
+    };
+    let compute = |&(ms, r): &(i128, i128)| {
+        let x = Xid::from_parts(narrow(ms, "xid unix_ms")?, narrow(r, "xid random")?)?;
+        Ok(Some(x.value()))
+    };
     run(
+        Rows::new(cells, compute),
         rows,
         nulls.as_ref(),
         mode,
         Prim::<UInt64Type>::new(rows),
-        |i| (ms.get(i), r.get(i)),
-        &checked,
-        |(ms, r)| format!("unix_ms={ms}, random={r}"),
-        |&(ms, r)| {
-            let x = Xid::from_parts(narrow(ms, "xid unix_ms")?, narrow(r, "xid random")?)?;
-            Ok(Some(x.value()))
-        },
     )
 }
 
@@ -99,19 +103,17 @@ pub fn generate<C: Clock>(
 pub fn uid11_encode(values: &dyn Array, mode: OnError) -> Result<Output, ColumnError> {
     let rows = values.len();
     let ints = Ints::of(values, None, "uid11 value", "expected an integer column")?;
+    let encode = |&v: &i128| {
+        let mut out = [0; uid11::LEN];
+        uid11::encode_into(narrow(v, "uid11 value")?, &mut out);
+        Ok(Some(out))
+    };
     run(
+        Rows::new(IntColumn(&ints), encode),
         rows,
         values.nulls(),
         mode,
         Text::<{ uid11::LEN }>::new(rows)?,
-        |i| ints.get(i),
-        &checked,
-        |v| v.to_string(),
-        |&v| {
-            let mut out = [0; uid11::LEN];
-            uid11::encode_into(narrow(v, "uid11 value")?, &mut out);
-            Ok(Some(out))
-        },
     )
 }
 
@@ -121,14 +123,11 @@ pub fn uid11_decode(texts: &dyn Array, mode: OnError) -> Result<Output, ColumnEr
     with_texts!(
         texts,
         |t| run(
+            Rows::new(TextColumn(t), |s: &&str| uid11::decode(s).map(Some)),
             rows,
             texts.nulls(),
             mode,
             Prim::<UInt64Type>::new(rows),
-            |i| t.value(i),
-            &|r| t.check(r),
-            |s| s.to_string(),
-            |s| uid11::decode(s).map(Some),
         ),
         Err(wrong_type(
             "uid11 text",

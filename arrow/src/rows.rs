@@ -1,0 +1,557 @@
+//! The row loop every row-wise kernel runs: a kernel ([`Kernel`]: read a row, check a block
+//! of rows, compute a row, describe a row for its error) over a column's rows, null rows
+//! skipped, invalid rows raised or made null, long columns cut into spans computed on
+//! threads. The output columns it fills are in [`crate::sink`].
+
+use std::sync::OnceLock;
+
+use arrow_array::FixedSizeBinaryArray;
+use arrow_buffer::{BooleanBufferBuilder, NullBuffer, NullBufferBuilder};
+use polyid::{Error, ErrorCode};
+
+use crate::error::{ColumnError, OnError, Output};
+use crate::input::{Ints, Texts};
+use crate::sink::{error_codes, Part, Sink, Split};
+
+/// A row-wise kernel: what the row loop ([`run`]) asks of it. Most kernels are a column
+/// reader ([`Column`]) and a computation ([`Compute`]) put together by [`Rows`].
+pub(crate) trait Kernel: Sync {
+    /// One row's input (a code's text, an integer, a tuple of cells).
+    type Input;
+    /// One row's value in the output column.
+    type Item;
+    /// State a span of rows keeps between its rows (a seen-codes table); `()` for none.
+    type Scratch;
+    /// Row `i`'s input.
+    fn read(&self, i: usize) -> Self::Input;
+    /// Whether rows `rows` of the input are well formed, asked before any of them is read; a
+    /// block it refuses is the error of the call.
+    fn check(&self, rows: core::ops::Range<usize>) -> Result<(), Error>;
+    /// An input as text, for the error of its row (only on failure).
+    fn describe(&self, input: &Self::Input) -> String;
+    /// A fresh scratch state for a span of `rows` rows.
+    fn scratch(&self, rows: usize) -> Self::Scratch;
+    /// A block of `rows` rows begins (the span's first block too).
+    fn block(&self, scratch: &mut Self::Scratch, rows: usize);
+    /// The core's result for one row: `Ok(None)` is a valid row whose value is absent (an
+    /// EUID without an extension).
+    fn compute(
+        &self,
+        scratch: &mut Self::Scratch,
+        input: &Self::Input,
+    ) -> Result<Option<Self::Item>, Error>;
+    /// See [`Compute::known`].
+    fn known(
+        &self,
+        scratch: &mut Self::Scratch,
+        rows: core::ops::Range<usize>,
+        read: &impl Fn(usize) -> Self::Input,
+        store: &mut impl FnMut(usize, Self::Item),
+        fail: Option<&mut impl FnMut(usize, ErrorCode)>,
+    ) -> usize;
+}
+
+/// Where a kernel's rows come from: row `i`'s input, the check of a block of rows, and an
+/// input as text for an error.
+pub(crate) trait Column: Sync {
+    type Row;
+    fn read(&self, i: usize) -> Self::Row;
+    fn check(&self, rows: core::ops::Range<usize>) -> Result<(), Error>;
+    fn describe(&self, row: &Self::Row) -> String;
+}
+
+/// A text column (any of Arrow's three string layouts), its blocks checked as
+/// [`Texts::check`] says.
+pub(crate) struct TextColumn<'a, A>(pub &'a A);
+
+impl<'a, A: Texts + Sync> Column for TextColumn<'a, A> {
+    type Row = &'a str;
+    #[inline]
+    fn read(&self, i: usize) -> &'a str {
+        self.0.text(i)
+    }
+    #[inline]
+    fn check(&self, rows: core::ops::Range<usize>) -> Result<(), Error> {
+        self.0.check(rows)
+    }
+    fn describe(&self, row: &&'a str) -> String {
+        row.to_string()
+    }
+}
+
+/// An integer column of any width, checked when it was received.
+pub(crate) struct IntColumn<'a>(pub &'a Ints<'a>);
+
+impl Column for IntColumn<'_> {
+    type Row = i128;
+    #[inline]
+    fn read(&self, i: usize) -> i128 {
+        self.0.get(i)
+    }
+    #[inline]
+    fn check(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
+        Ok(())
+    }
+    fn describe(&self, row: &i128) -> String {
+        row.to_string()
+    }
+}
+
+/// A `fixed_size_binary(16)` column, described in hex.
+pub(crate) struct Bytes16Column<'a>(pub &'a FixedSizeBinaryArray);
+
+impl<'a> Column for Bytes16Column<'a> {
+    type Row = &'a [u8];
+    #[inline]
+    fn read(&self, i: usize) -> &'a [u8] {
+        self.0.value(i)
+    }
+    #[inline]
+    fn check(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
+        Ok(())
+    }
+    fn describe(&self, row: &&'a [u8]) -> String {
+        row.iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
+/// A column of several input columns' cells per row (`read` gives the tuple), checked by
+/// `check` and described by `describe`.
+pub(crate) struct Cells<R, K, D> {
+    pub read: R,
+    pub check: K,
+    pub describe: D,
+}
+
+impl<T, R, K, D> Column for Cells<R, K, D>
+where
+    R: Fn(usize) -> T + Sync,
+    K: Fn(core::ops::Range<usize>) -> Result<(), Error> + Sync,
+    D: Fn(&T) -> String + Sync,
+{
+    type Row = T;
+    #[inline]
+    fn read(&self, i: usize) -> T {
+        (self.read)(i)
+    }
+    #[inline]
+    fn check(&self, rows: core::ops::Range<usize>) -> Result<(), Error> {
+        (self.check)(rows)
+    }
+    fn describe(&self, row: &T) -> String {
+        (self.describe)(row)
+    }
+}
+
+/// The check of cells whose columns were checked when they were received.
+pub(crate) fn checked(_: core::ops::Range<usize>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// What a row-wise kernel computes for a row: `Ok(None)` is a valid row whose value is
+/// absent (an EUID without an extension). Every span of rows starts with a fresh
+/// `Scratch` for its number of rows, its own between rows (a closure has none), and is told
+/// when each block of rows begins.
+pub(crate) trait Compute<I, T>: Sync {
+    type Scratch;
+    fn scratch(&self, rows: usize) -> Self::Scratch;
+    /// A block of `rows` rows begins (the span's first block too).
+    #[inline]
+    fn block(&self, _scratch: &mut Self::Scratch, _rows: usize) {}
+    fn row(&self, scratch: &mut Self::Scratch, input: &I) -> Result<Option<T>, Error>;
+    /// The rows of `rows` (none of them null) whose outcome the scratch state gives at once,
+    /// in order from the first: each value is given to `store` with its row's index, and,
+    /// when `fail` is given (errors become null rows), each error's code to `fail`. The loop
+    /// stops at the first row it cannot give, which it returns (`rows.end`: every row); that
+    /// row then takes the general path ([`Compute::row`]), which also computes a known error
+    /// when `fail` is not given. A computation that keeps no such state gives none.
+    #[inline]
+    fn known(
+        &self,
+        _scratch: &mut Self::Scratch,
+        rows: core::ops::Range<usize>,
+        _read: &impl Fn(usize) -> I,
+        _store: &mut impl FnMut(usize, T),
+        _fail: Option<&mut impl FnMut(usize, ErrorCode)>,
+    ) -> usize {
+        rows.start
+    }
+}
+
+impl<I, T, F: Fn(&I) -> Result<Option<T>, Error> + Sync> Compute<I, T> for F {
+    type Scratch = ();
+    #[inline]
+    fn scratch(&self, _: usize) {}
+    #[inline]
+    fn row(&self, _: &mut (), input: &I) -> Result<Option<T>, Error> {
+        self(input)
+    }
+}
+
+/// The kernel of a column's rows and a computation over each.
+pub(crate) struct Rows<C, F, T> {
+    column: C,
+    compute: F,
+    item: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<C: Column, F: Compute<C::Row, T>, T> Rows<C, F, T> {
+    pub(crate) fn new(column: C, compute: F) -> Self {
+        Rows {
+            column,
+            compute,
+            item: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<C: Column, F: Compute<C::Row, T>, T> Kernel for Rows<C, F, T> {
+    type Input = C::Row;
+    type Item = T;
+    type Scratch = F::Scratch;
+    #[inline]
+    fn read(&self, i: usize) -> C::Row {
+        self.column.read(i)
+    }
+    #[inline]
+    fn check(&self, rows: core::ops::Range<usize>) -> Result<(), Error> {
+        self.column.check(rows)
+    }
+    fn describe(&self, input: &C::Row) -> String {
+        self.column.describe(input)
+    }
+    #[inline]
+    fn scratch(&self, rows: usize) -> F::Scratch {
+        self.compute.scratch(rows)
+    }
+    #[inline]
+    fn block(&self, scratch: &mut F::Scratch, rows: usize) {
+        self.compute.block(scratch, rows)
+    }
+    #[inline]
+    fn compute(&self, scratch: &mut F::Scratch, input: &C::Row) -> Result<Option<T>, Error> {
+        self.compute.row(scratch, input)
+    }
+    #[inline]
+    fn known(
+        &self,
+        scratch: &mut F::Scratch,
+        rows: core::ops::Range<usize>,
+        read: &impl Fn(usize) -> C::Row,
+        store: &mut impl FnMut(usize, T),
+        fail: Option<&mut impl FnMut(usize, ErrorCode)>,
+    ) -> usize {
+        self.compute.known(scratch, rows, read, store, fail)
+    }
+}
+
+/// A kernel over `rows` rows, null where `nulls` says so, invalid rows handled as `mode`
+/// says.
+pub(crate) struct Job<'a, K> {
+    pub(crate) rows: usize,
+    nulls: Option<&'a NullBuffer>,
+    mode: OnError,
+    kernel: K,
+}
+
+/// The rows checked at a time: few enough that a block's text is still in the CPU's cache
+/// when its rows are computed, so the check costs no second read of the column from memory.
+const BLOCK: usize = 4096;
+
+/// What one span of rows came to.
+pub(crate) struct Span {
+    valid: NullBufferBuilder,
+    failed: Vec<(usize, ErrorCode)>,
+    /// With [`OnError::Raise`]: the span's first invalid row and its error (the span stops
+    /// there).
+    stop: Option<(usize, Error)>,
+    /// The input of the span is malformed (an error of the call, in either mode): the span
+    /// stops at the first block whose check fails, before reading any of its rows.
+    malformed: Option<Error>,
+}
+
+impl<K: Kernel> Job<'_, K> {
+    /// The rows of `range`: `store` receives each row's index and value (`None`: null), in
+    /// order.
+    #[inline]
+    pub(crate) fn span(
+        &self,
+        range: core::ops::Range<usize>,
+        mut store: impl FnMut(usize, Option<K::Item>),
+    ) -> Span {
+        let mut valid = Validity::new(range.clone());
+        let mut failed = Vec::new();
+        let mut scratch = self.kernel.scratch(range.len());
+        let end = range.end;
+        let mut checked_to = range.start;
+        // The end of the rows the kernel may give from its scratch state: the current
+        // block's, when none of its rows is null.
+        let mut known_to = range.start;
+        // The rows of known errors in one call of `known`, kept between calls.
+        let mut known_nulls = Vec::new();
+        let mut i = range.start;
+        while i < end {
+            if i == checked_to {
+                checked_to = end.min(i + BLOCK);
+                if let Err(e) = self.kernel.check(i..checked_to) {
+                    return Span {
+                        valid: valid.bits,
+                        failed,
+                        stop: None,
+                        malformed: Some(e),
+                    };
+                }
+                let rows = checked_to - i;
+                self.kernel.block(&mut scratch, rows);
+                if self
+                    .nulls
+                    .is_none_or(|n| n.inner().slice(i, rows).count_set_bits() == rows)
+                {
+                    known_to = checked_to;
+                }
+            }
+            if i < known_to {
+                let mut set = |row, v| store(row, Some(v));
+                i = match self.mode {
+                    OnError::Raise => self.kernel.known(
+                        &mut scratch,
+                        i..known_to,
+                        &|i| self.kernel.read(i),
+                        &mut set,
+                        None::<&mut fn(usize, ErrorCode)>,
+                    ),
+                    OnError::Null => {
+                        // The rows of a known error are null, their codes in `failed`; their
+                        // validity is written when the known rows end.
+                        known_nulls.clear();
+                        let mut fail = |row, code| {
+                            failed.push((row, code));
+                            known_nulls.push(row);
+                        };
+                        let end = self.kernel.known(
+                            &mut scratch,
+                            i..known_to,
+                            &|i| self.kernel.read(i),
+                            &mut set,
+                            Some(&mut fail),
+                        );
+                        for &row in &known_nulls {
+                            store(row, None);
+                            valid.null(row);
+                        }
+                        end
+                    }
+                };
+                if i == known_to {
+                    continue;
+                }
+            }
+            if self.nulls.is_some_and(|n| n.is_null(i)) {
+                store(i, None);
+                valid.null(i);
+                i += 1;
+                continue;
+            }
+            match self.kernel.compute(&mut scratch, &self.kernel.read(i)) {
+                Ok(Some(v)) => store(i, Some(v)),
+                Ok(None) => {
+                    store(i, None);
+                    valid.null(i);
+                }
+                Err(e) => match self.mode {
+                    OnError::Raise => {
+                        // The rows after it are not computed, but still checked (at once:
+                        // none of them is read): a malformed input is the error of the call
+                        // even after an invalid row.
+                        let malformed = self.kernel.check(checked_to..end).err();
+                        return Span {
+                            valid: valid.bits,
+                            failed,
+                            stop: Some((i, e)),
+                            malformed,
+                        };
+                    }
+                    OnError::Null => {
+                        failed.push((i, e.code()));
+                        store(i, None);
+                        valid.null(i);
+                    }
+                },
+            }
+            i += 1;
+        }
+        Span {
+            valid: valid.finish(),
+            failed,
+            stop: None,
+            malformed: None,
+        }
+    }
+}
+
+/// The validity of a span's rows, written when a row is null: the valid rows before it are
+/// appended then, all at once, so that a valid row costs the loop nothing here.
+struct Validity {
+    bits: NullBufferBuilder,
+    range: core::ops::Range<usize>,
+}
+
+impl Validity {
+    fn new(range: core::ops::Range<usize>) -> Self {
+        Validity {
+            bits: NullBufferBuilder::new(range.len()),
+            range,
+        }
+    }
+
+    /// Row `i` (of the span, after every row recorded so far) is null.
+    fn null(&mut self, i: usize) {
+        self.bits
+            .append_n_non_nulls(i - self.range.start - self.bits.len());
+        self.bits.append_null();
+    }
+
+    /// The validity of every row of the span (those after the last null are valid).
+    fn finish(mut self) -> NullBufferBuilder {
+        self.bits
+            .append_n_non_nulls(self.range.len() - self.bits.len());
+        self.bits
+    }
+}
+
+/// Columns shorter than this are computed on the calling thread: below it, starting a
+/// thread costs a visible share of the work.
+const MIN_ROWS_PER_THREAD: usize = 32_768;
+
+/// The most threads a kernel uses: `POLYID_ARROW_THREADS` when it is a positive integer,
+/// else the parallelism the OS grants this process (its CPU affinity and cgroup quota).
+/// Read once, at the first kernel call.
+pub fn max_threads() -> usize {
+    static MAX: OnceLock<usize> = OnceLock::new();
+    *MAX.get_or_init(|| {
+        std::env::var("POLYID_ARROW_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    })
+}
+
+/// The threads a column of `rows` rows is cut for: one per [`MIN_ROWS_PER_THREAD`] rows, up
+/// to [`max_threads`].
+pub(crate) fn threads_for(rows: usize) -> usize {
+    (rows / MIN_ROWS_PER_THREAD).clamp(1, max_threads())
+}
+
+/// The rows of `job` computed span by span into the parts of `sink`: one span on the
+/// calling thread for a short column, else one thread per span.
+pub(crate) fn in_parts<S, K>(sink: &mut S, job: &Job<'_, K>) -> Vec<Span>
+where
+    S: Split,
+    K: Kernel<Item = S::Item>,
+{
+    let rows = job.rows;
+    let threads = threads_for(rows);
+    let chunk = rows.div_ceil(threads).max(1);
+    let fill = |k: usize, mut part: S::Part<'_>| -> Span {
+        let start = k * chunk;
+        let span = job.span(start..rows.min(start + chunk), |i, item| {
+            if let Some(v) = item {
+                part.set(i - start, v);
+            }
+        });
+        part.done();
+        span
+    };
+    let mut parts = sink.parts(chunk);
+    if parts.len() <= 1 {
+        return match parts.pop() {
+            Some(part) => vec![fill(0, part)],
+            // No rows: no part.
+            None => vec![Span {
+                valid: NullBufferBuilder::new(0),
+                failed: Vec::new(),
+                stop: None,
+                malformed: None,
+            }],
+        };
+    }
+    on_threads(parts.into_iter().enumerate(), |(k, part)| fill(k, part))
+}
+
+/// `f` of each of `items`, each on a thread of its own, the results in the items' order; a
+/// panic on one of the threads resumes on the caller's.
+pub(crate) fn on_threads<P: Send, T: Send>(
+    items: impl IntoIterator<Item = P>,
+    f: impl Fn(P) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let f = &f;
+        let workers: Vec<_> = items
+            .into_iter()
+            .map(|item| scope.spawn(move || f(item)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    })
+}
+
+/// The validity of every row, from the spans' in order (`None`: no null row).
+fn join_nulls(spans: &mut [Span], rows: usize) -> Option<NullBuffer> {
+    let parts: Vec<(usize, Option<NullBuffer>)> = spans
+        .iter_mut()
+        .map(|r| (r.valid.len(), r.valid.finish()))
+        .collect();
+    if parts.iter().all(|(_, n)| n.is_none()) {
+        return None;
+    }
+    let mut bits = BooleanBufferBuilder::new(rows);
+    for (len, nulls) in &parts {
+        match nulls {
+            Some(n) => bits.append_buffer(n.inner()),
+            None => bits.append_n(*len, true),
+        }
+    }
+    Some(NullBuffer::new(bits.finish()))
+}
+
+/// The row loop of every row-wise kernel: `kernel` over `rows` rows into `sink`, null where
+/// `nulls` says so, invalid rows raised or made null as `mode` says. The kernel's check is
+/// asked about each block of rows before any of them is read; a block it refuses is the
+/// error of the call. Long columns of fixed-size rows are computed on several threads
+/// ([`max_threads`]); the result is the same as in one pass (with [`OnError::Raise`], the
+/// first invalid row's error).
+pub(crate) fn run<S: Sink, K: Kernel<Item = S::Item>>(
+    kernel: K,
+    rows: usize,
+    nulls: Option<&NullBuffer>,
+    mode: OnError,
+    mut sink: S,
+) -> Result<Output, ColumnError> {
+    let job = Job {
+        rows,
+        // A validity bitmap without a null (producers often keep one) needs no look per row.
+        nulls: nulls.filter(|n| n.null_count() > 0),
+        mode,
+        kernel,
+    };
+    let mut spans = sink.fill(&job);
+    // A malformed input is an error of the call, whatever the rows before it came to.
+    if let Some(e) = spans.iter_mut().find_map(|r| r.malformed.take()) {
+        return Err(ColumnError::new(e));
+    }
+    if let Some((i, e)) = spans.iter_mut().find_map(|r| r.stop.take()) {
+        let input = job.kernel.read(i);
+        return Err(ColumnError::at_row(e, i, &job.kernel.describe(&input)));
+    }
+    let valid = join_nulls(&mut spans, rows);
+    let failed: Vec<(usize, ErrorCode)> = spans.into_iter().flat_map(|r| r.failed).collect();
+    let values = sink.finish(valid)?;
+    let errors = match mode {
+        OnError::Raise => None,
+        OnError::Null => Some(error_codes(rows, &failed)?),
+    };
+    Ok(Output { values, errors })
+}
