@@ -16,7 +16,7 @@ DEMO_TARGETS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all build test demo core-test lint fmt bench bench-catalog bench-write bench-catalog-write bench-paired clean matrix
+.PHONY: all build test demo core-test lint fmt bench bench-catalog bench-write bench-catalog-write bench-paired bench-paired-arrow clean matrix
 all: build
 
 build: $(BUILD_TARGETS)
@@ -56,6 +56,12 @@ bench-catalog-write:
 bench-paired:
 	@[ -n "$(BASE)" ] || { echo "bench-paired: BASE=<git revision> is required"; exit 2; }
 	python3 $(ROOT)/tools/bench_paired.py $(BASE) $(if $(ROUNDS),--rounds $(ROUNDS))
+
+# The same for the Arrow kernels (arrow/examples/column_bench.rs of the working tree, built
+# against each commit's crates).
+bench-paired-arrow:
+	@[ -n "$(BASE)" ] || { echo "bench-paired-arrow: BASE=<git revision> is required"; exit 2; }
+	python3 $(ROOT)/tools/bench_paired.py $(BASE) --arrow $(if $(ROUNDS),--rounds $(ROUNDS))
 
 # The matrix runs last so that its "N passed, N failed" line closes the output.
 test: lint core-test $(TEST_TARGETS)

@@ -3,6 +3,11 @@
 `core/benches/ids.rs` alternate round after round, so that both see the same machine.
 
     tools/bench_paired.py BASE [--rounds N] [--filter REGEX]     (make bench-paired BASE=rev)
+    tools/bench_paired.py BASE --arrow [--rounds N] [--rows N]   (make bench-paired-arrow BASE=rev)
+
+With --arrow, the Arrow kernels instead: `arrow/examples/column_bench.rs` of the working tree
+(copied into the base tree, so that both builds time the same columns through the public
+API) built against each commit's crates.
 
 BASE is any git revision; it is checked out (detached) under target/paired/base and its bench
 built there, the working tree's beside it. Each round runs every benchmark of both builds
@@ -42,6 +47,37 @@ def build(tree: str) -> str:
     sys.exit(f"bench_paired: no ids executable built in {tree}")
 
 
+def build_arrow(tree: str) -> str:
+    """The path of the Arrow kernels' column bench built in `tree` (the working tree's file)."""
+    example = os.path.join("arrow", "examples", "column_bench.rs")
+    if tree != ROOT:
+        with open(os.path.join(ROOT, example)) as src, open(os.path.join(tree, example), "w") as dst:
+            dst.write(src.read())
+    out = subprocess.run(
+        ["cargo", "build", "--locked", "--release", "-p", "polyid-arrow", "--example",
+         "column_bench", "--message-format=json"],
+        cwd=tree, check=True, capture_output=True, text=True,
+    ).stdout
+    for line in out.splitlines():
+        msg = json.loads(line)
+        if msg.get("reason") == "compiler-artifact" and msg["target"]["name"] == "column_bench" \
+                and msg.get("executable"):
+            return msg["executable"]
+    sys.exit(f"bench_paired: no column_bench executable built in {tree}")
+
+
+def run_arrow(exe: str, tree: str, rows: int) -> dict[str, float]:
+    """ns per row of each column the bench prints (`NAME: X ns/row`)."""
+    out = subprocess.run([exe, str(rows)], cwd=tree, check=True, capture_output=True,
+                         text=True).stdout
+    times = {}
+    for line in out.splitlines():
+        m = re.match(r"^(.*): ([0-9.]+) ns/row$", line)
+        if m:
+            times[m.group(1)] = float(m.group(2))
+    return times
+
+
 def checkout(rev: str) -> str:
     tree = os.path.join(PAIRED, "base")
     if not os.path.isdir(tree):
@@ -78,17 +114,22 @@ def main() -> None:
     ap.add_argument("base")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--filter", default=".")
+    ap.add_argument("--arrow", action="store_true", help="the Arrow kernels' column bench")
+    ap.add_argument("--rows", type=int, default=1_000_000, help="rows per column (--arrow)")
     a = ap.parse_args()
     base_tree = checkout(a.base)
     rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=base_tree,
                          capture_output=True, text=True).stdout.strip()
-    print(f"bench_paired: building the ids bench of {a.base} ({rev}) and of the working tree")
-    exes = {"old": (build(base_tree), base_tree), "new": (build(ROOT), ROOT)}
+    what = "Arrow column bench" if a.arrow else "ids bench"
+    print(f"bench_paired: building the {what} of {a.base} ({rev}) and of the working tree")
+    builder = build_arrow if a.arrow else build
+    exes = {"old": (builder(base_tree), base_tree), "new": (builder(ROOT), ROOT)}
     runs: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
     for r in range(a.rounds):
         for side in ("old", "new"):
             exe, tree = exes[side]
-            for name, t in run(exe, tree, a.filter).items():
+            timed = run_arrow(exe, tree, a.rows) if a.arrow else run(exe, tree, a.filter)
+            for name, t in timed.items():
                 runs[side].setdefault(name, []).append(t)
         print(f"bench_paired: round {r + 1} of {a.rounds} done", flush=True)
     names = sorted(set(runs["old"]) | set(runs["new"]))
@@ -98,8 +139,9 @@ def main() -> None:
     for name in names:
         old = runs["old"].get(name)
         new = runs["new"].get(name)
-        o = f"{statistics.median(old):.1f} ns" if old else ""
-        n = f"{statistics.median(new):.1f} ns" if new else ""
+        unit = "ns/row" if a.arrow else "ns"
+        o = f"{statistics.median(old):.1f} {unit}" if old else ""
+        n = f"{statistics.median(new):.1f} {unit}" if new else ""
         ratio = ""
         if old and new:
             q = statistics.median(new) / statistics.median(old)
