@@ -20,8 +20,10 @@
 #           (apsw, DuckDB, Debian's python3 sqlite3; aarch64 under qemu), from the installed
 #           npm package (better-sqlite3, @duckdb/node-api; arm64 under qemu by Debian's
 #           sqlite3), from the SDK and the asset (sqlite3 CLI, DuckDB); each Python host runs
-#           every SQL-coverable shared vector. PostgreSQL's pure-SQL file: the same bytes in the
-#           asset, the wheel and the npm package, and the wheel's loaded into a cluster.
+#           every SQL-coverable shared vector. PostgreSQL: the C SDKs' native extension runs
+#           the vectors in Debian's PostgreSQL 15 (aarch64: its arm64 server under qemu-user);
+#           the pure-SQL file is the same bytes in the asset, the wheel and the npm package,
+#           and the wheel's loads into a cluster.
 #   Go      the module zip: a scratch module requires it by path (replace, GOFLAGS=-mod=mod,
 #           GOPROXY=off) and another gets it by name and version from a local module proxy folder
 #           (GOPROXY=file://); each builds and runs a program; the module's matrix adapter runs
@@ -772,6 +774,41 @@ if [ -x /usr/lib/postgresql/15/bin/pg_config ]; then
         pg_sdk_runs
 else
     skip "postgres: no PostgreSQL 15 development files (make pg-dev-deps installs them)"
+fi
+# aarch64: Debian's arm64 PostgreSQL 15 under qemu-user, started by the x86_64 initdb and
+# pg_ctl (copied into a folder beside a `postgres` that runs the arm64 server under qemu, and
+# found there: POLYID_PG_BIN) with the aarch64 SDK's extension copied into its folders; the
+# same vectors and function tests run on it.
+arm64_pg_root() {
+    debian_arm64 arm64-pg-root usr/lib/postgresql/15/bin/postgres postgresql-15:arm64 libc6:arm64 \
+        libzstd1:arm64 liblz4-1:arm64 libxml2:arm64 libpam0g:arm64 libssl3:arm64 \
+        libgssapi-krb5-2:arm64 libkrb5-3:arm64 libk5crypto3:arm64 libkrb5support0:arm64 \
+        libcom-err2:arm64 libkeyutils1:arm64 zlib1g:arm64 libldap-2.5-0:arm64 libsasl2-2:arm64 \
+        libgnutls30:arm64 libp11-kit0:arm64 libidn2-0:arm64 libunistring2:arm64 libtasn1-6:arm64 \
+        libnettle8:arm64 libhogweed6:arm64 libgmp10:arm64 libffi8:arm64 libicu72:arm64 \
+        libsystemd0:arm64 libcap2:arm64 libgcrypt20:arm64 libgpg-error0:arm64 liblzma5:arm64 \
+        libstdc++6:arm64 libgcc-s1:arm64 libaudit1:arm64 libcap-ng0:arm64
+}
+if [ -x /usr/lib/postgresql/15/bin/pg_ctl ] && have_qemu && pg_arm64_cache=$(arm64_pg_root); then
+    pg_arm64_runs() {
+        # A copy the server's user can read (the cache is under root's home), into which the
+        # extension is installed.
+        local sdk=$scratch/c/polyid-c-$version-aarch64-unknown-linux-gnu bin=$scratch/pg-arm64-bin
+        local pr=$scratch/pg-arm64-root
+        chmod 755 "$scratch" && rm -rf "$pr" && cp -a "$pg_arm64_cache" "$pr" && mkdir -p "$bin" &&
+            cp /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl "$bin/" &&
+            printf '#!/bin/sh\nexec qemu-aarch64-static -L %s %s/usr/lib/postgresql/15/bin/postgres "$@"\n' \
+                "$pr" "$pr" >"$bin/postgres" && chmod 755 "$bin/postgres" &&
+            "$bin/postgres" -V | grep -q "PostgreSQL) $(/usr/lib/postgresql/15/bin/postgres -V | awk '{print $3}')" &&
+            install -m 755 "$sdk/lib/postgresql/15/polyid.so" "$pr/usr/lib/postgresql/15/lib/" &&
+            install -m 644 "$sdk"/share/postgresql/15/extension/* "$pr/usr/share/postgresql/15/extension/" &&
+            POLYID_PG_BIN=$bin POLYID_PG_ENGINE=native /usr/bin/python3 -B -m unittest -q "$root/postgres/tests/test_plpgsql.py" &&
+            grep "starting PostgreSQL" "$root/target/pg/test/server.log" | tail -n 1 | grep -q aarch64
+    }
+    check "postgres aarch64 (qemu-user, Debian's arm64 PostgreSQL 15): the aarch64 SDK's extension runs the vectors and function tests" \
+        pg_arm64_runs
+else
+    skip "postgres aarch64: qemu-user, Debian's PostgreSQL 15 or its arm64 packages unavailable (the extension is checked as a file only)"
 fi
 fi
 
