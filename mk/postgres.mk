@@ -21,6 +21,10 @@
 #                       tables against bigint and uuid (PG_NATIVE_BENCH_ROWS, default 1000000)
 #   make pg-sql-bench   per-row cost of every function against md5(text), to_timestamp and
 #                       gen_random_uuid on one server (PG_BENCH_ROWS rows, default 100000)
+#   make pg-majors      PostgreSQL 17 and 18 (Debian trixie and forky roots from debootstrap,
+#                       cached in target/pg-majors, about 1.7 GB each): the extension built there
+#                       with PGXS, then the native and pure-SQL tests (postgres/tests/majors.sh;
+#                       not in make test); PG_MAJORS="17" for one
 #
 # The matrix's postgres-sql and pglite columns (tests/matrix/adapters) use the same pieces.
 
@@ -36,7 +40,7 @@ PG_CONFIG ?= $(firstword $(wildcard /usr/lib/postgresql/$(PG_MAJOR)/bin/pg_confi
 TEST_TARGETS += pg-test pg-sql-test
 
 .PHONY: pg-deps pg-dev-deps pg-build pg-install pg-test pg-bench pg-bench-write pg-sql-test pg-sql-bench \
-	pg-sql-bench-write
+	pg-sql-bench-write pg-majors
 
 pg-deps: $(PG_PGLITE_STAMP)
 	@test -x /usr/lib/postgresql/$(PG_MAJOR)/bin/pg_ctl || { \
@@ -94,3 +98,7 @@ pg-sql-bench-write:
 
 # docs/sql.md's PostgreSQL examples run psql against a throwaway cluster and PGlite in Node.
 docs-examples: pg-deps pg-install
+
+PG_MAJORS ?= 17 18
+pg-majors: pg-build
+	$(PG_DIR)/tests/majors.sh $(PG_MAJORS)

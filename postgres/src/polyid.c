@@ -97,7 +97,13 @@ error_code(int status)
 }
 
 /* Raises a failed Rust call's error (the Rust frames have returned). */
+/* PostgreSQL 18 replaced pg_attribute_noreturn() (after the declarator) with pg_noreturn
+ * (before it). */
+#ifdef pg_noreturn
+static pg_noreturn void raise_error(int status, const PolyidMessage *msg);
+#else
 static void raise_error(int status, const PolyidMessage *msg) pg_attribute_noreturn();
+#endif
 static void
 raise_error(int status, const PolyidMessage *msg)
 {
