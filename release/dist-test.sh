@@ -951,6 +951,7 @@ jvm_layout() {
     done
     grep -q "^Implementation-Version: $version" "$scratch/jvm/unpacked/META-INF/MANIFEST.MF" &&
         jar --list --file "$dist/jvm/polyid-$version-sources.jar" | grep -qx io/polyid/Wdp.java &&
+        jar --list --file "$dist/jvm/polyid-$version-javadoc.jar" | grep -qx io/polyid/Wdp.html &&
         "$venv/bin/python" - "$dist/jvm/polyid-$version.pom" "$version" <<'PY'
 import sys
 import xml.etree.ElementTree as ET
@@ -962,7 +963,7 @@ assert got["groupId"] == "io.polyid" and got["artifactId"] == "polyid" and got["
 assert pom.find("m:dependencies", ns) is None and len(pom.findall("m:licenses/m:license", ns)) == 2
 PY
 }
-check "jvm: the jar holds the classes, the licenses and libpolyid_jvm.so for linux-x86_64 and linux-aarch64; POM and sources jar" jvm_layout
+check "jvm: the jar holds the classes, the licenses and libpolyid_jvm.so for linux-x86_64 and linux-aarch64; POM, sources and javadoc jars" jvm_layout
 # The scratch program: compiled with javac against the jar, run with only the jar on the class
 # path (the native library comes out of the jar).
 jvm_app() {
@@ -1082,6 +1083,7 @@ jvm_spark_layout() {
         jar --list --file "$spark_jar" | grep -qx META-INF/LICENSE-MIT &&
         ! jar --list --file "$spark_jar" | grep -q '^META-INF/native/' &&
         jar --list --file "$dist/jvm/polyid-spark-$version-sources.jar" | grep -qx io/polyid/spark/PolyIdFunctions.java &&
+        jar --list --file "$dist/jvm/polyid-spark-$version-javadoc.jar" | grep -qx io/polyid/spark/PolyIdFunctions.html &&
         "$venv/bin/python" - "$dist/jvm/polyid-spark-$version.pom" "$version" <<'PY'
 import sys
 import xml.etree.ElementTree as ET
@@ -1095,7 +1097,7 @@ assert deps["spark-sql_2.13"].findtext("m:scope", namespaces=ns) == "provided", 
 print("POM:", sys.argv[1].rsplit("/", 1)[-1], "depends on polyid", sys.argv[2], "and Spark (provided)")
 PY
 }
-check "jvm spark: polyid-spark-$version.jar holds io.polyid.spark (no native library), its sources jar and a POM depending on polyid and a provided Spark" jvm_spark_layout
+check "jvm spark: polyid-spark-$version.jar holds io.polyid.spark (no native library); its sources and javadoc jars, and a POM depending on polyid and a provided Spark" jvm_spark_layout
 if make -s -C "$root" spark-deps >/dev/null && pyspark_dir=$(ls -d "$root"/target/engines/venv/lib/python3*/site-packages/pyspark | head -n 1); then
     jvm_spark_scala() {
         "$root/bindings-jvm/spark/scala/run.sh" "$jar_file" "$spark_jar" "$pyspark_dir" "$root/tests/vectors" "$scratch/jvm/spark-scala" |

@@ -24,8 +24,9 @@
 #                 glibc static libraries of the C SDK) and lib/include/polyid.h
 #   dist/jvm/     polyid-<version>.jar (io.polyid with libpolyid_jvm.so for linux-x86_64 and
 #                 linux-aarch64 under META-INF/native/), polyid-<version>.pom,
-#                 polyid-<version>-sources.jar; polyid-spark-<version>.jar (io.polyid.spark,
-#                 compiled against the pyspark wheel's Spark jars) with its POM and sources jar
+#                 polyid-<version>-sources.jar, -javadoc.jar; polyid-spark-<version>.jar
+#                 (io.polyid.spark, compiled against the pyspark wheel's Spark jars) with its
+#                 POM, sources and javadoc jars
 #   dist/crates/  polyid-<version>.crate and polyid-arrow-<version>.crate: `cargo package`, each
 #                 verified by a build of the packaged crate (what `cargo publish` uploads)
 #   dist/SHA256SUMS
@@ -399,6 +400,9 @@ if want jvm; then
     (cd "$root/bindings-jvm/java/main" && cp --parents -t "$work/jvm/sources" "${jvm_src[@]}")
     cp -r "$work/jvm/classes/META-INF" "$work/jvm/sources/" && rm -rf "$work/jvm/sources/META-INF/native"
     jar --create --file "$dist/jvm/polyid-$version-sources.jar" -C "$work/jvm/sources" .
+    javadoc -quiet -Xdoclint:all,-missing -d "$work/jvm/javadoc" -sourcepath "$root/bindings-jvm/java/main" \
+        -subpackages io.polyid
+    jar --create --file "$dist/jvm/polyid-$version-javadoc.jar" -C "$work/jvm/javadoc" .
     sed -e "s|@VERSION@|$version|g" "$root/bindings-jvm/pom.xml.in" >"$dist/jvm/polyid-$version.pom"
     log "jvm: the Spark jar (io.polyid.spark), compiled against the pyspark wheel's jars"
     make -s -C "$root" spark-deps
@@ -416,6 +420,9 @@ if want jvm; then
     (cd "$root/bindings-jvm/spark" && cp --parents -t "$work/jvm/spark-sources" "${spark_src[@]}")
     cp -r "$work/jvm/spark-classes/META-INF" "$work/jvm/spark-sources/"
     jar --create --file "$dist/jvm/polyid-spark-$version-sources.jar" -C "$work/jvm/spark-sources" .
+    javadoc -quiet -Xdoclint:all,-missing -d "$work/jvm/spark-javadoc" -sourcepath "$root/bindings-jvm/spark" \
+        -cp "$dist/jvm/polyid-$version.jar:$spark_jars/*" -subpackages io.polyid.spark
+    jar --create --file "$dist/jvm/polyid-spark-$version-javadoc.jar" -C "$work/jvm/spark-javadoc" .
     sed -e "s|@VERSION@|$version|g" -e "s|@SPARK@|$spark_version|g" "$root/bindings-jvm/spark/pom.xml.in" \
         >"$dist/jvm/polyid-spark-$version.pom"
     ls -l "$dist/jvm"
