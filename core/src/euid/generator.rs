@@ -176,9 +176,7 @@ impl<C: Clock> EuidGenerator<C> {
 
     /// `count` EUIDs at once, under one lock and one clock read.
     pub fn next_many(&self, count: usize) -> Result<Vec<Euid>> {
-        let mut out = crate::batch::filled(count, Euid::default())?;
-        self.fill(&mut out)?;
-        Ok(out)
+        crate::batch::many(count, Euid::default(), |out| self.fill(out))
     }
 
     /// Fills `out` with increasing EUIDs, under one lock and one clock read (no allocation).
