@@ -121,20 +121,81 @@ pub fn set_clock_micros(clock: &EitherClock, micros: &Bound<'_, PyAny>) -> PyRes
 }
 
 /// The one `#[pymethods]` block of a generator pyclass (fields `gen`, the core generator, and
-/// `clock`, its [`GenClock`]): the methods every generator of IDs of the pyclass `ids` has
-/// (`next`, `next_many`, and with `text` also `next_str` and `next_many_str`, documented with
-/// the family's `name` and its text's length), the methods given, then the clock methods
-/// every generator shares, `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per
-/// class, so the shared methods are expanded into it.) The calling module provides `maker`,
-/// the constructor of its ID objects.
+/// `clock`, its [`GenClock`]): the constructor `new` and the classmethod `resume(last, ...)`
+/// (the family's leading argument `lead`, if any, then the keyword options of [`GenArgs`];
+/// `last` read by `last_arg`; both built by the class's `build(lead, args, last)`), the
+/// methods every generator of IDs of the pyclass `ids` has (`next`, `next_many`, and with
+/// `text` also `next_str` and `next_many_str`, documented with the family's `name` and its
+/// text's length), the methods given, then the clock methods every generator shares,
+/// `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per class, so the shared
+/// methods are expanded into it.) The calling module provides `maker`, the constructor of its
+/// ID objects.
 macro_rules! generator_pymethods {
     (
         ids = $id:ident, name = $name:literal $(, text = $text:literal)?;
         lead_ms_doc = $lead_ms_doc:literal;
+        $(#[doc = $new_doc:literal])*
+        new($($lead:ident)?), text_signature = $new_sig:literal;
+        $(#[doc = $resume_doc:literal])*
+        resume(last_arg = $last_arg:path), text_signature = $resume_sig:literal;
         impl $ty:ident { $($methods:tt)* }
     ) => {
         #[::pyo3::pymethods]
         impl $ty {
+            $(#[doc = $new_doc])*
+            #[new]
+            #[pyo3(
+                signature = ($($lead = None,)? *, node = None, seed = None, max_lead_ms = None,
+                             on_clock_behind = None, clock_micros = None),
+                text_signature = $new_sig
+            )]
+            fn new(
+                $($lead: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,)?
+                node: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                seed: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                max_lead_ms: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                on_clock_behind: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                clock_micros: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+            ) -> ::pyo3::PyResult<Self> {
+                let args = $crate::node::GenArgs::new(
+                    node,
+                    seed,
+                    max_lead_ms,
+                    on_clock_behind,
+                    clock_micros,
+                );
+                $ty::build($($lead,)? args, None)
+            }
+
+            $(#[doc = $resume_doc])*
+            #[classmethod]
+            #[pyo3(
+                signature = (last, $($lead = None,)? *, node = None, seed = None,
+                             max_lead_ms = None, on_clock_behind = None, clock_micros = None),
+                text_signature = $resume_sig
+            )]
+            #[allow(clippy::too_many_arguments)]
+            fn resume(
+                _cls: &::pyo3::Bound<'_, ::pyo3::types::PyType>,
+                last: &::pyo3::Bound<'_, ::pyo3::PyAny>,
+                $($lead: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,)?
+                node: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                seed: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                max_lead_ms: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                on_clock_behind: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                clock_micros: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+            ) -> ::pyo3::PyResult<Self> {
+                let last = $last_arg(last)?;
+                let args = $crate::node::GenArgs::new(
+                    node,
+                    seed,
+                    max_lead_ms,
+                    on_clock_behind,
+                    clock_micros,
+                );
+                $ty::build($($lead,)? args, Some(last))
+            }
+
             #[doc = concat!("The next ", $name, ", greater than every ", $name, " this generator issued before.")]
             fn next(&self) -> ::pyo3::PyResult<$crate::args::Untracked<$id>> {
                 self.gen.next().py().map(|v| $crate::args::Untracked($id(v)))
