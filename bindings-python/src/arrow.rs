@@ -344,7 +344,6 @@ reader!(xid_timestamps, xids, xid::timestamps);
 reader!(xid_randoms, xids, xid::randoms);
 
 reader!(uid11_encode, values, xid::uid11_encode);
-
 reader!(uid11_decode, texts, xid::uid11_decode);
 
 two_columns!(xid_from_parts, unix_ms, randoms, xid::from_parts);

@@ -71,24 +71,7 @@ pub struct GenArgs<'a, 'py> {
     pub clock_micros: Option<&'a Bound<'py, PyAny>>,
 }
 
-impl<'a, 'py> GenArgs<'a, 'py> {
-    /// The options in the order of the generator constructors' Rust arguments.
-    pub fn new(
-        node: Option<&'a Bound<'py, PyAny>>,
-        seed: Option<&'a Bound<'py, PyAny>>,
-        max_lead_ms: Option<&'a Bound<'py, PyAny>>,
-        on_clock_behind: Option<&'a Bound<'py, PyAny>>,
-        clock_micros: Option<&'a Bound<'py, PyAny>>,
-    ) -> Self {
-        GenArgs {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-            clock_micros,
-        }
-    }
-
+impl GenArgs<'_, '_> {
     /// The core's options and the generator's clock. The core validates the options when the
     /// generator is built (`max_lead_ms` above its bound, a node where none is taken).
     pub fn build(&self) -> PyResult<(Options, GenClock)> {
@@ -157,13 +140,9 @@ macro_rules! generator_pymethods {
                 on_clock_behind: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
                 clock_micros: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
             ) -> ::pyo3::PyResult<Self> {
-                let args = $crate::node::GenArgs::new(
-                    node,
-                    seed,
-                    max_lead_ms,
-                    on_clock_behind,
-                    clock_micros,
-                );
+                let args = $crate::node::GenArgs {
+                    node, seed, max_lead_ms, on_clock_behind, clock_micros,
+                };
                 $ty::build($($lead,)? args, None)
             }
 
@@ -186,13 +165,9 @@ macro_rules! generator_pymethods {
                 clock_micros: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
             ) -> ::pyo3::PyResult<Self> {
                 let last = $last_arg(last)?;
-                let args = $crate::node::GenArgs::new(
-                    node,
-                    seed,
-                    max_lead_ms,
-                    on_clock_behind,
-                    clock_micros,
-                );
+                let args = $crate::node::GenArgs {
+                    node, seed, max_lead_ms, on_clock_behind, clock_micros,
+                };
                 $ty::build($($lead,)? args, Some(last))
             }
 
