@@ -687,4 +687,22 @@ mod tests {
         let errors = chunks[2].as_struct().column(1).clone();
         assert_eq!(errors.as_string::<i32>().value(0), "INVALID_SEQUENCE");
     }
+
+    #[test]
+    fn read_joined_gives_one_column_of_every_row() {
+        let texts = |a: &ArrayRef| {
+            let a = a.as_string::<i32>();
+            (0..a.len())
+                .map(|i| a.value(i).to_owned())
+                .collect::<Vec<_>>()
+        };
+        let joined = reader(&[&["a", "b"], &[], &["c"]])
+            .read_joined(true)
+            .unwrap();
+        assert_eq!(texts(&joined), ["a", "b", "c"]);
+        let one = reader(&[&["a"]]).read_joined(false).unwrap();
+        assert_eq!(texts(&one), ["a"]);
+        let none = reader(&[]).read_joined(false).unwrap();
+        assert_eq!((none.len(), none.data_type()), (0, &DataType::Utf8));
+    }
 }
