@@ -24,14 +24,6 @@ pub(crate) fn names(mapping: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Named
     Ok(Some(table))
 }
 
-#[inline]
-fn parse(code: &str, table: Option<&NamedSequences>) -> PyResult<CoreCode> {
-    match table {
-        None => CoreCode::parse(code).py(),
-        Some(t) => CoreCode::parse_with(code, t).py(),
-    }
-}
-
 /// The 5-character compact ID of a structured code, e.g. "E.Auth.Token.001" -> "V6a0B".
 ///
 /// named_sequences: optional mapping of extra sequence names to numbers (1-999).
@@ -101,7 +93,10 @@ pub fn normalize_code<'py>(
     named_sequences: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyString>> {
     let table = names(named_sequences)?;
-    ascii(py, parse(code.0, table.as_ref())?.as_bytes())
+    ascii(
+        py,
+        CoreCode::parse_in(code.0, table.as_ref()).py()?.as_bytes(),
+    )
 }
 
 /// Parses and validates a structured code.
@@ -112,7 +107,8 @@ pub fn parse_code(
     named_sequences: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Untracked<StructuredCode>> {
     let table = names(named_sequences)?;
-    Ok(Untracked(StructuredCode(parse(code.0, table.as_ref())?)))
+    let code = CoreCode::parse_in(code.0, table.as_ref()).py()?;
+    Ok(Untracked(StructuredCode(code)))
 }
 
 /// The 5-character hash of a namespace, e.g. "auth_lib" -> "05o5h".
