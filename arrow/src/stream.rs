@@ -18,7 +18,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use arrow_array::cast::AsArray;
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{new_empty_array, Array, ArrayRef};
+use arrow_array::{make_array, new_empty_array, Array, ArrayRef};
+use arrow_data::transform::MutableArrayData;
 use arrow_data::ArrayData;
 use arrow_schema::{ArrowError, DataType, Field};
 use polyid::{Detail, Error, ErrorCode};
@@ -26,7 +27,7 @@ use polyid::{Detail, Error, ErrorCode};
 use crate::error::ColumnError;
 use crate::ffi::MAX_MESSAGE_BYTES;
 use crate::ffi::{bounded, export_array, export_schema, import_chunk, import_type};
-use crate::input::{check_column, decode_dictionary};
+use crate::input::{check_column, decode_dictionary, validate_full};
 
 /// `errno`'s EINVAL: the code of a stream callback that polyid fails (a row, a malformed
 /// chunk, a bad argument); a caller's stream's own code is passed on.
@@ -178,6 +179,41 @@ impl StreamReader {
             chunks.push(chunk);
         }
         Ok((chunks, self.data_type))
+    }
+
+    /// Every remaining chunk joined into one array, dictionary-encoded text decoded first
+    /// with `decode`: for a kernel of several columns, which reads their rows together.
+    /// Joining reads every chunk's offsets, so each chunk is validated in full first (a chunk
+    /// read alone is left to the kernel, which checks its text block by block).
+    pub fn read_joined(self, decode: bool) -> Result<ArrayRef, ReadError> {
+        let context = self.context;
+        let (mut chunks, mut data_type) = self.read_all()?;
+        if decode {
+            chunks = chunks
+                .iter()
+                .map(decode_dictionary)
+                .collect::<Result<_, _>>()?;
+            if let DataType::Dictionary(..) = data_type {
+                data_type = DataType::LargeUtf8;
+            }
+        }
+        if chunks.len() == 1 {
+            return Ok(chunks.into_iter().next().expect("one chunk"));
+        }
+        if chunks.is_empty() {
+            return Ok(new_empty_array(&data_type));
+        }
+        let data: Vec<ArrayData> = chunks.iter().map(|c| c.to_data()).collect();
+        for d in &data {
+            validate_full(d).map_err(|e| refused(context, e.to_string()))?;
+        }
+        let rows = data.iter().map(|d| d.len()).sum();
+        let mut out = MutableArrayData::new(data.iter().collect(), true, rows);
+        for (i, d) in data.iter().enumerate() {
+            out.try_extend(i, 0, d.len())
+                .map_err(|e| refused(context, e.to_string()))?;
+        }
+        Ok(make_array(out.freeze()))
     }
 }
 
@@ -650,5 +686,23 @@ mod tests {
         assert!(chunks.iter().all(|c| c.data_type() == &out_type));
         let errors = chunks[2].as_struct().column(1).clone();
         assert_eq!(errors.as_string::<i32>().value(0), "INVALID_SEQUENCE");
+    }
+
+    #[test]
+    fn read_joined_gives_one_column_of_every_row() {
+        let texts = |a: &ArrayRef| {
+            let a = a.as_string::<i32>();
+            (0..a.len())
+                .map(|i| a.value(i).to_owned())
+                .collect::<Vec<_>>()
+        };
+        let joined = reader(&[&["a", "b"], &[], &["c"]])
+            .read_joined(true)
+            .unwrap();
+        assert_eq!(texts(&joined), ["a", "b", "c"]);
+        let one = reader(&[&["a"]]).read_joined(false).unwrap();
+        assert_eq!(texts(&one), ["a"]);
+        let none = reader(&[]).read_joined(false).unwrap();
+        assert_eq!((none.len(), none.data_type()), (0, &DataType::Utf8));
     }
 }

@@ -8,14 +8,12 @@
 
 use core::ffi::{c_char, c_int};
 use core::ptr;
-use std::sync::OnceLock;
 
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{Array, ArrayRef};
 use arrow_data::ArrayData;
 use arrow_schema::{DataType, Field};
-use polyid::euid::EuidGenerator;
 use polyid::wdp::NamedSequences;
 use polyid::{Detail, Error, ErrorCode, Profile};
 use polyid_arrow::ffi::{export_array, export_schema};
@@ -890,13 +888,6 @@ pub unsafe extern "C" fn polyid_arrow_euid_from_parts(
     })
 }
 
-/// The generator of `polyid_arrow_euid_generate()` without one: one per process, so that
-/// the EUIDs of successive calls keep increasing.
-fn default_euid_generator() -> &'static EuidGenerator {
-    static DEFAULT: OnceLock<EuidGenerator> = OnceLock::new();
-    DEFAULT.get_or_init(EuidGenerator::new)
-}
-
 arrow_fn! {
     /// `count` new EUIDs (without extension) as a `utf8` column of 27-symbol texts with the
     /// check symbol, in increasing order, from `generator` (a handle from
@@ -908,7 +899,7 @@ arrow_fn! {
         count: usize,
     ) without error_row {
         let column = if generator.is_null() {
-            euid::generate(default_euid_generator(), count as u64)
+            euid::generate(polyid::euid::default_generator(), count as u64)
         } else {
             // SAFETY: the header's contract for `generator`.
             let g = unsafe { crate::euid::euid_generator(generator)? };

@@ -71,13 +71,6 @@ pub(crate) unsafe fn names<'a>(names: *const polyid_named_sequences) -> Res<&'a 
     Ok(&(*names).0)
 }
 
-fn parse(code: &str, table: Option<&NamedSequences>) -> polyid::Result<StructuredCode> {
-    match table {
-        Some(t) => StructuredCode::parse_with(code, t),
-        None => StructuredCode::parse(code),
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // Compact ID
 
@@ -168,7 +161,11 @@ unsafe fn normalize_impl<'a>(
         let code = code()?;
         let table = table.map(|t| names(t)).transpose()?;
         out.check_ptr()?;
-        out.write(parse(code, table)?.normalized().as_bytes())
+        out.write(
+            StructuredCode::parse_in(code, table)?
+                .normalized()
+                .as_bytes(),
+        )
     })
 }
 
@@ -235,7 +232,7 @@ unsafe fn parse_code_impl<'a>(
         let code = code()?;
         let table = table.map(|t| names(t)).transpose()?;
         let out = Out::new(out, "out")?;
-        let c = parse(code, table)?;
+        let c = StructuredCode::parse_in(code, table)?;
         let s = c.severity();
         let mut r = polyid_code {
             severity: s.letter() as u8 as c_char,

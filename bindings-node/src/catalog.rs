@@ -6,21 +6,15 @@ use napi::{Env, Result};
 use napi_derive::napi;
 use polyid::clock::SystemClock;
 use polyid::wdp::catalog::{self, CatalogEntry, Entry, Expansion, Form, KeyPair};
-use polyid::wdp::Severity;
 
 use crate::conv::{OrThrow, Text, Val};
-
-fn letter(severity: Severity) -> Val {
-    let mut buf = [0u8; 4];
-    Val::from(&*severity.letter().encode_utf8(&mut buf))
-}
 
 /// An expansion as `[id, code, severity letter, message]`.
 fn expansion(e: &Expansion<'_>) -> Val {
     Val::Arr(vec![
         Val::from(e.id),
         Val::from(e.code),
-        letter(e.severity),
+        Val::from(e.severity.letter_str()),
         Val::from(&*e.message),
     ])
 }
@@ -35,7 +29,7 @@ fn entry(e: &CatalogEntry) -> Vec<Val> {
     vec![
         Val::from(e.id()),
         Val::from(e.code()),
-        letter(e.severity()),
+        Val::from(e.severity().letter_str()),
         Val::from(e.message()),
         Val::or_null(e.description()),
         strings(e.hints()),
@@ -79,15 +73,12 @@ impl CatalogEntries {
         });
     }
 
-    /// `Catalog::build_with` (no namespace) or `Catalog::build_namespaced_with` on the system
-    /// clock; the entries are used up.
+    /// `Catalog::build_in` (a namespace or none) on the system clock; the entries are used
+    /// up.
     #[napi(catch_unwind)]
     pub fn build(&mut self, env: Env, namespace: Option<String>) -> Result<Cat> {
         let entries = std::mem::take(&mut self.0);
-        let built = match namespace {
-            Some(ns) => catalog::Catalog::build_namespaced_with(&SystemClock, &ns, entries),
-            None => catalog::Catalog::build_with(&SystemClock, entries),
-        };
+        let built = catalog::Catalog::build_in(&SystemClock, namespace.as_deref(), entries);
         Cat::new(&env, built.or_throw(&env)?)
     }
 }
@@ -138,19 +129,11 @@ impl Cat {
         Val::Bytes(self.inner.canonical_bytes())
     }
 
-    /// `Catalog::expand` with the fields of a JSON object text (`""`: no fields). Non-string
-    /// values are substituted as their JSON text (the core's `Fields` for JSON values).
+    /// `Catalog::expand_json`: the fields as the text of a JSON object (`""`: no fields).
     #[napi(catch_unwind)]
     pub fn expand(&self, env: Env, id: Text, fields: String) -> Result<Val> {
-        if fields.is_empty() {
-            let e = id.with(|i| self.inner.expand_id(i).map(|e| expansion(&e)))?;
-            return e.or_throw(&env);
-        }
-        id.with(|i| {
-            catalog::parse_fields(&fields)
-                .and_then(|f| self.inner.expand(i, &f).map(|e| expansion(&e)))
-        })?
-        .or_throw(&env)
+        id.with(|i| self.inner.expand_json(i, &fields).map(|e| expansion(&e)))?
+            .or_throw(&env)
     }
 
     /// `Catalog::expand_payload`: one `[id, code, severity, message]` per ID of the payload.

@@ -1,10 +1,12 @@
 //! Argument and result translation: Python `str` <-> `&str`, Python `int` -> Rust integers
 //! (with `OUT_OF_RANGE` instead of a wrap or an `OverflowError`), lists.
 
+use std::borrow::Cow;
+
 use pyo3::exceptions::{PyTypeError, PyUnicodeEncodeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMapping, PyString};
 
 use polyid::ErrorCode;
 
@@ -87,6 +89,37 @@ pub fn type_error(obj: &Bound<'_, PyAny>, what: &str) -> PyErr {
         "expected {what}, got {}",
         polyid::error::shown(&got)
     ))
+}
+
+/// The bytes of a `bytes` (borrowed) or a `bytearray` (copied); anything else is a
+/// `TypeError` naming `expected`.
+pub fn bytes_arg<'a>(obj: &'a Bound<'_, PyAny>, expected: &str) -> PyResult<Cow<'a, [u8]>> {
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        Ok(Cow::Borrowed(b.as_bytes()))
+    } else if let Ok(b) = obj.cast::<PyByteArray>() {
+        Ok(Cow::Owned(b.to_vec()))
+    } else {
+        Err(type_error(obj, expected))
+    }
+}
+
+/// The `(key, value)` pairs of a mapping (`dict` fast path, else `.items()`); anything else
+/// is a `TypeError` naming `expected`.
+pub fn mapping_items<'py>(
+    obj: &Bound<'py, PyAny>,
+    expected: &str,
+) -> PyResult<Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
+    if let Ok(dict) = obj.cast::<PyDict>() {
+        return Ok(dict.iter().collect());
+    }
+    if let Ok(map) = obj.cast::<PyMapping>() {
+        let mut out = Vec::new();
+        for item in map.items()?.iter() {
+            out.push(item.extract()?);
+        }
+        return Ok(out);
+    }
+    Err(type_error(obj, expected))
 }
 
 /// The bounds of a Rust integer parameter, for `OUT_OF_RANGE` messages.
@@ -214,8 +247,8 @@ pub fn id_arg<P: pyo3::PyClass, T>(
 ///
 /// PyO3 makes every class garbage-collectable. These objects hold plain integers and no
 /// reference to any other object, so they can never be part of a reference cycle; leaving
-/// them tracked only makes every collection walk them (a batch of 1,000 new TIDs triggers
-/// one, and a program holding a million IDs pays for them in every full collection). This is
+/// them tracked only makes every collection walk them (a batch of new IDs can itself trigger
+/// one, and a program holding many IDs would pay for them in every full collection). This is
 /// what CPython does for its own atomic containers (tuples and dicts of atoms).
 pub struct Untracked<T>(pub T);
 
@@ -236,3 +269,63 @@ where
         Ok(obj)
     }
 }
+
+/// The one `#[pymethods]` block of an immutable ID pyclass (a newtype over a core value whose
+/// `Display` is its text): the methods given, then the protocol every such class shares:
+/// `__str__` (the text, the bytes `text` reads from the value), `__repr__` (`Name('text')`),
+/// `__int__` (the value, of type `int`) when `int` is given, `__reduce__` (pickled as the
+/// class and its text, which the constructor parses back), and `__copy__` / `__deepcopy__`
+/// (the object itself, as it is immutable). (PyO3 takes one block per class, so the shared
+/// methods are expanded into it.)
+macro_rules! id_pymethods {
+    (
+        text = |$v:ident| $text:expr $(, int = $int:ty)?;
+        impl $ty:ident { $($methods:tt)* }
+    ) => {
+        #[::pyo3::pymethods]
+        impl $ty {
+            $($methods)*
+
+            fn __str__<'py>(
+                &self,
+                py: ::pyo3::Python<'py>,
+            ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyString>> {
+                let $v = &self.0;
+                $crate::layout::ascii(py, $text)
+            }
+
+            fn __repr__(&self) -> String {
+                format!(concat!(stringify!($ty), "('{}')"), self.0)
+            }
+
+            $(
+            fn __int__(&self) -> $int {
+                self.0.value()
+            }
+            )?
+
+            fn __reduce__<'py>(
+                slf: &::pyo3::Bound<'py, Self>,
+            ) -> ::pyo3::PyResult<(
+                ::pyo3::Bound<'py, ::pyo3::PyAny>,
+                (::pyo3::Bound<'py, ::pyo3::types::PyString>,),
+            )> {
+                let $v = &slf.get().0;
+                let text = $crate::layout::ascii(slf.py(), $text)?;
+                Ok((slf.get_type().into_any(), (text,)))
+            }
+
+            fn __copy__(slf: ::pyo3::Bound<'_, Self>) -> ::pyo3::Bound<'_, Self> {
+                slf
+            }
+
+            fn __deepcopy__<'py>(
+                slf: ::pyo3::Bound<'py, Self>,
+                _memo: &::pyo3::Bound<'py, ::pyo3::PyAny>,
+            ) -> ::pyo3::Bound<'py, Self> {
+                slf
+            }
+        }
+    };
+}
+pub(crate) use id_pymethods;

@@ -8,14 +8,10 @@
 //! the kernels run without the GIL. With `on_error="null"` the result is a struct column
 //! `{value, error}`: the values with nulls for invalid rows, and their error codes.
 
-use std::sync::OnceLock;
-
 use arrow_array::{Array, ArrayRef};
-use arrow_data::transform::MutableArrayData;
 use arrow_schema::DataType;
 use pyo3::prelude::*;
 
-use polyid::euid::EuidGenerator as CoreEuidGenerator;
 use polyid::ErrorCode;
 use polyid_arrow::stream::{output_type, ChunkKernel, MapChunks, ReadError};
 use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
@@ -101,55 +97,25 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
     }
 }
 
-/// Reads several columns of one row set: all arrays, or all streams (read whole, each chunk
-/// decoded when `decode` says so).
+/// Reads several columns of one row set: all arrays, or all streams (read whole and joined,
+/// each chunk decoded when `decode` says so).
 fn columns(py: Python<'_>, inputs: Vec<Column>, decode: bool) -> PyResult<(Vec<ArrayRef>, bool)> {
-    let decoded = |a: &ArrayRef| decode_dictionary(a).map_err(|e| column_err(py, e));
     let mut out = Vec::with_capacity(inputs.len());
     let mut chunked = false;
     for input in inputs {
         match input {
-            Column::Array(a) if decode => out.push(decoded(&a)?),
+            Column::Array(a) if decode => {
+                out.push(decode_dictionary(&a).map_err(|e| column_err(py, e))?)
+            }
             Column::Array(a) => out.push(a),
             Column::Stream(reader) => {
                 chunked = true;
-                let (mut chunks, mut data_type) = py
-                    .detach(|| reader.read_all())
-                    .map_err(|e| read_err(py, e))?;
-                if decode {
-                    chunks = chunks.iter().map(decoded).collect::<PyResult<_>>()?;
-                    if let DataType::Dictionary(..) = data_type {
-                        data_type = DataType::LargeUtf8;
-                    }
-                }
-                out.push(concat(py, chunks, &data_type)?);
+                let joined = py.detach(|| reader.read_joined(decode));
+                out.push(joined.map_err(|e| read_err(py, e))?);
             }
         }
     }
     Ok((out, chunked))
-}
-
-/// The chunks of a stream as one array.
-fn concat(py: Python<'_>, chunks: Vec<ArrayRef>, data_type: &DataType) -> PyResult<ArrayRef> {
-    if chunks.len() == 1 {
-        return Ok(chunks.into_iter().next().expect("one chunk"));
-    }
-    if chunks.is_empty() {
-        return Ok(arrow_array::new_empty_array(data_type));
-    }
-    let data: Vec<_> = chunks.iter().map(|c| c.to_data()).collect();
-    // Joining reads every chunk's offsets: each is checked in full first (a chunk alone is
-    // left to the kernel, which checks its text block by block).
-    for d in &data {
-        polyid_arrow::validate_full(d).map_err(|e| crate::arrow_capsules::arrow_err(py, e))?;
-    }
-    let rows = data.iter().map(|d| d.len()).sum();
-    let mut out = MutableArrayData::new(data.iter().collect(), true, rows);
-    for (i, d) in data.iter().enumerate() {
-        out.try_extend(i, 0, d.len())
-            .map_err(|e| binding_err(py, ErrorCode::InvalidArgument, e.to_string()))?;
-    }
-    Ok(arrow_array::make_array(out.freeze()))
 }
 
 /// Runs a kernel of several columns (dictionary-encoded text decoded first with `decode`);
@@ -172,9 +138,82 @@ fn apply_many(
     array_object(py, out)
 }
 
-fn generated(py: Python<'_>, r: Result<ArrayRef, ColumnError>) -> PyResult<Py<PyAny>> {
-    let out = r.map_err(|e| column_err(py, e))?;
-    array_object(py, out)
+/// `$name(count, generator=None)`: `count` new IDs from the generator given, else from the
+/// family's process-wide one (`$family::default_generator`), so that the IDs of successive
+/// calls keep increasing.
+macro_rules! generate_fn {
+    ($name:ident, $family:ident, $generator:ty) => {
+        #[pyfunction]
+        #[pyo3(signature = (count, generator = None))]
+        pub fn $name(
+            py: Python<'_>,
+            count: &Bound<'_, PyAny>,
+            generator: Option<&Bound<'_, $generator>>,
+        ) -> PyResult<Py<PyAny>> {
+            let count: u64 = int(count, "count")?;
+            let r = match generator {
+                Some(g) => {
+                    let g = g.get();
+                    py.detach(|| $family::generate(&g.gen, count))
+                }
+                None => {
+                    let g = polyid::$family::default_generator();
+                    py.detach(|| $family::generate(g, count))
+                }
+            };
+            let out = r.map_err(|e| column_err(py, e))?;
+            array_object(py, out)
+        }
+    };
+}
+
+/// A kernel that reads one column (keyword `$col`) with a profile.
+macro_rules! profile_reader {
+    ($name:ident, $col:ident, $kernel:path) => {
+        #[pyfunction]
+        #[pyo3(signature = ($col, *, profile = None, on_error = "raise"))]
+        pub fn $name(
+            py: Python<'_>,
+            $col: Column,
+            profile: Option<&Bound<'_, PyAny>>,
+            on_error: &str,
+        ) -> PyResult<Py<PyAny>> {
+            let p = self::profile(profile)?;
+            let mode = self::on_error(py, on_error)?;
+            apply(py, $col, mode, &|a, m| $kernel(a, p, m))
+        }
+    };
+}
+
+/// A kernel that reads one column (keyword `$col`) and nothing else.
+macro_rules! reader {
+    ($name:ident, $col:ident, $kernel:path) => {
+        #[pyfunction]
+        #[pyo3(signature = ($col, *, on_error = "raise"))]
+        pub fn $name(py: Python<'_>, $col: Column, on_error: &str) -> PyResult<Py<PyAny>> {
+            let mode = self::on_error(py, on_error)?;
+            apply(py, $col, mode, &|a, m| $kernel(a, m))
+        }
+    };
+}
+
+/// A kernel of two columns of one row set (keywords `$a`, `$b`).
+macro_rules! two_columns {
+    ($name:ident, $a:ident, $b:ident, $kernel:path) => {
+        #[pyfunction]
+        #[pyo3(signature = ($a, $b, *, on_error = "raise"))]
+        pub fn $name(
+            py: Python<'_>,
+            $a: Column,
+            $b: Column,
+            on_error: &str,
+        ) -> PyResult<Py<PyAny>> {
+            let mode = self::on_error(py, on_error)?;
+            apply_many(py, vec![$a, $b], mode, false, &|c, m| {
+                $kernel(c[0].as_ref(), c[1].as_ref(), m)
+            })
+        }
+    };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -197,18 +236,7 @@ pub fn compact_ids(
     })
 }
 
-#[pyfunction]
-#[pyo3(signature = (namespaces, *, profile = None, on_error = "raise"))]
-pub fn namespace_hashes(
-    py: Python<'_>,
-    namespaces: Column,
-    profile: Option<&Bound<'_, PyAny>>,
-    on_error: &str,
-) -> PyResult<Py<PyAny>> {
-    let p = self::profile(profile)?;
-    let mode = self::on_error(py, on_error)?;
-    apply(py, namespaces, mode, &|a, m| wdp::namespace_hashes(a, p, m))
-}
+profile_reader!(namespace_hashes, namespaces, wdp::namespace_hashes);
 
 #[pyfunction]
 #[pyo3(signature = (namespace, codes, named_sequences = None, *, profile = None, on_error = "raise"))]
@@ -299,123 +327,28 @@ pub fn tid_encode(
     apply(py, tids, mode, &|a, m| tid::encode(a, display, m))
 }
 
-/// A kernel that reads a column of IDs (keyword `$col`: `tids`, `euids`) with a profile.
-macro_rules! profile_reader {
-    ($name:ident, $col:ident, $kernel:path) => {
-        #[pyfunction]
-        #[pyo3(signature = ($col, *, profile = None, on_error = "raise"))]
-        pub fn $name(
-            py: Python<'_>,
-            $col: Column,
-            profile: Option<&Bound<'_, PyAny>>,
-            on_error: &str,
-        ) -> PyResult<Py<PyAny>> {
-            let p = self::profile(profile)?;
-            let mode = self::on_error(py, on_error)?;
-            apply(py, $col, mode, &|a, m| $kernel(a, p, m))
-        }
-    };
-}
 profile_reader!(tid_parse, tids, tid::parse);
 profile_reader!(tid_timestamps, tids, tid::timestamps);
 profile_reader!(tid_clock_ids, tids, tid::clock_ids);
 
-#[pyfunction]
-#[pyo3(signature = (micros, clock_ids, *, on_error = "raise"))]
-pub fn tid_from_parts(
-    py: Python<'_>,
-    micros: Column,
-    clock_ids: Column,
-    on_error: &str,
-) -> PyResult<Py<PyAny>> {
-    let mode = self::on_error(py, on_error)?;
-    apply_many(py, vec![micros, clock_ids], mode, false, &|c, m| {
-        tid::from_parts(c[0].as_ref(), c[1].as_ref(), m)
-    })
-}
+two_columns!(tid_from_parts, micros, clock_ids, tid::from_parts);
 
-#[pyfunction]
-#[pyo3(signature = (count, generator = None))]
-pub fn tid_generate(
-    py: Python<'_>,
-    count: &Bound<'_, PyAny>,
-    generator: Option<&Bound<'_, crate::tid::TidGenerator>>,
-) -> PyResult<Py<PyAny>> {
-    let count: u64 = int(count, "count")?;
-    let r = match generator {
-        Some(g) => {
-            let g = g.get();
-            py.detach(|| tid::generate(&g.gen, count))
-        }
-        None => py.detach(|| tid::generate(polyid::tid::default_generator(), count)),
-    };
-    generated(py, r)
-}
+generate_fn!(tid_generate, tid, crate::tid::TidGenerator);
 
 // ---------------------------------------------------------------------------------------
 // xid and uid11
 
-/// The xid kernels that read a column of xids.
-macro_rules! xid_reader {
-    ($name:ident, $kernel:path) => {
-        #[pyfunction]
-        #[pyo3(signature = (xids, *, on_error = "raise"))]
-        pub fn $name(py: Python<'_>, xids: Column, on_error: &str) -> PyResult<Py<PyAny>> {
-            let mode = self::on_error(py, on_error)?;
-            apply(py, xids, mode, &|a, m| $kernel(a, m))
-        }
-    };
-}
-xid_reader!(xid_encode, xid::encode);
-xid_reader!(xid_parse, xid::parse);
-xid_reader!(xid_timestamps, xid::timestamps);
-xid_reader!(xid_randoms, xid::randoms);
+reader!(xid_encode, xids, xid::encode);
+reader!(xid_parse, xids, xid::parse);
+reader!(xid_timestamps, xids, xid::timestamps);
+reader!(xid_randoms, xids, xid::randoms);
 
-#[pyfunction]
-#[pyo3(signature = (values, *, on_error = "raise"))]
-pub fn uid11_encode(py: Python<'_>, values: Column, on_error: &str) -> PyResult<Py<PyAny>> {
-    let mode = self::on_error(py, on_error)?;
-    apply(py, values, mode, &xid::uid11_encode)
-}
+reader!(uid11_encode, values, xid::uid11_encode);
+reader!(uid11_decode, texts, xid::uid11_decode);
 
-#[pyfunction]
-#[pyo3(signature = (texts, *, on_error = "raise"))]
-pub fn uid11_decode(py: Python<'_>, texts: Column, on_error: &str) -> PyResult<Py<PyAny>> {
-    let mode = self::on_error(py, on_error)?;
-    apply(py, texts, mode, &xid::uid11_decode)
-}
+two_columns!(xid_from_parts, unix_ms, randoms, xid::from_parts);
 
-#[pyfunction]
-#[pyo3(signature = (unix_ms, randoms, *, on_error = "raise"))]
-pub fn xid_from_parts(
-    py: Python<'_>,
-    unix_ms: Column,
-    randoms: Column,
-    on_error: &str,
-) -> PyResult<Py<PyAny>> {
-    let mode = self::on_error(py, on_error)?;
-    apply_many(py, vec![unix_ms, randoms], mode, false, &|c, m| {
-        xid::from_parts(c[0].as_ref(), c[1].as_ref(), m)
-    })
-}
-
-#[pyfunction]
-#[pyo3(signature = (count, generator = None))]
-pub fn xid_generate(
-    py: Python<'_>,
-    count: &Bound<'_, PyAny>,
-    generator: Option<&Bound<'_, crate::xid::XidGenerator>>,
-) -> PyResult<Py<PyAny>> {
-    let count: u64 = int(count, "count")?;
-    let r = match generator {
-        Some(g) => {
-            let g = g.get();
-            py.detach(|| xid::generate(&g.gen, count))
-        }
-        None => py.detach(|| xid::generate(polyid::xid::default_generator(), count)),
-    };
-    generated(py, r)
-}
+generate_fn!(xid_generate, xid, crate::xid::XidGenerator);
 
 // ---------------------------------------------------------------------------------------
 // EUID
@@ -459,30 +392,7 @@ pub fn euid_from_parts(
     })
 }
 
-/// The generator of `euid_generate` without one: one per process, so that the EUIDs of
-/// successive calls keep increasing.
-fn default_euid_generator() -> &'static CoreEuidGenerator {
-    static DEFAULT: OnceLock<CoreEuidGenerator> = OnceLock::new();
-    DEFAULT.get_or_init(CoreEuidGenerator::new)
-}
-
-#[pyfunction]
-#[pyo3(signature = (count, generator = None))]
-pub fn euid_generate(
-    py: Python<'_>,
-    count: &Bound<'_, PyAny>,
-    generator: Option<&Bound<'_, crate::euid::EuidGenerator>>,
-) -> PyResult<Py<PyAny>> {
-    let count: u64 = int(count, "count")?;
-    let r = match generator {
-        Some(g) => {
-            let g = g.get();
-            py.detach(|| euid::generate(&g.gen, count))
-        }
-        None => py.detach(|| euid::generate(default_euid_generator(), count)),
-    };
-    generated(py, r)
-}
+generate_fn!(euid_generate, euid, crate::euid::EuidGenerator);
 
 /// Registers the column classes, and the column functions in the `arrow` module object that
 /// `polyid.arrow` re-exports.

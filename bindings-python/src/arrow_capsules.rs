@@ -161,7 +161,7 @@ fn import_stream(py: Python<'_>, capsule: &Bound<'_, PyAny>) -> PyResult<StreamR
     // SAFETY: every array of a stream has the stream's schema (the interface's contract);
     // each chunk is checked against it as it is read, then its buffers and values (the text
     // of a string chunk by the kernel, block by block, or in full before chunks are joined,
-    // src/arrow.rs `concat`).
+    // `StreamReader::read_joined`).
     Ok(unsafe { StreamReader::new(stream, data_type, CONTEXT) })
 }
 

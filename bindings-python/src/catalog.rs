@@ -8,11 +8,10 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{
-    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple,
-};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
 use serde_json::{Map, Number, Value};
 
+use polyid::clock::SystemClock;
 use polyid::wdp::catalog::{
     self as core, Catalog as CoreCatalog, CatalogEntry as CoreCatalogEntry,
     CollisionGroup as CoreGroup, Entry as CoreEntry, Expansion as CoreExpansion, Form,
@@ -21,7 +20,7 @@ use polyid::wdp::catalog::{
 use polyid::wdp::Severity;
 use polyid::ErrorCode;
 
-use crate::args::{int, type_error, Text};
+use crate::args::{bytes_arg, int, mapping_items, type_error, Text};
 use crate::errors::{binding_err, out_of_range, with_item, CoreResult};
 use crate::layout::ascii;
 
@@ -48,39 +47,6 @@ fn strings(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
         out.push(text_of(&item)?.to_owned());
     }
     Ok(out)
-}
-
-/// Bytes from `bytes` or `bytearray` (copied).
-fn byte_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
-    if let Ok(b) = obj.cast::<PyBytes>() {
-        Ok(b.as_bytes().to_vec())
-    } else if let Ok(b) = obj.cast::<PyByteArray>() {
-        Ok(b.to_vec())
-    } else {
-        Err(type_error(obj, &format!("bytes or bytearray for {what}")))
-    }
-}
-
-/// The `(key, value)` pairs of a mapping (`dict` fast path, else `.items()`).
-fn mapping_items<'py>(
-    obj: &Bound<'py, PyAny>,
-    what: &str,
-) -> PyResult<Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
-    if let Ok(dict) = obj.cast::<PyDict>() {
-        return Ok(dict.iter().collect());
-    }
-    if let Ok(map) = obj.cast::<PyMapping>() {
-        let mut out = Vec::new();
-        for item in map.items()?.iter() {
-            out.push(item.extract()?);
-        }
-        return Ok(out);
-    }
-    Err(type_error(obj, what))
-}
-
-fn severity_letter<'py>(py: Python<'py>, s: Severity) -> PyResult<Bound<'py, PyString>> {
-    ascii(py, &[s.letter() as u8])
 }
 
 fn optional_text(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
@@ -183,15 +149,7 @@ fn entry_of(item: &Bound<'_, PyAny>) -> PyResult<CoreEntry> {
         return Ok(e.get().0.clone());
     }
     if let Ok(e) = item.cast::<CatalogEntry>() {
-        let e = &e.get().0;
-        return Ok(CoreEntry {
-            code: e.code().to_owned(),
-            message: e.message().to_owned(),
-            description: e.description().map(str::to_owned),
-            hints: e.hints().to_vec(),
-            tags: e.tags().to_vec(),
-            docs_url: e.docs_url().map(str::to_owned),
-        });
+        return Ok(CoreEntry::from(&e.get().0));
     }
     let items = mapping_items(item, "an Entry or a mapping with 'code' and 'message'")?;
     let mut slots: [Option<Bound<'_, PyAny>>; 6] = Default::default();
@@ -249,8 +207,8 @@ impl CatalogEntry {
 
     /// The severity letter (E W C B S K I T H).
     #[getter]
-    fn severity<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        severity_letter(py, self.0.severity())
+    fn severity(&self) -> &'static str {
+        self.0.severity().letter_str()
     }
 
     /// The severity's meaning, e.g. "Error".
@@ -305,9 +263,15 @@ impl CatalogEntry {
 #[pyclass(module = "polyid", name = "Expansion", frozen, eq)]
 #[derive(Clone, PartialEq)]
 pub struct Expansion {
+    /// The catalog's ID of the entry (a full ID in a namespaced catalog).
+    #[pyo3(get)]
     id: String,
+    /// The normalized structured code.
+    #[pyo3(get)]
     code: String,
     severity: Severity,
+    /// The message with every `{{field}}` filled in.
+    #[pyo3(get)]
     message: String,
 }
 
@@ -324,34 +288,16 @@ impl Expansion {
 
 #[pymethods]
 impl Expansion {
-    /// The catalog's ID of the entry (a full ID in a namespaced catalog).
-    #[getter]
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    /// The normalized structured code.
-    #[getter]
-    fn code(&self) -> &str {
-        &self.code
-    }
-
     /// The severity letter (E W C B S K I T H).
     #[getter]
-    fn severity<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        severity_letter(py, self.severity)
+    fn severity(&self) -> &'static str {
+        self.severity.letter_str()
     }
 
     /// The severity's meaning, e.g. "Error".
     #[getter]
     fn meaning(&self) -> &'static str {
         self.severity.meaning()
-    }
-
-    /// The message with every `{{field}}` filled in.
-    #[getter]
-    fn message(&self) -> &str {
-        &self.message
     }
 
     fn __repr__(&self) -> String {
@@ -479,7 +425,7 @@ impl KeyPair {
     /// The key pair of a 32-byte secret key (INVALID_LENGTH otherwise).
     #[staticmethod]
     fn from_secret(secret_key: &Bound<'_, PyAny>) -> PyResult<KeyPair> {
-        let secret = byte_vec(secret_key, "the secret key")?;
+        let secret = bytes_arg(secret_key, "bytes or bytearray for the secret key")?;
         CoreKeyPair::from_secret(&secret).py().map(KeyPair)
     }
 
@@ -590,12 +536,9 @@ impl Catalog {
         for (i, item) in entries.try_iter()?.enumerate() {
             list.push(entry_of(&item?).map_err(|e| with_item(py, e, i))?);
         }
-        match namespace {
-            Some(ns) => CoreCatalog::build_namespaced(ns.0, list),
-            None => CoreCatalog::build(list),
-        }
-        .py()
-        .map(Catalog)
+        CoreCatalog::build_in(&SystemClock, namespace.map(|ns| ns.0), list)
+            .py()
+            .map(Catalog)
     }
 
     /// Reads a catalog in any of the three JSON forms and verifies every entry.
@@ -655,12 +598,12 @@ impl Catalog {
     /// The detached Ed25519 signature (64 bytes) of the canonical bytes, with a 32-byte
     /// secret key or a KeyPair.
     fn sign<'py>(&self, py: Python<'py>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
-        // Signing takes tens of microseconds: other Python threads run meanwhile.
+        // Signing is a computation of its own: other Python threads run meanwhile.
         let sig = if let Ok(k) = key.cast::<KeyPair>() {
             let k = &k.get().0;
             py.detach(|| self.0.sign(k))
         } else {
-            let secret = byte_vec(key, "the secret key (or a KeyPair)")?;
+            let secret = bytes_arg(key, "bytes or bytearray for the secret key (or a KeyPair)")?;
             let k = CoreKeyPair::from_secret(&secret).py()?;
             py.detach(|| self.0.sign(&k))
         };
@@ -675,9 +618,9 @@ impl Catalog {
         public_key: &Bound<'_, PyAny>,
         signature: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let pk = byte_vec(public_key, "the public key")?;
-        let sig = byte_vec(signature, "the signature")?;
-        // Verification takes tens of microseconds: other Python threads run meanwhile.
+        let pk = bytes_arg(public_key, "bytes or bytearray for the public key")?;
+        let sig = bytes_arg(signature, "bytes or bytearray for the signature")?;
+        // Verification is a computation of its own: other Python threads run meanwhile.
         py.detach(|| self.0.verify(&pk, &sig)).py()
     }
 

@@ -7,9 +7,8 @@
 //! fit the Rust parameter become `OUT_OF_RANGE` errors here, before the core is called.
 
 use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
-use pyo3::types::PyString;
 
 use polyid::{Detail, ErrorCode};
 
@@ -22,32 +21,6 @@ pyo3::create_exception!(
      where; `.index`, `.character`, `.found` and `.expected` hold the details where they \
      apply (else None)."
 );
-
-/// The attribute names, interned once.
-struct Names {
-    code: Py<PyString>,
-    message: Py<PyString>,
-    index: Py<PyString>,
-    character: Py<PyString>,
-    found: Py<PyString>,
-    expected: Py<PyString>,
-    item: Py<PyString>,
-    input: Py<PyString>,
-}
-
-fn names(py: Python<'_>) -> &Names {
-    static NAMES: PyOnceLock<Names> = PyOnceLock::new();
-    NAMES.get_or_init(py, || Names {
-        code: PyString::intern(py, "code").unbind(),
-        message: PyString::intern(py, "message").unbind(),
-        index: PyString::intern(py, "index").unbind(),
-        character: PyString::intern(py, "character").unbind(),
-        found: PyString::intern(py, "found").unbind(),
-        expected: PyString::intern(py, "expected").unbind(),
-        item: PyString::intern(py, "item").unbind(),
-        input: PyString::intern(py, "input").unbind(),
-    })
-}
 
 /// The fields of a `PolyIdError`.
 pub struct Fields<'py> {
@@ -75,18 +48,17 @@ impl<'py> Fields<'py> {
 /// Builds the exception instance with its attributes.
 pub fn make(py: Python<'_>, fields: Fields<'_>) -> PyErr {
     let build = || -> PyResult<PyErr> {
-        let n = names(py);
         let exc = py
             .get_type::<PolyIdError>()
             .call1((fields.message.as_str(),))?;
-        exc.setattr(n.code.bind(py), fields.code)?;
-        exc.setattr(n.message.bind(py), fields.message.as_str())?;
-        exc.setattr(n.index.bind(py), fields.index)?;
-        exc.setattr(n.character.bind(py), fields.character)?;
-        exc.setattr(n.found.bind(py), fields.found)?;
-        exc.setattr(n.expected.bind(py), fields.expected)?;
-        exc.setattr(n.item.bind(py), py.None())?;
-        exc.setattr(n.input.bind(py), py.None())?;
+        exc.setattr(intern!(py, "code"), fields.code)?;
+        exc.setattr(intern!(py, "message"), fields.message.as_str())?;
+        exc.setattr(intern!(py, "index"), fields.index)?;
+        exc.setattr(intern!(py, "character"), fields.character)?;
+        exc.setattr(intern!(py, "found"), fields.found)?;
+        exc.setattr(intern!(py, "expected"), fields.expected)?;
+        exc.setattr(intern!(py, "item"), py.None())?;
+        exc.setattr(intern!(py, "input"), py.None())?;
         Ok(PyErr::from_value(exc))
     };
     build().unwrap_or_else(|e| e)
@@ -129,10 +101,9 @@ pub fn column_err(py: Python<'_>, err: polyid_arrow::ColumnError) -> PyErr {
     f.message = err.to_string();
     let exc = make(py, f);
     if let (Some(row), Some(input)) = (err.row(), err.input()) {
-        let n = names(py);
         let value = exc.value(py);
-        let _ = value.setattr(n.item.bind(py), row);
-        let _ = value.setattr(n.input.bind(py), input);
+        let _ = value.setattr(intern!(py, "item"), row);
+        let _ = value.setattr(intern!(py, "input"), input);
     }
     exc
 }
@@ -184,7 +155,7 @@ pub fn binding_err(py: Python<'_>, code: ErrorCode, message: String) -> PyErr {
 pub fn with_item(py: Python<'_>, err: PyErr, item: usize) -> PyErr {
     // A PolyIdError and a TypeError (an item that is not a str) alike: exception instances
     // take attributes, and a caller handles both the same way.
-    let _ = err.value(py).setattr(names(py).item.bind(py), item);
+    let _ = err.value(py).setattr(intern!(py, "item"), item);
     err
 }
 

@@ -1,13 +1,11 @@
 //! EUID: 128-bit sortable IDs with an extension field and a check symbol.
 
-use std::borrow::Cow;
-
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString, PyType};
+use pyo3::types::{PyBytes, PyString};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
-use crate::args::{id_arg, int, opt_int, type_error, Text, Untracked};
+use crate::args::{bytes_arg, id_arg, int, opt_int, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::layout::{ascii, Maker};
@@ -21,179 +19,147 @@ use pyo3::sync::PyOnceLock;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Euid(CoreEuid);
 
-#[pymethods]
-impl Euid {
-    /// Parses the 27-symbol text (same as `Euid.parse(text)`).
-    #[new]
-    fn new(text: Text<'_>) -> PyResult<Self> {
-        Euid::parse(text, None).map(|u| u.0)
-    }
+crate::args::id_pymethods! {
+    text = |e| &e.encode_bytes(true), int = u128;
+    impl Euid {
+        /// Parses the 27-symbol text (same as `Euid.parse(text)`).
+        #[new]
+        fn new(text: Text<'_>) -> PyResult<Self> {
+            Euid::parse(text, None).map(|u| u.0)
+        }
 
-    /// A new EUID for the current time with fresh random bits.
-    #[staticmethod]
-    #[pyo3(signature = (extension = None))]
-    fn generate(extension: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {
-        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
-        CoreEuid::generate(ext).py().map(|v| Untracked(Euid(v)))
-    }
+        /// A new EUID for the current time with fresh random bits.
+        #[staticmethod]
+        #[pyo3(signature = (extension = None))]
+        fn generate(extension: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {
+            let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+            CoreEuid::generate(ext).py().map(|v| Untracked(Euid(v)))
+        }
 
-    /// The EUID of its fields: Unix milliseconds (< 2**45), extension (0-32767 or None),
-    /// padding (the 15 - L random bits above the extension) and the low 64 random bits.
-    #[staticmethod]
-    #[pyo3(signature = (unix_ms, extension = None, padding = None, random = None))]
-    fn from_parts(
-        unix_ms: &Bound<'_, PyAny>,
-        extension: Option<&Bound<'_, PyAny>>,
-        padding: Option<&Bound<'_, PyAny>>,
-        random: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Untracked<Euid>> {
-        let ms: u64 = int(unix_ms, "EUID unix_ms")?;
-        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
-        let pad: u16 = opt_int(padding, "EUID padding")?.unwrap_or(0);
-        let r: u64 = opt_int(random, "EUID random")?.unwrap_or(0);
-        CoreEuid::from_parts(ms, ext, pad, r)
-            .py()
-            .map(|v| Untracked(Euid(v)))
-    }
+        /// The EUID of its fields: Unix milliseconds (< 2**45), extension (0-32767 or None),
+        /// padding (the 15 - L random bits above the extension) and the low 64 random bits.
+        #[staticmethod]
+        #[pyo3(signature = (unix_ms, extension = None, padding = None, random = None))]
+        fn from_parts(
+            unix_ms: &Bound<'_, PyAny>,
+            extension: Option<&Bound<'_, PyAny>>,
+            padding: Option<&Bound<'_, PyAny>>,
+            random: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Untracked<Euid>> {
+            let ms: u64 = int(unix_ms, "EUID unix_ms")?;
+            let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+            let pad: u16 = opt_int(padding, "EUID padding")?.unwrap_or(0);
+            let r: u64 = opt_int(random, "EUID random")?.unwrap_or(0);
+            CoreEuid::from_parts(ms, ext, pad, r)
+                .py()
+                .map(|v| Untracked(Euid(v)))
+        }
 
-    /// The EUID of an aware datetime (milliseconds, floored) with fresh random bits.
-    #[staticmethod]
-    #[pyo3(signature = (dt, extension = None))]
-    fn from_datetime(
-        dt: &Bound<'_, PyAny>,
-        extension: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Untracked<Euid>> {
-        let py = dt.py();
-        let ms = millis_u64(py, dt::to_millis(dt)?, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
-        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
-        CoreEuid::generate_at(ms, ext)
-            .py()
-            .map(|v| Untracked(Euid(v)))
-    }
+        /// The EUID of an aware datetime (milliseconds, floored) with fresh random bits.
+        #[staticmethod]
+        #[pyo3(signature = (dt, extension = None))]
+        fn from_datetime(
+            dt: &Bound<'_, PyAny>,
+            extension: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Untracked<Euid>> {
+            let ms = millis_u64(dt::to_millis(dt)?, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
+            let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+            CoreEuid::generate_at(ms, ext)
+                .py()
+                .map(|v| Untracked(Euid(v)))
+        }
 
-    /// Parses the 27-symbol text (case-insensitive; I and L read as 1, O as 0).
-    ///
-    /// profile: None, "polyid" or "euid" (the euid crate's reading, the same, docs/spec
-    /// §4.4); other profiles define no EUIDs.
-    #[staticmethod]
-    #[pyo3(signature = (text, *, profile = None))]
-    fn parse(text: Text<'_>, profile: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {
-        let p = crate::args::profile(profile)?;
-        CoreEuid::parse_as(text.0, p)
-            .py()
-            .map(|v| Untracked(Euid(v)))
-    }
+        /// Parses the 27-symbol text (case-insensitive; I and L read as 1, O as 0).
+        ///
+        /// profile: None, "polyid" or "euid" (the euid crate's reading, the same, docs/spec
+        /// §4.4); other profiles define no EUIDs.
+        #[staticmethod]
+        #[pyo3(signature = (text, *, profile = None))]
+        fn parse(text: Text<'_>, profile: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {
+            let p = crate::args::profile(profile)?;
+            CoreEuid::parse_as(text.0, p)
+                .py()
+                .map(|v| Untracked(Euid(v)))
+        }
 
-    /// The EUID of its 128-bit value (every int in 0..2**128-1 is one).
-    #[staticmethod]
-    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
-        Ok(Untracked(Euid(CoreEuid::from_u128(int(
-            value,
-            "EUID value",
-        )?))))
-    }
+        /// The EUID of its 128-bit value (every int in 0..2**128-1 is one).
+        #[staticmethod]
+        fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
+            Ok(Untracked(Euid(CoreEuid::from_u128(int(
+                value,
+                "EUID value",
+            )?))))
+        }
 
-    /// The EUID of its 16 big-endian bytes (bytes or bytearray).
-    #[staticmethod]
-    fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
-        let bytes: Cow<'_, [u8]> = if let Ok(b) = data.cast::<PyBytes>() {
-            Cow::Borrowed(b.as_bytes())
-        } else if let Ok(b) = data.cast::<PyByteArray>() {
-            Cow::Owned(b.to_vec())
-        } else {
-            return Err(type_error(data, "bytes or bytearray"));
-        };
-        CoreEuid::from_slice(&bytes)
-            .py()
-            .map(|v| Untracked(Euid(v)))
-    }
+        /// The EUID of its 16 big-endian bytes (bytes or bytearray).
+        #[staticmethod]
+        fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
+            CoreEuid::from_slice(&bytes_arg(data, "bytes or bytearray")?)
+                .py()
+                .map(|v| Untracked(Euid(v)))
+        }
 
-    /// The 128-bit value.
-    #[getter]
-    fn value(&self) -> u128 {
-        self.0.value()
-    }
+        /// The 128-bit value.
+        #[getter]
+        fn value(&self) -> u128 {
+            self.0.value()
+        }
 
-    /// The 16 big-endian bytes.
-    #[getter]
-    fn bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.0.to_bytes())
-    }
+        /// The 16 big-endian bytes.
+        #[getter]
+        fn bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+            PyBytes::new(py, &self.0.to_bytes())
+        }
 
-    /// Unix time in milliseconds.
-    #[getter]
-    fn unix_ms(&self) -> u64 {
-        self.0.unix_ms()
-    }
+        /// Unix time in milliseconds.
+        #[getter]
+        fn unix_ms(&self) -> u64 {
+            self.0.unix_ms()
+        }
 
-    /// The extension (0-32767), or None.
-    #[getter]
-    fn extension(&self) -> Option<u16> {
-        self.0.extension()
-    }
+        /// The extension (0-32767), or None.
+        #[getter]
+        fn extension(&self) -> Option<u16> {
+            self.0.extension()
+        }
 
-    /// The random padding above the extension (15 - L bits).
-    #[getter]
-    fn padding(&self) -> u16 {
-        self.0.padding()
-    }
+        /// The random padding above the extension (15 - L bits).
+        #[getter]
+        fn padding(&self) -> u16 {
+            self.0.padding()
+        }
 
-    /// The check value: the value mod 127.
-    #[getter]
-    fn checkmod(&self) -> u8 {
-        self.0.checkmod()
-    }
+        /// The check value: the value mod 127.
+        #[getter]
+        fn checkmod(&self) -> u8 {
+            self.0.checkmod()
+        }
 
-    /// The time as an aware datetime in UTC (millisecond precision).
-    #[getter]
-    fn datetime<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        dt::from_millis(py, self.0.unix_ms())
-    }
+        /// The time as an aware datetime in UTC (millisecond precision).
+        #[getter]
+        fn datetime<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            dt::from_millis(py, self.0.unix_ms())
+        }
 
-    /// The 27-symbol text, with the check symbol or with 127 ("no check").
-    #[pyo3(signature = (checkmod = true))]
-    fn encode<'py>(&self, py: Python<'py>, checkmod: bool) -> PyResult<Bound<'py, PyString>> {
-        ascii(py, &self.0.encode_bytes(checkmod))
-    }
+        /// The 27-symbol text, with the check symbol or with 127 ("no check").
+        #[pyo3(signature = (checkmod = true))]
+        fn encode<'py>(
+            &self,
+            py: Python<'py>,
+            checkmod: bool,
+        ) -> PyResult<Bound<'py, PyString>> {
+            ascii(py, &self.0.encode_bytes(checkmod))
+        }
 
-    /// The next EUID as the reference computes it (same millisecond: random high half + 1 and
-    /// a fresh low half, EXHAUSTED at the maximum; otherwise a fresh EUID, same extension).
-    fn next(&self) -> PyResult<Untracked<Euid>> {
-        self.0.next().py().map(|v| Untracked(Euid(v)))
-    }
+        /// The next EUID as the reference computes it (same millisecond: random high half + 1 and
+        /// a fresh low half, EXHAUSTED at the maximum; otherwise a fresh EUID, same extension).
+        fn next(&self) -> PyResult<Untracked<Euid>> {
+            self.0.next().py().map(|v| Untracked(Euid(v)))
+        }
 
-    fn __str__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        ascii(py, &self.0.encode_bytes(true))
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Euid('{}')", self.0)
-    }
-
-    fn __int__(&self) -> u128 {
-        self.0.value()
-    }
-
-    fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.0.to_bytes())
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyString>,))> {
-        let py = slf.py();
-        Ok((
-            slf.get_type().into_any(),
-            (ascii(py, &slf.get().0.encode_bytes(true))?,),
-        ))
-    }
-
-    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
-        slf
-    }
-
-    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf
+        fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+            PyBytes::new(py, &self.0.to_bytes())
+        }
     }
 }
 
@@ -241,60 +207,23 @@ impl EuidGenerator {
 node::generator_pymethods! {
     ids = Euid, name = "EUID";
     lead_ms_doc = "How far the last EUID issued is ahead of the clock, in milliseconds.";
+    /// A generator whose EUIDs carry `extension` (0-32767), or none; `seed`, `max_lead_ms`,
+    /// `on_clock_behind` and `clock_micros` as for `XidGenerator`. EUIDs take no node (a
+    /// `node` is `INVALID_ARGUMENT`).
+    new(extension), text_signature =
+        "(extension=None, *, seed=None, max_lead_ms=60000, on_clock_behind='fail', \
+         clock_micros=None, node=None)";
+    /// A generator whose every EUID is greater than `last` (an `Euid` or its text), with the
+    /// same arguments as the constructor.
+    resume(last_arg = euid_arg), text_signature =
+        "($cls, last, extension=None, *, seed=None, max_lead_ms=60000, on_clock_behind='fail', \
+         clock_micros=None, node=None)";
     impl EuidGenerator {
-        /// A generator whose EUIDs carry `extension` (0-32767), or none; `seed`, `max_lead_ms`,
-        /// `on_clock_behind` and `clock_micros` as for `XidGenerator`. EUIDs take no node (a
-        /// `node` is `INVALID_ARGUMENT`).
-        #[new]
-        #[pyo3(
-            signature = (extension = None, *, seed = None, max_lead_ms = None,
-                         on_clock_behind = None, clock_micros = None, node = None),
-            text_signature = "(extension=None, *, seed=None, max_lead_ms=60000, \
-                              on_clock_behind='fail', clock_micros=None, node=None)"
-        )]
-        fn new(
-            extension: Option<&Bound<'_, PyAny>>,
-            seed: Option<&Bound<'_, PyAny>>,
-            max_lead_ms: Option<&Bound<'_, PyAny>>,
-            on_clock_behind: Option<&Bound<'_, PyAny>>,
-            clock_micros: Option<&Bound<'_, PyAny>>,
-            node: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<Self> {
-            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
-            EuidGenerator::build(extension, args, None)
-        }
-
-        /// A generator whose every EUID is greater than `last` (an `Euid` or its text), with the
-        /// same arguments as the constructor.
-        #[classmethod]
-        #[pyo3(
-            signature = (last, extension = None, *, seed = None, max_lead_ms = None,
-                         on_clock_behind = None, clock_micros = None, node = None),
-            text_signature = "($cls, last, extension=None, *, seed=None, max_lead_ms=60000, \
-                              on_clock_behind='fail', clock_micros=None, node=None)"
-        )]
-        #[allow(clippy::too_many_arguments)]
-        fn resume(
-            _cls: &Bound<'_, PyType>,
-            last: &Bound<'_, PyAny>,
-            extension: Option<&Bound<'_, PyAny>>,
-            seed: Option<&Bound<'_, PyAny>>,
-            max_lead_ms: Option<&Bound<'_, PyAny>>,
-            on_clock_behind: Option<&Bound<'_, PyAny>>,
-            clock_micros: Option<&Bound<'_, PyAny>>,
-            node: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<Self> {
-            let last = euid_arg(last)?;
-            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
-            EuidGenerator::build(extension, args, Some(last))
-        }
-
         /// The extension of the EUIDs this generator makes, or None.
         #[getter]
         fn extension(&self) -> Option<u16> {
             self.gen.extension()
         }
-
 
         fn __repr__(&self) -> String {
             match self.gen.extension() {

@@ -57,13 +57,7 @@ pub fn extuuid_inspect<'py>(
     input: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let mut holder = None;
-    let text = if input.is_instance_of::<PyString>() {
-        let t: Text<'_> = input.as_borrowed().extract()?;
-        t.0
-    } else {
-        uuid_text(input, &mut holder)?
-    };
-    let i = extuuid::inspect(text).py()?;
+    let i = extuuid::inspect(uuid_text(input, &mut holder)?).py()?;
     let out = PyDict::new(py);
     out.set_item("kind", i.kind)?;
     out.set_item("uuid", &i.uuid)?;

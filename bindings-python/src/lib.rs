@@ -19,10 +19,10 @@ mod wdp;
 mod xid;
 
 /// The allocator of the extension's Rust memory (Python objects keep Python's). The
-/// `polyid.arrow` kernels allocate their output columns in one piece, tens of MB for millions
-/// of rows; glibc's malloc maps every block that large afresh from the OS and unmaps it on
-/// free, so each call would pay a page fault and the zeroing of a page for every 4 KiB
-/// written. mimalloc keeps freed blocks for reuse, as the allocators of Polars and pyarrow do.
+/// `polyid.arrow` kernels allocate each output column in one piece, large for a long column;
+/// glibc's malloc maps every block that large afresh from the OS and unmaps it on free, so
+/// each call would pay a page fault and the zeroing of every page it writes. mimalloc keeps
+/// freed blocks for reuse, as the allocators of Polars and pyarrow do.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

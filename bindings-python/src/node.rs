@@ -71,24 +71,7 @@ pub struct GenArgs<'a, 'py> {
     pub clock_micros: Option<&'a Bound<'py, PyAny>>,
 }
 
-impl<'a, 'py> GenArgs<'a, 'py> {
-    /// The options in the order of the generator constructors' Rust arguments.
-    pub fn new(
-        node: Option<&'a Bound<'py, PyAny>>,
-        seed: Option<&'a Bound<'py, PyAny>>,
-        max_lead_ms: Option<&'a Bound<'py, PyAny>>,
-        on_clock_behind: Option<&'a Bound<'py, PyAny>>,
-        clock_micros: Option<&'a Bound<'py, PyAny>>,
-    ) -> Self {
-        GenArgs {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-            clock_micros,
-        }
-    }
-
+impl GenArgs<'_, '_> {
     /// The core's options and the generator's clock. The core validates the options when the
     /// generator is built (`max_lead_ms` above its bound, a node where none is taken).
     pub fn build(&self) -> PyResult<(Options, GenClock)> {
@@ -121,20 +104,73 @@ pub fn set_clock_micros(clock: &EitherClock, micros: &Bound<'_, PyAny>) -> PyRes
 }
 
 /// The one `#[pymethods]` block of a generator pyclass (fields `gen`, the core generator, and
-/// `clock`, its [`GenClock`]): the methods every generator of IDs of the pyclass `ids` has
-/// (`next`, `next_many`, and with `text` also `next_str` and `next_many_str`, documented with
-/// the family's `name` and its text's length), the methods given, then the clock methods
-/// every generator shares, `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per
-/// class, so the shared methods are expanded into it.) The calling module provides `maker`,
-/// the constructor of its ID objects.
+/// `clock`, its [`GenClock`]): the constructor `new` and the classmethod `resume(last, ...)`
+/// (the family's leading argument `lead`, if any, then the keyword options of [`GenArgs`];
+/// `last` read by `last_arg`; both built by the class's `build(lead, args, last)`), the
+/// methods every generator of IDs of the pyclass `ids` has (`next`, `next_many`, and with
+/// `text` also `next_str` and `next_many_str`, documented with the family's `name` and its
+/// text's length), the methods given, then the clock methods every generator shares,
+/// `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per class, so the shared
+/// methods are expanded into it.) The calling module provides `maker`, the constructor of its
+/// ID objects.
 macro_rules! generator_pymethods {
     (
         ids = $id:ident, name = $name:literal $(, text = $text:literal)?;
         lead_ms_doc = $lead_ms_doc:literal;
+        $(#[doc = $new_doc:literal])*
+        new($($lead:ident)?), text_signature = $new_sig:literal;
+        $(#[doc = $resume_doc:literal])*
+        resume(last_arg = $last_arg:path), text_signature = $resume_sig:literal;
         impl $ty:ident { $($methods:tt)* }
     ) => {
         #[::pyo3::pymethods]
         impl $ty {
+            $(#[doc = $new_doc])*
+            #[new]
+            #[pyo3(
+                signature = ($($lead = None,)? *, node = None, seed = None, max_lead_ms = None,
+                             on_clock_behind = None, clock_micros = None),
+                text_signature = $new_sig
+            )]
+            fn new(
+                $($lead: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,)?
+                node: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                seed: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                max_lead_ms: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                on_clock_behind: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                clock_micros: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+            ) -> ::pyo3::PyResult<Self> {
+                let args = $crate::node::GenArgs {
+                    node, seed, max_lead_ms, on_clock_behind, clock_micros,
+                };
+                $ty::build($($lead,)? args, None)
+            }
+
+            $(#[doc = $resume_doc])*
+            #[classmethod]
+            #[pyo3(
+                signature = (last, $($lead = None,)? *, node = None, seed = None,
+                             max_lead_ms = None, on_clock_behind = None, clock_micros = None),
+                text_signature = $resume_sig
+            )]
+            #[allow(clippy::too_many_arguments)]
+            fn resume(
+                _cls: &::pyo3::Bound<'_, ::pyo3::types::PyType>,
+                last: &::pyo3::Bound<'_, ::pyo3::PyAny>,
+                $($lead: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,)?
+                node: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                seed: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                max_lead_ms: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                on_clock_behind: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+                clock_micros: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
+            ) -> ::pyo3::PyResult<Self> {
+                let last = $last_arg(last)?;
+                let args = $crate::node::GenArgs {
+                    node, seed, max_lead_ms, on_clock_behind, clock_micros,
+                };
+                $ty::build($($lead,)? args, Some(last))
+            }
+
             #[doc = concat!("The next ", $name, ", greater than every ", $name, " this generator issued before.")]
             fn next(&self) -> ::pyo3::PyResult<$crate::args::Untracked<$id>> {
                 self.gen.next().py().map(|v| $crate::args::Untracked($id(v)))

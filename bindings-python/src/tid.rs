@@ -1,7 +1,7 @@
 //! TID: signed microseconds << 10 | clock id, in 13 base32-sortable symbols.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyType};
+use pyo3::types::PyString;
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
@@ -25,121 +25,93 @@ pub fn tid_prefix_range(prefix: Text<'_>) -> PyResult<Option<(i64, i64)>> {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Tid(CoreTid);
 
-#[pymethods]
-impl Tid {
-    /// Parses the 13-symbol or dashed display form (same as `Tid.parse(text)`).
-    #[new]
-    fn new(text: Text<'_>) -> PyResult<Self> {
-        Tid::parse(text, None).map(|u| u.0)
-    }
+crate::args::id_pymethods! {
+    text = |t| &t.to_bytes(), int = i64;
+    impl Tid {
+        /// Parses the 13-symbol or dashed display form (same as `Tid.parse(text)`).
+        #[new]
+        fn new(text: Text<'_>) -> PyResult<Self> {
+            Tid::parse(text, None).map(|u| u.0)
+        }
 
-    /// The TID of `micros` (-(2**53-1) to 2**53-1) and `clock_id` (0-1023).
-    #[staticmethod]
-    #[pyo3(signature = (micros, clock_id = None))]
-    fn from_parts(
-        micros: &Bound<'_, PyAny>,
-        clock_id: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Untracked<Tid>> {
-        let m: i64 = int(micros, "TID micros")?;
-        let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
-        CoreTid::from_parts(m, c).py().map(|v| Untracked(Tid(v)))
-    }
+        /// The TID of `micros` (-(2**53-1) to 2**53-1) and `clock_id` (0-1023).
+        #[staticmethod]
+        #[pyo3(signature = (micros, clock_id = None))]
+        fn from_parts(
+            micros: &Bound<'_, PyAny>,
+            clock_id: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Untracked<Tid>> {
+            let m: i64 = int(micros, "TID micros")?;
+            let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
+            CoreTid::from_parts(m, c).py().map(|v| Untracked(Tid(v)))
+        }
 
-    /// The TID of an aware datetime (exact to the microsecond) and a clock id.
-    #[staticmethod]
-    #[pyo3(signature = (dt, clock_id = None))]
-    fn from_datetime(
-        dt: &Bound<'_, PyAny>,
-        clock_id: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Untracked<Tid>> {
-        let m = dt::to_micros(dt)?;
-        let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
-        CoreTid::from_parts(m, c).py().map(|v| Untracked(Tid(v)))
-    }
+        /// The TID of an aware datetime (exact to the microsecond) and a clock id.
+        #[staticmethod]
+        #[pyo3(signature = (dt, clock_id = None))]
+        fn from_datetime(
+            dt: &Bound<'_, PyAny>,
+            clock_id: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Untracked<Tid>> {
+            let m = dt::to_micros(dt)?;
+            let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
+            CoreTid::from_parts(m, c).py().map(|v| Untracked(Tid(v)))
+        }
 
-    /// Parses the 13-symbol form or the dashed display form (lowercase only).
-    ///
-    /// profile: None or "polyid" (polyid's reading), or "atproto" (the AT Protocol's: 13
-    /// symbols, first symbol 2-7 or a-b, docs/spec §3.5); other profiles define no TIDs.
-    #[staticmethod]
-    #[pyo3(signature = (text, *, profile = None))]
-    fn parse(text: Text<'_>, profile: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Tid>> {
-        let p = crate::args::profile(profile)?;
-        CoreTid::parse_as(text.0, p).py().map(|v| Untracked(Tid(v)))
-    }
+        /// Parses the 13-symbol form or the dashed display form (lowercase only).
+        ///
+        /// profile: None or "polyid" (polyid's reading), or "atproto" (the AT Protocol's: 13
+        /// symbols, first symbol 2-7 or a-b, docs/spec §3.5); other profiles define no TIDs.
+        #[staticmethod]
+        #[pyo3(signature = (text, *, profile = None))]
+        fn parse(text: Text<'_>, profile: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Tid>> {
+            let p = crate::args::profile(profile)?;
+            CoreTid::parse_as(text.0, p).py().map(|v| Untracked(Tid(v)))
+        }
 
-    /// The TID of its 64-bit signed value (`micros << 10 | clock_id`).
-    #[staticmethod]
-    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Tid>> {
-        CoreTid::from_i64(int(value, "TID value")?)
-            .py()
-            .map(|v| Untracked(Tid(v)))
-    }
+        /// The TID of its 64-bit signed value (`micros << 10 | clock_id`).
+        #[staticmethod]
+        fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Tid>> {
+            CoreTid::from_i64(int(value, "TID value")?)
+                .py()
+                .map(|v| Untracked(Tid(v)))
+        }
 
-    /// A new TID from the process-wide generator (clock id 32 + the process node, else a
-    /// random one in 0-31).
-    #[staticmethod]
-    fn generate() -> PyResult<Untracked<Tid>> {
-        CoreTid::generate().py().map(|v| Untracked(Tid(v)))
-    }
+        /// A new TID from the process-wide generator (clock id 32 + the process node, else a
+        /// random one in 0-31).
+        #[staticmethod]
+        fn generate() -> PyResult<Untracked<Tid>> {
+            CoreTid::generate().py().map(|v| Untracked(Tid(v)))
+        }
 
-    /// The 64-bit signed value.
-    #[getter]
-    fn value(&self) -> i64 {
-        self.0.value()
-    }
+        /// The 64-bit signed value.
+        #[getter]
+        fn value(&self) -> i64 {
+            self.0.value()
+        }
 
-    /// Microseconds since the Unix epoch (negative before it).
-    #[getter]
-    fn micros(&self) -> i64 {
-        self.0.micros()
-    }
+        /// Microseconds since the Unix epoch (negative before it).
+        #[getter]
+        fn micros(&self) -> i64 {
+            self.0.micros()
+        }
 
-    /// The clock id, 0-1023.
-    #[getter]
-    fn clock_id(&self) -> u16 {
-        self.0.clock_id()
-    }
+        /// The clock id, 0-1023.
+        #[getter]
+        fn clock_id(&self) -> u16 {
+            self.0.clock_id()
+        }
 
-    /// The time as an aware datetime in UTC (exact to the microsecond).
-    #[getter]
-    fn datetime<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        dt::from_micros(py, self.0.micros())
-    }
+        /// The time as an aware datetime in UTC (exact to the microsecond).
+        #[getter]
+        fn datetime<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            dt::from_micros(py, self.0.micros())
+        }
 
-    /// The dashed display form `STTT-TTT-TTTT-CC`.
-    fn display<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        ascii(py, &self.0.display_bytes())
-    }
-
-    fn __str__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        ascii(py, &self.0.to_bytes())
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Tid('{}')", self.0)
-    }
-
-    fn __int__(&self) -> i64 {
-        self.0.value()
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyString>,))> {
-        let py = slf.py();
-        Ok((
-            slf.get_type().into_any(),
-            (ascii(py, &slf.get().0.to_bytes())?,),
-        ))
-    }
-
-    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
-        slf
-    }
-
-    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf
+        /// The dashed display form `STTT-TTT-TTTT-CC`.
+        fn display<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+            ascii(py, &self.0.display_bytes())
+        }
     }
 }
 
@@ -187,54 +159,18 @@ impl TidGenerator {
 node::generator_pymethods! {
     ids = Tid, name = "TID", text = "13-symbol";
     lead_ms_doc = "How far the last TID issued is ahead of the clock, in whole milliseconds.";
+    /// A generator with the given clock id (0-1023), else 32 + its node (`node`, default the
+    /// process node), else a random one in 0-31; `seed`, `max_lead_ms`, `on_clock_behind`
+    /// and `clock_micros` as for `XidGenerator`.
+    new(clock_id), text_signature =
+        "(clock_id=None, *, node=None, seed=None, max_lead_ms=60000, on_clock_behind='fail', \
+         clock_micros=None)";
+    /// A generator whose every TID is greater than `last` (a `Tid` or its text, e.g. the last
+    /// TID persisted before a restart), with the same arguments as the constructor.
+    resume(last_arg = tid_arg), text_signature =
+        "($cls, last, clock_id=None, *, node=None, seed=None, max_lead_ms=60000, \
+         on_clock_behind='fail', clock_micros=None)";
     impl TidGenerator {
-        /// A generator with the given clock id (0-1023), else 32 + its node (`node`, default the
-        /// process node), else a random one in 0-31; `seed`, `max_lead_ms`, `on_clock_behind`
-        /// and `clock_micros` as for `XidGenerator`.
-        #[new]
-        #[pyo3(
-            signature = (clock_id = None, *, node = None, seed = None, max_lead_ms = None,
-                         on_clock_behind = None, clock_micros = None),
-            text_signature = "(clock_id=None, *, node=None, seed=None, max_lead_ms=60000, \
-                              on_clock_behind='fail', clock_micros=None)"
-        )]
-        fn new(
-            clock_id: Option<&Bound<'_, PyAny>>,
-            node: Option<&Bound<'_, PyAny>>,
-            seed: Option<&Bound<'_, PyAny>>,
-            max_lead_ms: Option<&Bound<'_, PyAny>>,
-            on_clock_behind: Option<&Bound<'_, PyAny>>,
-            clock_micros: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<Self> {
-            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
-            TidGenerator::build(clock_id, args, None)
-        }
-
-        /// A generator whose every TID is greater than `last` (a `Tid` or its text, e.g. the last
-        /// TID persisted before a restart), with the same arguments as the constructor.
-        #[classmethod]
-        #[pyo3(
-            signature = (last, clock_id = None, *, node = None, seed = None, max_lead_ms = None,
-                         on_clock_behind = None, clock_micros = None),
-            text_signature = "($cls, last, clock_id=None, *, node=None, seed=None, \
-                              max_lead_ms=60000, on_clock_behind='fail', clock_micros=None)"
-        )]
-        #[allow(clippy::too_many_arguments)]
-        fn resume(
-            _cls: &Bound<'_, PyType>,
-            last: &Bound<'_, PyAny>,
-            clock_id: Option<&Bound<'_, PyAny>>,
-            node: Option<&Bound<'_, PyAny>>,
-            seed: Option<&Bound<'_, PyAny>>,
-            max_lead_ms: Option<&Bound<'_, PyAny>>,
-            on_clock_behind: Option<&Bound<'_, PyAny>>,
-            clock_micros: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<Self> {
-            let last = tid_arg(last)?;
-            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
-            TidGenerator::build(clock_id, args, Some(last))
-        }
-
         /// The clock id of the TIDs this generator issues now.
         #[getter]
         fn clock_id(&self) -> PyResult<u16> {
@@ -246,7 +182,6 @@ node::generator_pymethods! {
         fn node(&self) -> PyResult<Option<u16>> {
             Ok(self.gen.node().py()?.map(|n| n.get()))
         }
-
 
         fn __repr__(&self) -> String {
             format!("TidGenerator(clock_id={})", self.gen.clock_id())

@@ -1,11 +1,11 @@
 //! WDP compact IDs, structured codes, namespaces and full IDs.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple};
 
 use polyid::wdp::{self, NamedSequences, StructuredCode as CoreCode};
 
-use crate::args::{int, list_from, list_map, type_error, Text, Untracked};
+use crate::args::{int, list_from, list_map, mapping_items, type_error, Text, Untracked};
 use crate::errors::{with_item, CoreResult};
 use crate::layout::ascii;
 
@@ -15,35 +15,13 @@ pub(crate) fn names(mapping: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Named
         return Ok(None);
     };
     let mut table = NamedSequences::standard();
-    let mut add = |k: Bound<'_, PyAny>, v: Bound<'_, PyAny>| -> PyResult<()> {
+    let expected = "a mapping of sequence names to numbers, or None";
+    for (k, v) in mapping_items(mapping, expected)? {
         let name: Text<'_> = k.extract()?;
         let number: u16 = int(&v, "named sequence")?;
-        table.insert(name.0, number).py()
-    };
-    if let Ok(dict) = mapping.cast::<PyDict>() {
-        for (k, v) in dict.iter() {
-            add(k, v)?;
-        }
-    } else if let Ok(map) = mapping.cast::<PyMapping>() {
-        for item in map.items()?.iter() {
-            let (k, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
-            add(k, v)?;
-        }
-    } else {
-        return Err(type_error(
-            mapping,
-            "a mapping of sequence names to numbers, or None",
-        ));
+        table.insert(name.0, number).py()?;
     }
     Ok(Some(table))
-}
-
-#[inline]
-fn parse(code: &str, table: Option<&NamedSequences>) -> PyResult<CoreCode> {
-    match table {
-        None => CoreCode::parse(code).py(),
-        Some(t) => CoreCode::parse_with(code, t).py(),
-    }
 }
 
 /// The 5-character compact ID of a structured code, e.g. "E.Auth.Token.001" -> "V6a0B".
@@ -115,7 +93,10 @@ pub fn normalize_code<'py>(
     named_sequences: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyString>> {
     let table = names(named_sequences)?;
-    ascii(py, parse(code.0, table.as_ref())?.as_bytes())
+    ascii(
+        py,
+        CoreCode::parse_in(code.0, table.as_ref()).py()?.as_bytes(),
+    )
 }
 
 /// Parses and validates a structured code.
@@ -126,7 +107,8 @@ pub fn parse_code(
     named_sequences: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Untracked<StructuredCode>> {
     let table = names(named_sequences)?;
-    Ok(Untracked(StructuredCode(parse(code.0, table.as_ref())?)))
+    let code = CoreCode::parse_in(code.0, table.as_ref()).py()?;
+    Ok(Untracked(StructuredCode(code)))
 }
 
 /// The 5-character hash of a namespace, e.g. "auth_lib" -> "05o5h".
@@ -187,98 +169,74 @@ pub fn parse_full_id<'py>(
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct StructuredCode(CoreCode);
 
-#[pymethods]
-impl StructuredCode {
-    /// Parses `code` (same as `parse_code(code)`).
-    #[new]
-    #[pyo3(signature = (code, named_sequences = None))]
-    fn new(code: Text<'_>, named_sequences: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        parse_code(code, named_sequences).map(|u| u.0)
-    }
+crate::args::id_pymethods! {
+    text = |c| c.normalized().as_bytes();
+    impl StructuredCode {
+        /// Parses `code` (same as `parse_code(code)`).
+        #[new]
+        #[pyo3(signature = (code, named_sequences = None))]
+        fn new(code: Text<'_>, named_sequences: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+            parse_code(code, named_sequences).map(|u| u.0)
+        }
 
-    /// The severity letter, uppercase (one of E W C B S K I T H).
-    #[getter]
-    fn severity<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        ascii(py, &[self.0.severity().letter() as u8])
-    }
+        /// The severity letter, uppercase (one of E W C B S K I T H).
+        #[getter]
+        fn severity<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+            ascii(py, &[self.0.severity().letter() as u8])
+        }
 
-    /// The severity's meaning, e.g. "Error".
-    #[getter]
-    fn meaning(&self) -> &'static str {
-        self.0.severity().meaning()
-    }
+        /// The severity's meaning, e.g. "Error".
+        #[getter]
+        fn meaning(&self) -> &'static str {
+            self.0.severity().meaning()
+        }
 
-    /// The severity's priority, 0 (Trace) to 8 (Error).
-    #[getter]
-    fn priority(&self) -> u8 {
-        self.0.severity().priority()
-    }
+        /// The severity's priority, 0 (Trace) to 8 (Error).
+        #[getter]
+        fn priority(&self) -> u8 {
+            self.0.severity().priority()
+        }
 
-    /// Whether the severity blocks (E and B).
-    #[getter]
-    fn blocking(&self) -> bool {
-        self.0.severity().is_blocking()
-    }
+        /// Whether the severity blocks (E and B).
+        #[getter]
+        fn blocking(&self) -> bool {
+            self.0.severity().is_blocking()
+        }
 
-    /// The component, uppercase.
-    #[getter]
-    fn component(&self) -> &str {
-        self.0.component()
-    }
+        /// The component, uppercase.
+        #[getter]
+        fn component(&self) -> &str {
+            self.0.component()
+        }
 
-    /// The primary, uppercase.
-    #[getter]
-    fn primary(&self) -> &str {
-        self.0.primary()
-    }
+        /// The primary, uppercase.
+        #[getter]
+        fn primary(&self) -> &str {
+            self.0.primary()
+        }
 
-    /// The sequence number, 1-999.
-    #[getter]
-    fn sequence(&self) -> u16 {
-        self.0.sequence()
-    }
+        /// The sequence number, 1-999.
+        #[getter]
+        fn sequence(&self) -> u16 {
+            self.0.sequence()
+        }
 
-    /// The standard name of the sequence number, or None.
-    #[getter]
-    fn sequence_name(&self) -> Option<&'static str> {
-        self.0.sequence_name()
-    }
+        /// The standard name of the sequence number, or None.
+        #[getter]
+        fn sequence_name(&self) -> Option<&'static str> {
+            self.0.sequence_name()
+        }
 
-    /// The normalized code, e.g. "E.AUTH.TOKEN.001".
-    #[getter]
-    fn normalized(&self) -> &str {
-        self.0.normalized()
-    }
+        /// The normalized code, e.g. "E.AUTH.TOKEN.001".
+        #[getter]
+        fn normalized(&self) -> &str {
+            self.0.normalized()
+        }
 
-    /// The compact ID, e.g. "V6a0B".
-    #[getter]
-    fn compact_id<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        ascii(py, self.0.compact_id().as_bytes())
-    }
-
-    fn __str__(&self) -> &str {
-        self.0.normalized()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("StructuredCode('{}')", self.0.normalized())
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyString>,))> {
-        let py = slf.py();
-        Ok((
-            slf.get_type().into_any(),
-            (PyString::new(py, slf.get().0.normalized()),),
-        ))
-    }
-
-    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
-        slf
-    }
-
-    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf
+        /// The compact ID, e.g. "V6a0B".
+        #[getter]
+        fn compact_id<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+            ascii(py, self.0.compact_id().as_bytes())
+        }
     }
 }

@@ -1,15 +1,14 @@
 //! xid (the timestamped uid11 profile: 42-bit milliseconds and 22 bits).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyType};
+use pyo3::types::PyList;
 
 use polyid::xid::{self, Xid as CoreXid, XidGenerator as CoreGenerator};
-use polyid::ErrorCode;
 
 use crate::args::{id_arg, int, list_from, opt_int, Text, Untracked};
 use crate::dt;
-use crate::errors::{make, CoreResult, Fields};
-use crate::layout::{ascii, Maker};
+use crate::errors::CoreResult;
+use crate::layout::Maker;
 use crate::node::{self, GenArgs, GenClock};
 use pyo3::sync::PyOnceLock;
 
@@ -21,15 +20,10 @@ pub fn xid_prefix_range(prefix: Text<'_>) -> PyResult<Option<(u64, u64)>> {
 }
 
 /// Milliseconds as the core's u64, or OUT_OF_RANGE (a datetime before 1970).
-pub fn millis_u64(py: Python<'_>, ms: i64, context: &str, min: u64, max: u64) -> PyResult<u64> {
-    u64::try_from(ms).map_err(|_| {
-        let mut f = Fields::new(
-            ErrorCode::OutOfRange.as_str(),
-            format!("{context}: {ms} is out of range {min}..={max}"),
-        );
-        f.found = ms.into_pyobject(py).ok().map(Bound::into_any);
-        make(py, f)
-    })
+pub fn millis_u64(ms: i64, context: &'static str, min: u64, max: u64) -> PyResult<u64> {
+    u64::try_from(ms)
+        .map_err(|_| polyid::Error::range(context, ms, min, max))
+        .py()
 }
 
 /// The batch object maker of `Xid` (see [`Maker`]).
@@ -50,129 +44,98 @@ fn maker(py: Python<'_>) -> PyResult<&'static Maker<Xid>> {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Xid(CoreXid);
 
-#[pymethods]
-impl Xid {
-    /// Parses the 11-symbol text (same as `Xid.parse(text)`).
-    #[new]
-    fn new(text: Text<'_>) -> PyResult<Self> {
-        Xid::parse(text).map(|u| u.0)
-    }
-
-    /// A new xid from the process-wide generator: greater than every xid this process made
-    /// before (with the process node: the node in the top 10 of the 22 low bits and a counter
-    /// from 0 each millisecond; without: the process lane in the top 6 and a counter from a
-    /// random start).
-    #[staticmethod]
-    fn generate() -> PyResult<Untracked<Xid>> {
-        CoreXid::generate().py().map(|v| Untracked(Xid(v)))
-    }
-
-    /// `n` new consecutive xids from the process-wide generator (one clock read).
-    #[staticmethod]
-    fn generate_many<'py>(py: Python<'py>, n: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-        let n: usize = int(n, "count")?;
-        let xids = CoreXid::generate_many(n).py()?;
-        let maker = maker(py)?;
-        list_from(py, xids.len(), |i| maker.make(py, Xid(xids[i])))
-    }
-
-    /// The xid of a Unix time in milliseconds and 22 random bits.
-    #[staticmethod]
-    fn from_parts(
-        unix_ms: &Bound<'_, PyAny>,
-        random: &Bound<'_, PyAny>,
-    ) -> PyResult<Untracked<Xid>> {
-        let ms: u64 = int(unix_ms, "xid unix_ms")?;
-        let r: u32 = int(random, "xid random")?;
-        CoreXid::from_parts(ms, r).py().map(|v| Untracked(Xid(v)))
-    }
-
-    /// The xid of an aware datetime (milliseconds, floored) with the given or fresh random
-    /// bits.
-    #[staticmethod]
-    #[pyo3(signature = (dt, random = None))]
-    fn from_datetime(
-        dt: &Bound<'_, PyAny>,
-        random: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Untracked<Xid>> {
-        let py = dt.py();
-        let ms = millis_u64(
-            py,
-            dt::to_millis(dt)?,
-            "xid unix_ms",
-            xid::EPOCH_MS,
-            xid::MAX_UNIX_MS,
-        )?;
-        match opt_int::<u32>(random, "xid random")? {
-            Some(r) => CoreXid::from_parts(ms, r).py().map(|v| Untracked(Xid(v))),
-            None => CoreXid::generate_at(ms).py().map(|v| Untracked(Xid(v))),
+crate::args::id_pymethods! {
+    text = |x| &x.to_bytes(), int = u64;
+    impl Xid {
+        /// Parses the 11-symbol text (same as `Xid.parse(text)`).
+        #[new]
+        fn new(text: Text<'_>) -> PyResult<Self> {
+            Xid::parse(text).map(|u| u.0)
         }
-    }
 
-    /// Parses the 11-symbol text.
-    #[staticmethod]
-    fn parse(text: Text<'_>) -> PyResult<Untracked<Xid>> {
-        CoreXid::parse(text.0).py().map(|v| Untracked(Xid(v)))
-    }
+        /// A new xid from the process-wide generator: greater than every xid this process made
+        /// before (with the process node: the node in the top 10 of the 22 low bits and a counter
+        /// from 0 each millisecond; without: the process lane in the top 6 and a counter from a
+        /// random start).
+        #[staticmethod]
+        fn generate() -> PyResult<Untracked<Xid>> {
+            CoreXid::generate().py().map(|v| Untracked(Xid(v)))
+        }
 
-    /// The xid of its 64-bit value (every u64 is one).
-    #[staticmethod]
-    fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Xid>> {
-        Ok(Untracked(Xid(CoreXid::from_u64(int(value, "xid value")?))))
-    }
+        /// `n` new consecutive xids from the process-wide generator (one clock read).
+        #[staticmethod]
+        fn generate_many<'py>(
+            py: Python<'py>,
+            n: &Bound<'py, PyAny>,
+        ) -> PyResult<Bound<'py, PyList>> {
+            let n: usize = int(n, "count")?;
+            let xids = CoreXid::generate_many(n).py()?;
+            let maker = maker(py)?;
+            list_from(py, xids.len(), |i| maker.make(py, Xid(xids[i])))
+        }
 
-    /// The 64-bit value.
-    #[getter]
-    fn value(&self) -> u64 {
-        self.0.value()
-    }
+        /// The xid of a Unix time in milliseconds and 22 random bits.
+        #[staticmethod]
+        fn from_parts(
+            unix_ms: &Bound<'_, PyAny>,
+            random: &Bound<'_, PyAny>,
+        ) -> PyResult<Untracked<Xid>> {
+            let ms: u64 = int(unix_ms, "xid unix_ms")?;
+            let r: u32 = int(random, "xid random")?;
+            CoreXid::from_parts(ms, r).py().map(|v| Untracked(Xid(v)))
+        }
 
-    /// Unix time in milliseconds.
-    #[getter]
-    fn unix_ms(&self) -> u64 {
-        self.0.unix_ms()
-    }
+        /// The xid of an aware datetime (milliseconds, floored) with the given or fresh random
+        /// bits.
+        #[staticmethod]
+        #[pyo3(signature = (dt, random = None))]
+        fn from_datetime(
+            dt: &Bound<'_, PyAny>,
+            random: Option<&Bound<'_, PyAny>>,
+        ) -> PyResult<Untracked<Xid>> {
+            let (min, max) = (xid::EPOCH_MS, xid::MAX_UNIX_MS);
+            let ms = millis_u64(dt::to_millis(dt)?, "xid unix_ms", min, max)?;
+            match opt_int::<u32>(random, "xid random")? {
+                Some(r) => CoreXid::from_parts(ms, r).py().map(|v| Untracked(Xid(v))),
+                None => CoreXid::generate_at(ms).py().map(|v| Untracked(Xid(v))),
+            }
+        }
 
-    /// The 22 random bits.
-    #[getter]
-    fn random(&self) -> u32 {
-        self.0.random()
-    }
+        /// Parses the 11-symbol text.
+        #[staticmethod]
+        fn parse(text: Text<'_>) -> PyResult<Untracked<Xid>> {
+            CoreXid::parse(text.0).py().map(|v| Untracked(Xid(v)))
+        }
 
-    /// The time as an aware datetime in UTC (millisecond precision).
-    #[getter]
-    fn datetime<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        dt::from_millis(py, self.0.unix_ms())
-    }
+        /// The xid of its 64-bit value (every u64 is one).
+        #[staticmethod]
+        fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Xid>> {
+            Ok(Untracked(Xid(CoreXid::from_u64(int(value, "xid value")?))))
+        }
 
-    fn __str__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        ascii(py, &self.0.to_bytes())
-    }
+        /// The 64-bit value.
+        #[getter]
+        fn value(&self) -> u64 {
+            self.0.value()
+        }
 
-    fn __repr__(&self) -> String {
-        format!("Xid('{}')", self.0)
-    }
+        /// Unix time in milliseconds.
+        #[getter]
+        fn unix_ms(&self) -> u64 {
+            self.0.unix_ms()
+        }
 
-    fn __int__(&self) -> u64 {
-        self.0.value()
-    }
+        /// The 22 random bits.
+        #[getter]
+        fn random(&self) -> u32 {
+            self.0.random()
+        }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyString>,))> {
-        let py = slf.py();
-        Ok((
-            slf.get_type().into_any(),
-            (ascii(py, &slf.get().0.to_bytes())?,),
-        ))
-    }
-
-    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
-        slf
-    }
-
-    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf
+        /// The time as an aware datetime in UTC (millisecond precision).
+        #[getter]
+        fn datetime<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            dt::from_millis(py, self.0.unix_ms())
+        }
     }
 }
 
@@ -205,52 +168,17 @@ impl XidGenerator {
 node::generator_pymethods! {
     ids = Xid, name = "xid", text = "11-symbol";
     lead_ms_doc = "How far the last xid issued is ahead of the clock, in milliseconds.";
+    /// A generator with the given node (default: the process node, else none), `seed` (its
+    /// own random source, for replays), `max_lead_ms`, `on_clock_behind` ("fail" or "wait")
+    /// and `clock_micros` (a manual clock standing there; default: the real clock).
+    new(), text_signature =
+        "(*, node=None, seed=None, max_lead_ms=60000, on_clock_behind='fail', clock_micros=None)";
+    /// A generator whose every xid is greater than `last` (an `Xid` or its text, e.g. the
+    /// last xid persisted before a restart), with the same options as the constructor.
+    resume(last_arg = xid_arg), text_signature =
+        "($cls, last, *, node=None, seed=None, max_lead_ms=60000, on_clock_behind='fail', \
+         clock_micros=None)";
     impl XidGenerator {
-        /// A generator with the given node (default: the process node, else none), `seed` (its
-        /// own random source, for replays), `max_lead_ms`, `on_clock_behind` ("fail" or "wait")
-        /// and `clock_micros` (a manual clock standing there; default: the real clock).
-        #[new]
-        #[pyo3(
-            signature = (*, node = None, seed = None, max_lead_ms = None, on_clock_behind = None,
-                         clock_micros = None),
-            text_signature = "(*, node=None, seed=None, max_lead_ms=60000, on_clock_behind='fail', \
-                              clock_micros=None)"
-        )]
-        fn new(
-            node: Option<&Bound<'_, PyAny>>,
-            seed: Option<&Bound<'_, PyAny>>,
-            max_lead_ms: Option<&Bound<'_, PyAny>>,
-            on_clock_behind: Option<&Bound<'_, PyAny>>,
-            clock_micros: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<Self> {
-            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
-            XidGenerator::build(args, None)
-        }
-
-        /// A generator whose every xid is greater than `last` (an `Xid` or its text, e.g. the
-        /// last xid persisted before a restart), with the same options as the constructor.
-        #[classmethod]
-        #[pyo3(
-            signature = (last, *, node = None, seed = None, max_lead_ms = None,
-                         on_clock_behind = None, clock_micros = None),
-            text_signature = "($cls, last, *, node=None, seed=None, max_lead_ms=60000, \
-                              on_clock_behind='fail', clock_micros=None)"
-        )]
-        #[allow(clippy::too_many_arguments)]
-        fn resume(
-            _cls: &Bound<'_, PyType>,
-            last: &Bound<'_, PyAny>,
-            node: Option<&Bound<'_, PyAny>>,
-            seed: Option<&Bound<'_, PyAny>>,
-            max_lead_ms: Option<&Bound<'_, PyAny>>,
-            on_clock_behind: Option<&Bound<'_, PyAny>>,
-            clock_micros: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<Self> {
-            let last = xid_arg(last)?;
-            let args = GenArgs::new(node, seed, max_lead_ms, on_clock_behind, clock_micros);
-            XidGenerator::build(args, Some(last))
-        }
-
         /// The node in this generator's xids (0-959), or None (lanes).
         #[getter]
         fn node(&self) -> PyResult<Option<u16>> {
@@ -262,7 +190,6 @@ node::generator_pymethods! {
         fn lane(&self) -> PyResult<u8> {
             self.gen.lane().py()
         }
-
 
         fn __repr__(&self) -> String {
             match self.gen.node() {

@@ -4,33 +4,16 @@
 //! `bindings-js/catalog.js`.
 
 use polyid::wdp::catalog::{self, Catalog, CatalogEntry, Entry, Expansion, Form, KeyPair};
-use polyid::{Detail, Error, ErrorCode};
 use wasm_bindgen::prelude::*;
 
-use crate::error::{core_error, JsResult, Throw};
-
-/// An `INVALID_ARGUMENT` error of the core's kind, for values the core takes as Rust types
-/// (a form name, a fields object) that arrive as text.
-fn invalid_argument(context: &'static str, reason: &'static str) -> JsValue {
-    core_error(Error::new(
-        ErrorCode::InvalidArgument,
-        context,
-        Detail::Reason(reason),
-    ))
-}
-
-/// The letter of a severity as a string.
-fn letter(severity: polyid::wdp::Severity) -> JsValue {
-    let mut buf = [0u8; 4];
-    JsValue::from_str(severity.letter().encode_utf8(&mut buf))
-}
+use crate::error::{JsResult, Throw};
 
 /// An expansion as `[id, code, severity letter, message]`.
 fn expansion(e: &Expansion<'_>) -> js_sys::Array {
     [
         JsValue::from_str(e.id),
         JsValue::from_str(e.code),
-        letter(e.severity),
+        JsValue::from_str(e.severity.letter_str()),
         JsValue::from_str(&e.message),
     ]
     .iter()
@@ -51,7 +34,7 @@ fn entry(e: &CatalogEntry) -> js_sys::Array {
     [
         JsValue::from_str(e.id()),
         JsValue::from_str(e.code()),
-        letter(e.severity()),
+        JsValue::from_str(e.severity().letter_str()),
         JsValue::from_str(e.message()),
         optional(e.description()),
         strings(e.hints()).into(),
@@ -96,16 +79,13 @@ impl CatalogEntries {
         });
     }
 
-    /// `Catalog::build_with` (no namespace) or `Catalog::build_namespaced_with`, `generated`
-    /// read from the JavaScript clock; the entries are used up.
+    /// `Catalog::build_in` (a namespace or none), `generated` read from the JavaScript clock;
+    /// the entries are used up.
     pub fn build(&mut self, namespace: Option<String>) -> JsResult<Cat> {
         let entries = std::mem::take(&mut self.0);
-        match namespace {
-            Some(ns) => Catalog::build_namespaced_with(&crate::clock::JsClock, &ns, entries),
-            None => Catalog::build_with(&crate::clock::JsClock, entries),
-        }
-        .js()
-        .map(Cat)
+        Catalog::build_in(&crate::clock::JsClock, namespace.as_deref(), entries)
+            .js()
+            .map(Cat)
     }
 }
 
@@ -130,14 +110,9 @@ impl Cat {
         self.0.canonical_bytes()
     }
 
-    /// `Catalog::expand` with the fields of a JSON object text (`""`: no fields). Non-string
-    /// values are substituted as their JSON text (the core's `Fields` for JSON values).
+    /// `Catalog::expand_json`: the fields as the text of a JSON object (`""`: no fields).
     pub fn expand(&self, id: &str, fields: &str) -> JsResult<js_sys::Array> {
-        if fields.is_empty() {
-            return self.0.expand_id(id).js().map(|e| expansion(&e));
-        }
-        let fields = catalog::parse_fields(fields).js()?;
-        self.0.expand(id, &fields).js().map(|e| expansion(&e))
+        self.0.expand_json(id, fields).js().map(|e| expansion(&e))
     }
 
     /// `Catalog::expand_payload`: one `[id, code, severity, message]` per ID of the payload.

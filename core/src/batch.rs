@@ -35,6 +35,18 @@ pub(crate) fn filled<T: Clone>(count: usize, value: T) -> Result<Vec<T>> {
     Ok(out)
 }
 
+/// The `next_many` of every generator: `count` IDs written by `fill` (the generator's own)
+/// into [`filled`]'s vector of `zero`s.
+pub(crate) fn many<T: Clone>(
+    count: usize,
+    zero: T,
+    fill: impl FnOnce(&mut [T]) -> Result<()>,
+) -> Result<Vec<T>> {
+    let mut out = filled(count, zero)?;
+    fill(&mut out)?;
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

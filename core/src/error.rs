@@ -429,7 +429,8 @@ impl Error {
         )
     }
 
-    pub(crate) fn range(
+    /// `OUT_OF_RANGE`: `found` is outside `min..=max`.
+    pub fn range(
         context: &'static str,
         found: impl Into<i128>,
         min: impl Into<i128>,

@@ -254,6 +254,19 @@ fn resolve(s: &ProcessNode, generation: u64) -> Result<Option<Node>> {
     }
 }
 
+/// A node given to a generator, at the generator's first ID in this process: refused in a
+/// forked child (the node is the parent's), claimed on this host when the generator counts on
+/// the process's shared counters (`shared`).
+pub(crate) fn claim_given(node: Node, born: u64, generation: u64, shared: bool) -> Result<Node> {
+    if generation != born {
+        return Err(inherited());
+    }
+    if shared {
+        claim(node)?;
+    }
+    Ok(node)
+}
+
 pub(crate) fn inherited() -> Error {
     Error::reason(
         ErrorCode::NodeRequired,

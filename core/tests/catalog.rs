@@ -488,3 +488,33 @@ fn heap_size_counts_every_string_and_grows_with_the_entries() {
         long.heap_size()
     );
 }
+
+/// The helpers the bindings share: `build_in` (an optional namespace), `expand_json` (fields
+/// as JSON text, `""` for none), `Entry::from(&CatalogEntry)`, `Severity::letter_str`.
+#[test]
+fn shared_binding_helpers() {
+    use polyid::clock::ManualClock;
+    let clock = ManualClock::new(1_721_407_246_480_310);
+    let entries = || [Entry::new("E.Auth.Token.001", "token {{x}}")];
+    let bare = Catalog::build_in(&clock, None, entries()).unwrap();
+    assert_eq!(bare, Catalog::build_with(&clock, entries()).unwrap());
+    let ns = Catalog::build_in(&clock, Some("auth_lib"), entries()).unwrap();
+    assert_eq!(
+        ns,
+        Catalog::build_namespaced_with(&clock, "auth_lib", entries()).unwrap()
+    );
+
+    let e = bare.expand_json("V6a0B", r#"{"x": 12}"#).unwrap();
+    assert_eq!(
+        (e.message.as_ref(), e.severity.letter_str()),
+        ("token 12", "E")
+    );
+    let missing = bare.expand_json("V6a0B", "").unwrap_err();
+    assert_eq!(missing.code(), ErrorCode::MissingField);
+    let bad = bare.expand_json("V6a0B", "[1]").unwrap_err();
+    assert_eq!(bad.code(), ErrorCode::InvalidArgument);
+
+    let entry = bare.get("V6a0B").unwrap();
+    let again = Catalog::build_in(&clock, None, [Entry::from(entry)]).unwrap();
+    assert_eq!(again, bare);
+}

@@ -1,5 +1,7 @@
 //! Strictly monotonic, thread-safe EUID generation.
 
+use std::sync::OnceLock;
+
 use super::{Euid, MAX_EXTENSION, MAX_UNIX_MS};
 use crate::clock::{Clock, SystemClock};
 use crate::error::ErrorCode;
@@ -176,9 +178,7 @@ impl<C: Clock> EuidGenerator<C> {
 
     /// `count` EUIDs at once, under one lock and one clock read.
     pub fn next_many(&self, count: usize) -> Result<Vec<Euid>> {
-        let mut out = crate::batch::filled(count, Euid::default())?;
-        self.fill(&mut out)?;
-        Ok(out)
+        crate::batch::many(count, Euid::default(), |out| self.fill(out))
     }
 
     /// Fills `out` with increasing EUIDs, under one lock and one clock read (no allocation).
@@ -272,4 +272,12 @@ impl<C: Clock> EuidGenerator<C> {
             (r_hi << 32) | (r as u32) as u64,
         ))
     }
+}
+
+/// A process-wide generator with default options (no extension), for the batch calls of the
+/// bindings made without a generator of their own: the EUIDs of successive calls keep
+/// increasing.
+pub fn default_generator() -> &'static EuidGenerator {
+    static DEFAULT: OnceLock<EuidGenerator> = OnceLock::new();
+    DEFAULT.get_or_init(EuidGenerator::new)
 }

@@ -22,7 +22,7 @@ mod text;
 
 use core::fmt;
 
-pub use generator::EuidGenerator;
+pub use generator::{default_generator, EuidGenerator};
 pub use text::{ALPHABET, LEN, NO_CHECK};
 
 use crate::clock::{Clock, SystemClock};

@@ -255,12 +255,8 @@ impl<C: Clock> TidGenerator<C> {
         let forked = state != 0;
         let id = match self.spec {
             Spec::ClockId(id) => id,
-            Spec::Fixed(_) if generation != self.born => return Err(node::inherited()),
             Spec::Fixed(n) => {
-                if self.shared {
-                    node::claim(n)?;
-                }
-                n.tid_clock_id()
+                node::claim_given(n, self.born, generation, self.shared)?.tid_clock_id()
             }
             Spec::Process => match node::take_process_node()? {
                 Some(n) => n.tid_clock_id(),
@@ -427,12 +423,7 @@ impl<C: Clock> TidGenerator<C> {
 
     /// `count` TIDs at once (one clock read and one compare-and-swap for all of them).
     pub fn next_many(&self, count: usize) -> Result<Vec<Tid>> {
-        if count == 0 {
-            return Ok(Vec::new());
-        }
-        let mut out = crate::batch::filled(count, Tid(0))?;
-        self.fill(&mut out)?;
-        Ok(out)
+        crate::batch::many(count, Tid(0), |out| self.fill(out))
     }
 }
 

@@ -72,6 +72,16 @@ impl StructuredCode {
         StructuredCode::parse_with(code, &NamedSequences::standard())
     }
 
+    /// [`parse_with`](Self::parse_with) the caller's named sequences, or [`parse`](Self::parse)
+    /// with `None`: for a caller whose table is optional.
+    #[inline]
+    pub fn parse_in(code: &str, names: Option<&NamedSequences>) -> Result<StructuredCode> {
+        match names {
+            Some(names) => StructuredCode::parse_with(code, names),
+            None => StructuredCode::parse(code),
+        }
+    }
+
     /// Parses and validates a code with the caller's named sequences.
     #[inline]
     pub fn parse_with(code: &str, names: &NamedSequences) -> Result<StructuredCode> {

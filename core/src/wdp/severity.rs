@@ -76,6 +76,21 @@ impl Severity {
         }
     }
 
+    /// The uppercase letter as text, e.g. `"E"` (what the bindings hand over).
+    pub const fn letter_str(self) -> &'static str {
+        match self {
+            Severity::Trace => "T",
+            Severity::Info => "I",
+            Severity::Completed => "K",
+            Severity::Success => "S",
+            Severity::Help => "H",
+            Severity::Warning => "W",
+            Severity::Critical => "C",
+            Severity::Blocked => "B",
+            Severity::Error => "E",
+        }
+    }
+
     /// The meaning, e.g. `"Error"`.
     pub const fn meaning(self) -> &'static str {
         match self {

@@ -65,6 +65,13 @@ struct Layout {
 }
 
 impl Layout {
+    const fn of_node(n: Node) -> Layout {
+        Layout {
+            node: true,
+            id: n.get() as u64,
+        }
+    }
+
     #[inline]
     const fn seq_bits(self) -> u32 {
         if self.node {
@@ -240,25 +247,15 @@ impl<C: Clock> XidGenerator<C> {
     fn resolve(&self, state: u64) -> Result<Layout> {
         let generation = fork::generation();
         let layout = match self.spec {
-            Spec::Fixed(_) if generation != self.born => return Err(node::inherited()),
             Spec::Fixed(n) => {
-                if self.shared {
-                    node::claim(n)?;
-                }
-                Layout {
-                    node: true,
-                    id: u64::from(n.get()),
-                }
+                Layout::of_node(node::claim_given(n, self.born, generation, self.shared)?)
             }
             Spec::Seeded(lane) => Layout {
                 node: false,
                 id: lane,
             },
             Spec::Process => match node::take_process_node()? {
-                Some(n) => Layout {
-                    node: true,
-                    id: u64::from(n.get()),
-                },
+                Some(n) => Layout::of_node(n),
                 None => Layout {
                     node: false,
                     id: node::process_slot(LANES),
@@ -434,9 +431,7 @@ impl<C: Clock> XidGenerator<C> {
 
     /// `count` consecutive xids.
     pub fn next_many(&self, count: usize) -> Result<Vec<Xid>> {
-        let mut out = crate::batch::filled(count, Xid(0))?;
-        self.fill(&mut out)?;
-        Ok(out)
+        crate::batch::many(count, Xid(0), |out| self.fill(out))
     }
 }
 

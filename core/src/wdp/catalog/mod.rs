@@ -124,6 +124,21 @@ impl Entry {
     }
 }
 
+/// The input a built or loaded entry was made from (its code normalized), to build another
+/// catalog with it.
+impl From<&CatalogEntry> for Entry {
+    fn from(e: &CatalogEntry) -> Entry {
+        Entry {
+            code: e.code.clone(),
+            message: e.message.clone(),
+            description: e.description.clone(),
+            hints: e.hints.clone(),
+            tags: e.tags.clone(),
+            docs_url: e.docs_url.clone(),
+        }
+    }
+}
+
 /// One diagnostic of a built or loaded catalog.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CatalogEntry {
@@ -508,6 +523,16 @@ impl Catalog {
         Catalog::build_inner(clock, Some(namespace), entries)
     }
 
+    /// [`Catalog::build_with`] without a namespace, [`Catalog::build_namespaced_with`] with
+    /// one: for a binding whose namespace argument is optional.
+    pub fn build_in(
+        clock: &impl crate::clock::Clock,
+        namespace: Option<&str>,
+        entries: impl IntoIterator<Item = Entry>,
+    ) -> Result<Catalog> {
+        Catalog::build_inner(clock, namespace, entries)
+    }
+
     fn build_inner(
         clock: &impl crate::clock::Clock,
         namespace: Option<&str>,
@@ -735,6 +760,16 @@ impl Catalog {
     #[inline]
     pub fn expand_id(&self, id: &str) -> Result<Expansion<'_>> {
         self.expand(id, &())
+    }
+
+    /// Expands an ID with the fields of a JSON object text ([`parse_fields`]; `""`: no
+    /// fields), as the bindings that take fields as text do: a non-string value is
+    /// substituted as its JSON text.
+    pub fn expand_json(&self, id: &str, fields: &str) -> Result<Expansion<'_>> {
+        if fields.is_empty() {
+            return self.expand_id(id);
+        }
+        self.expand(id, &parse_fields(fields)?)
     }
 
     /// Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional). The order
