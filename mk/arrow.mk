@@ -35,7 +35,7 @@ ENGINES_VENV := $(ROOT)/target/engines/venv
 ENGINES_ROWS ?= 10000000
 ENGINES_PACKAGES := pyspark==4.3.0 pyarrow==26.0.1 pandas==2.3.3
 
-.PHONY: engines engines-deps spark-deps
+.PHONY: engines engines-deps spark-deps engines-write
 # Java and PySpark only (release/dist.sh compiles the Spark jar against them).
 spark-deps:
 	@java -version 2>&1 | grep -q 'version "\(1[7-9]\|2[0-9]\)' || { \
@@ -58,3 +58,8 @@ engines: python-build engines-deps
 		2> $(ROOT)/target/engines/spark.log \
 		|| { echo "engines: the Spark job failed; the end of target/engines/spark.log:"; \
 		     tail -n 40 $(ROOT)/target/engines/spark.log; exit 1; }
+
+# The same run, its table written into docs/data-engines.md (mk/docs.mk).
+engines-write:
+	$(BENCH_WRITE) engines --runtime python=$(ENGINES_VENV)/bin/python -- \
+	    $(MAKE) --no-print-directory -C $(ROOT) engines

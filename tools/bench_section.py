@@ -57,6 +57,7 @@ SECTIONS = {
     "python": ("bindings-python/README.md", "make python-bench-write"),
     "python-paths": ("bindings-python/README.md", "make python-bench-paths-write"),
     "python-arrow": ("docs/data-engines.md", "make arrow-bench-write"),
+    "engines": ("docs/data-engines.md", "make engines-write"),
     "c": ("bindings-c/README.md", "make c-bench-write"),
     "cli": ("cli/README.md", "make cli-bench-write"),
     "node-leaks": ("bindings-node/README.md", "make node-leaks-write"),
