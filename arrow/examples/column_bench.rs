@@ -69,14 +69,19 @@ fn field(r: &mut Seeded) -> String {
 }
 
 /// One code: valid, except 2% (a reserved sequence, five fields, or a non-ASCII component).
-fn code(r: &mut Seeded) -> String {
+/// `tag` (letters and digits) ends the primary, which is cut to leave room for it.
+fn code(r: &mut Seeded, tag: &str) -> String {
     let severity = ["E", "W", "C", "S", "K", "I", "T", "H", "B"][r.below(9) as usize];
     let sequence = if r.below(3) == 0 {
         NAMES[r.below(NAMES.len() as u64) as usize].to_string()
     } else {
         format!("{:03}", 1 + r.below(999))
     };
-    let mut c = format!("{severity}.{}.{}.{sequence}", field(r), field(r));
+    let component = field(r);
+    let mut primary = field(r);
+    primary.truncate(16 - tag.len());
+    primary.push_str(tag);
+    let mut c = format!("{severity}.{component}.{primary}.{sequence}");
     if r.below(10) == 0 {
         c = format!(" {c}\t");
     }
@@ -88,6 +93,19 @@ fn code(r: &mut Seeded) -> String {
         2 => c.replacen('.', ".\u{e9}", 1),
         _ => c,
     }
+}
+
+fn base36(mut n: usize) -> String {
+    let mut digits = Vec::new();
+    loop {
+        digits.push(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[n % 36]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    String::from_utf8(digits).unwrap_or_default()
 }
 
 fn best<T>(mut f: impl FnMut() -> T) -> f64 {
@@ -111,17 +129,11 @@ fn main() {
         .unwrap_or(1_000_000);
     let mut r = Seeded(0x9e37_79b9_7f4a_7c15);
 
-    let catalog: Vec<String> = (0..2000).map(|_| code(&mut r)).collect();
+    let catalog: Vec<String> = (0..2000).map(|_| code(&mut r, "")).collect();
     let repeated =
         StringArray::from_iter_values((0..rows).map(|_| &catalog[r.below(2000) as usize]));
-    let distinct = StringArray::from_iter_values((0..rows).map(|i| {
-        // A row number in the primary keeps every code's bytes apart.
-        let c = code(&mut r);
-        match c.rsplit_once('.') {
-            Some((head, seq)) => format!("{head}{i}.{seq}"),
-            None => c,
-        }
-    }));
+    // The row number (base 36) ending the primary keeps every code's bytes apart.
+    let distinct = StringArray::from_iter_values((0..rows).map(|i| code(&mut r, &base36(i))));
     let canonical = StringArray::from_iter_values(
         (0..rows).map(|i| format!("E.AUTH.TOKEN{}.{:03}", i % 1000 / 10, 1 + i % 10)),
     );
