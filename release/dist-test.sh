@@ -1072,7 +1072,7 @@ EOF
         scalac -cp "$jar_file" -d "$d/scala" "$d/scala/App.scala" &&
         out=$(scala -cp "$jar_file:$d/scala" App) && echo "scala: $out" && [ "$out" = "$app_expected" ]
 }
-check "jvm: the scratch program in Kotlin ($(kotlinc -version 2>&1 | grep -o 'kotlinc-jvm [0-9.]*')) and in Scala ($(scala -version 2>&1 | grep -o 'version [0-9.]*')) against the jar unchanged" jvm_kotlin_scala
+check "jvm: the scratch program in Kotlin (Debian's kotlin $(dpkg-query -W -f '${Version}' kotlin 2>/dev/null)) and in Scala ($(scala -version 2>&1 | grep -o 'version [0-9.]*')) against the jar unchanged" jvm_kotlin_scala
 
 # Spark: polyid-spark-<version>.jar with the jar beside it on a Spark job's class path, in
 # PySpark from PyPI (make spark-deps: target/engines/venv) with its own spark-submit.
