@@ -377,52 +377,47 @@ fi
 
 # ---------------------------------------------------------------------------------------------
 # JVM: one jar with the JNI library of each glibc target (io.polyid.Native loads the one of
-# the running JVM from META-INF/native/<os>-<arch>/), its POM and a sources jar.
+# the running JVM from META-INF/native/<os>-<arch>/), and the Spark jar compiled against the
+# pyspark wheel's Spark; each with its POM, sources jar and javadoc jar.
+
+# One JVM artifact: NAME-<version>.jar (the classes of SRC compiled with the class path CP,
+# the licenses, and whatever $work/jvm/NAME/classes holds already), its -sources.jar and its
+# -javadoc.jar. LINT: javac's -Xlint groups.
+jvm_artifact() {
+    local name=$1 module=$2 src=$3 package=$4 cp=$5 lint=$6 w=$work/jvm/$1 files cpargs=()
+    [ -z "$cp" ] || cpargs=(-cp "$cp")
+    mkdir -p "$w/classes" "$w/sources"
+    mapfile -t files < <(cd "$src" && find . -name '*.java' | LC_ALL=C sort)
+    (cd "$src" && javac --release 17 -encoding UTF-8 "-Xlint:$lint" -Werror "${cpargs[@]}" -d "$w/classes" "${files[@]}")
+    install -m 644 -D -t "$w/classes/META-INF" "$root/LICENSE-MIT" "$root/LICENSE-APACHE"
+    printf '%s\n' "Automatic-Module-Name: $module" "Implementation-Title: $name" \
+        "Implementation-Version: $version" >"$w/manifest.txt"
+    jar --create --file "$dist/jvm/$name-$version.jar" --manifest "$w/manifest.txt" -C "$w/classes" .
+    (cd "$src" && cp --parents -t "$w/sources" "${files[@]}")
+    install -m 644 -D -t "$w/sources/META-INF" "$root/LICENSE-MIT" "$root/LICENSE-APACHE"
+    jar --create --file "$dist/jvm/$name-$version-sources.jar" -C "$w/sources" .
+    javadoc -quiet -Xdoclint:all,-missing -d "$w/javadoc" -sourcepath "$src" "${cpargs[@]}" -subpackages "$package"
+    jar --create --file "$dist/jvm/$name-$version-javadoc.jar" -C "$w/javadoc" .
+}
 
 if want jvm; then
-    rm -rf "$dist/jvm" "$work/jvm" && mkdir -p "$dist/jvm" "$work/jvm/classes" "$work/jvm/sources"
+    rm -rf "$dist/jvm" "$work/jvm" && mkdir -p "$dist/jvm"
     make -s -C "$root" jvm-deps
     for t in x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu; do
         log "jvm: libpolyid_jvm.so for $t"
         zigbuild "$t" "" -p polyid-jvm
         install -m 755 -D "$root/target/$t/release/libpolyid_jvm.so" \
-            "$work/jvm/classes/META-INF/native/linux-${t%%-*}/libpolyid_jvm.so"
+            "$work/jvm/polyid/classes/META-INF/native/linux-${t%%-*}/libpolyid_jvm.so"
     done
     log "jvm: javac, jar, POM"
-    mapfile -t jvm_src < <(cd "$root/bindings-jvm/java/main" && find . -name '*.java' | LC_ALL=C sort)
-    (cd "$root/bindings-jvm/java/main" && javac --release 17 -encoding UTF-8 -Xlint:all -Werror \
-        -d "$work/jvm/classes" "${jvm_src[@]}")
-    install -m 644 -D -t "$work/jvm/classes/META-INF" "$root/LICENSE-MIT" "$root/LICENSE-APACHE"
-    printf '%s\n' "Automatic-Module-Name: io.polyid" "Implementation-Title: polyid" \
-        "Implementation-Version: $version" >"$work/jvm/manifest.txt"
-    jar --create --file "$dist/jvm/polyid-$version.jar" --manifest "$work/jvm/manifest.txt" \
-        -C "$work/jvm/classes" .
-    (cd "$root/bindings-jvm/java/main" && cp --parents -t "$work/jvm/sources" "${jvm_src[@]}")
-    cp -r "$work/jvm/classes/META-INF" "$work/jvm/sources/" && rm -rf "$work/jvm/sources/META-INF/native"
-    jar --create --file "$dist/jvm/polyid-$version-sources.jar" -C "$work/jvm/sources" .
-    javadoc -quiet -Xdoclint:all,-missing -d "$work/jvm/javadoc" -sourcepath "$root/bindings-jvm/java/main" \
-        -subpackages io.polyid
-    jar --create --file "$dist/jvm/polyid-$version-javadoc.jar" -C "$work/jvm/javadoc" .
+    jvm_artifact polyid io.polyid "$root/bindings-jvm/java/main" io.polyid "" all
     sed -e "s|@VERSION@|$version|g" "$root/bindings-jvm/pom.xml.in" >"$dist/jvm/polyid-$version.pom"
     log "jvm: the Spark jar (io.polyid.spark), compiled against the pyspark wheel's jars"
     make -s -C "$root" spark-deps
     spark_jars=$(ls -d "$root"/target/engines/venv/lib/python3*/site-packages/pyspark/jars | head -n 1)
     spark_version=$(cd "$spark_jars" && ls spark-sql_2.13-*.jar | sed -e 's/^spark-sql_2.13-//' -e 's/\.jar$//')
-    mkdir -p "$work/jvm/spark-classes" "$work/jvm/spark-sources"
-    mapfile -t spark_src < <(cd "$root/bindings-jvm/spark" && find . -name '*.java' | LC_ALL=C sort)
-    (cd "$root/bindings-jvm/spark" && javac --release 17 -encoding UTF-8 -Xlint:all,-path,-processing,-classfile -Werror \
-        -cp "$dist/jvm/polyid-$version.jar:$spark_jars/*" -d "$work/jvm/spark-classes" "${spark_src[@]}")
-    install -m 644 -D -t "$work/jvm/spark-classes/META-INF" "$root/LICENSE-MIT" "$root/LICENSE-APACHE"
-    printf '%s\n' "Automatic-Module-Name: io.polyid.spark" "Implementation-Title: polyid-spark" \
-        "Implementation-Version: $version" >"$work/jvm/spark-manifest.txt"
-    jar --create --file "$dist/jvm/polyid-spark-$version.jar" --manifest "$work/jvm/spark-manifest.txt" \
-        -C "$work/jvm/spark-classes" .
-    (cd "$root/bindings-jvm/spark" && cp --parents -t "$work/jvm/spark-sources" "${spark_src[@]}")
-    cp -r "$work/jvm/spark-classes/META-INF" "$work/jvm/spark-sources/"
-    jar --create --file "$dist/jvm/polyid-spark-$version-sources.jar" -C "$work/jvm/spark-sources" .
-    javadoc -quiet -Xdoclint:all,-missing -d "$work/jvm/spark-javadoc" -sourcepath "$root/bindings-jvm/spark" \
-        -cp "$dist/jvm/polyid-$version.jar:$spark_jars/*" -subpackages io.polyid.spark
-    jar --create --file "$dist/jvm/polyid-spark-$version-javadoc.jar" -C "$work/jvm/spark-javadoc" .
+    jvm_artifact polyid-spark io.polyid.spark "$root/bindings-jvm/spark" io.polyid.spark \
+        "$dist/jvm/polyid-$version.jar:$spark_jars/*" all,-path,-processing,-classfile
     sed -e "s|@VERSION@|$version|g" -e "s|@SPARK@|$spark_version|g" "$root/bindings-jvm/spark/pom.xml.in" \
         >"$dist/jvm/polyid-spark-$version.pom"
     ls -l "$dist/jvm"

@@ -32,19 +32,22 @@ TIME = re.compile(r"^(.*?)\s*time:\s+\[\S+ \S+ (\S+) (\S+) \S+ \S+\]")
 UNITS = {"ps": 1e-3, "ns": 1.0, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 
 
-def build(tree: str) -> str:
-    """The path of the `ids` bench executable built in `tree`."""
-    out = subprocess.run(
-        ["cargo", "bench", "--locked", "--no-run", "-p", "polyid", "--bench", "ids",
-         "--message-format=json"],
-        cwd=tree, check=True, capture_output=True, text=True,
-    ).stdout
+def executable(tree: str, name: str, cargo: list[str]) -> str:
+    """The path of the executable `name` that `cargo ... --message-format=json` builds in
+    `tree`."""
+    out = subprocess.run(["cargo", *cargo, "--locked", "--message-format=json"],
+                         cwd=tree, check=True, capture_output=True, text=True).stdout
     for line in out.splitlines():
         msg = json.loads(line)
-        if msg.get("reason") == "compiler-artifact" and msg["target"]["name"] == "ids" \
+        if msg.get("reason") == "compiler-artifact" and msg["target"]["name"] == name \
                 and msg.get("executable"):
             return msg["executable"]
-    sys.exit(f"bench_paired: no ids executable built in {tree}")
+    sys.exit(f"bench_paired: no {name} executable built in {tree}")
+
+
+def build(tree: str) -> str:
+    """The path of the `ids` bench executable built in `tree`."""
+    return executable(tree, "ids", ["bench", "--no-run", "-p", "polyid", "--bench", "ids"])
 
 
 def build_arrow(tree: str) -> str:
@@ -53,17 +56,8 @@ def build_arrow(tree: str) -> str:
     if tree != ROOT:
         with open(os.path.join(ROOT, example)) as src, open(os.path.join(tree, example), "w") as dst:
             dst.write(src.read())
-    out = subprocess.run(
-        ["cargo", "build", "--locked", "--release", "-p", "polyid-arrow", "--example",
-         "column_bench", "--message-format=json"],
-        cwd=tree, check=True, capture_output=True, text=True,
-    ).stdout
-    for line in out.splitlines():
-        msg = json.loads(line)
-        if msg.get("reason") == "compiler-artifact" and msg["target"]["name"] == "column_bench" \
-                and msg.get("executable"):
-            return msg["executable"]
-    sys.exit(f"bench_paired: no column_bench executable built in {tree}")
+    return executable(tree, "column_bench",
+                      ["build", "--release", "-p", "polyid-arrow", "--example", "column_bench"])
 
 
 def run_arrow(exe: str, tree: str, rows: int) -> dict[str, float]:
