@@ -63,8 +63,8 @@ pg-dev-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-server-dev-$(PG_MAJOR) >/dev/null; }
 
 pg-build: pg-dev-deps
-	@echo "==> postgres: cargo build --profile sql-release -p polyid-postgres, then PGXS ($(PG_CONFIG))"
-	$(CARGO) build --locked --profile sql-release -p polyid-postgres
+	@echo "==> postgres: cargo build --profile pg-release -p polyid-postgres, then PGXS ($(PG_CONFIG))"
+	$(CARGO) build --locked --profile pg-release -p polyid-postgres
 	$(MAKE) --no-print-directory -s -C $(PG_DIR) PG_CONFIG=$(PG_CONFIG) CARGO_TARGET_DIR=$(ROOT)/target
 
 pg-install: pg-build

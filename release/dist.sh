@@ -102,11 +102,12 @@ musl_shared() {
     case $1 in *-musl) echo "-C target-feature=-crt-static" ;; *) echo "" ;; esac
 }
 # cargo zigbuild for one target with extra RUSTFLAGS, stripped symbols, the release profile
-# (or PROFILE=name: the SQL extensions' sql-release).
+# (or PROFILE=name: sql-release for the SQL extensions, pg-release for PostgreSQL's library).
 zigbuild() {
     local target=$1 flags=$2
     shift 2
     env RUSTFLAGS="$flags" CARGO_PROFILE_RELEASE_STRIP=symbols CARGO_PROFILE_SQL_RELEASE_STRIP=symbols \
+        CARGO_PROFILE_PG_RELEASE_STRIP=symbols \
         cargo zigbuild --profile "${PROFILE:-release}" --locked --target "$(zig_target "$target")" "$@"
 }
 
@@ -253,14 +254,14 @@ pg_build() {
     [ -f "$out/polyid.so" ] && return 0
     log "postgres: extension for $t (PostgreSQL $PG_MAJOR)"
     make -s -C "$root" pg-dev-deps
-    PROFILE=sql-release zigbuild "$t" "" -p polyid-postgres
+    PROFILE=pg-release zigbuild "$t" "" -p polyid-postgres
     mkdir -p "$out"
     zt=$(zig_target "${t/-unknown/}")
     python3 -m ziglang cc -target "$zt" -O2 -fPIC -fno-strict-aliasing -fwrapv -Wall -Werror -Wno-ignored-attributes \
         -I"$(/usr/lib/postgresql/$PG_MAJOR/bin/pg_config --includedir-server)" \
         -c "$root/postgres/src/polyid.c" -o "$out/polyid.o"
     python3 -m ziglang cc -target "$zt" -shared -s -o "$out/polyid.so" "$out/polyid.o" \
-        "$root/target/$t/sql-release/libpolyid_postgres.a" -Wl,--version-script="$root/postgres/exports.map" -Wl,--gc-sections \
+        "$root/target/$t/pg-release/libpolyid_postgres.a" -Wl,--version-script="$root/postgres/exports.map" -Wl,--gc-sections \
         $(static_libs "$t")
 }
 

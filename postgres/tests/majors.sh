@@ -18,7 +18,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$root/target/pg-majors
-lib=$root/target/sql-release/libpolyid_postgres.a
+lib=$root/target/pg-release/libpolyid_postgres.a
 majors=("$@")
 [ ${#majors[@]} -gt 0 ] || majors=(17 18)
 passed=0 failed=0
