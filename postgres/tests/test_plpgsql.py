@@ -262,6 +262,26 @@ class PlPgSql(unittest.TestCase):
         self.assertEqual(by_text, values)
         e.row("DROP TABLE u")
 
+    @unittest.skipIf(KIND == "native", "the pure-SQL tier's own functions")
+    def test_inlined_ways_agree_with_the_plpgsql_ways(self):
+        # 20,000 pseudo-random values of every bit width (md5 of the row number, shifted), and
+        # the edges: the inlined expressions against the PL/pgSQL functions they stand in for.
+        e = self.e
+        values = ("SELECT (('x' || md5(i::text))::bit(64)::bigint) >> (i % 64) AS v, "
+                  "decode(md5(i::text), 'hex') AS b FROM generate_series(1, 20000) i "
+                  "UNION ALL SELECT unnest(ARRAY[0, 1, -1, 9223372036854775807, "
+                  "-9223372036854775807 - 1 + 1024, -9223372036854774785]::bigint[]), "
+                  "'\\x00000000000000000000000000000000'::bytea")
+        differ = e.row(f"""SELECT count(*) FILTER (WHERE polyid_tid_format(v) <> polyid__tid_format_slow(v)),
+                                  count(*) FILTER (WHERE polyid_tid_parse(polyid_tid_format(v)) <> v),
+                                  count(*) FILTER (WHERE polyid_euid_format(b) <> polyid__euid_format_slow(b)),
+                                  count(*) FILTER (WHERE polyid__euid_fast(polyid_euid_format(b))
+                                                   <> polyid__euid_parse(polyid_euid_format(b), 'test')),
+                                  count(*)
+                           FROM ({values}) s WHERE v >> 10 <> -9007199254740992""")
+        self.assertEqual(differ[:4], (0, 0, 0, 0))
+        self.assertGreater(differ[4], 20000)
+
     def test_generators_increase_within_a_session(self):
         e = self.e
         second_of = {}

@@ -1334,6 +1334,11 @@ def euid_cases():
         ("parse-open-brace-123", "C8ZM14GR4JXG{MQXVY18S8TJNA6", "INVALID_CHARACTER", NA(12, "{"), IND),
         ("parse-tilde", "~8ZM14GR4JXG0MQXVY18S8TJNA6", "INVALID_CHARACTER", NA(0, "~"), IND),
         ("parse-dash", "C8ZM14GR4-XG0MQXVY18S8TJNA6", "INVALID_CHARACTER", NA(9, "-"), IND),
+        # Without a check symbol nothing but the symbols themselves can reject a bad one.
+        ("parse-bad-character-nocheck", "ZZZZZ!ZZZZZZZZZZZZZZZZZZZZZ", "INVALID_CHARACTER", NA(5, "!"), IND),
+        ("parse-lowercase-u-nocheck", "ZZZZZZZZZZuZZZZZZZZZZZZZZZZ", "INVALID_CHARACTER", NA(10, "u"), IND),
+        ("parse-bad-character-low-half-nocheck", "0000000000000000000#000003Z", "INVALID_CHARACTER",
+         NA(19, "#"), IND),
         ("parse-space", "C8ZM14GR4JXG0MQXVY18S8TJNA ", "INVALID_CHARACTER", NA(26, " "), IND),
         ("parse-nul", "C8ZM14GR4JXG0MQ\x00VY18S8TJNA6", "INVALID_CHARACTER", NA(15, "\x00"), IND),
         ("parse-non-ascii-27-bytes", good[:25] + "\u00e9", "INVALID_CHARACTER", NA(25, "\u00e9"), IND),
