@@ -692,7 +692,7 @@ arrow_fn! {
             tid::generate(polyid::tid::default_generator(), count as u64)
         } else {
             // SAFETY: the header's contract for `generator`.
-            let g = unsafe { crate::tid::tid_generator(generator)? };
+            let g = unsafe { crate::generation::core(generator)? };
             tid::generate(g, count as u64)
         };
         column.map_err(column_fail)
@@ -760,8 +760,8 @@ arrow_fn! {
             xid::generate(polyid::xid::default_generator(), count as u64)
         } else {
             // SAFETY: the header's contract for `generator`.
-            let g = unsafe { crate::xid::xid_generator(generator)? };
-            xid::generate(&g.generator, count as u64)
+            let g = unsafe { crate::generation::core(generator)? };
+            xid::generate(g, count as u64)
         };
         column.map_err(column_fail)
     }
@@ -902,7 +902,7 @@ arrow_fn! {
             euid::generate(polyid::euid::default_generator(), count as u64)
         } else {
             // SAFETY: the header's contract for `generator`.
-            let g = unsafe { crate::euid::euid_generator(generator)? };
+            let g = unsafe { crate::generation::core(generator)? };
             euid::generate(g, count as u64)
         };
         column.map_err(column_fail)

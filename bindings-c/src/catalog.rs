@@ -141,19 +141,6 @@ unsafe fn store(out: *mut *mut polyid_catalog, c: Catalog) {
 // ---------------------------------------------------------------------------------------
 // Making and freeing
 
-unsafe fn load_impl<'a>(
-    json: impl FnOnce() -> Res<&'a str>,
-    out: *mut *mut polyid_catalog,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let json = json()?;
-        non_null(out, "out")?;
-        store(out, Catalog::from_json(json)?);
-        Ok(())
-    })
-}
-
 with_n_twin! {
     /// Loads a catalog from its JSON text in any of the three forms (full, compact, minimal;
     /// detected by shape) and verifies every entry.
@@ -169,17 +156,18 @@ with_n_twin! {
     fn polyid_catalog_load;
     /// `polyid_catalog_load()` for a JSON text given as `json_len` bytes (e.g. a file read
     /// into memory; no NUL needed).
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_catalog_load()`.
     fn polyid_catalog_load_n;
     (
         json / json_len: str,
         out: *mut *mut polyid_catalog,
         err: *mut polyid_error,
     ) -> polyid_status {
-        load_impl(json, out, err)
+        run(err, || {
+            let json = json()?;
+            non_null(out, "out")?;
+            store(out, Catalog::from_json(json)?);
+            Ok(())
+        })
     }
 }
 
@@ -387,29 +375,6 @@ fn entry_json(e: &CatalogEntry) -> String {
     )
 }
 
-unsafe fn entry_impl<'a>(
-    catalog: *const polyid_catalog,
-    id: impl FnOnce() -> Res<&'a str>,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let c = handle(catalog)?;
-        let id = id()?;
-        out.check_ptr()?;
-        match c.get(id) {
-            Some(e) => out.write(entry_json(e).as_bytes()),
-            // The core's own NOT_FOUND error (expanding an ID the catalog lacks).
-            None => Err(c.expand(id, &()).err().map_or_else(
-                || Fail::Panic("an ID without an entry expanded".to_owned()),
-                Fail::Core,
-            )),
-        }
-    })
-}
-
 with_n_twin! {
     /// Everything a catalog holds for an ID, as JSON text (no whitespace, members in this
     /// order): `{"id", "code", "severity" (letter), "message" (the template), "description"
@@ -425,10 +390,6 @@ with_n_twin! {
     /// out != NULL and out_cap > 0).
     fn polyid_catalog_entry_json;
     /// `polyid_catalog_entry_json()` for an ID given as `id_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_catalog_entry_json()`.
     fn polyid_catalog_entry_json_n;
     (
         catalog: *const polyid_catalog,
@@ -437,7 +398,20 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        entry_impl(catalog, id, out, out_cap, err)
+        run(err, || {
+            let out = OutStr::new(out, out_cap, "out");
+            let c = handle(catalog)?;
+            let id = id()?;
+            out.check_ptr()?;
+            match c.get(id) {
+                Some(e) => out.write(entry_json(e).as_bytes()),
+                // The core's own NOT_FOUND error (expanding an ID the catalog lacks).
+                None => Err(c.expand(id, &()).err().map_or_else(
+                    || Fail::Panic("an ID without an entry expanded".to_owned()),
+                    Fail::Core,
+                )),
+            }
+        })
     }
 }
 
@@ -502,31 +476,6 @@ unsafe fn write_expansion(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)] // the C signature, one argument each
-unsafe fn expand_impl<'a>(
-    catalog: *const polyid_catalog,
-    id: impl FnOnce() -> Res<&'a str>,
-    names: *const *const c_char,
-    values: *const *const c_char,
-    field_count: usize,
-    out: *mut polyid_catalog_expansion,
-    message: *mut c_char,
-    message_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let message = OutStr::new(message, message_cap, "message");
-        let c = handle(catalog)?;
-        let id = id()?;
-        let names = str_array(names, field_count, "field_names")?;
-        let values = str_array(values, field_count, "field_values")?;
-        let out = Out::new(out, "out")?;
-        message.check_ptr()?;
-        let fields: Vec<(&str, &str)> = names.into_iter().zip(values).collect();
-        write_expansion(&c.expand(id, fields.as_slice())?, out, &message)
-    })
-}
-
 with_n_twin! {
     /// Expands an ID: the entry's code and severity, and its message with every `{{name}}`
     /// placeholder replaced by the value of the field `name`.
@@ -545,11 +494,8 @@ with_n_twin! {
     /// missing field), `POLYID_BUFFER_TOO_SMALL`. On any failure `message` holds "" (when
     /// message != NULL and message_cap > 0).
     fn polyid_catalog_expand;
-    /// `polyid_catalog_expand()` for an ID given as `id_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. The field names and values stay
-    /// NUL-terminated. Same buffers and errors as `polyid_catalog_expand()`.
+    /// `polyid_catalog_expand()` for an ID given as `id_len` bytes (the field names and values
+    /// stay NUL-terminated).
     fn polyid_catalog_expand_n;
     (
         catalog: *const polyid_catalog,
@@ -562,39 +508,18 @@ with_n_twin! {
         message_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        expand_impl(
-            catalog,
-            id,
-            field_names,
-            field_values,
-            field_count,
-            out,
-            message,
-            message_cap,
-            err,
-        )
+        run(err, || {
+            let message = OutStr::new(message, message_cap, "message");
+            let c = handle(catalog)?;
+            let id = id()?;
+            let names = str_array(field_names, field_count, "field_names")?;
+            let values = str_array(field_values, field_count, "field_values")?;
+            let out = Out::new(out, "out")?;
+            message.check_ptr()?;
+            let fields: Vec<(&str, &str)> = names.into_iter().zip(values).collect();
+            write_expansion(&c.expand(id, fields.as_slice())?, out, &message)
+        })
     }
-}
-
-unsafe fn expand_json_impl<'a>(
-    catalog: *const polyid_catalog,
-    id: impl FnOnce() -> Res<&'a str>,
-    fields: impl FnOnce() -> Res<&'a str>,
-    out: *mut polyid_catalog_expansion,
-    message: *mut c_char,
-    message_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let message = OutStr::new(message, message_cap, "message");
-        let c = handle(catalog)?;
-        let id = id()?;
-        let fields = fields()?;
-        let out = Out::new(out, "out")?;
-        message.check_ptr()?;
-        let fields = polyid::wdp::catalog::parse_fields(fields)?;
-        write_expansion(&c.expand(id, &fields)?, out, &message)
-    })
 }
 
 with_n_twin! {
@@ -606,10 +531,6 @@ with_n_twin! {
     /// `POLYID_INVALID_ARGUMENT` (fields is not JSON, or not an object).
     fn polyid_catalog_expand_json;
     /// `polyid_catalog_expand_json()` for an ID and fields given as (pointer, length) pairs.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_catalog_expand_json()`.
     fn polyid_catalog_expand_json_n;
     (
         catalog: *const polyid_catalog,
@@ -620,15 +541,16 @@ with_n_twin! {
         message_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        expand_json_impl(
-            catalog,
-            id,
-            fields,
-            out,
-            message,
-            message_cap,
-            err,
-        )
+        run(err, || {
+            let message = OutStr::new(message, message_cap, "message");
+            let c = handle(catalog)?;
+            let id = id()?;
+            let fields = fields()?;
+            let out = Out::new(out, "out")?;
+            message.check_ptr()?;
+            let fields = polyid::wdp::catalog::parse_fields(fields)?;
+            write_expansion(&c.expand(id, &fields)?, out, &message)
+        })
     }
 }
 
@@ -654,22 +576,6 @@ fn payload_json(list: &[Expansion<'_>]) -> String {
     out
 }
 
-unsafe fn expand_payload_impl<'a>(
-    catalog: *const polyid_catalog,
-    payload: impl FnOnce() -> Res<&'a str>,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let c = handle(catalog)?;
-        let payload = payload()?;
-        out.check_ptr()?;
-        out.write(payload_json(&c.expand_payload(payload)?).as_bytes())
-    })
-}
-
 with_n_twin! {
     /// Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional; its values as in
     /// `polyid_catalog_expand_json()`) into the JSON text of a list, one object per ID:
@@ -685,10 +591,6 @@ with_n_twin! {
     /// On any failure `out` holds "" (when out != NULL and out_cap > 0).
     fn polyid_catalog_expand_payload;
     /// `polyid_catalog_expand_payload()` for a payload given as `payload_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_catalog_expand_payload()`.
     fn polyid_catalog_expand_payload_n;
     (
         catalog: *const polyid_catalog,
@@ -697,7 +599,13 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        expand_payload_impl(catalog, payload, out, out_cap, err)
+        run(err, || {
+            let out = OutStr::new(out, out_cap, "out");
+            let c = handle(catalog)?;
+            let payload = payload()?;
+            out.check_ptr()?;
+            out.write(payload_json(&c.expand_payload(payload)?).as_bytes())
+        })
     }
 }
 
