@@ -13,15 +13,15 @@ use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{Array, ArrayRef};
 use arrow_data::ArrayData;
-use arrow_schema::{DataType, Field};
+use arrow_schema::DataType;
 use polyid::wdp::NamedSequences;
 use polyid::{Detail, Error, ErrorCode, Profile};
-use polyid_arrow::ffi::{export_array, export_schema};
+use polyid_arrow::ffi::{borrow_array, export_column};
 use polyid_arrow::stream::{
-    column_of, export_stream, exported_failure, output_type, owned, read_type, ChunkKernel,
-    ChunkSource, Fault, MapChunks, ReadError, StreamReader, EINVAL,
+    export_stream, exported_failure, owned, ChunkKernel, ChunkSource, Fault, MapChunks, ReadError,
+    EINVAL,
 };
-use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
+use polyid_arrow::{euid, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::catalog::polyid_catalog;
 use crate::euid::polyid_euid_generator;
@@ -105,15 +105,6 @@ fn packed(out: Result<Output, ColumnError>) -> Res<ArrayRef> {
     out.and_then(Output::packed).map_err(column_fail)
 }
 
-/// The release callback of a borrowed copy: the caller's array stays the caller's.
-unsafe extern "C" fn release_borrowed(array: *mut FFI_ArrowArray) {
-    if !array.is_null() {
-        // SAFETY: `array` is the live copy made by `borrow` (the only holder of this
-        // callback); marking it released is all a release callback must do here.
-        unsafe { (*array).release = None };
-    }
-}
-
 /// One input column argument: the caller's array and schema, and their names in errors.
 #[derive(Clone, Copy)]
 struct In {
@@ -140,40 +131,13 @@ impl In {
     }
 }
 
-/// The caller's input column, read in place without taking it over: a copy of its top-level
-/// struct whose release does nothing, so the buffers stay owned by the caller's struct
-/// (which the caller keeps, and releases, as before the call). The structs are checked, and
-/// the data validated (sizes, children, dictionary values; a string array's offsets and
-/// UTF-8 by the kernel, block by block before it reads them), before any of it is read
-/// (`polyid_arrow::ffi::import_array`); dictionary-encoded text is read as the text it stands
-/// for.
+/// The caller's input column, read in place without taking it over
+/// (`polyid_arrow::ffi::borrow_array`: the caller keeps, and releases, its array).
 unsafe fn borrow(input: In) -> Res<ArrayRef> {
-    let In {
-        array,
-        schema,
-        arg,
-        schema_arg,
-    } = input;
-    non_null(array, arg)?;
-    non_null(schema, schema_arg)?;
-    // SAFETY: `array` points to a `struct ArrowArray` (the header's contract), only read.
-    if unsafe { (*array).is_released() } {
-        return Err(invalid(arg, "the array is released".to_owned()));
-    }
-    // SAFETY: as above. The copy shares the caller's buffers, children and private data; its
-    // own release callback (set before anything can drop it) leaves them to the caller.
-    let mut copy = unsafe { ptr::read(array) };
-    copy.release = Some(release_borrowed);
-    // SAFETY: `schema` points to the `struct ArrowSchema` of the array (the header's
-    // contract), only read; `import_array` checks both structs before arrow-rs reads them.
-    let column = unsafe { polyid_arrow::ffi::import_array(copy, &*schema, arg) };
-    decode_dictionary(&column.map_err(column_fail)?).map_err(column_fail)
-}
-
-/// The schema of an output column of type `data_type`: no name, nullable.
-fn schema_of(data_type: &DataType) -> Res<FFI_ArrowSchema> {
-    let field = Field::new("", data_type.clone(), true);
-    export_schema(&field).map_err(|e| invalid("out_schema", e.to_string()))
+    non_null(input.array, input.arg)?;
+    non_null(input.schema, input.schema_arg)?;
+    // SAFETY: the header's contract: an array and the schema of its type, only read.
+    unsafe { borrow_array(&*input.array, &*input.schema, input.arg) }.map_err(column_fail)
 }
 
 /// Marks the caller's outputs released, so that a failed call leaves nothing to release.
@@ -213,11 +177,12 @@ unsafe fn compute(
                 .collect::<Res<Vec<_>>>()?;
             let result = kernel(&arrays)?;
             let data = owned(&result, &arrays).map_err(column_fail)?;
-            let schema = schema_of(data.data_type())?;
+            let (array, schema) =
+                export_column(&data).map_err(|e| invalid("out_schema", e.to_string()))?;
             // SAFETY: both outputs are non-NULL (checked above) caller structs, released by
             // `clear`: they receive the new array and schema, which the caller releases.
             unsafe {
-                out.write(export_array(&data));
+                out.write(array);
                 out_schema.write(schema);
             }
             Ok(())
@@ -502,29 +467,18 @@ unsafe fn map_stream(
     run(err, || {
         non_null(input, "input")?;
         non_null(out, "out")?;
-        let mut kernel = make()?;
-        // SAFETY: `input` points to a `struct ArrowArrayStream` (the header's contract).
-        let stream = unsafe { &mut *input };
-        let (Some(_), Some(_), Some(_)) = (stream.get_schema, stream.get_next, stream.release)
-        else {
-            return Err(invalid("input", "the stream is released".to_owned()));
-        };
-        // SAFETY: a live stream (the header's contract), only borrowed.
-        let input_type = unsafe { read_type(stream, "input") }.map_err(read_fail)?;
+        let kernel = make()?;
         let name = if column.is_null() {
             None
         } else {
             // SAFETY: a NUL-terminated string (the header's contract).
             Some(unsafe { cstr(column, "column") }?)
         };
-        let (field, column_type) = column_of(&input_type, name).map_err(column_fail)?;
-        let output_type = output_type(&mut kernel, &column_type).map_err(column_fail)?;
-        // SAFETY: moves the caller's stream out, leaving it marked released; its chunks have
-        // the type just read (the interface's contract), each checked as it is read.
-        let reader = unsafe {
-            StreamReader::new(FFI_ArrowArrayStream::from_raw(input), input_type, "input")
-        };
-        let mapped = MapChunks::new(reader, field, output_type, kernel);
+        // SAFETY: `input` points to a `struct ArrowArrayStream` (the header's contract), moved
+        // out only on success.
+        let mapped =
+            unsafe { polyid_arrow::stream::map_stream(&mut *input, name, kernel, "input") }
+                .map_err(read_fail)?;
         // SAFETY: `out` is a non-NULL caller struct (checked above), cleared above.
         unsafe { out.write(export_stream(CStream(mapped))) };
         Ok(())
