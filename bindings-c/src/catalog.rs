@@ -4,7 +4,9 @@
 use core::ffi::c_char;
 use core::ptr;
 
-use polyid::wdp::catalog::{self, Catalog, CatalogEntry, Entry, Expansion, Form, KeyPair};
+use polyid::wdp::catalog::{
+    self, json_array, Catalog, CollisionGroup, Entry, Expansion, Form, KeyPair,
+};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::ffi::*;
@@ -343,38 +345,6 @@ pub unsafe extern "C" fn polyid_catalog_namespace_hash(
     })
 }
 
-/// A JSON string literal.
-fn quote(s: &str) -> String {
-    serde_json::Value::from(s).to_string()
-}
-
-fn quote_list(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|s| quote(s)).collect();
-    format!("[{}]", quoted.join(","))
-}
-
-fn quote_opt(s: Option<&str>) -> String {
-    s.map_or_else(|| "null".to_owned(), quote)
-}
-
-/// `{"id","code","severity","message","description","hints","tags","fields","docs_url"}`
-/// in that order.
-fn entry_json(e: &CatalogEntry) -> String {
-    format!(
-        "{{\"id\":{},\"code\":{},\"severity\":\"{}\",\"message\":{},\"description\":{},\
-         \"hints\":{},\"tags\":{},\"fields\":{},\"docs_url\":{}}}",
-        quote(e.id()),
-        quote(e.code()),
-        e.severity().letter(),
-        quote(e.message()),
-        quote_opt(e.description()),
-        quote_list(e.hints()),
-        quote_list(e.tags()),
-        quote_list(e.fields()),
-        quote_opt(e.docs_url()),
-    )
-}
-
 with_n_twin! {
     /// Everything a catalog holds for an ID, as JSON text (no whitespace, members in this
     /// order): `{"id", "code", "severity" (letter), "message" (the template), "description"
@@ -404,7 +374,7 @@ with_n_twin! {
             let id = id()?;
             out.check_ptr()?;
             match c.get(id) {
-                Some(e) => out.write(entry_json(e).as_bytes()),
+                Some(e) => out.write(e.to_json().as_bytes()),
                 // The core's own NOT_FOUND error (expanding an ID the catalog lacks).
                 None => Err(c.expand(id, &()).err().map_or_else(
                     || Fail::Panic("an ID without an entry expanded".to_owned()),
@@ -440,17 +410,8 @@ pub unsafe extern "C" fn polyid_catalog_collisions(
         let out = OutStr::new(out, out_cap, "out");
         let codes = str_array(codes, count, "codes")?;
         out.check_ptr()?;
-        let groups: Vec<String> = catalog::collisions(codes)?
-            .iter()
-            .map(|g| {
-                format!(
-                    "{{\"id\":{},\"codes\":{}}}",
-                    quote(g.id.as_str()),
-                    quote_list(&g.codes)
-                )
-            })
-            .collect();
-        out.write(format!("[{}]", groups.join(",")).as_bytes())
+        let groups = catalog::collisions(codes)?;
+        out.write(json_array(groups.iter().map(CollisionGroup::to_json)).as_bytes())
     })
 }
 
@@ -554,28 +515,6 @@ with_n_twin! {
     }
 }
 
-/// `[{"id","code","severity","message"}, ...]` with the members in that order, whatever
-/// serde_json's map order is.
-fn payload_json(list: &[Expansion<'_>]) -> String {
-    let mut out = String::from("[");
-    for (i, e) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"id\":");
-        out.push_str(&quote(e.id));
-        out.push_str(",\"code\":");
-        out.push_str(&quote(e.code));
-        out.push_str(",\"severity\":\"");
-        out.push(e.severity.letter());
-        out.push_str("\",\"message\":");
-        out.push_str(&quote(&e.message));
-        out.push('}');
-    }
-    out.push(']');
-    out
-}
-
 with_n_twin! {
     /// Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional; its values as in
     /// `polyid_catalog_expand_json()`) into the JSON text of a list, one object per ID:
@@ -604,7 +543,8 @@ with_n_twin! {
             let c = handle(catalog)?;
             let payload = payload()?;
             out.check_ptr()?;
-            out.write(payload_json(&c.expand_payload(payload)?).as_bytes())
+            let list = c.expand_payload(payload)?;
+            out.write(json_array(list.iter().map(Expansion::to_json)).as_bytes())
         })
     }
 }
