@@ -6,6 +6,7 @@ use polyid::tid::{self, Tid, TidGenerator};
 
 use crate::ffi::*;
 use crate::generation::*;
+use crate::uid11::range_out;
 
 /// Bytes for a TID text (13 symbols) and its NUL.
 pub const POLYID_TID_LEN: usize = 14;
@@ -228,15 +229,7 @@ with_n_twin! {
             let lo = Out::new(min_micros, "min_micros")?;
             let hi = Out::new(max_micros, "max_micros")?;
             let found = Out::new(found, "found")?;
-            match tid::prefix_range(prefix)? {
-                Some((a, b)) => {
-                    lo.set(a);
-                    hi.set(b);
-                    found.set(true);
-                }
-                None => found.set(false),
-            }
-            Ok(())
+            range_out(tid::prefix_range(prefix)?, lo, hi, found)
         })
     }
 }
