@@ -76,14 +76,6 @@ unsafe fn opt_names<'a>(names: *const polyid_named_sequences) -> Res<Option<&'a 
     Ok(Some(unsafe { crate::wdp::names(names)? }))
 }
 
-fn invalid(context: &'static str, message: String) -> Fail {
-    Fail::Core(Error::new(
-        ErrorCode::InvalidArgument,
-        context,
-        Detail::Message(message.into()),
-    ))
-}
-
 fn internal(message: &'static str) -> Fail {
     Fail::Core(Error::reason(
         ErrorCode::InternalError,
@@ -192,6 +184,14 @@ unsafe fn compute(
         }
         result
     });
+    // SAFETY: a caller's output (or NULL).
+    unsafe { write_row(error_row, row) };
+    status
+}
+
+/// Writes the row that failed a call (`None`: `POLYID_ARROW_NO_ROW`) to `*error_row`, unless
+/// it is NULL.
+unsafe fn write_row(error_row: *mut i64, row: Option<usize>) {
     if !error_row.is_null() {
         let r = row.map_or(POLYID_ARROW_NO_ROW, |r| {
             i64::try_from(r).unwrap_or(i64::MAX)
@@ -199,7 +199,6 @@ unsafe fn compute(
         // SAFETY: a caller's output, written without being read.
         unsafe { error_row.write(r) };
     }
-    status
 }
 
 /// Declares one `polyid_arrow_*` column function from its doc comment, its name, its own
@@ -544,10 +543,6 @@ pub unsafe extern "C" fn polyid_arrow_stream_error(
     err: *mut polyid_error,
     error_row: *mut i64,
 ) -> polyid_status {
-    if !error_row.is_null() {
-        // SAFETY: a caller's output, written without being read.
-        unsafe { error_row.write(POLYID_ARROW_NO_ROW) };
-    }
     let mut row = None;
     let status = run(err, || {
         non_null(stream, "stream")?;
@@ -567,10 +562,8 @@ pub unsafe extern "C" fn polyid_arrow_stream_error(
             }
         }
     });
-    if let (Some(r), false) = (row, error_row.is_null()) {
-        // SAFETY: as above.
-        unsafe { error_row.write(i64::try_from(r).unwrap_or(i64::MAX)) };
-    }
+    // SAFETY: a caller's output (or NULL).
+    unsafe { write_row(error_row, row) };
     status
 }
 

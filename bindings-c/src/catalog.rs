@@ -89,14 +89,6 @@ pub(crate) unsafe fn handle<'a>(catalog: *const polyid_catalog) -> Res<&'a Catal
     Ok(&(*catalog).0)
 }
 
-fn invalid_argument(arg: &'static str, why: String) -> Fail {
-    Fail::Core(Error::new(
-        ErrorCode::InvalidArgument,
-        arg,
-        Detail::Message(why.into_boxed_str()),
-    ))
-}
-
 /// An array of `len` NUL-terminated UTF-8 strings; NULL is accepted when `len` is 0.
 unsafe fn str_array<'a>(
     p: *const *const c_char,
@@ -577,7 +569,7 @@ pub unsafe extern "C" fn polyid_catalog_to_json(
             1 => Form::Compact,
             2 => Form::Minimal,
             n => {
-                return Err(invalid_argument(
+                return Err(invalid(
                     "form",
                     format!("{n} is not a polyid_catalog_form (0 full, 1 compact, 2 minimal)"),
                 ))

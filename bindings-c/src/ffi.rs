@@ -489,6 +489,15 @@ pub(crate) fn null(arg: &'static str) -> Fail {
     ))
 }
 
+/// `INVALID_ARGUMENT` for argument `arg`, saying why.
+pub(crate) fn invalid(arg: &'static str, message: String) -> Fail {
+    Fail::Core(Error::new(
+        ErrorCode::InvalidArgument,
+        arg,
+        Detail::Message(message.into()),
+    ))
+}
+
 /// Checks that a pointer argument is not NULL.
 #[inline]
 pub(crate) fn non_null<T>(p: *const T, arg: &'static str) -> Res<()> {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use polyid::clock::{EitherClock, SystemClock};
 use polyid::node::{self, Node};
-use polyid::{Detail, Error, ErrorCode, OnClockBehind, Options};
+use polyid::{OnClockBehind, Options};
 
 use crate::ffi::*;
 
@@ -109,14 +109,6 @@ pub(crate) fn real_clock() -> GenClock {
     Arc::new(EitherClock::Real(SystemClock))
 }
 
-fn invalid_argument(arg: &'static str, why: String) -> Fail {
-    Fail::Core(Error::new(
-        ErrorCode::InvalidArgument,
-        arg,
-        Detail::Message(why.into()),
-    ))
-}
-
 /// A node argument: -1 is none, 0-959 a node, anything else `OUT_OF_RANGE`.
 fn node_arg(v: i64, arg: &'static str) -> Res<Option<Node>> {
     if v == -1 {
@@ -146,7 +138,7 @@ pub(crate) unsafe fn read_options(
         0 => OnClockBehind::Fail,
         1 => OnClockBehind::Wait,
         n => {
-            return Err(invalid_argument(
+            return Err(invalid(
                 "on_clock_behind",
                 format!(
                     "{n} is not a polyid_clock_behind (0 POLYID_CLOCK_BEHIND_FAIL, \
@@ -402,6 +394,7 @@ pub(crate) use generator_fns;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use polyid::ErrorCode;
 
     #[test]
     fn init_gives_the_core_defaults() {
