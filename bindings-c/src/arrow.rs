@@ -104,32 +104,22 @@ struct In {
     schema: *const FFI_ArrowSchema,
     arg: &'static str,
     schema_arg: &'static str,
-}
-
-impl In {
-    /// `array` and `schema`, named `arg` and `schema_arg` in errors.
-    fn new(
-        array: *const FFI_ArrowArray,
-        schema: *const FFI_ArrowSchema,
-        arg: &'static str,
-        schema_arg: &'static str,
-    ) -> In {
-        In {
-            array,
-            schema,
-            arg,
-            schema_arg,
-        }
-    }
+    /// Whether a NULL array means no column (its schema then unread).
+    optional: bool,
 }
 
 /// The caller's input column, read in place without taking it over
-/// (`polyid_arrow::ffi::borrow_array`: the caller keeps, and releases, its array).
-unsafe fn borrow(input: In) -> Res<ArrayRef> {
+/// (`polyid_arrow::ffi::borrow_array`: the caller keeps, and releases, its array); `None` for
+/// an optional column not given.
+unsafe fn borrow(input: In) -> Res<Option<ArrayRef>> {
+    if input.optional && input.array.is_null() {
+        return Ok(None);
+    }
     non_null(input.array, input.arg)?;
     non_null(input.schema, input.schema_arg)?;
     // SAFETY: the header's contract: an array and the schema of its type, only read.
-    unsafe { borrow_array(&*input.array, &*input.schema, input.arg) }.map_err(column_fail)
+    let column = unsafe { borrow_array(&*input.array, &*input.schema, input.arg) };
+    column.map(Some).map_err(column_fail)
 }
 
 /// Marks the caller's outputs released, so that a failed call leaves nothing to release.
@@ -153,7 +143,7 @@ unsafe fn compute(
     out_schema: *mut FFI_ArrowSchema,
     error_row: *mut i64,
     err: *mut polyid_error,
-    kernel: impl FnOnce(&[ArrayRef]) -> Res<ArrayRef>,
+    kernel: impl FnOnce(&[Option<ArrayRef>]) -> Res<ArrayRef>,
 ) -> polyid_status {
     // SAFETY: output pointers are only written (NULL ones are skipped).
     unsafe { clear(out, out_schema) };
@@ -168,7 +158,8 @@ unsafe fn compute(
                 .map(|&i| unsafe { borrow(i) })
                 .collect::<Res<Vec<_>>>()?;
             let result = kernel(&arrays)?;
-            let data = owned(&result, &arrays).map_err(column_fail)?;
+            let given: Vec<ArrayRef> = arrays.into_iter().flatten().collect();
+            let data = owned(&result, &given).map_err(column_fail)?;
             let (array, schema) =
                 export_column(&data).map_err(|e| invalid("out_schema", e.to_string()))?;
             // SAFETY: both outputs are non-NULL (checked above) caller structs, released by
@@ -209,7 +200,9 @@ unsafe fn write_row(error_row: *mut i64, row: Option<usize>) {
 /// An input column is written `name / name_schema: column`: the C function takes a
 /// `struct ArrowArray *` and its `struct ArrowSchema *` (errors name them), and in the body
 /// `name` is the column they hold as a `&dyn Array` (validated, dictionary-encoded
-/// text decoded: see [`borrow`]). Every other parameter is passed through as declared, in
+/// text decoded: see [`borrow`]); one written `name / name_schema: optional_column` is an
+/// `Option<&dyn Array>`, `None` when the array pointer is NULL (its schema then unread).
+/// Every other parameter is passed through as declared, in
 /// the order written (a column need not come first). The body returns the output column
 /// (`Res<ArrayRef>`). A function declared `without error_row` has no `error_row` parameter:
 /// no row can fail it (a generator has no input; a validation reports each row's error in
@@ -233,10 +226,10 @@ macro_rules! arrow_fn {
     };
     // An input column: its two pointers.
     (@args $docs:tt $name:ident $row_param:tt $row:tt $body:block
-        [$($c:tt)*] [$($cols:tt)*] $p:ident / $s:ident : column $(, $($rest:tt)*)?) => {
+        [$($c:tt)*] [$($cols:tt)*] $p:ident / $s:ident : $kind:ident $(, $($rest:tt)*)?) => {
         arrow_fn!(@args $docs $name $row_param $row $body
             [$($c)* $p: *const FFI_ArrowArray, $s: *const FFI_ArrowSchema,]
-            [$($cols)* ($p, $s)] $($($rest)*)?);
+            [$($cols)* ($p, $s, $kind)] $($($rest)*)?);
     };
     // Any other parameter.
     (@args $docs:tt $name:ident $row_param:tt $row:tt $body:block
@@ -246,7 +239,7 @@ macro_rules! arrow_fn {
     };
     // Every parameter read: the function.
     (@args [$($docs:tt)*] $name:ident [$($row_param:tt)*] [$row:expr] $body:block
-        [$($c:tt)*] [$(($p:ident, $s:ident))*]) => {
+        [$($c:tt)*] [$(($p:ident, $s:ident, $kind:ident))*]) => {
         $($docs)*
         #[no_mangle]
         pub unsafe extern "C" fn $name(
@@ -256,17 +249,29 @@ macro_rules! arrow_fn {
             $($row_param)*
             err: *mut polyid_error,
         ) -> polyid_status {
-            let inputs: &[In] = &[$(In::new($p, $s, stringify!($p), stringify!($s))),*];
+            let inputs: &[In] = &[$(In {
+                array: $p,
+                schema: $s,
+                arg: stringify!($p),
+                schema_arg: stringify!($s),
+                optional: arrow_fn!(@optional $kind),
+            }),*];
             compute(inputs, out, out_schema, $row, err, |columns| {
                 // `compute` passes one column per input, in order.
                 let [$($p),*] = columns else {
                     return Err(internal("a column is missing"));
                 };
-                $(let $p: &dyn Array = $p.as_ref();)*
+                $(let $p = arrow_fn!(@column $kind $p);)*
                 $body
             })
         }
     };
+    (@optional column) => { false };
+    (@optional optional_column) => { true };
+    (@column column $p:ident) => {
+        $p.as_deref().ok_or_else(|| internal("a column is missing"))?
+    };
+    (@column optional_column $p:ident) => { $p.as_deref() };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -774,65 +779,24 @@ arrow_fn! {
     }
 }
 
-/// The EUID values (`fixed_size_binary(16)`) of their field columns, all of one length, as
-/// `polyid_euid_from_parts()` computes them: Unix milliseconds (any integer type, or
-/// `timestamp[ms]`), the extensions (NULL array: none; a null cell: no extension for that
-/// row), the paddings (NULL array: 0) and the low 64 random bits (any integer type; a
-/// `uint64` column holds them all). A row is null where its milliseconds, padding or random
-/// cell is. An optional column's schema is read only when its array is given. As
-/// `polyid_arrow_tid_from_parts()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_euid_from_parts(
-    unix_ms: *const FFI_ArrowArray,
-    unix_ms_schema: *const FFI_ArrowSchema,
-    extensions: *const FFI_ArrowArray,
-    extensions_schema: *const FFI_ArrowSchema,
-    paddings: *const FFI_ArrowArray,
-    paddings_schema: *const FFI_ArrowSchema,
-    randoms: *const FFI_ArrowArray,
-    randoms_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    // Written out, not declared with `arrow_fn!`: the extension and padding columns are
-    // optional (a NULL array is no column), so which inputs there are, and where each one
-    // is in the kernel's slice, depends on the call.
-    let mut inputs = vec![
-        In::new(unix_ms, unix_ms_schema, "unix_ms", "unix_ms_schema"),
-        In::new(randoms, randoms_schema, "randoms", "randoms_schema"),
-    ];
-    let has_ext = !extensions.is_null();
-    let has_pad = !paddings.is_null();
-    if has_ext {
-        inputs.push(In::new(
-            extensions,
-            extensions_schema,
-            "extensions",
-            "extensions_schema",
-        ));
+arrow_fn! {
+    /// The EUID values (`fixed_size_binary(16)`) of their field columns, all of one length, as
+    /// `polyid_euid_from_parts()` computes them: Unix milliseconds (any integer type, or
+    /// `timestamp[ms]`), the extensions (NULL array: none; a null cell: no extension for that
+    /// row), the paddings (NULL array: 0) and the low 64 random bits (any integer type; a
+    /// `uint64` column holds them all). A row is null where its milliseconds, padding or random
+    /// cell is. An optional column's schema is read only when its array is given. As
+    /// `polyid_arrow_tid_from_parts()` otherwise.
+    fn polyid_arrow_euid_from_parts(
+        unix_ms / unix_ms_schema: column,
+        extensions / extensions_schema: optional_column,
+        paddings / paddings_schema: optional_column,
+        randoms / randoms_schema: column,
+        on_error: i32,
+    ) {
+        let m = self::on_error(on_error)?;
+        packed(euid::from_parts(unix_ms, extensions, paddings, randoms, m))
     }
-    if has_pad {
-        inputs.push(In::new(
-            paddings,
-            paddings_schema,
-            "paddings",
-            "paddings_schema",
-        ));
-    }
-    compute(&inputs, out, out_schema, error_row, err, |c| {
-        let ext = has_ext.then(|| c[2].as_ref());
-        let pad = has_pad.then(|| c[2 + has_ext as usize].as_ref());
-        packed(euid::from_parts(
-            c[0].as_ref(),
-            ext,
-            pad,
-            c[1].as_ref(),
-            self::on_error(on_error)?,
-        ))
-    })
 }
 
 arrow_fn! {
