@@ -186,7 +186,11 @@ fn generator(input: ParseStream) -> syn::Result<TokenStream> {
         let (docs, name) = named_fn(input)?;
         input.parse::<Token![=]>()?;
         let kind: Ident = input.parse()?;
-        let getter = |t: TokenStream| quote!(generator: *const #handle, out: *mut #t, err: *mut polyid_error);
+        let getter = |t: TokenStream| {
+            quote! {
+                generator: *const #handle, out: *mut #t, err: *mut polyid_error
+            }
+        };
         let params = match kind.to_string().as_str() {
             "next" => getter(quote!(#id)),
             "node" => getter(quote!(i64)),
