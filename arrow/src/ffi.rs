@@ -29,7 +29,7 @@ use arrow_schema::{ArrowError, DataType, Field};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
-use crate::input::validate_for_kernels;
+use crate::input::{decode_dictionary, validate_for_kernels};
 
 /// How deeply types may nest (children and dictionaries) in an imported schema or array: a
 /// hostile struct that points to itself, or nests without end, is refused at this depth
@@ -137,6 +137,41 @@ pub unsafe fn import_chunk(
 }
 
 /// `INVALID_ARGUMENT` about a caller's Arrow struct.
+/// A caller's array read in place without taking it over, for a caller that keeps (and
+/// releases) its array after the call: a copy of its top-level struct whose release does
+/// nothing, so the buffers stay owned by the caller's struct. Checked and validated as
+/// [`import_array`] does; dictionary-encoded text is read as the text it stands for. A
+/// released array is `INVALID_ARGUMENT` named `context`.
+///
+/// # Safety
+/// `array` and `schema` are a live `struct ArrowArray` and the `struct ArrowSchema` of its
+/// type, only read, and alive while the column returned is.
+pub unsafe fn borrow_array(
+    array: &FFI_ArrowArray,
+    schema: &FFI_ArrowSchema,
+    context: &'static str,
+) -> Result<ArrayRef, ColumnError> {
+    if array.is_released() {
+        return Err(refused(context, "the array is released".to_owned()));
+    }
+    // SAFETY: the copy shares the caller's buffers, children and private data; its own
+    // release callback (set before anything can drop it) leaves them to the caller.
+    let mut copy = unsafe { ptr::read(array) };
+    copy.release = Some(release_borrowed);
+    // SAFETY: the function's contract; `import_array` checks both structs first.
+    let column = unsafe { import_array(copy, schema, context) }?;
+    decode_dictionary(&column)
+}
+
+/// The release callback of a borrowed copy: the caller's array stays the caller's.
+unsafe extern "C" fn release_borrowed(array: *mut FFI_ArrowArray) {
+    if !array.is_null() {
+        // SAFETY: the live copy made by `borrow_array` (the only holder of this callback);
+        // marking it released is all a release callback must do here.
+        unsafe { (*array).release = None };
+    }
+}
+
 #[cold]
 fn refused(context: &'static str, message: String) -> ColumnError {
     ColumnError::new(Error::new(
@@ -668,6 +703,13 @@ pub fn export_array(data: &ArrayData) -> FFI_ArrowArray {
     // SAFETY: a tree arrow-rs has just made and nothing else has seen.
     unsafe { guard_array(&mut array) };
     array
+}
+
+/// A computed column as the structs a consumer takes over: its array ([`export_array`]) and
+/// the schema of an unnamed, nullable field of its type ([`export_schema`]).
+pub fn export_column(data: &ArrayData) -> Result<(FFI_ArrowArray, FFI_ArrowSchema), ArrowError> {
+    let schema = export_schema(&Field::new("", data.data_type().clone(), true))?;
+    Ok((export_array(data), schema))
 }
 
 /// A new `ArrowSchema` of `field`, its `release` callbacks safe to call twice, as in

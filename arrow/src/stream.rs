@@ -267,6 +267,33 @@ pub fn output_type(
     Ok(kernel(empty.as_ref())?.data_type().clone())
 }
 
+/// `kernel` mapped over a caller's stream, over the column `column` names ([`column_of`]).
+/// The stream's type is read and refused, if it must be, before the stream is taken over: on
+/// failure it is still the caller's; on success it is moved out, leaving `stream` marked
+/// released. A released stream is `INVALID_ARGUMENT` named `context`.
+///
+/// # Safety
+/// `stream` is a `struct ArrowArrayStream` whose chunks have the type its schema gives (the
+/// interface's contract; each is checked as it is read).
+pub unsafe fn map_stream<'k>(
+    stream: &mut FFI_ArrowArrayStream,
+    column: Option<&str>,
+    mut kernel: ChunkKernel<'k>,
+    context: &'static str,
+) -> Result<MapChunks<'k>, ReadError> {
+    let (Some(_), Some(_), Some(_)) = (stream.get_schema, stream.get_next, stream.release) else {
+        return Err(refused(context, "the stream is released".to_owned()).into());
+    };
+    // SAFETY: a live stream (checked above and the function's contract), only borrowed.
+    let input_type = unsafe { read_type(stream, context) }?;
+    let (field, column_type) = column_of(&input_type, column)?;
+    let output_type = output_type(&mut kernel, &column_type)?;
+    // SAFETY: moves the caller's stream out, leaving it marked released.
+    let reader =
+        unsafe { StreamReader::new(FFI_ArrowArrayStream::from_raw(stream), input_type, context) };
+    Ok(MapChunks::new(reader, field, output_type, kernel))
+}
+
 impl<'k> MapChunks<'k> {
     /// `kernel` over `input`'s arrays (`field` None) or over field `field` of its record
     /// batches ([`column_of`]); every output chunk is of `output_type` ([`output_type`]).

@@ -1415,11 +1415,12 @@ enum polyid_status polyid_catalog_expand(const struct polyid_catalog *catalog,
                                          struct polyid_error *err);
 
 /**
- * `polyid_catalog_expand()` for an ID given as `id_len` bytes.
+ * `polyid_catalog_expand()` for an ID given as `id_len` bytes (the field names and values
+ * stay NUL-terminated).
  *
  * The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
- * NUL byte inside is an ordinary (invalid) character. The field names and values stay
- * NUL-terminated. Same buffers and errors as `polyid_catalog_expand()`.
+ * NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
+ * `polyid_catalog_expand()`.
  */
 enum polyid_status polyid_catalog_expand_n(const struct polyid_catalog *catalog,
                                            const char *id,

@@ -13,15 +13,15 @@ use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{Array, ArrayRef};
 use arrow_data::ArrayData;
-use arrow_schema::{DataType, Field};
+use arrow_schema::DataType;
 use polyid::wdp::NamedSequences;
 use polyid::{Detail, Error, ErrorCode, Profile};
-use polyid_arrow::ffi::{export_array, export_schema};
+use polyid_arrow::ffi::{borrow_array, export_column};
 use polyid_arrow::stream::{
-    column_of, export_stream, exported_failure, output_type, owned, read_type, ChunkKernel,
-    ChunkSource, Fault, MapChunks, ReadError, StreamReader, EINVAL,
+    export_stream, exported_failure, owned, ChunkKernel, ChunkSource, Fault, MapChunks, ReadError,
+    EINVAL,
 };
-use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
+use polyid_arrow::{euid, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::catalog::polyid_catalog;
 use crate::euid::polyid_euid_generator;
@@ -76,14 +76,6 @@ unsafe fn opt_names<'a>(names: *const polyid_named_sequences) -> Res<Option<&'a 
     Ok(Some(unsafe { crate::wdp::names(names)? }))
 }
 
-fn invalid(context: &'static str, message: String) -> Fail {
-    Fail::Core(Error::new(
-        ErrorCode::InvalidArgument,
-        context,
-        Detail::Message(message.into()),
-    ))
-}
-
 fn internal(message: &'static str) -> Fail {
     Fail::Core(Error::reason(
         ErrorCode::InternalError,
@@ -105,15 +97,6 @@ fn packed(out: Result<Output, ColumnError>) -> Res<ArrayRef> {
     out.and_then(Output::packed).map_err(column_fail)
 }
 
-/// The release callback of a borrowed copy: the caller's array stays the caller's.
-unsafe extern "C" fn release_borrowed(array: *mut FFI_ArrowArray) {
-    if !array.is_null() {
-        // SAFETY: `array` is the live copy made by `borrow` (the only holder of this
-        // callback); marking it released is all a release callback must do here.
-        unsafe { (*array).release = None };
-    }
-}
-
 /// One input column argument: the caller's array and schema, and their names in errors.
 #[derive(Clone, Copy)]
 struct In {
@@ -121,59 +104,22 @@ struct In {
     schema: *const FFI_ArrowSchema,
     arg: &'static str,
     schema_arg: &'static str,
+    /// Whether a NULL array means no column (its schema then unread).
+    optional: bool,
 }
 
-impl In {
-    /// `array` and `schema`, named `arg` and `schema_arg` in errors.
-    fn new(
-        array: *const FFI_ArrowArray,
-        schema: *const FFI_ArrowSchema,
-        arg: &'static str,
-        schema_arg: &'static str,
-    ) -> In {
-        In {
-            array,
-            schema,
-            arg,
-            schema_arg,
-        }
+/// The caller's input column, read in place without taking it over
+/// (`polyid_arrow::ffi::borrow_array`: the caller keeps, and releases, its array); `None` for
+/// an optional column not given.
+unsafe fn borrow(input: In) -> Res<Option<ArrayRef>> {
+    if input.optional && input.array.is_null() {
+        return Ok(None);
     }
-}
-
-/// The caller's input column, read in place without taking it over: a copy of its top-level
-/// struct whose release does nothing, so the buffers stay owned by the caller's struct
-/// (which the caller keeps, and releases, as before the call). The structs are checked, and
-/// the data validated (sizes, children, dictionary values; a string array's offsets and
-/// UTF-8 by the kernel, block by block before it reads them), before any of it is read
-/// (`polyid_arrow::ffi::import_array`); dictionary-encoded text is read as the text it stands
-/// for.
-unsafe fn borrow(input: In) -> Res<ArrayRef> {
-    let In {
-        array,
-        schema,
-        arg,
-        schema_arg,
-    } = input;
-    non_null(array, arg)?;
-    non_null(schema, schema_arg)?;
-    // SAFETY: `array` points to a `struct ArrowArray` (the header's contract), only read.
-    if unsafe { (*array).is_released() } {
-        return Err(invalid(arg, "the array is released".to_owned()));
-    }
-    // SAFETY: as above. The copy shares the caller's buffers, children and private data; its
-    // own release callback (set before anything can drop it) leaves them to the caller.
-    let mut copy = unsafe { ptr::read(array) };
-    copy.release = Some(release_borrowed);
-    // SAFETY: `schema` points to the `struct ArrowSchema` of the array (the header's
-    // contract), only read; `import_array` checks both structs before arrow-rs reads them.
-    let column = unsafe { polyid_arrow::ffi::import_array(copy, &*schema, arg) };
-    decode_dictionary(&column.map_err(column_fail)?).map_err(column_fail)
-}
-
-/// The schema of an output column of type `data_type`: no name, nullable.
-fn schema_of(data_type: &DataType) -> Res<FFI_ArrowSchema> {
-    let field = Field::new("", data_type.clone(), true);
-    export_schema(&field).map_err(|e| invalid("out_schema", e.to_string()))
+    non_null(input.array, input.arg)?;
+    non_null(input.schema, input.schema_arg)?;
+    // SAFETY: the header's contract: an array and the schema of its type, only read.
+    let column = unsafe { borrow_array(&*input.array, &*input.schema, input.arg) };
+    column.map(Some).map_err(column_fail)
 }
 
 /// Marks the caller's outputs released, so that a failed call leaves nothing to release.
@@ -197,7 +143,7 @@ unsafe fn compute(
     out_schema: *mut FFI_ArrowSchema,
     error_row: *mut i64,
     err: *mut polyid_error,
-    kernel: impl FnOnce(&[ArrayRef]) -> Res<ArrayRef>,
+    kernel: impl FnOnce(&[Option<ArrayRef>]) -> Res<ArrayRef>,
 ) -> polyid_status {
     // SAFETY: output pointers are only written (NULL ones are skipped).
     unsafe { clear(out, out_schema) };
@@ -212,12 +158,14 @@ unsafe fn compute(
                 .map(|&i| unsafe { borrow(i) })
                 .collect::<Res<Vec<_>>>()?;
             let result = kernel(&arrays)?;
-            let data = owned(&result, &arrays).map_err(column_fail)?;
-            let schema = schema_of(data.data_type())?;
+            let given: Vec<ArrayRef> = arrays.into_iter().flatten().collect();
+            let data = owned(&result, &given).map_err(column_fail)?;
+            let (array, schema) =
+                export_column(&data).map_err(|e| invalid("out_schema", e.to_string()))?;
             // SAFETY: both outputs are non-NULL (checked above) caller structs, released by
             // `clear`: they receive the new array and schema, which the caller releases.
             unsafe {
-                out.write(export_array(&data));
+                out.write(array);
                 out_schema.write(schema);
             }
             Ok(())
@@ -227,6 +175,14 @@ unsafe fn compute(
         }
         result
     });
+    // SAFETY: a caller's output (or NULL).
+    unsafe { write_row(error_row, row) };
+    status
+}
+
+/// Writes the row that failed a call (`None`: `POLYID_ARROW_NO_ROW`) to `*error_row`, unless
+/// it is NULL.
+unsafe fn write_row(error_row: *mut i64, row: Option<usize>) {
     if !error_row.is_null() {
         let r = row.map_or(POLYID_ARROW_NO_ROW, |r| {
             i64::try_from(r).unwrap_or(i64::MAX)
@@ -234,7 +190,6 @@ unsafe fn compute(
         // SAFETY: a caller's output, written without being read.
         unsafe { error_row.write(r) };
     }
-    status
 }
 
 /// Declares one `polyid_arrow_*` column function from its doc comment, its name, its own
@@ -245,7 +200,9 @@ unsafe fn compute(
 /// An input column is written `name / name_schema: column`: the C function takes a
 /// `struct ArrowArray *` and its `struct ArrowSchema *` (errors name them), and in the body
 /// `name` is the column they hold as a `&dyn Array` (validated, dictionary-encoded
-/// text decoded: see [`borrow`]). Every other parameter is passed through as declared, in
+/// text decoded: see [`borrow`]); one written `name / name_schema: optional_column` is an
+/// `Option<&dyn Array>`, `None` when the array pointer is NULL (its schema then unread).
+/// Every other parameter is passed through as declared, in
 /// the order written (a column need not come first). The body returns the output column
 /// (`Res<ArrayRef>`). A function declared `without error_row` has no `error_row` parameter:
 /// no row can fail it (a generator has no input; a validation reports each row's error in
@@ -269,10 +226,10 @@ macro_rules! arrow_fn {
     };
     // An input column: its two pointers.
     (@args $docs:tt $name:ident $row_param:tt $row:tt $body:block
-        [$($c:tt)*] [$($cols:tt)*] $p:ident / $s:ident : column $(, $($rest:tt)*)?) => {
+        [$($c:tt)*] [$($cols:tt)*] $p:ident / $s:ident : $kind:ident $(, $($rest:tt)*)?) => {
         arrow_fn!(@args $docs $name $row_param $row $body
             [$($c)* $p: *const FFI_ArrowArray, $s: *const FFI_ArrowSchema,]
-            [$($cols)* ($p, $s)] $($($rest)*)?);
+            [$($cols)* ($p, $s, $kind)] $($($rest)*)?);
     };
     // Any other parameter.
     (@args $docs:tt $name:ident $row_param:tt $row:tt $body:block
@@ -282,7 +239,7 @@ macro_rules! arrow_fn {
     };
     // Every parameter read: the function.
     (@args [$($docs:tt)*] $name:ident [$($row_param:tt)*] [$row:expr] $body:block
-        [$($c:tt)*] [$(($p:ident, $s:ident))*]) => {
+        [$($c:tt)*] [$(($p:ident, $s:ident, $kind:ident))*]) => {
         $($docs)*
         #[no_mangle]
         pub unsafe extern "C" fn $name(
@@ -292,17 +249,29 @@ macro_rules! arrow_fn {
             $($row_param)*
             err: *mut polyid_error,
         ) -> polyid_status {
-            let inputs: &[In] = &[$(In::new($p, $s, stringify!($p), stringify!($s))),*];
+            let inputs: &[In] = &[$(In {
+                array: $p,
+                schema: $s,
+                arg: stringify!($p),
+                schema_arg: stringify!($s),
+                optional: arrow_fn!(@optional $kind),
+            }),*];
             compute(inputs, out, out_schema, $row, err, |columns| {
                 // `compute` passes one column per input, in order.
                 let [$($p),*] = columns else {
                     return Err(internal("a column is missing"));
                 };
-                $(let $p: &dyn Array = $p.as_ref();)*
+                $(let $p = arrow_fn!(@column $kind $p);)*
                 $body
             })
         }
     };
+    (@optional column) => { false };
+    (@optional optional_column) => { true };
+    (@column column $p:ident) => {
+        $p.as_deref().ok_or_else(|| internal("a column is missing"))?
+    };
+    (@column optional_column $p:ident) => { $p.as_deref() };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -502,29 +471,18 @@ unsafe fn map_stream(
     run(err, || {
         non_null(input, "input")?;
         non_null(out, "out")?;
-        let mut kernel = make()?;
-        // SAFETY: `input` points to a `struct ArrowArrayStream` (the header's contract).
-        let stream = unsafe { &mut *input };
-        let (Some(_), Some(_), Some(_)) = (stream.get_schema, stream.get_next, stream.release)
-        else {
-            return Err(invalid("input", "the stream is released".to_owned()));
-        };
-        // SAFETY: a live stream (the header's contract), only borrowed.
-        let input_type = unsafe { read_type(stream, "input") }.map_err(read_fail)?;
+        let kernel = make()?;
         let name = if column.is_null() {
             None
         } else {
             // SAFETY: a NUL-terminated string (the header's contract).
             Some(unsafe { cstr(column, "column") }?)
         };
-        let (field, column_type) = column_of(&input_type, name).map_err(column_fail)?;
-        let output_type = output_type(&mut kernel, &column_type).map_err(column_fail)?;
-        // SAFETY: moves the caller's stream out, leaving it marked released; its chunks have
-        // the type just read (the interface's contract), each checked as it is read.
-        let reader = unsafe {
-            StreamReader::new(FFI_ArrowArrayStream::from_raw(input), input_type, "input")
-        };
-        let mapped = MapChunks::new(reader, field, output_type, kernel);
+        // SAFETY: `input` points to a `struct ArrowArrayStream` (the header's contract), moved
+        // out only on success.
+        let mapped =
+            unsafe { polyid_arrow::stream::map_stream(&mut *input, name, kernel, "input") }
+                .map_err(read_fail)?;
         // SAFETY: `out` is a non-NULL caller struct (checked above), cleared above.
         unsafe { out.write(export_stream(CStream(mapped))) };
         Ok(())
@@ -590,10 +548,6 @@ pub unsafe extern "C" fn polyid_arrow_stream_error(
     err: *mut polyid_error,
     error_row: *mut i64,
 ) -> polyid_status {
-    if !error_row.is_null() {
-        // SAFETY: a caller's output, written without being read.
-        unsafe { error_row.write(POLYID_ARROW_NO_ROW) };
-    }
     let mut row = None;
     let status = run(err, || {
         non_null(stream, "stream")?;
@@ -613,10 +567,8 @@ pub unsafe extern "C" fn polyid_arrow_stream_error(
             }
         }
     });
-    if let (Some(r), false) = (row, error_row.is_null()) {
-        // SAFETY: as above.
-        unsafe { error_row.write(i64::try_from(r).unwrap_or(i64::MAX)) };
-    }
+    // SAFETY: a caller's output (or NULL).
+    unsafe { write_row(error_row, row) };
     status
 }
 
@@ -692,7 +644,7 @@ arrow_fn! {
             tid::generate(polyid::tid::default_generator(), count as u64)
         } else {
             // SAFETY: the header's contract for `generator`.
-            let g = unsafe { crate::tid::tid_generator(generator)? };
+            let g = unsafe { crate::generation::core(generator)? };
             tid::generate(g, count as u64)
         };
         column.map_err(column_fail)
@@ -760,8 +712,8 @@ arrow_fn! {
             xid::generate(polyid::xid::default_generator(), count as u64)
         } else {
             // SAFETY: the header's contract for `generator`.
-            let g = unsafe { crate::xid::xid_generator(generator)? };
-            xid::generate(&g.generator, count as u64)
+            let g = unsafe { crate::generation::core(generator)? };
+            xid::generate(g, count as u64)
         };
         column.map_err(column_fail)
     }
@@ -827,65 +779,24 @@ arrow_fn! {
     }
 }
 
-/// The EUID values (`fixed_size_binary(16)`) of their field columns, all of one length, as
-/// `polyid_euid_from_parts()` computes them: Unix milliseconds (any integer type, or
-/// `timestamp[ms]`), the extensions (NULL array: none; a null cell: no extension for that
-/// row), the paddings (NULL array: 0) and the low 64 random bits (any integer type; a
-/// `uint64` column holds them all). A row is null where its milliseconds, padding or random
-/// cell is. An optional column's schema is read only when its array is given. As
-/// `polyid_arrow_tid_from_parts()` otherwise.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_arrow_euid_from_parts(
-    unix_ms: *const FFI_ArrowArray,
-    unix_ms_schema: *const FFI_ArrowSchema,
-    extensions: *const FFI_ArrowArray,
-    extensions_schema: *const FFI_ArrowSchema,
-    paddings: *const FFI_ArrowArray,
-    paddings_schema: *const FFI_ArrowSchema,
-    randoms: *const FFI_ArrowArray,
-    randoms_schema: *const FFI_ArrowSchema,
-    on_error: i32,
-    out: *mut FFI_ArrowArray,
-    out_schema: *mut FFI_ArrowSchema,
-    error_row: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    // Written out, not declared with `arrow_fn!`: the extension and padding columns are
-    // optional (a NULL array is no column), so which inputs there are, and where each one
-    // is in the kernel's slice, depends on the call.
-    let mut inputs = vec![
-        In::new(unix_ms, unix_ms_schema, "unix_ms", "unix_ms_schema"),
-        In::new(randoms, randoms_schema, "randoms", "randoms_schema"),
-    ];
-    let has_ext = !extensions.is_null();
-    let has_pad = !paddings.is_null();
-    if has_ext {
-        inputs.push(In::new(
-            extensions,
-            extensions_schema,
-            "extensions",
-            "extensions_schema",
-        ));
+arrow_fn! {
+    /// The EUID values (`fixed_size_binary(16)`) of their field columns, all of one length, as
+    /// `polyid_euid_from_parts()` computes them: Unix milliseconds (any integer type, or
+    /// `timestamp[ms]`), the extensions (NULL array: none; a null cell: no extension for that
+    /// row), the paddings (NULL array: 0) and the low 64 random bits (any integer type; a
+    /// `uint64` column holds them all). A row is null where its milliseconds, padding or random
+    /// cell is. An optional column's schema is read only when its array is given. As
+    /// `polyid_arrow_tid_from_parts()` otherwise.
+    fn polyid_arrow_euid_from_parts(
+        unix_ms / unix_ms_schema: column,
+        extensions / extensions_schema: optional_column,
+        paddings / paddings_schema: optional_column,
+        randoms / randoms_schema: column,
+        on_error: i32,
+    ) {
+        let m = self::on_error(on_error)?;
+        packed(euid::from_parts(unix_ms, extensions, paddings, randoms, m))
     }
-    if has_pad {
-        inputs.push(In::new(
-            paddings,
-            paddings_schema,
-            "paddings",
-            "paddings_schema",
-        ));
-    }
-    compute(&inputs, out, out_schema, error_row, err, |c| {
-        let ext = has_ext.then(|| c[2].as_ref());
-        let pad = has_pad.then(|| c[2 + has_ext as usize].as_ref());
-        packed(euid::from_parts(
-            c[0].as_ref(),
-            ext,
-            pad,
-            c[1].as_ref(),
-            self::on_error(on_error)?,
-        ))
-    })
 }
 
 arrow_fn! {
@@ -902,7 +813,7 @@ arrow_fn! {
             euid::generate(polyid::euid::default_generator(), count as u64)
         } else {
             // SAFETY: the header's contract for `generator`.
-            let g = unsafe { crate::euid::euid_generator(generator)? };
+            let g = unsafe { crate::generation::core(generator)? };
             euid::generate(g, count as u64)
         };
         column.map_err(column_fail)

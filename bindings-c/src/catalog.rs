@@ -4,7 +4,9 @@
 use core::ffi::c_char;
 use core::ptr;
 
-use polyid::wdp::catalog::{self, Catalog, CatalogEntry, Entry, Expansion, Form, KeyPair};
+use polyid::wdp::catalog::{
+    self, json_array, Catalog, CollisionGroup, Entry, Expansion, Form, KeyPair,
+};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::ffi::*;
@@ -87,14 +89,6 @@ pub(crate) unsafe fn handle<'a>(catalog: *const polyid_catalog) -> Res<&'a Catal
     Ok(&(*catalog).0)
 }
 
-fn invalid_argument(arg: &'static str, why: String) -> Fail {
-    Fail::Core(Error::new(
-        ErrorCode::InvalidArgument,
-        arg,
-        Detail::Message(why.into_boxed_str()),
-    ))
-}
-
 /// An array of `len` NUL-terminated UTF-8 strings; NULL is accepted when `len` is 0.
 unsafe fn str_array<'a>(
     p: *const *const c_char,
@@ -141,19 +135,6 @@ unsafe fn store(out: *mut *mut polyid_catalog, c: Catalog) {
 // ---------------------------------------------------------------------------------------
 // Making and freeing
 
-unsafe fn load_impl<'a>(
-    json: impl FnOnce() -> Res<&'a str>,
-    out: *mut *mut polyid_catalog,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let json = json()?;
-        non_null(out, "out")?;
-        store(out, Catalog::from_json(json)?);
-        Ok(())
-    })
-}
-
 with_n_twin! {
     /// Loads a catalog from its JSON text in any of the three forms (full, compact, minimal;
     /// detected by shape) and verifies every entry.
@@ -169,17 +150,18 @@ with_n_twin! {
     fn polyid_catalog_load;
     /// `polyid_catalog_load()` for a JSON text given as `json_len` bytes (e.g. a file read
     /// into memory; no NUL needed).
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_catalog_load()`.
     fn polyid_catalog_load_n;
     (
         json / json_len: str,
         out: *mut *mut polyid_catalog,
         err: *mut polyid_error,
     ) -> polyid_status {
-        load_impl(json, out, err)
+        run(err, || {
+            let json = json()?;
+            non_null(out, "out")?;
+            store(out, Catalog::from_json(json)?);
+            Ok(())
+        })
     }
 }
 
@@ -355,61 +337,6 @@ pub unsafe extern "C" fn polyid_catalog_namespace_hash(
     })
 }
 
-/// A JSON string literal.
-fn quote(s: &str) -> String {
-    serde_json::Value::from(s).to_string()
-}
-
-fn quote_list(items: &[String]) -> String {
-    let quoted: Vec<String> = items.iter().map(|s| quote(s)).collect();
-    format!("[{}]", quoted.join(","))
-}
-
-fn quote_opt(s: Option<&str>) -> String {
-    s.map_or_else(|| "null".to_owned(), quote)
-}
-
-/// `{"id","code","severity","message","description","hints","tags","fields","docs_url"}`
-/// in that order.
-fn entry_json(e: &CatalogEntry) -> String {
-    format!(
-        "{{\"id\":{},\"code\":{},\"severity\":\"{}\",\"message\":{},\"description\":{},\
-         \"hints\":{},\"tags\":{},\"fields\":{},\"docs_url\":{}}}",
-        quote(e.id()),
-        quote(e.code()),
-        e.severity().letter(),
-        quote(e.message()),
-        quote_opt(e.description()),
-        quote_list(e.hints()),
-        quote_list(e.tags()),
-        quote_list(e.fields()),
-        quote_opt(e.docs_url()),
-    )
-}
-
-unsafe fn entry_impl<'a>(
-    catalog: *const polyid_catalog,
-    id: impl FnOnce() -> Res<&'a str>,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let c = handle(catalog)?;
-        let id = id()?;
-        out.check_ptr()?;
-        match c.get(id) {
-            Some(e) => out.write(entry_json(e).as_bytes()),
-            // The core's own NOT_FOUND error (expanding an ID the catalog lacks).
-            None => Err(c.expand(id, &()).err().map_or_else(
-                || Fail::Panic("an ID without an entry expanded".to_owned()),
-                Fail::Core,
-            )),
-        }
-    })
-}
-
 with_n_twin! {
     /// Everything a catalog holds for an ID, as JSON text (no whitespace, members in this
     /// order): `{"id", "code", "severity" (letter), "message" (the template), "description"
@@ -425,10 +352,6 @@ with_n_twin! {
     /// out != NULL and out_cap > 0).
     fn polyid_catalog_entry_json;
     /// `polyid_catalog_entry_json()` for an ID given as `id_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_catalog_entry_json()`.
     fn polyid_catalog_entry_json_n;
     (
         catalog: *const polyid_catalog,
@@ -437,7 +360,20 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        entry_impl(catalog, id, out, out_cap, err)
+        run(err, || {
+            let out = OutStr::new(out, out_cap, "out");
+            let c = handle(catalog)?;
+            let id = id()?;
+            out.check_ptr()?;
+            match c.get(id) {
+                Some(e) => out.write(e.to_json().as_bytes()),
+                // The core's own NOT_FOUND error (expanding an ID the catalog lacks).
+                None => Err(c.expand(id, &()).err().map_or_else(
+                    || Fail::Panic("an ID without an entry expanded".to_owned()),
+                    Fail::Core,
+                )),
+            }
+        })
     }
 }
 
@@ -466,17 +402,8 @@ pub unsafe extern "C" fn polyid_catalog_collisions(
         let out = OutStr::new(out, out_cap, "out");
         let codes = str_array(codes, count, "codes")?;
         out.check_ptr()?;
-        let groups: Vec<String> = catalog::collisions(codes)?
-            .iter()
-            .map(|g| {
-                format!(
-                    "{{\"id\":{},\"codes\":{}}}",
-                    quote(g.id.as_str()),
-                    quote_list(&g.codes)
-                )
-            })
-            .collect();
-        out.write(format!("[{}]", groups.join(",")).as_bytes())
+        let groups = catalog::collisions(codes)?;
+        out.write(json_array(groups.iter().map(CollisionGroup::to_json)).as_bytes())
     })
 }
 
@@ -502,31 +429,6 @@ unsafe fn write_expansion(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)] // the C signature, one argument each
-unsafe fn expand_impl<'a>(
-    catalog: *const polyid_catalog,
-    id: impl FnOnce() -> Res<&'a str>,
-    names: *const *const c_char,
-    values: *const *const c_char,
-    field_count: usize,
-    out: *mut polyid_catalog_expansion,
-    message: *mut c_char,
-    message_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let message = OutStr::new(message, message_cap, "message");
-        let c = handle(catalog)?;
-        let id = id()?;
-        let names = str_array(names, field_count, "field_names")?;
-        let values = str_array(values, field_count, "field_values")?;
-        let out = Out::new(out, "out")?;
-        message.check_ptr()?;
-        let fields: Vec<(&str, &str)> = names.into_iter().zip(values).collect();
-        write_expansion(&c.expand(id, fields.as_slice())?, out, &message)
-    })
-}
-
 with_n_twin! {
     /// Expands an ID: the entry's code and severity, and its message with every `{{name}}`
     /// placeholder replaced by the value of the field `name`.
@@ -545,11 +447,8 @@ with_n_twin! {
     /// missing field), `POLYID_BUFFER_TOO_SMALL`. On any failure `message` holds "" (when
     /// message != NULL and message_cap > 0).
     fn polyid_catalog_expand;
-    /// `polyid_catalog_expand()` for an ID given as `id_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. The field names and values stay
-    /// NUL-terminated. Same buffers and errors as `polyid_catalog_expand()`.
+    /// `polyid_catalog_expand()` for an ID given as `id_len` bytes (the field names and values
+    /// stay NUL-terminated).
     fn polyid_catalog_expand_n;
     (
         catalog: *const polyid_catalog,
@@ -562,39 +461,18 @@ with_n_twin! {
         message_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        expand_impl(
-            catalog,
-            id,
-            field_names,
-            field_values,
-            field_count,
-            out,
-            message,
-            message_cap,
-            err,
-        )
+        run(err, || {
+            let message = OutStr::new(message, message_cap, "message");
+            let c = handle(catalog)?;
+            let id = id()?;
+            let names = str_array(field_names, field_count, "field_names")?;
+            let values = str_array(field_values, field_count, "field_values")?;
+            let out = Out::new(out, "out")?;
+            message.check_ptr()?;
+            let fields: Vec<(&str, &str)> = names.into_iter().zip(values).collect();
+            write_expansion(&c.expand(id, fields.as_slice())?, out, &message)
+        })
     }
-}
-
-unsafe fn expand_json_impl<'a>(
-    catalog: *const polyid_catalog,
-    id: impl FnOnce() -> Res<&'a str>,
-    fields: impl FnOnce() -> Res<&'a str>,
-    out: *mut polyid_catalog_expansion,
-    message: *mut c_char,
-    message_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let message = OutStr::new(message, message_cap, "message");
-        let c = handle(catalog)?;
-        let id = id()?;
-        let fields = fields()?;
-        let out = Out::new(out, "out")?;
-        message.check_ptr()?;
-        let fields = polyid::wdp::catalog::parse_fields(fields)?;
-        write_expansion(&c.expand(id, &fields)?, out, &message)
-    })
 }
 
 with_n_twin! {
@@ -606,10 +484,6 @@ with_n_twin! {
     /// `POLYID_INVALID_ARGUMENT` (fields is not JSON, or not an object).
     fn polyid_catalog_expand_json;
     /// `polyid_catalog_expand_json()` for an ID and fields given as (pointer, length) pairs.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_catalog_expand_json()`.
     fn polyid_catalog_expand_json_n;
     (
         catalog: *const polyid_catalog,
@@ -620,54 +494,17 @@ with_n_twin! {
         message_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        expand_json_impl(
-            catalog,
-            id,
-            fields,
-            out,
-            message,
-            message_cap,
-            err,
-        )
+        run(err, || {
+            let message = OutStr::new(message, message_cap, "message");
+            let c = handle(catalog)?;
+            let id = id()?;
+            let fields = fields()?;
+            let out = Out::new(out, "out")?;
+            message.check_ptr()?;
+            let fields = polyid::wdp::catalog::parse_fields(fields)?;
+            write_expansion(&c.expand(id, &fields)?, out, &message)
+        })
     }
-}
-
-/// `[{"id","code","severity","message"}, ...]` with the members in that order, whatever
-/// serde_json's map order is.
-fn payload_json(list: &[Expansion<'_>]) -> String {
-    let mut out = String::from("[");
-    for (i, e) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"id\":");
-        out.push_str(&quote(e.id));
-        out.push_str(",\"code\":");
-        out.push_str(&quote(e.code));
-        out.push_str(",\"severity\":\"");
-        out.push(e.severity.letter());
-        out.push_str("\",\"message\":");
-        out.push_str(&quote(&e.message));
-        out.push('}');
-    }
-    out.push(']');
-    out
-}
-
-unsafe fn expand_payload_impl<'a>(
-    catalog: *const polyid_catalog,
-    payload: impl FnOnce() -> Res<&'a str>,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let c = handle(catalog)?;
-        let payload = payload()?;
-        out.check_ptr()?;
-        out.write(payload_json(&c.expand_payload(payload)?).as_bytes())
-    })
 }
 
 with_n_twin! {
@@ -685,10 +522,6 @@ with_n_twin! {
     /// On any failure `out` holds "" (when out != NULL and out_cap > 0).
     fn polyid_catalog_expand_payload;
     /// `polyid_catalog_expand_payload()` for a payload given as `payload_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_catalog_expand_payload()`.
     fn polyid_catalog_expand_payload_n;
     (
         catalog: *const polyid_catalog,
@@ -697,7 +530,14 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        expand_payload_impl(catalog, payload, out, out_cap, err)
+        run(err, || {
+            let out = OutStr::new(out, out_cap, "out");
+            let c = handle(catalog)?;
+            let payload = payload()?;
+            out.check_ptr()?;
+            let list = c.expand_payload(payload)?;
+            out.write(json_array(list.iter().map(Expansion::to_json)).as_bytes())
+        })
     }
 }
 
@@ -729,7 +569,7 @@ pub unsafe extern "C" fn polyid_catalog_to_json(
             1 => Form::Compact,
             2 => Form::Minimal,
             n => {
-                return Err(invalid_argument(
+                return Err(invalid(
                     "form",
                     format!("{n} is not a polyid_catalog_form (0 full, 1 compact, 2 minimal)"),
                 ))

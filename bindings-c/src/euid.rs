@@ -45,23 +45,6 @@ impl From<polyid_euid> for Euid {
     }
 }
 
-/// An EUID generator (opaque): every EUID it returns is greater than the one before, also
-/// when the clock steps back. One handle may be used by several threads at once; only
-/// `polyid_euid_generator_free()` needs exclusive access.
-pub struct polyid_euid_generator {
-    clock: GenClock,
-    generator: EuidGenerator<GenClock>,
-}
-
-gen_handle!(polyid_euid_generator, EuidGenerator);
-
-pub(crate) unsafe fn euid_generator<'a>(
-    g: *const polyid_euid_generator,
-) -> Res<&'a EuidGenerator<GenClock>> {
-    non_null(g, "generator")?;
-    Ok(&(*g).generator)
-}
-
 fn extension(has_extension: bool, extension: i64) -> Res<Option<u16>> {
     if !has_extension {
         return Ok(None);
@@ -144,19 +127,6 @@ pub unsafe extern "C" fn polyid_euid_generate(
     })
 }
 
-unsafe fn euid_parse_impl<'a>(
-    text: impl FnOnce() -> Res<&'a str>,
-    out: *mut polyid_euid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let text = text()?;
-        let out = Out::new(out, "out")?;
-        out.set(Euid::parse(text)?.into());
-        Ok(())
-    })
-}
-
 with_n_twin! {
     /// Parses the 27-symbol EUID text (case-insensitive; I and L read as 1, O as 0). A check
     /// symbol pair of 127 means "no check"; any other must match the value.
@@ -166,17 +136,18 @@ with_n_twin! {
     /// (`index`/`character`), `POLYID_INVALID_CHECKMOD` (`found`/`expected` check values).
     fn polyid_euid_parse;
     /// `polyid_euid_parse()` for a text given as `text_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_euid_parse()`.
     fn polyid_euid_parse_n;
     (
         text / text_len: str,
         out: *mut polyid_euid,
         err: *mut polyid_error,
     ) -> polyid_status {
-        euid_parse_impl(text, out, err)
+        run(err, || {
+            let text = text()?;
+            let out = Out::new(out, "out")?;
+            out.set(Euid::parse(text)?.into());
+            Ok(())
+        })
     }
 }
 
@@ -323,104 +294,44 @@ pub unsafe extern "C" fn polyid_euid_generator_resume_with(
     })
 }
 
-/// The next EUID: greater than every EUID this generator returned before.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (clock outside
-/// the EUID range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the clock).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_euid_generator_next(
-    generator: *const polyid_euid_generator,
-    out: *mut polyid_euid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let g = euid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.next()?.into());
-        Ok(())
-    })
-}
-
-/// Writes `count` increasing EUIDs to `out[0..count]` (one lock and one clock read for
-/// all of them). `count` 0 writes nothing and succeeds.
-///
-/// `out` must have room for `count` elements.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
-/// would leave the range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`.
-/// On failure nothing is written.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_euid_generator_next_many(
-    generator: *const polyid_euid_generator,
-    out: *mut polyid_euid,
-    count: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let g = euid_generator(generator)?;
-        non_null(out, "out")?;
-        polyid::batch::check_count(count as u64)?;
-        let ids = g.next_many(count)?;
-        for (i, e) in ids.into_iter().enumerate() {
-            out.add(i).write(e.into());
-        }
-        Ok(())
-    })
-}
-
-/// How far the last EUID issued is ahead of the clock, in milliseconds.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_euid_generator_lead_ms(
-    generator: *const polyid_euid_generator,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_lead_ms(generator, out, err)
-}
-
-/// The generator's `max_lead_ms`.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_euid_generator_max_lead_ms(
-    generator: *const polyid_euid_generator,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_max_lead_ms(generator, out, err)
-}
-
-/// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_euid_generator_on_clock_behind(
-    generator: *const polyid_euid_generator,
-    out: *mut i32,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_on_clock_behind(generator, out, err)
-}
-
-/// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
-/// (forwards or backwards).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
-/// reads the real clock).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_euid_generator_set_clock_micros(
-    generator: *const polyid_euid_generator,
-    micros: i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_set_clock_micros(generator, micros, err)
-}
-
-/// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
-/// thread), nor freed twice.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_euid_generator_free(generator: *mut polyid_euid_generator) {
-    generator_free(generator)
+generator_fns! {
+    /// An EUID generator (opaque): every EUID it returns is greater than the one before, also
+    /// when the clock steps back. One handle may be used by several threads at once; only
+    /// `polyid_euid_generator_free()` needs exclusive access.
+    struct polyid_euid_generator(EuidGenerator) -> polyid_euid = |e: Euid| polyid_euid::from(e);
+    /// The next EUID: greater than every EUID this generator returned before.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (clock outside
+    /// the EUID range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the clock).
+    fn polyid_euid_generator_next = next;
+    /// Writes `count` increasing EUIDs to `out[0..count]` (one lock and one clock read for
+    /// all of them). `count` 0 writes nothing and succeeds.
+    ///
+    /// `out` must have room for `count` elements.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
+    /// would leave the range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`.
+    /// On failure nothing is written.
+    fn polyid_euid_generator_next_many = next_many;
+    /// How far the last EUID issued is ahead of the clock, in milliseconds.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out).
+    fn polyid_euid_generator_lead_ms = lead_ms;
+    /// The generator's `max_lead_ms`.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out).
+    fn polyid_euid_generator_max_lead_ms = max_lead_ms;
+    /// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out).
+    fn polyid_euid_generator_on_clock_behind = on_clock_behind;
+    /// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
+    /// (forwards or backwards).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
+    /// reads the real clock).
+    fn polyid_euid_generator_set_clock_micros = set_clock_micros;
+    /// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
+    /// thread), nor freed twice.
+    fn polyid_euid_generator_free = free;
 }

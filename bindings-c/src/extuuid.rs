@@ -13,20 +13,6 @@ pub const POLYID_EXTUUID_LEN: usize = 37;
 /// the core reads back is at most 1024 bytes, and every canonical form reads back.
 pub const POLYID_EXTUUID_TEXT_LEN: usize = 1025;
 
-unsafe fn encode_impl<'a>(
-    text: impl FnOnce() -> Res<&'a str>,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let text = text()?;
-        out.check(POLYID_EXTUUID_LEN)?;
-        out.write(extuuid::encode_text(text)?.as_bytes())
-    })
-}
-
 with_n_twin! {
     /// The EXTUUID of a printed form (the `extuuid:` prefix is optional), e.g.
     /// "fixedB4:GBP$:222.31" -> "49083027-d200-8000-8000-00000021ebfc" (lower case).
@@ -42,10 +28,6 @@ with_n_twin! {
     /// (when out != NULL and out_cap > 0).
     fn polyid_extuuid_encode;
     /// `polyid_extuuid_encode()` for a text given as `text_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_extuuid_encode()`.
     fn polyid_extuuid_encode_n;
     (
         text / text_len: str,
@@ -53,22 +35,13 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        encode_impl(text, out, out_cap, err)
+        run(err, || {
+            let out = OutStr::new(out, out_cap, "out");
+            let text = text()?;
+            out.check(POLYID_EXTUUID_LEN)?;
+            out.write(extuuid::encode_text(text)?.as_bytes())
+        })
     }
-}
-
-unsafe fn decode_impl<'a>(
-    uuid: impl FnOnce() -> Res<&'a str>,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let uuid = uuid()?;
-        out.check_ptr()?;
-        out.write(extuuid::decode_text(uuid)?.as_bytes())
-    })
 }
 
 with_n_twin! {
@@ -87,10 +60,6 @@ with_n_twin! {
     /// out != NULL and out_cap > 0).
     fn polyid_extuuid_decode;
     /// `polyid_extuuid_decode()` for a UUID given as `uuid_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_extuuid_decode()`.
     fn polyid_extuuid_decode_n;
     (
         uuid / uuid_len: str,
@@ -98,22 +67,13 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        decode_impl(uuid, out, out_cap, err)
+        run(err, || {
+            let out = OutStr::new(out, out_cap, "out");
+            let uuid = uuid()?;
+            out.check_ptr()?;
+            out.write(extuuid::decode_text(uuid)?.as_bytes())
+        })
     }
-}
-
-unsafe fn inspect_impl<'a>(
-    input: impl FnOnce() -> Res<&'a str>,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let input = input()?;
-        out.check_ptr()?;
-        out.write(extuuid::inspect(input)?.to_json().as_bytes())
-    })
 }
 
 with_n_twin! {
@@ -133,10 +93,6 @@ with_n_twin! {
     /// out_cap > 0).
     fn polyid_extuuid_inspect;
     /// `polyid_extuuid_inspect()` for an input given as `input_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_extuuid_inspect()`.
     fn polyid_extuuid_inspect_n;
     (
         input / input_len: str,
@@ -144,6 +100,11 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        inspect_impl(input, out, out_cap, err)
+        run(err, || {
+            let out = OutStr::new(out, out_cap, "out");
+            let input = input()?;
+            out.check_ptr()?;
+            out.write(extuuid::inspect(input)?.to_json().as_bytes())
+        })
     }
 }

@@ -489,6 +489,15 @@ pub(crate) fn null(arg: &'static str) -> Fail {
     ))
 }
 
+/// `INVALID_ARGUMENT` for argument `arg`, saying why.
+pub(crate) fn invalid(arg: &'static str, message: String) -> Fail {
+    Fail::Core(Error::new(
+        ErrorCode::InvalidArgument,
+        arg,
+        Detail::Message(message.into()),
+    ))
+}
+
 /// Checks that a pointer argument is not NULL.
 #[inline]
 pub(crate) fn non_null<T>(p: *const T, arg: &'static str) -> Res<()> {
@@ -667,7 +676,8 @@ pub(crate) const fn zeroed<const N: usize>() -> [c_char; N] {
 /// that reads it (`cstr` in the first function, `nstr` in the twin, with the argument's name
 /// as the error context). Every other argument is passed through as declared. Each function
 /// keeps its own doc comment, which cbindgen copies into the header (tests/header/expand.rs
-/// writes the two functions out for it, from this macro's input: keep the grammar in step).
+/// writes the two functions out for it, from this macro's input: keep the grammar, and the
+/// paragraph the macro adds to the end of every twin's doc comment, in step).
 macro_rules! with_n_twin {
     (
         $(#[doc = $doc:expr])*
@@ -703,6 +713,10 @@ macro_rules! with_n_twin {
         }
 
         $($docs_n)*
+        #[doc = ""]
+        #[doc = " The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a"]
+        #[doc = " NUL byte inside is an ordinary (invalid) character. Same buffers and errors as"]
+        #[doc = concat!(" `", stringify!($name), "()`.")]
         #[no_mangle]
         pub unsafe extern "C" fn $name_n($($n)*) -> $ret {
             $(let $p = || nstr($p, $len, stringify!($p));)*

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use polyid::clock::{EitherClock, SystemClock};
 use polyid::node::{self, Node};
-use polyid::{Detail, Error, ErrorCode, OnClockBehind, Options};
+use polyid::{OnClockBehind, Options};
 
 use crate::ffi::*;
 
@@ -109,14 +109,6 @@ pub(crate) fn real_clock() -> GenClock {
     Arc::new(EitherClock::Real(SystemClock))
 }
 
-fn invalid_argument(arg: &'static str, why: String) -> Fail {
-    Fail::Core(Error::new(
-        ErrorCode::InvalidArgument,
-        arg,
-        Detail::Message(why.into()),
-    ))
-}
-
 /// A node argument: -1 is none, 0-959 a node, anything else `OUT_OF_RANGE`.
 fn node_arg(v: i64, arg: &'static str) -> Res<Option<Node>> {
     if v == -1 {
@@ -126,7 +118,8 @@ fn node_arg(v: i64, arg: &'static str) -> Res<Option<Node>> {
     Ok(Some(Node::new(n)?))
 }
 
-fn node_out(node: Option<Node>) -> i64 {
+/// A node as the C functions return it (`None`: -1).
+pub(crate) fn node_out(node: Option<Node>) -> i64 {
     node.map_or(-1, |n| i64::from(n.get()))
 }
 
@@ -145,7 +138,7 @@ pub(crate) unsafe fn read_options(
         0 => OnClockBehind::Fail,
         1 => OnClockBehind::Wait,
         n => {
-            return Err(invalid_argument(
+            return Err(invalid(
                 "on_clock_behind",
                 format!(
                     "{n} is not a polyid_clock_behind (0 POLYID_CLOCK_BEHIND_FAIL, \
@@ -173,11 +166,6 @@ pub(crate) fn policy_out(p: OnClockBehind) -> i32 {
         OnClockBehind::Fail => polyid_clock_behind::POLYID_CLOCK_BEHIND_FAIL as i32,
         OnClockBehind::Wait => polyid_clock_behind::POLYID_CLOCK_BEHIND_WAIT as i32,
     }
-}
-
-/// Writes a node (`None`: -1).
-pub(crate) unsafe fn write_node(out: &Out<i64>, node: Option<Node>) {
-    out.set(node_out(node));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -216,7 +204,7 @@ pub unsafe extern "C" fn polyid_process_node(
 ) -> polyid_status {
     run(err, || {
         let out = Out::new(out, "out")?;
-        write_node(&out, node::process_node()?);
+        out.set(node_out(node::process_node()?));
         Ok(())
     })
 }
@@ -247,41 +235,14 @@ pub(crate) trait GenHandle: Sized {
     /// The core generator.
     type Core;
     fn boxed(clock: GenClock, generator: Self::Core) -> *mut Self;
-    fn clock(&self) -> &GenClock;
-    fn lead_ms(&self) -> u64;
-    fn max_lead_ms(&self) -> u64;
-    fn on_clock_behind(&self) -> OnClockBehind;
+    fn core(&self) -> &Self::Core;
 }
 
-/// Implements [`GenHandle`] for a handle with fields `clock` and `generator`.
-macro_rules! gen_handle {
-    ($handle:ident, $core:ident) => {
-        impl $crate::generation::GenHandle for $handle {
-            type Core = $core<$crate::generation::GenClock>;
-
-            fn boxed(clock: $crate::generation::GenClock, generator: Self::Core) -> *mut Self {
-                Box::into_raw(Box::new($handle { clock, generator }))
-            }
-
-            fn clock(&self) -> &$crate::generation::GenClock {
-                &self.clock
-            }
-
-            fn lead_ms(&self) -> u64 {
-                self.generator.lead_ms()
-            }
-
-            fn max_lead_ms(&self) -> u64 {
-                self.generator.max_lead_ms()
-            }
-
-            fn on_clock_behind(&self) -> polyid::OnClockBehind {
-                self.generator.on_clock_behind()
-            }
-        }
-    };
+/// The core generator of a caller's handle.
+pub(crate) unsafe fn core<'a, H: GenHandle + 'a>(generator: *const H) -> Res<&'a H::Core> {
+    non_null(generator, "generator")?;
+    Ok((*generator).core())
 }
-pub(crate) use gen_handle;
 
 /// A constructor on the real clock: writes the handle `make` builds to `out`.
 pub(crate) unsafe fn new_generator<H: GenHandle>(
@@ -314,71 +275,126 @@ pub(crate) unsafe fn new_generator_with<H: GenHandle>(
     })
 }
 
-/// A getter: writes `get` of the handle to `out`.
-unsafe fn generator_get<H, T>(
-    generator: *const H,
-    out: *mut T,
-    err: *mut polyid_error,
-    get: impl FnOnce(&H) -> T,
-) -> polyid_status {
-    run(err, || {
-        non_null(generator, "generator")?;
-        let out = Out::new(out, "out")?;
-        out.set(get(&*generator));
-        Ok(())
-    })
-}
+/// Declares a generator family's handle and the C functions every family has in common, from
+/// their doc comments and names, so that their bodies (the same in every family) are written
+/// once, here. The handle is `struct name(CoreGenerator) -> c_id = conversion;` (the C type
+/// of one ID and the closure that makes it from the core's); each function is
+/// `fn name = kind;`, kind one of `next`, `next_many`, `node`, `lead_ms`, `max_lead_ms`,
+/// `on_clock_behind`, `set_clock_micros`, `free`, or `get(type, |g| value)` for a getter of
+/// the family's own. Each keeps its own doc comment, which
+/// cbindgen copies into the header (tests/header/expand.rs writes the handle and the functions
+/// out for it, from this macro's input: keep the grammar and the signatures in step).
+macro_rules! generator_fns {
+    (
+        $(#[doc = $hdoc:expr])*
+        struct $handle:ident($core:ident) -> $id:ty = $conv:expr;
+        $($(#[doc = $doc:expr])* fn $name:ident = $kind:ident $(($($arg:tt)*))?;)*
+    ) => {
+        $(#[doc = $hdoc])*
+        pub struct $handle {
+            clock: $crate::generation::GenClock,
+            generator: $core<$crate::generation::GenClock>,
+        }
 
-/// `polyid_*_generator_lead_ms()`.
-pub(crate) unsafe fn generator_lead_ms<H: GenHandle>(
-    generator: *const H,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_get(generator, out, err, H::lead_ms)
-}
+        impl $crate::generation::GenHandle for $handle {
+            type Core = $core<$crate::generation::GenClock>;
 
-/// `polyid_*_generator_max_lead_ms()`.
-pub(crate) unsafe fn generator_max_lead_ms<H: GenHandle>(
-    generator: *const H,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_get(generator, out, err, H::max_lead_ms)
-}
+            fn boxed(clock: $crate::generation::GenClock, generator: Self::Core) -> *mut Self {
+                Box::into_raw(Box::new($handle { clock, generator }))
+            }
 
-/// `polyid_*_generator_on_clock_behind()`.
-pub(crate) unsafe fn generator_on_clock_behind<H: GenHandle>(
-    generator: *const H,
-    out: *mut i32,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_get(generator, out, err, |g| policy_out(g.on_clock_behind()))
-}
+            fn core(&self) -> &Self::Core {
+                &self.generator
+            }
+        }
 
-/// `polyid_*_generator_set_clock_micros()`.
-pub(crate) unsafe fn generator_set_clock_micros<H: GenHandle>(
-    generator: *const H,
-    micros: i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        non_null(generator, "generator")?;
-        (*generator).clock().set_micros(micros)?;
-        Ok(())
-    })
+        $(generator_fns!(@$kind [$(#[doc = $doc])*] $name, $handle, $id, $conv; $($($arg)*)?);)*
+    };
+    // A getter: `get` of the core generator `g`, written to `out`, a `t`.
+    (@get [$($doc:tt)*] $name:ident, $handle:ident, $id:ty, $conv:expr;
+        $t:ty, |$g:ident| $get:expr) => {
+        $($doc)*
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            generator: *const $handle,
+            out: *mut $t,
+            err: *mut polyid_error,
+        ) -> polyid_status {
+            run(err, || {
+                let $g = $crate::generation::core(generator)?;
+                let out = Out::new(out, "out")?;
+                out.set($get);
+                Ok(())
+            })
+        }
+    };
+    (@next $doc:tt $name:ident, $handle:ident, $id:ty, $conv:expr;) => {
+        generator_fns!(@get $doc $name, $handle, $id, $conv; $id, |g| ($conv)(g.next()?));
+    };
+    (@node $doc:tt $name:ident, $handle:ident, $id:ty, $conv:expr;) => {
+        generator_fns!(@get $doc $name, $handle, $id, $conv; i64, |g| node_out(g.node()?));
+    };
+    (@lead_ms $doc:tt $name:ident, $handle:ident, $id:ty, $conv:expr;) => {
+        generator_fns!(@get $doc $name, $handle, $id, $conv; u64, |g| g.lead_ms());
+    };
+    (@max_lead_ms $doc:tt $name:ident, $handle:ident, $id:ty, $conv:expr;) => {
+        generator_fns!(@get $doc $name, $handle, $id, $conv; u64, |g| g.max_lead_ms());
+    };
+    (@on_clock_behind $doc:tt $name:ident, $handle:ident, $id:ty, $conv:expr;) => {
+        generator_fns!(@get $doc $name, $handle, $id, $conv;
+            i32, |g| policy_out(g.on_clock_behind()));
+    };
+    (@next_many [$($doc:tt)*] $name:ident, $handle:ident, $id:ty, $conv:expr;) => {
+        $($doc)*
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            generator: *const $handle,
+            out: *mut $id,
+            count: usize,
+            err: *mut polyid_error,
+        ) -> polyid_status {
+            run(err, || {
+                let g = $crate::generation::core(generator)?;
+                non_null(out, "out")?;
+                polyid::batch::check_count(count as u64)?;
+                for (i, v) in g.next_many(count)?.into_iter().enumerate() {
+                    out.add(i).write(($conv)(v));
+                }
+                Ok(())
+            })
+        }
+    };
+    (@set_clock_micros [$($doc:tt)*] $name:ident, $handle:ident, $id:ty, $conv:expr;) => {
+        $($doc)*
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(
+            generator: *const $handle,
+            micros: i64,
+            err: *mut polyid_error,
+        ) -> polyid_status {
+            run(err, || {
+                non_null(generator, "generator")?;
+                (*generator).clock.set_micros(micros)?;
+                Ok(())
+            })
+        }
+    };
+    (@free [$($doc:tt)*] $name:ident, $handle:ident, $id:ty, $conv:expr;) => {
+        $($doc)*
+        #[no_mangle]
+        pub unsafe extern "C" fn $name(generator: *mut $handle) {
+            if !generator.is_null() {
+                guard((), || drop(Box::from_raw(generator)));
+            }
+        }
+    };
 }
-
-/// `polyid_*_generator_free()`.
-pub(crate) unsafe fn generator_free<H>(generator: *mut H) {
-    if !generator.is_null() {
-        guard((), || drop(Box::from_raw(generator)));
-    }
-}
+pub(crate) use generator_fns;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use polyid::ErrorCode;
 
     #[test]
     fn init_gives_the_core_defaults() {

@@ -6,6 +6,7 @@ use polyid::tid::{self, Tid, TidGenerator};
 
 use crate::ffi::*;
 use crate::generation::*;
+use crate::uid11::range_out;
 
 /// Bytes for a TID text (13 symbols) and its NUL.
 pub const POLYID_TID_LEN: usize = 14;
@@ -28,23 +29,6 @@ const _: () = {
 /// A TID as its 64-bit value `micros << 10 | clock_id`. The values the polyid functions
 /// return are always valid; `polyid_tid_from_i64()` checks one from elsewhere.
 pub type polyid_tid = i64;
-
-/// A TID generator (opaque). Each `next` is strictly greater than every TID the generator
-/// issued before. One handle may be used by several threads at once (it is lock-free);
-/// only `polyid_tid_generator_free()` needs exclusive access.
-pub struct polyid_tid_generator {
-    clock: GenClock,
-    generator: TidGenerator<GenClock>,
-}
-
-gen_handle!(polyid_tid_generator, TidGenerator);
-
-pub(crate) unsafe fn tid_generator<'a>(
-    g: *const polyid_tid_generator,
-) -> Res<&'a TidGenerator<GenClock>> {
-    non_null(g, "generator")?;
-    Ok(&(*g).generator)
-}
 
 /// An optional clock id argument: -1 is none.
 fn opt_clock_id(v: i64) -> Res<Option<u16>> {
@@ -97,19 +81,6 @@ pub unsafe extern "C" fn polyid_tid_from_i64(
     })
 }
 
-unsafe fn tid_parse_impl<'a>(
-    text: impl FnOnce() -> Res<&'a str>,
-    out: *mut polyid_tid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let text = text()?;
-        let out = Out::new(out, "out")?;
-        out.set(Tid::parse(text)?.value());
-        Ok(())
-    })
-}
-
 with_n_twin! {
     /// Parses a TID: the 13-symbol form "3kxnlhr3gxq23" or the display form
     /// "3kxn-lhr-3gxq-23" (lowercase only).
@@ -119,17 +90,18 @@ with_n_twin! {
     /// `POLYID_OUT_OF_RANGE` (first symbol c-r, or timestamp -2^53).
     fn polyid_tid_parse;
     /// `polyid_tid_parse()` for a text given as `text_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_tid_parse()`.
     fn polyid_tid_parse_n;
     (
         text / text_len: str,
         out: *mut polyid_tid,
         err: *mut polyid_error,
     ) -> polyid_status {
-        tid_parse_impl(text, out, err)
+        run(err, || {
+            let text = text()?;
+            let out = Out::new(out, "out")?;
+            out.set(Tid::parse(text)?.value());
+            Ok(())
+        })
     }
 }
 
@@ -234,30 +206,6 @@ pub unsafe extern "C" fn polyid_tid_generate(
     })
 }
 
-unsafe fn tid_prefix_range_impl<'a>(
-    prefix: impl FnOnce() -> Res<&'a str>,
-    min_micros: *mut i64,
-    max_micros: *mut i64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let prefix = prefix()?;
-        let lo = Out::new(min_micros, "min_micros")?;
-        let hi = Out::new(max_micros, "max_micros")?;
-        let found = Out::new(found, "found")?;
-        match tid::prefix_range(prefix)? {
-            Some((a, b)) => {
-                lo.set(a);
-                hi.set(b);
-                found.set(true);
-            }
-            None => found.set(false),
-        }
-        Ok(())
-    })
-}
-
 with_n_twin! {
     /// The inclusive microsecond range `[*min_micros, *max_micros]` of the TIDs whose
     /// timestamp text starts with `prefix`: up to 11 timestamp symbols, plain ("3kxnlhr") or
@@ -268,10 +216,6 @@ with_n_twin! {
     /// `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`.
     fn polyid_tid_prefix_range;
     /// `polyid_tid_prefix_range()` for a prefix given as `prefix_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_tid_prefix_range()`.
     fn polyid_tid_prefix_range_n;
     (
         prefix / prefix_len: str,
@@ -280,13 +224,13 @@ with_n_twin! {
         found: *mut bool,
         err: *mut polyid_error,
     ) -> polyid_status {
-        tid_prefix_range_impl(
-            prefix,
-            min_micros,
-            max_micros,
-            found,
-            err,
-        )
+        run(err, || {
+            let prefix = prefix()?;
+            let lo = Out::new(min_micros, "min_micros")?;
+            let hi = Out::new(max_micros, "max_micros")?;
+            let found = Out::new(found, "found")?;
+            range_out(tid::prefix_range(prefix)?, lo, hi, found)
+        })
     }
 }
 
@@ -370,143 +314,57 @@ pub unsafe extern "C" fn polyid_tid_generator_resume(
     })
 }
 
-/// The next TID: strictly greater than every TID this generator issued before
-/// (timestamp max(now, last + 1 µs)).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamp
-/// would leave the TID range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the
-/// clock), the process node's errors for a generator that takes it.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_generator_next(
-    generator: *const polyid_tid_generator,
-    out: *mut polyid_tid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let g = tid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.next()?.value());
-        Ok(())
-    })
-}
-
-/// Writes `count` consecutive TIDs to `out[0..count]` (one clock read for all of them).
-/// `count` 0 writes nothing and succeeds.
-///
-/// `out` must have room for `count` elements.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
-/// would leave the range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`,
-/// the process node's errors. On failure nothing is written.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_generator_next_many(
-    generator: *const polyid_tid_generator,
-    out: *mut polyid_tid,
-    count: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let g = tid_generator(generator)?;
-        non_null(out, "out")?;
-        polyid::batch::check_count(count as u64)?;
-        let tids = g.next_many(count)?;
-        for (i, t) in tids.iter().enumerate() {
-            out.add(i).write(t.value());
-        }
-        Ok(())
-    })
-}
-
-/// The clock id of the TIDs the generator issues now.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), the process node's errors for a
-/// generator that takes it (`POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`, a bad
-/// `POLYID_NODE`).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_generator_clock_id(
-    generator: *const polyid_tid_generator,
-    out: *mut u16,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let g = tid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.try_clock_id()?);
-        Ok(())
-    })
-}
-
-/// The node behind the generator's clock id (clock id 32 + node), or -1 when it has none
-/// (an explicit or random clock id).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), the process node's errors.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_generator_node(
-    generator: *const polyid_tid_generator,
-    out: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let g = tid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        write_node(&out, g.node()?);
-        Ok(())
-    })
-}
-
-/// How far the last TID issued is ahead of the clock, in whole milliseconds.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_generator_lead_ms(
-    generator: *const polyid_tid_generator,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_lead_ms(generator, out, err)
-}
-
-/// The generator's `max_lead_ms`.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_generator_max_lead_ms(
-    generator: *const polyid_tid_generator,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_max_lead_ms(generator, out, err)
-}
-
-/// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_generator_on_clock_behind(
-    generator: *const polyid_tid_generator,
-    out: *mut i32,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_on_clock_behind(generator, out, err)
-}
-
-/// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
-/// (forwards or backwards).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
-/// reads the real clock).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_generator_set_clock_micros(
-    generator: *const polyid_tid_generator,
-    micros: i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_set_clock_micros(generator, micros, err)
-}
-
-/// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
-/// thread), nor freed twice.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_tid_generator_free(generator: *mut polyid_tid_generator) {
-    generator_free(generator)
+generator_fns! {
+    /// A TID generator (opaque). Each `next` is strictly greater than every TID the generator
+    /// issued before. One handle may be used by several threads at once (it is lock-free);
+    /// only `polyid_tid_generator_free()` needs exclusive access.
+    struct polyid_tid_generator(TidGenerator) -> polyid_tid = |t: Tid| t.value();
+    /// The next TID: strictly greater than every TID this generator issued before
+    /// (timestamp max(now, last + 1 µs)).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamp
+    /// would leave the TID range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the
+    /// clock), the process node's errors for a generator that takes it.
+    fn polyid_tid_generator_next = next;
+    /// Writes `count` consecutive TIDs to `out[0..count]` (one clock read for all of them).
+    /// `count` 0 writes nothing and succeeds.
+    ///
+    /// `out` must have room for `count` elements.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the timestamps
+    /// would leave the range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`,
+    /// the process node's errors. On failure nothing is written.
+    fn polyid_tid_generator_next_many = next_many;
+    /// The clock id of the TIDs the generator issues now.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out), the process node's errors for a
+    /// generator that takes it (`POLYID_NODE_REQUIRED`, `POLYID_NODE_IN_USE`, a bad
+    /// `POLYID_NODE`).
+    fn polyid_tid_generator_clock_id = get(u16, |g| g.try_clock_id()?);
+    /// The node behind the generator's clock id (clock id 32 + node), or -1 when it has none
+    /// (an explicit or random clock id).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out), the process node's errors.
+    fn polyid_tid_generator_node = node;
+    /// How far the last TID issued is ahead of the clock, in whole milliseconds.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out).
+    fn polyid_tid_generator_lead_ms = lead_ms;
+    /// The generator's `max_lead_ms`.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out).
+    fn polyid_tid_generator_max_lead_ms = max_lead_ms;
+    /// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out).
+    fn polyid_tid_generator_on_clock_behind = on_clock_behind;
+    /// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
+    /// (forwards or backwards).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
+    /// reads the real clock).
+    fn polyid_tid_generator_set_clock_micros = set_clock_micros;
+    /// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
+    /// thread), nor freed twice.
+    fn polyid_tid_generator_free = free;
 }

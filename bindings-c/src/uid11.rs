@@ -33,19 +33,6 @@ pub unsafe extern "C" fn polyid_uid11_encode(
     })
 }
 
-unsafe fn uid11_decode_impl<'a>(
-    text: impl FnOnce() -> Res<&'a str>,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let text = text()?;
-        let out = Out::new(out, "out")?;
-        out.set(uid11::decode(text)?);
-        Ok(())
-    })
-}
-
 with_n_twin! {
     /// Decodes exactly 11 Base58 symbols into `*out`, e.g. "11111111121" -> 58.
     ///
@@ -56,17 +43,18 @@ with_n_twin! {
     /// `POLYID_OVERFLOW` (value >= 2^64, i.e. above "jpXCZedGfVQ").
     fn polyid_uid11_decode;
     /// `polyid_uid11_decode()` for a text given as `text_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_uid11_decode()`.
     fn polyid_uid11_decode_n;
     (
         text / text_len: str,
         out: *mut u64,
         err: *mut polyid_error,
     ) -> polyid_status {
-        uid11_decode_impl(text, out, err)
+        run(err, || {
+            let text = text()?;
+            let out = Out::new(out, "out")?;
+            out.set(uid11::decode(text)?);
+            Ok(())
+        })
     }
 }
 
@@ -88,21 +76,6 @@ pub(crate) unsafe fn range_out<T: Copy>(
     Ok(())
 }
 
-unsafe fn uid11_prefix_range_impl<'a>(
-    prefix: impl FnOnce() -> Res<&'a str>,
-    lo: *mut u64,
-    hi: *mut u64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let prefix = prefix()?;
-        let (lo, hi) = (Out::new(lo, "lo")?, Out::new(hi, "hi")?);
-        let found = Out::new(found, "found")?;
-        range_out(uid11::prefix_range(prefix)?, lo, hi, found)
-    })
-}
-
 with_n_twin! {
     /// The inclusive range `[*lo, *hi]` of the values whose uid11 text starts with `prefix`
     /// (0 to 11 symbols); "" gives the whole range 0..2^64-1.
@@ -114,10 +87,6 @@ with_n_twin! {
     /// `POLYID_INVALID_LENGTH` (more than 11 bytes), `POLYID_INVALID_CHARACTER`.
     fn polyid_uid11_prefix_range;
     /// `polyid_uid11_prefix_range()` for a prefix given as `prefix_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_uid11_prefix_range()`.
     fn polyid_uid11_prefix_range_n;
     (
         prefix / prefix_len: str,
@@ -126,6 +95,11 @@ with_n_twin! {
         found: *mut bool,
         err: *mut polyid_error,
     ) -> polyid_status {
-        uid11_prefix_range_impl(prefix, lo, hi, found, err)
+        run(err, || {
+            let prefix = prefix()?;
+            let (lo, hi) = (Out::new(lo, "lo")?, Out::new(hi, "hi")?);
+            let found = Out::new(found, "found")?;
+            range_out(uid11::prefix_range(prefix)?, lo, hi, found)
+        })
     }
 }

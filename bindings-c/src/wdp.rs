@@ -108,10 +108,6 @@ with_n_twin! {
     /// On any failure `out` holds "" (when out != NULL and out_cap > 0).
     fn polyid_compact_id;
     /// `polyid_compact_id()` for a code given as `code_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_compact_id()`.
     fn polyid_compact_id_n;
     (
         code / code_len: str,
@@ -130,10 +126,6 @@ with_n_twin! {
     /// Same buffers and errors as `polyid_compact_id()`, and `POLYID_NULL_POINTER` for `names`.
     fn polyid_compact_id_with;
     /// `polyid_compact_id_with()` for a code given as `code_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_compact_id_with()`.
     fn polyid_compact_id_with_n;
     (
         code / code_len: str,
@@ -181,10 +173,6 @@ with_n_twin! {
     /// "" (when out != NULL and out_cap > 0).
     fn polyid_normalize_code;
     /// `polyid_normalize_code()` for a code given as `code_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_normalize_code()`.
     fn polyid_normalize_code_n;
     (
         code / code_len: str,
@@ -203,10 +191,6 @@ with_n_twin! {
     /// Same buffers and errors as `polyid_normalize_code()`, and `POLYID_NULL_POINTER` for `names`.
     fn polyid_normalize_code_with;
     /// `polyid_normalize_code_with()` for a code given as `code_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_normalize_code_with()`.
     fn polyid_normalize_code_with_n;
     (
         code / code_len: str,
@@ -265,10 +249,6 @@ with_n_twin! {
     /// listed at `polyid_compact_id()`.
     fn polyid_parse_code;
     /// `polyid_parse_code()` for a code given as `code_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_parse_code()`.
     fn polyid_parse_code_n;
     (
         code / code_len: str,
@@ -286,10 +266,6 @@ with_n_twin! {
     /// Same buffers and errors as `polyid_parse_code()`, and `POLYID_NULL_POINTER` for `names`.
     fn polyid_parse_code_with;
     /// `polyid_parse_code_with()` for a code given as `code_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_parse_code_with()`.
     fn polyid_parse_code_with_n;
     (
         code / code_len: str,
@@ -304,20 +280,6 @@ with_n_twin! {
 // ---------------------------------------------------------------------------------------
 // Namespaces and full IDs
 
-unsafe fn namespace_hash_impl<'a>(
-    namespace: impl FnOnce() -> Res<&'a str>,
-    out: *mut c_char,
-    out_cap: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let namespace = namespace()?;
-        out.check(POLYID_COMPACT_ID_LEN)?;
-        out.write(wdp::namespace_hash_id(namespace)?.as_bytes())
-    })
-}
-
 with_n_twin! {
     /// The namespace hash of a namespace `[a-z][a-z0-9_]{0,15}`, e.g. "auth_lib" -> "05o5h".
     ///
@@ -329,10 +291,6 @@ with_n_twin! {
     /// failure `out` holds "".
     fn polyid_namespace_hash;
     /// `polyid_namespace_hash()` for a namespace given as `namespace_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_namespace_hash()`.
     fn polyid_namespace_hash_n;
     (
         namespace / namespace_len: str,
@@ -340,7 +298,12 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        namespace_hash_impl(namespace, out, out_cap, err)
+        run(err, || {
+            let out = OutStr::new(out, out_cap, "out");
+            let namespace = namespace()?;
+            out.check(POLYID_COMPACT_ID_LEN)?;
+            out.write(wdp::namespace_hash_id(namespace)?.as_bytes())
+        })
     }
 }
 
@@ -378,10 +341,6 @@ with_n_twin! {
     /// code errors of `polyid_compact_id()`. On any failure `out` holds "".
     fn polyid_full_id;
     /// `polyid_full_id()` for a namespace and a code given as (pointer, length) pairs.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_full_id()`.
     fn polyid_full_id_n;
     (
         namespace / namespace_len: str,
@@ -408,10 +367,6 @@ with_n_twin! {
     /// Same buffers and errors as `polyid_full_id()`, and `POLYID_NULL_POINTER` for `names`.
     fn polyid_full_id_with;
     /// `polyid_full_id_with()` for a namespace and a code given as (pointer, length) pairs.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_full_id_with()`.
     fn polyid_full_id_with_n;
     (
         namespace / namespace_len: str,
@@ -432,26 +387,6 @@ with_n_twin! {
     }
 }
 
-unsafe fn parse_full_id_impl<'a>(
-    text: impl FnOnce() -> Res<&'a str>,
-    out: *mut polyid_full_id_parts,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let text = text()?;
-        let out = Out::new(out, "out")?;
-        let id = wdp::parse_full_id(text)?;
-        let mut r = polyid_full_id_parts {
-            namespace_hash: zeroed(),
-            compact_id: zeroed(),
-        };
-        fill(&mut r.namespace_hash, id.namespace_hash.as_bytes());
-        fill(&mut r.compact_id, id.compact_id.as_bytes());
-        out.set(r);
-        Ok(())
-    })
-}
-
 with_n_twin! {
     /// Splits a full ID "XXXXX-YYYYY" (two runs of 5 base62 symbols) into its namespace hash
     /// and compact ID.
@@ -462,17 +397,25 @@ with_n_twin! {
     /// (not 11 bytes; `found`/`expected`), `POLYID_INVALID_CHARACTER` (`index`/`character`).
     fn polyid_parse_full_id;
     /// `polyid_parse_full_id()` for a text given as `text_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_parse_full_id()`.
     fn polyid_parse_full_id_n;
     (
         text / text_len: str,
         out: *mut polyid_full_id_parts,
         err: *mut polyid_error,
     ) -> polyid_status {
-        parse_full_id_impl(text, out, err)
+        run(err, || {
+            let text = text()?;
+            let out = Out::new(out, "out")?;
+            let id = wdp::parse_full_id(text)?;
+            let mut r = polyid_full_id_parts {
+                namespace_hash: zeroed(),
+                compact_id: zeroed(),
+            };
+            fill(&mut r.namespace_hash, id.namespace_hash.as_bytes());
+            fill(&mut r.compact_id, id.compact_id.as_bytes());
+            out.set(r);
+            Ok(())
+        })
     }
 }
 
@@ -498,21 +441,6 @@ pub unsafe extern "C" fn polyid_named_sequences_new(
     })
 }
 
-unsafe fn insert_impl<'a>(
-    names: *mut polyid_named_sequences,
-    name: impl FnOnce() -> Res<&'a str>,
-    number: i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        non_null(names, "names")?;
-        let name = name()?;
-        let number: u16 = int(number, "named sequence", 1, 999)?;
-        (*names).0.insert(name, number)?;
-        Ok(())
-    })
-}
-
 with_n_twin! {
     /// Adds the sequence name `name` (case-insensitive, `[A-Za-z][A-Za-z0-9_]{0,31}`) for
     /// `number` (1-999) to `names`. Adding a name again replaces its number; a standard name
@@ -527,10 +455,6 @@ with_n_twin! {
     /// parameter type).
     fn polyid_named_sequences_insert;
     /// `polyid_named_sequences_insert()` for a name given as `name_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_named_sequences_insert()`.
     fn polyid_named_sequences_insert_n;
     (
         names: *mut polyid_named_sequences,
@@ -538,7 +462,13 @@ with_n_twin! {
         number: i64,
         err: *mut polyid_error,
     ) -> polyid_status {
-        insert_impl(names, name, number, err)
+        run(err, || {
+            non_null(names, "names")?;
+            let name = name()?;
+            let number: u16 = int(number, "named sequence", 1, 999)?;
+            (*names).0.insert(name, number)?;
+            Ok(())
+        })
     }
 }
 

@@ -121,19 +121,6 @@ pub unsafe extern "C" fn polyid_xid_generate_at(
     })
 }
 
-unsafe fn xid_parse_impl<'a>(
-    text: impl FnOnce() -> Res<&'a str>,
-    out: *mut polyid_xid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let text = text()?;
-        let out = Out::new(out, "out")?;
-        out.set(Xid::parse(text)?.value());
-        Ok(())
-    })
-}
-
 with_n_twin! {
     /// Parses the 11-symbol xid text into `*out`.
     ///
@@ -142,17 +129,18 @@ with_n_twin! {
     /// `polyid_uid11_decode()`).
     fn polyid_xid_parse;
     /// `polyid_xid_parse()` for a text given as `text_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_xid_parse()`.
     fn polyid_xid_parse_n;
     (
         text / text_len: str,
         out: *mut polyid_xid,
         err: *mut polyid_error,
     ) -> polyid_status {
-        xid_parse_impl(text, out, err)
+        run(err, || {
+            let text = text()?;
+            let out = Out::new(out, "out")?;
+            out.set(Xid::parse(text)?.value());
+            Ok(())
+        })
     }
 }
 
@@ -188,22 +176,6 @@ pub extern "C" fn polyid_xid_random(xid: polyid_xid) -> u32 {
     guard(0, || Xid::from_u64(xid).random())
 }
 
-unsafe fn xid_prefix_range_impl<'a>(
-    prefix: impl FnOnce() -> Res<&'a str>,
-    min_unix_ms: *mut u64,
-    max_unix_ms: *mut u64,
-    found: *mut bool,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let prefix = prefix()?;
-        let lo = Out::new(min_unix_ms, "min_unix_ms")?;
-        let hi = Out::new(max_unix_ms, "max_unix_ms")?;
-        let found = Out::new(found, "found")?;
-        range_out(xid::prefix_time_range(prefix)?, lo, hi, found)
-    })
-}
-
 with_n_twin! {
     /// The inclusive Unix-millisecond range `[*min_unix_ms, *max_unix_ms]` of the xids whose
     /// text starts with `prefix` (0 to 11 symbols). `*found` is false (and the bounds are left
@@ -213,10 +185,6 @@ with_n_twin! {
     /// `POLYID_INVALID_UTF8`, `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`.
     fn polyid_xid_prefix_range;
     /// `polyid_xid_prefix_range()` for a prefix given as `prefix_len` bytes.
-    ///
-    /// The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a
-    /// NUL byte inside is an ordinary (invalid) character. Same buffers and errors as
-    /// `polyid_xid_prefix_range()`.
     fn polyid_xid_prefix_range_n;
     (
         prefix / prefix_len: str,
@@ -225,36 +193,18 @@ with_n_twin! {
         found: *mut bool,
         err: *mut polyid_error,
     ) -> polyid_status {
-        xid_prefix_range_impl(
-            prefix,
-            min_unix_ms,
-            max_unix_ms,
-            found,
-            err,
-        )
+        run(err, || {
+            let prefix = prefix()?;
+            let lo = Out::new(min_unix_ms, "min_unix_ms")?;
+            let hi = Out::new(max_unix_ms, "max_unix_ms")?;
+            let found = Out::new(found, "found")?;
+            range_out(xid::prefix_time_range(prefix)?, lo, hi, found)
+        })
     }
 }
 
 // ---------------------------------------------------------------------------------------
 // xid generator
-
-/// An xid generator (opaque), built from `polyid_generator_options`: strictly increasing
-/// xids with its node in bits 21-12 (or a lane in bits 21-16 without one; docs/spec §6.2).
-/// One handle may be used by several threads at once (it is lock-free); only
-/// `polyid_xid_generator_free()` needs exclusive access.
-pub struct polyid_xid_generator {
-    clock: GenClock,
-    pub(crate) generator: XidGenerator<GenClock>,
-}
-
-gen_handle!(polyid_xid_generator, XidGenerator);
-
-pub(crate) unsafe fn xid_generator<'a>(
-    g: *const polyid_xid_generator,
-) -> Res<&'a polyid_xid_generator> {
-    non_null(g, "generator")?;
-    Ok(&*g)
-}
 
 /// Creates an xid generator from `opts` (NULL: the defaults of
 /// `polyid_generator_options_init()`). Its node is the option's, else the process node, else
@@ -293,122 +243,50 @@ pub unsafe extern "C" fn polyid_xid_generator_resume(
     })
 }
 
-/// The next xid: strictly greater than every xid this generator issued before.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the clock is
-/// outside the xid range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the
-/// clock), `POLYID_NODE_REQUIRED` (in a forked child, a node assigned before the fork).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_generator_next(
-    generator: *const polyid_xid_generator,
-    out: *mut polyid_xid,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let g = xid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        out.set(g.generator.next()?.value());
-        Ok(())
-    })
-}
-
-/// Writes `count` consecutive xids to `out[0..count]` (one clock read for all of them;
-/// the lead that counts is the last one's). `count` 0 writes nothing and succeeds.
-///
-/// `out` must have room for `count` elements.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the clock is
-/// outside the xid range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`,
-/// `POLYID_NODE_REQUIRED`. On failure nothing is written.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_generator_next_many(
-    generator: *const polyid_xid_generator,
-    out: *mut polyid_xid,
-    count: usize,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let g = xid_generator(generator)?;
-        non_null(out, "out")?;
-        polyid::batch::check_count(count as u64)?;
-        let xids = g.generator.next_many(count)?;
-        for (i, x) in xids.iter().enumerate() {
-            out.add(i).write(x.value());
-        }
-        Ok(())
-    })
-}
-
-/// The node in this generator's xids (0-959), or -1 when it has none (a lane).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_NODE_REQUIRED` (a forked child).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_generator_node(
-    generator: *const polyid_xid_generator,
-    out: *mut i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    run(err, || {
-        let g = xid_generator(generator)?;
-        let out = Out::new(out, "out")?;
-        write_node(&out, g.generator.node()?);
-        Ok(())
-    })
-}
-
-/// How far the last xid issued is ahead of the clock, in milliseconds (0 when it is not).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_generator_lead_ms(
-    generator: *const polyid_xid_generator,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_lead_ms(generator, out, err)
-}
-
-/// The generator's `max_lead_ms`.
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_generator_max_lead_ms(
-    generator: *const polyid_xid_generator,
-    out: *mut u64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_max_lead_ms(generator, out, err)
-}
-
-/// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator, out).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_generator_on_clock_behind(
-    generator: *const polyid_xid_generator,
-    out: *mut i32,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_on_clock_behind(generator, out, err)
-}
-
-/// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
-/// (forwards or backwards).
-///
-/// Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
-/// reads the real clock).
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_generator_set_clock_micros(
-    generator: *const polyid_xid_generator,
-    micros: i64,
-    err: *mut polyid_error,
-) -> polyid_status {
-    generator_set_clock_micros(generator, micros, err)
-}
-
-/// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
-/// thread), nor freed twice.
-#[no_mangle]
-pub unsafe extern "C" fn polyid_xid_generator_free(generator: *mut polyid_xid_generator) {
-    generator_free(generator)
+generator_fns! {
+    /// An xid generator (opaque), built from `polyid_generator_options`: strictly increasing
+    /// xids with its node in bits 21-12 (or a lane in bits 21-16 without one; docs/spec §6.2).
+    /// One handle may be used by several threads at once (it is lock-free); only
+    /// `polyid_xid_generator_free()` needs exclusive access.
+    struct polyid_xid_generator(XidGenerator) -> polyid_xid = |x: Xid| x.value();
+    /// The next xid: strictly greater than every xid this generator issued before.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the clock is
+    /// outside the xid range), `POLYID_CLOCK_BEHIND` (more than `max_lead_ms` ahead of the
+    /// clock), `POLYID_NODE_REQUIRED` (in a forked child, a node assigned before the fork).
+    fn polyid_xid_generator_next = next;
+    /// Writes `count` consecutive xids to `out[0..count]` (one clock read for all of them;
+    /// the lead that counts is the last one's). `count` 0 writes nothing and succeeds.
+    ///
+    /// `out` must have room for `count` elements.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_OUT_OF_RANGE` (the clock is
+    /// outside the xid range, or `count` exceeds `POLYID_MAX_BATCH`), `POLYID_CLOCK_BEHIND`,
+    /// `POLYID_NODE_REQUIRED`. On failure nothing is written.
+    fn polyid_xid_generator_next_many = next_many;
+    /// The node in this generator's xids (0-959), or -1 when it has none (a lane).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out), `POLYID_NODE_REQUIRED` (a forked child).
+    fn polyid_xid_generator_node = node;
+    /// How far the last xid issued is ahead of the clock, in milliseconds (0 when it is not).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out).
+    fn polyid_xid_generator_lead_ms = lead_ms;
+    /// The generator's `max_lead_ms`.
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out).
+    fn polyid_xid_generator_max_lead_ms = max_lead_ms;
+    /// The generator's `on_clock_behind` (a `polyid_clock_behind` value).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator, out).
+    fn polyid_xid_generator_on_clock_behind = on_clock_behind;
+    /// Moves the manual clock of a generator built with `has_clock_micros` to `micros`
+    /// (forwards or backwards).
+    ///
+    /// Errors: `POLYID_NULL_POINTER` (generator), `POLYID_INVALID_ARGUMENT` (the generator
+    /// reads the real clock).
+    fn polyid_xid_generator_set_clock_micros = set_clock_micros;
+    /// Frees a generator. NULL is ignored. The handle must not be used afterwards (by any
+    /// thread), nor freed twice.
+    fn polyid_xid_generator_free = free;
 }

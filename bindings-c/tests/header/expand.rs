@@ -1,16 +1,17 @@
-//! The C functions that `with_n_twin!` (src/ffi.rs) and `arrow_fn!` (src/arrow.rs) declare,
-//! written out as plain items so that cbindgen reads them as it reads the others. cbindgen
-//! skips macro invocations, and expanding the crate for it takes an unstable compiler flag;
-//! this reads the two macros' inputs instead and writes what cbindgen looks at (the doc
-//! comments and the signatures, with empty bodies). Everything else passes through.
+//! The C functions that `with_n_twin!` (src/ffi.rs), `arrow_fn!` (src/arrow.rs) and
+//! `generator_fns!` (src/generation.rs) declare, written out as plain items so that cbindgen
+//! reads them as it reads the others. cbindgen skips macro invocations, and expanding the
+//! crate for it takes an unstable compiler flag; this reads the macros' inputs instead and
+//! writes what cbindgen looks at (the doc comments and the signatures, with empty bodies).
+//! Everything else passes through.
 
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 use syn::parse::{ParseStream, Parser};
-use syn::{Attribute, Ident, Item, Token, Type};
+use syn::{parenthesized, Attribute, Ident, Item, Token, Type};
 
-/// The source of one file of the crate, each invocation of the two macros replaced by the
-/// functions it declares.
+/// The source of one file of the crate, each invocation of the macros replaced by the items
+/// it declares.
 pub fn expand_file(source: &str) -> Result<String, syn::Error> {
     let file = syn::parse_file(source)?;
     let mut out = TokenStream::new();
@@ -24,6 +25,9 @@ pub fn expand_file(source: &str) -> Result<String, syn::Error> {
             }
             Item::Macro(m) if m.mac.path.is_ident("arrow_fn") => {
                 out.extend(arrow.parse2(m.mac.tokens.clone())?)
+            }
+            Item::Macro(m) if m.mac.path.is_ident("generator_fns") => {
+                out.extend(generator.parse2(m.mac.tokens.clone())?)
             }
             _ => item.to_tokens(&mut out),
         }
@@ -79,6 +83,16 @@ fn twin(input: ParseStream) -> syn::Result<TokenStream> {
     input.parse::<Token![->]>()?;
     let ret: Type = input.parse()?;
     input.parse::<TokenStream>()?; // the body
+
+    // The paragraph `with_n_twin!` adds to the end of the twin's doc comment.
+    let shared = format!(" `{name}()`.");
+    let docs_n = quote! {
+        #(#docs_n)*
+        #[doc = ""]
+        #[doc = " The string arguments are (pointer, length in bytes) pairs: not NUL-terminated, and a"]
+        #[doc = " NUL byte inside is an ordinary (invalid) character. Same buffers and errors as"]
+        #[doc = #shared]
+    };
     let (mut c, mut n) = (Vec::new(), Vec::new());
     for p in &params {
         match p {
@@ -96,7 +110,7 @@ fn twin(input: ParseStream) -> syn::Result<TokenStream> {
         #(#docs)*
         #[no_mangle]
         pub unsafe extern "C" fn #name(#(#c),*) -> #ret {}
-        #(#docs_n)*
+        #docs_n
         #[no_mangle]
         pub unsafe extern "C" fn #name_n(#(#n),*) -> #ret {}
     })
@@ -138,4 +152,82 @@ fn arrow(input: ParseStream) -> syn::Result<TokenStream> {
             err: *mut polyid_error,
         ) -> polyid_status {}
     })
+}
+
+/// Skips tokens up to the next `;` at this level, and the `;`.
+fn skip_to_semicolon(input: ParseStream) -> syn::Result<()> {
+    while !input.peek(Token![;]) {
+        input.parse::<proc_macro2::TokenTree>()?;
+    }
+    input.parse::<Token![;]>()?;
+    Ok(())
+}
+
+/// `generator_fns!`: the handle, then each function by its kind.
+fn generator(input: ParseStream) -> syn::Result<TokenStream> {
+    let docs = input.call(Attribute::parse_outer)?;
+    input.parse::<Token![struct]>()?;
+    let handle: Ident = input.parse()?;
+    let content;
+    parenthesized!(content in input);
+    let core: Ident = content.parse()?;
+    input.parse::<Token![->]>()?;
+    let id: Type = input.parse()?;
+    input.parse::<Token![=]>()?;
+    skip_to_semicolon(input)?; // the conversion
+    let mut out = quote! {
+        #(#docs)*
+        pub struct #handle {
+            clock: GenClock,
+            generator: #core<GenClock>,
+        }
+    };
+    while !input.is_empty() {
+        let (docs, name) = named_fn(input)?;
+        input.parse::<Token![=]>()?;
+        let kind: Ident = input.parse()?;
+        let getter = |t: TokenStream| {
+            quote! {
+                generator: *const #handle, out: *mut #t, err: *mut polyid_error
+            }
+        };
+        let params = match kind.to_string().as_str() {
+            "next" => getter(quote!(#id)),
+            "node" => getter(quote!(i64)),
+            "lead_ms" | "max_lead_ms" => getter(quote!(u64)),
+            "on_clock_behind" => getter(quote!(i32)),
+            "get" => {
+                let content;
+                parenthesized!(content in input);
+                let t: Type = content.parse()?;
+                content.parse::<TokenStream>()?; // the value
+                getter(t.into_token_stream())
+            }
+            "next_many" => quote! {
+                generator: *const #handle, out: *mut #id, count: usize, err: *mut polyid_error
+            },
+            "set_clock_micros" => {
+                quote!(generator: *const #handle, micros: i64, err: *mut polyid_error)
+            }
+            "free" => quote!(generator: *mut #handle),
+            _ => {
+                return Err(syn::Error::new(
+                    kind.span(),
+                    "unknown generator function kind",
+                ))
+            }
+        };
+        let ret = if kind == "free" {
+            quote!()
+        } else {
+            quote!(-> polyid_status)
+        };
+        input.parse::<Token![;]>()?;
+        out.extend(quote! {
+            #(#docs)*
+            #[no_mangle]
+            pub unsafe extern "C" fn #name(#params) #ret {}
+        });
+    }
+    Ok(out)
 }

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{err, placeholders, strict, Catalog, CatalogEntry};
+use super::{err, placeholders, strict, Catalog, CatalogEntry, CollisionGroup, Expansion};
 use crate::error::{list_bounded, quote, Detail, Error, ErrorCode, Result};
 use crate::wdp::{CompactId, NamedSequences, Severity, StructuredCode};
 
@@ -546,6 +546,76 @@ impl<'de> serde::Deserialize<'de> for Catalog {
     }
 }
 
+// The JSON text of single values, for a binding that hands them over as text (C): members in
+// a fixed order, whatever a JSON map's order is, and no whitespace.
+
+impl CatalogEntry {
+    /// Everything the entry holds as JSON text: `{"id", "code", "severity" (its letter),
+    /// "message" (the template), "description" (or null), "hints", "tags", "fields" (the
+    /// placeholder names, in order of first use), "docs_url" (or null)}` in that order.
+    pub fn to_json(&self) -> String {
+        let opt = |s: Option<&str>| s.map_or_else(|| "null".to_owned(), text);
+        let mut out = String::new();
+        let members = vec![
+            ("id", text(&self.id)),
+            ("code", text(&self.code)),
+            ("severity", text(self.severity.letter_str())),
+            ("message", text(&self.message)),
+            ("description", opt(self.description.as_deref())),
+            ("hints", list(&self.hints)),
+            ("tags", list(&self.tags)),
+            ("fields", list(&self.fields)),
+            ("docs_url", opt(self.docs_url.as_deref())),
+        ];
+        object(&mut out, members, false);
+        out
+    }
+}
+
+impl Expansion<'_> {
+    /// The expansion as JSON text: `{"id", "code", "severity" (its letter), "message"}` in
+    /// that order.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        let members = vec![
+            ("id", text(self.id)),
+            ("code", text(self.code)),
+            ("severity", text(self.severity.letter_str())),
+            ("message", text(&self.message)),
+        ];
+        object(&mut out, members, false);
+        out
+    }
+}
+
+impl CollisionGroup {
+    /// The group as JSON text: `{"id", "codes"}` in that order.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        object(
+            &mut out,
+            vec![("id", text(self.id.as_str())), ("codes", list(&self.codes))],
+            false,
+        );
+        out
+    }
+}
+
+/// JSON texts as the text of one JSON array.
+pub fn json_array(items: impl IntoIterator<Item = String>) -> String {
+    format!("[{}]", items.into_iter().collect::<Vec<_>>().join(","))
+}
+
+fn text(s: &str) -> String {
+    let mut out = String::new();
+    string(&mut out, s);
+    out
+}
+
+fn list(items: &[String]) -> String {
+    json_array(items.iter().map(|s| text(s)))
+}
+
 fn object(out: &mut String, mut members: Vec<(&str, String)>, sorted: bool) {
     if sorted {
         members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
@@ -593,6 +663,30 @@ pub(crate) fn string(out: &mut String, s: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn values_as_json_keep_their_member_order() {
+        let entry = super::super::Entry::new("E.Auth.Token.001", "token \"{{user}}\" missing")
+            .hint("log in")
+            .docs_url("https://x.test/a");
+        let c = Catalog::build([entry]).unwrap();
+        let e = &c.entries()[0];
+        assert_eq!(
+            e.to_json(),
+            r#"{"id":"V6a0B","code":"E.AUTH.TOKEN.001","severity":"E","message":"token \"{{user}}\" missing","description":null,"hints":["log in"],"tags":[],"fields":["user"],"docs_url":"https://x.test/a"}"#
+        );
+        let x = c.expand("V6a0B", &[("user", "ada\n")][..]).unwrap();
+        assert_eq!(
+            json_array([x.to_json()]),
+            r#"[{"id":"V6a0B","code":"E.AUTH.TOKEN.001","severity":"E","message":"token \"ada\n\" missing"}]"#
+        );
+        let groups = super::super::collisions(["C.AUTH.READ.974", "S.AUTH.READ.898"]).unwrap();
+        assert_eq!(
+            groups[0].to_json(),
+            r#"{"id":"xv0cV","codes":["C.AUTH.READ.974","S.AUTH.READ.898"]}"#
+        );
+        assert_eq!(json_array(Vec::new()), "[]");
+    }
 
     #[test]
     fn escapes_like_serde_json() {

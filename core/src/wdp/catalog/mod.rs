@@ -53,7 +53,7 @@ mod json;
 mod sign;
 mod strict;
 
-pub use json::Form;
+pub use json::{json_array, Form};
 pub use sign::{
     from_hex, hex, verify_bytes, KeyPair, PUBLIC_KEY_LEN, SECRET_KEY_LEN, SIGNATURE_LEN,
 };
