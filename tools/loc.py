@@ -9,7 +9,10 @@ minus test code:
 - every item marked `#[cfg(test)]`: from that attribute's line through the item's last line
   (its closing brace at the attribute's indentation, as rustfmt writes it; `make lint` checks
   the formatting), or through the item's line when it ends with `;` (`mod tests;`).
-Blank lines and comments count, as `wc -l` counts them.
+Blank lines and comments count, as `wc -l` counts them. A second count, "code", leaves out
+blank lines and comment lines (`//`, `///`, `//!`) as well: for a binding whose API
+documentation is written as doc comments (the C header is generated from them), it tells
+the code from its documentation.
 
     python3 tools/loc.py            # the table
     python3 tools/loc.py --markdown # the same as a Markdown table (docs/architecture.md)
@@ -39,13 +42,14 @@ def is_test_file(rel):
     return parts[-1] == "tests.rs" or "tests" in parts[:-1]
 
 
-def test_lines(lines):
-    """How many of `lines` belong to items marked #[cfg(test)]."""
-    skipped = 0
+def without_tests(lines):
+    """`lines` without the items marked #[cfg(test)]."""
+    kept = []
     i = 0
     while i < len(lines):
         line = lines[i]
         if line.strip() != "#[cfg(test)]":
+            kept.append(line)
             i += 1
             continue
         indent = line[: len(line) - len(line.lstrip())]
@@ -59,13 +63,18 @@ def test_lines(lines):
             end = j
             while end < len(lines) and lines[end].rstrip() not in (indent + "}", indent + "};"):
                 end += 1
-        skipped += end - i + 1
         i = end + 1
-    return skipped
+    return kept
+
+
+def is_code(line):
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("//")
 
 
 def count(src):
-    total = 0
+    """(non-test lines, non-test code lines) of the crate whose sources are `src`."""
+    total = code = 0
     for folder, _, files in os.walk(os.path.join(ROOT, src)):
         for name in files:
             if not name.endswith(".rs"):
@@ -78,25 +87,32 @@ def count(src):
                 lines = f.read().split("\n")
             if lines and lines[-1] == "":
                 lines.pop()  # wc -l counts newlines
-            total += len(lines) - test_lines(lines)
-    return total
+            kept = without_tests(lines)
+            total += len(kept)
+            code += sum(1 for line in kept if is_code(line))
+    return total, code
 
 
 def main():
     markdown = "--markdown" in sys.argv
-    core = count(CORE[1])
-    rows = [(CORE[0], CORE[1], core)] + [(n, s, count(s)) for n, s in BINDINGS]
+    core, core_code = count(CORE[1])
+    rows = [(CORE[0], CORE[1], core, core_code)] + [(n, s, *count(s)) for n, s in BINDINGS]
     if markdown:
-        print("| crate | counted | non-test lines | of the core |")
-        print("|---|---|---:|---:|")
-        for name, src, n in rows:
-            ratio = round(100 * n / core)
-            print("| %s | `%s/**/*.rs` | %s | %d%% |" % (name, src, format(n, ","), ratio))
+        print("| crate | counted | non-test lines | of the core | code lines | of the core's |")
+        print("|---|---|---:|---:|---:|---:|")
+        for name, src, n, c in rows:
+            print("| %s | `%s/**/*.rs` | %s | %d%% | %s | %d%% |" % (
+                name, src, format(n, ","), round(100 * n / core), format(c, ","),
+                round(100 * c / core_code)))
         return 0
-    print("%-13s %-28s %14s %12s" % ("crate", "counted", "non-test lines", "of the core"))
-    for name, src, n in rows:
-        print("%-13s %-28s %14s %11d%%" % (name, src + "/**/*.rs", format(n, ","), round(100 * n / core)))
-    print("(tools/loc.py: wc -l of src/**/*.rs without tests.rs, src/**/tests/ and #[cfg(test)] items)")
+    print("%-13s %-28s %14s %12s %11s %14s" % ("crate", "counted", "non-test lines", "of the core",
+                                             "code lines", "of the core's"))
+    for name, src, n, c in rows:
+        print("%-13s %-28s %14s %11d%% %11s %13d%%" % (
+            name, src + "/**/*.rs", format(n, ","), round(100 * n / core), format(c, ","),
+            round(100 * c / core_code)))
+    print("(tools/loc.py: wc -l of src/**/*.rs without tests.rs, src/**/tests/ and #[cfg(test)] "
+          "items; code lines: also without blank and comment lines)")
     return 0
 
 
