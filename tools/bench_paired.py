@@ -73,12 +73,16 @@ def run_arrow(exe: str, tree: str, rows: int) -> dict[str, float]:
 
 
 def checkout(rev: str) -> str:
+    # Resolved here: a name such as HEAD or a branch means this tree's, not the base tree's.
+    rev = subprocess.run(["git", "rev-parse", "--verify", rev + "^{commit}"], cwd=ROOT,
+                         check=True, capture_output=True, text=True).stdout.strip()
     tree = os.path.join(PAIRED, "base")
     if not os.path.isdir(tree):
         os.makedirs(PAIRED, exist_ok=True)
         subprocess.run(["git", "worktree", "add", "--detach", tree, rev], cwd=ROOT, check=True,
                        capture_output=True)
-    subprocess.run(["git", "checkout", "--detach", "-q", rev], cwd=tree, check=True)
+    # The base tree is the tool's own: what an earlier run copied into it gives way.
+    subprocess.run(["git", "checkout", "--force", "--detach", "-q", rev], cwd=tree, check=True)
     return tree
 
 
