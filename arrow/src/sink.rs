@@ -107,7 +107,8 @@ macro_rules! push_sink {
 }
 
 /// A `utf8` column of `W`-byte ASCII texts (the IDs' text forms). Row `i` is written at
-/// `i * W` and ends at offset `(i + 1) * W`; `finish` drops the bytes of null rows.
+/// `i * W` and ends at offset `(i + 1) * W`, a null row too: its bytes (zeros) are not
+/// read, as Arrow allows, so no pass moves the rows after it.
 ///
 /// The column is assembled without arrow-rs's checks of its offsets and UTF-8, two passes
 /// over the whole column on one thread after the kernel's threads are done: the offsets are
@@ -200,23 +201,6 @@ impl<const W: usize> Split for Text<W> {
 impl<const W: usize> Sink for Text<W> {
     split_sink!([u8; W]);
     fn finish(mut self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
-        if let Some(nulls) = nulls.as_ref().filter(|n| n.null_count() > 0) {
-            // Null rows take no bytes: the valid rows move down over them, in order, a run
-            // of valid rows at a time.
-            let rows = self.offsets.len() - 1;
-            let (mut end, mut next) = (0, 0);
-            for (start, stop) in nulls.inner().set_slices().chain([(rows, rows)]) {
-                // Rows `next..start` are null: they end where the last valid row did.
-                self.offsets[next + 1..start + 1].fill(end as i32);
-                self.values.copy_within(start * W..stop * W, end);
-                for (i, offset) in self.offsets[start + 1..stop + 1].iter_mut().enumerate() {
-                    *offset = (end + (i + 1) * W) as i32;
-                }
-                end += (stop - start) * W;
-                next = stop;
-            }
-            self.values.truncate(end);
-        }
         if *self.not_ascii.get_mut() {
             return Err(internal(ArrowError::InvalidArgumentError(
                 "an ID's text is not ASCII".into(),
