@@ -85,7 +85,7 @@ fn code(r: &mut Seeded, tag: &str) -> String {
     if r.below(10) == 0 {
         c = format!(" {c}\t");
     }
-    match r.below(50) {
+    match r.below(150) {
         0 => c
             .rsplit_once('.')
             .map_or(c.clone(), |(a, _)| format!("{a}.000")),
