@@ -22,12 +22,16 @@ const MIN_SETS: usize = 16;
 /// and at most `KEY`. With 56 bytes an entry is one cache line, so a lookup reads one line
 /// whatever the code's length (the table's footprint, not the comparisons, sets the time of
 /// a lookup); every code of fields up to 16 characters with a numbered sequence fits, and
-/// most with a named one. A longer text, up to `LONG`, is kept in [`Long`].
+/// most with a named one. A longer text, up to `LONG`, is kept in [`Long`], a shorter one
+/// in [`Seen::short`].
 const MIN_LEN: usize = 8;
 const KEY: usize = 56;
 /// The longest text kept: longer than any valid code (68 bytes) with some white space
 /// around it. Longer rows always go to the core.
 const LONG: usize = 128;
+/// The places for texts shorter than `MIN_LEN` (an empty cell, white space, a stray word:
+/// never a valid code, but common in real columns), one text each.
+const SHORT: usize = 32;
 /// The bytes of long texts a range keeps before it forgets them all and starts again: a
 /// few thousand distinct codes fit, and a column of ever new long codes cannot make the
 /// range's memory grow without bound.
@@ -71,6 +75,23 @@ struct LongEntry {
     id: Outcome,
 }
 
+/// A text shorter than `MIN_LEN` seen before: its bytes in a word (zero above its length),
+/// its length (`u8::MAX`: an empty place) and its outcome.
+#[derive(Clone, Copy)]
+struct ShortEntry {
+    word: u64,
+    len: u8,
+    id: Outcome,
+}
+
+/// A text shorter than `MIN_LEN`: its bytes in a word, zero above its length.
+#[inline(always)]
+fn short_word(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w[..b.len()].copy_from_slice(b);
+    u64::from_le_bytes(w)
+}
+
 /// The texts longer than `KEY`: two-way sets of [`LongEntry`], the texts' bytes one after
 /// the other in `arena`.
 struct Long {
@@ -86,6 +107,8 @@ pub(crate) struct Seen {
     sets: Vec<Set>,
     /// The texts longer than `KEY`, in as many sets; made at the first such text.
     long: Option<Box<Long>>,
+    /// The texts shorter than `MIN_LEN`, one place each, picked by a hash of the word.
+    short: [ShortEntry; SHORT],
     /// 64 minus the bits of a set's index.
     shift: u32,
     /// The rows of the current block, and how many of them were looked up and not found:
@@ -134,6 +157,11 @@ impl Seen {
     /// [`Seen::get`] of a text outside `MIN_LEN..=KEY` bytes.
     #[inline(never)]
     fn get_long(&self, b: &[u8]) -> Option<Outcome> {
+        if b.len() < MIN_LEN {
+            let word = short_word(b);
+            let e = &self.short[short_place(word, b.len())];
+            return (e.word == word && usize::from(e.len) == b.len()).then_some(e.id);
+        }
         let long = self.long.as_deref()?;
         if !(KEY + 1..=LONG).contains(&b.len()) {
             return None;
@@ -152,7 +180,14 @@ impl Seen {
     /// Keeps the outcome of `b` (not yet held).
     #[inline]
     fn put(&mut self, b: &[u8], id: Outcome) {
-        if b.len() <= KEY {
+        if b.len() < MIN_LEN {
+            let word = short_word(b);
+            self.short[short_place(word, b.len())] = ShortEntry {
+                word,
+                len: b.len() as u8,
+                id,
+            };
+        } else if b.len() <= KEY {
             let mut key = [0; KEY];
             key[..b.len()].copy_from_slice(b);
             let ways = &mut self.sets[(hash(b) >> self.shift) as usize].0;
@@ -293,6 +328,12 @@ fn hash(b: &[u8]) -> u64 {
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// The place of a text shorter than `MIN_LEN` in [`Seen::short`].
+#[inline(always)]
+fn short_place(word: u64, len: usize) -> usize {
+    ((word ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize % SHORT
+}
+
 impl Entry {
     /// Whether the entry holds `b` (8 to `KEY` bytes). The words at 0, 8, ..., 48 (each no
     /// further than `n - 8`) and at `n - 8` cover every byte: the same comparisons whatever
@@ -324,6 +365,11 @@ impl<'a> Compute<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
         Seen {
             sets: vec![Set([empty; 2]); sets],
             long: None,
+            short: [ShortEntry {
+                word: 0,
+                len: u8::MAX,
+                id: Ok(CompactId::from_hash(0)),
+            }; SHORT],
             shift: 64 - sets.trailing_zeros(),
             rows: 0,
             misses: 0,
@@ -406,7 +452,7 @@ impl CompactIds<'_> {
     #[inline(always)]
     fn find(&self, seen: &mut Seen, code: &str) -> Result<CompactId, Error> {
         let b = code.as_bytes();
-        if !seen.on || !(MIN_LEN..=LONG).contains(&b.len()) {
+        if !seen.on || b.len() > LONG {
             return self.compute(code);
         }
         match seen.get(b) {
@@ -444,8 +490,8 @@ mod tests {
         let ids = out.values.as_string::<i32>();
         let errors = out.errors.unwrap();
         let errors = errors.as_string::<i32>();
-        // Both columns (null rows dropped from one, built a run at a time) are what the
-        // checked constructor accepts.
+        // Both columns (null rows keeping their bytes in one, the other built a run at a
+        // time) are what the checked constructor accepts.
         for column in [ids, errors] {
             let checked = arrow_array::StringArray::try_new(
                 column.offsets().clone(),
@@ -641,6 +687,27 @@ mod tests {
         }
         // docs/spec §1: auth_lib and E.Auth.Token.MISSING.
         assert_eq!(ids.value(0), "05o5h-V6a0B");
+    }
+
+    #[test]
+    fn short_texts_of_the_same_word_keep_their_own_outcomes() {
+        // Texts of 0 to 7 bytes, more than the short places, among them texts whose bytes
+        // differ only by trailing NULs (the same word, another length): repeated, in both
+        // profiles (waddling hashes any text, so each gets an ID of its own).
+        let mut pool: Vec<String> = vec![String::new(), " ".into(), "\t\n".into()];
+        for len in 1..8 {
+            for k in 0..12u8 {
+                let text: String = (0..len).map(|i| (b'A' + (k + i as u8) % 26) as char).collect();
+                pool.push(text.clone());
+                pool.push(format!("{text}\0"));
+            }
+        }
+        pool.retain(|t| t.len() < super::MIN_LEN);
+        let codes: Vec<String> = (0..20_000)
+            .map(|i| pool[(i * 31) % pool.len()].clone())
+            .collect();
+        agrees(&codes, None, Profile::Polyid);
+        agrees(&codes, None, Profile::Waddling);
     }
 
     #[test]
