@@ -435,7 +435,8 @@ pub(crate) fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<
     if failed.is_empty() {
         return Ok(Arc::new(StringArray::new_null(rows)));
     }
-    let mut values = Vec::new();
+    // Room for the longest code of every failing row: the bytes are never moved to grow.
+    let mut values = Vec::with_capacity(failed.len() * MAX_CODE_LEN);
     let mut offsets = Vec::with_capacity(rows + 1);
     let mut valid = BooleanBufferBuilder::new(rows);
     offsets.push(0i32);
