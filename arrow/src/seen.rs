@@ -697,7 +697,9 @@ mod tests {
         let mut pool: Vec<String> = vec![String::new(), " ".into(), "\t\n".into()];
         for len in 1..8 {
             for k in 0..12u8 {
-                let text: String = (0..len).map(|i| (b'A' + (k + i as u8) % 26) as char).collect();
+                let text: String = (0..len)
+                    .map(|i| (b'A' + (k + i as u8) % 26) as char)
+                    .collect();
                 pool.push(text.clone());
                 pool.push(format!("{text}\0"));
             }
