@@ -168,8 +168,7 @@ impl<const W: usize> Part for TextRows<'_, W> {
         self.values[row * W..row * W + W].copy_from_slice(&item);
     }
     fn done(&mut self) {
-        // Every row W bytes (null rows too, until `finish`): multiples of W, below
-        // i32::MAX (`Text::new`).
+        // Every row W bytes, null rows too: multiples of W, below i32::MAX (`Text::new`).
         for (i, end) in self.ends.iter_mut().enumerate() {
             *end = ((self.start + i + 1) * W) as i32;
         }
@@ -224,11 +223,11 @@ fn text_array(
         )));
     }
     // SAFETY: the offsets start at 0 and never fall from one row to the next (a `Text` row
-    // adds W bytes or none: `done`, and `finish` for null rows; an error-code row its code's
-    // length or none: `error_codes`), ending at the length of the values (checked above); every
-    // byte of the values is ASCII (each part of a `Text` checked its own and `finish` refused
-    // the column otherwise; `error_codes` checked its codes), so the whole is UTF-8 and every
-    // offset falls between two characters. Those are the conditions arrow-rs's checked
+    // adds W bytes: `done`; an error-code row its code's length or none: `error_codes`),
+    // ending at the length of the values (checked above); every byte of the values is ASCII
+    // (each part of a `Text` checked its own and `finish` refused the column otherwise;
+    // `error_codes` checked its codes), so the whole is UTF-8 and every offset falls between
+    // two characters. Those are the conditions arrow-rs's checked
     // constructors verify, with a pass over every row.
     let array = unsafe {
         let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
