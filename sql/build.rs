@@ -22,10 +22,12 @@ fn main() {
     // target's C library headers and takes only SQLite's from here. The headers hold no
     // machine-specific code.
     build.flag(format!("-idirafter{}", dir.display()));
+    // -Werror without a probe, so that no compiler (zig cc in `make dist` included) can leave
+    // it out silently.
     build
         .file("src/sqlite.c")
         .warnings(true)
         .extra_warnings(true)
-        .flag_if_supported("-Werror")
+        .warnings_into_errors(true)
         .compile("polyid_sqlite");
 }
