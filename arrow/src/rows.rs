@@ -46,8 +46,8 @@ pub(crate) trait Kernel: Sync {
         scratch: &mut Self::Scratch,
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> Self::Input,
-        store: &mut impl FnMut(usize, Self::Item),
-        fail: Option<&mut impl FnMut(usize, ErrorCode)>,
+        give: &mut impl FnMut(usize, Result<Self::Item, ErrorCode>),
+        errors: bool,
     ) -> usize;
 }
 
@@ -160,19 +160,19 @@ pub(crate) trait Compute<I, T>: Sync {
     fn block(&self, _scratch: &mut Self::Scratch, _rows: usize) {}
     fn row(&self, scratch: &mut Self::Scratch, input: &I) -> Result<Option<T>, Error>;
     /// The rows of `rows` (none of them null) whose outcome the scratch state gives at once,
-    /// in order from the first: each value is given to `store` with its row's index, and,
-    /// when `fail` is given (errors become null rows), each error's code to `fail`. The loop
-    /// stops at the first row it cannot give, which it returns (`rows.end`: every row); that
-    /// row then takes the general path ([`Compute::row`]), which also computes a known error
-    /// when `fail` is not given. A computation that keeps no such state gives none.
+    /// in order from the first: each is given to `give` with its row's index, a value or,
+    /// when `errors` is true (errors become null rows), an error's code. The loop stops at
+    /// the first row it cannot give, which it returns (`rows.end`: every row); that row then
+    /// takes the general path ([`Compute::row`]), which also computes a known error when
+    /// `errors` is false. A computation that keeps no such state gives none.
     #[inline]
     fn known(
         &self,
         _scratch: &mut Self::Scratch,
         rows: core::ops::Range<usize>,
         _read: &impl Fn(usize) -> I,
-        _store: &mut impl FnMut(usize, T),
-        _fail: Option<&mut impl FnMut(usize, ErrorCode)>,
+        _give: &mut impl FnMut(usize, Result<T, ErrorCode>),
+        _errors: bool,
     ) -> usize {
         rows.start
     }
@@ -238,10 +238,10 @@ impl<C: Column, F: Compute<C::Row, T>, T> Kernel for Rows<C, F, T> {
         scratch: &mut F::Scratch,
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> C::Row,
-        store: &mut impl FnMut(usize, T),
-        fail: Option<&mut impl FnMut(usize, ErrorCode)>,
+        give: &mut impl FnMut(usize, Result<T, ErrorCode>),
+        errors: bool,
     ) -> usize {
-        self.compute.known(scratch, rows, read, store, fail)
+        self.compute.known(scratch, rows, read, give, errors)
     }
 }
 
@@ -287,8 +287,6 @@ impl<K: Kernel> Job<'_, K> {
         // The end of the rows the kernel may give from its scratch state: the current
         // block's, when none of its rows is null.
         let mut known_to = range.start;
-        // The rows of known errors in one call of `known`, kept between calls.
-        let mut known_nulls = Vec::new();
         let mut i = range.start;
         while i < end {
             if i == checked_to {
@@ -311,37 +309,21 @@ impl<K: Kernel> Job<'_, K> {
                 }
             }
             if i < known_to {
-                let mut set = |row, v| store(row, Some(v));
-                i = match self.mode {
-                    OnError::Raise => self.kernel.known(
-                        &mut scratch,
-                        i..known_to,
-                        &|i| self.kernel.read(i),
-                        &mut set,
-                        None::<&mut fn(usize, ErrorCode)>,
-                    ),
-                    OnError::Null => {
-                        // The rows of a known error are null, their codes in `failed`; their
-                        // validity is written when the known rows end.
-                        known_nulls.clear();
-                        let mut fail = |row, code| {
-                            failed.push((row, code));
-                            known_nulls.push(row);
-                        };
-                        let end = self.kernel.known(
-                            &mut scratch,
-                            i..known_to,
-                            &|i| self.kernel.read(i),
-                            &mut set,
-                            Some(&mut fail),
-                        );
-                        for &row in &known_nulls {
-                            store(row, None);
-                            valid.null(row);
-                        }
-                        end
+                // A known error (given only with OnError::Null) is a null row, its code in
+                // `failed`.
+                let mut give = |row, outcome| match outcome {
+                    Ok(v) => store(row, Some(v)),
+                    Err(code) => {
+                        failed.push((row, code));
+                        store(row, None);
+                        valid.null(row);
                     }
                 };
+                let errors = self.mode == OnError::Null;
+                let read = |i| self.kernel.read(i);
+                i = self
+                    .kernel
+                    .known(&mut scratch, i..known_to, &read, &mut give, errors);
                 if i == known_to {
                     continue;
                 }

@@ -1,12 +1,14 @@
-//! The compact IDs of the codes a range of rows has already computed.
+//! The compact IDs and normalized forms of the codes a range of rows has already computed.
 //!
 //! A column of WDP codes repeats few distinct codes (those of a service's error catalog, a
 //! few thousand at most), so after a code's first row its later rows are recognized by their
-//! bytes and get the same ID without the core validating and hashing the code again. The
-//! result is the same as the core's for every row: a hit is a byte-for-byte equal code whose
-//! ID the core computed in this call, with the same named sequences and profile.
+//! bytes and get the same result without the core validating the code again. The result is
+//! the same as the core's for every row: a hit is a byte-for-byte equal code whose result
+//! the core computed in this call, with the same named sequences and profile.
 
-use polyid::wdp::{self, CompactId, FullId, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
+use polyid::wdp::{
+    self, CompactId, FullId, NamedSequences, StructuredCode, COMPACT_LEN, FULL_ID_LEN,
+};
 use polyid::{Error, ErrorCode, Profile};
 
 use crate::rows::Compute;
@@ -44,44 +46,61 @@ pub(crate) struct CompactIds<'n> {
     pub(crate) profile: Profile,
 }
 
-/// What a code seen before came to: its ID, or the code of its error (kept so that the
-/// rows of a repeated invalid code become null rows without the core; the error itself is
-/// computed again when a row must report it in full).
-type Outcome = Result<CompactId, ErrorCode>;
+/// What a table keeps of a valid code: its compact ID ([`CompactIds`]), or the place of its
+/// normalized form in the range's list ([`NormalizedCodes`]). Small enough that an entry
+/// stays one cache line.
+pub(crate) trait Kept: Copy {
+    /// The value of an empty place (never read: no text has its length).
+    const EMPTY: Self;
+}
+
+impl Kept for CompactId {
+    const EMPTY: Self = CompactId::from_hash(0);
+}
+
+impl Kept for u16 {
+    const EMPTY: Self = 0;
+}
+
+/// What a code seen before came to: what the table keeps of it, or the code of its error
+/// (kept so that the rows of a repeated invalid code become null rows without the core; the
+/// error itself is computed again when a row must report it in full).
+type Outcome<V> = Result<V, ErrorCode>;
 
 /// A code seen before and its outcome, in one cache line. The code's bytes are kept here, not
 /// referenced in the input: comparing with them then reads the table, not a distant row of
 /// the column.
 #[derive(Clone, Copy)]
 #[repr(align(64))]
-struct Entry {
+struct Entry<V> {
     key: [u8; KEY],
     len: u8,
-    id: Outcome,
+    id: Outcome<V>,
 }
-const _: () = assert!(std::mem::size_of::<Entry>() == 64);
+const _: () = assert!(std::mem::size_of::<Entry<CompactId>>() == 64);
+const _: () = assert!(std::mem::size_of::<Entry<u16>>() == 64);
 
 /// The two places of a set.
 #[derive(Clone, Copy)]
-struct Set([Entry; 2]);
+struct Set<V>([Entry<V>; 2]);
 
 /// A text longer than `KEY` seen before: where its bytes are in [`Long::arena`], its
 /// length, the hash that picked its set (compared before the bytes), and its ID.
 #[derive(Clone, Copy)]
-struct LongEntry {
+struct LongEntry<V> {
     hash: u64,
     at: u32,
     len: u32,
-    id: Outcome,
+    id: Outcome<V>,
 }
 
 /// A text shorter than `MIN_LEN` seen before: its bytes in a word (zero above its length),
 /// its length (`u8::MAX`: an empty place) and its outcome.
 #[derive(Clone, Copy)]
-struct ShortEntry {
+struct ShortEntry<V> {
     word: u64,
     len: u8,
-    id: Outcome,
+    id: Outcome<V>,
 }
 
 /// A text shorter than `MIN_LEN`: its bytes in a word, zero above its length.
@@ -94,8 +113,8 @@ fn short_word(b: &[u8]) -> u64 {
 
 /// The texts longer than `KEY`: two-way sets of [`LongEntry`], the texts' bytes one after
 /// the other in `arena`.
-struct Long {
-    sets: Vec<[LongEntry; 2]>,
+struct Long<V> {
+    sets: Vec<[LongEntry<V>; 2]>,
     arena: Vec<u8>,
 }
 
@@ -103,12 +122,12 @@ struct Long {
 /// bytes and the length; a new code takes the first place of its set and moves the code
 /// there to the second. An invalid code is kept with its error's code. A range stops looking
 /// after a block of rows in which more than half were new codes (a column of distinct codes).
-pub(crate) struct Seen {
-    sets: Vec<Set>,
+pub(crate) struct Seen<V = CompactId> {
+    sets: Vec<Set<V>>,
     /// The texts longer than `KEY`, in as many sets; made at the first such text.
-    long: Option<Box<Long>>,
+    long: Option<Box<Long<V>>>,
     /// The texts shorter than `MIN_LEN`, one place each, picked by a hash of the word.
-    short: [ShortEntry; SHORT],
+    short: [ShortEntry<V>; SHORT],
     /// 64 minus the bits of a set's index.
     shift: u32,
     /// The rows of the current block, and how many of them were looked up and not found:
@@ -118,7 +137,65 @@ pub(crate) struct Seen {
     on: bool,
 }
 
-impl Seen {
+impl<V: Kept> Seen<V> {
+    /// The table of a range of `rows` rows: about one set per two rows, within
+    /// `MIN_SETS..=MAX_SETS`.
+    fn new(rows: usize) -> Self {
+        let empty = Entry {
+            key: [0; KEY],
+            len: 0,
+            id: Ok(V::EMPTY),
+        };
+        let sets = (rows / 2).clamp(MIN_SETS, MAX_SETS).next_power_of_two();
+        Seen {
+            sets: vec![Set([empty; 2]); sets],
+            long: None,
+            short: [ShortEntry {
+                word: 0,
+                len: u8::MAX,
+                id: Ok(V::EMPTY),
+            }; SHORT],
+            shift: 64 - sets.trailing_zeros(),
+            rows: 0,
+            misses: 0,
+            on: true,
+        }
+    }
+
+    /// The outcome of a text whose bytes are `b`: found in the table when the range has seen
+    /// it, else `compute`d and kept. `keep` gives what the table keeps of a valid outcome
+    /// (`None`: nothing), and `found` turns it back into the outcome, both with `with`, the
+    /// kernel's own state. A known error is computed again, for the core's whole error.
+    #[inline(always)]
+    fn find<T, W>(
+        &mut self,
+        b: &[u8],
+        with: &mut W,
+        compute: impl FnOnce() -> Result<T, Error>,
+        found: impl FnOnce(&W, V) -> T,
+        keep: impl FnOnce(&mut W, &T) -> Option<V>,
+    ) -> Result<T, Error> {
+        if !self.on || b.len() > LONG {
+            return compute();
+        }
+        match self.get(b) {
+            Some(Ok(v)) => return Ok(found(with, v)),
+            Some(Err(_)) => return compute(),
+            None => {}
+        }
+        self.misses += 1;
+        let outcome = compute();
+        match &outcome {
+            Ok(t) => {
+                if let Some(v) = keep(with, t) {
+                    self.put(b, Ok(v));
+                }
+            }
+            Err(e) => self.put(b, Err(e.code())),
+        }
+        outcome
+    }
+
     /// A block of `rows` rows begins: after a block in which more than half the rows were
     /// new codes, the range stops looking.
     fn block(&mut self, rows: usize) {
@@ -131,13 +208,13 @@ impl Seen {
 
     /// The outcome of `b` when the table holds it.
     #[inline(always)]
-    fn get(&self, b: &[u8]) -> Option<Outcome> {
+    fn get(&self, b: &[u8]) -> Option<Outcome<V>> {
         self.get_in(b, self.set_of(b))
     }
 
     /// [`Seen::get`], `set` being [`Seen::set_of`] `b`.
     #[inline(always)]
-    fn get_in(&self, b: &[u8], set: &Set) -> Option<Outcome> {
+    fn get_in(&self, b: &[u8], set: &Set<V>) -> Option<Outcome<V>> {
         if !(MIN_LEN..=KEY).contains(&b.len()) {
             return self.get_long(b);
         }
@@ -156,7 +233,7 @@ impl Seen {
 
     /// [`Seen::get`] of a text outside `MIN_LEN..=KEY` bytes.
     #[inline(never)]
-    fn get_long(&self, b: &[u8]) -> Option<Outcome> {
+    fn get_long(&self, b: &[u8]) -> Option<Outcome<V>> {
         if b.len() < MIN_LEN {
             let word = short_word(b);
             let e = &self.short[short_place(word, b.len())];
@@ -179,7 +256,7 @@ impl Seen {
 
     /// Keeps the outcome of `b` (not yet held).
     #[inline]
-    fn put(&mut self, b: &[u8], id: Outcome) {
+    fn put(&mut self, b: &[u8], id: Outcome<V>) {
         if b.len() < MIN_LEN {
             let word = short_word(b);
             self.short[short_place(word, b.len())] = ShortEntry {
@@ -203,17 +280,24 @@ impl Seen {
     }
 
     #[inline(never)]
-    fn put_long(&mut self, b: &[u8], id: Outcome) {
+    fn put_long(&mut self, b: &[u8], id: Outcome<V>) {
+        // An empty place: no text has length 0 there.
+        let empty = LongEntry {
+            hash: 0,
+            at: 0,
+            len: 0,
+            id: Ok(V::EMPTY),
+        };
         let sets = self.sets.len();
         let long = self.long.get_or_insert_with(|| {
             Box::new(Long {
-                sets: vec![[EMPTY_LONG; 2]; sets],
+                sets: vec![[empty; 2]; sets],
                 arena: Vec::new(),
             })
         });
         if long.arena.len() + b.len() > ARENA {
             long.arena.clear();
-            long.sets.fill([EMPTY_LONG; 2]);
+            long.sets.fill([empty; 2]);
         }
         let h = hash(b);
         let entry = LongEntry {
@@ -228,26 +312,23 @@ impl Seen {
         ways[0] = entry;
     }
 
-    /// [`Compute::known`]: the rows from the first whose codes the table holds, their IDs to
-    /// `store` and, when `fail` is given, their errors' codes to `fail`.
+    /// [`Compute::known`]: the rows from the first whose codes the table holds, their
+    /// outcomes (what the table keeps of a valid code, or, when `errors` is true, an error's
+    /// code) to `give`.
     #[inline(always)]
     fn known<'a>(
         &self,
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> &'a str,
-        mut store: impl FnMut(usize, CompactId),
-        mut fail: Option<&mut impl FnMut(usize, ErrorCode)>,
+        mut give: impl FnMut(usize, Outcome<V>),
+        errors: bool,
     ) -> usize {
         if !self.on {
             return rows.start;
         }
-        let mut give = |i: usize, outcome: Option<Outcome>| match (outcome, fail.as_mut()) {
-            (Some(Ok(id)), _) => {
-                store(i, id);
-                true
-            }
-            (Some(Err(code)), Some(fail)) => {
-                fail(i, code);
+        let mut give = |i: usize, outcome: Option<Outcome<V>>| match outcome {
+            Some(o) if errors || o.is_ok() => {
+                give(i, o);
                 true
             }
             _ => false,
@@ -259,7 +340,7 @@ impl Seen {
         let mut i = rows.start;
         while i + AHEAD <= rows.end {
             let texts: [&[u8]; AHEAD] = core::array::from_fn(|k| read(i + k).as_bytes());
-            let sets: [&Set; AHEAD] = core::array::from_fn(|k| self.set_of(texts[k]));
+            let sets: [&Set<V>; AHEAD] = core::array::from_fn(|k| self.set_of(texts[k]));
             std::hint::black_box(sets.map(|set| set.0[0].len));
             for (k, (b, set)) in texts.iter().zip(sets).enumerate() {
                 if !give(i + k, self.get_in(b, set)) {
@@ -278,7 +359,7 @@ impl Seen {
 
     /// The set a text of `MIN_LEN..=KEY` bytes belongs to (the first set for another text).
     #[inline(always)]
-    fn set_of(&self, b: &[u8]) -> &Set {
+    fn set_of(&self, b: &[u8]) -> &Set<V> {
         let at = if (MIN_LEN..=KEY).contains(&b.len()) {
             (hash(b) >> self.shift) as usize
         } else {
@@ -287,14 +368,6 @@ impl Seen {
         &self.sets[at]
     }
 }
-
-/// An empty place of [`Long`]: no text has length 0 there.
-const EMPTY_LONG: LongEntry = LongEntry {
-    hash: 0,
-    at: 0,
-    len: 0,
-    id: Ok(CompactId::from_hash(0)),
-};
 
 /// `a == b` for texts of the same length, at least eight bytes: word by word, the last word
 /// ending at the end (a call to `memcmp` costs more for a few dozen bytes).
@@ -334,7 +407,7 @@ fn short_place(word: u64, len: usize) -> usize {
     ((word ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize % SHORT
 }
 
-impl Entry {
+impl<V> Entry<V> {
     /// Whether the entry holds `b` (8 to `KEY` bytes). The words at 0, 8, ..., 48 (each no
     /// further than `n - 8`) and at `n - 8` cover every byte: the same comparisons whatever
     /// the length, where a loop over the words would mispredict its exit on codes of mixed
@@ -356,25 +429,7 @@ impl<'a> Compute<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
     type Scratch = Seen;
 
     fn scratch(&self, rows: usize) -> Seen {
-        let empty = Entry {
-            key: [0; KEY],
-            len: 0,
-            id: Ok(CompactId::from_hash(0)),
-        };
-        let sets = (rows / 2).clamp(MIN_SETS, MAX_SETS).next_power_of_two();
-        Seen {
-            sets: vec![Set([empty; 2]); sets],
-            long: None,
-            short: [ShortEntry {
-                word: 0,
-                len: u8::MAX,
-                id: Ok(CompactId::from_hash(0)),
-            }; SHORT],
-            shift: 64 - sets.trailing_zeros(),
-            rows: 0,
-            misses: 0,
-            on: true,
-        }
+        Seen::new(rows)
     }
 
     fn block(&self, seen: &mut Seen, rows: usize) {
@@ -392,10 +447,15 @@ impl<'a> Compute<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
         seen: &mut Seen,
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> &'a str,
-        store: &mut impl FnMut(usize, [u8; COMPACT_LEN]),
-        fail: Option<&mut impl FnMut(usize, ErrorCode)>,
+        give: &mut impl FnMut(usize, Result<[u8; COMPACT_LEN], ErrorCode>),
+        errors: bool,
     ) -> usize {
-        seen.known(rows, read, |i, id| store(i, *id.as_bytes()), fail)
+        seen.known(
+            rows,
+            read,
+            |i, o| give(i, o.map(|id| *id.as_bytes())),
+            errors,
+        )
     }
 }
 
@@ -428,10 +488,15 @@ impl<'a> Compute<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
         seen: &mut Seen,
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> &'a str,
-        store: &mut impl FnMut(usize, [u8; FULL_ID_LEN]),
-        fail: Option<&mut impl FnMut(usize, ErrorCode)>,
+        give: &mut impl FnMut(usize, Result<[u8; FULL_ID_LEN], ErrorCode>),
+        errors: bool,
     ) -> usize {
-        seen.known(rows, read, |i, id| store(i, self.full(id)), fail)
+        seen.known(
+            rows,
+            read,
+            |i, o| give(i, o.map(|id| self.full(id))),
+            errors,
+        )
     }
 }
 
@@ -451,25 +516,76 @@ impl CompactIds<'_> {
     /// (then kept in the table).
     #[inline(always)]
     fn find(&self, seen: &mut Seen, code: &str) -> Result<CompactId, Error> {
-        let b = code.as_bytes();
-        if !seen.on || b.len() > LONG {
-            return self.compute(code);
-        }
-        match seen.get(b) {
-            Some(Ok(id)) => return Ok(id),
-            // The error in full, as the core words it.
-            Some(Err(_)) => return self.compute(code),
-            None => {}
-        }
-        seen.misses += 1;
-        let outcome = self.compute(code);
-        seen.put(b, outcome.as_ref().map(|id| *id).map_err(Error::code));
-        outcome
+        let compute = || self.compute(code);
+        seen.find(
+            code.as_bytes(),
+            &mut (),
+            compute,
+            |_, id| id,
+            |_, id| Some(*id),
+        )
     }
 
     #[inline(never)]
     fn compute(&self, code: &str) -> Result<CompactId, Error> {
         wdp::compact_id_as_with(code, self.names, self.profile)
+    }
+}
+
+/// The normalized form of every code (as [`wdp::normalize_with`] computes it), remembering
+/// the forms of the codes each range of rows has seen.
+pub(crate) struct NormalizedCodes<'n> {
+    pub(crate) names: &'n NamedSequences,
+}
+
+/// One range's table and the normalized codes it refers to, a code's place in `codes` being
+/// what the table keeps. Past `u16::MAX` codes a range keeps no more (the table is off long
+/// before that on a column of distinct codes).
+pub(crate) struct Normalized {
+    seen: Seen<u16>,
+    codes: Vec<StructuredCode>,
+}
+
+impl<'a> Compute<&'a str, StructuredCode> for NormalizedCodes<'_> {
+    type Scratch = Normalized;
+
+    fn scratch(&self, rows: usize) -> Normalized {
+        Normalized {
+            seen: Seen::new(rows),
+            codes: Vec::new(),
+        }
+    }
+
+    fn block(&self, scratch: &mut Normalized, rows: usize) {
+        scratch.seen.block(rows);
+    }
+
+    #[inline]
+    fn row(&self, s: &mut Normalized, code: &&'a str) -> Result<Option<StructuredCode>, Error> {
+        let compute = || StructuredCode::parse_with(code, self.names);
+        let found = |codes: &Vec<StructuredCode>, at: u16| codes[usize::from(at)];
+        let keep = |codes: &mut Vec<StructuredCode>, c: &StructuredCode| {
+            let at = u16::try_from(codes.len()).ok()?;
+            codes.push(*c);
+            Some(at)
+        };
+        let b = code.as_bytes();
+        s.seen.find(b, &mut s.codes, compute, found, keep).map(Some)
+    }
+
+    #[inline]
+    fn known(
+        &self,
+        s: &mut Normalized,
+        rows: core::ops::Range<usize>,
+        read: &impl Fn(usize) -> &'a str,
+        give: &mut impl FnMut(usize, Result<StructuredCode, ErrorCode>),
+        errors: bool,
+    ) -> usize {
+        let codes = &s.codes;
+        let form = |at: u16| codes[usize::from(at)];
+        s.seen
+            .known(rows, read, |i, o| give(i, o.map(form)), errors)
     }
 }
 
@@ -506,6 +622,29 @@ mod tests {
                 Ok(id) => assert_eq!((ids.value(i), errors.is_null(i)), (id.as_str(), true)),
                 Err(e) => assert_eq!(
                     (ids.is_null(i), errors.value(i)),
+                    (true, e.code().as_str()),
+                    "row {i}: {code}"
+                ),
+            }
+        }
+        if profile == Profile::Polyid {
+            normalizes(&column, names);
+        }
+    }
+
+    /// Every row of `column` through `normalize_codes` against the core's `normalize_with`.
+    fn normalizes(column: &StringArray, names: Option<&NamedSequences>) {
+        let standard = NamedSequences::standard();
+        let out = wdp::normalize_codes(column, names, OnError::Null).unwrap();
+        let forms = out.values.as_string::<i32>();
+        let errors = out.errors.unwrap();
+        let errors = errors.as_string::<i32>();
+        for (i, code) in column.iter().enumerate() {
+            let code = code.unwrap();
+            match polyid::wdp::normalize_with(code, names.unwrap_or(&standard)) {
+                Ok(n) => assert_eq!((forms.value(i), errors.is_null(i)), (&*n, true)),
+                Err(e) => assert_eq!(
+                    (forms.is_null(i), errors.value(i)),
                     (true, e.code().as_str()),
                     "row {i}: {code}"
                 ),

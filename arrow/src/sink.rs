@@ -236,7 +236,8 @@ fn text_array(
     Ok(Arc::new(array))
 }
 
-/// A `utf8` column of texts of any length (normalized codes, catalog codes and messages).
+/// A `utf8` column of texts of any length (normalized codes, catalog codes and messages),
+/// given as their bytes; `finish` checks that the column is UTF-8.
 pub(crate) struct VarText<T> {
     values: Vec<u8>,
     offsets: Vec<i32>,
@@ -260,11 +261,11 @@ impl<T> VarText<T> {
     }
 }
 
-impl<T: AsRef<str>> Push for VarText<T> {
+impl<T: AsRef<[u8]>> Push for VarText<T> {
     type Item = T;
     #[inline]
     fn push(&mut self, item: T) {
-        self.values.extend_from_slice(item.as_ref().as_bytes());
+        self.values.extend_from_slice(item.as_ref());
         self.push_null();
     }
     #[inline]
@@ -282,7 +283,7 @@ impl<T: AsRef<str>> Push for VarText<T> {
     }
 }
 
-impl<T: AsRef<str>> Sink for VarText<T> {
+impl<T: AsRef<[u8]>> Sink for VarText<T> {
     push_sink!(T);
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
         if self.overflow {

@@ -5,14 +5,14 @@
 
 use arrow_array::{Array, ArrayRef, StringArray};
 use polyid::wdp::catalog::Catalog;
-use polyid::wdp::{self, FullId, NamedSequences, COMPACT_LEN, FULL_ID_LEN};
+use polyid::wdp::{self, FullId, NamedSequences, StructuredCode, COMPACT_LEN, FULL_ID_LEN};
 use polyid::Profile;
 use std::sync::Arc;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::input::{same_len, union_nulls, with_texts, wrong_type, Texts};
 use crate::rows::{run, Cells, Rows, TextColumn};
-use crate::seen::{CompactIds, FullIds};
+use crate::seen::{CompactIds, FullIds, NormalizedCodes};
 use crate::sink::{Pair, Text, VarText};
 
 const TEXTS: &str = "expected a utf8, large_utf8 or utf8_view column";
@@ -170,7 +170,8 @@ pub fn full_ids_per_row(
 }
 
 /// The normalized form of every code (`utf8`: uppercase, trimmed, named sequence resolved;
-/// [`wdp::normalize_with`]).
+/// [`wdp::normalize_with`]). A code already met in the same range of rows gets the form
+/// computed for it then, as in [`compact_ids`].
 pub fn normalize_codes(
     codes: &dyn Array,
     names: Option<&NamedSequences>,
@@ -188,13 +189,11 @@ pub fn normalize_codes(
     with_texts!(
         codes,
         |t| run(
-            Rows::new(TextColumn(t), |s: &&str| {
-                wdp::normalize_with(s, names).map(Some)
-            }),
+            Rows::new(TextColumn(t), NormalizedCodes { names }),
             rows,
             codes.nulls(),
             mode,
-            VarText::<String>::new(rows),
+            VarText::<StructuredCode>::new(rows),
         ),
         Err(wrong_type("WDP codes", TEXTS))
     )

@@ -810,6 +810,13 @@ impl fmt::Display for StructuredCode {
     }
 }
 
+impl AsRef<[u8]> for StructuredCode {
+    /// The normalized code's bytes ([`StructuredCode::as_bytes`]).
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
 impl fmt::Debug for StructuredCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("StructuredCode")
