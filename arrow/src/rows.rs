@@ -11,7 +11,7 @@ use polyid::{Error, ErrorCode};
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::input::{Ints, Texts};
-use crate::sink::{error_codes, Part, Sink, Split};
+use crate::sink::{error_codes, Part, Push, Sink, Split};
 
 /// A row-wise kernel: what the row loop ([`run`]) asks of it. Most kernels are a column
 /// reader ([`Column`]) and a computation ([`Compute`]) put together by [`Rows`].
@@ -459,6 +459,41 @@ where
         };
     }
     on_threads(parts.into_iter().enumerate(), |(k, part)| fill(k, part))
+}
+
+/// The rows of `job` pushed into `sink` in order: on the calling thread for a short column,
+/// else one part per span, each filled on a thread of its own and appended in row order.
+pub(crate) fn in_order<S, K>(sink: &mut S, job: &Job<'_, K>) -> Vec<Span>
+where
+    S: Push + Send,
+    K: Kernel<Item = S::Item>,
+{
+    let rows = job.rows;
+    let threads = threads_for(rows);
+    // Rows come in order: the index is not needed.
+    let fill = |part: &mut S, range: core::ops::Range<usize>| {
+        job.span(range, |_, item| match item {
+            Some(v) => part.push(v),
+            None => part.push_null(),
+        })
+    };
+    if threads <= 1 {
+        return vec![fill(sink, 0..rows)];
+    }
+    let chunk = rows.div_ceil(threads);
+    let spans = (0..threads).map(|k| k * chunk..rows.min(k * chunk + chunk));
+    let parts = spans.map(|range| (sink.part(range.len()), range));
+    let filled = on_threads(parts, |(mut part, range)| {
+        let span = fill(&mut part, range);
+        (part, span)
+    });
+    filled
+        .into_iter()
+        .map(|(part, span)| {
+            sink.append(part);
+            span
+        })
+        .collect()
 }
 
 /// `f` of each of `items`, each on a thread of its own, the results in the items' order; a

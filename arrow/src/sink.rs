@@ -1,6 +1,7 @@
 //! The output columns a kernel's rows are written into: fixed-size texts, integers and
 //! 16-byte values cut into parts that threads fill in place, variable-size texts and pairs
-//! of them filled in order, and the error-code column. The row loop is in [`crate::rows`].
+//! of them filled in order (one part per thread, appended), and the error-code column. The
+//! row loop is in [`crate::rows`].
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,7 +16,7 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
-use crate::rows::{in_parts, Job, Kernel, Span};
+use crate::rows::{in_order, in_parts, Job, Kernel, Span};
 
 /// An Arrow constructor refused buffers the kernel built: a bug, reported as the core's
 /// `INTERNAL_ERROR` rather than a panic.
@@ -46,7 +47,8 @@ fn too_many_rows(rows: usize, max: usize) -> Error {
 ///
 /// Columns of fixed-size rows (IDs' text, integers, 16-byte values) are cut into [`Part`]s,
 /// one per range of rows, that threads fill in place: joining them copies nothing. Columns of
-/// variable-size rows ([`Push`]) are filled in order on the calling thread.
+/// variable-size rows ([`Push`]) are filled in order, one column per range of rows on a
+/// thread of its own, then appended one after the other.
 pub(crate) trait Sink: Sized {
     type Item;
     /// Computes every row of `job` into the column: the spans' outcomes in row order.
@@ -55,11 +57,15 @@ pub(crate) trait Sink: Sized {
 }
 
 /// A column of variable-size rows, filled in order.
-pub(crate) trait Push {
+pub(crate) trait Push: Sized {
     type Item;
     fn push(&mut self, item: Self::Item);
     /// The placeholder of a null row (its validity bit is set by the caller).
     fn push_null(&mut self);
+    /// An empty column of the same kind for `rows` rows, filled apart and then appended.
+    fn part(&self, rows: usize) -> Self;
+    /// Appends the rows of `part`.
+    fn append(&mut self, part: Self);
 }
 
 /// A column of fixed-size rows whose storage is cut into parts.
@@ -92,16 +98,13 @@ macro_rules! split_sink {
     };
 }
 
-/// `Sink` for a variable-size column: its rows pushed in order.
+/// `Sink` for a variable-size column: its rows pushed in order, in parts on up to
+/// [`crate::rows::max_threads`] threads.
 macro_rules! push_sink {
     ($item:ty) => {
         type Item = $item;
         fn fill<K: Kernel<Item = $item>>(&mut self, job: &Job<'_, K>) -> Vec<Span> {
-            // Rows come in order: the index is not needed.
-            vec![job.span(0..job.rows, |_, item| match item {
-                Some(v) => self.push(v),
-                None => self.push_null(),
-            })]
+            in_order(self, job)
         }
     };
 }
@@ -270,7 +273,36 @@ impl<T: AsRef<[u8]>> Push for VarText<T> {
     }
     #[inline]
     fn push_null(&mut self) {
-        match i32::try_from(self.values.len()) {
+        self.push_end(self.values.len());
+    }
+    fn part(&self, rows: usize) -> Self {
+        VarText::new(rows)
+    }
+    fn append(&mut self, part: Self) {
+        let base = self.values.len();
+        self.values.extend_from_slice(&part.values);
+        let ends = &part.offsets[1..];
+        // A part past 32-bit offsets on its own has zeros from its first row that does not fit.
+        let fit = if part.overflow {
+            part.fitting
+        } else {
+            ends.len()
+        };
+        for &end in &ends[..fit] {
+            self.push_end(base + end as usize);
+        }
+        for _ in fit..ends.len() {
+            self.push_end(usize::MAX);
+        }
+    }
+}
+
+impl<T> VarText<T> {
+    /// The end offset of the next row: past `i32::MAX` the column is marked as not fitting
+    /// (`finish` fails, naming the rows that fit).
+    #[inline]
+    fn push_end(&mut self, end: usize) {
+        match i32::try_from(end) {
             Ok(end) => self.offsets.push(end),
             Err(_) => {
                 if !self.overflow {
@@ -283,7 +315,7 @@ impl<T: AsRef<[u8]>> Push for VarText<T> {
     }
 }
 
-impl<T: AsRef<[u8]>> Sink for VarText<T> {
+impl<T: AsRef<[u8]> + Send> Sink for VarText<T> {
     push_sink!(T);
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
         if self.overflow {
@@ -411,9 +443,20 @@ impl<A: Push, B: Push> Push for Pair<A, B> {
         self.a.push_null();
         self.b.push_null();
     }
+    fn part(&self, rows: usize) -> Self {
+        Pair {
+            a: self.a.part(rows),
+            b: self.b.part(rows),
+            names: self.names,
+        }
+    }
+    fn append(&mut self, part: Self) {
+        self.a.append(part.a);
+        self.b.append(part.b);
+    }
 }
 
-impl<A: Push + Sink, B: Push + Sink> Sink for Pair<A, B> {
+impl<A: Push + Sink + Send, B: Push + Sink + Send> Sink for Pair<A, B> {
     push_sink!((<A as Push>::Item, <B as Push>::Item));
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
         let a = self.a.finish(nulls.clone())?;

@@ -90,6 +90,53 @@ fn compact_ids_on_threads_match_the_core() {
 }
 
 #[test]
+fn normalize_codes_on_threads_match_the_core() {
+    // Variable-size rows: each range pushed into a column of its own, appended in order.
+    let input = column(&CODES);
+    let out = polyid_arrow::wdp::normalize_codes(&input, None, OnError::Null).unwrap();
+    check(
+        &input,
+        &out,
+        |v, i| v.as_string::<i32>().value(i).to_owned(),
+        wdp::normalize,
+    );
+    assert_eq!(out.values.as_string::<i32>().value(1), "E.AUTH.TOKEN.001");
+    let e = polyid_arrow::wdp::normalize_codes(&input, None, OnError::Raise).unwrap_err();
+    assert_eq!((e.row(), e.code().as_str()), (Some(2), "INVALID_SEQUENCE"));
+}
+
+#[test]
+fn catalog_lookup_on_threads_matches_the_core() {
+    // A pair of variable-size columns, each range's appended in order.
+    let entries = ["E.AUTH.TOKEN.001", "W.CACHE.DATA.018"].map(|code| wdp::catalog::Entry {
+        code: code.to_owned(),
+        message: format!("message of {code}"),
+        ..Default::default()
+    });
+    let catalog = wdp::catalog::Catalog::build(entries.to_vec()).unwrap();
+    let ids: Vec<String> = CODES
+        .iter()
+        .map(|c| wdp::compact_id(c).unwrap_or_else(|_| "zzzzz".to_owned()))
+        .collect();
+    let pool: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let input = column(&pool);
+    let out = polyid_arrow::wdp::catalog_lookup(&catalog, &input, OnError::Null).unwrap();
+    check(
+        &input,
+        &out,
+        |v, i| {
+            let pair = v.as_struct();
+            let text = |k: usize| pair.column(k).as_string::<i32>().value(i).to_owned();
+            (text(0), text(1))
+        },
+        |id| {
+            let e = catalog.expand_id(id)?;
+            Ok((e.code.to_string(), format!("message of {}", e.code)))
+        },
+    );
+}
+
+#[test]
 fn a_long_column_without_nulls_keeps_every_row_in_place() {
     // No null row: the offsets are the ones the threads wrote.
     let valid = [CODES[0], CODES[1], CODES[3], CODES[4]];
