@@ -404,15 +404,22 @@ fn well_formed<O: OffsetSizeTrait>(offsets: &[O], values: &[u8]) -> bool {
     if !ordered || last > values.len() {
         return false;
     }
-    let bytes = &values[first..last];
-    if bytes.is_ascii() {
+    if values[first..last].is_ascii() {
         return true;
     }
-    match std::str::from_utf8(bytes) {
-        Ok(text) => offsets.iter().all(|o| {
-            o.to_usize()
-                .is_some_and(|o| text.is_char_boundary(o - first))
-        }),
-        Err(_) => false,
-    }
+    // Some text is not ASCII: the rows a group at a time, so that only the groups holding
+    // such text are read as UTF-8 (a stray non-ASCII row then costs its group, not the whole
+    // range). A group spans whole rows, so the groups are valid UTF-8 cut at character
+    // boundaries exactly when the whole text is.
+    const GROUP: usize = 64;
+    (0..offsets.len() - 1).step_by(GROUP).all(|g| {
+        let ends = &offsets[g..offsets.len().min(g + GROUP + 1)];
+        let (start, end) = (ends[0].as_usize(), ends[ends.len() - 1].as_usize());
+        let bytes = &values[start..end];
+        bytes.is_ascii()
+            || std::str::from_utf8(bytes).is_ok_and(|text| {
+                ends.iter()
+                    .all(|o| text.is_char_boundary(o.as_usize() - start))
+            })
+    })
 }

@@ -242,6 +242,17 @@ fn kernels_refuse_what_arrow_rs_refuses() {
             (polyid::ErrorCode::InvalidArgument, None)
         );
     }
+    // Long arrays of non-ASCII text, read as UTF-8 a group of rows at a time: valid ones, and
+    // ones with a rare invalid piece (a bad byte, a piece cut inside a character) wherever it
+    // falls among the groups.
+    let mut refused = 0;
+    for seed in 0..12 {
+        let faults = if seed < 2 { u64::MAX } else { 30_000 };
+        let data = raw_text(&mut Rng(seed + 1), 70_001, seed % 2 == 1, faults);
+        refused += usize::from(data.validate_full().is_err());
+        kernels_agree(&data);
+    }
+    assert!((3..=10).contains(&refused), "{refused} refused");
     let mut values = b"E.A.B.001".repeat(rows);
     values[9 * 200_000 + 4] = 0xFF;
     let offsets: Vec<i32> = (0..=rows as i32).map(|i| i * 9).collect();
