@@ -411,7 +411,7 @@ fn well_formed<O: OffsetSizeTrait>(offsets: &[O], values: &[u8]) -> bool {
     // such text are read as UTF-8 (a stray non-ASCII row then costs its group, not the whole
     // range). A group spans whole rows, so the groups are valid UTF-8 cut at character
     // boundaries exactly when the whole text is.
-    const GROUP: usize = 64;
+    const GROUP: usize = 16;
     (0..offsets.len() - 1).step_by(GROUP).all(|g| {
         let ends = &offsets[g..offsets.len().min(g + GROUP + 1)];
         let (start, end) = (ends[0].as_usize(), ends[ends.len() - 1].as_usize());
