@@ -9,7 +9,8 @@
 - compact IDs of N realistic codes (`codes.py`: a seeded generator over the whole valid space,
   every field length, mixed case, named sequences, white space, 2% invalid rows computed with
   on_error="null"), 2,000 distinct codes repeated and then all different, against Polars'
-  Series.hash() on the same column;
+  Series.hash() on the same column; and their normalized forms with
+  polyid.arrow.normalize_codes, against Polars' trim and uppercase (which resolve no names);
 - TID, xid and EUID parse of N texts through polyid.arrow (the core's per-ID loop is timed by
   `cargo run --release -p polyid-arrow --example parse_bench`);
 - peak RSS of a child process that maps the column from an Arrow IPC file (written here)
@@ -167,6 +168,10 @@ def main() -> None:
         t = best(lambda: ids.compact_ids(column, on_error="null"))
         realistic = pl.Series(column)
         h = best(lambda: realistic.hash())
+        # Normalizing: trimmed, uppercase, a named sequence resolved; Polars' trim and
+        # uppercase (no names) is the text work alone.
+        t_norm = best(lambda: ids.normalize_codes(column, on_error="null"))
+        h_norm = best(lambda: realistic.str.strip_chars().str.to_uppercase())
         del realistic, column
         print(f"  {n:,} {label} (2% invalid, on_error='null'): polyid.arrow.compact_ids "
               f"{t:.3f} s ({t / n * 1e9:.1f} ns/row), Polars Series.hash() {h:.3f} s "
@@ -176,6 +181,11 @@ def main() -> None:
                  f"{t:.3f} s, {t / n * 1e9:.1f} ns/row; Polars `Series.hash()` {h:.3f} s, "
                  f"{h / n * 1e9:.1f} ns/row: {t / h:.2f}x | <= {target:.1f}x: "
                  f"{'met' if t / h <= target else '**not met**'} |")
+        print(f"  {label}: polyid.arrow.normalize_codes {t_norm / n * 1e9:.1f} ns/row, Polars "
+              f"str.strip_chars().str.to_uppercase() {h_norm / n * 1e9:.1f} ns/row")
+        markdown(f"| `polyid.arrow.normalize_codes`, {label} (as above) | {t_norm:.3f} s, "
+                 f"{t_norm / n * 1e9:.1f} ns/row; Polars `str.strip_chars().str.to_uppercase()` "
+                 f"{h_norm:.3f} s, {h_norm / n * 1e9:.1f} ns/row: {t_norm / h_norm:.2f}x | |")
     for name, gen, parse in (
         ("TID", ids.tid_generate, ids.tid_parse),
         ("xid", ids.xid_generate, ids.xid_parse),
