@@ -313,3 +313,16 @@ where
         }
     }
 }
+
+/// `maker(py)`: the batch object maker of the pyclass `$class` (see [`Maker`]), learnt once
+/// from the objects of `$class($a)` and `$class($b)`.
+macro_rules! maker {
+    ($class:ident, $a:expr, $b:expr) => {
+        fn maker(py: Python<'_>) -> PyResult<&'static $crate::layout::Maker<$class>> {
+            use $crate::layout::Maker;
+            static MAKER: ::pyo3::sync::PyOnceLock<Maker<$class>> = ::pyo3::sync::PyOnceLock::new();
+            MAKER.get_or_try_init(py, || Maker::new(py, $class($a), $class($b)))
+        }
+    };
+}
+pub(crate) use maker;
