@@ -15,16 +15,13 @@ use crate::errors::{binding_err, is_overflow, out_of_range};
 /// A `profile=` argument: `None` is polyid's own reading; a name is read by the core
 /// (`INVALID_ARGUMENT` for an unknown one); anything else is a `TypeError`.
 pub fn profile(value: Option<&Bound<'_, PyAny>>) -> PyResult<polyid::Profile> {
-    match value {
-        None => Ok(polyid::Profile::Polyid),
-        Some(v) if v.is_none() => Ok(polyid::Profile::Polyid),
-        Some(v) => {
-            let name: Text<'_> = v
-                .extract()
-                .map_err(|_| type_error(v, "a profile name (str) or None"))?;
-            polyid::Profile::parse(name.0).map_err(crate::errors::core_err)
-        }
-    }
+    let Some(v) = value.filter(|v| !v.is_none()) else {
+        return Ok(polyid::Profile::Polyid);
+    };
+    let name: Text<'_> = v
+        .extract()
+        .map_err(|_| type_error(v, "a profile name (str) or None"))?;
+    polyid::Profile::parse(name.0).map_err(crate::errors::core_err)
 }
 
 /// A Python `str` argument borrowed as `&str` without copying.

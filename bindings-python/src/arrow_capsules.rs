@@ -89,21 +89,14 @@ fn capsule_pointer<'py, T>(
     obj: &Bound<'py, PyAny>,
     name: &CStr,
 ) -> PyResult<std::ptr::NonNull<T>> {
-    let capsule = obj.cast::<PyCapsule>().map_err(|_| {
-        invalid(
+    let capsule = obj.cast::<PyCapsule>().ok();
+    match capsule.and_then(|c| c.pointer_checked(Some(name)).ok()) {
+        Some(p) => Ok(p.cast::<T>()),
+        None => Err(invalid(
             py,
             format!("Arrow PyCapsule interface: expected a capsule named {name:?}"),
-        )
-    })?;
-    capsule
-        .pointer_checked(Some(name))
-        .map(|p| p.cast::<T>())
-        .map_err(|_| {
-            invalid(
-                py,
-                format!("Arrow PyCapsule interface: expected a capsule named {name:?}"),
-            )
-        })
+        )),
+    }
 }
 
 /// The array of a `__arrow_c_array__` result.

@@ -157,10 +157,7 @@ pub fn parse_full_id<'py>(
     profile: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Option<Bound<'py, PyString>>, Bound<'py, PyString>)> {
     let (ns, id) = wdp::parse_full_id_as(full_id.0, crate::args::profile(profile)?).py()?;
-    let ns = match ns {
-        Some(n) => Some(ascii(py, n.as_bytes())?),
-        None => None,
-    };
+    let ns = ns.map(|n| ascii(py, n.as_bytes())).transpose()?;
     Ok((ns, ascii(py, id.as_bytes())?))
 }
 
