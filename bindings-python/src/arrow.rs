@@ -155,7 +155,7 @@ macro_rules! generate_fn {
 /// A kernel that reads one column (keyword `$col`) and, when given, a `profile=` or one
 /// keyword flag.
 macro_rules! reader {
-    ($name:ident($col:ident $(, $flag:ident = $default:literal)?) => $kernel:path) => {
+    ($name:ident($col:ident $(, $flag:ident = $default:tt)?) => $kernel:path) => {
         #[pyfunction]
         #[pyo3(signature = ($col, * $(, $flag = $default)?, on_error = "raise"))]
         pub fn $name(

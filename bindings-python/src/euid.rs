@@ -19,7 +19,7 @@ use crate::xid::millis_u64;
 pub struct Euid(CoreEuid);
 
 crate::args::id_pymethods! {
-    text = |e| &e.encode_bytes(true), int = u128;
+    text = |e| &e.encode_bytes(true), int = u128, "The 128-bit value.";
     impl Euid {
         /// Parses the 27-symbol text (same as `Euid.parse(text)`).
         #[new]
@@ -85,12 +85,6 @@ crate::args::id_pymethods! {
         #[staticmethod]
         fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
             CoreEuid::from_slice(&bytes_arg(data, "bytes or bytearray")?).py_object(Euid)
-        }
-
-        /// The 128-bit value.
-        #[getter]
-        fn value(&self) -> u128 {
-            self.0.value()
         }
 
         /// The 16 big-endian bytes.

@@ -82,15 +82,10 @@ fn parse(value: &str) -> Result<u8, String> {
 /// Reads the switch and adds `_portable_paths` (the names of the paths turned off, a tuple)
 /// to the module.
 pub fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let value = match std::env::var("POLYID_PYTHON_PORTABLE") {
-        Ok(value) => value,
-        Err(std::env::VarError::NotPresent) => String::new(),
-        Err(std::env::VarError::NotUnicode(_)) => {
-            return Err(PyValueError::new_err(
-                "POLYID_PYTHON_PORTABLE: the value is not valid Unicode",
-            ))
-        }
-    };
+    let value = std::env::var_os("POLYID_PYTHON_PORTABLE").unwrap_or_default();
+    let value = value.into_string().map_err(|_| {
+        PyValueError::new_err("POLYID_PYTHON_PORTABLE: the value is not valid Unicode")
+    })?;
     let bits = parse(&value).map_err(PyValueError::new_err)?;
     OFF.store(bits, Ordering::Relaxed);
     let names: Vec<&str> = NAMES

@@ -75,25 +75,18 @@ impl GenArgs<'_, '_> {
     /// The core's options and the generator's clock. The core validates the options when the
     /// generator is built (`max_lead_ms` above its bound, a node where none is taken).
     pub fn build(&self) -> PyResult<(Options, GenClock)> {
-        let node = node_arg(self.node)?;
-        let seed: Option<u64> = opt_int(self.seed, "seed")?;
-        let max_lead_ms: u64 =
-            opt_int(self.max_lead_ms, "max_lead_ms")?.unwrap_or(DEFAULT_MAX_LEAD_MS);
-        let on_clock_behind = match self.on_clock_behind.filter(|o| !o.is_none()) {
-            None => OnClockBehind::default(),
-            Some(o) => o.extract::<Text<'_>>()?.0.parse::<OnClockBehind>().py()?,
+        let options = Options {
+            node: node_arg(self.node)?,
+            seed: opt_int(self.seed, "seed")?,
+            max_lead_ms: opt_int(self.max_lead_ms, "max_lead_ms")?.unwrap_or(DEFAULT_MAX_LEAD_MS),
+            on_clock_behind: match self.on_clock_behind.filter(|o| !o.is_none()) {
+                None => OnClockBehind::default(),
+                Some(o) => o.extract::<Text<'_>>()?.0.parse::<OnClockBehind>().py()?,
+            },
         };
         let micros: Option<i64> = opt_int(self.clock_micros, "clock_micros")?;
-        let options = Options {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-        };
-        Ok((
-            options,
-            Arc::new(EitherClock::new(Default::default(), micros)),
-        ))
+        let clock = Arc::new(EitherClock::new(Default::default(), micros));
+        Ok((options, clock))
     }
 }
 

@@ -25,7 +25,7 @@ pub fn tid_prefix_range(prefix: Text<'_>) -> PyResult<Option<(i64, i64)>> {
 pub struct Tid(CoreTid);
 
 crate::args::id_pymethods! {
-    text = |t| &t.to_bytes(), int = i64;
+    text = |t| &t.to_bytes(), int = i64, "The 64-bit signed value.";
     impl Tid {
         /// Parses the 13-symbol or dashed display form (same as `Tid.parse(text)`).
         #[new]
@@ -79,12 +79,6 @@ crate::args::id_pymethods! {
         #[staticmethod]
         fn generate() -> PyResult<Untracked<Tid>> {
             CoreTid::generate().py_object(Tid)
-        }
-
-        /// The 64-bit signed value.
-        #[getter]
-        fn value(&self) -> i64 {
-            self.0.value()
         }
 
         /// Microseconds since the Unix epoch (negative before it).

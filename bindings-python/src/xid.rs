@@ -33,7 +33,7 @@ crate::layout::maker!(Xid, CoreXid::from_u64(1), CoreXid::from_u64(u64::MAX));
 pub struct Xid(CoreXid);
 
 crate::args::id_pymethods! {
-    text = |x| &x.to_bytes(), int = u64;
+    text = |x| &x.to_bytes(), int = u64, "The 64-bit value.";
     impl Xid {
         /// Parses the 11-symbol text (same as `Xid.parse(text)`).
         #[new]
@@ -99,12 +99,6 @@ crate::args::id_pymethods! {
         #[staticmethod]
         fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Xid>> {
             Ok(Untracked(Xid(CoreXid::from_u64(int(value, "xid value")?))))
-        }
-
-        /// The 64-bit value.
-        #[getter]
-        fn value(&self) -> u64 {
-            self.0.value()
         }
 
         /// Unix time in milliseconds.
