@@ -143,13 +143,8 @@ fn import_stream(py: Python<'_>, capsule: &Bound<'_, PyAny>) -> PyResult<StreamR
     // moves it out (leaving a released one for the capsule's destructor), and dropping
     // `stream` (or the reader that takes it) releases it.
     let mut stream = unsafe { FFI_ArrowArrayStream::from_raw(raw.as_ptr()) };
-    if stream.get_schema.is_none() || stream.get_next.is_none() {
-        return Err(invalid(
-            py,
-            "Arrow PyCapsule interface: the stream capsule was already consumed".to_owned(),
-        ));
-    }
-    // SAFETY: a live stream; its schema is checked before arrow-rs reads it.
+    // SAFETY: a stream (a released one, e.g. of a capsule consumed before, is refused); its
+    // schema is checked before arrow-rs reads it.
     let data_type = unsafe { read_type(&mut stream, CONTEXT) }.map_err(|e| read_err(py, e))?;
     // SAFETY: every array of a stream has the stream's schema (the interface's contract);
     // each chunk is checked against it as it is read, then its buffers and values (the text
