@@ -47,17 +47,13 @@ fn strings(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
 }
 
 fn optional_text(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
-    match obj {
-        Some(o) if !o.is_none() => Ok(Some(text_of(o)?.to_owned())),
-        _ => Ok(None),
-    }
+    let obj = obj.filter(|o| !o.is_none());
+    obj.map(|o| Ok(text_of(o)?.to_owned())).transpose()
 }
 
 fn optional_strings(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Vec<String>> {
-    match obj {
-        Some(o) if !o.is_none() => strings(o, what),
-        _ => Ok(Vec::new()),
-    }
+    let obj = obj.filter(|o| !o.is_none());
+    obj.map_or(Ok(Vec::new()), |o| strings(o, what))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -642,10 +638,8 @@ impl Catalog {
     }
 
     fn __contains__(&self, id: &Bound<'_, PyAny>) -> bool {
-        match id.as_borrowed().extract::<Text<'_>>() {
-            Ok(t) => self.0.get(t.0).is_some(),
-            Err(_) => false,
-        }
+        let id = id.as_borrowed().extract::<Text<'_>>();
+        id.is_ok_and(|t| self.0.get(t.0).is_some())
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

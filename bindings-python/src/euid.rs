@@ -78,7 +78,8 @@ crate::args::id_pymethods! {
         /// The EUID of its 128-bit value (every int in 0..2**128-1 is one).
         #[staticmethod]
         fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
-            Ok(Untracked(Euid(CoreEuid::from_u128(int(value, "EUID value")?))))
+            let v: u128 = int(value, "EUID value")?;
+            Ok(Untracked(Euid(CoreEuid::from_u128(v))))
         }
 
         /// The EUID of its 16 big-endian bytes (bytes or bytearray).
@@ -125,11 +126,7 @@ crate::args::id_pymethods! {
 
         /// The 27-symbol text, with the check symbol or with 127 ("no check").
         #[pyo3(signature = (checkmod = true))]
-        fn encode<'py>(
-            &self,
-            py: Python<'py>,
-            checkmod: bool,
-        ) -> PyResult<Bound<'py, PyString>> {
+        fn encode<'py>(&self, py: Python<'py>, checkmod: bool) -> PyResult<Bound<'py, PyString>> {
             ascii(py, &self.0.encode_bytes(checkmod))
         }
 

@@ -93,10 +93,8 @@ pub fn normalize_code<'py>(
     named_sequences: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyString>> {
     let table = names(named_sequences)?;
-    ascii(
-        py,
-        CoreCode::parse_in(code.0, table.as_ref()).py()?.as_bytes(),
-    )
+    let code = CoreCode::parse_in(code.0, table.as_ref()).py()?;
+    ascii(py, code.as_bytes())
 }
 
 /// Parses and validates a structured code.
