@@ -97,16 +97,19 @@ fn failure(stream: &mut FFI_ArrowArrayStream, call: &'static str, code: c_int) -
 
 /// The type of a caller's stream: its `get_schema` called, the schema checked before
 /// arrow-rs reads it ([`import_type`]), then released. The stream is only borrowed, so a
-/// binding may refuse the type before it takes the stream over.
+/// binding may refuse the type before it takes the stream over. A released stream (one
+/// without its callbacks, e.g. a capsule's stream moved out before) is `INVALID_ARGUMENT`
+/// named `context`.
 ///
 /// # Safety
-/// `stream` is a live `struct ArrowArrayStream`, whose schema is what the C Data Interface
-/// says it is.
+/// `stream` is a `struct ArrowArrayStream` (live or released), whose schema is what the C
+/// Data Interface says it is.
 pub unsafe fn read_type(
     stream: &mut FFI_ArrowArrayStream,
     context: &'static str,
 ) -> Result<DataType, ReadError> {
-    let Some(get_schema) = stream.get_schema else {
+    let (Some(get_schema), Some(_), Some(_)) = (stream.get_schema, stream.get_next, stream.release)
+    else {
         return Err(refused(context, "the stream is released".to_owned()).into());
     };
     let mut schema = FFI_ArrowSchema::empty();
@@ -281,10 +284,7 @@ pub unsafe fn map_stream<'k>(
     mut kernel: ChunkKernel<'k>,
     context: &'static str,
 ) -> Result<MapChunks<'k>, ReadError> {
-    let (Some(_), Some(_), Some(_)) = (stream.get_schema, stream.get_next, stream.release) else {
-        return Err(refused(context, "the stream is released".to_owned()).into());
-    };
-    // SAFETY: a live stream (checked above and the function's contract), only borrowed.
+    // SAFETY: the function's contract (a released stream is refused), only borrowed.
     let input_type = unsafe { read_type(stream, context) }?;
     let (field, column_type) = column_of(&input_type, column)?;
     let output_type = output_type(&mut kernel, &column_type)?;
@@ -672,6 +672,18 @@ mod tests {
         let data_type = unsafe { read_type(&mut stream, "input") }.unwrap();
         // SAFETY: as above.
         unsafe { StreamReader::new(stream, data_type, "input") }
+    }
+
+    #[test]
+    fn a_stream_without_get_next_is_refused_as_released() {
+        let mut stream = export_stream(Chunks::new(DataType::Utf8, Vec::new()));
+        let get_next = stream.get_next.take();
+        // SAFETY: a stream exported just now, one of its callbacks taken out.
+        let Err(ReadError::Column(e)) = (unsafe { read_type(&mut stream, "input") }) else {
+            panic!("a stream without get_next is released");
+        };
+        assert_eq!(e.to_string(), "input: the stream is released");
+        stream.get_next = get_next;
     }
 
     fn compact_ids(mode: OnError) -> ChunkKernel<'static> {

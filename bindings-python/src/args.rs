@@ -15,16 +15,13 @@ use crate::errors::{binding_err, is_overflow, out_of_range};
 /// A `profile=` argument: `None` is polyid's own reading; a name is read by the core
 /// (`INVALID_ARGUMENT` for an unknown one); anything else is a `TypeError`.
 pub fn profile(value: Option<&Bound<'_, PyAny>>) -> PyResult<polyid::Profile> {
-    match value {
-        None => Ok(polyid::Profile::Polyid),
-        Some(v) if v.is_none() => Ok(polyid::Profile::Polyid),
-        Some(v) => {
-            let name: Text<'_> = v
-                .extract()
-                .map_err(|_| type_error(v, "a profile name (str) or None"))?;
-            polyid::Profile::parse(name.0).map_err(crate::errors::core_err)
-        }
-    }
+    let Some(v) = value.filter(|v| !v.is_none()) else {
+        return Ok(polyid::Profile::Polyid);
+    };
+    let name: Text<'_> = v
+        .extract()
+        .map_err(|_| type_error(v, "a profile name (str) or None"))?;
+    polyid::Profile::parse(name.0).map_err(crate::errors::core_err)
 }
 
 /// A Python `str` argument borrowed as `&str` without copying.
@@ -113,38 +110,27 @@ pub fn mapping_items<'py>(
         return Ok(dict.iter().collect());
     }
     if let Ok(map) = obj.cast::<PyMapping>() {
-        let mut out = Vec::new();
-        for item in map.items()?.iter() {
-            out.push(item.extract()?);
-        }
-        return Ok(out);
+        return map.items()?.iter().map(|item| item.extract()).collect();
     }
     Err(type_error(obj, expected))
 }
 
 /// The bounds of a Rust integer parameter, for `OUT_OF_RANGE` messages.
 pub trait Bounds {
-    const MIN: &'static str;
-    const MAX: &'static str;
+    const MIN: i128;
+    const MAX: u128;
 }
 
 macro_rules! bounds {
-    ($($t:ty => $min:literal, $max:literal;)*) => {$(
+    ($($t:ty),*) => {$(
         impl Bounds for $t {
-            const MIN: &'static str = $min;
-            const MAX: &'static str = $max;
+            const MIN: i128 = <$t>::MIN as i128;
+            const MAX: u128 = <$t>::MAX as u128;
         }
     )*};
 }
 
-bounds! {
-    u16 => "0", "65535";
-    u32 => "0", "4294967295";
-    u64 => "0", "18446744073709551615";
-    usize => "0", "18446744073709551615";
-    i64 => "-9223372036854775808", "9223372036854775807";
-    u128 => "0", "340282366920938463463374607431768211455";
-}
+bounds!(u16, u32, u64, usize, i64, u128);
 
 /// A Python int (or an object with `__index__`) as `T`: `TypeError` for other types,
 /// `PolyIdError(OUT_OF_RANGE)` when it does not fit `T`.
@@ -273,13 +259,14 @@ where
 /// The one `#[pymethods]` block of an immutable ID pyclass (a newtype over a core value whose
 /// `Display` is its text): the methods given, then the protocol every such class shares:
 /// `__str__` (the text, the bytes `text` reads from the value), `__repr__` (`Name('text')`),
-/// `__int__` (the value, of type `int`) when `int` is given, `__reduce__` (pickled as the
+/// `__int__` and the getter `value` (the value, of type `int`, with the doc given) when `int`
+/// is given, `__reduce__` (pickled as the
 /// class and its text, which the constructor parses back), and `__copy__` / `__deepcopy__`
 /// (the object itself, as it is immutable). (PyO3 takes one block per class, so the shared
 /// methods are expanded into it.)
 macro_rules! id_pymethods {
     (
-        text = |$v:ident| $text:expr $(, int = $int:ty)?;
+        text = |$v:ident| $text:expr $(, int = $int:ty, $value_doc:literal)?;
         impl $ty:ident { $($methods:tt)* }
     ) => {
         #[::pyo3::pymethods]
@@ -300,6 +287,12 @@ macro_rules! id_pymethods {
 
             $(
             fn __int__(&self) -> $int {
+                self.0.value()
+            }
+
+            #[doc = $value_doc]
+            #[getter]
+            fn value(&self) -> $int {
                 self.0.value()
             }
             )?

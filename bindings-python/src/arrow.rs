@@ -9,7 +9,6 @@
 //! `{value, error}`: the values with nulls for invalid rows, and their error codes.
 
 use arrow_array::{Array, ArrayRef};
-use arrow_schema::DataType;
 use pyo3::prelude::*;
 
 use polyid::ErrorCode;
@@ -55,20 +54,6 @@ type ManyKernel<'k> = dyn Fn(&[ArrayRef], OnError) -> Result<Output, ColumnError
 /// A row-wise kernel over one column.
 type Kernel<'k> = dyn Fn(&dyn Array, OnError) -> Result<Output, ColumnError> + Sync + 'k;
 
-/// An array result as a Python object.
-fn array_object(py: Python<'_>, out: ArrayRef) -> PyResult<Py<PyAny>> {
-    Ok(Py::new(py, ArrowArray::new(out))?.into_any())
-}
-
-/// A chunked result as a Python object.
-fn chunked_object(
-    py: Python<'_>,
-    chunks: Vec<ArrayRef>,
-    data_type: &DataType,
-) -> PyResult<Py<PyAny>> {
-    Ok(Py::new(py, ArrowChunkedArray::new(chunks, data_type))?.into_any())
-}
-
 /// Runs `kernel` over an array (an array back) or over every chunk of a stream (a chunked
 /// array back), the stream read and computed a chunk at a time.
 fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> PyResult<Py<PyAny>> {
@@ -78,7 +63,7 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
             let out = py
                 .detach(|| guarded(|| kernel(array.as_ref(), mode).and_then(Output::packed)))
                 .map_err(|e| column_err(py, e))?;
-            array_object(py, out)
+            Ok(Py::new(py, ArrowArray::new(out))?.into_any())
         }
         Column::Stream(reader) => {
             let mut chunk_kernel: ChunkKernel<'_> =
@@ -92,7 +77,7 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
                     })
                 })
                 .map_err(|e| read_err(py, e))?;
-            chunked_object(py, chunks, &data_type)
+            Ok(Py::new(py, ArrowChunkedArray::new(chunks, &data_type))?.into_any())
         }
     }
 }
@@ -133,9 +118,9 @@ fn apply_many(
         .map_err(|e| column_err(py, e))?;
     if chunked {
         let data_type = out.data_type().clone();
-        return chunked_object(py, vec![out], &data_type);
+        return Ok(Py::new(py, ArrowChunkedArray::new(vec![out], &data_type))?.into_any());
     }
-    array_object(py, out)
+    Ok(Py::new(py, ArrowArray::new(out))?.into_any())
 }
 
 /// `$name(count, generator=None)`: `count` new IDs from the generator given, else from the
@@ -162,14 +147,28 @@ macro_rules! generate_fn {
                 }
             };
             let out = r.map_err(|e| column_err(py, e))?;
-            array_object(py, out)
+            Ok(Py::new(py, ArrowArray::new(out))?.into_any())
         }
     };
 }
 
-/// A kernel that reads one column (keyword `$col`) with a profile.
-macro_rules! profile_reader {
-    ($name:ident, $col:ident, $kernel:path) => {
+/// A kernel that reads one column (keyword `$col`) and, when given, a `profile=` or one
+/// keyword flag.
+macro_rules! reader {
+    ($name:ident($col:ident $(, $flag:ident = $default:tt)?) => $kernel:path) => {
+        #[pyfunction]
+        #[pyo3(signature = ($col, * $(, $flag = $default)?, on_error = "raise"))]
+        pub fn $name(
+            py: Python<'_>,
+            $col: Column,
+            $($flag: bool,)?
+            on_error: &str,
+        ) -> PyResult<Py<PyAny>> {
+            let mode = self::on_error(py, on_error)?;
+            apply(py, $col, mode, &|a, m| $kernel(a, $($flag,)? m))
+        }
+    };
+    ($name:ident($col:ident, profile) => $kernel:path) => {
         #[pyfunction]
         #[pyo3(signature = ($col, *, profile = None, on_error = "raise"))]
         pub fn $name(
@@ -181,18 +180,6 @@ macro_rules! profile_reader {
             let p = self::profile(profile)?;
             let mode = self::on_error(py, on_error)?;
             apply(py, $col, mode, &|a, m| $kernel(a, p, m))
-        }
-    };
-}
-
-/// A kernel that reads one column (keyword `$col`) and nothing else.
-macro_rules! reader {
-    ($name:ident, $col:ident, $kernel:path) => {
-        #[pyfunction]
-        #[pyo3(signature = ($col, *, on_error = "raise"))]
-        pub fn $name(py: Python<'_>, $col: Column, on_error: &str) -> PyResult<Py<PyAny>> {
-            let mode = self::on_error(py, on_error)?;
-            apply(py, $col, mode, &|a, m| $kernel(a, m))
         }
     };
 }
@@ -236,7 +223,7 @@ pub fn compact_ids(
     })
 }
 
-profile_reader!(namespace_hashes, namespaces, wdp::namespace_hashes);
+reader!(namespace_hashes(namespaces, profile) => wdp::namespace_hashes);
 
 #[pyfunction]
 #[pyo3(signature = (namespace, codes, named_sequences = None, *, profile = None, on_error = "raise"))]
@@ -315,21 +302,10 @@ pub fn catalog_lookup(
 // ---------------------------------------------------------------------------------------
 // TID
 
-#[pyfunction]
-#[pyo3(signature = (tids, *, display = false, on_error = "raise"))]
-pub fn tid_encode(
-    py: Python<'_>,
-    tids: Column,
-    display: bool,
-    on_error: &str,
-) -> PyResult<Py<PyAny>> {
-    let mode = self::on_error(py, on_error)?;
-    apply(py, tids, mode, &|a, m| tid::encode(a, display, m))
-}
-
-profile_reader!(tid_parse, tids, tid::parse);
-profile_reader!(tid_timestamps, tids, tid::timestamps);
-profile_reader!(tid_clock_ids, tids, tid::clock_ids);
+reader!(tid_encode(tids, display = false) => tid::encode);
+reader!(tid_parse(tids, profile) => tid::parse);
+reader!(tid_timestamps(tids, profile) => tid::timestamps);
+reader!(tid_clock_ids(tids, profile) => tid::clock_ids);
 
 two_columns!(tid_from_parts, micros, clock_ids, tid::from_parts);
 
@@ -338,13 +314,13 @@ generate_fn!(tid_generate, tid, crate::tid::TidGenerator);
 // ---------------------------------------------------------------------------------------
 // xid and uid11
 
-reader!(xid_encode, xids, xid::encode);
-reader!(xid_parse, xids, xid::parse);
-reader!(xid_timestamps, xids, xid::timestamps);
-reader!(xid_randoms, xids, xid::randoms);
+reader!(xid_encode(xids) => xid::encode);
+reader!(xid_parse(xids) => xid::parse);
+reader!(xid_timestamps(xids) => xid::timestamps);
+reader!(xid_randoms(xids) => xid::randoms);
 
-reader!(uid11_encode, values, xid::uid11_encode);
-reader!(uid11_decode, texts, xid::uid11_decode);
+reader!(uid11_encode(values) => xid::uid11_encode);
+reader!(uid11_decode(texts) => xid::uid11_decode);
 
 two_columns!(xid_from_parts, unix_ms, randoms, xid::from_parts);
 
@@ -353,21 +329,10 @@ generate_fn!(xid_generate, xid, crate::xid::XidGenerator);
 // ---------------------------------------------------------------------------------------
 // EUID
 
-#[pyfunction]
-#[pyo3(signature = (euids, *, checkmod = true, on_error = "raise"))]
-pub fn euid_encode(
-    py: Python<'_>,
-    euids: Column,
-    checkmod: bool,
-    on_error: &str,
-) -> PyResult<Py<PyAny>> {
-    let mode = self::on_error(py, on_error)?;
-    apply(py, euids, mode, &|a, m| euid::encode(a, checkmod, m))
-}
-
-profile_reader!(euid_parse, euids, euid::parse);
-profile_reader!(euid_timestamps, euids, euid::timestamps);
-profile_reader!(euid_extensions, euids, euid::extensions);
+reader!(euid_encode(euids, checkmod = true) => euid::encode);
+reader!(euid_parse(euids, profile) => euid::parse);
+reader!(euid_timestamps(euids, profile) => euid::timestamps);
+reader!(euid_extensions(euids, profile) => euid::extensions);
 
 #[pyfunction]
 #[pyo3(signature = (unix_ms, randoms, *, extensions = None, paddings = None, on_error = "raise"))]
@@ -393,42 +358,3 @@ pub fn euid_from_parts(
 }
 
 generate_fn!(euid_generate, euid, crate::euid::EuidGenerator);
-
-/// Registers the column classes, and the column functions in the `arrow` module object that
-/// `polyid.arrow` re-exports.
-pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<ArrowArray>()?;
-    m.add_class::<ArrowChunkedArray>()?;
-    // The column functions live in their own module object named `polyid.arrow`, so that they
-    // carry their public names (`compact_ids`, `__module__` "polyid.arrow") beside the scalar
-    // functions of the same names; `polyid/arrow.py` re-exports them.
-    let f = PyModule::new(m.py(), "polyid.arrow")?;
-    f.add_function(wrap_pyfunction!(compact_ids, &f)?)?;
-    f.add_function(wrap_pyfunction!(namespace_hashes, &f)?)?;
-    f.add_function(wrap_pyfunction!(full_ids, &f)?)?;
-    f.add_function(wrap_pyfunction!(normalize_codes, &f)?)?;
-    f.add_function(wrap_pyfunction!(validate_codes, &f)?)?;
-    f.add_function(wrap_pyfunction!(catalog_lookup, &f)?)?;
-    f.add_function(wrap_pyfunction!(tid_encode, &f)?)?;
-    f.add_function(wrap_pyfunction!(tid_parse, &f)?)?;
-    f.add_function(wrap_pyfunction!(tid_timestamps, &f)?)?;
-    f.add_function(wrap_pyfunction!(tid_clock_ids, &f)?)?;
-    f.add_function(wrap_pyfunction!(tid_from_parts, &f)?)?;
-    f.add_function(wrap_pyfunction!(tid_generate, &f)?)?;
-    f.add_function(wrap_pyfunction!(xid_encode, &f)?)?;
-    f.add_function(wrap_pyfunction!(xid_parse, &f)?)?;
-    f.add_function(wrap_pyfunction!(xid_timestamps, &f)?)?;
-    f.add_function(wrap_pyfunction!(xid_randoms, &f)?)?;
-    f.add_function(wrap_pyfunction!(xid_from_parts, &f)?)?;
-    f.add_function(wrap_pyfunction!(xid_generate, &f)?)?;
-    f.add_function(wrap_pyfunction!(uid11_encode, &f)?)?;
-    f.add_function(wrap_pyfunction!(uid11_decode, &f)?)?;
-    f.add_function(wrap_pyfunction!(euid_encode, &f)?)?;
-    f.add_function(wrap_pyfunction!(euid_parse, &f)?)?;
-    f.add_function(wrap_pyfunction!(euid_timestamps, &f)?)?;
-    f.add_function(wrap_pyfunction!(euid_extensions, &f)?)?;
-    f.add_function(wrap_pyfunction!(euid_from_parts, &f)?)?;
-    f.add_function(wrap_pyfunction!(euid_generate, &f)?)?;
-    m.add("arrow", f)?;
-    Ok(())
-}

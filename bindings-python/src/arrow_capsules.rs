@@ -89,55 +89,36 @@ fn capsule_pointer<'py, T>(
     obj: &Bound<'py, PyAny>,
     name: &CStr,
 ) -> PyResult<std::ptr::NonNull<T>> {
-    let capsule = obj.cast::<PyCapsule>().map_err(|_| {
-        invalid(
+    let capsule = obj.cast::<PyCapsule>().ok();
+    match capsule.and_then(|c| c.pointer_checked(Some(name)).ok()) {
+        Some(p) => Ok(p.cast::<T>()),
+        None => Err(invalid(
             py,
             format!("Arrow PyCapsule interface: expected a capsule named {name:?}"),
-        )
-    })?;
-    capsule
-        .pointer_checked(Some(name))
-        .map(|p| p.cast::<T>())
-        .map_err(|_| {
-            invalid(
-                py,
-                format!("Arrow PyCapsule interface: expected a capsule named {name:?}"),
-            )
-        })
+        )),
+    }
 }
 
 /// The array of a `__arrow_c_array__` result.
 fn import_array(py: Python<'_>, pair: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
-    let pair = pair
-        .cast::<PyTuple>()
-        .ok()
-        .filter(|t| t.len() == 2)
-        .ok_or_else(|| {
-            invalid(
-                py,
-                "Arrow PyCapsule interface: __arrow_c_array__ returned no (schema, array) pair"
-                    .to_owned(),
-            )
-        })?;
+    let Some(pair) = pair.cast::<PyTuple>().ok().filter(|t| t.len() == 2) else {
+        let what = "__arrow_c_array__ returned no (schema, array) pair";
+        return Err(invalid(py, format!("Arrow PyCapsule interface: {what}")));
+    };
     let schema = capsule_pointer::<FFI_ArrowSchema>(py, &pair.get_item(0)?, SCHEMA)?;
     let array = capsule_pointer::<FFI_ArrowArray>(py, &pair.get_item(1)?, ARRAY)?;
     // SAFETY: a capsule named "arrow_array" holds a C Data Interface ArrowArray (the
     // interface's contract, the name checked above). `from_raw` moves it out and leaves a
     // released struct behind, so the capsule's destructor does not release it again.
     let array = unsafe { FFI_ArrowArray::from_raw(array.as_ptr()) };
-    if array.is_released() {
-        return Err(invalid(
-            py,
-            "Arrow PyCapsule interface: the array capsule was already consumed".to_owned(),
-        ));
-    }
     // SAFETY: a capsule named "arrow_schema" holds an ArrowSchema, which stays valid while
     // `pair` (which owns the capsule) is alive and no Python code runs: it is only read here.
     let schema = unsafe { schema.as_ref() };
     // SAFETY: the producer's array and schema, checked by `import_array` before arrow-rs
-    // reads them; the buffers and values are then validated against the type, except the
-    // text of a string array, which the kernels (the only readers of the array) check block
-    // by block before reading it.
+    // reads them (a released array, e.g. of a capsule consumed before, is refused); the
+    // buffers and values are then validated against the type, except the text of a string
+    // array, which the kernels (the only readers of the array) check block by block before
+    // reading it.
     unsafe { polyid_arrow::ffi::import_array(array, schema, CONTEXT) }
         .map_err(|e| column_err(py, e))
 }
@@ -150,13 +131,8 @@ fn import_stream(py: Python<'_>, capsule: &Bound<'_, PyAny>) -> PyResult<StreamR
     // moves it out (leaving a released one for the capsule's destructor), and dropping
     // `stream` (or the reader that takes it) releases it.
     let mut stream = unsafe { FFI_ArrowArrayStream::from_raw(raw.as_ptr()) };
-    if stream.get_schema.is_none() || stream.get_next.is_none() {
-        return Err(invalid(
-            py,
-            "Arrow PyCapsule interface: the stream capsule was already consumed".to_owned(),
-        ));
-    }
-    // SAFETY: a live stream; its schema is checked before arrow-rs reads it.
+    // SAFETY: a stream (a released one, e.g. of a capsule consumed before, is refused); its
+    // schema is checked before arrow-rs reads it.
     let data_type = unsafe { read_type(&mut stream, CONTEXT) }.map_err(|e| read_err(py, e))?;
     // SAFETY: every array of a stream has the stream's schema (the interface's contract);
     // each chunk is checked against it as it is read, then its buffers and values (the text

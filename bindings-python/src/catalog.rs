@@ -41,26 +41,19 @@ fn strings(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<String>> {
             &format!("an iterable of str for {what} (not a str)"),
         ));
     }
-    let mut out = Vec::new();
-    for item in obj.try_iter()? {
-        let item = item?;
-        out.push(text_of(&item)?.to_owned());
-    }
-    Ok(out)
+    obj.try_iter()?
+        .map(|item| Ok(text_of(&item?)?.to_owned()))
+        .collect()
 }
 
 fn optional_text(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
-    match obj {
-        Some(o) if !o.is_none() => Ok(Some(text_of(o)?.to_owned())),
-        _ => Ok(None),
-    }
+    let obj = obj.filter(|o| !o.is_none());
+    obj.map(|o| Ok(text_of(o)?.to_owned())).transpose()
 }
 
 fn optional_strings(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Vec<String>> {
-    match obj {
-        Some(o) if !o.is_none() => strings(o, what),
-        _ => Ok(Vec::new()),
-    }
+    let obj = obj.filter(|o| !o.is_none());
+    obj.map_or(Ok(Vec::new()), |o| strings(o, what))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -354,11 +347,8 @@ fn json_value(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
         });
     }
     if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        let mut out = Vec::new();
-        for item in obj.try_iter()? {
-            out.push(json_value(&item?, depth + 1)?);
-        }
-        return Ok(Value::Array(out));
+        let items = obj.try_iter()?.map(|item| json_value(&item?, depth + 1));
+        return Ok(Value::Array(items.collect::<PyResult<_>>()?));
     }
     if obj.is_instance_of::<PyDict>() || obj.is_instance_of::<PyMapping>() {
         let mut out = Map::new();
@@ -383,21 +373,16 @@ fn expand_with(
         return catalog.expand_id(id).py().map(Expansion::of);
     };
     let items = mapping_items(fields, "a mapping of field names to values, or None")?;
-    let mut keys = Vec::with_capacity(items.len());
-    for (k, _) in &items {
-        keys.push(text_of(k)?);
-    }
+    let keys = items.iter().map(|(k, _)| text_of(k));
+    let keys = keys.collect::<PyResult<Vec<_>>>()?;
+    let pairs = keys.into_iter().zip(items.iter().map(|(_, v)| v));
     if items.iter().all(|(_, v)| v.is_instance_of::<PyString>()) {
-        let mut pairs: Vec<(&str, &str)> = Vec::with_capacity(items.len());
-        for ((_, v), k) in items.iter().zip(&keys) {
-            pairs.push((k, text_of(v)?));
-        }
+        let pairs = pairs.map(|(k, v)| Ok((k, text_of(v)?)));
+        let pairs = pairs.collect::<PyResult<Vec<(&str, &str)>>>()?;
         return catalog.expand(id, &pairs[..]).py().map(Expansion::of);
     }
-    let mut map = Map::new();
-    for ((_, v), k) in items.iter().zip(&keys) {
-        map.insert((*k).to_owned(), json_value(v, 0)?);
-    }
+    let map = pairs.map(|(k, v)| Ok((k.to_owned(), json_value(v, 0)?)));
+    let map = map.collect::<PyResult<Map<_, _>>>()?;
     catalog.expand(id, &map).py().map(Expansion::of)
 }
 
@@ -489,14 +474,12 @@ pub fn collisions(py: Python<'_>, codes: &Bound<'_, PyAny>) -> PyResult<Vec<Coll
     if codes.is_instance_of::<PyString>() {
         return Err(type_error(codes, "an iterable of str (not a str)"));
     }
-    let mut held = Vec::new();
-    for item in codes.try_iter()? {
-        held.push(item?);
-    }
-    let mut texts = Vec::with_capacity(held.len());
-    for (i, item) in held.iter().enumerate() {
-        texts.push(text_of(item).map_err(|e| with_item(py, e, i))?);
-    }
+    let held = codes.try_iter()?.collect::<PyResult<Vec<_>>>()?;
+    let texts = held
+        .iter()
+        .enumerate()
+        .map(|(i, item)| text_of(item).map_err(|e| with_item(py, e, i)));
+    let texts = texts.collect::<PyResult<Vec<_>>>()?;
     let groups = core::collisions(&texts).py()?;
     Ok(groups.into_iter().map(CollisionGroup).collect())
 }
@@ -532,10 +515,9 @@ impl Catalog {
         if entries.is_instance_of::<PyString>() || entries.is_instance_of::<PyDict>() {
             return Err(type_error(entries, "an iterable of catalog entries"));
         }
-        let mut list = Vec::new();
-        for (i, item) in entries.try_iter()?.enumerate() {
-            list.push(entry_of(&item?).map_err(|e| with_item(py, e, i))?);
-        }
+        let list = (entries.try_iter()?.enumerate())
+            .map(|(i, item)| entry_of(&item?).map_err(|e| with_item(py, e, i)))
+            .collect::<PyResult<Vec<_>>>()?;
         CoreCatalog::build_in(&SystemClock, namespace.map(|ns| ns.0), list)
             .py()
             .map(Catalog)
@@ -656,10 +638,8 @@ impl Catalog {
     }
 
     fn __contains__(&self, id: &Bound<'_, PyAny>) -> bool {
-        match id.as_borrowed().extract::<Text<'_>>() {
-            Ok(t) => self.0.get(t.0).is_some(),
-            Err(_) => false,
-        }
+        let id = id.as_borrowed().extract::<Text<'_>>();
+        id.is_ok_and(|t| self.0.get(t.0).is_some())
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

@@ -12,6 +12,8 @@ use pyo3::prelude::*;
 
 use polyid::{Detail, ErrorCode};
 
+use crate::args::Untracked;
+
 pyo3::create_exception!(
     polyid,
     PolyIdError,
@@ -23,6 +25,7 @@ pyo3::create_exception!(
 );
 
 /// The fields of a `PolyIdError`.
+#[derive(Default)]
 pub struct Fields<'py> {
     pub code: &'static str,
     pub message: String,
@@ -37,10 +40,7 @@ impl<'py> Fields<'py> {
         Fields {
             code,
             message,
-            index: None,
-            character: None,
-            found: None,
-            expected: None,
+            ..Default::default()
         }
     }
 }
@@ -69,20 +69,14 @@ fn core_fields<'py>(py: Python<'py>, err: &polyid::Error) -> Fields<'py> {
     let mut f = Fields::new(err.code().as_str(), err.to_string());
     f.index = err.index();
     f.character = err.offending_char();
-    match err.detail() {
-        Detail::Length { found, expected } => {
-            f.found = found.into_pyobject(py).ok().map(Bound::into_any);
-            f.expected = expected.into_pyobject(py).ok().map(Bound::into_any);
-        }
-        Detail::Checkmod { found, expected } => {
-            f.found = found.into_pyobject(py).ok().map(Bound::into_any);
-            f.expected = expected.into_pyobject(py).ok().map(Bound::into_any);
-        }
-        Detail::Range { found, .. } => {
-            f.found = found.into_pyobject(py).ok().map(Bound::into_any);
-        }
-        _ => {}
-    }
+    let (found, expected) = match *err.detail() {
+        Detail::Length { found, expected } => (Some(found as i128), Some(expected as i128)),
+        Detail::Checkmod { found, expected } => (Some(found.into()), Some(expected.into())),
+        Detail::Range { found, .. } => (Some(found), None),
+        _ => (None, None),
+    };
+    let int = |v: i128| v.into_pyobject(py).ok().map(Bound::into_any);
+    (f.found, f.expected) = (found.and_then(int), expected.and_then(int));
     f
 }
 
@@ -108,15 +102,22 @@ pub fn column_err(py: Python<'_>, err: polyid_arrow::ColumnError) -> PyErr {
     exc
 }
 
-/// Shorthand: `.map_err(core_err)`.
+/// Shorthand: `.map_err(core_err)`, and with `py_object(Class)` the value as a new object of
+/// its pyclass, untracked by the cycle collector ([`Untracked`]).
 pub trait CoreResult<T> {
     fn py(self) -> PyResult<T>;
+    fn py_object<P>(self, class: fn(T) -> P) -> PyResult<Untracked<P>>;
 }
 
 impl<T> CoreResult<T> for polyid::Result<T> {
     #[inline]
     fn py(self) -> PyResult<T> {
         self.map_err(core_err)
+    }
+
+    #[inline]
+    fn py_object<P>(self, class: fn(T) -> P) -> PyResult<Untracked<P>> {
+        self.map(|v| Untracked(class(v))).map_err(core_err)
     }
 }
 

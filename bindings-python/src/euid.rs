@@ -5,13 +5,12 @@ use pyo3::types::{PyBytes, PyString};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
-use crate::args::{bytes_arg, id_arg, int, opt_int, Text, Untracked};
+use crate::args::{bytes_arg, int, opt_int, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
-use crate::layout::{ascii, Maker};
+use crate::layout::ascii;
 use crate::node::{self, GenArgs, GenClock};
 use crate::xid::millis_u64;
-use pyo3::sync::PyOnceLock;
 
 /// An EUID: 45 bits of Unix milliseconds, an optional 0-32767 extension, random bits and a
 /// check symbol in its 27-symbol text (immutable, ordered by value = by time).
@@ -20,7 +19,7 @@ use pyo3::sync::PyOnceLock;
 pub struct Euid(CoreEuid);
 
 crate::args::id_pymethods! {
-    text = |e| &e.encode_bytes(true), int = u128;
+    text = |e| &e.encode_bytes(true), int = u128, "The 128-bit value.";
     impl Euid {
         /// Parses the 27-symbol text (same as `Euid.parse(text)`).
         #[new]
@@ -33,7 +32,7 @@ crate::args::id_pymethods! {
         #[pyo3(signature = (extension = None))]
         fn generate(extension: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {
             let ext: Option<u16> = opt_int(extension, "EUID extension")?;
-            CoreEuid::generate(ext).py().map(|v| Untracked(Euid(v)))
+            CoreEuid::generate(ext).py_object(Euid)
         }
 
         /// The EUID of its fields: Unix milliseconds (< 2**45), extension (0-32767 or None),
@@ -50,9 +49,7 @@ crate::args::id_pymethods! {
             let ext: Option<u16> = opt_int(extension, "EUID extension")?;
             let pad: u16 = opt_int(padding, "EUID padding")?.unwrap_or(0);
             let r: u64 = opt_int(random, "EUID random")?.unwrap_or(0);
-            CoreEuid::from_parts(ms, ext, pad, r)
-                .py()
-                .map(|v| Untracked(Euid(v)))
+            CoreEuid::from_parts(ms, ext, pad, r).py_object(Euid)
         }
 
         /// The EUID of an aware datetime (milliseconds, floored) with fresh random bits.
@@ -64,9 +61,7 @@ crate::args::id_pymethods! {
         ) -> PyResult<Untracked<Euid>> {
             let ms = millis_u64(dt::to_millis(dt)?, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
             let ext: Option<u16> = opt_int(extension, "EUID extension")?;
-            CoreEuid::generate_at(ms, ext)
-                .py()
-                .map(|v| Untracked(Euid(v)))
+            CoreEuid::generate_at(ms, ext).py_object(Euid)
         }
 
         /// Parses the 27-symbol text (case-insensitive; I and L read as 1, O as 0).
@@ -77,32 +72,20 @@ crate::args::id_pymethods! {
         #[pyo3(signature = (text, *, profile = None))]
         fn parse(text: Text<'_>, profile: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {
             let p = crate::args::profile(profile)?;
-            CoreEuid::parse_as(text.0, p)
-                .py()
-                .map(|v| Untracked(Euid(v)))
+            CoreEuid::parse_as(text.0, p).py_object(Euid)
         }
 
         /// The EUID of its 128-bit value (every int in 0..2**128-1 is one).
         #[staticmethod]
         fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
-            Ok(Untracked(Euid(CoreEuid::from_u128(int(
-                value,
-                "EUID value",
-            )?))))
+            let v: u128 = int(value, "EUID value")?;
+            Ok(Untracked(Euid(CoreEuid::from_u128(v))))
         }
 
         /// The EUID of its 16 big-endian bytes (bytes or bytearray).
         #[staticmethod]
         fn from_bytes(data: &Bound<'_, PyAny>) -> PyResult<Untracked<Euid>> {
-            CoreEuid::from_slice(&bytes_arg(data, "bytes or bytearray")?)
-                .py()
-                .map(|v| Untracked(Euid(v)))
-        }
-
-        /// The 128-bit value.
-        #[getter]
-        fn value(&self) -> u128 {
-            self.0.value()
+            CoreEuid::from_slice(&bytes_arg(data, "bytes or bytearray")?).py_object(Euid)
         }
 
         /// The 16 big-endian bytes.
@@ -143,18 +126,14 @@ crate::args::id_pymethods! {
 
         /// The 27-symbol text, with the check symbol or with 127 ("no check").
         #[pyo3(signature = (checkmod = true))]
-        fn encode<'py>(
-            &self,
-            py: Python<'py>,
-            checkmod: bool,
-        ) -> PyResult<Bound<'py, PyString>> {
+        fn encode<'py>(&self, py: Python<'py>, checkmod: bool) -> PyResult<Bound<'py, PyString>> {
             ascii(py, &self.0.encode_bytes(checkmod))
         }
 
         /// The next EUID as the reference computes it (same millisecond: random high half + 1 and
         /// a fresh low half, EXHAUSTED at the maximum; otherwise a fresh EUID, same extension).
         fn next(&self) -> PyResult<Untracked<Euid>> {
-            self.0.next().py().map(|v| Untracked(Euid(v)))
+            self.0.next().py_object(Euid)
         }
 
         fn __bytes__<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
@@ -163,22 +142,7 @@ crate::args::id_pymethods! {
     }
 }
 
-/// The batch object maker of `Euid` (see [`Maker`]).
-fn maker(py: Python<'_>) -> PyResult<&'static Maker<Euid>> {
-    static MAKER: PyOnceLock<Maker<Euid>> = PyOnceLock::new();
-    MAKER.get_or_try_init(py, || {
-        Maker::new(
-            py,
-            Euid(CoreEuid::from_u128(1)),
-            Euid(CoreEuid::from_u128(u128::MAX)),
-        )
-    })
-}
-
-/// An EUID given as an `Euid` or as its text.
-fn euid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreEuid> {
-    id_arg(obj, |id: &Euid| id.0, CoreEuid::parse, "Euid or str")
-}
+crate::layout::maker!(Euid, CoreEuid::from_u128(1), CoreEuid::from_u128(u128::MAX));
 
 /// A strictly monotonic EUID generator (thread-safe, fork-aware).
 #[pyclass(module = "polyid", name = "EuidGenerator", frozen)]
@@ -215,7 +179,7 @@ node::generator_pymethods! {
          clock_micros=None, node=None)";
     /// A generator whose every EUID is greater than `last` (an `Euid` or its text), with the
     /// same arguments as the constructor.
-    resume(last_arg = euid_arg), text_signature =
+    resume(parse = CoreEuid::parse), text_signature =
         "($cls, last, extension=None, *, seed=None, max_lead_ms=60000, on_clock_behind='fail', \
          clock_micros=None, node=None)";
     impl EuidGenerator {

@@ -82,15 +82,10 @@ fn parse(value: &str) -> Result<u8, String> {
 /// Reads the switch and adds `_portable_paths` (the names of the paths turned off, a tuple)
 /// to the module.
 pub fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let value = match std::env::var("POLYID_PYTHON_PORTABLE") {
-        Ok(value) => value,
-        Err(std::env::VarError::NotPresent) => String::new(),
-        Err(std::env::VarError::NotUnicode(_)) => {
-            return Err(PyValueError::new_err(
-                "POLYID_PYTHON_PORTABLE: the value is not valid Unicode",
-            ))
-        }
-    };
+    let value = std::env::var_os("POLYID_PYTHON_PORTABLE").unwrap_or_default();
+    let value = value.into_string().map_err(|_| {
+        PyValueError::new_err("POLYID_PYTHON_PORTABLE: the value is not valid Unicode")
+    })?;
     let bits = parse(&value).map_err(PyValueError::new_err)?;
     OFF.store(bits, Ordering::Relaxed);
     let names: Vec<&str> = NAMES
@@ -313,3 +308,16 @@ where
         }
     }
 }
+
+/// `maker(py)`: the batch object maker of the pyclass `$class` (see [`Maker`]), learnt once
+/// from the objects of `$class($a)` and `$class($b)`.
+macro_rules! maker {
+    ($class:ident, $a:expr, $b:expr) => {
+        fn maker(py: Python<'_>) -> PyResult<&'static $crate::layout::Maker<$class>> {
+            use $crate::layout::Maker;
+            static MAKER: ::pyo3::sync::PyOnceLock<Maker<$class>> = ::pyo3::sync::PyOnceLock::new();
+            MAKER.get_or_try_init(py, || Maker::new(py, $class($a), $class($b)))
+        }
+    };
+}
+pub(crate) use maker;

@@ -27,65 +27,51 @@ mod xid;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
-use polyid::ErrorCode;
-
+// The extension module `polyid._polyid`, and in it the column functions in their own module
+// object `polyid.arrow`, so that they carry their public names beside the scalar functions of
+// the same names (`polyid/arrow.py` re-exports them).
 #[pymodule]
-fn _polyid(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    // Register the core's fork handler now, before any fork can happen.
-    let _ = polyid::__fork::generation();
+mod _polyid {
+    use pyo3::prelude::*;
+    use pyo3::types::PyTuple;
 
-    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add("PolyIdError", py.get_type::<errors::PolyIdError>())?;
-    let codes: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
-    m.add("ERROR_CODES", PyTuple::new(py, codes)?)?;
+    #[pymodule_export]
+    use crate::{
+        arrow_capsules::{ArrowArray, ArrowChunkedArray},
+        catalog::{collision_probability, collisions, expected_collisions, generate_keypair},
+        catalog::{Catalog, CatalogEntry, CollisionGroup, Entry, Expansion, KeyPair},
+        errors::PolyIdError,
+        euid::{Euid, EuidGenerator},
+        extuuid::{extuuid_decode, extuuid_encode, extuuid_inspect},
+        node::{node, node_required, set_node, set_node_required},
+        tid::{tid_prefix_range, Tid, TidGenerator},
+        uid11::{uid11_decode, uid11_encode, uid11_prefix_range},
+        wdp::{compact_id, compact_ids, full_id, namespace_hash, normalize_code, parse_code},
+        wdp::{parse_full_id, StructuredCode},
+        xid::{xid_prefix_range, Xid, XidGenerator},
+    };
 
-    layout::init(m)?;
-    m.add_function(wrap_pyfunction!(wdp::compact_id, m)?)?;
-    m.add_function(wrap_pyfunction!(wdp::compact_ids, m)?)?;
-    m.add_function(wrap_pyfunction!(wdp::normalize_code, m)?)?;
-    m.add_function(wrap_pyfunction!(wdp::parse_code, m)?)?;
-    m.add_function(wrap_pyfunction!(wdp::namespace_hash, m)?)?;
-    m.add_function(wrap_pyfunction!(wdp::full_id, m)?)?;
-    m.add_function(wrap_pyfunction!(wdp::parse_full_id, m)?)?;
-    m.add_class::<wdp::StructuredCode>()?;
+    #[pymodule]
+    #[pyo3(module = "polyid")]
+    mod arrow {
+        #[pymodule_export]
+        use crate::arrow::{
+            catalog_lookup, compact_ids, euid_encode, euid_extensions, euid_from_parts,
+            euid_generate, euid_parse, euid_timestamps, full_ids, namespace_hashes,
+            normalize_codes, tid_clock_ids, tid_encode, tid_from_parts, tid_generate, tid_parse,
+            tid_timestamps, uid11_decode, uid11_encode, validate_codes, xid_encode, xid_from_parts,
+            xid_generate, xid_parse, xid_randoms, xid_timestamps,
+        };
+    }
 
-    m.add_function(wrap_pyfunction!(uid11::uid11_encode, m)?)?;
-    m.add_function(wrap_pyfunction!(uid11::uid11_decode, m)?)?;
-    m.add_function(wrap_pyfunction!(uid11::uid11_prefix_range, m)?)?;
-    m.add_function(wrap_pyfunction!(xid::xid_prefix_range, m)?)?;
-    m.add_class::<xid::Xid>()?;
-    m.add_class::<xid::XidGenerator>()?;
-
-    m.add_function(wrap_pyfunction!(node::set_node, m)?)?;
-    m.add_function(wrap_pyfunction!(node::node, m)?)?;
-    m.add_function(wrap_pyfunction!(node::set_node_required, m)?)?;
-    m.add_function(wrap_pyfunction!(node::node_required, m)?)?;
-
-    m.add_function(wrap_pyfunction!(tid::tid_prefix_range, m)?)?;
-    m.add_class::<tid::Tid>()?;
-    m.add_class::<tid::TidGenerator>()?;
-
-    m.add_class::<euid::Euid>()?;
-    m.add_class::<euid::EuidGenerator>()?;
-
-    m.add_class::<catalog::Catalog>()?;
-    m.add_class::<catalog::Entry>()?;
-    m.add_class::<catalog::CatalogEntry>()?;
-    m.add_class::<catalog::Expansion>()?;
-    m.add_class::<catalog::KeyPair>()?;
-    m.add_class::<catalog::CollisionGroup>()?;
-    m.add_function(wrap_pyfunction!(catalog::generate_keypair, m)?)?;
-    m.add_function(wrap_pyfunction!(catalog::collisions, m)?)?;
-    m.add_function(wrap_pyfunction!(catalog::expected_collisions, m)?)?;
-    m.add_function(wrap_pyfunction!(catalog::collision_probability, m)?)?;
-
-    m.add_function(wrap_pyfunction!(extuuid::extuuid_encode, m)?)?;
-    m.add_function(wrap_pyfunction!(extuuid::extuuid_decode, m)?)?;
-    m.add_function(wrap_pyfunction!(extuuid::extuuid_inspect, m)?)?;
-
-    arrow::add(m)?;
-    Ok(())
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        // Register the core's fork handler now, before any fork can happen.
+        let _ = polyid::__fork::generation();
+        m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        let codes: Vec<&str> = polyid::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+        m.add("ERROR_CODES", PyTuple::new(m.py(), codes)?)?;
+        crate::layout::init(m)
+    }
 }

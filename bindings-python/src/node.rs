@@ -75,44 +75,30 @@ impl GenArgs<'_, '_> {
     /// The core's options and the generator's clock. The core validates the options when the
     /// generator is built (`max_lead_ms` above its bound, a node where none is taken).
     pub fn build(&self) -> PyResult<(Options, GenClock)> {
-        let node = node_arg(self.node)?;
-        let seed: Option<u64> = opt_int(self.seed, "seed")?;
-        let max_lead_ms: u64 =
-            opt_int(self.max_lead_ms, "max_lead_ms")?.unwrap_or(DEFAULT_MAX_LEAD_MS);
-        let on_clock_behind = match self.on_clock_behind.filter(|o| !o.is_none()) {
-            None => OnClockBehind::default(),
-            Some(o) => o.extract::<Text<'_>>()?.0.parse::<OnClockBehind>().py()?,
+        let options = Options {
+            node: node_arg(self.node)?,
+            seed: opt_int(self.seed, "seed")?,
+            max_lead_ms: opt_int(self.max_lead_ms, "max_lead_ms")?.unwrap_or(DEFAULT_MAX_LEAD_MS),
+            on_clock_behind: match self.on_clock_behind.filter(|o| !o.is_none()) {
+                None => OnClockBehind::default(),
+                Some(o) => o.extract::<Text<'_>>()?.0.parse::<OnClockBehind>().py()?,
+            },
         };
         let micros: Option<i64> = opt_int(self.clock_micros, "clock_micros")?;
-        let options = Options {
-            node,
-            seed,
-            max_lead_ms,
-            on_clock_behind,
-        };
-        Ok((
-            options,
-            Arc::new(EitherClock::new(Default::default(), micros)),
-        ))
+        let clock = Arc::new(EitherClock::new(Default::default(), micros));
+        Ok((options, clock))
     }
-}
-
-/// `set_clock_micros(m)`: moves a manual clock (`INVALID_ARGUMENT` on the real one).
-pub fn set_clock_micros(clock: &EitherClock, micros: &Bound<'_, PyAny>) -> PyResult<()> {
-    let m: i64 = int(micros, "clock_micros")?;
-    clock.set_micros(m).py()
 }
 
 /// The one `#[pymethods]` block of a generator pyclass (fields `gen`, the core generator, and
 /// `clock`, its [`GenClock`]): the constructor `new` and the classmethod `resume(last, ...)`
 /// (the family's leading argument `lead`, if any, then the keyword options of [`GenArgs`];
-/// `last` read by `last_arg`; both built by the class's `build(lead, args, last)`), the
+/// `last` an object of `ids` or its text, read by `parse`; both built by the class's `build(lead, args, last)`), the
 /// methods every generator of IDs of the pyclass `ids` has (`next`, `next_many`, and with
 /// `text` also `next_str` and `next_many_str`, documented with the family's `name` and its
 /// text's length), the methods given, then the clock methods every generator shares,
 /// `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per class, so the shared
-/// methods are expanded into it.) The calling module provides `maker`, the constructor of its
-/// ID objects.
+/// methods are expanded into it.) The calling module provides `maker` ([`crate::layout::maker`]).
 macro_rules! generator_pymethods {
     (
         ids = $id:ident, name = $name:literal $(, text = $text:literal)?;
@@ -120,7 +106,7 @@ macro_rules! generator_pymethods {
         $(#[doc = $new_doc:literal])*
         new($($lead:ident)?), text_signature = $new_sig:literal;
         $(#[doc = $resume_doc:literal])*
-        resume(last_arg = $last_arg:path), text_signature = $resume_sig:literal;
+        resume(parse = $parse:path), text_signature = $resume_sig:literal;
         impl $ty:ident { $($methods:tt)* }
     ) => {
         #[::pyo3::pymethods]
@@ -164,7 +150,8 @@ macro_rules! generator_pymethods {
                 on_clock_behind: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
                 clock_micros: Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>,
             ) -> ::pyo3::PyResult<Self> {
-                let last = $last_arg(last)?;
+                let expected = concat!(stringify!($id), " or str");
+                let last = $crate::args::id_arg(last, |id: &$id| id.0, $parse, expected)?;
                 let args = $crate::node::GenArgs {
                     node, seed, max_lead_ms, on_clock_behind, clock_micros,
                 };
@@ -236,7 +223,7 @@ macro_rules! generator_pymethods {
                 &self,
                 micros: &::pyo3::Bound<'_, ::pyo3::PyAny>,
             ) -> ::pyo3::PyResult<()> {
-                $crate::node::set_clock_micros(&self.clock, micros)
+                self.clock.set_micros($crate::args::int(micros, "clock_micros")?).py()
             }
         }
     };

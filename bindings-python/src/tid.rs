@@ -5,12 +5,11 @@ use pyo3::types::PyString;
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
-use crate::args::{id_arg, int, opt_int, Text, Untracked};
+use crate::args::{int, opt_int, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
-use crate::layout::{ascii, Maker};
+use crate::layout::ascii;
 use crate::node::{self, GenArgs, GenClock};
-use pyo3::sync::PyOnceLock;
 
 /// The inclusive (min_micros, max_micros) range of the TIDs whose timestamp text starts with
 /// `prefix` (up to 11 symbols, dashes allowed where the display form has them), or None.
@@ -26,7 +25,7 @@ pub fn tid_prefix_range(prefix: Text<'_>) -> PyResult<Option<(i64, i64)>> {
 pub struct Tid(CoreTid);
 
 crate::args::id_pymethods! {
-    text = |t| &t.to_bytes(), int = i64;
+    text = |t| &t.to_bytes(), int = i64, "The 64-bit signed value.";
     impl Tid {
         /// Parses the 13-symbol or dashed display form (same as `Tid.parse(text)`).
         #[new]
@@ -43,7 +42,7 @@ crate::args::id_pymethods! {
         ) -> PyResult<Untracked<Tid>> {
             let m: i64 = int(micros, "TID micros")?;
             let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
-            CoreTid::from_parts(m, c).py().map(|v| Untracked(Tid(v)))
+            CoreTid::from_parts(m, c).py_object(Tid)
         }
 
         /// The TID of an aware datetime (exact to the microsecond) and a clock id.
@@ -55,7 +54,7 @@ crate::args::id_pymethods! {
         ) -> PyResult<Untracked<Tid>> {
             let m = dt::to_micros(dt)?;
             let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
-            CoreTid::from_parts(m, c).py().map(|v| Untracked(Tid(v)))
+            CoreTid::from_parts(m, c).py_object(Tid)
         }
 
         /// Parses the 13-symbol form or the dashed display form (lowercase only).
@@ -66,28 +65,20 @@ crate::args::id_pymethods! {
         #[pyo3(signature = (text, *, profile = None))]
         fn parse(text: Text<'_>, profile: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Tid>> {
             let p = crate::args::profile(profile)?;
-            CoreTid::parse_as(text.0, p).py().map(|v| Untracked(Tid(v)))
+            CoreTid::parse_as(text.0, p).py_object(Tid)
         }
 
         /// The TID of its 64-bit signed value (`micros << 10 | clock_id`).
         #[staticmethod]
         fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Tid>> {
-            CoreTid::from_i64(int(value, "TID value")?)
-                .py()
-                .map(|v| Untracked(Tid(v)))
+            CoreTid::from_i64(int(value, "TID value")?).py_object(Tid)
         }
 
         /// A new TID from the process-wide generator (clock id 32 + the process node, else a
         /// random one in 0-31).
         #[staticmethod]
         fn generate() -> PyResult<Untracked<Tid>> {
-            CoreTid::generate().py().map(|v| Untracked(Tid(v)))
-        }
-
-        /// The 64-bit signed value.
-        #[getter]
-        fn value(&self) -> i64 {
-            self.0.value()
+            CoreTid::generate().py_object(Tid)
         }
 
         /// Microseconds since the Unix epoch (negative before it).
@@ -115,22 +106,7 @@ crate::args::id_pymethods! {
     }
 }
 
-/// The batch object maker of `Tid` (see [`Maker`]).
-fn maker(py: Python<'_>) -> PyResult<&'static Maker<Tid>> {
-    static MAKER: PyOnceLock<Maker<Tid>> = PyOnceLock::new();
-    MAKER.get_or_try_init(py, || {
-        Maker::new(
-            py,
-            Tid(CoreTid::from_i64(1).py()?),
-            Tid(CoreTid::from_i64(-2).py()?),
-        )
-    })
-}
-
-/// A TID given as a `Tid` or as its text.
-fn tid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreTid> {
-    id_arg(obj, |id: &Tid| id.0, CoreTid::parse, "Tid or str")
-}
+crate::layout::maker!(Tid, CoreTid::from_i64(1).py()?, CoreTid::from_i64(-2).py()?);
 
 /// A monotonic TID generator (thread-safe; a random clock id is re-picked in a forked child).
 #[pyclass(module = "polyid", name = "TidGenerator", frozen)]
@@ -167,7 +143,7 @@ node::generator_pymethods! {
          clock_micros=None)";
     /// A generator whose every TID is greater than `last` (a `Tid` or its text, e.g. the last
     /// TID persisted before a restart), with the same arguments as the constructor.
-    resume(last_arg = tid_arg), text_signature =
+    resume(parse = CoreTid::parse), text_signature =
         "($cls, last, clock_id=None, *, node=None, seed=None, max_lead_ms=60000, \
          on_clock_behind='fail', clock_micros=None)";
     impl TidGenerator {

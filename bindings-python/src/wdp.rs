@@ -93,10 +93,8 @@ pub fn normalize_code<'py>(
     named_sequences: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyString>> {
     let table = names(named_sequences)?;
-    ascii(
-        py,
-        CoreCode::parse_in(code.0, table.as_ref()).py()?.as_bytes(),
-    )
+    let code = CoreCode::parse_in(code.0, table.as_ref()).py()?;
+    ascii(py, code.as_bytes())
 }
 
 /// Parses and validates a structured code.
@@ -157,10 +155,7 @@ pub fn parse_full_id<'py>(
     profile: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Option<Bound<'py, PyString>>, Bound<'py, PyString>)> {
     let (ns, id) = wdp::parse_full_id_as(full_id.0, crate::args::profile(profile)?).py()?;
-    let ns = match ns {
-        Some(n) => Some(ascii(py, n.as_bytes())?),
-        None => None,
-    };
+    let ns = ns.map(|n| ascii(py, n.as_bytes())).transpose()?;
     Ok((ns, ascii(py, id.as_bytes())?))
 }
 

@@ -5,12 +5,10 @@ use pyo3::types::PyList;
 
 use polyid::xid::{self, Xid as CoreXid, XidGenerator as CoreGenerator};
 
-use crate::args::{id_arg, int, list_from, opt_int, Text, Untracked};
+use crate::args::{int, list_from, opt_int, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
-use crate::layout::Maker;
 use crate::node::{self, GenArgs, GenClock};
-use pyo3::sync::PyOnceLock;
 
 /// The inclusive (min_unix_ms, max_unix_ms) range of the xids whose text starts with
 /// `prefix`, or None when no xid does.
@@ -26,17 +24,7 @@ pub fn millis_u64(ms: i64, context: &'static str, min: u64, max: u64) -> PyResul
         .py()
 }
 
-/// The batch object maker of `Xid` (see [`Maker`]).
-fn maker(py: Python<'_>) -> PyResult<&'static Maker<Xid>> {
-    static MAKER: PyOnceLock<Maker<Xid>> = PyOnceLock::new();
-    MAKER.get_or_try_init(py, || {
-        Maker::new(
-            py,
-            Xid(CoreXid::from_u64(1)),
-            Xid(CoreXid::from_u64(u64::MAX)),
-        )
-    })
-}
+crate::layout::maker!(Xid, CoreXid::from_u64(1), CoreXid::from_u64(u64::MAX));
 
 /// An xid: 42 bits of milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits, shown
 /// as 11 Base58 symbols (immutable, ordered by value = by time).
@@ -45,7 +33,7 @@ fn maker(py: Python<'_>) -> PyResult<&'static Maker<Xid>> {
 pub struct Xid(CoreXid);
 
 crate::args::id_pymethods! {
-    text = |x| &x.to_bytes(), int = u64;
+    text = |x| &x.to_bytes(), int = u64, "The 64-bit value.";
     impl Xid {
         /// Parses the 11-symbol text (same as `Xid.parse(text)`).
         #[new]
@@ -59,7 +47,7 @@ crate::args::id_pymethods! {
         /// random start).
         #[staticmethod]
         fn generate() -> PyResult<Untracked<Xid>> {
-            CoreXid::generate().py().map(|v| Untracked(Xid(v)))
+            CoreXid::generate().py_object(Xid)
         }
 
         /// `n` new consecutive xids from the process-wide generator (one clock read).
@@ -82,7 +70,7 @@ crate::args::id_pymethods! {
         ) -> PyResult<Untracked<Xid>> {
             let ms: u64 = int(unix_ms, "xid unix_ms")?;
             let r: u32 = int(random, "xid random")?;
-            CoreXid::from_parts(ms, r).py().map(|v| Untracked(Xid(v)))
+            CoreXid::from_parts(ms, r).py_object(Xid)
         }
 
         /// The xid of an aware datetime (milliseconds, floored) with the given or fresh random
@@ -96,27 +84,21 @@ crate::args::id_pymethods! {
             let (min, max) = (xid::EPOCH_MS, xid::MAX_UNIX_MS);
             let ms = millis_u64(dt::to_millis(dt)?, "xid unix_ms", min, max)?;
             match opt_int::<u32>(random, "xid random")? {
-                Some(r) => CoreXid::from_parts(ms, r).py().map(|v| Untracked(Xid(v))),
-                None => CoreXid::generate_at(ms).py().map(|v| Untracked(Xid(v))),
+                Some(r) => CoreXid::from_parts(ms, r).py_object(Xid),
+                None => CoreXid::generate_at(ms).py_object(Xid),
             }
         }
 
         /// Parses the 11-symbol text.
         #[staticmethod]
         fn parse(text: Text<'_>) -> PyResult<Untracked<Xid>> {
-            CoreXid::parse(text.0).py().map(|v| Untracked(Xid(v)))
+            CoreXid::parse(text.0).py_object(Xid)
         }
 
         /// The xid of its 64-bit value (every u64 is one).
         #[staticmethod]
         fn from_int(value: &Bound<'_, PyAny>) -> PyResult<Untracked<Xid>> {
             Ok(Untracked(Xid(CoreXid::from_u64(int(value, "xid value")?))))
-        }
-
-        /// The 64-bit value.
-        #[getter]
-        fn value(&self) -> u64 {
-            self.0.value()
         }
 
         /// Unix time in milliseconds.
@@ -137,11 +119,6 @@ crate::args::id_pymethods! {
             dt::from_millis(py, self.0.unix_ms())
         }
     }
-}
-
-/// An xid given as an `Xid` or as its text.
-fn xid_arg(obj: &Bound<'_, PyAny>) -> PyResult<CoreXid> {
-    id_arg(obj, |id: &Xid| id.0, CoreXid::parse, "Xid or str")
 }
 
 /// An xid generator (thread-safe, fork-aware): strictly increasing xids with a node (the
@@ -175,7 +152,7 @@ node::generator_pymethods! {
         "(*, node=None, seed=None, max_lead_ms=60000, on_clock_behind='fail', clock_micros=None)";
     /// A generator whose every xid is greater than `last` (an `Xid` or its text, e.g. the
     /// last xid persisted before a restart), with the same options as the constructor.
-    resume(last_arg = xid_arg), text_signature =
+    resume(parse = CoreXid::parse), text_signature =
         "($cls, last, *, node=None, seed=None, max_lead_ms=60000, on_clock_behind='fail', \
          clock_micros=None)";
     impl XidGenerator {
