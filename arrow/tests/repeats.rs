@@ -1,5 +1,5 @@
-//! Columns of repeated WDP codes, the case the compact-ID kernels keep a table of seen codes
-//! for, against the core row by row: random pools of valid, invalid, long and short codes,
+//! Columns of repeated WDP codes, the case the compact-ID and normalizing kernels keep a table
+//! of seen codes for, against the core row by row: random pools of valid, invalid, long and short codes,
 //! random runs of nulls whose rows still hold a code's bytes, sliced arrays, and lengths
 //! that end blocks and ranges at every kind of row. Both error modes.
 
@@ -7,7 +7,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, StringArray};
 use arrow_buffer::NullBuffer;
 use polyid::{wdp, Profile};
-use polyid_arrow::OnError;
+use polyid_arrow::{ColumnError, OnError, Output};
 
 /// xorshift64: the same columns on every run.
 struct Rng(u64);
@@ -69,6 +69,26 @@ fn column(rng: &mut Rng) -> StringArray {
 
 #[test]
 fn compact_ids_of_repeated_codes_match_the_core() {
+    matches_the_core(
+        |codes, mode| polyid_arrow::wdp::compact_ids(codes, None, Profile::Polyid, mode),
+        wdp::compact_id,
+    );
+}
+
+#[test]
+fn normalized_repeated_codes_match_the_core() {
+    // Variable-size rows: a column of its own per range, appended in row order.
+    matches_the_core(
+        |codes, mode| polyid_arrow::wdp::normalize_codes(codes, None, mode),
+        wdp::normalize,
+    );
+}
+
+/// `kernel` over random columns against `core` row by row, in both error modes.
+fn matches_the_core(
+    kernel: impl Fn(&StringArray, OnError) -> Result<Output, ColumnError>,
+    core: impl Fn(&str) -> polyid::Result<String>,
+) {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     // Rounds where OnError::Raise succeeded and where it failed: both must occur.
     let mut raised = [0, 0];
@@ -78,12 +98,11 @@ fn compact_ids_of_repeated_codes_match_the_core() {
             .map(|i| {
                 codes
                     .is_valid(i)
-                    .then(|| wdp::compact_id(codes.value(i)).map_err(|e| e.code().as_str()))
+                    .then(|| core(codes.value(i)).map_err(|e| e.code().as_str()))
             })
             .collect();
 
-        let out =
-            polyid_arrow::wdp::compact_ids(&codes, None, Profile::Polyid, OnError::Null).unwrap();
+        let out = kernel(&codes, OnError::Null).unwrap();
         let ids = out.values.as_string::<i32>();
         let errors = out.errors.unwrap();
         let errors = errors.as_string::<i32>();
@@ -98,7 +117,7 @@ fn compact_ids_of_repeated_codes_match_the_core() {
         }
 
         let first_invalid = expect.iter().position(|r| matches!(r, Some(Err(_))));
-        match polyid_arrow::wdp::compact_ids(&codes, None, Profile::Polyid, OnError::Raise) {
+        match kernel(&codes, OnError::Raise) {
             Ok(out) => {
                 raised[0] += 1;
                 assert_eq!(first_invalid, None, "round {round}");
