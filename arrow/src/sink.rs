@@ -321,6 +321,13 @@ impl<T: AsRef<[u8]> + Send> Sink for VarText<T> {
         if self.overflow {
             return Err(too_many_rows(self.offsets.len() - 1, self.fitting));
         }
+        // Offsets that fall would be a bug here; arrow-rs's constructor panics on them, so
+        // they are refused first, as an error of the call.
+        if !self.offsets.windows(2).all(|w| w[0] <= w[1]) {
+            return Err(internal(ArrowError::InvalidArgumentError(
+                "a text column's offsets fall".into(),
+            )));
+        }
         let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
         let array = StringArray::try_new(offsets, Buffer::from_vec(self.values), nulls)
             .map_err(internal)?;
@@ -559,6 +566,29 @@ mod tests {
             .unwrap()
             .filled([*b"V6a0B", *b"\xc5\x81abc"])
             .unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InternalError);
+    }
+    #[test]
+    fn variable_text_parts_append_in_order_and_bad_offsets_are_an_error() {
+        let mut column = VarText::<&str>::new(2);
+        column.push("E.AUTH.TOKEN.001");
+        column.push_null();
+        let mut part = column.part(2);
+        part.push("");
+        part.push("W.CACHE.DATA.018");
+        column.append(part);
+        let array = column.finish(None).unwrap();
+        let texts = array.as_string::<i32>();
+        assert_eq!(
+            texts.iter().flatten().collect::<Vec<_>>(),
+            ["E.AUTH.TOKEN.001", "", "", "W.CACHE.DATA.018"]
+        );
+
+        let mut column = VarText::<&str>::new(2);
+        column.push("ab");
+        column.push("c");
+        column.offsets[1] = 4;
+        let e = column.finish(None).unwrap_err();
         assert_eq!(e.code(), ErrorCode::InternalError);
     }
 }
