@@ -461,8 +461,10 @@ where
     on_threads(parts.into_iter().enumerate(), |(k, part)| fill(k, part))
 }
 
-/// The rows of `job` pushed into `sink` in order: on the calling thread for a short column,
-/// else one part per span, each filled on a thread of its own and appended in row order.
+/// The rows of `job` pushed into `sink` in order. A long column is cut into spans: the first
+/// is pushed into `sink` itself on the calling thread, each other one into a part of its own
+/// on a thread of its own, appended in row order after the first (so that only the later
+/// spans' rows are copied once).
 pub(crate) fn in_order<S, K>(sink: &mut S, job: &Job<'_, K>) -> Vec<Span>
 where
     S: Push + Send,
@@ -477,23 +479,27 @@ where
             None => part.push_null(),
         })
     };
-    if threads <= 1 {
-        return vec![fill(sink, 0..rows)];
-    }
-    let chunk = rows.div_ceil(threads);
-    let spans = (0..threads).map(|k| k * chunk..rows.min(k * chunk + chunk));
-    let parts = spans.map(|range| (sink.part(range.len()), range));
-    let filled = on_threads(parts, |(mut part, range)| {
-        let span = fill(&mut part, range);
-        (part, span)
+    let chunk = rows.div_ceil(threads).max(1);
+    let mut later: Vec<(S, core::ops::Range<usize>)> = (1..threads)
+        .map(|k| k * chunk..rows.min(k * chunk + chunk))
+        .map(|range| (sink.part(range.len()), range))
+        .collect();
+    let spans = std::thread::scope(|scope| {
+        let fill = &fill;
+        let workers: Vec<_> = later
+            .iter_mut()
+            .map(|(part, range)| scope.spawn(move || fill(part, range.clone())))
+            .collect();
+        let mut spans = vec![fill(sink, 0..rows.min(chunk))];
+        for w in workers {
+            spans.push(w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        }
+        spans
     });
-    filled
-        .into_iter()
-        .map(|(part, span)| {
-            sink.append(part);
-            span
-        })
-        .collect()
+    for (part, _) in later {
+        sink.append(part);
+    }
+    spans
 }
 
 /// `f` of each of `items`, each on a thread of its own, the results in the items' order; a
