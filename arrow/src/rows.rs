@@ -569,8 +569,21 @@ pub(crate) fn run<S: Sink, K: Kernel<Item = S::Item>>(
         let input = job.kernel.read(i);
         return Err(ColumnError::at_row(e, i, &job.kernel.describe(&input)));
     }
+    // The spans cut the rows in order, each as long as its validity.
+    let mut start = 0;
+    let ranges: Vec<core::ops::Range<usize>> = spans
+        .iter()
+        .map(|r| {
+            start += r.valid.len();
+            start - r.valid.len()..start
+        })
+        .collect();
     let valid = join_nulls(&mut spans, rows);
-    let failed: Vec<(usize, ErrorCode)> = spans.into_iter().flat_map(|r| r.failed).collect();
+    let failed: Vec<_> = ranges
+        .into_iter()
+        .zip(spans)
+        .map(|(range, r)| (range, r.failed))
+        .collect();
     let values = sink.finish(valid)?;
     let errors = match mode {
         OnError::Raise => None,

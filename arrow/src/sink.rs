@@ -16,7 +16,7 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
-use crate::rows::{in_order, in_parts, Job, Kernel, Span};
+use crate::rows::{in_order, in_parts, on_threads, Job, Kernel, Span};
 
 /// An Arrow constructor refused buffers the kernel built: a bug, reported as the core's
 /// `INTERNAL_ERROR` rather than a panic.
@@ -480,32 +480,60 @@ impl<A: Push + Sink + Send, B: Push + Sink + Send> Sink for Pair<A, B> {
 /// The longest stable error code, in bytes.
 const MAX_CODE_LEN: usize = 22;
 
-/// The error-code column of [`OnError::Null`]: the failing rows, in order.
-pub(crate) fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<ArrayRef, Error> {
-    if failed.is_empty() {
+/// The error-code column of [`OnError::Null`]: the failing rows of each span of rows, in
+/// order (`spans` cut `0..rows` in order). Each span's rows are written on a thread of its
+/// own (on the calling thread for one span): its offsets start where the codes of the spans
+/// before it end, so that no pass over every row is left to one thread.
+pub(crate) fn error_codes(rows: usize, spans: &[Failed]) -> Result<ArrayRef, Error> {
+    if spans.iter().all(|(_, failed)| failed.is_empty()) {
         return Ok(Arc::new(StringArray::new_null(rows)));
     }
-    // Room for the longest code of every failing row: the bytes are never moved to grow.
-    let mut values = Vec::with_capacity(failed.len() * MAX_CODE_LEN);
-    let mut offsets = Vec::with_capacity(rows + 1);
-    let mut valid = BooleanBufferBuilder::new(rows);
-    offsets.push(0i32);
-    // The rows between two failing rows, all at once: they are null and end where the last
-    // code did.
-    for &(row, code) in failed {
-        let gap = row + 1 - offsets.len();
-        valid.append_n(gap, false);
-        let end = *offsets.last().unwrap_or(&0);
-        offsets.resize(row + 1, end);
-        values.extend_from_slice(code.as_str().as_bytes());
-        valid.append(true);
-        let end = i32::try_from(values.len())
-            .map_err(|_| too_many_rows(rows, i32::MAX as usize / MAX_CODE_LEN))?;
-        offsets.push(end);
+    let bytes: Vec<usize> = spans
+        .iter()
+        .map(|(_, failed)| failed.iter().map(|(_, c)| c.as_str().len()).sum())
+        .collect();
+    let total: usize = bytes.iter().sum();
+    if i32::try_from(total).is_err() {
+        return Err(too_many_rows(rows, i32::MAX as usize / MAX_CODE_LEN));
     }
-    valid.append_n(rows + 1 - offsets.len(), false);
-    let end = *offsets.last().unwrap_or(&0);
-    offsets.resize(rows + 1, end);
+    let mut values = vec![0u8; total];
+    let mut offsets = vec![0i32; rows + 1];
+    let mut valid = BooleanBufferBuilder::new(rows);
+    valid.append_n(rows, false);
+    // Each span's share of the values and of the end offsets (`offsets[1..]`).
+    let mut parts = Vec::with_capacity(spans.len());
+    let (mut values_left, mut ends_left) = (&mut values[..], &mut offsets[1..]);
+    let mut base = 0;
+    for ((range, failed), &n) in spans.iter().zip(&bytes) {
+        let (v, rest) = values_left.split_at_mut(n);
+        let (e, rest_ends) = ends_left.split_at_mut(range.len());
+        (values_left, ends_left) = (rest, rest_ends);
+        parts.push((range.start, failed.as_slice(), v, e, base));
+        base += n;
+        for &(row, _) in failed {
+            valid.set_bit(row, true);
+        }
+    }
+    let fill = |(start, failed, v, ends, base): Codes<'_>| {
+        // The rows between two failing rows, all at once: null, ending where the last code
+        // did. Every offset is below `total`, which fits i32 (checked above).
+        let (mut at, mut next) = (0, 0);
+        for &(row, code) in failed {
+            let i = row - start;
+            ends[next..i].fill((base + at) as i32);
+            let s = code.as_str().as_bytes();
+            v[at..at + s.len()].copy_from_slice(s);
+            at += s.len();
+            ends[i] = (base + at) as i32;
+            next = i + 1;
+        }
+        ends[next..].fill((base + at) as i32);
+    };
+    if parts.len() == 1 {
+        parts.into_iter().for_each(fill);
+    } else {
+        on_threads(parts, fill);
+    }
     if !values.is_ascii() {
         return Err(internal(ArrowError::InvalidArgumentError(
             "an error code is not ASCII".into(),
@@ -513,6 +541,19 @@ pub(crate) fn error_codes(rows: usize, failed: &[(usize, ErrorCode)]) -> Result<
     }
     text_array(offsets, values, Some(NullBuffer::new(valid.finish())))
 }
+
+/// A span of rows and its failing rows, each with its error's code.
+pub(crate) type Failed = (core::ops::Range<usize>, Vec<(usize, ErrorCode)>);
+
+/// One span's share of the error-code column: its first row, its failing rows, its values
+/// and end offsets, and where its values start in the column's.
+type Codes<'a> = (
+    usize,
+    &'a [(usize, ErrorCode)],
+    &'a mut [u8],
+    &'a mut [i32],
+    usize,
+);
 
 #[cfg(test)]
 mod tests {
@@ -538,7 +579,7 @@ mod tests {
             (7, ErrorCode::InvalidFormat),
         ];
         for rows in [8, 9, 20] {
-            let column = error_codes(rows, &failed).unwrap();
+            let column = error_codes(rows, &[(0..rows, failed.to_vec())]).unwrap();
             let column = column.as_string::<i32>();
             rechecked(column);
             let rows_seen: Vec<Option<&str>> = column.iter().collect();
@@ -548,6 +589,32 @@ mod tests {
             }
             assert_eq!(rows_seen, want);
         }
+    }
+
+    #[test]
+    fn an_error_code_column_of_several_spans_is_the_one_of_one_span() {
+        // Spans with failures at their edges, one without any, one empty.
+        let failed = [
+            (0, ErrorCode::InvalidSequence),
+            (4, ErrorCode::NonAscii),
+            (5, ErrorCode::InvalidFormat),
+            (11, ErrorCode::OutOfRange),
+            (12, ErrorCode::InvalidLength),
+        ];
+        let rows = 14;
+        let whole = error_codes(rows, &[(0..rows, failed.to_vec())]).unwrap();
+        let cuts = [0, 5, 5, 9, 12, 14];
+        let spans: Vec<_> = cuts
+            .windows(2)
+            .map(|w| {
+                let in_span = failed.iter().filter(|(r, _)| (w[0]..w[1]).contains(r));
+                (w[0]..w[1], in_span.copied().collect())
+            })
+            .collect();
+        let cut = error_codes(rows, &spans).unwrap();
+        rechecked(cut.as_string::<i32>());
+        assert_eq!(cut.as_string::<i32>(), whole.as_string::<i32>());
+        assert_eq!(whole.as_string::<i32>().value(11), "OUT_OF_RANGE");
     }
 
     #[test]
