@@ -254,6 +254,9 @@ pub(crate) trait Texts {
     /// the text they span valid UTF-8 cut at character boundaries. A malformed range is
     /// `INVALID_ARGUMENT` with arrow-rs's description of the array's first fault.
     fn check(&self, range: core::ops::Range<usize>) -> Result<(), Error>;
+    /// The bytes of text the rows hold, as the array says before any check (for sizing an
+    /// output, not for reading).
+    fn text_bytes(&self) -> usize;
 }
 
 impl<O: OffsetSizeTrait> Texts for GenericStringArray<O> {
@@ -270,6 +273,11 @@ impl<O: OffsetSizeTrait> Texts for GenericStringArray<O> {
         }
         Err(malformed(self.to_data().validate_full()))
     }
+    fn text_bytes(&self) -> usize {
+        let offsets = self.value_offsets();
+        let end = |o: Option<&O>| o.and_then(|o| o.to_usize()).unwrap_or(0);
+        end(offsets.last()).saturating_sub(end(offsets.first()))
+    }
 }
 
 impl Texts for StringViewArray {
@@ -281,6 +289,9 @@ impl Texts for StringViewArray {
     /// ([`validate_for_kernels`]).
     fn check(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
         Ok(())
+    }
+    fn text_bytes(&self) -> usize {
+        self.total_bytes_len()
     }
 }
 

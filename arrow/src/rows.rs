@@ -474,10 +474,12 @@ where
     let threads = threads_for(rows);
     // Rows come in order: the index is not needed.
     let fill = |part: &mut S, range: core::ops::Range<usize>| {
-        job.span(range, |_, item| match item {
+        let span = job.span(range, |_, item| match item {
             Some(v) => part.push(v),
             None => part.push_null(),
-        })
+        });
+        part.done();
+        span
     };
     let chunk = rows.div_ceil(threads).max(1);
     let mut later: Vec<(S, core::ops::Range<usize>)> = (1..threads)

@@ -64,6 +64,9 @@ pub(crate) trait Push: Sized {
     fn push_null(&mut self);
     /// An empty column of the same kind for `rows` rows, filled apart and then appended.
     fn part(&self, rows: usize) -> Self;
+    /// Called once after the column's or a part's rows are pushed, on the thread that pushed
+    /// them (before any part is appended).
+    fn done(&mut self) {}
     /// Appends the rows of `part`.
     fn append(&mut self, part: Self);
 }
@@ -212,7 +215,8 @@ impl<const W: usize> Sink for Text<W> {
     }
 }
 
-/// The `utf8` column of a [`Text`]'s or the error codes' offsets and bytes.
+/// The `utf8` column of a [`Text`]'s, an ASCII [`VarText`]'s or the error codes' offsets and
+/// bytes.
 #[allow(unsafe_code)]
 fn text_array(
     offsets: Vec<i32>,
@@ -226,11 +230,12 @@ fn text_array(
         )));
     }
     // SAFETY: the offsets start at 0 and never fall from one row to the next (a `Text` row
-    // adds W bytes: `done`; an error-code row its code's length or none: `error_codes`),
-    // ending at the length of the values (checked above); every byte of the values is ASCII
-    // (each part of a `Text` checked its own and `finish` refused the column otherwise;
-    // `error_codes` checked its codes), so the whole is UTF-8 and every offset falls between
-    // two characters. Those are the conditions arrow-rs's checked
+    // adds W bytes: `done`; an error-code row its code's length or none: `error_codes`; a
+    // `VarText`'s were checked in its `finish`), ending at the length of the values (checked
+    // above); every byte of the values is ASCII (each part of a `Text` checked its own and
+    // `finish` refused the column otherwise; `error_codes` checked its codes; a `VarText` and
+    // each part appended to it checked theirs in `done`), so the whole is UTF-8 and every
+    // offset falls between two characters. Those are the conditions arrow-rs's checked
     // constructors verify, with a pass over every row.
     let array = unsafe {
         let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets));
@@ -247,18 +252,31 @@ pub(crate) struct VarText<T> {
     overflow: bool,
     /// The rows whose text fits 32-bit offsets, once it no longer does.
     fitting: usize,
+    /// The bytes reserved per row, in this column and in its parts.
+    row_bytes: usize,
+    /// Whether every byte is ASCII, as `done` found it (in this column and in every part
+    /// appended): the column is then assembled without arrow-rs's UTF-8 check.
+    ascii: bool,
     item: PhantomData<T>,
 }
 
 impl<T> VarText<T> {
     pub(crate) fn new(rows: usize) -> Self {
+        VarText::with_row_bytes(rows, 0)
+    }
+
+    /// A column with room for `rows` texts of `row_bytes` bytes, so that a column of texts of
+    /// about that size (normalized codes: their input's) is not moved as it grows.
+    pub(crate) fn with_row_bytes(rows: usize, row_bytes: usize) -> Self {
         let mut offsets = Vec::with_capacity(rows + 1);
         offsets.push(0);
         VarText {
-            values: Vec::new(),
+            values: Vec::with_capacity(rows.saturating_mul(row_bytes)),
             offsets,
             overflow: false,
             fitting: 0,
+            row_bytes,
+            ascii: false,
             item: PhantomData,
         }
     }
@@ -276,9 +294,13 @@ impl<T: AsRef<[u8]>> Push for VarText<T> {
         self.push_end(self.values.len());
     }
     fn part(&self, rows: usize) -> Self {
-        VarText::new(rows)
+        VarText::with_row_bytes(rows, self.row_bytes)
+    }
+    fn done(&mut self) {
+        self.ascii = self.values.is_ascii();
     }
     fn append(&mut self, part: Self) {
+        self.ascii &= part.ascii;
         let base = self.values.len();
         self.values.extend_from_slice(&part.values);
         let ends = &part.offsets[1..];
@@ -327,6 +349,9 @@ impl<T: AsRef<[u8]> + Send> Sink for VarText<T> {
             return Err(internal(ArrowError::InvalidArgumentError(
                 "a text column's offsets fall".into(),
             )));
+        }
+        if self.ascii {
+            return text_array(self.offsets, self.values, nulls);
         }
         let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
         let array = StringArray::try_new(offsets, Buffer::from_vec(self.values), nulls)
@@ -456,6 +481,10 @@ impl<A: Push, B: Push> Push for Pair<A, B> {
             b: self.b.part(rows),
             names: self.names,
         }
+    }
+    fn done(&mut self) {
+        self.a.done();
+        self.b.done();
     }
     fn append(&mut self, part: Self) {
         self.a.append(part.a);
@@ -640,16 +669,34 @@ mod tests {
         let mut column = VarText::<&str>::new(2);
         column.push("E.AUTH.TOKEN.001");
         column.push_null();
+        column.done();
         let mut part = column.part(2);
         part.push("");
         part.push("W.CACHE.DATA.018");
+        part.done();
         column.append(part);
+        assert!(column.ascii);
         let array = column.finish(None).unwrap();
         let texts = array.as_string::<i32>();
+        rechecked(texts);
         assert_eq!(
             texts.iter().flatten().collect::<Vec<_>>(),
             ["E.AUTH.TOKEN.001", "", "", "W.CACHE.DATA.018"]
         );
+
+        // An ASCII column and a part that is not: checked by arrow-rs, and the same rows.
+        let mut column = VarText::<&str>::new(1);
+        column.push("E.AUTH.TOKEN.001");
+        column.done();
+        assert!(column.ascii);
+        let mut part = column.part(1);
+        part.push("message \u{e9}");
+        part.done();
+        column.append(part);
+        assert!(!column.ascii);
+        let array = column.finish(None).unwrap();
+        rechecked(array.as_string::<i32>());
+        assert_eq!(array.as_string::<i32>().value(1), "message \u{e9}");
 
         let mut column = VarText::<&str>::new(2);
         column.push("ab");

@@ -5,7 +5,9 @@
 
 use arrow_array::{Array, ArrayRef, StringArray};
 use polyid::wdp::catalog::Catalog;
-use polyid::wdp::{self, FullId, NamedSequences, StructuredCode, COMPACT_LEN, FULL_ID_LEN};
+use polyid::wdp::{
+    self, FullId, NamedSequences, StructuredCode, COMPACT_LEN, FULL_ID_LEN, MAX_NORMALIZED_LEN,
+};
 use polyid::Profile;
 use std::sync::Arc;
 
@@ -193,7 +195,13 @@ pub fn normalize_codes(
             rows,
             codes.nulls(),
             mode,
-            VarText::<StructuredCode>::new(rows),
+            // Room for each row's form: about its input's length (trimmed, a name made three
+            // digits), never above MAX_NORMALIZED_LEN, which also bounds what the sizes of a
+            // malformed array (refused when its rows are checked) can ask for.
+            {
+                let per_row = t.text_bytes().div_ceil(rows.max(1));
+                VarText::<StructuredCode>::with_row_bytes(rows, per_row.min(MAX_NORMALIZED_LEN))
+            },
         ),
         Err(wrong_type("WDP codes", TEXTS))
     )
