@@ -142,12 +142,7 @@ with_n_twin! {
         out: *mut polyid_euid,
         err: *mut polyid_error,
     ) -> polyid_status {
-        run(err, || {
-            let text = text()?;
-            let out = Out::new(out, "out")?;
-            out.set(Euid::parse(text)?.into());
-            Ok(())
-        })
+        parse_to(text, out, err, |t| Ok(Euid::parse(t)?.into()))
     }
 }
 

@@ -600,6 +600,23 @@ impl<T> Out<T> {
     }
 }
 
+/// The body of a parse function: reads the string `text`, then checks `out` and writes what
+/// `parse` makes of the text to it (only on success).
+#[inline]
+pub(crate) unsafe fn parse_to<'a, T>(
+    text: impl FnOnce() -> Res<&'a str>,
+    out: *mut T,
+    err: *mut polyid_error,
+    parse: impl FnOnce(&'a str) -> Res<T>,
+) -> polyid_status {
+    run(err, || {
+        let text = text()?;
+        let out = Out::new(out, "out")?;
+        out.set(parse(text)?);
+        Ok(())
+    })
+}
+
 /// A caller's string buffer `(out, out_cap)`. Creating it empties the buffer (when it is
 /// not NULL and `out_cap > 0`), so that on every failure the caller holds "".
 pub(crate) struct OutStr {

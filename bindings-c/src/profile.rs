@@ -7,12 +7,14 @@ use core::ffi::c_char;
 
 use polyid::euid::Euid;
 use polyid::tid::Tid;
-use polyid::{wdp, Profile};
+use polyid::Profile;
 
 use crate::euid::polyid_euid;
 use crate::ffi::*;
 use crate::tid::polyid_tid;
-use crate::wdp::{polyid_full_id_parts, POLYID_COMPACT_ID_LEN, POLYID_FULL_ID_LEN};
+use crate::wdp::{
+    compact_id_impl, full_id_impl, namespace_hash_impl, parse_full_id_impl, polyid_full_id_parts,
+};
 
 /// An ecosystem's reading of identifier text (the `profile` argument of the `_as`
 /// functions; `polyid_profile_from_name()` reads the names every runtime uses).
@@ -30,9 +32,13 @@ pub enum polyid_profile {
     POLYID_PROFILE_WADDLING = 3,
 }
 
+/// `POLYID_PROFILE_POLYID` as the plain functions pass it to the bodies they share with
+/// their `_as` counterparts.
+pub(crate) const POLYID: i32 = polyid_profile::POLYID_PROFILE_POLYID as i32;
+
 /// The profile of a C `int` argument: the core's numbering, so any other value is the core's
 /// `INVALID_ARGUMENT` rather than an invalid enum in Rust.
-fn to_profile(p: i32) -> Res<Profile> {
+pub(crate) fn to_profile(p: i32) -> Res<Profile> {
     Ok(Profile::from_index(p.into())?)
 }
 
@@ -73,11 +79,9 @@ pub unsafe extern "C" fn polyid_tid_parse_as(
     out: *mut polyid_tid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let text = cstr(text, "text")?;
-        let out = Out::new(out, "out")?;
-        out.set(Tid::parse_as(text, to_profile(profile)?)?.value());
-        Ok(())
+    let text = || cstr(text, "text");
+    parse_to(text, out, err, |t| {
+        Ok(Tid::parse_as(t, to_profile(profile)?)?.value())
     })
 }
 
@@ -93,11 +97,9 @@ pub unsafe extern "C" fn polyid_euid_parse_as(
     out: *mut polyid_euid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let text = cstr(text, "text")?;
-        let out = Out::new(out, "out")?;
-        out.set(Euid::parse_as(text, to_profile(profile)?)?.into());
-        Ok(())
+    let text = || cstr(text, "text");
+    parse_to(text, out, err, |t| {
+        Ok(Euid::parse_as(t, to_profile(profile)?)?.into())
     })
 }
 
@@ -116,12 +118,7 @@ pub unsafe extern "C" fn polyid_compact_id_as(
     out_cap: usize,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let code = cstr(code, "code")?;
-        out.check(POLYID_COMPACT_ID_LEN)?;
-        out.write(wdp::compact_id_as(code, to_profile(profile)?)?.as_bytes())
-    })
+    compact_id_impl(|| cstr(code, "code"), None, profile, out, out_cap, err)
 }
 
 /// `polyid_namespace_hash()` as `profile` computes it: `POLYID_PROFILE_POLYID` (validated)
@@ -138,12 +135,7 @@ pub unsafe extern "C" fn polyid_namespace_hash_as(
     out_cap: usize,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let namespace = cstr(namespace, "namespace")?;
-        out.check(POLYID_COMPACT_ID_LEN)?;
-        out.write(wdp::namespace_hash_as(namespace, to_profile(profile)?)?.as_bytes())
-    })
+    namespace_hash_impl(|| cstr(namespace, "namespace"), profile, out, out_cap, err)
 }
 
 /// `polyid_full_id()` as `profile` computes it (the namespace hash and the compact ID as
@@ -161,14 +153,8 @@ pub unsafe extern "C" fn polyid_full_id_as(
     out_cap: usize,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = OutStr::new(out, out_cap, "out");
-        let namespace = cstr(namespace, "namespace")?;
-        let code = cstr(code, "code")?;
-        out.check(POLYID_FULL_ID_LEN)?;
-        let id = wdp::full_id_as(namespace, code, to_profile(profile)?)?;
-        out.write(id.to_text().as_bytes())
-    })
+    let (namespace, code) = (|| cstr(namespace, "namespace"), || cstr(code, "code"));
+    full_id_impl(namespace, code, None, profile, out, out_cap, err)
 }
 
 /// `polyid_parse_full_id()` as `profile` reads a full ID: `POLYID_PROFILE_POLYID`
@@ -184,19 +170,5 @@ pub unsafe extern "C" fn polyid_parse_full_id_as(
     out: *mut polyid_full_id_parts,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let text = cstr(text, "text")?;
-        let out = Out::new(out, "out")?;
-        let (ns, id) = wdp::parse_full_id_as(text, to_profile(profile)?)?;
-        let mut r = polyid_full_id_parts {
-            namespace_hash: [0; POLYID_COMPACT_ID_LEN],
-            compact_id: [0; POLYID_COMPACT_ID_LEN],
-        };
-        if let Some(ns) = ns {
-            fill(&mut r.namespace_hash, ns.as_bytes());
-        }
-        fill(&mut r.compact_id, id.as_bytes());
-        out.set(r);
-        Ok(())
-    })
+    parse_full_id_impl(|| cstr(text, "text"), profile, out, err)
 }

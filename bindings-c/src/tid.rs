@@ -96,12 +96,7 @@ with_n_twin! {
         out: *mut polyid_tid,
         err: *mut polyid_error,
     ) -> polyid_status {
-        run(err, || {
-            let text = text()?;
-            let out = Out::new(out, "out")?;
-            out.set(Tid::parse(text)?.value());
-            Ok(())
-        })
+        parse_to(text, out, err, |t| Ok(Tid::parse(t)?.value()))
     }
 }
 

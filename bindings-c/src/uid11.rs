@@ -49,12 +49,7 @@ with_n_twin! {
         out: *mut u64,
         err: *mut polyid_error,
     ) -> polyid_status {
-        run(err, || {
-            let text = text()?;
-            let out = Out::new(out, "out")?;
-            out.set(uid11::decode(text)?);
-            Ok(())
-        })
+        parse_to(text, out, err, |t| Ok(uid11::decode(t)?))
     }
 }
 

@@ -5,6 +5,7 @@ use core::ffi::c_char;
 use polyid::wdp::{self, NamedSequences, StructuredCode};
 
 use crate::ffi::*;
+use crate::profile::{to_profile, POLYID};
 
 /// Bytes for a compact ID or a namespace hash (5 base62 symbols) and its NUL.
 pub const POLYID_COMPACT_ID_LEN: usize = 6;
@@ -74,9 +75,12 @@ pub(crate) unsafe fn names<'a>(names: *const polyid_named_sequences) -> Res<&'a 
 // ---------------------------------------------------------------------------------------
 // Compact ID
 
-unsafe fn compact_id_impl<'a>(
+/// The body of `polyid_compact_id()`, its `_with` and `_n` twins, and
+/// `polyid_compact_id_as()` (src/profile.rs): `profile` a C `polyid_profile` value.
+pub(crate) unsafe fn compact_id_impl<'a>(
     code: impl FnOnce() -> Res<&'a str>,
     table: Option<*const polyid_named_sequences>,
+    profile: i32,
     out: *mut c_char,
     out_cap: usize,
     err: *mut polyid_error,
@@ -87,8 +91,7 @@ unsafe fn compact_id_impl<'a>(
         let table = table.map(|t| names(t)).transpose()?;
         out.check(POLYID_COMPACT_ID_LEN)?;
         // The core's fused path (scan and hash, no normalized copy), as every binding uses.
-        let standard = NamedSequences::standard();
-        let id = wdp::compact(code, table.unwrap_or(&standard))?;
+        let id = wdp::compact_id_as_with(code, table, to_profile(profile)?)?;
         out.write(id.as_str().as_bytes())
     })
 }
@@ -115,7 +118,7 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        compact_id_impl(code, None, out, out_cap, err)
+        compact_id_impl(code, None, POLYID, out, out_cap, err)
     }
 }
 
@@ -134,7 +137,7 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        compact_id_impl(code, Some(names), out, out_cap, err)
+        compact_id_impl(code, Some(names), POLYID, out, out_cap, err)
     }
 }
 
@@ -298,19 +301,32 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        run(err, || {
-            let out = OutStr::new(out, out_cap, "out");
-            let namespace = namespace()?;
-            out.check(POLYID_COMPACT_ID_LEN)?;
-            out.write(wdp::namespace_hash_id(namespace)?.as_bytes())
-        })
+        namespace_hash_impl(namespace, POLYID, out, out_cap, err)
     }
 }
 
-unsafe fn full_id_impl<'a>(
+/// The body of `polyid_namespace_hash()`, its `_n` twin and `polyid_namespace_hash_as()`.
+pub(crate) unsafe fn namespace_hash_impl<'a>(
+    namespace: impl FnOnce() -> Res<&'a str>,
+    profile: i32,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || {
+        let out = OutStr::new(out, out_cap, "out");
+        let namespace = namespace()?;
+        out.check(POLYID_COMPACT_ID_LEN)?;
+        out.write(wdp::namespace_hash_as(namespace, to_profile(profile)?)?.as_bytes())
+    })
+}
+
+/// The body of `polyid_full_id()`, its `_with` and `_n` twins, and `polyid_full_id_as()`.
+pub(crate) unsafe fn full_id_impl<'a>(
     namespace: impl FnOnce() -> Res<&'a str>,
     code: impl FnOnce() -> Res<&'a str>,
     table: Option<*const polyid_named_sequences>,
+    profile: i32,
     out: *mut c_char,
     out_cap: usize,
     err: *mut polyid_error,
@@ -321,11 +337,8 @@ unsafe fn full_id_impl<'a>(
         let code = code()?;
         let table = table.map(|t| names(t)).transpose()?;
         out.check(POLYID_FULL_ID_LEN)?;
-        let id = match table {
-            Some(t) => wdp::full_id_with(namespace, code, t)?,
-            None => wdp::full_id(namespace, code)?,
-        };
-        out.write(id.as_bytes())
+        let id = wdp::full_id_as_with(namespace, code, table, to_profile(profile)?)?;
+        out.write(id.to_text().as_bytes())
     })
 }
 
@@ -349,14 +362,7 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        full_id_impl(
-            namespace,
-            code,
-            None,
-            out,
-            out_cap,
-            err,
-        )
+        full_id_impl(namespace, code, None, POLYID, out, out_cap, err)
     }
 }
 
@@ -376,14 +382,7 @@ with_n_twin! {
         out_cap: usize,
         err: *mut polyid_error,
     ) -> polyid_status {
-        full_id_impl(
-            namespace,
-            code,
-            Some(names),
-            out,
-            out_cap,
-            err,
-        )
+        full_id_impl(namespace, code, Some(names), POLYID, out, out_cap, err)
     }
 }
 
@@ -403,20 +402,30 @@ with_n_twin! {
         out: *mut polyid_full_id_parts,
         err: *mut polyid_error,
     ) -> polyid_status {
-        run(err, || {
-            let text = text()?;
-            let out = Out::new(out, "out")?;
-            let id = wdp::parse_full_id(text)?;
-            let mut r = polyid_full_id_parts {
-                namespace_hash: zeroed(),
-                compact_id: zeroed(),
-            };
-            fill(&mut r.namespace_hash, id.namespace_hash.as_bytes());
-            fill(&mut r.compact_id, id.compact_id.as_bytes());
-            out.set(r);
-            Ok(())
-        })
+        parse_full_id_impl(text, POLYID, out, err)
     }
+}
+
+/// The body of `polyid_parse_full_id()`, its `_n` twin and `polyid_parse_full_id_as()`
+/// (`namespace_hash` "" for a bare compact ID, which only the waddling profile accepts).
+pub(crate) unsafe fn parse_full_id_impl<'a>(
+    text: impl FnOnce() -> Res<&'a str>,
+    profile: i32,
+    out: *mut polyid_full_id_parts,
+    err: *mut polyid_error,
+) -> polyid_status {
+    parse_to(text, out, err, |text| {
+        let (ns, id) = wdp::parse_full_id_as(text, to_profile(profile)?)?;
+        let mut r = polyid_full_id_parts {
+            namespace_hash: zeroed(),
+            compact_id: zeroed(),
+        };
+        if let Some(ns) = ns {
+            fill(&mut r.namespace_hash, ns.as_bytes());
+        }
+        fill(&mut r.compact_id, id.as_bytes());
+        Ok(r)
+    })
 }
 
 // ---------------------------------------------------------------------------------------

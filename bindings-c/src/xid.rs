@@ -135,12 +135,7 @@ with_n_twin! {
         out: *mut polyid_xid,
         err: *mut polyid_error,
     ) -> polyid_status {
-        run(err, || {
-            let text = text()?;
-            let out = Out::new(out, "out")?;
-            out.set(Xid::parse(text)?.value());
-            Ok(())
-        })
+        parse_to(text, out, err, |t| Ok(Xid::parse(t)?.value()))
     }
 }
 
