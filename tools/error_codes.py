@@ -19,7 +19,7 @@ KIND says what the block holds:
     c-table   the C README's status table `| value | POLYID_X | X | meaning |`: values and names
               are the C numbering (below)
     ts-union  TypeScript `| 'CODE'` lines of a union type: written from the core
-    c-strings Rust `c"CODE",` lines (bindings-c CODE_STRINGS: statuses 1..): written
+    c-strings Rust `(POLYID_CODE, c"CODE"),` lines (bindings-c CODES: statuses 1..): written
     c-enum    Rust `POLYID_X = N,` members of polyid_status: checked against the C numbering
               (bindings-c/include/polyid.h, written by cbindgen, is checked the same way
               without markers)
@@ -165,7 +165,11 @@ def render(kind: str, body: list[str], table: list[dict[str, str]], forms: list[
         return [f"{indent}| '{r['code']}'" for r in table]
     if kind == "c-strings":
         indent = re.match(r"\s*", body[0]).group(0) if body else "    "
-        return [f'{indent}c"{c}",' for c, n in c_numbering([r["code"] for r in table]) if 0 < n < C_INTERNAL]
+        return [
+            f'{indent}(POLYID_{c}, c"{c}"),'
+            for c, n in c_numbering([r["code"] for r in table])
+            if 0 < n < C_INTERNAL
+        ]
     return None
 
 
