@@ -72,13 +72,11 @@ pub unsafe extern "C" fn polyid_euid_from_parts(
     out: *mut polyid_euid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
+    write_out(out, err, || {
         let ms: u64 = int(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS.into())?;
         let ext = self::extension(has_extension, extension)?;
         let padding: u16 = int(padding, "EUID padding", 0, euid::MAX_EXTENSION.into())?;
-        out.set(Euid::from_parts(ms, ext, padding, random)?.into());
-        Ok(())
+        Ok(Euid::from_parts(ms, ext, padding, random)?.into())
     })
 }
 
@@ -119,11 +117,9 @@ pub unsafe extern "C" fn polyid_euid_generate(
     out: *mut polyid_euid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
+    write_out(out, err, || {
         let ext = self::extension(has_extension, extension)?;
-        out.set(Euid::generate(ext)?.into());
-        Ok(())
+        Ok(Euid::generate(ext)?.into())
     })
 }
 
@@ -216,11 +212,7 @@ pub unsafe extern "C" fn polyid_euid_next(
     out: *mut polyid_euid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        out.set(Euid::from(euid).next()?.into());
-        Ok(())
-    })
+    write_out(out, err, || Ok(Euid::from(euid).next()?.into()))
 }
 
 // ---------------------------------------------------------------------------------------

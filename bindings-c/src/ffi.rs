@@ -570,6 +570,21 @@ impl<T> Out<T> {
     }
 }
 
+/// The body of a function whose result is `*out`: checks `out`, then writes what `value`
+/// returns to it (only on success).
+#[inline]
+pub(crate) unsafe fn write_out<T>(
+    out: *mut T,
+    err: *mut polyid_error,
+    value: impl FnOnce() -> Res<T>,
+) -> polyid_status {
+    run(err, || {
+        let out = Out::new(out, "out")?;
+        out.set(value()?);
+        Ok(())
+    })
+}
+
 /// The body of a parse function: reads the string `text`, then checks `out` and writes what
 /// `parse` makes of the text to it (only on success).
 #[inline]

@@ -202,11 +202,7 @@ pub unsafe extern "C" fn polyid_process_node(
     out: *mut i64,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        out.set(node_out(node::process_node()?));
-        Ok(())
-    })
+    write_out(out, err, || Ok(node_out(node::process_node()?)))
 }
 
 /// Makes a node required (true) or not for every xid and TID generator of this process, as
@@ -250,12 +246,10 @@ pub(crate) unsafe fn new_generator<H: GenHandle>(
     err: *mut polyid_error,
     make: impl FnOnce(GenClock) -> Res<H::Core>,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
+    write_out(out, err, || {
         let clock = real_clock();
         let g = make(clock.clone())?;
-        out.set(H::boxed(clock, g));
-        Ok(())
+        Ok(H::boxed(clock, g))
     })
 }
 
@@ -266,12 +260,10 @@ pub(crate) unsafe fn new_generator_with<H: GenHandle>(
     err: *mut polyid_error,
     make: impl FnOnce(GenClock, Options) -> Res<H::Core>,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
+    write_out(out, err, || {
         let (options, clock) = read_options(opts)?;
         let g = make(clock.clone(), options)?;
-        out.set(H::boxed(clock, g));
-        Ok(())
+        Ok(H::boxed(clock, g))
     })
 }
 

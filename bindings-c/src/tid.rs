@@ -56,11 +56,9 @@ pub unsafe extern "C" fn polyid_tid_from_parts(
     out: *mut polyid_tid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
+    write_out(out, err, || {
         let clock = self::clock_id(clock_id)?;
-        out.set(Tid::from_parts(micros, clock)?.value());
-        Ok(())
+        Ok(Tid::from_parts(micros, clock)?.value())
     })
 }
 
@@ -74,11 +72,7 @@ pub unsafe extern "C" fn polyid_tid_from_i64(
     out: *mut polyid_tid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        out.set(Tid::from_i64(value)?.value());
-        Ok(())
-    })
+    write_out(out, err, || Ok(Tid::from_i64(value)?.value()))
 }
 
 with_n_twin! {
@@ -194,11 +188,7 @@ pub unsafe extern "C" fn polyid_tid_generate(
     out: *mut polyid_tid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        out.set(Tid::generate()?.value());
-        Ok(())
-    })
+    write_out(out, err, || Ok(Tid::generate()?.value()))
 }
 
 with_n_twin! {

@@ -441,12 +441,10 @@ pub unsafe extern "C" fn polyid_named_sequences_new(
     out: *mut *mut polyid_named_sequences,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        out.set(Box::into_raw(Box::new(polyid_named_sequences(
+    write_out(out, err, || {
+        Ok(Box::into_raw(Box::new(polyid_named_sequences(
             NamedSequences::standard(),
-        ))));
-        Ok(())
+        ))))
     })
 }
 

@@ -51,12 +51,10 @@ pub unsafe extern "C" fn polyid_xid_from_parts(
     out: *mut polyid_xid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
+    write_out(out, err, || {
         let ms = xid_unix_ms(unix_ms)?;
         let random: u32 = int(random, "xid random", 0, xid::MAX_RANDOM.into())?;
-        out.set(Xid::from_parts(ms, random)?.value());
-        Ok(())
+        Ok(Xid::from_parts(ms, random)?.value())
     })
 }
 
@@ -75,11 +73,7 @@ pub unsafe extern "C" fn polyid_xid_generate(
     out: *mut polyid_xid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        out.set(Xid::generate()?.value());
-        Ok(())
-    })
+    write_out(out, err, || Ok(Xid::generate()?.value()))
 }
 
 /// Writes `count` consecutive xids from the process-wide generator (as
@@ -114,10 +108,8 @@ pub unsafe extern "C" fn polyid_xid_generate_at(
     out: *mut polyid_xid,
     err: *mut polyid_error,
 ) -> polyid_status {
-    run(err, || {
-        let out = Out::new(out, "out")?;
-        out.set(Xid::generate_at(xid_unix_ms(unix_ms)?)?.value());
-        Ok(())
+    write_out(out, err, || {
+        Ok(Xid::generate_at(xid_unix_ms(unix_ms)?)?.value())
     })
 }
 
