@@ -15,7 +15,7 @@ use arrow_array::{Array, ArrayRef};
 use arrow_data::ArrayData;
 use arrow_schema::DataType;
 use polyid::wdp::NamedSequences;
-use polyid::{Detail, Error, ErrorCode, Profile};
+use polyid::{Detail, Error, ErrorCode};
 use polyid_arrow::ffi::{borrow_array, export_column};
 use polyid_arrow::stream::{
     export_stream, exported_failure, owned, ChunkKernel, ChunkSource, Fault, MapChunks, ReadError,
@@ -26,6 +26,7 @@ use polyid_arrow::{euid, tid, wdp, xid, ColumnError, OnError, Output};
 use crate::catalog::polyid_catalog;
 use crate::euid::polyid_euid_generator;
 use crate::ffi::*;
+use crate::profile::to_profile;
 use crate::tid::polyid_tid_generator;
 use crate::wdp::polyid_named_sequences;
 use crate::xid::polyid_xid_generator;
@@ -61,10 +62,6 @@ fn on_error(v: i32) -> Res<OnError> {
             },
         ))),
     }
-}
-
-fn profile(v: i32) -> Res<Profile> {
-    Ok(Profile::from_index(v.into())?)
 }
 
 /// The caller's named sequences: NULL is the standard table.
@@ -307,7 +304,7 @@ arrow_fn! {
         on_error: i32,
     ) {
         let names = opt_names(names)?;
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(wdp::compact_ids(input, names, p, m))
     }
 }
@@ -316,7 +313,7 @@ arrow_fn! {
     /// The namespace hash of every namespace of a string column, as `profile` computes it: a
     /// `utf8` column of 5-character hashes. As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_namespace_hashes(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(wdp::namespace_hashes(input, p, m))
     }
 }
@@ -335,7 +332,7 @@ arrow_fn! {
         // SAFETY: the header's contract for `namespace`.
         let ns = unsafe { cstr(namespace, "namespace")? };
         let names = opt_names(names)?;
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(wdp::full_ids(ns, input, names, p, m))
     }
 }
@@ -352,7 +349,7 @@ arrow_fn! {
         on_error: i32,
     ) {
         let names = opt_names(names)?;
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(wdp::full_ids_per_row(namespaces, codes, names, p, m))
     }
 }
@@ -382,7 +379,7 @@ arrow_fn! {
         profile: i32,
     ) without error_row {
         let names = opt_names(names)?;
-        wdp::validate_codes(input, names, self::profile(profile)?).map_err(column_fail)
+        wdp::validate_codes(input, names, to_profile(profile)?).map_err(column_fail)
     }
 }
 
@@ -526,7 +523,7 @@ pub unsafe extern "C" fn polyid_arrow_compact_ids_stream(
 ) -> polyid_status {
     map_stream(input, column, out, err, || {
         let names = opt_names(names)?.cloned();
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         Ok(Box::new(move |a: &dyn Array| {
             wdp::compact_ids(a, names.as_ref(), p, m).and_then(Output::packed)
         }))
@@ -579,7 +576,7 @@ arrow_fn! {
     /// The value of every TID of a string column, as `profile` reads it: an `int64` column.
     /// As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_tid_parse(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(tid::parse(input, p, m))
     }
 }
@@ -598,7 +595,7 @@ arrow_fn! {
     /// integer column of TID values: a `timestamp[us, UTC]` column (format "tsu:UTC",
     /// microseconds since the Unix epoch). As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_tid_timestamps(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(tid::timestamps(input, p, m))
     }
 }
@@ -607,7 +604,7 @@ arrow_fn! {
     /// The clock id (0-1023) of every TID of a string or integer column: a `uint16` column
     /// (format "S"). As `polyid_arrow_tid_timestamps()` otherwise.
     fn polyid_arrow_tid_clock_ids(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(tid::clock_ids(input, p, m))
     }
 }
@@ -744,7 +741,7 @@ arrow_fn! {
     /// `fixed_size_binary(16)` column (format "w:16", big-endian). As
     /// `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_euid_parse(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(euid::parse(input, p, m))
     }
 }
@@ -763,7 +760,7 @@ arrow_fn! {
     /// `fixed_size_binary(16)` column: a `timestamp[ms, UTC]` column (format "tsm:UTC"). As
     /// `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_euid_timestamps(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(euid::timestamps(input, p, m))
     }
 }
@@ -774,7 +771,7 @@ arrow_fn! {
     /// the error column tells such a row, whose error is null, from an invalid one). As
     /// `polyid_arrow_euid_timestamps()` otherwise.
     fn polyid_arrow_euid_extensions(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (self::profile(profile)?, self::on_error(on_error)?);
+        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
         packed(euid::extensions(input, p, m))
     }
 }
