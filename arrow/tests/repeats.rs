@@ -1,7 +1,7 @@
 //! Columns of repeated WDP codes, the case the compact-ID and normalizing kernels keep a table
-//! of seen codes for, against the core row by row: random pools of valid, invalid, long and short codes,
-//! random runs of nulls whose rows still hold a code's bytes, sliced arrays, and lengths
-//! that end blocks and ranges at every kind of row. Both error modes.
+//! of seen codes for, against the core row by row: random pools of valid, invalid, long and
+//! short codes, random runs of nulls whose rows still hold a code's bytes, sliced arrays, and
+//! lengths that end blocks and ranges at every kind of row. Both error modes.
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, StringArray};

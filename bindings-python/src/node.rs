@@ -93,12 +93,13 @@ impl GenArgs<'_, '_> {
 /// The one `#[pymethods]` block of a generator pyclass (fields `gen`, the core generator, and
 /// `clock`, its [`GenClock`]): the constructor `new` and the classmethod `resume(last, ...)`
 /// (the family's leading argument `lead`, if any, then the keyword options of [`GenArgs`];
-/// `last` an object of `ids` or its text, read by `parse`; both built by the class's `build(lead, args, last)`), the
-/// methods every generator of IDs of the pyclass `ids` has (`next`, `next_many`, and with
-/// `text` also `next_str` and `next_many_str`, documented with the family's `name` and its
-/// text's length), the methods given, then the clock methods every generator shares,
-/// `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per class, so the shared
-/// methods are expanded into it.) The calling module provides `maker` ([`crate::layout::maker`]).
+/// `last` an object of `ids` or its text, read by `parse`; both built by the class's
+/// `build(lead, args, last)`), the methods every generator of IDs of the pyclass `ids` has
+/// (`next`, `next_many`, and with `text` also `next_str` and `next_many_str`, documented with
+/// the family's `name` and its text's length), the methods given, then the clock methods
+/// every generator shares, `lead_ms` documented by `lead_ms_doc`. (PyO3 takes one block per
+/// class, so the shared methods are expanded into it.) The calling module provides `maker`
+/// ([`crate::layout::maker`]).
 macro_rules! generator_pymethods {
     (
         ids = $id:ident, name = $name:literal $(, text = $text:literal)?;
