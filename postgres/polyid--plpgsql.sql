@@ -898,78 +898,41 @@ END $$;
 
 -- The bytes of an EUID text, or NULL when it is not a valid one (the fallback then raises the
 -- exact error): the fast way, PL/pgSQL over built-in functions only (so it needs no search
--- path), reading the text's bytes once into a variable, each symbol through a table of 256
--- bytes indexed by its byte (a byte that is not a symbol gives 255, which the range checks
--- below refuse). Not an inlined expression: the check needs each symbol twice, and an
--- expression would read the text again for each use.
+-- path), reading the text's bytes once into a variable. In the template below, D(k) stands
+-- for the digit of symbol k + 1: its byte looked up in a table of 256 (read without regard to
+-- case, I and L as 1, O as 0; 255: not a symbol), NULL for a byte that is not a symbol, so that
+-- one such byte makes the whole result NULL. The DO block writes each D(k) out in full, with
+-- the table inline: a constant in the plan, where a variable would be assigned on every call
+-- and read through a parameter on every use. Six digits are combined in an int (30 bits),
+-- cast to bigint once.
+DO $do$
+BEGIN
+    EXECUTE regexp_replace($fn$
 CREATE OR REPLACE FUNCTION polyid__euid_fast(t text) RETURNS bytea
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-    -- read without regard to case, I and L as 1, O as 0 (§4.2)
-    l constant bytea := '\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00010203040506070809ffffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea;
-    b bytea;
-    x bigint;
-    xo bigint;
-    y bigint;
-    z bigint;
-    zo bigint;
-    w bigint;
-    hi bigint;
-    lo bigint;
-    c bigint;
+    -- NULL (so the result is NULL) for a text of another length, or one with a backslash,
+    -- which decode would read as an escape
+    b bytea := CASE WHEN octet_length(t) = 27 AND strpos(t COLLATE "C", '\') = 0 THEN decode(t, 'escape') END;
+    -- symbols 1-12 are bits 127..68, symbol 13 straddles hi and lo (§4)
+    hi bigint := (((D(0) << 25) | (D(1) << 20) | (D(2) << 15) | (D(3) << 10) | (D(4) << 5) | D(5))::bigint << 34)
+        | (((D(6) << 25) | (D(7) << 20) | (D(8) << 15) | (D(9) << 10) | (D(10) << 5) | D(11))::bigint << 4)
+        | (D(12) >> 1);
+    -- symbols 14-25 are bits 62..3, symbol 26 holds bits 2..0 and the check's top two bits
+    lo bigint := ((D(12) & 1)::bigint << 63)
+        | (((D(13) << 25) | (D(14) << 20) | (D(15) << 15) | (D(16) << 10) | (D(17) << 5) | D(18))::bigint << 33)
+        | (((D(19) << 25) | (D(20) << 20) | (D(21) << 15) | (D(22) << 10) | (D(23) << 5) | D(24))::bigint << 3)
+        | (D(25) >> 2);
+    c int := ((D(25) & 3) << 5) | D(26);
 BEGIN
-    IF octet_length(t) <> 27 OR strpos(t COLLATE "C", '\') > 0 THEN
-        RETURN NULL;
-    END IF;
-    b := decode(t, 'escape');
-    -- Symbols 1-12, 13, 14-25, 26, 27 (symbol 13 straddles hi and lo). A symbol of a group of
-    -- twelve sits 5 bits from its neighbours, but its lookup has 8 bits (255: not a symbol):
-    -- the even and odd symbols go to two values, 10 bits apart within each, so that the top
-    -- three bits of every lookup stay where the check below finds them.
-    x := (get_byte(l, get_byte(b, 0))::bigint << 55)
-        | (get_byte(l, get_byte(b, 2))::bigint << 45)
-        | (get_byte(l, get_byte(b, 4))::bigint << 35)
-        | (get_byte(l, get_byte(b, 6))::bigint << 25)
-        | (get_byte(l, get_byte(b, 8))::bigint << 15)
-        | (get_byte(l, get_byte(b, 10))::bigint << 5);
-    xo := (get_byte(l, get_byte(b, 1))::bigint << 50)
-        | (get_byte(l, get_byte(b, 3))::bigint << 40)
-        | (get_byte(l, get_byte(b, 5))::bigint << 30)
-        | (get_byte(l, get_byte(b, 7))::bigint << 20)
-        | (get_byte(l, get_byte(b, 9))::bigint << 10)
-        | (get_byte(l, get_byte(b, 11))::bigint << 0);
-    y := get_byte(l, get_byte(b, 12))::bigint;
-    z := (get_byte(l, get_byte(b, 13))::bigint << 55)
-        | (get_byte(l, get_byte(b, 15))::bigint << 45)
-        | (get_byte(l, get_byte(b, 17))::bigint << 35)
-        | (get_byte(l, get_byte(b, 19))::bigint << 25)
-        | (get_byte(l, get_byte(b, 21))::bigint << 15)
-        | (get_byte(l, get_byte(b, 23))::bigint << 5);
-    zo := (get_byte(l, get_byte(b, 14))::bigint << 50)
-        | (get_byte(l, get_byte(b, 16))::bigint << 40)
-        | (get_byte(l, get_byte(b, 18))::bigint << 30)
-        | (get_byte(l, get_byte(b, 20))::bigint << 20)
-        | (get_byte(l, get_byte(b, 22))::bigint << 10)
-        | (get_byte(l, get_byte(b, 24))::bigint << 0);
-    w := get_byte(l, get_byte(b, 25))::bigint;
-    c := get_byte(l, get_byte(b, 26))::bigint;
-    -- bits 5-7 of every slot (x: slots at 55, 45, .., 5; xo: 50, 40, .., 0)
-    IF (x & 8078339535700761600) | (xo & 252448110490648800) | (z & 8078339535700761600)
-            | (zo & 252448110490648800) <> 0 OR y > 31 OR w > 31 OR c > 31 THEN
-        RETURN NULL;
-    END IF;
-    x := x | xo;
-    z := z | zo;
-    hi := (x << 4) | (y >> 1);
-    lo := ((y & 1) << 63) | (z << 3) | (w >> 2);
-    c := ((w & 3) << 5) | c;
-    -- the check (127: none), value mod 127 as in polyid__mod127
-    IF c <> 127 AND c <> ((((((hi >> 32) & 4294967295) % 127) * 16 + (hi & 4294967295) % 127) % 127) * 2
-            + ((((lo >> 32) & 4294967295) % 127) * 16 + (lo & 4294967295) % 127) % 127) % 127 THEN
-        RETURN NULL;
-    END IF;
-    RETURN int8send(hi) || int8send(lo);
-END $$;
+    -- The check (127: none) is the value mod 127: 2^64 = 2 mod 127, so hi and lo read as
+    -- unsigned give 2 * hi + lo, and a negative signed half is 2^64 less (2 mod 127) than its
+    -- unsigned reading.
+    RETURN CASE WHEN c = 127 OR c = (2 * (hi % 127) + lo % 127 + ((hi >> 63) & 4) + ((lo >> 63) & 2) + 381) % 127
+        THEN int8send(hi) || int8send(lo) END;
+END $$
+$fn$, 'D\((\d+)\)', $r$nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00010203040506070809ffffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea, get_byte(b, \1)), 255)$r$, 'g');
+END $do$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -1010,52 +973,58 @@ BEGIN
 END $$;
 
 -- The symbol byte of Crockford base32 digit d.
-CREATE OR REPLACE FUNCTION polyid__crockford_symbol(d bigint) RETURNS int
+CREATE OR REPLACE FUNCTION polyid__crockford_symbol(d int) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN get_byte('\x3031323334353637383941424344454647484a4b4d4e5051525354565758595a'::bytea, d::int);
+RETURN get_byte('\x3031323334353637383941424344454647484a4b4d4e5051525354565758595a'::bytea, d);
 
--- The two symbols of a 10-bit number, as the bytes of an int (first symbol in the high byte).
-CREATE OR REPLACE FUNCTION polyid__crockford_pair(i bigint) RETURNS bigint
+-- The two symbols of a 10-bit number, as the bytes of an integer (first symbol in the
+-- higher byte).
+CREATE OR REPLACE FUNCTION polyid__crockford_pair(i int) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN ('{12336,12337,12338,12339,12340,12341,12342,12343,12344,12345,12353,12354,12355,12356,12357,12358,12359,12360,12362,12363,12365,12366,12368,12369,12370,12371,12372,12374,12375,12376,12377,12378,12592,12593,12594,12595,12596,12597,12598,12599,12600,12601,12609,12610,12611,12612,12613,12614,12615,12616,12618,12619,12621,12622,12624,12625,12626,12627,12628,12630,12631,12632,12633,12634,12848,12849,12850,12851,12852,12853,12854,12855,12856,12857,12865,12866,12867,12868,12869,12870,12871,12872,12874,12875,12877,12878,12880,12881,12882,12883,12884,12886,12887,12888,12889,12890,13104,13105,13106,13107,13108,13109,13110,13111,13112,13113,13121,13122,13123,13124,13125,13126,13127,13128,13130,13131,13133,13134,13136,13137,13138,13139,13140,13142,13143,13144,13145,13146,13360,13361,13362,13363,13364,13365,13366,13367,13368,13369,13377,13378,13379,13380,13381,13382,13383,13384,13386,13387,13389,13390,13392,13393,13394,13395,13396,13398,13399,13400,13401,13402,13616,13617,13618,13619,13620,13621,13622,13623,13624,13625,13633,13634,13635,13636,13637,13638,13639,13640,13642,13643,13645,13646,13648,13649,13650,13651,13652,13654,13655,13656,13657,13658,13872,13873,13874,13875,13876,13877,13878,13879,13880,13881,13889,13890,13891,13892,13893,13894,13895,13896,13898,13899,13901,13902,13904,13905,13906,13907,13908,13910,13911,13912,13913,13914,14128,14129,14130,14131,14132,14133,14134,14135,14136,14137,14145,14146,14147,14148,14149,14150,14151,14152,14154,14155,14157,14158,14160,14161,14162,14163,14164,14166,14167,14168,14169,14170,14384,14385,14386,14387,14388,14389,14390,14391,14392,14393,14401,14402,14403,14404,14405,14406,14407,14408,14410,14411,14413,14414,14416,14417,14418,14419,14420,14422,14423,14424,14425,14426,14640,14641,14642,14643,14644,14645,14646,14647,14648,14649,14657,14658,14659,14660,14661,14662,14663,14664,14666,14667,14669,14670,14672,14673,14674,14675,14676,14678,14679,14680,14681,14682,16688,16689,16690,16691,16692,16693,16694,16695,16696,16697,16705,16706,16707,16708,16709,16710,16711,16712,16714,16715,16717,16718,16720,16721,16722,16723,16724,16726,16727,16728,16729,16730,16944,16945,16946,16947,16948,16949,16950,16951,16952,16953,16961,16962,16963,16964,16965,16966,16967,16968,16970,16971,16973,16974,16976,16977,16978,16979,16980,16982,16983,16984,16985,16986,17200,17201,17202,17203,17204,17205,17206,17207,17208,17209,17217,17218,17219,17220,17221,17222,17223,17224,17226,17227,17229,17230,17232,17233,17234,17235,17236,17238,17239,17240,17241,17242,17456,17457,17458,17459,17460,17461,17462,17463,17464,17465,17473,17474,17475,17476,17477,17478,17479,17480,17482,17483,17485,17486,17488,17489,17490,17491,17492,17494,17495,17496,17497,17498,17712,17713,17714,17715,17716,17717,17718,17719,17720,17721,17729,17730,17731,17732,17733,17734,17735,17736,17738,17739,17741,17742,17744,17745,17746,17747,17748,17750,17751,17752,17753,17754,17968,17969,17970,17971,17972,17973,17974,17975,17976,17977,17985,17986,17987,17988,17989,17990,17991,17992,17994,17995,17997,17998,18000,18001,18002,18003,18004,18006,18007,18008,18009,18010,18224,18225,18226,18227,18228,18229,18230,18231,18232,18233,18241,18242,18243,18244,18245,18246,18247,18248,18250,18251,18253,18254,18256,18257,18258,18259,18260,18262,18263,18264,18265,18266,18480,18481,18482,18483,18484,18485,18486,18487,18488,18489,18497,18498,18499,18500,18501,18502,18503,18504,18506,18507,18509,18510,18512,18513,18514,18515,18516,18518,18519,18520,18521,18522,18992,18993,18994,18995,18996,18997,18998,18999,19000,19001,19009,19010,19011,19012,19013,19014,19015,19016,19018,19019,19021,19022,19024,19025,19026,19027,19028,19030,19031,19032,19033,19034,19248,19249,19250,19251,19252,19253,19254,19255,19256,19257,19265,19266,19267,19268,19269,19270,19271,19272,19274,19275,19277,19278,19280,19281,19282,19283,19284,19286,19287,19288,19289,19290,19760,19761,19762,19763,19764,19765,19766,19767,19768,19769,19777,19778,19779,19780,19781,19782,19783,19784,19786,19787,19789,19790,19792,19793,19794,19795,19796,19798,19799,19800,19801,19802,20016,20017,20018,20019,20020,20021,20022,20023,20024,20025,20033,20034,20035,20036,20037,20038,20039,20040,20042,20043,20045,20046,20048,20049,20050,20051,20052,20054,20055,20056,20057,20058,20528,20529,20530,20531,20532,20533,20534,20535,20536,20537,20545,20546,20547,20548,20549,20550,20551,20552,20554,20555,20557,20558,20560,20561,20562,20563,20564,20566,20567,20568,20569,20570,20784,20785,20786,20787,20788,20789,20790,20791,20792,20793,20801,20802,20803,20804,20805,20806,20807,20808,20810,20811,20813,20814,20816,20817,20818,20819,20820,20822,20823,20824,20825,20826,21040,21041,21042,21043,21044,21045,21046,21047,21048,21049,21057,21058,21059,21060,21061,21062,21063,21064,21066,21067,21069,21070,21072,21073,21074,21075,21076,21078,21079,21080,21081,21082,21296,21297,21298,21299,21300,21301,21302,21303,21304,21305,21313,21314,21315,21316,21317,21318,21319,21320,21322,21323,21325,21326,21328,21329,21330,21331,21332,21334,21335,21336,21337,21338,21552,21553,21554,21555,21556,21557,21558,21559,21560,21561,21569,21570,21571,21572,21573,21574,21575,21576,21578,21579,21581,21582,21584,21585,21586,21587,21588,21590,21591,21592,21593,21594,22064,22065,22066,22067,22068,22069,22070,22071,22072,22073,22081,22082,22083,22084,22085,22086,22087,22088,22090,22091,22093,22094,22096,22097,22098,22099,22100,22102,22103,22104,22105,22106,22320,22321,22322,22323,22324,22325,22326,22327,22328,22329,22337,22338,22339,22340,22341,22342,22343,22344,22346,22347,22349,22350,22352,22353,22354,22355,22356,22358,22359,22360,22361,22362,22576,22577,22578,22579,22580,22581,22582,22583,22584,22585,22593,22594,22595,22596,22597,22598,22599,22600,22602,22603,22605,22606,22608,22609,22610,22611,22612,22614,22615,22616,22617,22618,22832,22833,22834,22835,22836,22837,22838,22839,22840,22841,22849,22850,22851,22852,22853,22854,22855,22856,22858,22859,22861,22862,22864,22865,22866,22867,22868,22870,22871,22872,22873,22874,23088,23089,23090,23091,23092,23093,23094,23095,23096,23097,23105,23106,23107,23108,23109,23110,23111,23112,23114,23115,23117,23118,23120,23121,23122,23123,23124,23126,23127,23128,23129,23130}'::int[])[i + 1];
+RETURN ('[0:1023]={12336,12337,12338,12339,12340,12341,12342,12343,12344,12345,12353,12354,12355,12356,12357,12358,12359,12360,12362,12363,12365,12366,12368,12369,12370,12371,12372,12374,12375,12376,12377,12378,12592,12593,12594,12595,12596,12597,12598,12599,12600,12601,12609,12610,12611,12612,12613,12614,12615,12616,12618,12619,12621,12622,12624,12625,12626,12627,12628,12630,12631,12632,12633,12634,12848,12849,12850,12851,12852,12853,12854,12855,12856,12857,12865,12866,12867,12868,12869,12870,12871,12872,12874,12875,12877,12878,12880,12881,12882,12883,12884,12886,12887,12888,12889,12890,13104,13105,13106,13107,13108,13109,13110,13111,13112,13113,13121,13122,13123,13124,13125,13126,13127,13128,13130,13131,13133,13134,13136,13137,13138,13139,13140,13142,13143,13144,13145,13146,13360,13361,13362,13363,13364,13365,13366,13367,13368,13369,13377,13378,13379,13380,13381,13382,13383,13384,13386,13387,13389,13390,13392,13393,13394,13395,13396,13398,13399,13400,13401,13402,13616,13617,13618,13619,13620,13621,13622,13623,13624,13625,13633,13634,13635,13636,13637,13638,13639,13640,13642,13643,13645,13646,13648,13649,13650,13651,13652,13654,13655,13656,13657,13658,13872,13873,13874,13875,13876,13877,13878,13879,13880,13881,13889,13890,13891,13892,13893,13894,13895,13896,13898,13899,13901,13902,13904,13905,13906,13907,13908,13910,13911,13912,13913,13914,14128,14129,14130,14131,14132,14133,14134,14135,14136,14137,14145,14146,14147,14148,14149,14150,14151,14152,14154,14155,14157,14158,14160,14161,14162,14163,14164,14166,14167,14168,14169,14170,14384,14385,14386,14387,14388,14389,14390,14391,14392,14393,14401,14402,14403,14404,14405,14406,14407,14408,14410,14411,14413,14414,14416,14417,14418,14419,14420,14422,14423,14424,14425,14426,14640,14641,14642,14643,14644,14645,14646,14647,14648,14649,14657,14658,14659,14660,14661,14662,14663,14664,14666,14667,14669,14670,14672,14673,14674,14675,14676,14678,14679,14680,14681,14682,16688,16689,16690,16691,16692,16693,16694,16695,16696,16697,16705,16706,16707,16708,16709,16710,16711,16712,16714,16715,16717,16718,16720,16721,16722,16723,16724,16726,16727,16728,16729,16730,16944,16945,16946,16947,16948,16949,16950,16951,16952,16953,16961,16962,16963,16964,16965,16966,16967,16968,16970,16971,16973,16974,16976,16977,16978,16979,16980,16982,16983,16984,16985,16986,17200,17201,17202,17203,17204,17205,17206,17207,17208,17209,17217,17218,17219,17220,17221,17222,17223,17224,17226,17227,17229,17230,17232,17233,17234,17235,17236,17238,17239,17240,17241,17242,17456,17457,17458,17459,17460,17461,17462,17463,17464,17465,17473,17474,17475,17476,17477,17478,17479,17480,17482,17483,17485,17486,17488,17489,17490,17491,17492,17494,17495,17496,17497,17498,17712,17713,17714,17715,17716,17717,17718,17719,17720,17721,17729,17730,17731,17732,17733,17734,17735,17736,17738,17739,17741,17742,17744,17745,17746,17747,17748,17750,17751,17752,17753,17754,17968,17969,17970,17971,17972,17973,17974,17975,17976,17977,17985,17986,17987,17988,17989,17990,17991,17992,17994,17995,17997,17998,18000,18001,18002,18003,18004,18006,18007,18008,18009,18010,18224,18225,18226,18227,18228,18229,18230,18231,18232,18233,18241,18242,18243,18244,18245,18246,18247,18248,18250,18251,18253,18254,18256,18257,18258,18259,18260,18262,18263,18264,18265,18266,18480,18481,18482,18483,18484,18485,18486,18487,18488,18489,18497,18498,18499,18500,18501,18502,18503,18504,18506,18507,18509,18510,18512,18513,18514,18515,18516,18518,18519,18520,18521,18522,18992,18993,18994,18995,18996,18997,18998,18999,19000,19001,19009,19010,19011,19012,19013,19014,19015,19016,19018,19019,19021,19022,19024,19025,19026,19027,19028,19030,19031,19032,19033,19034,19248,19249,19250,19251,19252,19253,19254,19255,19256,19257,19265,19266,19267,19268,19269,19270,19271,19272,19274,19275,19277,19278,19280,19281,19282,19283,19284,19286,19287,19288,19289,19290,19760,19761,19762,19763,19764,19765,19766,19767,19768,19769,19777,19778,19779,19780,19781,19782,19783,19784,19786,19787,19789,19790,19792,19793,19794,19795,19796,19798,19799,19800,19801,19802,20016,20017,20018,20019,20020,20021,20022,20023,20024,20025,20033,20034,20035,20036,20037,20038,20039,20040,20042,20043,20045,20046,20048,20049,20050,20051,20052,20054,20055,20056,20057,20058,20528,20529,20530,20531,20532,20533,20534,20535,20536,20537,20545,20546,20547,20548,20549,20550,20551,20552,20554,20555,20557,20558,20560,20561,20562,20563,20564,20566,20567,20568,20569,20570,20784,20785,20786,20787,20788,20789,20790,20791,20792,20793,20801,20802,20803,20804,20805,20806,20807,20808,20810,20811,20813,20814,20816,20817,20818,20819,20820,20822,20823,20824,20825,20826,21040,21041,21042,21043,21044,21045,21046,21047,21048,21049,21057,21058,21059,21060,21061,21062,21063,21064,21066,21067,21069,21070,21072,21073,21074,21075,21076,21078,21079,21080,21081,21082,21296,21297,21298,21299,21300,21301,21302,21303,21304,21305,21313,21314,21315,21316,21317,21318,21319,21320,21322,21323,21325,21326,21328,21329,21330,21331,21332,21334,21335,21336,21337,21338,21552,21553,21554,21555,21556,21557,21558,21559,21560,21561,21569,21570,21571,21572,21573,21574,21575,21576,21578,21579,21581,21582,21584,21585,21586,21587,21588,21590,21591,21592,21593,21594,22064,22065,22066,22067,22068,22069,22070,22071,22072,22073,22081,22082,22083,22084,22085,22086,22087,22088,22090,22091,22093,22094,22096,22097,22098,22099,22100,22102,22103,22104,22105,22106,22320,22321,22322,22323,22324,22325,22326,22327,22328,22329,22337,22338,22339,22340,22341,22342,22343,22344,22346,22347,22349,22350,22352,22353,22354,22355,22356,22358,22359,22360,22361,22362,22576,22577,22578,22579,22580,22581,22582,22583,22584,22585,22593,22594,22595,22596,22597,22598,22599,22600,22602,22603,22605,22606,22608,22609,22610,22611,22612,22614,22615,22616,22617,22618,22832,22833,22834,22835,22836,22837,22838,22839,22840,22841,22849,22850,22851,22852,22853,22854,22855,22856,22858,22859,22861,22862,22864,22865,22866,22867,22868,22870,22871,22872,22873,22874,23088,23089,23090,23091,23092,23093,23094,23095,23096,23097,23105,23106,23107,23108,23109,23110,23111,23112,23114,23115,23117,23118,23120,23121,23122,23123,23124,23126,23127,23128,23129,23130}'::bigint[])[i];
 
--- The 135 bits of value << 7 | check, five at a time, read from the bytes (symbol k from the
--- one or two bytes holding its bits), the check as the bytes' weighted sum mod 127
--- (256 = 2 mod 127, 2^7 = 1 mod 127); the last two symbols as one pair, which holds the
--- whole check, so that the sum is written (and computed) once.
+-- The 135 bits of value << 7 | check, ten at a time (two symbols from one table), each ten
+-- read from the two bytes that hold them, four pairs to a bigint; the check as the bytes'
+-- weighted sum mod 127 (256 = 2 mod 127 and 2^7 = 1 mod 127, so byte k from the end weighs
+-- 2^(k mod 7), and bytes of one weight are added first). Symbol 25 alone, then 26 and 27 as
+-- one pair, which holds the whole check, so that the sum is written (and computed) once.
 CREATE OR REPLACE FUNCTION polyid_euid_format(bytes bytea) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN octet_length(bytes) = 16 THEN encode(substr(int8send(
-        polyid__crockford_symbol((get_byte(bytes, 0) >> 3) & 31)::bigint * 72057594037927936
-        + polyid__crockford_symbol((((get_byte(bytes, 0) << 8) | get_byte(bytes, 1)) >> 6) & 31)::bigint * 281474976710656
-        + polyid__crockford_symbol((get_byte(bytes, 1) >> 1) & 31)::bigint * 1099511627776
-        + polyid__crockford_symbol((((get_byte(bytes, 1) << 8) | get_byte(bytes, 2)) >> 4) & 31)::bigint * 4294967296
-        + polyid__crockford_symbol((((get_byte(bytes, 2) << 8) | get_byte(bytes, 3)) >> 7) & 31)::bigint * 16777216
-        + polyid__crockford_symbol((get_byte(bytes, 3) >> 2) & 31)::bigint * 65536
-        + polyid__crockford_symbol((((get_byte(bytes, 3) << 8) | get_byte(bytes, 4)) >> 5) & 31)::bigint * 256
-        + polyid__crockford_symbol((get_byte(bytes, 4) >> 0) & 31))
-    || int8send(
-        polyid__crockford_symbol((get_byte(bytes, 5) >> 3) & 31)::bigint * 72057594037927936
-        + polyid__crockford_symbol((((get_byte(bytes, 5) << 8) | get_byte(bytes, 6)) >> 6) & 31)::bigint * 281474976710656
-        + polyid__crockford_symbol((get_byte(bytes, 6) >> 1) & 31)::bigint * 1099511627776
-        + polyid__crockford_symbol((((get_byte(bytes, 6) << 8) | get_byte(bytes, 7)) >> 4) & 31)::bigint * 4294967296
-        + polyid__crockford_symbol((((get_byte(bytes, 7) << 8) | get_byte(bytes, 8)) >> 7) & 31)::bigint * 16777216
-        + polyid__crockford_symbol((get_byte(bytes, 8) >> 2) & 31)::bigint * 65536
-        + polyid__crockford_symbol((((get_byte(bytes, 8) << 8) | get_byte(bytes, 9)) >> 5) & 31)::bigint * 256
-        + polyid__crockford_symbol((get_byte(bytes, 9) >> 0) & 31))
-    || int8send(
-        polyid__crockford_symbol((get_byte(bytes, 10) >> 3) & 31)::bigint * 72057594037927936
-        + polyid__crockford_symbol((((get_byte(bytes, 10) << 8) | get_byte(bytes, 11)) >> 6) & 31)::bigint * 281474976710656
-        + polyid__crockford_symbol((get_byte(bytes, 11) >> 1) & 31)::bigint * 1099511627776
-        + polyid__crockford_symbol((((get_byte(bytes, 11) << 8) | get_byte(bytes, 12)) >> 4) & 31)::bigint * 4294967296
-        + polyid__crockford_symbol((((get_byte(bytes, 12) << 8) | get_byte(bytes, 13)) >> 7) & 31)::bigint * 16777216
-        + polyid__crockford_symbol((get_byte(bytes, 13) >> 2) & 31)::bigint * 65536
-        + polyid__crockford_symbol((((get_byte(bytes, 13) << 8) | get_byte(bytes, 14)) >> 5) & 31)::bigint * 256
-        + polyid__crockford_symbol((get_byte(bytes, 14) >> 0) & 31))
-    || int8send(
-        polyid__crockford_symbol((get_byte(bytes, 15) >> 3) & 31)::bigint * 72057594037927936
-        + polyid__crockford_pair(((get_byte(bytes, 15) & 7) << 7) | (get_byte(bytes, 0) * 2 + get_byte(bytes, 1) * 1 + get_byte(bytes, 2) * 64 + get_byte(bytes, 3) * 32 + get_byte(bytes, 4) * 16 + get_byte(bytes, 5) * 8 + get_byte(bytes, 6) * 4 + get_byte(bytes, 7) * 2 + get_byte(bytes, 8) * 1 + get_byte(bytes, 9) * 64 + get_byte(bytes, 10) * 32 + get_byte(bytes, 11) * 16 + get_byte(bytes, 12) * 8 + get_byte(bytes, 13) * 4 + get_byte(bytes, 14) * 2 + get_byte(bytes, 15) * 1) % 127)::bigint * 1099511627776), 1, 27), 'escape')
+RETURN CASE WHEN octet_length(bytes) = 16 THEN encode(substr(
+    int8send((polyid__crockford_pair((get_byte(bytes, 0) << 2) | (get_byte(bytes, 1) >> 6)) << 48)
+        | (polyid__crockford_pair((((get_byte(bytes, 1) << 8) | get_byte(bytes, 2)) >> 4) & 1023) << 32)
+        | (polyid__crockford_pair((((get_byte(bytes, 2) << 8) | get_byte(bytes, 3)) >> 2) & 1023) << 16)
+        | polyid__crockford_pair(((get_byte(bytes, 3) & 3) << 8) | get_byte(bytes, 4)))
+    || int8send((polyid__crockford_pair((get_byte(bytes, 5) << 2) | (get_byte(bytes, 6) >> 6)) << 48)
+        | (polyid__crockford_pair((((get_byte(bytes, 6) << 8) | get_byte(bytes, 7)) >> 4) & 1023) << 32)
+        | (polyid__crockford_pair((((get_byte(bytes, 7) << 8) | get_byte(bytes, 8)) >> 2) & 1023) << 16)
+        | polyid__crockford_pair(((get_byte(bytes, 8) & 3) << 8) | get_byte(bytes, 9)))
+    || int8send((polyid__crockford_pair((get_byte(bytes, 10) << 2) | (get_byte(bytes, 11) >> 6)) << 48)
+        | (polyid__crockford_pair((((get_byte(bytes, 11) << 8) | get_byte(bytes, 12)) >> 4) & 1023) << 32)
+        | (polyid__crockford_pair((((get_byte(bytes, 12) << 8) | get_byte(bytes, 13)) >> 2) & 1023) << 16)
+        | polyid__crockford_pair(((get_byte(bytes, 13) & 3) << 8) | get_byte(bytes, 14)))
+    || int8send((polyid__crockford_symbol(get_byte(bytes, 15) >> 3) << 56)
+        | (polyid__crockford_pair(((get_byte(bytes, 15) & 7) << 7)
+            | (get_byte(bytes, 15) + get_byte(bytes, 8) + get_byte(bytes, 1)
+            + ((get_byte(bytes, 14) + get_byte(bytes, 7) + get_byte(bytes, 0)) << 1)
+            + ((get_byte(bytes, 13) + get_byte(bytes, 6)) << 2) + ((get_byte(bytes, 12) + get_byte(bytes, 5)) << 3)
+            + ((get_byte(bytes, 11) + get_byte(bytes, 4)) << 4) + ((get_byte(bytes, 10) + get_byte(bytes, 3)) << 5)
+            + ((get_byte(bytes, 9) + get_byte(bytes, 2)) << 6)) % 127) << 40)), 1, 27), 'escape')
     ELSE polyid__euid_format_slow(bytes) END;
+
+-- Earlier versions of this file gave these two helpers bigint arguments: loaded again, it
+-- drops those (unused since), in the schema it loads into, without a notice when absent.
+DO $$
+DECLARE
+    f text;
+BEGIN
+    FOREACH f IN ARRAY ARRAY['polyid__crockford_symbol(bigint)', 'polyid__crockford_pair(bigint)'] LOOP
+        f := quote_ident(current_schema()) || '.' || f;
+        IF to_regprocedure(f) IS NOT NULL THEN
+            EXECUTE 'DROP FUNCTION ' || f;
+        END IF;
+    END LOOP;
+END $$;
 
 -- The high 64 bits of a parsed EUID: timestamp, padding and extension (§4.1).
 CREATE OR REPLACE FUNCTION polyid__euid_hi(t text, fn text) RETURNS bigint

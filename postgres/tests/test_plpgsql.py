@@ -282,6 +282,40 @@ class PlPgSql(unittest.TestCase):
         self.assertEqual(differ[:4], (0, 0, 0, 0))
         self.assertGreater(differ[4], 20000)
 
+    @unittest.skipIf(KIND == "native", "the pure-SQL tier's own functions")
+    def test_the_fast_euid_reader_reads_what_the_exact_one_reads(self):
+        # Every symbol of 40 EUIDs replaced by each byte that borders the alphabet's ranges,
+        # the aliases, lowercase, a backslash, a space and non-ASCII text: the fast reader
+        # gives the exact reader's value, or NULL where the exact one raises.
+        e = self.e
+        e.row("""CREATE OR REPLACE FUNCTION pg_temp.euid_or_null(t text) RETURNS bytea
+                 LANGUAGE plpgsql AS $$
+                 BEGIN RETURN polyid__euid_parse(t, 'test');
+                 EXCEPTION WHEN invalid_text_representation THEN RETURN NULL; END $$""")
+        swaps = ["/", "0", "9", ":", "@", "A", "H", "I", "i", "J", "L", "l", "O", "o", "U", "u",
+                 "V", "Z", "[", "`", "a", "z", "{", "\\", " ", "\u00e9", "\u20ac", "\x7f"]
+        counts = e.row("""SELECT count(*) FILTER (WHERE polyid__euid_fast(m) IS DISTINCT FROM pg_temp.euid_or_null(m)),
+                                 count(*) FILTER (WHERE polyid__euid_fast(m) IS NOT NULL),
+                                 count(*) FILTER (WHERE polyid__euid_fast(m) IS NULL), count(*)
+                          FROM (SELECT polyid_euid_format(decode(md5(i::text), 'hex')) AS t
+                                FROM generate_series(1, 40) i) v,
+                               generate_series(1, 27) k, unnest(?::text[]) s,
+                               LATERAL (SELECT overlay(t PLACING s FROM k FOR 1) AS m) x""", [swaps])
+        self.assertEqual(counts[0], 0)
+        # Valid: a swap that keeps the digit (the symbol, its lowercase, an alias), or a new
+        # digit that the check still accepts (1 in 127); the rest fail.
+        self.assertGreater(counts[1], 300)
+        self.assertGreater(counts[2], 25000)
+        self.assertEqual(counts[3], 40 * 27 * len(swaps))
+        # Whole texts in lowercase, with O for 0 and I and L for 1, read as in canonical form.
+        same = e.row("""SELECT count(*) FILTER (WHERE polyid__euid_fast(translate(lower(t), '01', 'oi'))
+                                               IS DISTINCT FROM b),
+                               count(*) FILTER (WHERE polyid__euid_fast(translate(t, '01', 'OL'))
+                                               IS DISTINCT FROM b)
+                        FROM (SELECT b, polyid_euid_format(b) AS t
+                              FROM (SELECT decode(md5(i::text), 'hex') AS b FROM generate_series(1, 500) i) r) v""")
+        self.assertEqual(same, (0, 0))
+
     def test_generators_increase_within_a_session(self):
         e = self.e
         second_of = {}
