@@ -896,24 +896,28 @@ BEGIN
     RETURN int8send(hi) || int8send(lo);
 END $$;
 
--- The bytes of an EUID text, or NULL when it is not a valid one (the fallback then raises the
--- exact error): the fast way, PL/pgSQL over built-in functions only (so it needs no search
--- path), reading the text's bytes once into a variable. In the template below, D(k) stands
--- for the digit of symbol k + 1: its byte looked up in a table of 256 (read without regard to
--- case, I and L as 1, O as 0; 255: not a symbol), NULL for a byte that is not a symbol, so that
--- one such byte makes the whole result NULL. The DO block writes each D(k) out in full, with
--- the table inline: a constant in the plan, where a variable would be assigned on every call
--- and read through a parameter on every use. Six digits are combined in an int (30 bits),
--- cast to bigint once.
+-- The bytes of a text that may be an EUID: 27 bytes without a backslash (which decode would
+-- read as an escape); NULL for any other text.
+CREATE OR REPLACE FUNCTION polyid__euid_bytes(t text) RETURNS bytea
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN octet_length(t) = 27 AND strpos(t COLLATE "C", '\') = 0 THEN decode(t, 'escape') END;
+
+-- The value of those bytes, or NULL when they are not a valid EUID (the fallback then raises
+-- the exact error): the fast way, PL/pgSQL over built-in functions only (so it needs no
+-- search path). In the template below, D(k) stands for the digit of symbol k + 1: its byte
+-- looked up in a table of 256 (read without regard to case, I and L as 1, O as 0; 255: not a
+-- symbol), NULL for a byte that is not a symbol, so that one such byte makes the whole result
+-- NULL. The DO block writes each D(k) out in full, with the table inline: a constant in the
+-- plan, where a variable would be assigned on every call and read through a parameter on
+-- every use. Six digits are combined in an int (30 bits), cast to bigint once. The bytes
+-- come as the argument and the check is the CASE's operand, so that only hi and lo take a
+-- PL/pgSQL step each.
 DO $do$
 BEGIN
     EXECUTE regexp_replace($fn$
-CREATE OR REPLACE FUNCTION polyid__euid_fast(t text) RETURNS bytea
+CREATE OR REPLACE FUNCTION polyid__euid_fast(b bytea) RETURNS bytea
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-    -- NULL (so the result is NULL) for a text of another length, or one with a backslash,
-    -- which decode would read as an escape
-    b bytea := CASE WHEN octet_length(t) = 27 AND strpos(t COLLATE "C", '\') = 0 THEN decode(t, 'escape') END;
     -- symbols 1-12 are bits 127..68, symbol 13 straddles hi and lo (§4)
     hi bigint := (((D(0) << 25) | (D(1) << 20) | (D(2) << 15) | (D(3) << 10) | (D(4) << 5) | D(5))::bigint << 34)
         | (((D(6) << 25) | (D(7) << 20) | (D(8) << 15) | (D(9) << 10) | (D(10) << 5) | D(11))::bigint << 4)
@@ -923,20 +927,21 @@ DECLARE
         | (((D(13) << 25) | (D(14) << 20) | (D(15) << 15) | (D(16) << 10) | (D(17) << 5) | D(18))::bigint << 33)
         | (((D(19) << 25) | (D(20) << 20) | (D(21) << 15) | (D(22) << 10) | (D(23) << 5) | D(24))::bigint << 3)
         | (D(25) >> 2);
-    c int := ((D(25) & 3) << 5) | D(26);
 BEGIN
-    -- The check (127: none) is the value mod 127: 2^64 = 2 mod 127, so hi and lo read as
-    -- unsigned give 2 * hi + lo, and a negative signed half is 2^64 less (2 mod 127) than its
-    -- unsigned reading.
-    RETURN CASE WHEN c = 127 OR c = (2 * (hi % 127) + lo % 127 + ((hi >> 63) & 4) + ((lo >> 63) & 2) + 381) % 127
-        THEN int8send(hi) || int8send(lo) END;
+    -- The check, from symbols 26 and 27: 127 (none), or the value mod 127. 2^64 = 2 mod 127,
+    -- so hi and lo read as unsigned give 2 * hi + lo, and a negative signed half is 2^64
+    -- less (2 mod 127) than its unsigned reading.
+    RETURN CASE ((D(25) & 3) << 5) | D(26)
+        WHEN 127 THEN int8send(hi) || int8send(lo)
+        WHEN (2 * (hi % 127) + lo % 127 + ((hi >> 63) & 4) + ((lo >> 63) & 2) + 381) % 127
+            THEN int8send(hi) || int8send(lo) END;
 END $$
 $fn$, 'D\((\d+)\)', $r$nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00010203040506070809ffffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea, get_byte(b, \1)), 255)$r$, 'g');
 END $do$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN coalesce(polyid__euid_fast(text), polyid__euid_parse(text, 'polyid_euid_parse'));
+RETURN coalesce(polyid__euid_fast(polyid__euid_bytes(text)), polyid__euid_parse(text, 'polyid_euid_parse'));
 
 -- The 27 symbols of 16 bytes, the PL/pgSQL way (the fallback below, for other lengths).
 CREATE OR REPLACE FUNCTION polyid__euid_format_slow(bytes bytea) RETURNS text
@@ -1012,24 +1017,10 @@ RETURN CASE WHEN octet_length(bytes) = 16 THEN encode(substr(
             + ((get_byte(bytes, 9) + get_byte(bytes, 2)) << 6)) % 127) << 40)), 1, 27), 'escape')
     ELSE polyid__euid_format_slow(bytes) END;
 
--- Earlier versions of this file gave these two helpers bigint arguments: loaded again, it
--- drops those (unused since), in the schema it loads into, without a notice when absent.
-DO $$
-DECLARE
-    f text;
-BEGIN
-    FOREACH f IN ARRAY ARRAY['polyid__crockford_symbol(bigint)', 'polyid__crockford_pair(bigint)'] LOOP
-        f := quote_ident(current_schema()) || '.' || f;
-        IF to_regprocedure(f) IS NOT NULL THEN
-            EXECUTE 'DROP FUNCTION ' || f;
-        END IF;
-    END LOOP;
-END $$;
-
 -- The high 64 bits of a parsed EUID: timestamp, padding and extension (§4.1).
 CREATE OR REPLACE FUNCTION polyid__euid_hi(t text, fn text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT ('x' || encode(substr(coalesce(polyid__euid_fast(t), polyid__euid_parse(t, fn)), 1, 8), 'hex'))::bit(64)::bigint
+    SELECT ('x' || encode(substr(coalesce(polyid__euid_fast(polyid__euid_bytes(t)), polyid__euid_parse(t, fn)), 1, 8), 'hex'))::bit(64)::bigint
 $$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_unix_ms(text text) RETURNS bigint
@@ -1223,3 +1214,20 @@ SET search_path FROM CURRENT AS $$ SELECT polyid_tid_parse(polyid_tid_generate()
 CREATE OR REPLACE FUNCTION polyid_euid_generate_value() RETURNS bytea
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 SET search_path FROM CURRENT AS $$ SELECT polyid_euid_parse(polyid_euid_generate()) $$;
+
+-- ----------------------------------------------------------------------------------------
+-- Earlier versions of this file declared these internal helpers with other arguments: loaded
+-- again, it drops them (nothing above uses them), in the schema it loads into, without a
+-- notice when they are absent.
+DO $$
+DECLARE
+    f text;
+BEGIN
+    FOREACH f IN ARRAY ARRAY['polyid__crockford_symbol(bigint)', 'polyid__crockford_pair(bigint)',
+                             'polyid__euid_fast(text)'] LOOP
+        f := quote_ident(current_schema()) || '.' || f;
+        IF to_regprocedure(f) IS NOT NULL THEN
+            EXECUTE 'DROP FUNCTION ' || f;
+        END IF;
+    END LOOP;
+END $$;

@@ -275,7 +275,7 @@ class PlPgSql(unittest.TestCase):
         differ = e.row(f"""SELECT count(*) FILTER (WHERE polyid_tid_format(v) <> polyid__tid_format_slow(v)),
                                   count(*) FILTER (WHERE polyid_tid_parse(polyid_tid_format(v)) <> v),
                                   count(*) FILTER (WHERE polyid_euid_format(b) <> polyid__euid_format_slow(b)),
-                                  count(*) FILTER (WHERE polyid__euid_fast(polyid_euid_format(b))
+                                  count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(polyid_euid_format(b)))
                                                    <> polyid__euid_parse(polyid_euid_format(b), 'test')),
                                   count(*)
                            FROM ({values}) s WHERE v >> 10 <> -9007199254740992""")
@@ -294,9 +294,9 @@ class PlPgSql(unittest.TestCase):
                  EXCEPTION WHEN invalid_text_representation THEN RETURN NULL; END $$""")
         swaps = ["/", "0", "9", ":", "@", "A", "H", "I", "i", "J", "L", "l", "O", "o", "U", "u",
                  "V", "Z", "[", "`", "a", "z", "{", "\\", " ", "\u00e9", "\u20ac", "\x7f"]
-        counts = e.row("""SELECT count(*) FILTER (WHERE polyid__euid_fast(m) IS DISTINCT FROM pg_temp.euid_or_null(m)),
-                                 count(*) FILTER (WHERE polyid__euid_fast(m) IS NOT NULL),
-                                 count(*) FILTER (WHERE polyid__euid_fast(m) IS NULL), count(*)
+        counts = e.row("""SELECT count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(m)) IS DISTINCT FROM pg_temp.euid_or_null(m)),
+                                 count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(m)) IS NOT NULL),
+                                 count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(m)) IS NULL), count(*)
                           FROM (SELECT polyid_euid_format(decode(md5(i::text), 'hex')) AS t
                                 FROM generate_series(1, 40) i) v,
                                generate_series(1, 27) k, unnest(?::text[]) s,
@@ -308,9 +308,9 @@ class PlPgSql(unittest.TestCase):
         self.assertGreater(counts[2], 25000)
         self.assertEqual(counts[3], 40 * 27 * len(swaps))
         # Whole texts in lowercase, with O for 0 and I and L for 1, read as in canonical form.
-        same = e.row("""SELECT count(*) FILTER (WHERE polyid__euid_fast(translate(lower(t), '01', 'oi'))
+        same = e.row("""SELECT count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(translate(lower(t), '01', 'oi')))
                                                IS DISTINCT FROM b),
-                               count(*) FILTER (WHERE polyid__euid_fast(translate(t, '01', 'OL'))
+                               count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(translate(t, '01', 'OL')))
                                                IS DISTINCT FROM b)
                         FROM (SELECT b, polyid_euid_format(b) AS t
                               FROM (SELECT decode(md5(i::text), 'hex') AS b FROM generate_series(1, 500) i) r) v""")
