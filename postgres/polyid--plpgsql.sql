@@ -510,50 +510,37 @@ BEGIN
 END $$;
 
 -- ----------------------------------------------------------------------------------------
--- Parsing and formatting: single expressions, inlined.
+-- Parsing and formatting: inlined expressions, and readers over the bytes.
 --
 -- The public parse and format functions below are SQL functions whose body is one
 -- expression (an SQL-standard body, bound when the file is loaded), so that the planner
--- inlines them into the calling query: no function call per row, and no search path to
--- set (their helpers are bound by identity, not looked up by name). For that they are
--- declared IMMUTABLE without STRICT (a CASE is not strict; a NULL argument still gives
--- NULL, through the fallback below, which is STRICT) and call nothing volatile.
+-- inlines them into the calling query: no search path to set (their helpers are bound by
+-- identity, not looked up by name), and no function call per row for formatting. For that
+-- they are declared IMMUTABLE without STRICT (a CASE is not strict; a NULL argument still
+-- gives NULL, through the fallback below, which is STRICT) and call nothing volatile.
 --
--- Each reads its input symbol by symbol through a table of 256 bytes indexed by the
--- symbol's byte (`decode(t, 'escape')` gives the text's bytes once the text has no
--- backslash), in which a byte that is not a symbol maps to 255 and so to NULL; a NULL
--- digit makes the whole sum NULL, and `coalesce` then hands the input to the PL/pgSQL
--- parser of the same family, which finds and raises the exact error (or, for the rare
--- valid inputs the expression leaves out, returns the value). Inputs of another length
--- go there directly.
+-- Parsing checks the text's length in that expression and hands the text's bytes
+-- (`decode(t, 'escape')`, once the text has no backslash) to the family's reader, a
+-- PL/pgSQL function (polyid__uid11_fast, polyid__tid_fast, polyid__euid_fast): one call
+-- per row, which reads each byte once where an expression would decode the text again for
+-- every symbol. A reader looks each symbol's byte up in a table of 256 bytes, in which a
+-- byte that is not a symbol maps to 255 and so to NULL; a NULL digit makes the whole sum
+-- NULL, and `coalesce` then hands the input to the PL/pgSQL parser of the same family,
+-- which finds and raises the exact error (or, for the rare valid inputs the readers leave
+-- out, returns the value). Inputs of another length go there directly. The readers call
+-- built-in functions only, so that they need no search path: a DO block writes each from a
+-- template in which D(k) stands for the digit of byte k, spelled out with the table inline
+-- (a constant in the plan, where a variable would be assigned on every call and read
+-- through a parameter on every use).
 --
--- Formatting writes each symbol's byte from a table of the alphabet into bigints, eight
--- bytes each, and turns their bytes into text (`int8send`, `encode(..., 'escape')`).
+-- Formatting writes symbols from tables of the alphabet into bigints, eight bytes each
+-- (TID and EUID two symbols per lookup), and turns their bytes into text (`int8send`,
+-- `encode(..., 'escape')`).
 --
 -- PostgreSQL evaluates an inlined expression as written, an argument once per use; so
 -- the argument of a public function should be a column, a parameter or a constant (a
 -- nested call such as polyid_xid_parse(polyid_xid_format(x)) is not inlined and runs as
 -- an SQL function, slower but with the same result).
-
--- The digit of byte i (from 0) of t in base58, NULL when that byte is not a base58 symbol.
-CREATE OR REPLACE FUNCTION polyid__b58(t text, i int) RETURNS int
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff000102030405060708ffffffffffffff090a0b0c0d0e0f10ff1112131415ff161718191a1b1c1d1e1f20ffffffffffff2122232425262728292a2bff2c2d2e2f30313233343536373839ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea,
-                       get_byte(decode(t, 'escape'), i)), 255);
-
--- The digit of byte i of t in base32lex (TID), NULL when not a symbol.
-CREATE OR REPLACE FUNCTION polyid__b32(t text, i int) RETURNS int
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff000102030405ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea,
-                       get_byte(decode(t, 'escape'), i)), 255);
-
--- A TID's first symbol as the signed top digit of its 55-bit two's complement timestamp:
--- 2-7, a, b give 0 to 7, t-z give -7 to -1; NULL for c-r (out of range) and for s (-8: the
--- timestamp could be -2^53, which the PL/pgSQL parser checks).
-CREATE OR REPLACE FUNCTION polyid__tid_first(t text, i int) RETURNS int
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff08090a0b0c0dffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0e0fffffffffffffffffffffffffffffffffff01020304050607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea,
-                       get_byte(decode(t, 'escape'), i)), 255) - 8;
 
 -- The byte of the symbol of digit d.
 CREATE OR REPLACE FUNCTION polyid__b58_symbol(d bigint) RETURNS int
@@ -638,28 +625,37 @@ BEGIN
     RETURN polyid__i64(n);
 END $$;
 
--- Strict decoding as one expression. The sum is the value minus 2^63 (the first digit's
--- term carries the offset, so that no step leaves the bigint range for any text up to the
--- largest uid11, jpXCZedGfVQ, which the comparison admits), and the xor of the top bit
--- makes it the unsigned value.
+-- The reader of 11 bytes (see "Parsing and formatting"): the value, or NULL. The sum is the
+-- value minus 2^63 (the first digit's term carries the offset, so that no step leaves the
+-- bigint range for any text up to the largest uid11, jpXCZedGfVQ, which the caller's
+-- comparison admits), and the xor of the top bit makes it the unsigned value.
+DO $do$
+BEGIN
+    EXECUTE regexp_replace($fn$
+CREATE OR REPLACE FUNCTION polyid__uid11_fast(b bytea) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+    RETURN ((D(0) - 21) * 430804206899405824 + -176483691967253504
+        + D(1) * 7427658739644928
+        + D(2) * 128063081718016
+        + D(3) * 2207984167552
+        + D(4) * 38068692544
+        + D(5) * 656356768::bigint
+        + D(6) * 11316496::bigint
+        + D(7) * 195112::bigint
+        + D(8) * 3364::bigint
+        + D(9) * 58::bigint
+        + D(10)) # (-9223372036854775808)::bigint;
+END $$
+$fn$, 'D\((\d+)\)', $r$nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff000102030405060708ffffffffffffff090a0b0c0d0e0f10ff1112131415ff161718191a1b1c1d1e1f20ffffffffffff2122232425262728292a2bff2c2d2e2f30313233343536373839ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea, get_byte(b, \1)), 255)$r$, 'g');
+END $do$;
+
+-- Strict decoding: the reader, or the PL/pgSQL way for an input it does not read.
 CREATE OR REPLACE FUNCTION polyid__uid11_value(t text, context text, fn text) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
     WHEN octet_length(t) = 11 AND strpos(t COLLATE "C", '\') = 0 AND t COLLATE "C" <= 'jpXCZedGfVQ'
-        THEN coalesce((
-            (polyid__b58(t, 0) - 21) * 430804206899405824
-            + -176483691967253504
-            + polyid__b58(t, 1) * 7427658739644928
-            + polyid__b58(t, 2) * 128063081718016
-            + polyid__b58(t, 3) * 2207984167552
-            + polyid__b58(t, 4) * 38068692544
-            + polyid__b58(t, 5) * 656356768::bigint
-            + polyid__b58(t, 6) * 11316496::bigint
-            + polyid__b58(t, 7) * 195112::bigint
-            + polyid__b58(t, 8) * 3364::bigint
-            + polyid__b58(t, 9) * 58::bigint
-            + polyid__b58(t, 10)) # (-9223372036854775808)::bigint,
-            polyid__uid11_decode(t, context, fn))
+        THEN coalesce(polyid__uid11_fast(decode(t, 'escape')), polyid__uid11_decode(t, context, fn))
     ELSE polyid__uid11_decode(t, context, fn) END;
 
 CREATE OR REPLACE FUNCTION polyid_uid11_decode(text text) RETURNS bigint
@@ -745,43 +741,56 @@ BEGIN
     RETURN (micros << 10) | (polyid__digit(s, 12, a) << 5) | polyid__digit(s, 13, a);
 END $$;
 
--- The same as one expression: the plain form (13 symbols) and the display form (4-3-4-2
--- symbols between dashes).
+-- The reader of a TID's bytes (see "Parsing and formatting"): the value, or NULL. 13 bytes:
+-- the plain form; 16: the display form (4-3-4-2 symbols), whose dashes the caller checked.
+-- F(k) is the first symbol as the signed top digit of the 55-bit two's complement
+-- timestamp: 2-7, a, b give 0 to 7, t-z give -7 to -1; NULL for c-r (out of range) and for
+-- s (-8: the timestamp could be -2^53, which the PL/pgSQL parser checks).
+DO $do$
+BEGIN
+    EXECUTE regexp_replace(regexp_replace($fn$
+CREATE OR REPLACE FUNCTION polyid__tid_fast(b bytea) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+    RETURN CASE octet_length(b) WHEN 13 THEN
+            F(0) * 1152921504606846976
+            + D(1) * 36028797018963968
+            + D(2) * 1125899906842624
+            + D(3) * 35184372088832
+            + D(4) * 1099511627776
+            + D(5) * 34359738368
+            + D(6) * 1073741824::bigint
+            + D(7) * 33554432::bigint
+            + D(8) * 1048576::bigint
+            + D(9) * 32768::bigint
+            + D(10) * 1024::bigint
+            + D(11) * 32::bigint
+            + D(12)
+        ELSE
+            F(0) * 1152921504606846976
+            + D(1) * 36028797018963968
+            + D(2) * 1125899906842624
+            + D(3) * 35184372088832
+            + D(5) * 1099511627776
+            + D(6) * 34359738368
+            + D(7) * 1073741824::bigint
+            + D(9) * 33554432::bigint
+            + D(10) * 1048576::bigint
+            + D(11) * 32768::bigint
+            + D(12) * 1024::bigint
+            + D(14) * 32::bigint
+            + D(15) END;
+END $$
+$fn$, 'F\((\d+)\)', $r$(nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff08090a0b0c0dffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0e0fffffffffffffffffffffffffffffffffff01020304050607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea, get_byte(b, \1)), 255) - 8)$r$, 'g'), 'D\((\d+)\)', $r$nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff000102030405ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea, get_byte(b, \1)), 255)$r$, 'g');
+END $do$;
+
+-- The value of a TID text: the reader, or the PL/pgSQL way for an input it does not read.
 CREATE OR REPLACE FUNCTION polyid__tid_value(t text, fn text) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE
-    WHEN octet_length(t) = 13 AND strpos(t COLLATE "C", '\') = 0
-        THEN coalesce(
-            polyid__tid_first(t, 0) * 1152921504606846976
-            + polyid__b32(t, 1) * 36028797018963968
-            + polyid__b32(t, 2) * 1125899906842624
-            + polyid__b32(t, 3) * 35184372088832
-            + polyid__b32(t, 4) * 1099511627776
-            + polyid__b32(t, 5) * 34359738368
-            + polyid__b32(t, 6) * 1073741824::bigint
-            + polyid__b32(t, 7) * 33554432::bigint
-            + polyid__b32(t, 8) * 1048576::bigint
-            + polyid__b32(t, 9) * 32768::bigint
-            + polyid__b32(t, 10) * 1024::bigint
-            + polyid__b32(t, 11) * 32::bigint
-            + polyid__b32(t, 12),
-            polyid__tid_parse(t, fn))
-    WHEN octet_length(t) = 16 AND strpos(t COLLATE "C", '\') = 0 AND t COLLATE "C" LIKE '____-___-____-__'
-        THEN coalesce(
-            polyid__tid_first(t, 0) * 1152921504606846976
-            + polyid__b32(t, 1) * 36028797018963968
-            + polyid__b32(t, 2) * 1125899906842624
-            + polyid__b32(t, 3) * 35184372088832
-            + polyid__b32(t, 5) * 1099511627776
-            + polyid__b32(t, 6) * 34359738368
-            + polyid__b32(t, 7) * 1073741824::bigint
-            + polyid__b32(t, 9) * 33554432::bigint
-            + polyid__b32(t, 10) * 1048576::bigint
-            + polyid__b32(t, 11) * 32768::bigint
-            + polyid__b32(t, 12) * 1024::bigint
-            + polyid__b32(t, 14) * 32::bigint
-            + polyid__b32(t, 15),
-            polyid__tid_parse(t, fn))
+    WHEN (octet_length(t) = 13 OR (octet_length(t) = 16 AND t COLLATE "C" LIKE '____-___-____-__'))
+            AND strpos(t COLLATE "C", '\') = 0
+        THEN coalesce(polyid__tid_fast(decode(t, 'escape')), polyid__tid_parse(t, fn))
     ELSE polyid__tid_parse(t, fn) END;
 
 CREATE OR REPLACE FUNCTION polyid_tid_parse(text text) RETURNS bigint
@@ -902,16 +911,10 @@ CREATE OR REPLACE FUNCTION polyid__euid_bytes(t text) RETURNS bytea
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN octet_length(t) = 27 AND strpos(t COLLATE "C", '\') = 0 THEN decode(t, 'escape') END;
 
--- The value of those bytes, or NULL when they are not a valid EUID (the fallback then raises
--- the exact error): the fast way, PL/pgSQL over built-in functions only (so it needs no
--- search path). In the template below, D(k) stands for the digit of symbol k + 1: its byte
--- looked up in a table of 256 (read without regard to case, I and L as 1, O as 0; 255: not a
--- symbol), NULL for a byte that is not a symbol, so that one such byte makes the whole result
--- NULL. The DO block writes each D(k) out in full, with the table inline: a constant in the
--- plan, where a variable would be assigned on every call and read through a parameter on
--- every use. Six digits are combined in an int (30 bits), cast to bigint once. The bytes
--- come as the argument and the check is the CASE's operand, so that only hi and lo take a
--- PL/pgSQL step each.
+-- The reader of those bytes (see "Parsing and formatting"): the value, or NULL. D(k) is the
+-- digit of symbol k + 1, read without regard to case, I and L as 1, O as 0. Six digits are
+-- combined in an int (30 bits), cast to bigint once; the bytes come as the argument and the
+-- check is the CASE's operand, so that only hi and lo take a PL/pgSQL step each.
 DO $do$
 BEGIN
     EXECUTE regexp_replace($fn$
@@ -1223,8 +1226,9 @@ DO $$
 DECLARE
     f text;
 BEGIN
-    FOREACH f IN ARRAY ARRAY['polyid__crockford_symbol(bigint)', 'polyid__crockford_pair(bigint)',
-                             'polyid__euid_fast(text)'] LOOP
+    FOREACH f IN ARRAY ARRAY['polyid__b58(text,integer)', 'polyid__b32(text,integer)',
+                             'polyid__tid_first(text,integer)', 'polyid__crockford_symbol(bigint)',
+                             'polyid__crockford_pair(bigint)', 'polyid__euid_fast(text)'] LOOP
         f := quote_ident(current_schema()) || '.' || f;
         IF to_regprocedure(f) IS NOT NULL THEN
             EXECUTE 'DROP FUNCTION ' || f;

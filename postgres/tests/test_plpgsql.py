@@ -316,6 +316,40 @@ class PlPgSql(unittest.TestCase):
                               FROM (SELECT decode(md5(i::text), 'hex') AS b FROM generate_series(1, 500) i) r) v""")
         self.assertEqual(same, (0, 0))
 
+    @unittest.skipIf(KIND == "native", "the pure-SQL tier's own functions")
+    def test_the_xid_and_tid_readers_read_what_the_exact_parsers_read(self):
+        # As above for uid11/xid and TID (plain and display forms), through the public parse
+        # functions, which use the reader and fall back to the exact parser: each mutated text
+        # gives the exact parser's value, or an error where the exact parser raises one.
+        e = self.e
+        swaps = ["/", "0", "1", "2", "7", "9", ":", "@", "A", "I", "l", "O", "Z", "[", "`", "a",
+                 "b", "c", "r", "s", "t", "z", "{", "-", "\\", " ", "\u00e9", "\x7f"]
+        families = [
+            ("xid", "polyid_xid_parse(t)", "polyid__uid11_decode(t, 'xid', 'test')",
+             "polyid_uid11_encode((('x' || md5(i::text))::bit(64)::bigint) >> (i % 64))", 11),
+            ("tid", "polyid_tid_parse(t)", "polyid__tid_parse(t, 'test')",
+             "polyid_tid_format((('x' || md5(i::text))::bit(64)::bigint) >> (i % 10))", 13),
+            ("tid display", "polyid_tid_parse(t)", "polyid__tid_parse(t, 'test')",
+             "regexp_replace(polyid_tid_format((('x' || md5(i::text))::bit(64)::bigint) >> (i % 10)),"
+             " '(....)(...)(....)(..)', '\\1-\\2-\\3-\\4')", 16),
+        ]
+        for name, fast, exact, sample, length in families:
+            with self.subTest(name):
+                for fn, body in (("fast_or_null", fast), ("exact_or_null", exact)):
+                    e.row(f"""CREATE OR REPLACE FUNCTION pg_temp.{fn}(t text) RETURNS bigint LANGUAGE plpgsql AS $$
+                              BEGIN RETURN {body};
+                              EXCEPTION WHEN invalid_text_representation OR invalid_parameter_value
+                                  THEN RETURN NULL; END $$""")
+                counts = e.row(f"""SELECT count(*) FILTER (WHERE pg_temp.fast_or_null(m)
+                                                          IS DISTINCT FROM pg_temp.exact_or_null(m)),
+                                          count(*) FILTER (WHERE pg_temp.exact_or_null(m) IS NOT NULL), count(*)
+                                   FROM (SELECT {sample} AS t FROM generate_series(1, 40) i) v,
+                                        generate_series(1, {length}) k, unnest(?::text[]) s,
+                                        LATERAL (SELECT overlay(t PLACING s FROM k FOR 1) AS m) x""", [swaps])
+                self.assertEqual(counts[0], 0)
+                self.assertGreater(counts[1], 40 * length)  # the swaps that keep a symbol valid
+                self.assertEqual(counts[2], 40 * length * len(swaps))
+
     def test_generators_increase_within_a_session(self):
         e = self.e
         second_of = {}
