@@ -911,14 +911,15 @@ CREATE OR REPLACE FUNCTION polyid__euid_bytes(t text) RETURNS bytea
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN octet_length(t) = 27 AND strpos(t COLLATE "C", '\') = 0 THEN decode(t, 'escape') END;
 
--- The reader of those bytes (see "Parsing and formatting"): the value, or NULL. D(k) is the
--- digit of symbol k + 1, read without regard to case, I and L as 1, O as 0. Six digits are
--- combined in an int (30 bits), cast to bigint once; the bytes come as the argument and the
--- check is the CASE's operand, so that only hi and lo take a PL/pgSQL step each.
+-- The readers of those bytes (see "Parsing and formatting"): the value, or its high 64 bits
+-- (for the time and extension functions), or NULL. D(k) is the digit of symbol k + 1, read
+-- without regard to case, I and L as 1, O as 0. Six digits are combined in an int (30 bits),
+-- cast to bigint once; the bytes come as the argument and the check is the CASE's operand,
+-- so that only hi and lo take a PL/pgSQL step each.
 DO $do$
-BEGIN
-    EXECUTE regexp_replace($fn$
-CREATE OR REPLACE FUNCTION polyid__euid_fast(b bytea) RETURNS bytea
+DECLARE
+    reader constant text := regexp_replace($fn$
+CREATE OR REPLACE FUNCTION {name}(b bytea) RETURNS {type}
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     -- symbols 1-12 are bits 127..68, symbol 13 straddles hi and lo (§4)
@@ -935,11 +936,16 @@ BEGIN
     -- so hi and lo read as unsigned give 2 * hi + lo, and a negative signed half is 2^64
     -- less (2 mod 127) than its unsigned reading.
     RETURN CASE ((D(25) & 3) << 5) | D(26)
-        WHEN 127 THEN int8send(hi) || int8send(lo)
+        WHEN 127 THEN {result}
         WHEN (2 * (hi % 127) + lo % 127 + ((hi >> 63) & 4) + ((lo >> 63) & 2) + 381) % 127
-            THEN int8send(hi) || int8send(lo) END;
+            THEN {result} END;
 END $$
 $fn$, 'D\((\d+)\)', $r$nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00010203040506070809ffffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea, get_byte(b, \1)), 255)$r$, 'g');
+BEGIN
+    EXECUTE replace(replace(replace(reader, '{name}', 'polyid__euid_fast'), '{type}', 'bytea'),
+                    '{result}', 'int8send(hi) || int8send(lo)');
+    EXECUTE replace(replace(replace(reader, '{name}', 'polyid__euid_hi_fast'), '{type}', 'bigint'),
+                    '{result}', 'hi');
 END $do$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
@@ -1020,27 +1026,22 @@ RETURN CASE WHEN octet_length(bytes) = 16 THEN encode(substr(
             + ((get_byte(bytes, 9) + get_byte(bytes, 2)) << 6)) % 127) << 40)), 1, 27), 'escape')
     ELSE polyid__euid_format_slow(bytes) END;
 
--- The high 64 bits of a parsed EUID: timestamp, padding and extension (§4.1).
+-- The high 64 bits of an EUID text: timestamp, padding and extension (§4.1); the reader, or
+-- the PL/pgSQL way for an input it does not read.
 CREATE OR REPLACE FUNCTION polyid__euid_hi(t text, fn text) RETURNS bigint
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT ('x' || encode(substr(coalesce(polyid__euid_fast(polyid__euid_bytes(t)), polyid__euid_parse(t, fn)), 1, 8), 'hex'))::bit(64)::bigint
-$$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN coalesce(polyid__euid_hi_fast(polyid__euid_bytes(t)),
+                ('x' || encode(substr(polyid__euid_parse(t, fn), 1, 8), 'hex'))::bit(64)::bigint);
 
+-- unix_ms = the top 45 bits (§4.1).
 CREATE OR REPLACE FUNCTION polyid_euid_unix_ms(text text) RETURNS bigint
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-BEGIN
-    RETURN polyid__shr(polyid__euid_hi(text, 'polyid_euid_unix_ms'), 19);
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN (polyid__euid_hi(text, 'polyid_euid_unix_ms') >> 19) & 35184372088831;
 
 CREATE OR REPLACE FUNCTION polyid_euid_timestamp(text text) RETURNS timestamptz
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
-DECLARE
-    hi bigint := polyid__euid_hi(text, 'polyid_euid_timestamp');
-BEGIN
-    RETURN polyid__timestamp(polyid__shr(hi, 19) * 1000::bigint);
-END $$;
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN polyid__timestamp(((polyid__euid_hi(text, 'polyid_euid_timestamp') >> 19) & 35184372088831)
+                         * 1000::bigint);
 
 -- NULL when the EUID has no extension (L = 0).
 CREATE OR REPLACE FUNCTION polyid_euid_extension(text text) RETURNS bigint
