@@ -308,10 +308,11 @@ BEGIN
         || substr(a, (v % 62)::int + 1, 1);
 END $$;
 
--- ASCII upper case, whatever the database's locale (a Turkish locale's upper('i') is not 'I').
+-- ASCII upper case, whatever the database's locale (a Turkish locale's upper('i') is not 'I'):
+-- under the C collation, upper() maps a-z and leaves every other character as it is.
 CREATE OR REPLACE FUNCTION polyid__upper(t text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT translate(t, 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')
+    SELECT upper(t COLLATE "C")
 $$;
 
 -- A component or primary field (§1.1 step 5): NULL when valid, else the failure. `offset`
@@ -351,8 +352,12 @@ DECLARE
     num int;
     i int;
 BEGIN
-    -- The common case: a valid code without white space or a sequence name.
-    IF code ~ '^[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]{0,15}\.[A-Za-z][A-Za-z0-9]{0,15}\.[0-9]{3}$'
+    -- The common case: a valid code without white space or a sequence name. The fields'
+    -- limit of 16 is checked apart (a bounded repetition in the pattern costs more than the
+    -- rest of the normalization): a code of at most 23 bytes has two fields of at most 15.
+    IF code ~ '^[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*\.[0-9][0-9][0-9]$'
+       AND (octet_length(code) <= 23
+            OR (octet_length(split_part(code, '.', 2)) <= 16 AND octet_length(split_part(code, '.', 3)) <= 16))
        AND right(code, 3) <> '000' THEN
         RETURN polyid__upper(code);
     END IF;

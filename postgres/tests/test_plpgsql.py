@@ -118,6 +118,21 @@ class PlPgSql(unittest.TestCase):
                 inlined = KIND != "native" and name in PURE_INLINED
                 self.assertEqual((volatile, parallel, strict), ("i", "s", not inlined), name)
 
+    def test_field_lengths_at_the_limit(self):
+        # Component and primary of 1 to 17 letters, in mixed case (§1.1: at most 16): the
+        # pure-SQL tier checks the limit apart from its pattern, for codes of 24 bytes and more.
+        e = self.e
+        for comp in (1, 7, 15, 16, 17):
+            for prim in (1, 7, 15, 16, 17):
+                code = "e." + ("Ab" * 9)[:comp] + "." + ("Cd" * 9)[:prim] + ".042"
+                if comp <= 16 and prim <= 16:
+                    self.assertEqual(e.row("SELECT polyid_validate_code(?), polyid_normalize_code(?)",
+                                           [code, code]), (None, code.upper()), code)
+                else:
+                    want = "INVALID_COMPONENT" if comp > 16 else "INVALID_PRIMARY"
+                    self.assertEqual(e.row("SELECT polyid_validate_code(?)", [code])[0], want, code)
+                    self.assertEqual(failure(e, "SELECT polyid_normalize_code(?)", [code])[0], want, code)
+
     def test_spec_values(self):
         e = self.e
         self.assertEqual(e.row("SELECT polyid_compact_id('E.AUTH.TOKEN.001')")[0], "V6a0B")
