@@ -118,17 +118,13 @@ END $$;
 -- ----------------------------------------------------------------------------------------
 -- Unsigned 64-bit arithmetic on bigint: the bits are the value, sums and products wrap
 -- modulo 2^64 (bigint's own + and * raise on overflow, so sums go through 32-bit halves and
--- products through numeric).
+-- products through 16-bit limbs, polyid__mul64 below).
 --
 -- These helpers are single expressions of strict operators (no CASE, no subquery), so that
 -- the planner inlines them into their callers. It inlines a helper that uses an argument
 -- more than once only when that argument is cheap (a variable, a constant, a few
 -- operators), and an SQL function that is not inlined costs more per call than a PL/pgSQL
 -- one; so xxh3 below keeps its intermediate values in variables and passes those.
-CREATE OR REPLACE FUNCTION polyid__u64(a bigint) RETURNS numeric
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT a::numeric + ((a >> 63) & 1) * 18446744073709551616
-$$;
 
 -- The bigint of a value in [0, 2^64).
 CREATE OR REPLACE FUNCTION polyid__i64(n numeric) RETURNS bigint
@@ -181,14 +177,31 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
          | (get_byte(b, o + 2)::bigint << 16) | (get_byte(b, o + 3)::bigint << 24)
 $$;
 
+-- The low 64 bits of a * b (a product modulo 2^64), from 16-bit limbs: each limb product is
+-- below 2^32, and each sum below 2^36, so no step leaves the bigint range.
+CREATE OR REPLACE FUNCTION polyid__mul64(a bigint, b bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT ((((((a >> 16) & 65535) * (b & 65535) + (a & 65535) * ((b >> 16) & 65535)) >> 16)
+             + ((a >> 32) & 65535) * (b & 65535) + ((a >> 16) & 65535) * ((b >> 16) & 65535)
+             + (a & 65535) * ((b >> 32) & 65535)
+             + ((((a >> 48) & 65535) * (b & 65535) + ((a >> 32) & 65535) * ((b >> 16) & 65535)
+                 + ((a >> 16) & 65535) * ((b >> 32) & 65535) + (a & 65535) * ((b >> 48) & 65535)) << 16)
+             + (((a & 65535) * (b & 65535)
+                 + (((((a >> 16) & 65535) * (b & 65535) + (a & 65535) * ((b >> 16) & 65535)) & 65535) << 16)) >> 32))
+            << 32)
+         | (((a & 65535) * (b & 65535)
+             + (((((a >> 16) & 65535) * (b & 65535) + (a & 65535) * ((b >> 16) & 65535)) & 65535) << 16))
+            & 4294967295)
+$$;
+
 -- ----------------------------------------------------------------------------------------
 -- xxh3_64 with a seed (XXH3 0.8), for the inputs polyid hashes: normalized codes (9 to 39
 -- bytes) and namespaces (1 to 16), which reach the 1-3, 4-8, 9-16 and 17-128 branches, the
 -- last for up to 64 bytes (longer inputs would need more of the secret, and none occurs).
 -- The secret is xxh3's default one: `s` holds its first 64 bytes as little-endian words
--- (s[1] is the word at byte 0, s[2] at byte 8, ...). A product a * b modulo 2^64 is written
--- `p := mod(u64(a) * u64(b), 2^64); x := i64(p)`, xxh3's mul128_fold64 as the high and low
--- halves of the numeric product xor-ed.
+-- (s[1] is the word at byte 0, s[2] at byte 8, ...). Products modulo 2^64 are
+-- polyid__mul64's; xxh3's mul128_fold64 (the high and low halves of the 128-bit product,
+-- xor-ed) is written out below from the same 16-bit limbs, its column sums in variables.
 CREATE OR REPLACE FUNCTION polyid__xxh3(b bytea, seed bigint) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
@@ -196,14 +209,18 @@ DECLARE
         x'be4ba423396cfeb8'::bigint, x'1cad21f72c81017c'::bigint, x'db979083e96dd4de'::bigint,
         x'1f67b3b7a4a44072'::bigint, x'78e5c0cc4ee679cb'::bigint, x'2172ffcc7dd05a82'::bigint,
         x'8e2443f7744608b8'::bigint, x'4c263a81e69035e0'::bigint];
-    two64 constant numeric := 18446744073709551616;
     n int := length(b);
     acc bigint;
     x bigint;
     y bigint;
-    p numeric;
-    q numeric;
     o int;
+    pairs int;
+    -- mul128_fold64 of x and y: their limbs, the column sums used twice, and the low,
+    -- middle-low and middle-high 32-bit parts with their carries
+    x0 bigint; x1 bigint; x2 bigint; x3 bigint;
+    y0 bigint; y1 bigint; y2 bigint; y3 bigint;
+    c1 bigint; c3 bigint; c5 bigint;
+    p0 bigint; p1 bigint; p2 bigint;
 BEGIN
     IF n = 0 OR n > 64 THEN
         RAISE EXCEPTION 'polyid__xxh3 takes 1 to 64 bytes, not %', n USING ERRCODE = '22023';
@@ -215,11 +232,9 @@ BEGIN
              # polyid__add((s[1] & 4294967295) # polyid__shr(s[1], 32), seed);
         -- xxh64's avalanche
         x := x # polyid__shr(x, 33);
-        p := mod(polyid__u64(x) * 14029467366897019727, two64);  -- 0xC2B2AE3D27D4EB4F
-        x := polyid__i64(p);
+        x := polyid__mul64(x, x'c2b2ae3d27d4eb4f'::bigint);
         x := x # polyid__shr(x, 29);
-        p := mod(polyid__u64(x) * 1609587929392839161, two64);  -- 0x165667B19E3779F9
-        x := polyid__i64(p);
+        x := polyid__mul64(x, x'165667b19e3779f9'::bigint);
         RETURN x # polyid__shr(x, 32);
     END IF;
     IF n <= 8 THEN
@@ -232,47 +247,49 @@ BEGIN
         x := polyid__add(acc, x) # y;
         -- rrmxmx
         x := x # polyid__rotl(x, 49) # polyid__rotl(x, 24);
-        p := mod(polyid__u64(x) * 11507291218515648293, two64);  -- 0x9FB21C651E98DF25
-        x := polyid__i64(p);
+        x := polyid__mul64(x, x'9fb21c651e98df25'::bigint);
         x := x # polyid__add(polyid__shr(x, 35), n);
-        p := mod(polyid__u64(x) * 11507291218515648293, two64);
-        x := polyid__i64(p);
+        x := polyid__mul64(x, x'9fb21c651e98df25'::bigint);
         RETURN x # polyid__shr(x, 28);
     END IF;
     IF n <= 16 THEN
-        x := polyid__le64(b, 0) # polyid__add(s[4] # s[5], seed);
-        y := polyid__le64(b, n - 8) # polyid__sub(s[6] # s[7], seed);
-        p := polyid__u64(x) * polyid__u64(y);
-        q := div(p, two64);
-        p := p - q * two64;
-        acc := polyid__bswap64(x);
-        acc := polyid__add(acc, n);
-        acc := polyid__add(acc, y);
-        x := polyid__i64(p) # polyid__i64(q);
-        acc := polyid__add(acc, x);
+        -- one product: the first and last 8 bytes with secret words 4 and 5, 6 and 7
+        acc := 0;
+        pairs := 1;
     ELSE
         -- n * PRIME64_1 (0x9E3779B185EBCA87), then 16-byte mixes: pair k reads the input at
         -- byte 16(k-1) and 16 bytes before the (k-1)th 16 bytes from the end, with secret
         -- words 4k-3 .. 4k; n > 32 takes 2 pairs.
-        p := mod(n * 11400714785074694791::numeric, two64);
-        acc := polyid__i64(p);
-        FOR k IN 1..(n - 1) / 32 + 1 LOOP
-            FOR half IN 0..1 LOOP
-                o := CASE WHEN half = 0 THEN 16 * (k - 1) ELSE n - 16 * k END;
-                x := polyid__le64(b, o) # polyid__add(s[4 * k - 3 + 2 * half], seed);
-                y := polyid__le64(b, o + 8) # polyid__sub(s[4 * k - 2 + 2 * half], seed);
-                p := polyid__u64(x) * polyid__u64(y);
-                q := div(p, two64);
-                p := p - q * two64;
-                x := polyid__i64(p) # polyid__i64(q);
-                acc := polyid__add(acc, x);
-            END LOOP;
-        END LOOP;
+        acc := polyid__mul64(n, x'9e3779b185ebca87'::bigint);
+        pairs := 2 * ((n - 1) / 32 + 1);
     END IF;
+    FOR j IN 1..pairs LOOP
+        IF n <= 16 THEN
+            x := polyid__le64(b, 0) # polyid__add(s[4] # s[5], seed);
+            y := polyid__le64(b, n - 8) # polyid__sub(s[6] # s[7], seed);
+            acc := polyid__bswap64(x);
+            acc := polyid__add(acc, n);
+            acc := polyid__add(acc, y);
+        ELSE
+            o := CASE WHEN j % 2 = 1 THEN 8 * (j - 1) ELSE n - 8 * j END;
+            x := polyid__le64(b, o) # polyid__add(s[2 * j - 1], seed);
+            y := polyid__le64(b, o + 8) # polyid__sub(s[2 * j], seed);
+        END IF;
+        x0 := x & 65535; x1 := (x >> 16) & 65535; x2 := (x >> 32) & 65535; x3 := (x >> 48) & 65535;
+        y0 := y & 65535; y1 := (y >> 16) & 65535; y2 := (y >> 32) & 65535; y3 := (y >> 48) & 65535;
+        c1 := x0 * y1 + x1 * y0;
+        c3 := x0 * y3 + x1 * y2 + x2 * y1 + x3 * y0;
+        c5 := x2 * y3 + x3 * y2;
+        p0 := x0 * y0 + ((c1 & 65535) << 16);
+        p1 := (c1 >> 16) + x0 * y2 + x1 * y1 + x2 * y0 + ((c3 & 65535) << 16) + (p0 >> 32);
+        p2 := (c3 >> 16) + x1 * y3 + x2 * y2 + x3 * y1 + ((c5 & 65535) << 16) + (p1 >> 32);
+        -- low 64 bits (p1:p0) xor high 64 bits (the last column and the carry : p2)
+        x := ((p1 << 32) | (p0 & 4294967295)) # ((((c5 >> 16) + x3 * y3 + (p2 >> 32)) << 32) | (p2 & 4294967295));
+        acc := polyid__add(acc, x);
+    END LOOP;
     -- xxh3's avalanche
     acc := acc # polyid__shr(acc, 37);
-    p := mod(polyid__u64(acc) * 1609587791953885689, two64);  -- 0x165667919E3779F9
-    acc := polyid__i64(p);
+    acc := polyid__mul64(acc, x'165667919e3779f9'::bigint);
     RETURN acc # polyid__shr(acc, 32);
 END $$;
 
@@ -1225,16 +1242,17 @@ LANGUAGE sql VOLATILE PARALLEL UNSAFE
 SET search_path FROM CURRENT AS $$ SELECT polyid_euid_parse(polyid_euid_generate()) $$;
 
 -- ----------------------------------------------------------------------------------------
--- Earlier versions of this file declared these internal helpers with other arguments: loaded
--- again, it drops them (nothing above uses them), in the schema it loads into, without a
--- notice when they are absent.
+-- Internal helpers of earlier versions of this file that it no longer defines, or defines
+-- with other arguments: loaded again, it drops them (nothing above uses them), in the schema
+-- it loads into, without a notice when they are absent.
 DO $$
 DECLARE
     f text;
 BEGIN
-    FOREACH f IN ARRAY ARRAY['polyid__b58(text,integer)', 'polyid__b32(text,integer)',
-                             'polyid__tid_first(text,integer)', 'polyid__crockford_symbol(bigint)',
-                             'polyid__crockford_pair(bigint)', 'polyid__euid_fast(text)'] LOOP
+    FOREACH f IN ARRAY ARRAY['polyid__u64(bigint)', 'polyid__b58(text,integer)',
+                             'polyid__b32(text,integer)', 'polyid__tid_first(text,integer)',
+                             'polyid__crockford_symbol(bigint)', 'polyid__crockford_pair(bigint)',
+                             'polyid__euid_fast(text)'] LOOP
         f := quote_ident(current_schema()) || '.' || f;
         IF to_regprocedure(f) IS NOT NULL THEN
             EXECUTE 'DROP FUNCTION ' || f;

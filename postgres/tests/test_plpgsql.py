@@ -233,6 +233,25 @@ class PlPgSql(unittest.TestCase):
             self.assertEqual(got[1], got[0], case["name"])
         self.assertGreater(compared, 150)
 
+    @unittest.skipUnless(os.path.exists(engines.SQLITE_LIB) or os.environ.get("POLYID_PG_COMPARE_SQLITE"),
+                         "the SQLite extension is not built (make sql-build)")
+    def test_hashes_of_every_length_are_the_sqlite_extensions(self):
+        # Codes of every normalized length (9 to 39 bytes: components and primaries of 1 to
+        # 16) and namespaces of 1 to 16 bytes reach each of xxh3's branches; the SQLite
+        # extension computes them with the Rust core.
+        lite = engines.Sqlite()
+        letters = "QwErTyUiOpAsDfGhJkLzXcVbNm"
+        queries = []
+        for comp in range(1, 17):
+            for prim in range(1, 17):
+                code = (f"{'EWCIT'[comp % 5]}.{letters[comp:] + letters[:comp]}"[:2 + comp]
+                        + "." + (letters[prim * 3 % 26:] + letters)[:prim] + f".{comp * 16 + prim:03d}")
+                queries.append(("SELECT polyid_compact_id(?)", code))
+        for size in range(1, 17):
+            queries.append(("SELECT polyid_namespace_hash(?)", ("ns_" + "ab0c1d2e3f4g5h6i")[:size]))
+        for sql, arg in queries:
+            self.assertEqual(self.e.row(sql, [arg])[0], lite.row(sql, [arg])[0], arg)
+
     def test_generated_column_and_expression_index(self):
         e = self.e
         e.row("DROP TABLE IF EXISTS logs")
