@@ -14,8 +14,9 @@
 -- internal helpers. The public functions find them wherever they are called from: the
 -- PL/pgSQL ones keep the search path they were created with, and the SQL ones with a
 -- standard body (RETURN ...) are bound to them when the file is loaded, which also lets the
--- planner inline them (see "Parsing and formatting" below). EXTUUID is not here
--- (docs/sql.md says why).
+-- planner inline them (see "Parsing and formatting" below); the PL/pgSQL helpers those call
+-- use built-in functions only, or name their helpers with the schema (polyid__xxh3).
+-- EXTUUID is not here (docs/sql.md says why).
 --
 -- The algorithms are those of polyid's specification, docs/spec/ in its source (sections
 -- cited below); the shared vectors of its tests/vectors/ check every function against the
@@ -202,6 +203,11 @@ $$;
 -- (s[1] is the word at byte 0, s[2] at byte 8, ...). Products modulo 2^64 are
 -- polyid__mul64's; xxh3's mul128_fold64 (the high and low halves of the 128-bit product,
 -- xor-ed) is written out below from the same 16-bit limbs, its column sums in variables.
+-- The public WDP functions call it from the caller's search path (they are inlined SQL), so
+-- the DO block names its helpers with the schema the file is loaded into.
+DO $do$
+BEGIN
+    EXECUTE regexp_replace($fn$
 CREATE OR REPLACE FUNCTION polyid__xxh3(b bytea, seed bigint) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
@@ -223,7 +229,7 @@ DECLARE
     p0 bigint; p1 bigint; p2 bigint;
 BEGIN
     IF n = 0 OR n > 64 THEN
-        RAISE EXCEPTION 'polyid__xxh3 takes 1 to 64 bytes, not %', n USING ERRCODE = '22023';
+        RAISE EXCEPTION 'xxh3 takes 1 to 64 bytes, not %', n USING ERRCODE = '22023';
     END IF;
     IF n <= 3 THEN
         -- the low and high 32 bits of the first secret word, xor-ed, plus the seed
@@ -291,7 +297,9 @@ BEGIN
     acc := acc # polyid__shr(acc, 37);
     acc := polyid__mul64(acc, x'165667919e3779f9'::bigint);
     RETURN acc # polyid__shr(acc, 32);
-END $$;
+END $$
+$fn$, 'polyid__', quote_ident(current_schema()) || '.polyid__', 'g');
+END $do$;
 
 -- ----------------------------------------------------------------------------------------
 -- Digits and symbols. The encoders and decoders below are written out symbol by symbol,
@@ -328,9 +336,8 @@ END $$;
 -- ASCII upper case, whatever the database's locale (a Turkish locale's upper('i') is not 'I'):
 -- under the C collation, upper() maps a-z and leaves every other character as it is.
 CREATE OR REPLACE FUNCTION polyid__upper(t text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT upper(t COLLATE "C")
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN upper(t COLLATE "C");
 
 -- A component or primary field (§1.1 step 5): NULL when valid, else the failure. `offset`
 -- is the field's index in the input as given.
@@ -345,6 +352,29 @@ BEGIN
     RETURN coalesce(polyid__bad_char(f, '^[A-Za-z]$', '^[A-Za-z0-9]$', code, context, "offset"),
                     code || ' ' || context || ': expected 16 bytes, found ' || length(f));
 END $$;
+
+-- Whether a code is valid with nothing to normalize but its case: no white space, no named
+-- sequence (the common case). The fields' limit of 16 is checked apart from the pattern (a
+-- bounded repetition there costs more than the rest): a code of at most 23 bytes has two
+-- fields of at most 15. COLLATE "C": a column's nondeterministic collation would refuse the
+-- pattern.
+CREATE OR REPLACE FUNCTION polyid__wdp_plain(code text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN code COLLATE "C" ~ '^[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*\.[0-9][0-9][0-9]$'
+    AND (octet_length(code) <= 23
+         OR (octet_length(split_part(code COLLATE "C", '.', 2)) <= 16
+             AND octet_length(split_part(code COLLATE "C", '.', 3)) <= 16))
+    AND right(code COLLATE "C", 3) <> '000';
+
+-- The normalized form of such a code; NULL for any other.
+CREATE OR REPLACE FUNCTION polyid__wdp_plain_normalized(code text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN polyid__wdp_plain(code) THEN polyid__upper(code) END;
+
+-- A namespace that is valid as given (§1.3); NULL for any other.
+CREATE OR REPLACE FUNCTION polyid__ns_plain(ns text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN ns COLLATE "C" ~ '^[a-z][a-z0-9_]*$' AND octet_length(ns) <= 16 THEN ns END;
 
 -- The normalized form of a structured code (§1.1), or its failure prefixed with '!'
 -- (`!CODE context: reason`); a normalized code never starts with '!'.
@@ -369,14 +399,9 @@ DECLARE
     num int;
     i int;
 BEGIN
-    -- The common case: a valid code without white space or a sequence name. The fields'
-    -- limit of 16 is checked apart (a bounded repetition in the pattern costs more than the
-    -- rest of the normalization): a code of at most 23 bytes has two fields of at most 15.
-    IF code ~ '^[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*\.[0-9][0-9][0-9]$'
-       AND (octet_length(code) <= 23
-            OR (octet_length(split_part(code, '.', 2)) <= 16 AND octet_length(split_part(code, '.', 3)) <= 16))
-       AND right(code, 3) <> '000' THEN
-        RETURN polyid__upper(code);
+    t := polyid__wdp_plain_normalized(code);
+    IF t IS NOT NULL THEN
+        RETURN t;
     END IF;
     failure := polyid__non_ascii(code, 'WDP code');
     IF failure IS NOT NULL THEN
@@ -470,26 +495,33 @@ BEGIN
 END $$;
 
 -- The compact form of a normalized code and of a namespace. Seeds: "wdp-v1" and "wdpns-v1"
--- read as little-endian integers (§1.2, §1.3).
+-- read as little-endian integers (§1.2, §1.3). Both texts are ASCII without a backslash, so
+-- decode(..., 'escape') gives their bytes (and is immutable, which lets these inline).
 CREATE OR REPLACE FUNCTION polyid__code_id(normalized text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT polyid__base62(polyid__xxh3(convert_to(normalized, 'UTF8'), x'000031762D706477'::bigint))
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN polyid__base62(polyid__xxh3(decode(normalized, 'escape'), x'000031762D706477'::bigint));
 
 CREATE OR REPLACE FUNCTION polyid__namespace_id(ns text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT polyid__base62(polyid__xxh3(convert_to(ns, 'UTF8'), x'31762D736E706477'::bigint))
-$$;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN polyid__base62(polyid__xxh3(decode(ns, 'escape'), x'31762D736E706477'::bigint));
 
-CREATE OR REPLACE FUNCTION polyid_normalize_code(code text) RETURNS text
+-- The public WDP functions are SQL expressions, inlined into the calling query: the common
+-- case (a plain code, a plain namespace) is computed there, and any other input goes to the
+-- PL/pgSQL function of the same name with `_exact`, which keeps the search path it was
+-- created with, finds the normal form or the exact error, and raises it.
+CREATE OR REPLACE FUNCTION polyid__normalize_exact(code text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 BEGIN
     RETURN polyid__normalized(code, 'polyid_normalize_code');
 END $$;
 
+CREATE OR REPLACE FUNCTION polyid_normalize_code(code text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN coalesce(polyid__wdp_plain_normalized(code), polyid__normalize_exact(code));
+
 -- NULL when the code is valid, else its error code (INVALID_SEVERITY, ...).
-CREATE OR REPLACE FUNCTION polyid_validate_code(code text) RETURNS text
+CREATE OR REPLACE FUNCTION polyid__validate_exact(code text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 DECLARE
@@ -498,21 +530,33 @@ BEGIN
     RETURN CASE WHEN left(n, 1) = '!' THEN split_part(substr(n, 2), ' ', 1) END;
 END $$;
 
-CREATE OR REPLACE FUNCTION polyid_compact_id(code text) RETURNS text
+CREATE OR REPLACE FUNCTION polyid_validate_code(code text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN polyid__wdp_plain(code) THEN NULL ELSE polyid__validate_exact(code) END;
+
+CREATE OR REPLACE FUNCTION polyid__compact_id_exact(code text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 BEGIN
     RETURN polyid__code_id(polyid__normalized(code, 'polyid_compact_id'));
 END $$;
 
-CREATE OR REPLACE FUNCTION polyid_namespace_hash(namespace text) RETURNS text
+CREATE OR REPLACE FUNCTION polyid_compact_id(code text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN coalesce(polyid__code_id(polyid__wdp_plain_normalized(code)), polyid__compact_id_exact(code));
+
+CREATE OR REPLACE FUNCTION polyid__namespace_hash_exact(namespace text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 BEGIN
     RETURN polyid__namespace_id(polyid__namespace(namespace, 'polyid_namespace_hash'));
 END $$;
 
-CREATE OR REPLACE FUNCTION polyid_full_id(namespace text, code text) RETURNS text
+CREATE OR REPLACE FUNCTION polyid_namespace_hash(namespace text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN coalesce(polyid__namespace_id(polyid__ns_plain(namespace)), polyid__namespace_hash_exact(namespace));
+
+CREATE OR REPLACE FUNCTION polyid__full_id_exact(namespace text, code text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 DECLARE
@@ -530,6 +574,12 @@ BEGIN
     END IF;
     RETURN polyid__namespace_id(namespace) || '-' || polyid__code_id(n);
 END $$;
+
+CREATE OR REPLACE FUNCTION polyid_full_id(namespace text, code text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN coalesce(polyid__namespace_id(polyid__ns_plain(namespace)) || '-'
+                    || polyid__code_id(polyid__wdp_plain_normalized(code)),
+                polyid__full_id_exact(namespace, code));
 
 -- ----------------------------------------------------------------------------------------
 -- Parsing and formatting: inlined expressions, and readers over the bytes.

@@ -33,7 +33,8 @@ PG = None
 # The pure-SQL tier's functions that are inlined SQL expressions (not STRICT, see
 # test_the_function_set_is_the_sql_extensions).
 PURE_INLINED = frozenset({
-    "polyid_uid11_encode", "polyid_uid11_decode", "polyid_xid_parse", "polyid_xid_format",
+    "polyid_compact_id", "polyid_normalize_code", "polyid_validate_code", "polyid_namespace_hash",
+    "polyid_full_id", "polyid_uid11_encode", "polyid_uid11_decode", "polyid_xid_parse", "polyid_xid_format",
     "polyid_xid_unix_ms", "polyid_xid_random", "polyid_xid_timestamp", "polyid_tid_parse",
     "polyid_tid_format", "polyid_tid_micros", "polyid_tid_clock_id", "polyid_tid_timestamp",
     "polyid_euid_parse", "polyid_euid_format", "polyid_euid_unix_ms", "polyid_euid_timestamp"})
@@ -468,11 +469,23 @@ class PlPgSql(unittest.TestCase):
             db.execute(sql)
             db.execute(sql)  # loading again replaces the functions
             self.assertEqual(db.execute("SELECT polyid_compact_id('E.AUTH.TOKEN.001')").fetchone()[0], "V6a0B")
-            # Called from a session whose search path does not name the schema.
+            # Called from a session whose search path does not name the schema: the inlined
+            # functions' common cases, and the PL/pgSQL ways for the other inputs and errors.
             db.execute("SET search_path = public")
             self.assertEqual(db.execute("SELECT app.polyid_full_id('auth_lib', 'E.Auth.Token.001'), "
                                         "app.polyid_tid_micros(app.polyid_tid_format(1024))").fetchone(),
                              ("05o5h-V6a0B", 1))
+            self.assertEqual(db.execute(
+                "SELECT app.polyid_compact_id('E.Auth.Token.001'), app.polyid_compact_id(' e.auth.token.MISSING'), "
+                "app.polyid_normalize_code('e.auth.token.001'), app.polyid_validate_code('E.A.B.000'), "
+                "app.polyid_namespace_hash('auth_lib'), app.polyid_full_id('auth_lib', 'E.Auth.Token.MISSING'), "
+                "app.polyid_xid_parse('11111111112'), app.polyid_tid_parse('2222222222222'), "
+                "app.polyid_euid_unix_ms(app.polyid_euid_format(app.polyid_euid_parse('000000000000000000000000000')))"
+            ).fetchone(), ("V6a0B", "V6a0B", "E.AUTH.TOKEN.001", "INVALID_SEQUENCE", "05o5h", "05o5h-V6a0B", 1, 0, 0))
+            for bad in ("SELECT app.polyid_compact_id('E.A.B.000')", "SELECT app.polyid_euid_parse('0')",
+                        "SELECT app.polyid_xid_parse('0')", "SELECT app.polyid_tid_parse('0')"):
+                with self.assertRaises(psycopg.errors.InvalidTextRepresentation, msg=bad):
+                    db.execute(bad)
         self.e.row("DROP SCHEMA app CASCADE")
         self.e.row("DROP ROLE app")
 
