@@ -983,8 +983,8 @@ CREATE OR REPLACE FUNCTION polyid__euid_bytes(t text) RETURNS bytea
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN octet_length(t) = 27 AND strpos(t COLLATE "C", '\') = 0 THEN decode(t, 'escape') END;
 
--- The readers of those bytes (see "Parsing and formatting"): the value, or its high 64 bits
--- (for the time and extension functions), or NULL. D(k) is the digit of symbol k + 1, read
+-- The readers of those bytes (see "Parsing and formatting"): the value, its high 64 bits (for
+-- the time functions) or its extension, or NULL. D(k) is the digit of symbol k + 1, read
 -- without regard to case, I and L as 1, O as 0. Six digits are combined in an int (30 bits),
 -- cast to bigint once; the bytes come as the argument and the check is the CASE's operand,
 -- so that only hi and lo take a PL/pgSQL step each.
@@ -1018,6 +1018,9 @@ BEGIN
                     '{result}', 'int8send(hi) || int8send(lo)');
     EXECUTE replace(replace(replace(reader, '{name}', 'polyid__euid_hi_fast'), '{type}', 'bigint'),
                     '{result}', 'hi');
+    -- the extension (L bits above the 4-bit L, §4.1), -1 when L = 0
+    EXECUTE replace(replace(replace(reader, '{name}', 'polyid__euid_extension_fast'), '{type}', 'bigint'),
+                    '{result}', 'CASE WHEN hi & 15 > 0 THEN (hi >> 4) & ((1::bigint << (hi & 15)::int) - 1) ELSE -1 END');
 END $do$;
 
 CREATE OR REPLACE FUNCTION polyid_euid_parse(text text) RETURNS bytea
@@ -1116,7 +1119,7 @@ RETURN polyid__timestamp(((polyid__euid_hi(text, 'polyid_euid_timestamp') >> 19)
                          * 1000::bigint);
 
 -- NULL when the EUID has no extension (L = 0).
-CREATE OR REPLACE FUNCTION polyid_euid_extension(text text) RETURNS bigint
+CREATE OR REPLACE FUNCTION polyid__euid_extension_exact(text text) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 DECLARE
@@ -1124,6 +1127,11 @@ DECLARE
 BEGIN
     RETURN CASE WHEN hi & 15 > 0 THEN (hi >> 4) & ((1::bigint << (hi & 15)::int) - 1) END;
 END $$;
+
+CREATE OR REPLACE FUNCTION polyid_euid_extension(text text) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN nullif(coalesce(polyid__euid_extension_fast(polyid__euid_bytes(text)),
+                       polyid__euid_extension_exact(text)), -1);
 
 -- ----------------------------------------------------------------------------------------
 -- Generators (docs/spec §2.2, §3.3, §4.3, §6). Each keeps its last ID in a setting of the

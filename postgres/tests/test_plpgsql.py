@@ -37,7 +37,8 @@ PURE_INLINED = frozenset({
     "polyid_full_id", "polyid_uid11_encode", "polyid_uid11_decode", "polyid_xid_parse", "polyid_xid_format",
     "polyid_xid_unix_ms", "polyid_xid_random", "polyid_xid_timestamp", "polyid_tid_parse",
     "polyid_tid_format", "polyid_tid_micros", "polyid_tid_clock_id", "polyid_tid_timestamp",
-    "polyid_euid_parse", "polyid_euid_format", "polyid_euid_unix_ms", "polyid_euid_timestamp"})
+    "polyid_euid_parse", "polyid_euid_format", "polyid_euid_unix_ms", "polyid_euid_timestamp",
+    "polyid_euid_extension"})
 
 
 def setUpModule():
