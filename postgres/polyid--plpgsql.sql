@@ -813,45 +813,32 @@ BEGIN
     RETURN (micros << 10) | (polyid__digit(s, 12, a) << 5) | polyid__digit(s, 13, a);
 END $$;
 
--- The reader of a TID's bytes (see "Parsing and formatting"): the value, or NULL. 13 bytes:
--- the plain form; 16: the display form (4-3-4-2 symbols), whose dashes the caller checked.
--- F(k) is the first symbol as the signed top digit of the 55-bit two's complement
--- timestamp: 2-7, a, b give 0 to 7, t-z give -7 to -1; NULL for c-r (out of range) and for
--- s (-8: the timestamp could be -2^53, which the PL/pgSQL parser checks).
+-- The bytes of a text that may be a TID: 13 bytes, or the display form's 16 (4-3-4-2
+-- symbols between dashes) without its dashes; none a backslash (which decode would read as
+-- an escape). NULL for any other text.
+CREATE OR REPLACE FUNCTION polyid__tid_bytes(t text) RETURNS bytea
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN strpos(t COLLATE "C", '\') = 0 THEN
+    CASE WHEN octet_length(t) = 13 THEN decode(t, 'escape')
+         WHEN octet_length(t) = 16 AND t COLLATE "C" LIKE '____-___-____-__'
+             THEN decode(replace(t COLLATE "C", '-', ''), 'escape') END END;
+
+-- The reader of those bytes (see "Parsing and formatting"): the value, or NULL (also for a
+-- display form with a dash elsewhere, which leaves fewer than 13 bytes). F(k) is the first
+-- symbol as the signed top digit of the 55-bit two's complement timestamp: 2-7, a, b give 0
+-- to 7, t-z give -7 to -1; NULL for c-r (out of range) and for s (-8: the timestamp could be
+-- -2^53, which the PL/pgSQL parser checks).
 DO $do$
 BEGIN
     EXECUTE regexp_replace(regexp_replace($fn$
 CREATE OR REPLACE FUNCTION polyid__tid_fast(b bytea) RETURNS bigint
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 BEGIN
-    RETURN CASE octet_length(b) WHEN 13 THEN
-            F(0) * 1152921504606846976
-            + D(1) * 36028797018963968
-            + D(2) * 1125899906842624
-            + D(3) * 35184372088832
-            + D(4) * 1099511627776
-            + D(5) * 34359738368
-            + D(6) * 1073741824::bigint
-            + D(7) * 33554432::bigint
-            + D(8) * 1048576::bigint
-            + D(9) * 32768::bigint
-            + D(10) * 1024::bigint
-            + D(11) * 32::bigint
-            + D(12)
-        ELSE
-            F(0) * 1152921504606846976
-            + D(1) * 36028797018963968
-            + D(2) * 1125899906842624
-            + D(3) * 35184372088832
-            + D(5) * 1099511627776
-            + D(6) * 34359738368
-            + D(7) * 1073741824::bigint
-            + D(9) * 33554432::bigint
-            + D(10) * 1048576::bigint
-            + D(11) * 32768::bigint
-            + D(12) * 1024::bigint
-            + D(14) * 32::bigint
-            + D(15) END;
+    RETURN CASE WHEN octet_length(b) = 13 THEN
+        F(0) * 1152921504606846976 + D(1) * 36028797018963968 + D(2) * 1125899906842624
+        + D(3) * 35184372088832 + D(4) * 1099511627776 + D(5) * 34359738368
+        + D(6) * 1073741824::bigint + D(7) * 33554432::bigint + D(8) * 1048576::bigint
+        + D(9) * 32768::bigint + D(10) * 1024::bigint + D(11) * 32::bigint + D(12) END;
 END $$
 $fn$, 'F\((\d+)\)', $r$(nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff08090a0b0c0dffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0e0fffffffffffffffffffffffffffffffffff01020304050607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea, get_byte(b, \1)), 255) - 8)$r$, 'g'), 'D\((\d+)\)', $r$nullif(get_byte('\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff000102030405ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea, get_byte(b, \1)), 255)$r$, 'g');
 END $do$;
@@ -859,11 +846,7 @@ END $do$;
 -- The value of a TID text: the reader, or the PL/pgSQL way for an input it does not read.
 CREATE OR REPLACE FUNCTION polyid__tid_value(t text, fn text) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE
-    WHEN (octet_length(t) = 13 OR (octet_length(t) = 16 AND t COLLATE "C" LIKE '____-___-____-__'))
-            AND strpos(t COLLATE "C", '\') = 0
-        THEN coalesce(polyid__tid_fast(decode(t, 'escape')), polyid__tid_parse(t, fn))
-    ELSE polyid__tid_parse(t, fn) END;
+RETURN coalesce(polyid__tid_fast(polyid__tid_bytes(t)), polyid__tid_parse(t, fn));
 
 CREATE OR REPLACE FUNCTION polyid_tid_parse(text text) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
