@@ -356,11 +356,12 @@ END $$;
 -- Whether a code is valid with nothing to normalize but its case: no white space, no named
 -- sequence (the common case). The fields' limit of 16 is checked apart from the pattern (a
 -- bounded repetition there costs more than the rest): a code of at most 23 bytes has two
--- fields of at most 15. COLLATE "C": a column's nondeterministic collation would refuse the
--- pattern.
+-- fields of at most 15, and none has more than 39 (so a long text is not scanned). COLLATE
+-- "C": a column's nondeterministic collation would refuse the pattern.
 CREATE OR REPLACE FUNCTION polyid__wdp_plain(code text) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN code COLLATE "C" ~ '^[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*\.[0-9][0-9][0-9]$'
+RETURN octet_length(code) <= 39
+    AND code COLLATE "C" ~ '^[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*\.[0-9][0-9][0-9]$'
     AND (octet_length(code) <= 23
          OR (octet_length(split_part(code COLLATE "C", '.', 2)) <= 16
              AND octet_length(split_part(code COLLATE "C", '.', 3)) <= 16))
@@ -374,7 +375,7 @@ RETURN CASE WHEN polyid__wdp_plain(code) THEN polyid__upper(code) END;
 -- A namespace that is valid as given (§1.3); NULL for any other.
 CREATE OR REPLACE FUNCTION polyid__ns_plain(ns text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN ns COLLATE "C" ~ '^[a-z][a-z0-9_]*$' AND octet_length(ns) <= 16 THEN ns END;
+RETURN CASE WHEN octet_length(ns) <= 16 AND ns COLLATE "C" ~ '^[a-z][a-z0-9_]*$' THEN ns END;
 
 -- The normalized form of a structured code (§1.1), or its failure prefixed with '!'
 -- (`!CODE context: reason`); a normalized code never starts with '!'.
