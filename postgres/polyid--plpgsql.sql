@@ -819,9 +819,9 @@ END $$;
 -- an escape). NULL for any other text.
 CREATE OR REPLACE FUNCTION polyid__tid_bytes(t text) RETURNS bytea
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN strpos(t COLLATE "C", '\') = 0 THEN
+RETURN CASE WHEN octet_length(t) IN (13, 16) AND strpos(t COLLATE "C", '\') = 0 THEN
     CASE WHEN octet_length(t) = 13 THEN decode(t, 'escape')
-         WHEN octet_length(t) = 16 AND t COLLATE "C" LIKE '____-___-____-__'
+         WHEN t COLLATE "C" LIKE '____-___-____-__'
              THEN decode(replace(t COLLATE "C", '-', ''), 'escape') END END;
 
 -- The reader of those bytes (see "Parsing and formatting"): the value, or NULL (also for a
