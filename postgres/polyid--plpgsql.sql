@@ -1125,16 +1125,6 @@ RETURN nullif(coalesce(polyid__euid_extension_fast(polyid__euid_bytes(text)),
 -- with CLOCK_BEHIND and the state is left as it was. VOLATILE and PARALLEL UNSAFE: a
 -- parallel worker could not carry the session's state.
 
--- Random bytes: the 104 bits of a version-4 UUID that are not its version and variant
--- (bytes 0-5 and 9-15), 13 bytes.
-CREATE OR REPLACE FUNCTION polyid__random13() RETURNS bytea
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
-DECLARE
-    u bytea := uuid_send(gen_random_uuid());
-BEGIN
-    RETURN substr(u, 1, 6) || substr(u, 10, 7);
-END $$;
-
 CREATE OR REPLACE FUNCTION polyid__now_micros() RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE AS $$
     SELECT (extract(epoch FROM clock_timestamp()) * 1000000::bigint)::bigint
@@ -1148,140 +1138,152 @@ RETURNS void LANGUAGE sql VOLATILE AS $$
                          || 'family''s capacity per tick)', fn, '', '22023')
 $$;
 
--- A TID with the next microsecond after the session's last one, or now when later (§3.3).
--- The clock id is 32 + (backend process id mod 960), the rule of §6.3 for a forked process
--- without a node: every backend is one, and backends whose ids differ modulo 960 never
--- share a clock id.
-CREATE OR REPLACE FUNCTION polyid_tid_generate() RETURNS text
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-SET search_path FROM CURRENT AS $$
+-- Each family's generator is written once, as a template, and made into two functions:
+-- polyid_<family>_generate() returns the new ID's text, and polyid_<family>_generate_value()
+-- its value (what polyid_<family>_parse reads from the text), for tables that keep their
+-- keys as integers or bytes. Both continue the one sequence of the session. {name} is the
+-- function's name (errors name the function that raised them), {type} what it returns and
+-- {result} how it returns the ID `v`. The DO block names the polyid functions a generator
+-- calls with the schema the file loads into, so that a generator sets no search path (which
+-- PostgreSQL would save and restore on every call) and still finds them from any session.
+-- The state is written by an assignment (`done := set_config(...)`): PERFORM would run a
+-- query.
+DO $do$
 DECLARE
-    last bigint := nullif(current_setting('polyid.tid_last', true), '')::bigint;
+    q constant text := quote_ident(current_schema()) || '.';
+    -- A TID with the next microsecond after the session's last one, or now when later (§3.3).
+    -- The clock id is 32 + (backend process id mod 960), the rule of §6.3 for a forked
+    -- process without a node: every backend is one, and backends whose ids differ modulo 960
+    -- never share a clock id.
+    tid constant text := $fn$
+CREATE OR REPLACE FUNCTION {name}() RETURNS {type}
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
+DECLARE
     now bigint := polyid__now_micros();
-    us bigint := now;
+    us bigint := greatest(now, nullif(current_setting('polyid.tid_last', true), '')::bigint + 1);
+    v bigint;
+    done text;
 BEGIN
-    IF now > 9007199254740991 OR now < -9007199254740991 THEN
-        PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || now || ' is out of range '
-                              || '-9007199254740991..=9007199254740991', 'polyid_tid_generate', '', '22023');
+    IF us > 9007199254740991 OR now < -9007199254740991 OR us - now > 60000000 THEN
+        IF now > 9007199254740991 OR now < -9007199254740991 THEN
+            PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || now || ' is out of range '
+                                  || '-9007199254740991..=9007199254740991', '{name}', '', '22023');
+        ELSIF us > 9007199254740991 THEN
+            PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || us || ' is out of range '
+                                  || '-9007199254740991..=9007199254740991', '{name}', '', '22023');
+        END IF;
+        PERFORM polyid__behind('TID generator', us - now, 60000000, 'us', '{name}');
     END IF;
-    IF last IS NOT NULL AND us <= last THEN
-        us := last + 1;
-    END IF;
-    IF us > 9007199254740991 THEN
-        PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || us || ' is out of range '
-                              || '-9007199254740991..=9007199254740991', 'polyid_tid_generate', '', '22023');
-    END IF;
-    IF us - now > 60000000 THEN
-        PERFORM polyid__behind('TID generator', us - now, 60000000, 'us', 'polyid_tid_generate');
-    END IF;
-    PERFORM set_config('polyid.tid_last', us::text, false);
-    RETURN polyid_tid_format((us << 10) | (32 + pg_backend_pid() % 960));
-END $$;
-
--- An xid without a node (§6.2): 6 lane bits (backend process id mod 64) over a 16-bit
--- counter that starts at a random value below 32768 in each new millisecond. The session
--- keeps one past the last position `(unix_ms - epoch) << 16 | counter`; the next position
--- is that, or now's millisecond with a fresh start when later, so a full millisecond moves
--- on to the next one.
-CREATE OR REPLACE FUNCTION polyid_xid_generate() RETURNS text
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-SET search_path FROM CURRENT AS $$
+    done := set_config('polyid.tid_last', us::text, false);
+    v := (us << 10) | (32 + pg_backend_pid() % 960);
+    RETURN {result};
+END $$
+$fn$;
+    -- An xid without a node (§6.2): 6 lane bits (backend process id mod 64) over a 16-bit
+    -- counter that starts at a random value below 32768 in each new millisecond. The session
+    -- keeps one past the last position `(unix_ms - epoch) << 16 | counter`; the next position
+    -- is that, or now's millisecond with a fresh start when later, so a full millisecond moves
+    -- on to the next one.
+    xid constant text := $fn$
+CREATE OR REPLACE FUNCTION {name}() RETURNS {type}
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
 DECLARE
     stored bigint := nullif(current_setting('polyid.xid_last', true), '')::bigint;
     ms bigint := polyid__now_micros() / 1000;
-    now_pos bigint;
-    pos bigint;
+    now_pos bigint := (ms - 1321009871111) << 16;
+    pos bigint := stored;
     r bytea;
+    v bigint;
+    done text;
 BEGIN
-    IF ms < 1321009871111 OR ms > 5719056382214 THEN
-        PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: ' || ms || ' is out of range '
-                              || '1321009871111..=5719056382214', 'polyid_xid_generate', '', '22023');
-    END IF;
-    now_pos := (ms - 1321009871111) << 16;
     IF stored IS NULL OR stored <= now_pos THEN
-        r := polyid__random13();
+        -- the first two bytes of a version-4 UUID are random
+        r := uuid_send(gen_random_uuid());
         pos := now_pos | (((get_byte(r, 0) << 8) | get_byte(r, 1)) & 32767);
-    ELSE
-        pos := stored;
     END IF;
-    IF pos >> 16 > 4398046511103 THEN
-        PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: the generator would pass 2151-03-25T18:46:22.214Z',
-                              'polyid_xid_generate', '', '22023');
+    IF ms < 1321009871111 OR ms > 5719056382214 OR pos >> 16 > 4398046511103
+       OR (pos >> 16) - (now_pos >> 16) > 60000 THEN
+        IF ms < 1321009871111 OR ms > 5719056382214 THEN
+            PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: ' || ms || ' is out of range '
+                                  || '1321009871111..=5719056382214', '{name}', '', '22023');
+        ELSIF pos >> 16 > 4398046511103 THEN
+            PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: the generator would pass 2151-03-25T18:46:22.214Z',
+                                  '{name}', '', '22023');
+        END IF;
+        PERFORM polyid__behind('xid generator', (pos >> 16) - (now_pos >> 16), 60000, 'ms', '{name}');
     END IF;
-    IF (pos >> 16) - (now_pos >> 16) > 60000 THEN
-        PERFORM polyid__behind('xid generator', (pos >> 16) - (now_pos >> 16), 60000, 'ms',
-                               'polyid_xid_generate');
-    END IF;
-    PERFORM set_config('polyid.xid_last', (pos + 1)::text, false);
-    RETURN polyid_uid11_encode(((pos >> 16) << 22) | ((pg_backend_pid() % 64)::bigint << 16) | (pos & 65535));
-END $$;
-
--- An EUID without extension (§4.3): a fresh one (timestamp, 15 random padding bits, 64
--- random bits) in a millisecond later than the session's last; otherwise the last one's
--- high 64 bits with its random high half plus one and a fresh low half, or, when that half
--- is spent, a fresh EUID for the last one's millisecond plus one. The session keeps "hi lo".
-CREATE OR REPLACE FUNCTION polyid_euid_generate() RETURNS text
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-SET search_path FROM CURRENT AS $$
+    done := set_config('polyid.xid_last', (pos + 1)::text, false);
+    v := ((pos >> 16) << 22) | ((pg_backend_pid() % 64)::bigint << 16) | (pos & 65535);
+    RETURN {result};
+END $$
+$fn$;
+    -- An EUID without extension (§4.3): a fresh one (timestamp, 15 random padding bits, 64
+    -- random bits) in a millisecond later than the session's last; otherwise the last one's
+    -- high 64 bits with its random high half plus one and a fresh low half, or, when that
+    -- half is spent, a fresh EUID for the last one's millisecond plus one. The session keeps
+    -- "hi lo". The random bits are bytes 0-5 and 9-15 of a version-4 UUID (not its version
+    -- and variant bits): 15 from bytes 0-1, 64 from bytes 2-5 and 9-12.
+    euid constant text := $fn$
+CREATE OR REPLACE FUNCTION {name}() RETURNS {type}
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
 DECLARE
     last text := nullif(current_setting('polyid.euid_last', true), '');
     now bigint := polyid__now_micros() / 1000;
+    hi bigint := split_part(last, ' ', 1)::bigint;
+    lo bigint := split_part(last, ' ', 2)::bigint;
+    r bytea := uuid_send(gen_random_uuid());
+    rnd bigint := ('x' || encode(substr(r, 3, 4) || substr(r, 10, 4), 'hex'))::bit(64)::bigint;
     ms bigint := now;
-    r bytea := polyid__random13();
-    rnd bigint := ('x' || encode(substr(r, 3, 8), 'hex'))::bit(64)::bigint;
-    hi bigint;
-    lo bigint;
-    half bigint;
+    v bytea;
+    done text;
 BEGIN
-    IF now < 0 OR now > 35184372088831 THEN
-        PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || now || ' is out of range 0..=35184372088831',
-                              'polyid_euid_generate', '', '22023');
-    END IF;
-    IF last IS NOT NULL THEN
-        hi := split_part(last, ' ', 1)::bigint;
-        lo := split_part(last, ' ', 2)::bigint;
-        IF now <= polyid__shr(hi, 19) THEN
-            half := polyid__shr(lo, 32);
-            IF half < 4294967295 THEN
-                ms := polyid__shr(hi, 19);
-                lo := ((half + 1) << 32) | (rnd & 4294967295);
-            ELSE
-                ms := polyid__shr(hi, 19) + 1;
-                hi := NULL;
-            END IF;
+    IF now <= polyid__shr(hi, 19) THEN
+        IF polyid__shr(lo, 32) < 4294967295 THEN
+            ms := polyid__shr(hi, 19);
+            lo := ((polyid__shr(lo, 32) + 1) << 32) | (rnd & 4294967295);
         ELSE
+            ms := polyid__shr(hi, 19) + 1;
             hi := NULL;
         END IF;
+    ELSE
+        hi := NULL;
     END IF;
     IF hi IS NULL THEN
-        IF ms > 35184372088831 THEN
-            PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || ms || ' is out of range 0..=35184372088831',
-                                  'polyid_euid_generate', '', '22023');
-        END IF;
         hi := (ms << 19) | ((((get_byte(r, 0) << 8) | get_byte(r, 1)) & 32767)::bigint << 4);
         lo := rnd;
     END IF;
-    IF ms - now > 60000 THEN
-        PERFORM polyid__behind('EUID generator', ms - now, 60000, 'ms', 'polyid_euid_generate');
+    IF now < 0 OR ms > 35184372088831 OR ms - now > 60000 THEN
+        IF now < 0 OR now > 35184372088831 THEN
+            PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || now || ' is out of range 0..=35184372088831',
+                                  '{name}', '', '22023');
+        ELSIF ms > 35184372088831 THEN
+            PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || ms || ' is out of range 0..=35184372088831',
+                                  '{name}', '', '22023');
+        END IF;
+        PERFORM polyid__behind('EUID generator', ms - now, 60000, 'ms', '{name}');
     END IF;
-    PERFORM set_config('polyid.euid_last', hi || ' ' || lo, false);
-    RETURN polyid_euid_format(int8send(hi) || int8send(lo));
-END $$;
-
--- The generators' values (what polyid_<family>_parse reads from the text), for tables that
--- keep their keys as integers or bytes: the text generators' IDs, parsed. Their errors name
--- the text generator that raised them.
-CREATE OR REPLACE FUNCTION polyid_xid_generate_value() RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-SET search_path FROM CURRENT AS $$ SELECT polyid_xid_parse(polyid_xid_generate()) $$;
-
-CREATE OR REPLACE FUNCTION polyid_tid_generate_value() RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-SET search_path FROM CURRENT AS $$ SELECT polyid_tid_parse(polyid_tid_generate()) $$;
-
-CREATE OR REPLACE FUNCTION polyid_euid_generate_value() RETURNS bytea
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-SET search_path FROM CURRENT AS $$ SELECT polyid_euid_parse(polyid_euid_generate()) $$;
+    done := set_config('polyid.euid_last', hi || ' ' || lo, false);
+    v := int8send(hi) || int8send(lo);
+    RETURN {result};
+END $$
+$fn$;
+    fam text;
+    body text;
+BEGIN
+    FOREACH fam IN ARRAY ARRAY['tid', 'xid', 'euid'] LOOP
+        body := CASE fam WHEN 'tid' THEN tid WHEN 'xid' THEN xid ELSE euid END;
+        -- every call of a polyid function, the new function's own name included
+        body := regexp_replace(body, '\m(polyid_\w+)\(', q || '\1(', 'g');
+        EXECUTE replace(replace(replace(body, '{name}', 'polyid_' || fam || '_generate'),
+                                '{type}', 'text'),
+                        '{result}', q || CASE fam WHEN 'tid' THEN 'polyid_tid_format(v)'
+                                                  WHEN 'xid' THEN 'polyid_uid11_encode(v)'
+                                                  ELSE 'polyid_euid_format(v)' END);
+        EXECUTE replace(replace(replace(body, '{name}', 'polyid_' || fam || '_generate_value'),
+                                '{type}', CASE fam WHEN 'euid' THEN 'bytea' ELSE 'bigint' END),
+                        '{result}', 'v');
+    END LOOP;
+END $do$;
 
 -- ----------------------------------------------------------------------------------------
 -- Internal helpers of earlier versions of this file that it no longer defines, or defines
@@ -1294,7 +1296,7 @@ BEGIN
     FOREACH f IN ARRAY ARRAY['polyid__u64(bigint)', 'polyid__b58(text,integer)',
                              'polyid__b32(text,integer)', 'polyid__tid_first(text,integer)',
                              'polyid__crockford_symbol(bigint)', 'polyid__crockford_pair(bigint)',
-                             'polyid__euid_fast(text)'] LOOP
+                             'polyid__euid_fast(text)', 'polyid__random13()'] LOOP
         f := quote_ident(current_schema()) || '.' || f;
         IF to_regprocedure(f) IS NOT NULL THEN
             EXECUTE 'DROP FUNCTION ' || f;

@@ -439,6 +439,15 @@ class PlPgSql(unittest.TestCase):
         self.assertEqual((code, state), ("CLOCK_BEHIND", "22023"), message)
         self.assertIn("more than the allowed lead of 60000000 us", message)
         self.assertEqual(e.row("SELECT current_setting('polyid.tid_last')")[0], str(now_us + 120_000_000))
+        # The value generators share the state, and their errors name them.
+        for fam in ("tid", "xid", "euid"):
+            if fam != "tid":
+                e.row(f"SELECT set_config('polyid.{fam}_last', ?, false)",
+                      [str((now_us // 1000 + 120_000 - 1321009871111) << 16) if fam == "xid"
+                       else f"{(now_us // 1000 + 120_000) << 19} 0"])
+            code, state, message = failure(e, f"SELECT polyid_{fam}_generate_value()")
+            self.assertEqual((code, state), ("CLOCK_BEHIND", "22023"), message)
+            self.assertIn(f"polyid_{fam}_generate_value()", message)
         ms = now_us // 1000
         xid_pos = (ms + 120_000 - 1321009871111) << 16
         e.row("SELECT set_config('polyid.xid_last', ?, false)", [str(xid_pos)])
@@ -472,7 +481,7 @@ class PlPgSql(unittest.TestCase):
             self.assertEqual(db.execute("SELECT polyid_compact_id('E.AUTH.TOKEN.001')").fetchone()[0], "V6a0B")
             # Called from a session whose search path does not name the schema: the inlined
             # functions' common cases, and the PL/pgSQL ways for the other inputs and errors.
-            db.execute("SET search_path = public")
+            db.execute("SET search_path = pg_catalog")  # no schema that has the file
             self.assertEqual(db.execute("SELECT app.polyid_full_id('auth_lib', 'E.Auth.Token.001'), "
                                         "app.polyid_tid_micros(app.polyid_tid_format(1024))").fetchone(),
                              ("05o5h-V6a0B", 1))
@@ -483,6 +492,13 @@ class PlPgSql(unittest.TestCase):
                 "app.polyid_xid_parse('11111111112'), app.polyid_tid_parse('2222222222222'), "
                 "app.polyid_euid_unix_ms(app.polyid_euid_format(app.polyid_euid_parse('000000000000000000000000000')))"
             ).fetchone(), ("V6a0B", "V6a0B", "E.AUTH.TOKEN.001", "INVALID_SEQUENCE", "05o5h", "05o5h-V6a0B", 1, 0, 0))
+            # The generators, which call the file's other functions by their schema: a text, a
+            # value and a text, in that order.
+            for fam in ("tid", "xid", "euid"):
+                self.assertTrue(db.execute(
+                    f"SELECT app.polyid_{fam}_parse(a) < v AND v < app.polyid_{fam}_parse(b) FROM (SELECT "
+                    f"app.polyid_{fam}_generate() a, app.polyid_{fam}_generate_value() v, "
+                    f"app.polyid_{fam}_generate() b) t").fetchone()[0], fam)
             for bad in ("SELECT app.polyid_compact_id('E.A.B.000')", "SELECT app.polyid_euid_parse('0')",
                         "SELECT app.polyid_xid_parse('0')", "SELECT app.polyid_tid_parse('0')"):
                 with self.assertRaises(psycopg.errors.InvalidTextRepresentation, msg=bad):
