@@ -95,15 +95,17 @@ impl CompactId {
     }
 }
 
-/// The five base62 digits of `v mod 62^5`. The reduction leaves a value under 2^30, whose
-/// divisions by constants are 32-bit multiply-shifts; it is cut at 62^3 and 62^2 into two
-/// pairs of digits, each read from a table, and one.
+/// The five base62 digits of `v mod 62^5` (`v` under 2^40): digits 0..4 of `v` itself, so
+/// the three groups (a pair, one, a pair) come from `v` side by side, each by its own
+/// divisions by constants, rather than one after another from the reduced value. The pairs
+/// are read from a table.
 #[cfg(any(test, not(target_arch = "wasm32")))]
 #[inline(always)]
 const fn base62_by_pairs(v: u64) -> [u8; COMPACT_LEN] {
-    let r = (v % 916_132_832) as u32; // 62^5
-    let (high, low) = (r / 238_328, r % 238_328); // 62^3
-    let (middle, low) = (low / 3_844, low % 3_844); // 62^2
+    // v / 62^3 and v / 62^2 are under 2^23 and 2^29: their remainders are 32-bit.
+    let high = (v / 238_328) as u32 % 3_844; // digits 4 and 3
+    let middle = (v / 3_844) as u32 % 62; // digit 2
+    let low = (v % 3_844) as u32; // digits 1 and 0
     let [a, b] = pair(high);
     let [d, e] = pair(low);
     [a, b, BASE62[middle as usize], d, e]

@@ -63,7 +63,13 @@ pub fn compact_id_with(code: &str, names: &NamedSequences) -> Result<String> {
 /// The compact ID written into a caller's buffer (no allocation).
 #[inline]
 pub fn compact_id_into(code: &str, out: &mut [u8; COMPACT_LEN]) -> Result<()> {
-    *out = *compact(code, &NamedSequences::standard())?.as_bytes();
+    let names = &NamedSequences::standard();
+    // The fast path's ID goes straight to `out`, not through a `Result` on the stack.
+    let id = match code::compact_fast(code, names) {
+        Some(id) => id,
+        None => compact_precise(code, names)?,
+    };
+    *out = *id.as_bytes();
     Ok(())
 }
 
