@@ -1141,13 +1141,14 @@ $$;
 -- Each family's generator is written once, as a template, and made into two functions:
 -- polyid_<family>_generate() returns the new ID's text, and polyid_<family>_generate_value()
 -- its value (what polyid_<family>_parse reads from the text), for tables that keep their
--- keys as integers or bytes. Both continue the one sequence of the session. {name} is the
--- function's name (errors name the function that raised them), {type} what it returns and
--- {result} how it returns the ID `v`. The DO block names the polyid functions a generator
--- calls with the schema the file loads into, so that a generator sets no search path (which
--- PostgreSQL would save and restore on every call) and still finds them from any session.
--- The state is written by an assignment (`done := set_config(...)`): PERFORM would run a
--- query.
+-- keys as integers or bytes. Both continue the one sequence of the session. A template is
+-- the function's declarations and statements, which leave the new ID in `v`; the loop below
+-- adds the function's head (its name and what it returns) and `RETURN {result}`, the ID as
+-- text or `v` itself. Errors name the function that raised them ({name}). The DO block names
+-- the polyid functions a generator calls with the schema the file loads into, so that a
+-- generator sets no search path (which PostgreSQL would save and restore on every call) and
+-- still finds them from any session. The state is written by an assignment
+-- (`done := set_config(...)`): PERFORM would run a query.
 DO $do$
 DECLARE
     q constant text := quote_ident(current_schema()) || '.';
@@ -1156,8 +1157,6 @@ DECLARE
     -- process without a node: every backend is one, and backends whose ids differ modulo 960
     -- never share a clock id.
     tid constant text := $fn$
-CREATE OR REPLACE FUNCTION {name}() RETURNS {type}
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
 DECLARE
     now bigint := polyid__now_micros();
     us bigint := greatest(now, nullif(current_setting('polyid.tid_last', true), '')::bigint + 1);
@@ -1176,8 +1175,6 @@ BEGIN
     END IF;
     done := set_config('polyid.tid_last', us::text, false);
     v := (us << 10) | (32 + pg_backend_pid() % 960);
-    RETURN {result};
-END $$
 $fn$;
     -- An xid without a node (§6.2): 6 lane bits (backend process id mod 64) over a 16-bit
     -- counter that starts at a random value below 32768 in each new millisecond. The session
@@ -1185,8 +1182,6 @@ $fn$;
     -- is that, or now's millisecond with a fresh start when later, so a full millisecond moves
     -- on to the next one.
     xid constant text := $fn$
-CREATE OR REPLACE FUNCTION {name}() RETURNS {type}
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
 DECLARE
     stored bigint := nullif(current_setting('polyid.xid_last', true), '')::bigint;
     ms bigint := polyid__now_micros() / 1000;
@@ -1214,8 +1209,6 @@ BEGIN
     END IF;
     done := set_config('polyid.xid_last', (pos + 1)::text, false);
     v := ((pos >> 16) << 22) | ((pg_backend_pid() % 64)::bigint << 16) | (pos & 65535);
-    RETURN {result};
-END $$
 $fn$;
     -- An EUID without extension (§4.3): a fresh one (timestamp, 15 random padding bits, 64
     -- random bits) in a millisecond later than the session's last; otherwise the last one's
@@ -1224,8 +1217,6 @@ $fn$;
     -- "hi lo". The random bits are bytes 0-5 and 9-15 of a version-4 UUID (not its version
     -- and variant bits): 15 from bytes 0-1, 64 from bytes 2-5 and 9-12.
     euid constant text := $fn$
-CREATE OR REPLACE FUNCTION {name}() RETURNS {type}
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
 DECLARE
     last text := nullif(current_setting('polyid.euid_last', true), '');
     now bigint := polyid__now_micros() / 1000;
@@ -1264,14 +1255,15 @@ BEGIN
     END IF;
     done := set_config('polyid.euid_last', hi || ' ' || lo, false);
     v := int8send(hi) || int8send(lo);
-    RETURN {result};
-END $$
 $fn$;
     fam text;
     body text;
 BEGIN
     FOREACH fam IN ARRAY ARRAY['tid', 'xid', 'euid'] LOOP
-        body := CASE fam WHEN 'tid' THEN tid WHEN 'xid' THEN xid ELSE euid END;
+        body := 'CREATE OR REPLACE FUNCTION {name}() RETURNS {type} '
+                || 'LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$'
+                || CASE fam WHEN 'tid' THEN tid WHEN 'xid' THEN xid ELSE euid END
+                || '    RETURN {result};' || chr(10) || 'END $$';
         -- every call of a polyid function, the new function's own name included
         body := regexp_replace(body, '\m(polyid_\w+)\(', q || '\1(', 'g');
         EXECUTE replace(replace(replace(body, '{name}', 'polyid_' || fam || '_generate'),
