@@ -367,10 +367,38 @@ RETURN octet_length(code) <= 39
              AND octet_length(split_part(code COLLATE "C", '.', 3)) <= 16))
     AND right(code COLLATE "C", 3) <> '000';
 
--- The normalized form of such a code; NULL for any other.
+-- The digits of a standard named sequence (§1.4) given in upper case, e.g. '001' for
+-- MISSING; NULL for any other text.
+CREATE OR REPLACE FUNCTION polyid__standard_digits(name text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN '{"MISSING": "001", "MISMATCH": "002", "INVALID": "003", "OVERFLOW": "004",
+         "UNDERFLOW": "005", "OUT_OF_BOUNDS": "006", "DUPLICATE": "007", "DENIED": "008",
+         "UNSUPPORTED": "009", "DEPRECATED": "010", "UNINITIALIZED": "011", "ALREADY_INIT": "012",
+         "CLOSED": "013", "CANCELLED": "014", "IN_PROGRESS": "015", "NOT_READY": "016",
+         "TIMEOUT": "017", "STALE": "018", "NOT_FOUND": "021", "ALREADY_EXISTS": "022",
+         "CONFLICT": "023", "LOCKED": "024", "CORRUPTED": "025", "EXHAUSTED": "026",
+         "UNAVAILABLE": "027", "UNREACHABLE": "028", "DISCONNECTED": "029", "PARTIAL": "998",
+         "COMPLETE": "999"}'::jsonb ->> name;
+
+-- The normalized form of a code that is valid with a standard named sequence and nothing
+-- else to normalize but its case: its fields up to the sequence in upper case, then the
+-- name's digits; NULL for any other code. With fields of at most 16 and a standard name
+-- (at most 14), such a code has at most 50 bytes; fields that add up to at most 17 are both
+-- within 16, so the limit is checked apart only for longer ones.
+CREATE OR REPLACE FUNCTION polyid__wdp_named(code text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN octet_length(code) <= 50
+    AND code COLLATE "C" ~ '^[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9_]*$'
+    AND (octet_length(code) - octet_length(split_part(code COLLATE "C", '.', 4)) <= 21
+         OR (octet_length(split_part(code COLLATE "C", '.', 2)) <= 16
+             AND octet_length(split_part(code COLLATE "C", '.', 3)) <= 16))
+    THEN polyid__upper(left(code, octet_length(code) - octet_length(split_part(code COLLATE "C", '.', 4))))
+         || polyid__standard_digits(polyid__upper(split_part(code COLLATE "C", '.', 4))) END;
+
+-- The normalized form of a code of either kind; NULL for any other.
 CREATE OR REPLACE FUNCTION polyid__wdp_plain_normalized(code text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN polyid__wdp_plain(code) THEN polyid__upper(code) END;
+RETURN CASE WHEN polyid__wdp_plain(code) THEN polyid__upper(code) ELSE polyid__wdp_named(code) END;
 
 -- A namespace that is valid as given (§1.3); NULL for any other.
 CREATE OR REPLACE FUNCTION polyid__ns_plain(ns text) RETURNS text
@@ -383,13 +411,6 @@ CREATE OR REPLACE FUNCTION polyid__wdp_normalize(code text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
     ws constant text := E' \t\n\x0B\f\r';
-    names constant text[] := ARRAY['MISSING', 'MISMATCH', 'INVALID', 'OVERFLOW', 'UNDERFLOW',
-        'OUT_OF_BOUNDS', 'DUPLICATE', 'DENIED', 'UNSUPPORTED', 'DEPRECATED', 'UNINITIALIZED',
-        'ALREADY_INIT', 'CLOSED', 'CANCELLED', 'IN_PROGRESS', 'NOT_READY', 'TIMEOUT', 'STALE',
-        'NOT_FOUND', 'ALREADY_EXISTS', 'CONFLICT', 'LOCKED', 'CORRUPTED', 'EXHAUSTED',
-        'UNAVAILABLE', 'UNREACHABLE', 'DISCONNECTED', 'PARTIAL', 'COMPLETE'];
-    numbers constant int[] := ARRAY[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
-        18, 21, 22, 23, 24, 25, 26, 27, 28, 29, 998, 999];
     t text;
     start int;
     dots int;
@@ -397,7 +418,7 @@ DECLARE
     failure text;
     seq text;
     seq_at int;
-    num int;
+    digits text;
     i int;
 BEGIN
     t := polyid__wdp_plain_normalized(code);
@@ -433,10 +454,10 @@ BEGIN
         IF seq !~ '^[0-9]{3}$' THEN
             RETURN '!INVALID_SEQUENCE WDP sequence: invalid ' || polyid__quote(seq);
         END IF;
-        num := seq::int;
-        IF num = 0 THEN
+        IF seq = '000' THEN
             RETURN '!INVALID_SEQUENCE WDP sequence: 000 is reserved; sequences are 001-999';
         END IF;
+        digits := seq;
     ELSE
         IF seq !~ '^[A-Za-z][A-Za-z0-9_]{0,31}$' THEN
             i := 1;
@@ -449,13 +470,12 @@ BEGIN
             END IF;
             RETURN '!INVALID_SEQUENCE WDP sequence: invalid ' || polyid__quote(seq);
         END IF;
-        num := numbers[array_position(names, polyid__upper(seq))];
-        IF num IS NULL THEN
+        digits := polyid__standard_digits(polyid__upper(seq));
+        IF digits IS NULL THEN
             RETURN '!UNKNOWN_NAMED_SEQUENCE WDP sequence: unknown named sequence ' || polyid__quote(polyid__upper(seq));
         END IF;
     END IF;
-    RETURN polyid__upper(p[1]) || '.' || polyid__upper(p[2]) || '.' || polyid__upper(p[3]) || '.'
-        || lpad(num::text, 3, '0');
+    RETURN polyid__upper(p[1]) || '.' || polyid__upper(p[2]) || '.' || polyid__upper(p[3]) || '.' || digits;
 END $$;
 
 -- A namespace (§1.3): NULL when valid, else the failure.
@@ -533,7 +553,8 @@ END $$;
 
 CREATE OR REPLACE FUNCTION polyid_validate_code(code text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN polyid__wdp_plain(code) THEN NULL ELSE polyid__validate_exact(code) END;
+RETURN CASE WHEN polyid__wdp_plain(code) OR polyid__wdp_named(code) IS NOT NULL THEN NULL
+            ELSE polyid__validate_exact(code) END;
 
 CREATE OR REPLACE FUNCTION polyid__compact_id_exact(code text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE

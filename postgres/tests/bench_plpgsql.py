@@ -27,7 +27,10 @@ CASES = [
     ("to_timestamp(text)", "to_timestamp(ts, 'YYYY-MM-DD HH24:MI:SS.US')", None),
     ("gen_random_uuid", "gen_random_uuid()", None),
     ("polyid_compact_id", "polyid_compact_id(code)", "md5(text)"),
+    ("polyid_compact_id (named sequence)", "polyid_compact_id(named)", "md5(text)"),
+    ("polyid_compact_id (white space)", "polyid_compact_id(padded)", "md5(text)"),
     ("polyid_normalize_code", "polyid_normalize_code(code)", "md5(text)"),
+    ("polyid_normalize_code (named sequence)", "polyid_normalize_code(named)", "md5(text)"),
     ("polyid_validate_code", "polyid_validate_code(code)", "md5(text)"),
     ("polyid_namespace_hash", "polyid_namespace_hash(ns)", "md5(text)"),
     ("polyid_full_id", "polyid_full_id(ns, code)", "md5(text)"),
@@ -63,6 +66,10 @@ def main():
                   'ns_' || (i % 1000) AS ns,
                   to_char(to_timestamp(1700000000 + i * 0.001234), 'YYYY-MM-DD HH24:MI:SS.US') AS ts
                   FROM generate_series(1, {ROWS}) i""")
+        # The same codes with a named sequence, and with white space around them.
+        e.row("ALTER TABLE bench ADD COLUMN named text, ADD COLUMN padded text")
+        e.row("UPDATE bench SET named = left(code, -3) || (ARRAY['MISSING', 'timeout', 'Locked', "
+              "'NOT_FOUND'])[n % 4 + 1], padded = ' ' || code || E'\\t'")
         e.row("ALTER TABLE bench ADD COLUMN uid text, ADD COLUMN xid text, ADD COLUMN tid text, "
               "ADD COLUMN euid text, ADD COLUMN eb bytea")
         e.row("UPDATE bench SET uid = polyid_uid11_encode(n * 123456789012), xid = polyid_xid_generate(), "

@@ -254,6 +254,39 @@ class PlPgSql(unittest.TestCase):
         for sql, arg in queries:
             self.assertEqual(self.e.row(sql, [arg])[0], lite.row(sql, [arg])[0], arg)
 
+    @unittest.skipUnless(os.path.exists(engines.SQLITE_LIB) or os.environ.get("POLYID_PG_COMPARE_SQLITE"),
+                         "the SQLite extension is not built (make sql-build)")
+    def test_named_sequences_are_the_sqlite_extensions(self):
+        # Every standard name in three cases, after fields of 1 to 17 letters (the limit is
+        # checked apart for longer fields), and names that are not standard: near misses,
+        # digits and underscores, 32 and 33 characters, a reserved or short number. Each
+        # function's value, or its error code, is the SQLite extension's.
+        lite = engines.Sqlite()
+        names = ["MISSING", "MISMATCH", "INVALID", "OVERFLOW", "UNDERFLOW", "OUT_OF_BOUNDS",
+                 "DUPLICATE", "DENIED", "UNSUPPORTED", "DEPRECATED", "UNINITIALIZED", "ALREADY_INIT",
+                 "CLOSED", "CANCELLED", "IN_PROGRESS", "NOT_READY", "TIMEOUT", "STALE", "NOT_FOUND",
+                 "ALREADY_EXISTS", "CONFLICT", "LOCKED", "CORRUPTED", "EXHAUSTED", "UNAVAILABLE",
+                 "UNREACHABLE", "DISCONNECTED", "PARTIAL", "COMPLETE"]
+        sequences = [v for n in names for v in (n, n.lower(), n[:1] + n[1:].lower())]
+        sequences += ["MISSINGX", "MISSIN", "MISS_ING", "Missing2", "X" * 32, "X" * 33, "_MISSING",
+                      "00", "000", "0001", "1ocked"]
+        codes = []
+        for i, seq in enumerate(sequences):
+            comp, prim = (1, 7, 15, 16, 17)[i % 5], (16, 1, 17, 15, 7)[i // 5 % 5]
+            codes.append("Ew"[i % 2] + "." + ("Ab" * 9)[:comp] + "." + ("Cd" * 9)[:prim] + "." + seq)
+        codes += ["E.A.B." + n for n in names] + ["e.Auth.Token." + n.lower() for n in names]
+
+        def outcome(engine, sql, code):
+            try:
+                return engine.row(sql, [code])[0]
+            except engines.SqlError as err:
+                return err.code
+
+        for code in codes:
+            for sql in ("SELECT polyid_normalize_code(?)", "SELECT polyid_validate_code(?)",
+                        "SELECT polyid_compact_id(?)"):
+                self.assertEqual(outcome(self.e, sql, code), outcome(lite, sql, code), f"{sql} {code}")
+
     def test_generated_column_and_expression_index(self):
         e = self.e
         e.row("DROP TABLE IF EXISTS logs")
