@@ -395,10 +395,23 @@ RETURN CASE WHEN octet_length(code) <= 50
     THEN polyid__upper(left(code, octet_length(code) - octet_length(split_part(code COLLATE "C", '.', 4))))
          || polyid__standard_digits(polyid__upper(split_part(code COLLATE "C", '.', 4))) END;
 
--- The normalized form of a code of either kind; NULL for any other.
+-- The normalized form of a code with a number, valid once the white space around it is
+-- trimmed (§1.1 step 1: space, tab, line feed, vertical tab, form feed, carriage return);
+-- NULL for any other code. The fields, inside the dots, are measured as they stand.
+CREATE OR REPLACE FUNCTION polyid__wdp_padded(code text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN octet_length(code) <= 47
+    AND code COLLATE "C" ~ '^[ \t\n\v\f\r]*[TIKSHWCBEtikshwcbe]\.[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*\.[0-9][0-9][0-9][ \t\n\v\f\r]*$'
+    AND code COLLATE "C" !~ '\.000[ \t\n\v\f\r]*$'
+    AND octet_length(split_part(code COLLATE "C", '.', 2)) <= 16
+    AND octet_length(split_part(code COLLATE "C", '.', 3)) <= 16
+    THEN polyid__upper(btrim(code, E' \t\n\x0B\f\r')) END;
+
+-- The normalized form of a code of any of these kinds; NULL for any other.
 CREATE OR REPLACE FUNCTION polyid__wdp_plain_normalized(code text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN polyid__wdp_plain(code) THEN polyid__upper(code) ELSE polyid__wdp_named(code) END;
+RETURN CASE WHEN polyid__wdp_plain(code) THEN polyid__upper(code)
+            ELSE coalesce(polyid__wdp_named(code), polyid__wdp_padded(code)) END;
 
 -- A namespace that is valid as given (§1.3); NULL for any other.
 CREATE OR REPLACE FUNCTION polyid__ns_plain(ns text) RETURNS text
@@ -553,7 +566,7 @@ END $$;
 
 CREATE OR REPLACE FUNCTION polyid_validate_code(code text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN polyid__wdp_plain(code) OR polyid__wdp_named(code) IS NOT NULL THEN NULL
+RETURN CASE WHEN polyid__wdp_plain_normalized(code) IS NOT NULL THEN NULL
             ELSE polyid__validate_exact(code) END;
 
 CREATE OR REPLACE FUNCTION polyid__compact_id_exact(code text) RETURNS text

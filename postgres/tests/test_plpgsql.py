@@ -256,11 +256,12 @@ class PlPgSql(unittest.TestCase):
 
     @unittest.skipUnless(os.path.exists(engines.SQLITE_LIB) or os.environ.get("POLYID_PG_COMPARE_SQLITE"),
                          "the SQLite extension is not built (make sql-build)")
-    def test_named_sequences_are_the_sqlite_extensions(self):
+    def test_named_sequences_and_white_space_are_the_sqlite_extensions(self):
         # Every standard name in three cases, after fields of 1 to 17 letters (the limit is
         # checked apart for longer fields), and names that are not standard: near misses,
-        # digits and underscores, 32 and 33 characters, a reserved or short number. Each
-        # function's value, or its error code, is the SQLite extension's.
+        # digits and underscores, 32 and 33 characters, a reserved or short number; codes with
+        # white space around them. Each function's value, or its error code, is the SQLite
+        # extension's.
         lite = engines.Sqlite()
         names = ["MISSING", "MISMATCH", "INVALID", "OVERFLOW", "UNDERFLOW", "OUT_OF_BOUNDS",
                  "DUPLICATE", "DENIED", "UNSUPPORTED", "DEPRECATED", "UNINITIALIZED", "ALREADY_INIT",
@@ -275,6 +276,14 @@ class PlPgSql(unittest.TestCase):
             comp, prim = (1, 7, 15, 16, 17)[i % 5], (16, 1, 17, 15, 7)[i // 5 % 5]
             codes.append("Ew"[i % 2] + "." + ("Ab" * 9)[:comp] + "." + ("Cd" * 9)[:prim] + "." + seq)
         codes += ["E.A.B." + n for n in names] + ["e.Auth.Token." + n.lower() for n in names]
+        # White space around a code (each of the six characters trimmed, and others that are
+        # not), inside it, around a reserved number, a named sequence, fields at the limit.
+        for i, code in enumerate(["E.Auth.Token.001", "e.a.b.999", "E.A.B.000", "E.A.B.MISSING",
+                                  "W." + "Ab" * 8 + "." + "Cd" * 8 + ".042", "W." + "Ab" * 8 + "A.B.042",
+                                  "E.A.B. 001", "E .A.B.001", "E.A.B.01"]):
+            for ws in (" ", "\t", "\n", "\x0b", "\x0c", "\r", " \t\r\n", "\xa0", "\u3000", "\x1c"):
+                codes += [ws + code, code + ws, ws + code + ws if i % 2 else ws * 2 + code + ws * 3]
+        codes += [" ", "\t\n", " E.A.B.001 x", "x E.A.B.001 "]
 
         def outcome(engine, sql, code):
             try:
