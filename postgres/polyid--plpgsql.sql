@@ -11,11 +11,12 @@
 -- quoted, at most 64 characters), then the reason. The database encoding must be UTF8.
 --
 -- PostgreSQL 14 or newer (SQL-standard function bodies). Functions named polyid__* are
--- internal helpers. The public functions find them wherever they are called from: the
--- PL/pgSQL ones keep the search path they were created with, and the SQL ones with a
--- standard body (RETURN ...) are bound to them when the file is loaded, which also lets the
--- planner inline them (see "Parsing and formatting" below); the PL/pgSQL helpers those call
--- use built-in functions only, or name their helpers with the schema (polyid__xxh3).
+-- internal helpers. The public functions find them wherever they are called from: the SQL
+-- ones with a standard body (RETURN ...) are bound to them when the file is loaded, which
+-- also lets the planner inline them (see "Parsing and formatting" below); the PL/pgSQL ones
+-- either keep the search path they were created with or, where that setting would cost a
+-- visible share of each call (the generators, the hash, the readers), name the helpers they
+-- call with the schema the file is loaded into, or call built-in functions only.
 -- EXTUUID is not here (docs/sql.md says why).
 --
 -- The algorithms are those of polyid's specification, docs/spec/ in its source (sections
@@ -195,26 +196,41 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
             & 4294967295)
 $$;
 
+-- The five base62 symbols of a hash's low 40 bits, mod 62^5 (§1.2), most significant first:
+-- the low five base62 digits of those 40 bits (the digits of the remainder mod 62^5), each
+-- read from the alphabet into a byte of a bigint, whose low five bytes are the text. One
+-- expression, so that the hash's PL/pgSQL function returns it without another call.
+CREATE OR REPLACE FUNCTION polyid__base62(h bigint) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN encode(substr(int8send(
+        (get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) / 14776336 % 62)::int)::bigint << 32)
+        | (get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) / 238328 % 62)::int)::bigint << 24)
+        | (get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) / 3844 % 62)::int)::bigint << 16)
+        | (get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) / 62 % 62)::int)::bigint << 8)
+        | get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) % 62)::int)::bigint), 4, 5), 'escape');
+
 -- ----------------------------------------------------------------------------------------
 -- xxh3_64 with a seed (XXH3 0.8), for the inputs polyid hashes: normalized codes (9 to 39
 -- bytes) and namespaces (1 to 16), which reach the 1-3, 4-8, 9-16 and 17-128 branches, the
 -- last for up to 64 bytes (longer inputs would need more of the secret, and none occurs).
--- The secret is xxh3's default one: `s` holds its first 64 bytes as little-endian words
--- (s[1] is the word at byte 0, s[2] at byte 8, ...). Products modulo 2^64 are
--- polyid__mul64's; xxh3's mul128_fold64 (the high and low halves of the 128-bit product,
--- xor-ed) is written out below from the same 16-bit limbs, its column sums in variables.
--- The public WDP functions call it from the caller's search path (they are inlined SQL), so
--- the DO block names its helpers with the schema the file is loaded into.
+-- The function returns the hash's compact form (polyid__base62), which is all polyid
+-- needs of it. The secret is xxh3's default one: s[k] below stands for its little-endian
+-- word at byte 8(k-1), the first 64 bytes (s[1] at byte 0, s[2] at byte 8, ...), which the DO
+-- block writes in as constants (a constant costs nothing per call; an array would be read
+-- element by element). Products modulo 2^64 are polyid__mul64's; xxh3's mul128_fold64 (the
+-- high and low halves of the 128-bit product, xor-ed) is written out below from the same
+-- 16-bit limbs, its column sums in variables. The public WDP functions call it from the
+-- caller's search path (they are inlined SQL), so the DO block names its helpers with the
+-- schema the file is loaded into.
 DO $do$
-BEGIN
-    EXECUTE regexp_replace($fn$
-CREATE OR REPLACE FUNCTION polyid__xxh3(b bytea, seed bigint) RETURNS bigint
+DECLARE
+    secret constant text[] := ARRAY['be4ba423396cfeb8', '1cad21f72c81017c', 'db979083e96dd4de',
+        '1f67b3b7a4a44072', '78e5c0cc4ee679cb', '2172ffcc7dd05a82', '8e2443f7744608b8',
+        '4c263a81e69035e0'];
+    fn text := $fn$
+CREATE OR REPLACE FUNCTION polyid__hash_id(b bytea, seed bigint) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-    s constant bigint[] := ARRAY[
-        x'be4ba423396cfeb8'::bigint, x'1cad21f72c81017c'::bigint, x'db979083e96dd4de'::bigint,
-        x'1f67b3b7a4a44072'::bigint, x'78e5c0cc4ee679cb'::bigint, x'2172ffcc7dd05a82'::bigint,
-        x'8e2443f7744608b8'::bigint, x'4c263a81e69035e0'::bigint];
     n int := length(b);
     acc bigint;
     x bigint;
@@ -241,7 +257,7 @@ BEGIN
         x := polyid__mul64(x, x'c2b2ae3d27d4eb4f'::bigint);
         x := x # polyid__shr(x, 29);
         x := polyid__mul64(x, x'165667b19e3779f9'::bigint);
-        RETURN x # polyid__shr(x, 32);
+        RETURN polyid__base62(x # polyid__shr(x, 32));
     END IF;
     IF n <= 8 THEN
         -- seed ^= bswap32(low 32 bits of seed) << 32
@@ -256,7 +272,7 @@ BEGIN
         x := polyid__mul64(x, x'9fb21c651e98df25'::bigint);
         x := x # polyid__add(polyid__shr(x, 35), n);
         x := polyid__mul64(x, x'9fb21c651e98df25'::bigint);
-        RETURN x # polyid__shr(x, 28);
+        RETURN polyid__base62(x # polyid__shr(x, 28));
     END IF;
     IF n <= 16 THEN
         -- one product: the first and last 8 bytes with secret words 4 and 5, 6 and 7
@@ -278,8 +294,8 @@ BEGIN
             acc := polyid__add(acc, y);
         ELSE
             o := CASE WHEN j % 2 = 1 THEN 8 * (j - 1) ELSE n - 8 * j END;
-            x := polyid__le64(b, o) # polyid__add(s[2 * j - 1], seed);
-            y := polyid__le64(b, o + 8) # polyid__sub(s[2 * j], seed);
+            x := polyid__le64(b, o) # polyid__add(CASE j WHEN 1 THEN s[1] WHEN 2 THEN s[3] WHEN 3 THEN s[5] ELSE s[7] END, seed);
+            y := polyid__le64(b, o + 8) # polyid__sub(CASE j WHEN 1 THEN s[2] WHEN 2 THEN s[4] WHEN 3 THEN s[6] ELSE s[8] END, seed);
         END IF;
         x0 := x & 65535; x1 := (x >> 16) & 65535; x2 := (x >> 32) & 65535; x3 := (x >> 48) & 65535;
         y0 := y & 65535; y1 := (y >> 16) & 65535; y2 := (y >> 32) & 65535; y3 := (y >> 48) & 65535;
@@ -296,9 +312,14 @@ BEGIN
     -- xxh3's avalanche
     acc := acc # polyid__shr(acc, 37);
     acc := polyid__mul64(acc, x'165667919e3779f9'::bigint);
-    RETURN acc # polyid__shr(acc, 32);
+    RETURN polyid__base62(acc # polyid__shr(acc, 32));
 END $$
-$fn$, 'polyid__', quote_ident(current_schema()) || '.polyid__', 'g');
+$fn$;
+BEGIN
+    FOR k IN 1..8 LOOP
+        fn := replace(fn, 's[' || k || ']', '(x''' || secret[k] || '''::bigint)');
+    END LOOP;
+    EXECUTE regexp_replace(fn, 'polyid__', quote_ident(current_schema()) || '.polyid__', 'g');
 END $do$;
 
 -- ----------------------------------------------------------------------------------------
@@ -320,18 +341,6 @@ $$;
 
 -- ----------------------------------------------------------------------------------------
 -- WDP (docs/spec §1)
-
--- The five base62 symbols of a hash's low 40 bits, mod 62^5 (§1.2).
-CREATE OR REPLACE FUNCTION polyid__base62(h bigint) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-    a constant text := '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-    v bigint := h & 1099511627775;
-BEGIN
-    RETURN substr(a, (v / 14776336 % 62)::int + 1, 1) || substr(a, (v / 238328 % 62)::int + 1, 1)
-        || substr(a, (v / 3844 % 62)::int + 1, 1) || substr(a, (v / 62 % 62)::int + 1, 1)
-        || substr(a, (v % 62)::int + 1, 1);
-END $$;
 
 -- ASCII upper case, whatever the database's locale (a Turkish locale's upper('i') is not 'I'):
 -- under the C collation, upper() maps a-z and leaves every other character as it is.
@@ -533,11 +542,11 @@ END $$;
 -- decode(..., 'escape') gives their bytes (and is immutable, which lets these inline).
 CREATE OR REPLACE FUNCTION polyid__code_id(normalized text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN polyid__base62(polyid__xxh3(decode(normalized, 'escape'), x'000031762D706477'::bigint));
+RETURN polyid__hash_id(decode(normalized, 'escape'), x'000031762D706477'::bigint);
 
 CREATE OR REPLACE FUNCTION polyid__namespace_id(ns text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN polyid__base62(polyid__xxh3(decode(ns, 'escape'), x'31762D736E706477'::bigint));
+RETURN polyid__hash_id(decode(ns, 'escape'), x'31762D736E706477'::bigint);
 
 -- The public WDP functions are SQL expressions, inlined into the calling query: the common
 -- case (a plain code, a plain namespace) is computed there, and any other input goes to the
@@ -1322,7 +1331,8 @@ BEGIN
     FOREACH f IN ARRAY ARRAY['polyid__u64(bigint)', 'polyid__b58(text,integer)',
                              'polyid__b32(text,integer)', 'polyid__tid_first(text,integer)',
                              'polyid__crockford_symbol(bigint)', 'polyid__crockford_pair(bigint)',
-                             'polyid__euid_fast(text)', 'polyid__random13()'] LOOP
+                             'polyid__euid_fast(text)', 'polyid__random13()',
+                             'polyid__xxh3(bytea,bigint)'] LOOP
         f := quote_ident(current_schema()) || '.' || f;
         IF to_regprocedure(f) IS NOT NULL THEN
             EXECUTE 'DROP FUNCTION ' || f;

@@ -361,6 +361,24 @@ class PlPgSql(unittest.TestCase):
         self.assertGreater(differ[4], 20000)
 
     @unittest.skipIf(KIND == "native", "the pure-SQL tier's own functions")
+    def test_base62_of_a_hash(self):
+        # §1.2: the low 40 bits, mod 62^5, as five base62 digits; written here digit by digit.
+        alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+        def base62(h):
+            v = (h & (2 ** 40 - 1)) % 62 ** 5
+            return "".join(alphabet[v // 62 ** k % 62] for k in range(4, -1, -1))
+
+        values = [0, 1, 61, 62, 62 ** 5 - 1, 62 ** 5, 2 ** 40 - 1, 2 ** 40, -1, -2 ** 63, 2 ** 63 - 1]
+        state = 0x2545F4914F6CDD1D
+        for _ in range(2000):
+            state = (state * 6364136223846793005 + 1442695040888963407) % 2 ** 64
+            values.append(state - 2 ** 64 if state >= 2 ** 63 else state)
+        got = self.e.rows("SELECT polyid__base62(v) FROM unnest(?::text[]::bigint[]) WITH ORDINALITY AS t(v, i) "
+                          "ORDER BY i", [[str(v) for v in values]])
+        self.assertEqual([r[0] for r in got], [base62(v) for v in values])
+
+    @unittest.skipIf(KIND == "native", "the pure-SQL tier's own functions")
     def test_the_fast_euid_reader_reads_what_the_exact_one_reads(self):
         # Every symbol of 40 EUIDs replaced by each byte that borders the alphabet's ranges,
         # the aliases, lowercase, a backslash, a space and non-ASCII text: the fast reader
