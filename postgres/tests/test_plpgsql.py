@@ -361,6 +361,40 @@ class PlPgSql(unittest.TestCase):
         self.assertGreater(differ[4], 20000)
 
     @unittest.skipIf(KIND == "native", "the pure-SQL tier's own functions")
+    def test_the_public_functions_are_inlined(self):
+        # The planner inlines the public functions and their SQL helpers into the calling
+        # query, so that over valid input the only polyid functions called as functions are
+        # the PL/pgSQL readers and the hash. A helper that stopped inlining (a STABLE call in
+        # its body, an expensive argument used twice) would run through the SQL-function
+        # executor, many times slower, and be counted here (track_functions, this
+        # transaction's counts).
+        e = self.e
+        e.row("DROP TABLE IF EXISTS inline_input")
+        e.row("CREATE TABLE inline_input AS SELECT c, n, polyid_uid11_encode(n * 987654321) AS x, "
+              "polyid_tid_format(n << 20) AS t, polyid_euid_format(decode(md5(n::text), 'hex')) AS u, "
+              "decode(md5(n::text), 'hex') AS ub FROM generate_series(1::bigint, 30) n, "
+              "unnest(ARRAY['E.Auth.Token.001', 'e.a.b.MISSING', ' E.AUTH.TOKEN.002 ']) c")
+        e.row("BEGIN")
+        try:
+            e.row("SET LOCAL track_functions = 'all'")
+            counts = e.row(
+                "SELECT count(polyid_compact_id(c)), count(polyid_normalize_code(c)), "
+                "count(polyid_validate_code(c)), count(polyid_full_id('ns_' || n, c)), "
+                "count(polyid_namespace_hash('ns_' || n)), count(polyid_uid11_encode(n)), "
+                "count(polyid_uid11_decode(x)), count(polyid_xid_parse(x)), count(polyid_xid_format(n)), "
+                "count(polyid_xid_timestamp(x)), count(polyid_tid_parse(t)), count(polyid_tid_format(n)), "
+                "count(polyid_tid_timestamp(t)), count(polyid_euid_parse(u)), "
+                "count(polyid_euid_format(ub)), count(polyid_euid_timestamp(u)), "
+                "count(polyid_euid_extension(u) IS NULL) FROM inline_input")
+            called = {r[0] for r in e.rows("SELECT funcname FROM pg_stat_xact_user_functions WHERE calls > 0")}
+        finally:
+            e.row("COMMIT")
+        self.assertEqual(counts[0], 90)
+        self.assertEqual(called, {"polyid__hash_id", "polyid__uid11_fast", "polyid__tid_fast",
+                                  "polyid__euid_fast", "polyid__euid_hi_fast", "polyid__euid_extension_fast"})
+        e.row("DROP TABLE inline_input")
+
+    @unittest.skipIf(KIND == "native", "the pure-SQL tier's own functions")
     def test_base62_of_a_hash(self):
         # §1.2: the low 40 bits, mod 62^5, as five base62 digits; written here digit by digit.
         alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
