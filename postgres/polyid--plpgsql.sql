@@ -237,10 +237,10 @@ DECLARE
     y bigint;
     o int;
     pairs int;
-    -- mul128_fold64 of x and y: their limbs, the column sums used twice, and the low,
-    -- middle-low and middle-high 32-bit parts with their carries
-    x0 bigint; x1 bigint; x2 bigint; x3 bigint;
-    y0 bigint; y1 bigint; y2 bigint; y3 bigint;
+    -- mul128_fold64 of x and y: the column sums used twice, and the low, middle-low and
+    -- middle-high 32-bit parts with their carries (the 16-bit limbs of x and y, named by
+    -- their index below, are written out by the DO block: a variable would cost a statement
+    -- each)
     c1 bigint; c3 bigint; c5 bigint;
     p0 bigint; p1 bigint; p2 bigint;
 BEGIN
@@ -297,8 +297,6 @@ BEGIN
             x := polyid__le64(b, o) # polyid__add(CASE j WHEN 1 THEN s[1] WHEN 2 THEN s[3] WHEN 3 THEN s[5] ELSE s[7] END, seed);
             y := polyid__le64(b, o + 8) # polyid__sub(CASE j WHEN 1 THEN s[2] WHEN 2 THEN s[4] WHEN 3 THEN s[6] ELSE s[8] END, seed);
         END IF;
-        x0 := x & 65535; x1 := (x >> 16) & 65535; x2 := (x >> 32) & 65535; x3 := (x >> 48) & 65535;
-        y0 := y & 65535; y1 := (y >> 16) & 65535; y2 := (y >> 32) & 65535; y3 := (y >> 48) & 65535;
         c1 := x0 * y1 + x1 * y0;
         c3 := x0 * y3 + x1 * y2 + x2 * y1 + x3 * y0;
         c5 := x2 * y3 + x3 * y2;
@@ -318,6 +316,10 @@ $fn$;
 BEGIN
     FOR k IN 1..8 LOOP
         fn := replace(fn, 's[' || k || ']', '(x''' || secret[k] || '''::bigint)');
+    END LOOP;
+    FOR k IN 0..3 LOOP
+        fn := regexp_replace(fn, '\mx' || k || '\M', '((x >> ' || 16 * k || ') & 65535)', 'g');
+        fn := regexp_replace(fn, '\my' || k || '\M', '((y >> ' || 16 * k || ') & 65535)', 'g');
     END LOOP;
     EXECUTE regexp_replace(fn, 'polyid__', quote_ident(current_schema()) || '.polyid__', 'g');
 END $do$;
