@@ -1035,8 +1035,10 @@ DECLARE
 BEGIN
     -- The check, from symbols 26 and 27: 127 (none), or the value mod 127. 2^64 = 2 mod 127,
     -- so hi and lo read as unsigned give 2 * hi + lo, and a negative signed half is 2^64
-    -- less (2 mod 127) than its unsigned reading.
-    RETURN CASE ((D(25) & 3) << 5) | D(26)
+    -- less (2 mod 127) than its unsigned reading. The operand is NULL when hi or lo is (a
+    -- symbol there is not a digit), so that no reading, whatever it returns, answers for a
+    -- text the exact parser refuses.
+    RETURN CASE ((D(25) & 3) << 5) | D(26) | ((hi | lo) & 0)
         WHEN 127 THEN {result}
         WHEN (2 * (hi % 127) + lo % 127 + ((hi >> 63) & 4) + ((lo >> 63) & 2) + 381) % 127
             THEN {result} END;

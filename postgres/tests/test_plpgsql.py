@@ -414,29 +414,39 @@ class PlPgSql(unittest.TestCase):
 
     @unittest.skipIf(KIND == "native", "the pure-SQL tier's own functions")
     def test_the_fast_euid_reader_reads_what_the_exact_one_reads(self):
-        # Every symbol of 40 EUIDs replaced by each byte that borders the alphabet's ranges,
-        # the aliases, lowercase, a backslash, a space and non-ASCII text: the fast reader
-        # gives the exact reader's value, or NULL where the exact one raises.
+        # Every symbol of 40 EUIDs, and of 20 without a check (check symbols reading 127),
+        # replaced by each byte that borders the alphabet's ranges, the aliases, lowercase, a
+        # backslash, a space and non-ASCII text: each fast reader (the value, its high half,
+        # its extension) gives the exact reader's value, or NULL where the exact one raises.
         e = self.e
         e.row("""CREATE OR REPLACE FUNCTION pg_temp.euid_or_null(t text) RETURNS bytea
                  LANGUAGE plpgsql AS $$
                  BEGIN RETURN polyid__euid_parse(t, 'test');
                  EXCEPTION WHEN invalid_text_representation THEN RETURN NULL; END $$""")
+        alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+        texts = [r[0] for r in e.rows("SELECT polyid_euid_format(decode(md5(i::text), 'hex')) "
+                                      "FROM generate_series(1, 60) i")]
+        # Symbol 26 keeps its top three bits (the value's last three) and gets 11 below them,
+        # symbol 27 is 31: the check 127, none.
+        texts[40:] = [t[:25] + alphabet[alphabet.index(t[25]) | 3] + "Z" for t in texts[40:]]
         swaps = ["/", "0", "9", ":", "@", "A", "H", "I", "i", "J", "L", "l", "O", "o", "U", "u",
                  "V", "Z", "[", "`", "a", "z", "{", "\\", " ", "\u00e9", "\u20ac", "\x7f"]
-        counts = e.row("""SELECT count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(m)) IS DISTINCT FROM pg_temp.euid_or_null(m)),
-                                 count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(m)) IS NOT NULL),
-                                 count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(m)) IS NULL), count(*)
-                          FROM (SELECT polyid_euid_format(decode(md5(i::text), 'hex')) AS t
-                                FROM generate_series(1, 40) i) v,
-                               generate_series(1, 27) k, unnest(?::text[]) s,
-                               LATERAL (SELECT overlay(t PLACING s FROM k FOR 1) AS m) x""", [swaps])
-        self.assertEqual(counts[0], 0)
+        counts = e.row("""SELECT count(*) FILTER (WHERE polyid__euid_fast(b) IS DISTINCT FROM x),
+                                 count(*) FILTER (WHERE polyid__euid_hi_fast(b) IS DISTINCT FROM
+                                                  ('x' || encode(substr(x, 1, 8), 'hex'))::bit(64)::bigint),
+                                 count(*) FILTER (WHERE (polyid__euid_extension_fast(b) IS NULL) <> (x IS NULL)),
+                                 count(*) FILTER (WHERE x IS NOT NULL), count(*) FILTER (WHERE x IS NULL), count(*)
+                          FROM unnest(?::text[]) t, generate_series(1, 27) k, unnest(?::text[]) s,
+                               LATERAL (SELECT overlay(t PLACING s FROM k FOR 1) AS m) y,
+                               LATERAL (SELECT polyid__euid_bytes(m) AS b, pg_temp.euid_or_null(m) AS x) z""",
+                       [texts, swaps])
+        self.assertEqual(counts[:3], (0, 0, 0))
         # Valid: a swap that keeps the digit (the symbol, its lowercase, an alias), or a new
-        # digit that the check still accepts (1 in 127); the rest fail.
-        self.assertGreater(counts[1], 300)
-        self.assertGreater(counts[2], 25000)
-        self.assertEqual(counts[3], 40 * 27 * len(swaps))
+        # digit that the check still accepts (1 in 127, and every digit without a check); the
+        # rest fail.
+        self.assertGreater(counts[3], 300 + 20 * 25 * 14)
+        self.assertGreater(counts[4], 25000)
+        self.assertEqual(counts[5], 60 * 27 * len(swaps))
         # Whole texts in lowercase, with O for 0 and I and L for 1, read as in canonical form.
         same = e.row("""SELECT count(*) FILTER (WHERE polyid__euid_fast(polyid__euid_bytes(translate(lower(t), '01', 'oi')))
                                                IS DISTINCT FROM b),
