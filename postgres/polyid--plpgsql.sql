@@ -418,11 +418,16 @@ RETURN CASE WHEN octet_length(code) <= 47
     AND octet_length(split_part(code COLLATE "C", '.', 3)) <= 16
     THEN polyid__upper(btrim(code, E' \t\n\x0B\f\r')) END;
 
--- The normalized form of a code of any of these kinds; NULL for any other.
+-- The normalized form of a code of any of these kinds; NULL for any other. Which kind a code
+-- may be is seen from its last and first characters (a letter or _ ends a name; white space
+-- sorts below every character a code is written with), so that a code that is none of them
+-- (an error) meets only one pattern more before the PL/pgSQL way.
 CREATE OR REPLACE FUNCTION polyid__wdp_plain_normalized(code text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN polyid__wdp_plain(code) THEN polyid__upper(code)
-            ELSE coalesce(polyid__wdp_named(code), polyid__wdp_padded(code)) END;
+            WHEN right(code COLLATE "C", 1) >= 'A' THEN polyid__wdp_named(code)
+            WHEN left(code COLLATE "C", 1) <= ' ' OR right(code COLLATE "C", 1) <= ' '
+                THEN polyid__wdp_padded(code) END;
 
 -- A namespace that is valid as given (§1.3); NULL for any other.
 CREATE OR REPLACE FUNCTION polyid__ns_plain(ns text) RETURNS text
