@@ -408,7 +408,9 @@ RETURN CASE WHEN octet_length(code) <= 50
 
 -- The normalized form of a code with a number, valid once the white space around it is
 -- trimmed (§1.1 step 1: space, tab, line feed, vertical tab, form feed, carriage return);
--- NULL for any other code. The fields, inside the dots, are measured as they stand.
+-- NULL for any other code. The fields, inside the dots, are measured as they stand. A code
+-- of at most 39 bytes with up to eight characters of white space around it is read here;
+-- a longer text goes the PL/pgSQL way.
 CREATE OR REPLACE FUNCTION polyid__wdp_padded(code text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN octet_length(code) <= 47
