@@ -423,10 +423,12 @@ RETURN CASE WHEN octet_length(code) <= 47
 -- The normalized form of a code of any of these kinds; NULL for any other. Which kind a code
 -- may be is seen from its last and first characters (a letter or _ ends a name; white space
 -- sorts below every character a code is written with), so that a code that is none of them
--- (an error) meets only one pattern more before the PL/pgSQL way.
+-- (an error) meets only one pattern more before the PL/pgSQL way; a text longer than either
+-- kind is not read at all.
 CREATE OR REPLACE FUNCTION polyid__wdp_plain_normalized(code text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN polyid__wdp_plain(code) THEN polyid__upper(code)
+            WHEN octet_length(code) > 50 THEN NULL
             WHEN right(code COLLATE "C", 1) >= 'A' THEN polyid__wdp_named(code)
             WHEN left(code COLLATE "C", 1) <= ' ' OR right(code COLLATE "C", 1) <= ' '
                 THEN polyid__wdp_padded(code) END;
