@@ -196,6 +196,11 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
             & 4294967295)
 $$;
 
+-- The byte of the base62 symbol of digit d, as a bigint to shift into place.
+CREATE OR REPLACE FUNCTION polyid__b62_symbol(d bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, d::int);
+
 -- The five base62 symbols of a hash's low 40 bits, mod 62^5 (§1.2), most significant first:
 -- the low five base62 digits of those 40 bits (the digits of the remainder mod 62^5), each
 -- read from the alphabet into a byte of a bigint, whose low five bytes are the text. One
@@ -203,11 +208,11 @@ $$;
 CREATE OR REPLACE FUNCTION polyid__base62(h bigint) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN encode(substr(int8send(
-        (get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) / 14776336 % 62)::int)::bigint << 32)
-        | (get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) / 238328 % 62)::int)::bigint << 24)
-        | (get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) / 3844 % 62)::int)::bigint << 16)
-        | (get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) / 62 % 62)::int)::bigint << 8)
-        | get_byte('\x303132333435363738394142434445464748494a4b4c4d4e4f505152535455565758595a6162636465666768696a6b6c6d6e6f707172737475767778797a'::bytea, ((h & 1099511627775) % 62)::int)::bigint), 4, 5), 'escape');
+        (polyid__b62_symbol((h & 1099511627775) / 14776336 % 62) << 32)
+        | (polyid__b62_symbol((h & 1099511627775) / 238328 % 62) << 24)
+        | (polyid__b62_symbol((h & 1099511627775) / 3844 % 62) << 16)
+        | (polyid__b62_symbol((h & 1099511627775) / 62 % 62) << 8)
+        | polyid__b62_symbol((h & 1099511627775) % 62)), 4, 5), 'escape');
 
 -- ----------------------------------------------------------------------------------------
 -- xxh3_64 with a seed (XXH3 0.8), for the inputs polyid hashes: normalized codes (9 to 39
