@@ -308,6 +308,53 @@ pub(crate) fn claim(node: Node) -> Result<()> {
     claims::claim(node)
 }
 
+/// What a generator without a node uses that another copy of the core in the same process
+/// must not: each copy (a language module and an SQL extension loaded into one process hold
+/// one each) has its own counters, so two copies on one xid lane, or on one TID clock id,
+/// could issue the same IDs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InProcess {
+    /// The process's xid lane ([`process_slot`]`(64)`).
+    XidLane,
+    /// A TID clock id.
+    TidClockId(u16),
+}
+
+impl fmt::Display for InProcess {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InProcess::XidLane => f.write_str("xid"),
+            InProcess::TidClockId(id) => write!(f, "tid-{id}"),
+        }
+    }
+}
+
+/// Claims `what` for this copy of the core among the copies loaded into this process:
+/// `false` when another copy holds it. Claiming again what this copy holds is free. On Linux
+/// the claim is an abstract Unix socket named after the PID namespace, the process id and
+/// `what` (released when the process exits; a forked child does not keep it); elsewhere, and
+/// where the socket cannot be made, every claim succeeds.
+pub(crate) fn claim_in_process(what: InProcess) -> bool {
+    claims::claim_in_process(what)
+}
+
+/// The error of a generator whose lane or clock ids another copy of the core in this process
+/// holds.
+pub(crate) fn held_by_another_copy(what: &str) -> Error {
+    Error::new(
+        ErrorCode::NodeInUse,
+        "node",
+        Detail::Message(
+            format!(
+                "{what} another copy of polyid in this process (a language module and an SQL \
+                 extension each hold their own): generate through one of them, or give the \
+                 generators of each a node of their own"
+            )
+            .into(),
+        ),
+    )
+}
+
 #[cfg(target_os = "linux")]
 mod claims {
     use std::os::fd::{IntoRawFd, RawFd};
@@ -316,7 +363,7 @@ mod claims {
     use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
     use std::sync::Mutex;
 
-    use super::{Node, MAX_NODE};
+    use super::{InProcess, Node, MAX_NODE};
     use crate::error::{Error, ErrorCode, Result};
     use crate::fork;
 
@@ -330,9 +377,16 @@ mod claims {
     /// take a lock (another thread may have held it at the fork), hence atomics.
     static SOCKETS: [AtomicI32; MAX_NODE as usize + 1] =
         [const { AtomicI32::new(-1) }; MAX_NODE as usize + 1];
-    /// How many entries of `SOCKETS` are set (so that a fork in a process without claims
-    /// looks at none).
+    /// How many entries of `SOCKETS` and `IN_PROCESS` are set (so that a fork in a process
+    /// without claims looks at none).
     static OPEN: AtomicUsize = AtomicUsize::new(0);
+
+    /// What this copy of the core claimed in the process, with the fork generation that
+    /// claimed it.
+    static HELD_IN_PROCESS: Mutex<Vec<(InProcess, u64)>> = Mutex::new(Vec::new());
+    /// Their sockets, -1 when none, closed in a forked child as `SOCKETS` are. A generation
+    /// claims at most the xid lane, the 32 random TID clock ids and one forked child's id.
+    static IN_PROCESS: [AtomicI32; 40] = [const { AtomicI32::new(-1) }; 40];
 
     /// Runs in a forked child (registered with the fork detection): closes the inherited
     /// claim sockets. Only atomics and `close`, which are async-signal-safe.
@@ -340,7 +394,7 @@ mod claims {
         if OPEN.load(Ordering::Relaxed) == 0 {
             return;
         }
-        for slot in &SOCKETS {
+        for slot in SOCKETS.iter().chain(&IN_PROCESS) {
             let fd = slot.swap(-1, Ordering::Relaxed);
             if fd >= 0 {
                 close(fd);
@@ -401,6 +455,41 @@ mod claims {
         }
     }
 
+    pub(super) fn claim_in_process(what: InProcess) -> bool {
+        let generation = fork::generation();
+        let mut held = HELD_IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+        // Claims of an earlier generation were the parent's; their sockets are closed.
+        held.retain(|(_, g)| *g == generation);
+        if held.iter().any(|(w, _)| *w == what) {
+            return true;
+        }
+        // The PID namespace is in the salt: containers of one pod share the socket namespace
+        // but not their process ids.
+        let name = format!(
+            "polyid-{:016x}-{}-{what}",
+            super::host_salt(),
+            std::process::id()
+        );
+        let Ok(addr) = SocketAddr::from_abstract_name(name.as_bytes()) else {
+            return true;
+        };
+        match UnixListener::bind_addr(&addr) {
+            Ok(listener) => {
+                let fd = listener.into_raw_fd();
+                if let Some(slot) = IN_PROCESS.iter().find(|s| s.load(Ordering::Relaxed) < 0) {
+                    slot.store(fd, Ordering::Relaxed);
+                    OPEN.fetch_add(1, Ordering::Relaxed);
+                }
+                held.push((what, generation));
+                true
+            }
+            // Only this process binds names with its id: another copy of the core holds it.
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => false,
+            // No socket support: go on without the claim, as node claims do.
+            Err(_) => true,
+        }
+    }
+
     /// Whether a socket bound to the abstract `name` is open in this process: the kernel's
     /// table of Unix sockets gives the holder's inode, this process's descriptors name theirs.
     /// Read on the failure path only, to tell a second copy of the core loaded into one
@@ -438,6 +527,10 @@ mod claims {
 
     pub(super) fn claim(_node: Node) -> Result<()> {
         Ok(())
+    }
+
+    pub(super) fn claim_in_process(_what: super::InProcess) -> bool {
+        true
     }
 
     pub(crate) fn close_in_child() {}

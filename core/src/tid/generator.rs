@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use super::{Tid, MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
 use crate::clock::{Clock, SystemClock};
 use crate::error::{Error, ErrorCode, Result};
-use crate::node::{self, Node};
+use crate::node::{self, InProcess, Node};
 use crate::policy::{self, OnClockBehind, Options};
 use crate::{fork, rng};
 
@@ -260,8 +260,18 @@ impl<C: Clock> TidGenerator<C> {
             }
             Spec::Process => match node::take_process_node()? {
                 Some(n) => n.tid_clock_id(),
-                None if forked => (32 + node::process_slot(CHILD_SLOTS)) as u16,
-                None => (self.rand.u64() % RANDOM_CLOCK_IDS) as u16,
+                None => {
+                    let id = if forked {
+                        (32 + node::process_slot(CHILD_SLOTS)) as u16
+                    } else {
+                        (self.rand.u64() % RANDOM_CLOCK_IDS) as u16
+                    };
+                    if self.shared {
+                        self.free_clock_id(id)?
+                    } else {
+                        id
+                    }
+                }
             },
         };
         let new = ((generation + 1) << 16) | u64::from(id);
@@ -283,6 +293,21 @@ impl<C: Clock> TidGenerator<C> {
             }
             Err(current) => Ok((current & 0xffff) as u16),
         }
+    }
+
+    /// `id`, or when another copy of the core in this process uses it (it counts that clock
+    /// id's microseconds on its own), one of 0-31 that no other copy uses, from a random start.
+    fn free_clock_id(&self, id: u16) -> Result<u16> {
+        if node::claim_in_process(InProcess::TidClockId(id)) {
+            return Ok(id);
+        }
+        let start = self.rand.u64();
+        (0..RANDOM_CLOCK_IDS)
+            .map(|k| (start.wrapping_add(k) % RANDOM_CLOCK_IDS) as u16)
+            .find(|&id| node::claim_in_process(InProcess::TidClockId(id)))
+            .ok_or_else(|| {
+                node::held_by_another_copy("TID clock ids 0-31 are all taken by generators of")
+            })
     }
 
     /// The counter of the last microsecond issued with clock id `id`.
