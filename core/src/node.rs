@@ -19,12 +19,11 @@
 //!   on the same host (the same network namespace: one container or pod) fails with
 //!   `NODE_IN_USE` instead of issuing the first one's IDs.
 
-use core::fmt;
-use core::str::FromStr;
-use std::sync::Mutex;
-
 use crate::error::{first_bad_char, quote, Detail, Error, ErrorCode, Result};
 use crate::fork;
+use crate::forklock::ForkLock;
+use core::fmt;
+use core::str::FromStr;
 
 /// Largest node id.
 pub const MAX_NODE: u16 = 959;
@@ -133,11 +132,9 @@ struct ProcessNode {
     used: bool,
 }
 
-static PROCESS: Mutex<Option<ProcessNode>> = Mutex::new(None);
-
-fn lock() -> std::sync::MutexGuard<'static, Option<ProcessNode>> {
-    PROCESS.lock().unwrap_or_else(|e| e.into_inner())
-}
+/// A `ForkLock`: a thread may hold it while it claims a node (a socket call) when another
+/// forks, and the child must still be able to generate or set its node.
+static PROCESS: ForkLock<Option<ProcessNode>> = ForkLock::new(None);
 
 /// wasm32-unknown-unknown has no environment: a browser sets its node in code.
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
@@ -185,7 +182,21 @@ fn from_env() -> ProcessNode {
 }
 
 fn with_state<T>(f: impl FnOnce(&mut ProcessNode) -> T) -> T {
-    let mut guard = lock();
+    let mut guard = PROCESS.lock();
+    if guard.taken_over {
+        // A thread of the parent may have left the state half-written: read it afresh, with
+        // any node it names as the parent's (a forked child must set its own).
+        let fresh = Some(ProcessNode {
+            generation: u64::MAX,
+            ..from_env()
+        });
+        // SAFETY: the guard's value is written without being read or dropped: dropping what
+        // the parent's thread left could free a torn pointer.
+        #[allow(unsafe_code)]
+        unsafe {
+            std::ptr::write(&mut *guard as *mut Option<ProcessNode>, fresh);
+        }
+    }
     let state = guard.get_or_insert_with(from_env);
     f(state)
 }
@@ -361,14 +372,15 @@ mod claims {
     use std::os::linux::net::SocketAddrExt;
     use std::os::unix::net::{SocketAddr, UnixListener};
     use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
-    use std::sync::Mutex;
 
     use super::{InProcess, Node, MAX_NODE};
     use crate::error::{Error, ErrorCode, Result};
     use crate::fork;
+    use crate::forklock::ForkLock;
 
-    /// Nodes this process claimed, with the fork generation that claimed them.
-    static HELD: Mutex<Vec<(u16, u64)>> = Mutex::new(Vec::new());
+    /// Nodes this process claimed, with the fork generation that claimed them (a `ForkLock`,
+    /// as `PROCESS`).
+    static HELD: ForkLock<Vec<(u16, u64)>> = ForkLock::new(Vec::new());
 
     /// The socket of each claimed node, -1 when none. The claim is the socket's bound name,
     /// which lives as long as any process keeps the socket open: a forked child must not keep
@@ -381,12 +393,17 @@ mod claims {
     /// without claims looks at none).
     static OPEN: AtomicUsize = AtomicUsize::new(0);
 
+    /// The places for what a copy claims in the process: a generation claims at most the xid
+    /// lane, the 32 random TID clock ids and one forked child's id.
+    const IN_PROCESS_PLACES: usize = 40;
     /// What this copy of the core claimed in the process, with the fork generation that
-    /// claimed it.
-    static HELD_IN_PROCESS: Mutex<Vec<(InProcess, u64)>> = Mutex::new(Vec::new());
-    /// Their sockets, -1 when none, closed in a forked child as `SOCKETS` are. A generation
-    /// claims at most the xid lane, the 32 random TID clock ids and one forked child's id.
-    static IN_PROCESS: [AtomicI32; 40] = [const { AtomicI32::new(-1) }; 40];
+    /// claimed it. A `ForkLock`: a child forked while another thread was claiming (its first
+    /// ID, which reads files and binds a socket) takes it over instead of waiting forever.
+    static HELD_IN_PROCESS: ForkLock<[Option<(InProcess, u64)>; IN_PROCESS_PLACES]> =
+        ForkLock::new([None; IN_PROCESS_PLACES]);
+    /// The socket of each place, -1 when none, closed in a forked child as `SOCKETS` are.
+    static IN_PROCESS: [AtomicI32; IN_PROCESS_PLACES] =
+        [const { AtomicI32::new(-1) }; IN_PROCESS_PLACES];
 
     /// Runs in a forked child (registered with the fork detection): closes the inherited
     /// claim sockets. Only atomics and `close`, which are async-signal-safe.
@@ -414,7 +431,11 @@ mod claims {
 
     pub(super) fn claim(node: Node) -> Result<()> {
         let generation = fork::generation();
-        let mut held = HELD.lock().unwrap_or_else(|e| e.into_inner());
+        let mut held = HELD.lock();
+        if held.taken_over {
+            // The parent's thread may have left the list half-written; its claims are closed.
+            std::mem::forget(std::mem::take(&mut *held));
+        }
         // Claims of an earlier generation were the parent's; their sockets are closed.
         held.retain(|(_, g)| *g == generation);
         if held.iter().any(|(n, _)| *n == node.get()) {
@@ -456,13 +477,6 @@ mod claims {
     }
 
     pub(super) fn claim_in_process(what: InProcess) -> bool {
-        let generation = fork::generation();
-        let mut held = HELD_IN_PROCESS.lock().unwrap_or_else(|e| e.into_inner());
-        // Claims of an earlier generation were the parent's; their sockets are closed.
-        held.retain(|(_, g)| *g == generation);
-        if held.iter().any(|(w, _)| *w == what) {
-            return true;
-        }
         // The PID namespace is in the salt: containers of one pod share the socket namespace
         // but not their process ids.
         let name = format!(
@@ -473,14 +487,35 @@ mod claims {
         let Ok(addr) = SocketAddr::from_abstract_name(name.as_bytes()) else {
             return true;
         };
+        let generation = fork::generation();
+        let mut held = HELD_IN_PROCESS.lock();
+        if held.taken_over {
+            // The parent's thread may have left a place half-written; all were its claims.
+            *held = [None; IN_PROCESS_PLACES];
+        }
+        if held
+            .iter()
+            .flatten()
+            .any(|&(w, g)| w == what && g == generation)
+        {
+            return true;
+        }
         match UnixListener::bind_addr(&addr) {
             Ok(listener) => {
                 let fd = listener.into_raw_fd();
-                if let Some(slot) = IN_PROCESS.iter().find(|s| s.load(Ordering::Relaxed) < 0) {
-                    slot.store(fd, Ordering::Relaxed);
+                // A free place, or one of an earlier generation (the parent's: its socket was
+                // closed in this child).
+                if let Some(i) = held
+                    .iter()
+                    .position(|e| e.is_none_or(|(_, g)| g != generation))
+                {
+                    held[i] = Some((what, generation));
                     OPEN.fetch_add(1, Ordering::Relaxed);
+                    let old = IN_PROCESS[i].swap(fd, Ordering::Relaxed);
+                    if old >= 0 {
+                        close(old);
+                    }
                 }
-                held.push((what, generation));
                 true
             }
             // Only this process binds names with its id: another copy of the core holds it.
