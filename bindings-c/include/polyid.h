@@ -427,8 +427,9 @@ typedef enum polyid_status {
    */
   POLYID_NODE_REQUIRED = 31,
   /**
-   * Another process on this host holds the node, or `polyid_set_node()` after
-   * generators took the process node ("NODE_IN_USE").
+   * Another process on this host holds the node, `polyid_set_node()` after generators
+   * took the process node, or another copy of polyid in this process (an SQL extension
+   * beside a language module) holds the xid lane or every TID clock id ("NODE_IN_USE").
    */
   POLYID_NODE_IN_USE = 32,
   /**

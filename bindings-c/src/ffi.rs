@@ -96,8 +96,9 @@ pub enum polyid_status {
     /// A node is required and the generator has none, or its node was inherited across
     /// `fork()` ("NODE_REQUIRED").
     POLYID_NODE_REQUIRED = 31,
-    /// Another process on this host holds the node, or `polyid_set_node()` after
-    /// generators took the process node ("NODE_IN_USE").
+    /// Another process on this host holds the node, `polyid_set_node()` after generators
+    /// took the process node, or another copy of polyid in this process (an SQL extension
+    /// beside a language module) holds the xid lane or every TID clock id ("NODE_IN_USE").
     POLYID_NODE_IN_USE = 32,
     /// The next ID would run more than `max_lead_ms` ahead of the clock ("CLOCK_BEHIND").
     POLYID_CLOCK_BEHIND = 33,

@@ -203,7 +203,7 @@ impl ErrorCode {
             ErrorCode::UnsupportedScheme => "EXTUUID: character scheme E (EBCDIC-6), which polyid does not implement",
             ErrorCode::InvalidUnit => "EXTUUID: a quantity unit outside the 7 SI base units and powers that fit their fields",
             ErrorCode::NodeRequired => "generators: a node is required (`POLYID_NODE_REQUIRED`) and none is assigned, or one was inherited across `fork()`",
-            ErrorCode::NodeInUse => "generators: another process on this host holds the node, or `set_node` after generators took the process node",
+            ErrorCode::NodeInUse => "generators: another process on this host holds the node, `set_node` after generators took the process node, or another copy of polyid in this process holds the xid lane or every TID clock id",
             ErrorCode::ClockBehind => "generators: the next ID would run further ahead of the clock than `max_lead_ms`",
         }
     }

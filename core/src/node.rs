@@ -21,6 +21,7 @@
 
 use crate::error::{first_bad_char, quote, Detail, Error, ErrorCode, Result};
 use crate::fork;
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 use crate::forklock::ForkLock;
 use core::fmt;
 use core::str::FromStr;
@@ -134,7 +135,12 @@ struct ProcessNode {
 
 /// A `ForkLock`: a thread may hold it while it claims a node (a socket call) when another
 /// forks, and the child must still be able to generate or set its node.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 static PROCESS: ForkLock<Option<ProcessNode>> = ForkLock::new(None);
+
+/// A browser's module has no `fork()`: a plain lock.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+static PROCESS: std::sync::Mutex<Option<ProcessNode>> = std::sync::Mutex::new(None);
 
 /// wasm32-unknown-unknown has no environment: a browser sets its node in code.
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
@@ -181,6 +187,7 @@ fn from_env() -> ProcessNode {
     }
 }
 
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 fn with_state<T>(f: impl FnOnce(&mut ProcessNode) -> T) -> T {
     let mut guard = PROCESS.lock();
     if guard.taken_over {
@@ -199,6 +206,12 @@ fn with_state<T>(f: impl FnOnce(&mut ProcessNode) -> T) -> T {
     }
     let state = guard.get_or_insert_with(from_env);
     f(state)
+}
+
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+fn with_state<T>(f: impl FnOnce(&mut ProcessNode) -> T) -> T {
+    let mut guard = PROCESS.lock().unwrap_or_else(|e| e.into_inner());
+    f(guard.get_or_insert_with(from_env))
 }
 
 /// Assigns this process's node in code (`None` withdraws it), overriding `POLYID_NODE`.
@@ -564,6 +577,7 @@ mod claims {
         Ok(())
     }
 
+    #[inline(always)]
     pub(super) fn claim_in_process(_what: super::InProcess) -> bool {
         true
     }
