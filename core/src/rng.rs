@@ -108,16 +108,35 @@ pub fn reseed() {
 #[derive(Debug)]
 pub(crate) enum Source {
     Thread,
-    Seeded(Box<std::sync::Mutex<StdRng>>),
+    Seeded(Box<SeededLock>),
+}
+
+/// A seeded source's lock. Where processes fork it is a `ForkLock`: a child forked while
+/// another thread drew from the source takes the lock over instead of waiting forever (the
+/// generator's state is plain numbers, so a half-made draw leaves a usable one). A browser's
+/// module has no `fork()`: a plain lock.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+type SeededLock = crate::forklock::ForkLock<StdRng>;
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+type SeededLock = std::sync::Mutex<StdRng>;
+
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+#[inline]
+fn with_seeded<T>(lock: &SeededLock, f: impl FnOnce(&mut StdRng) -> T) -> T {
+    f(&mut lock.lock())
+}
+
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+#[inline]
+fn with_seeded<T>(lock: &SeededLock, f: impl FnOnce(&mut StdRng) -> T) -> T {
+    f(&mut lock.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
 impl Source {
     pub(crate) fn new(seed: Option<u64>) -> Source {
         match seed {
             None => Source::Thread,
-            Some(seed) => {
-                Source::Seeded(Box::new(std::sync::Mutex::new(StdRng::seed_from_u64(seed))))
-            }
+            Some(seed) => Source::Seeded(Box::new(SeededLock::new(StdRng::seed_from_u64(seed)))),
         }
     }
 
@@ -130,7 +149,7 @@ impl Source {
     fn with<T>(&self, f: impl FnOnce(&mut StdRng) -> T) -> T {
         match self {
             Source::Thread => with_rng(f),
-            Source::Seeded(m) => f(&mut m.lock().unwrap_or_else(|e| e.into_inner())),
+            Source::Seeded(lock) => with_seeded(lock, f),
         }
     }
 
