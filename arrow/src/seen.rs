@@ -28,6 +28,9 @@ const MIN_SETS: usize = 16;
 /// in [`Seen::short`].
 const MIN_LEN: usize = 8;
 const KEY: usize = 56;
+/// The longest text that three words cover: most codes of a catalog (fields of up to eight
+/// characters), compared in three words while every code in a range's table is as short.
+const SHORT_KEY: usize = 24;
 /// The longest text kept: longer than any valid code (68 bytes) with some white space
 /// around it. Longer rows always go to the core.
 const LONG: usize = 128;
@@ -135,6 +138,9 @@ pub(crate) struct Seen<V = CompactId> {
     rows: usize,
     misses: usize,
     on: bool,
+    /// No text in `sets` is longer than `SHORT_KEY`: a text then matches an entry only if
+    /// the entry's first `SHORT_KEY` bytes and its length do.
+    short_keys: bool,
 }
 
 impl<V: Kept> Seen<V> {
@@ -159,6 +165,7 @@ impl<V: Kept> Seen<V> {
             rows: 0,
             misses: 0,
             on: true,
+            short_keys: true,
         }
     }
 
@@ -209,12 +216,16 @@ impl<V: Kept> Seen<V> {
     /// The outcome of `b` when the table holds it.
     #[inline(always)]
     fn get(&self, b: &[u8]) -> Option<Outcome<V>> {
-        self.get_in(b, self.set_of(b))
+        if self.short_keys {
+            self.get_in::<true>(b, self.set_of(b))
+        } else {
+            self.get_in::<false>(b, self.set_of(b))
+        }
     }
 
-    /// [`Seen::get`], `set` being [`Seen::set_of`] `b`.
+    /// [`Seen::get`], `set` being [`Seen::set_of`] `b` and `SHORT` [`Seen::short_keys`].
     #[inline(always)]
-    fn get_in(&self, b: &[u8], set: &Set<V>) -> Option<Outcome<V>> {
+    fn get_in<const SHORT: bool>(&self, b: &[u8], set: &Set<V>) -> Option<Outcome<V>> {
         if !(MIN_LEN..=KEY).contains(&b.len()) {
             return self.get_long(b);
         }
@@ -222,9 +233,9 @@ impl<V: Kept> Seen<V> {
         // The second place is read only when the first holds another code: most codes have a
         // set of their own, and comparing both places on every row costs more than the rare
         // mispredicted branch.
-        if ways[0].holds(b) {
+        if ways[0].holds::<SHORT>(b) {
             Some(ways[0].id)
-        } else if ways[1].holds(b) {
+        } else if ways[1].holds::<SHORT>(b) {
             Some(ways[1].id)
         } else {
             None
@@ -265,6 +276,7 @@ impl<V: Kept> Seen<V> {
                 id,
             };
         } else if b.len() <= KEY {
+            self.short_keys &= b.len() <= SHORT_KEY;
             let mut key = [0; KEY];
             key[..b.len()].copy_from_slice(b);
             let ways = &mut self.sets[(hash(b) >> self.shift) as usize].0;
@@ -320,12 +332,28 @@ impl<V: Kept> Seen<V> {
         &self,
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> &'a str,
-        mut give: impl FnMut(usize, Outcome<V>),
+        give: impl FnMut(usize, Outcome<V>),
         errors: bool,
     ) -> usize {
         if !self.on {
             return rows.start;
         }
+        // The table's key lengths are known for the block: the loop is made for each case.
+        if self.short_keys {
+            self.known_in::<true>(rows, read, give, errors)
+        } else {
+            self.known_in::<false>(rows, read, give, errors)
+        }
+    }
+
+    #[inline(always)]
+    fn known_in<'a, const SHORT: bool>(
+        &self,
+        rows: core::ops::Range<usize>,
+        read: &impl Fn(usize) -> &'a str,
+        mut give: impl FnMut(usize, Outcome<V>),
+        errors: bool,
+    ) -> usize {
         let mut give = |i: usize, outcome: Option<Outcome<V>>| match outcome {
             Some(o) if errors || o.is_ok() => {
                 give(i, o);
@@ -343,14 +371,15 @@ impl<V: Kept> Seen<V> {
             let sets: [&Set<V>; AHEAD] = core::array::from_fn(|k| self.set_of(texts[k]));
             std::hint::black_box(sets.map(|set| set.0[0].len));
             for (k, (b, set)) in texts.iter().zip(sets).enumerate() {
-                if !give(i + k, self.get_in(b, set)) {
+                if !give(i + k, self.get_in::<SHORT>(b, set)) {
                     return i + k;
                 }
             }
             i += AHEAD;
         }
         for i in i..rows.end {
-            if !give(i, self.get(read(i).as_bytes())) {
+            let b = read(i).as_bytes();
+            if !give(i, self.get_in::<SHORT>(b, self.set_of(b))) {
                 return i;
             }
         }
@@ -411,14 +440,18 @@ impl<V> Entry<V> {
     /// Whether the entry holds `b` (8 to `KEY` bytes). The words at 0, 8, ..., 48 (each no
     /// further than `n - 8`) and at `n - 8` cover every byte: the same comparisons whatever
     /// the length, where a loop over the words would mispredict its exit on codes of mixed
-    /// lengths.
+    /// lengths. With `SHORT` (no entry of the table is longer than `SHORT_KEY`), the words
+    /// at 0, 8 and `n - 8` and the length decide: a longer `b` cannot be any entry.
     #[inline(always)]
-    fn holds(&self, b: &[u8]) -> bool {
+    fn holds<const SHORT: bool>(&self, b: &[u8]) -> bool {
         let n = b.len();
         let last = n - 8;
         let differ = |at: usize| word(&self.key, at) ^ word(b, at);
-        let mut d = differ(last) | (usize::from(self.len) ^ n) as u64;
-        for at in (0..KEY - 8).step_by(8) {
+        let mut d = differ(last) | differ(0) | (usize::from(self.len) ^ n) as u64;
+        if SHORT {
+            return d | differ(8.min(last)) == 0;
+        }
+        for at in (8..KEY - 8).step_by(8) {
             d |= differ(at.min(last));
         }
         d == 0
@@ -691,6 +724,41 @@ mod tests {
         }
         // 143 null rows, 5,000 invalid ones, 35 rows both.
         assert_eq!(ids.null_count(), 143 + 5_000 - 35);
+    }
+
+    #[test]
+    fn an_entry_holds_its_own_text_only() {
+        use super::{Entry, Kept, KEY, MIN_LEN, SHORT_KEY};
+        use polyid::wdp::CompactId;
+        let entry = |text: &[u8]| {
+            let mut key = [0; KEY];
+            key[..text.len()].copy_from_slice(text);
+            Entry {
+                key,
+                len: text.len() as u8,
+                id: Ok(CompactId::EMPTY),
+            }
+        };
+        for len in MIN_LEN..=KEY {
+            let text: Vec<u8> = (0..len).map(|i| b'A' + (i % 26) as u8).collect();
+            let e = entry(&text);
+            let short = len <= SHORT_KEY;
+            assert!(e.holds::<false>(&text) && (!short || e.holds::<true>(&text)));
+            // Every byte takes part in both comparisons.
+            for at in 0..len {
+                let mut other = text.clone();
+                other[at] = b'#';
+                assert!(!e.holds::<false>(&other), "{len} {at}");
+                assert!(!short || !e.holds::<true>(&other), "{len} {at}");
+            }
+            // A longer text that starts with this one is another text: the short comparison
+            // relies on it for every text longer than its entries.
+            for n in len + 1..=KEY {
+                let longer: Vec<u8> = (0..n).map(|i| b'A' + (i % 26) as u8).collect();
+                assert!(!e.holds::<false>(&longer));
+                assert!(!short || !e.holds::<true>(&longer), "{len} {n}");
+            }
+        }
     }
 
     #[test]
