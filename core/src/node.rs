@@ -490,16 +490,6 @@ mod claims {
     }
 
     pub(super) fn claim_in_process(what: InProcess) -> bool {
-        // The PID namespace is in the salt: containers of one pod share the socket namespace
-        // but not their process ids.
-        let name = format!(
-            "polyid-{:016x}-{}-{what}",
-            super::host_salt(),
-            std::process::id()
-        );
-        let Ok(addr) = SocketAddr::from_abstract_name(name.as_bytes()) else {
-            return true;
-        };
         let generation = fork::generation();
         let mut held = HELD_IN_PROCESS.lock();
         if held.taken_over {
@@ -513,6 +503,16 @@ mod claims {
         {
             return true;
         }
+        // The PID namespace is in the salt: containers of one pod share the socket namespace
+        // but not their process ids.
+        let name = format!(
+            "polyid-{:016x}-{}-{what}",
+            super::host_salt(),
+            std::process::id()
+        );
+        let Ok(addr) = SocketAddr::from_abstract_name(name.as_bytes()) else {
+            return true;
+        };
         match UnixListener::bind_addr(&addr) {
             Ok(listener) => {
                 let fd = listener.into_raw_fd();
@@ -595,8 +595,28 @@ pub(crate) use claims::close_in_child;
 /// namespace keep distinct slots for distinct pids (forked workers have consecutive pids),
 /// while containers, which all run as pid 1 in their own namespaces, land on independent
 /// slots instead of all sharing slot `1 mod n`.
+///
+/// Read once per process (and again in a forked child, which may be in a PID namespace of its
+/// own): generators read it at their first ID, and it costs three file reads.
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 pub(crate) fn host_salt() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    /// The salt, valid when `SALT_OF` holds this fork generation + 1.
+    static SALT: AtomicU64 = AtomicU64::new(0);
+    static SALT_OF: AtomicU64 = AtomicU64::new(0);
+    let generation = fork::generation() + 1;
+    if SALT_OF.load(Ordering::Acquire) == generation {
+        return SALT.load(Ordering::Relaxed);
+    }
+    // Threads that read it at once compute the same value.
+    let salt = read_host_salt();
+    SALT.store(salt, Ordering::Relaxed);
+    SALT_OF.store(generation, Ordering::Release);
+    salt
+}
+
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+fn read_host_salt() -> u64 {
     #[cfg(target_os = "linux")]
     {
         let mut bytes = Vec::with_capacity(128);
