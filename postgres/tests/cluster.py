@@ -8,7 +8,9 @@ The server refuses to run as root, so initdb and pg_ctl run as the `postgres` us
 (`runuser -u postgres --` when this process is root); the data folder and the socket folder
 are under target/pg/ (made traversable by that user), the server listens on 127.0.0.1 at a
 free port and on the socket. Whoever starts the cluster stops it, on error too (the context
-manager, and `python3 cluster.py run -- COMMAND` for a shell command).
+manager, and `python3 cluster.py run -- COMMAND` for a shell command), and when the process is
+told to end (SIGTERM, as a CI timeout or `kill` sends, ends it as Ctrl-C does: through the
+context's exit).
 
 The binaries are Debian's (`postgresql-15`, `make pg-deps`); POLYID_PG_BIN names another
 folder of initdb/pg_ctl (for a newer major).
@@ -18,9 +20,11 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGET = os.path.join(ROOT, "target", "pg")
@@ -111,6 +115,12 @@ class Cluster:
             self._as_postgres("pg_ctl", "-D", self.data, "-m", "immediate", "stop", check=False)
         self._as_postgres("pg_ctl", "-D", self.data, "-l", self.log, "-o", opts, "-w", "start")
         self.started = True
+        # By default SIGTERM ends Python at once, skipping every `finally` and `__exit__`, and
+        # the server would run on. A process that has not chosen its own handling ends by
+        # SystemExit instead, which passes through them.
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
+            signal.signal(signal.SIGTERM, _exit_on_sigterm)
         return self
 
     def stop(self):
@@ -146,6 +156,10 @@ class Cluster:
 
     def connect(self, **kw):
         return import_psycopg().connect(self.dsn, autocommit=True, **kw)
+
+
+def _exit_on_sigterm(signum, frame):
+    sys.exit(128 + signum)
 
 
 def main():

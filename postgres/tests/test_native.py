@@ -437,5 +437,37 @@ class Native(unittest.TestCase):
         admin.close()
 
 
+class ClusterScript(unittest.TestCase):
+    def test_a_terminated_run_stops_its_server(self):
+        # `cluster.py run` killed as a CI timeout kills it (SIGTERM) still stops the server
+        # it started, and ends with 128 + 15.
+        import signal
+        import subprocess
+        import time
+        pg = cluster.Cluster("sigterm")
+        pid_file = os.path.join(pg.data, "postmaster.pid")
+        ran = os.path.join(os.path.dirname(pg.data), "command-ran")
+        if os.path.exists(ran):
+            os.remove(ran)
+        run = subprocess.Popen([sys.executable, cluster.__file__, "run", "--name", "sigterm",
+                                "--", "sh", "-c", f"touch {ran}; sleep 60"])
+        try:
+            deadline = time.monotonic() + 60
+            while not os.path.exists(ran):  # the server is up: the command runs
+                self.assertIsNone(run.poll(), "the script ended before its command ran")
+                self.assertLess(time.monotonic(), deadline, "no server within 60 s")
+                time.sleep(0.05)
+            self.assertTrue(os.path.exists(pid_file))
+            run.send_signal(signal.SIGTERM)
+            self.assertEqual(run.wait(timeout=60), 128 + signal.SIGTERM)
+            self.assertFalse(os.path.exists(pid_file), "the server still runs")
+        finally:
+            if run.poll() is None:
+                run.kill()
+            if os.path.exists(pid_file):
+                pg.started = True
+                pg.stop()
+
+
 if __name__ == "__main__":
     unittest.main()
