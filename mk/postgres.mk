@@ -6,7 +6,7 @@
 #   make pg-deps        Debian's postgresql-15 (apt), psycopg into target/pg/py (pip --target),
 #                       PGlite into postgres/pglite/node_modules (npm ci, when the lock changed)
 #   make pg-build       the extension for the server PG_CONFIG names (Debian's 15 by default;
-#                       postgresql-server-dev-15 from apt when its PGXS is missing)
+#                       postgresql-server-dev-15 from apt when its headers are missing)
 #   make pg-install     pg-build, then PGXS's install into that server's folders (as root)
 #   make pg-test        the native tier: the functions both tiers share (test_plpgsql.py with
 #                       POLYID_PG_ENGINE=native) and its own tests (test_native.py) on a
@@ -56,9 +56,10 @@ $(PG_PGLITE_STAMP): $(PG_DIR)/pglite/package.json $(PG_DIR)/pglite/package-lock.
 	cd $(PG_DIR)/pglite && $(NPM) ci --no-audit --no-fund --silent
 	@touch $@
 
-# PGXS and the server's headers (Debian: postgresql-server-dev-15).
+# PGXS and the server's headers (Debian: postgresql-server-dev-15). Debian's client package
+# ships pgxs.mk without the headers, so the check is for postgres.h.
 pg-dev-deps:
-	@test -f "$$($(PG_CONFIG) --pgxs 2>/dev/null)" || { \
+	@test -f "$$($(PG_CONFIG) --includedir-server 2>/dev/null)/postgres.h" || { \
 		echo "postgres: installing postgresql-server-dev-$(PG_MAJOR) (apt)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-server-dev-$(PG_MAJOR) >/dev/null; }
 
