@@ -113,14 +113,20 @@ class Cluster:
         # A server left running by a killed run of this script is stopped first.
         if os.path.exists(os.path.join(self.data, "postmaster.pid")):
             self._as_postgres("pg_ctl", "-D", self.data, "-m", "immediate", "stop", check=False)
-        self._as_postgres("pg_ctl", "-D", self.data, "-l", self.log, "-o", opts, "-w", "start")
-        self.started = True
         # By default SIGTERM ends Python at once, skipping every `finally` and `__exit__`, and
         # the server would run on. A process that has not chosen its own handling ends by
-        # SystemExit instead, which passes through them.
+        # SystemExit instead, which passes through them; set before the server starts, so that
+        # a SIGTERM while it starts stops it too (below).
         if (threading.current_thread() is threading.main_thread()
                 and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL):
             signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        try:
+            self._as_postgres("pg_ctl", "-D", self.data, "-l", self.log, "-o", opts, "-w", "start")
+            self.started = True
+        except BaseException:
+            # Interrupted or failed while starting: a postmaster may be up without us knowing.
+            self._as_postgres("pg_ctl", "-D", self.data, "-m", "immediate", "stop", check=False)
+            raise
         return self
 
     def stop(self):

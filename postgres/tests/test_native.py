@@ -468,6 +468,39 @@ class ClusterScript(unittest.TestCase):
                 pg.started = True
                 pg.stop()
 
+    def test_a_run_terminated_while_its_server_starts_stops_it(self):
+        # SIGTERM after the server has written its pid file and before it accepts
+        # connections (`pg_ctl start -w` still waiting): the script still stops it.
+        import signal
+        import subprocess
+        import time
+        pg = cluster.Cluster("sigterm-start")
+        pg._prepare()  # initdb now, so that the run below only starts the server
+        pid_file = os.path.join(pg.data, "postmaster.pid")
+        ran = os.path.join(os.path.dirname(pg.data), "command-ran")
+        if os.path.exists(ran):
+            os.remove(ran)
+        run = subprocess.Popen([sys.executable, cluster.__file__, "run", "--name", "sigterm-start",
+                                "--", "sh", "-c", f"touch {ran}; sleep 60"])
+        try:
+            deadline = time.monotonic() + 60
+            while not os.path.exists(pid_file):
+                self.assertIsNone(run.poll(), "the script ended before its server started")
+                self.assertLess(time.monotonic(), deadline, "no server within 60 s")
+                time.sleep(0.002)
+            run.send_signal(signal.SIGTERM)
+            self.assertEqual(run.wait(timeout=60), 128 + signal.SIGTERM)
+            if os.path.exists(ran):
+                self.skipTest("the server was ready before the signal: the start was not interrupted")
+            time.sleep(0.5)  # a postmaster left running would still have its pid file
+            self.assertFalse(os.path.exists(pid_file), "the server still runs")
+        finally:
+            if run.poll() is None:
+                run.kill()
+            if os.path.exists(pid_file):
+                pg.started = True
+                pg.stop()
+
 
 if __name__ == "__main__":
     unittest.main()
