@@ -311,6 +311,8 @@ CREATE FUNCTION polyid_xid_parse(text) RETURNS bigint
 AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION polyid_xid_format(bigint) RETURNS text
 AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION polyid_xid_from_parts(bigint, bigint) RETURNS bigint
+AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION polyid_xid_timestamp(text) RETURNS timestamptz
 AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION polyid_xid_unix_ms(text) RETURNS bigint
@@ -324,6 +326,8 @@ AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C VOLATILE PARALLEL UNSAFE;
 CREATE FUNCTION polyid_tid_parse(text) RETURNS bigint
 AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION polyid_tid_format(bigint) RETURNS text
+AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION polyid_tid_from_parts(bigint, bigint) RETURNS bigint
 AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION polyid_tid_timestamp(text) RETURNS timestamptz
 AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -803,6 +803,30 @@ CREATE OR REPLACE FUNCTION polyid_xid_format(value bigint) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN polyid_uid11_encode(value);
 
+-- The xid of a Unix time in milliseconds and 22 random bits (§2.2): value = (unix_ms -
+-- 1321009871111) << 22 | random, the unsigned value's 64 bits in a bigint.
+CREATE OR REPLACE FUNCTION polyid__xid_from_parts_slow(unix_ms bigint, random bigint) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    IF unix_ms NOT BETWEEN 1321009871111 AND 5719056382214 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE xid unix_ms: ' || unix_ms || ' is out of range '
+                              || '1321009871111..=5719056382214',
+                              'polyid_xid_from_parts', unix_ms || ', ' || random, '22023');
+    END IF;
+    IF random NOT BETWEEN 0 AND 4194303 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE xid random: ' || random || ' is out of range 0..=4194303',
+                              'polyid_xid_from_parts', unix_ms || ', ' || random, '22023');
+    END IF;
+    RETURN ((unix_ms - 1321009871111) << 22) | random;
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_xid_from_parts(unix_ms bigint, random bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN unix_ms BETWEEN 1321009871111 AND 5719056382214 AND random BETWEEN 0 AND 4194303
+    THEN ((unix_ms - 1321009871111) << 22) | random
+    ELSE polyid__xid_from_parts_slow(unix_ms, random) END;
+
 -- unix_ms = (value >> 22) + 1321009871111, random = the low 22 bits (§2.2).
 CREATE OR REPLACE FUNCTION polyid_xid_unix_ms(text text) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -911,6 +935,31 @@ RETURN coalesce(polyid__tid_fast(polyid__tid_bytes(t)), polyid__tid_parse(t, fn)
 CREATE OR REPLACE FUNCTION polyid_tid_parse(text text) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN polyid__tid_value(text, 'polyid_tid_parse');
+
+-- The TID of a timestamp in microseconds (-(2^53-1) to 2^53-1) and a clock id (0-1023):
+-- value = micros << 10 | clock_id (§3). Of two parts out of range, the clock id is reported,
+-- as by the extensions.
+CREATE OR REPLACE FUNCTION polyid__tid_from_parts_slow(micros bigint, clock_id bigint) RETURNS bigint
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+BEGIN
+    IF clock_id NOT BETWEEN 0 AND 1023 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID clock_id: ' || clock_id || ' is out of range 0..=1023',
+                              'polyid_tid_from_parts', micros || ', ' || clock_id, '22023');
+    END IF;
+    IF micros NOT BETWEEN -9007199254740991 AND 9007199254740991 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || micros || ' is out of range '
+                              || '-9007199254740991..=9007199254740991',
+                              'polyid_tid_from_parts', micros || ', ' || clock_id, '22023');
+    END IF;
+    RETURN (micros << 10) | clock_id;
+END $$;
+
+CREATE OR REPLACE FUNCTION polyid_tid_from_parts(micros bigint, clock_id bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN micros BETWEEN -9007199254740991 AND 9007199254740991 AND clock_id BETWEEN 0 AND 1023
+    THEN (micros << 10) | clock_id
+    ELSE polyid__tid_from_parts_slow(micros, clock_id) END;
 
 CREATE OR REPLACE FUNCTION polyid_tid_micros(text text) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE

@@ -35,8 +35,8 @@ PG = None
 PURE_INLINED = frozenset({
     "polyid_compact_id", "polyid_normalize_code", "polyid_validate_code", "polyid_namespace_hash",
     "polyid_full_id", "polyid_uid11_encode", "polyid_uid11_decode", "polyid_xid_parse", "polyid_xid_format",
-    "polyid_xid_unix_ms", "polyid_xid_random", "polyid_xid_timestamp", "polyid_tid_parse",
-    "polyid_tid_format", "polyid_tid_micros", "polyid_tid_clock_id", "polyid_tid_timestamp",
+    "polyid_xid_from_parts", "polyid_xid_unix_ms", "polyid_xid_random", "polyid_xid_timestamp", "polyid_tid_parse",
+    "polyid_tid_format", "polyid_tid_from_parts", "polyid_tid_micros", "polyid_tid_clock_id", "polyid_tid_timestamp",
     "polyid_euid_parse", "polyid_euid_format", "polyid_euid_unix_ms", "polyid_euid_timestamp",
     "polyid_euid_extension"})
 
@@ -96,7 +96,7 @@ class PlPgSql(unittest.TestCase):
         whole table (and its own typed functions beside it, test_native.py)."""
         with open(FUNCTIONS_RS, encoding="utf-8") as f:
             table = set(re.findall(r'name: "(polyid_[a-z0-9_]+)"', f.read()))
-        self.assertEqual(len(table), 30)
+        self.assertEqual(len(table), 32)
         got = {r[0]: r[1:] for r in self.e.rows(
             "SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc "
             "WHERE proname LIKE 'polyid\\_%' AND proname NOT LIKE 'polyid\\_\\_%' "

@@ -136,7 +136,8 @@ def vector_query(engine, family, case):
     if getattr(engine, "text_without_nul", False) and any(
             isinstance(v, str) and "\0" in v for v in inp.values()):
         return None  # PostgreSQL's text cannot hold the NUL character: no SQL input has one
-    if set(inp) - {"code", "namespace", "value", "text", "uuid", "hex", "checkmod"}:
+    if set(inp) - {"code", "namespace", "value", "text", "uuid", "hex", "checkmod", "unix_ms",
+                   "random", "micros", "clock_id"}:
         return None  # named sequences, profiles, options: no SQL form
     e = engine
     if op == "compact_id":
@@ -158,6 +159,13 @@ def vector_query(engine, family, case):
         r = e.row("SELECT polyid_xid_format(polyid_xid_parse(?)), polyid_xid_parse(?), "
                   "polyid_xid_unix_ms(?), polyid_xid_random(?)", [inp["text"]] * 4)
         return {"text": r[0], "value": str(e.to_uint(r[1])), "unix_ms": r[2], "random": r[3]}
+    if op in ("xid_from_parts", "tid_from_parts"):
+        fam, first, second = op[:3], *(("unix_ms", "random") if op[0] == "x" else ("micros", "clock_id"))
+        parts = [int(inp[first]), int(inp[second])]
+        if not all(-1 << 63 <= v < 1 << 63 for v in parts):
+            return None  # out of the SQL integer's range: the engine refuses it itself
+        r = e.row(f"SELECT polyid_{op}(?, ?), polyid_{fam}_format(polyid_{op}(?, ?))", parts * 2)
+        return {"value": str(e.to_uint(r[0]) if fam == "xid" else r[0]), "text": r[1]}
     if op == "tid_parse":
         r = e.row("SELECT polyid_tid_format(polyid_tid_parse(?)), polyid_tid_parse(?), "
                   "polyid_tid_micros(?), polyid_tid_clock_id(?)", [inp["text"]] * 4)

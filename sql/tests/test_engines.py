@@ -79,12 +79,15 @@ class Engine(unittest.TestCase):
             "SELECT name FROM pragma_function_list WHERE name LIKE 'polyid_%'")] \
             if KIND != "duckdb" else [r[0] for r in self.e.rows(
                 "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_name LIKE 'polyid_%'")]
-        self.assertEqual(len(set(names)), 30, names)
+        self.assertEqual(len(set(names)), 32, names)
         for name, n in [("polyid_compact_id", 1), ("polyid_full_id", 2), ("polyid_xid_parse", 1),
                         ("polyid_uid11_encode", 1), ("polyid_euid_format", 1),
                         ("polyid_tid_timestamp", 1), ("polyid_extuuid_encode", 1)]:
             args = ", ".join(["NULL"] * n)
             self.assertIsNone(self.e.row(f"SELECT {name}({args})")[0], name)
+        for name in ("polyid_xid_from_parts", "polyid_tid_from_parts"):
+            for args in ("NULL, 1", "1700000000000, NULL"):
+                self.assertIsNone(self.e.row(f"SELECT {name}({args})")[0], name)
         rows = self.e.rows("SELECT polyid_compact_id(c) FROM (SELECT 'E.A.B.001' AS c UNION ALL "
                            "SELECT NULL UNION ALL SELECT 'W.X.Y.002') t ORDER BY 1 NULLS FIRST")
         self.assertEqual([r[0] for r in rows], [None, "1t8uH", "l3i4I"])

@@ -154,6 +154,15 @@ fn bytes<'a>(args: &[Arg<'a>], i: usize) -> &'a [u8] {
     }
 }
 
+/// `v` when it lies in `min..=max`, else `OUT_OF_RANGE` for `context` (an SQL integer is
+/// signed: a negative one is out of every unsigned range).
+fn in_range(v: i64, context: &'static str, min: u64, max: u64) -> Result<u64, Error> {
+    match u64::try_from(v) {
+        Ok(u) if (min..=max).contains(&u) => Ok(u),
+        _ => Err(Error::range(context, v, min, max)),
+    }
+}
+
 fn ok_text(t: &str) -> Result<Out, Error> {
     Ok(Out::Text(Text::of(t)))
 }
@@ -282,6 +291,20 @@ pub static FUNCTIONS: &[Function] = &[
         short: None,
     },
     Function {
+        name: "polyid_xid_from_parts",
+        params: &[Int, Int],
+        ret: UInt,
+        deterministic: true,
+        call: |a| {
+            let ms = in_range(int(a, 0), "xid unix_ms", xid::EPOCH_MS, xid::MAX_UNIX_MS)?;
+            let random = in_range(int(a, 1), "xid random", 0, xid::MAX_RANDOM.into())?;
+            // MAX_RANDOM fits u32.
+            Ok(Out::UInt(xid::Xid::from_parts(ms, random as u32)?.value()))
+        },
+        batch: None,
+        short: None,
+    },
+    Function {
         name: "polyid_xid_timestamp",
         params: &[T],
         ret: Timestamp,
@@ -365,6 +388,21 @@ pub static FUNCTIONS: &[Function] = &[
             Ok(Out::Text(Text::Inline(
                 Inline::new(&bytes).expect("13 bytes"),
             )))
+        },
+        batch: None,
+        short: None,
+    },
+    Function {
+        name: "polyid_tid_from_parts",
+        params: &[Int, Int],
+        ret: Int,
+        deterministic: true,
+        call: |a| {
+            let clock = in_range(int(a, 1), "TID clock_id", 0, tid::MAX_CLOCK_ID.into())?;
+            // MAX_CLOCK_ID fits u16; the core checks the micros.
+            Ok(Out::Int(
+                tid::Tid::from_parts(int(a, 0), clock as u16)?.value(),
+            ))
         },
         batch: None,
         short: None,
