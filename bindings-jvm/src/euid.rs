@@ -6,9 +6,14 @@ use jni::objects::{JByteArray, JClass, JLongArray, JString};
 use jni::sys::{jboolean, jint, jlong};
 use jni::JNIEnv;
 use polyid::clock::SystemClock;
-use polyid::euid::Euid;
+use polyid::euid::{self, Euid};
 
-use crate::jvm::{ascii_into, call, longs_into, opt_u16, profile, u16_arg, u64_arg, with_str, Res};
+use crate::jvm::{arg, ascii_into, call, longs_into, opt_arg, profile, with_str, Res};
+
+/// An optional extension argument (`Long.MIN_VALUE`: none).
+fn extension_arg(v: jlong) -> Res<Option<u16>> {
+    opt_arg(v, "EUID extension", 0, euid::MAX_EXTENSION)
+}
 
 fn of(hi: jlong, lo: jlong) -> Euid {
     Euid::from_halves(hi as u64, lo as u64)
@@ -30,9 +35,9 @@ pub extern "system" fn Java_io_polyid_Native_euidFromParts(
 ) {
     call(&mut env, (), |env| {
         let e = Euid::from_parts(
-            u64_arg(unix_ms)?,
-            opt_u16(extension)?,
-            u16_arg(padding)?,
+            arg(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?,
+            extension_arg(extension)?,
+            arg(padding, "EUID padding", 0, euid::MAX_EXTENSION)?,
             random as u64,
         )?;
         halves(env, &out, e)
@@ -116,7 +121,7 @@ pub extern "system" fn Java_io_polyid_Native_euidGenerate(
     out: JLongArray,
 ) {
     call(&mut env, (), |env| {
-        let e = Euid::generate_with(&SystemClock, opt_u16(extension)?)?;
+        let e = Euid::generate_with(&SystemClock, extension_arg(extension)?)?;
         halves(env, &out, e)
     })
 }
@@ -130,7 +135,10 @@ pub extern "system" fn Java_io_polyid_Native_euidGenerateAt(
     out: JLongArray,
 ) {
     call(&mut env, (), |env| {
-        let e = Euid::generate_at(u64_arg(unix_ms)?, opt_u16(extension)?)?;
+        let e = Euid::generate_at(
+            arg(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?,
+            extension_arg(extension)?,
+        )?;
         halves(env, &out, e)
     })
 }

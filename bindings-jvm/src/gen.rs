@@ -14,7 +14,7 @@ use polyid::tid::{Tid, TidGenerator};
 use polyid::xid::{Xid, XidGenerator};
 use polyid::{node, Node};
 
-use crate::jvm::{call, longs, null, opt_u16, u64_arg, with_str};
+use crate::jvm::{arg, call, longs, null, opt_arg, with_str};
 
 type Clk = Arc<EitherClock<SystemClock>>;
 
@@ -66,18 +66,23 @@ pub extern "system" fn Java_io_polyid_Native_genNew(
         ));
         let mut options = Options::default();
         if has(NODE) {
-            options.node = Some(Node::new(u64_arg(o[2])?)?);
+            options.node = Some(Node::new(arg(o[2], "node", 0, node::MAX_NODE)?)?);
         }
         if has(SEED) {
             options.seed = Some(o[3] as u64);
         }
         if has(MAX_LEAD) {
-            options.max_lead_ms = u64_arg(o[4])?;
+            options.max_lead_ms = arg(o[4], "max_lead_ms", 0, u64::MAX)?;
         }
         if has(WAIT) {
             options.on_clock_behind = OnClockBehind::Wait;
         }
-        let extra = opt_u16(o[7])?;
+        // A TID generator's clock id, or an EUID generator's extension.
+        let extra = if family == TID {
+            opt_arg(o[7], "TID clock_id", 0, polyid::tid::MAX_CLOCK_ID)?
+        } else {
+            opt_arg(o[7], "EUID extension", 0, polyid::euid::MAX_EXTENSION)?
+        };
         let c = Arc::clone(&clock);
         let gen = match (family, has(RESUME)) {
             (XID, false) => Gen::Xid(XidGenerator::with_options(c, options)?),
@@ -209,7 +214,7 @@ pub extern "system" fn Java_io_polyid_Native_setNode(mut env: JNIEnv, _c: JClass
         let node = if n == -1 {
             None
         } else {
-            Some(Node::new(u64_arg(n)?)?)
+            Some(Node::new(arg(n, "node", 0, node::MAX_NODE)?)?)
         };
         Ok(node::set_process_node(node)?)
     })

@@ -8,7 +8,12 @@ use polyid::tid::{self, Tid};
 use polyid::uid11;
 use polyid::xid::{self, Xid};
 
-use crate::jvm::{ascii_into, call, longs, null, profile, u16_arg, u32_arg, u64_arg, with_str};
+use crate::jvm::{arg, ascii_into, call, longs, null, profile, with_str, Res};
+
+/// An xid's Unix milliseconds argument.
+fn xid_ms(v: jlong) -> Res<u64> {
+    arg(v, "xid unix_ms", xid::EPOCH_MS, xid::MAX_UNIX_MS)
+}
 
 #[no_mangle]
 pub extern "system" fn Java_io_polyid_Native_uid11Encode(
@@ -58,7 +63,10 @@ pub extern "system" fn Java_io_polyid_Native_xidFromParts(
     random: jint,
 ) -> jlong {
     call(&mut env, 0, |_| {
-        let x = Xid::from_parts(u64_arg(unix_ms)?, u32_arg(random)?)?;
+        let x = Xid::from_parts(
+            xid_ms(unix_ms)?,
+            arg(random, "xid random", 0, xid::MAX_RANDOM)?,
+        )?;
         Ok(x.value() as jlong)
     })
 }
@@ -86,7 +94,7 @@ pub extern "system" fn Java_io_polyid_Native_xidGenerateAt(
     unix_ms: jlong,
 ) -> jlong {
     call(&mut env, 0, |_| {
-        Ok(Xid::generate_at(u64_arg(unix_ms)?)?.value() as jlong)
+        Ok(Xid::generate_at(xid_ms(unix_ms)?)?.value() as jlong)
     })
 }
 
@@ -113,7 +121,7 @@ pub extern "system" fn Java_io_polyid_Native_tidFromParts(
     clock_id: jint,
 ) -> jlong {
     call(&mut env, 0, |_| {
-        Ok(Tid::from_parts(micros, u16_arg(clock_id)?)?.value())
+        Ok(Tid::from_parts(micros, arg(clock_id, "TID clock_id", 0, tid::MAX_CLOCK_ID)?)?.value())
     })
 }
 

@@ -262,38 +262,31 @@ fn null_argument() -> Fail {
     ))
 }
 
-fn too_wide(found: i128, max: i128) -> Fail {
-    Fail::Core(Error::new(
-        ErrorCode::OutOfRange,
-        "argument",
-        Detail::Range { found, min: 0, max },
-    ))
+/// A Java integer as a parameter whose valid values are `min..=max`: one that does not fit
+/// `T` is `OUT_OF_RANGE` for `context` with that range, the message the core gives one that
+/// fits `T` but not the range (and the other runtimes give both).
+pub fn arg<T: TryFrom<i64>>(
+    v: impl Into<i64>,
+    context: &'static str,
+    min: impl Into<i128>,
+    max: impl Into<i128>,
+) -> Res<T> {
+    let v = v.into();
+    T::try_from(v).map_err(|_| Fail::Core(Error::range(context, v, min, max)))
 }
 
-/// A Java `long` as a `u64` parameter (negative is `OUT_OF_RANGE`).
-pub fn u64_arg(v: jlong) -> Res<u64> {
-    u64::try_from(v).map_err(|_| too_wide(v.into(), u64::MAX.into()))
-}
-
-/// A Java `int` as a `u16` parameter.
-pub fn u16_arg(v: i32) -> Res<u16> {
-    u16::try_from(v).map_err(|_| too_wide(v.into(), u16::MAX.into()))
-}
-
-/// A Java `int` as a `u32` parameter.
-pub fn u32_arg(v: i32) -> Res<u32> {
-    u32::try_from(v).map_err(|_| too_wide(v.into(), u32::MAX.into()))
-}
-
-/// An optional `u16` as Java passes it: a `long`, `Long.MIN_VALUE` when absent (outside
-/// every `int` a caller can pass, so no value of theirs reads as "absent").
-pub fn opt_u16(v: jlong) -> Res<Option<u16>> {
+/// [`arg`] for an optional parameter as Java passes it: a `long`, `Long.MIN_VALUE` when absent
+/// (outside every `int` a caller can pass, so no value of theirs reads as "absent").
+pub fn opt_arg<T: TryFrom<i64>>(
+    v: jlong,
+    context: &'static str,
+    min: impl Into<i128>,
+    max: impl Into<i128>,
+) -> Res<Option<T>> {
     if v == jlong::MIN {
         Ok(None)
     } else {
-        u16::try_from(v)
-            .map(Some)
-            .map_err(|_| too_wide(v.into(), u16::MAX.into()))
+        arg(v, context, min, max).map(Some)
     }
 }
 

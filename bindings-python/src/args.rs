@@ -139,9 +139,39 @@ pub fn int<'py, T>(obj: &Bound<'py, PyAny>, context: &str) -> PyResult<T>
 where
     T: for<'a> FromPyObject<'a, 'py, Error = PyErr> + Bounds,
 {
+    extract(obj, context, T::MIN, T::MAX)
+}
+
+/// [`int`] for a parameter whose valid values are `min..=max`, fewer than `T` holds: an int
+/// that does not fit `T` is reported with that range, as the core reports one that fits `T`
+/// but not the range (and as the other runtimes do).
+#[inline]
+pub fn int_in<'py, T>(
+    obj: &Bound<'py, PyAny>,
+    context: &str,
+    min: impl Into<i128>,
+    max: impl Into<i128>,
+) -> PyResult<T>
+where
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+{
+    extract(obj, context, min.into(), max.into())
+}
+
+/// `obj` as `T`, `min..=max` being the range an overflow reports.
+#[inline]
+fn extract<'py, T>(
+    obj: &Bound<'py, PyAny>,
+    context: &str,
+    min: impl std::fmt::Display,
+    max: impl std::fmt::Display,
+) -> PyResult<T>
+where
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+{
     match obj.extract::<T>() {
         Ok(v) => Ok(v),
-        Err(e) if is_overflow(obj.py(), &e) => Err(out_of_range(obj, context, T::MIN, T::MAX)),
+        Err(e) if is_overflow(obj.py(), &e) => Err(out_of_range(obj, context, min, max)),
         Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => {
             Err(type_error(obj, &format!("int for {context}")))
         }
@@ -157,6 +187,23 @@ where
 {
     match obj {
         Some(o) if !o.is_none() => int(o, context).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// Like [`int_in`], for an optional argument where `None` means "absent".
+#[inline]
+pub fn opt_int_in<'py, T>(
+    obj: Option<&Bound<'py, PyAny>>,
+    context: &str,
+    min: impl Into<i128>,
+    max: impl Into<i128>,
+) -> PyResult<Option<T>>
+where
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+{
+    match obj {
+        Some(o) if !o.is_none() => int_in(o, context, min, max).map(Some),
         _ => Ok(None),
     }
 }

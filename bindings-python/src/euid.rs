@@ -5,7 +5,7 @@ use pyo3::types::{PyBytes, PyString};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
-use crate::args::{bytes_arg, int, opt_int, Text, Untracked};
+use crate::args::{bytes_arg, int, int_in, opt_int, opt_int_in, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::layout::ascii;
@@ -31,7 +31,7 @@ crate::args::id_pymethods! {
         #[staticmethod]
         #[pyo3(signature = (extension = None))]
         fn generate(extension: Option<&Bound<'_, PyAny>>) -> PyResult<Untracked<Euid>> {
-            let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+            let ext: Option<u16> = opt_int_in(extension, "EUID extension", 0, euid::MAX_EXTENSION)?;
             CoreEuid::generate(ext).py_object(Euid)
         }
 
@@ -45,9 +45,9 @@ crate::args::id_pymethods! {
             padding: Option<&Bound<'_, PyAny>>,
             random: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Untracked<Euid>> {
-            let ms: u64 = int(unix_ms, "EUID unix_ms")?;
-            let ext: Option<u16> = opt_int(extension, "EUID extension")?;
-            let pad: u16 = opt_int(padding, "EUID padding")?.unwrap_or(0);
+            let ms: u64 = int_in(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
+            let ext: Option<u16> = opt_int_in(extension, "EUID extension", 0, euid::MAX_EXTENSION)?;
+            let pad: u16 = opt_int_in(padding, "EUID padding", 0, euid::MAX_EXTENSION)?.unwrap_or(0);
             let r: u64 = opt_int(random, "EUID random")?.unwrap_or(0);
             CoreEuid::from_parts(ms, ext, pad, r).py_object(Euid)
         }
@@ -60,7 +60,7 @@ crate::args::id_pymethods! {
             extension: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Untracked<Euid>> {
             let ms = millis_u64(dt::to_millis(dt)?, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
-            let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+            let ext: Option<u16> = opt_int_in(extension, "EUID extension", 0, euid::MAX_EXTENSION)?;
             CoreEuid::generate_at(ms, ext).py_object(Euid)
         }
 
@@ -157,7 +157,7 @@ impl EuidGenerator {
         args: GenArgs<'_, '_>,
         last: Option<CoreEuid>,
     ) -> PyResult<Self> {
-        let ext: Option<u16> = opt_int(extension, "EUID extension")?;
+        let ext: Option<u16> = opt_int_in(extension, "EUID extension", 0, euid::MAX_EXTENSION)?;
         let (options, clock) = args.build()?;
         let gen = match last {
             Some(last) => CoreGenerator::resume_with(clock.clone(), ext, options, last),

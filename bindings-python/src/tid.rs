@@ -5,7 +5,7 @@ use pyo3::types::PyString;
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
-use crate::args::{int, opt_int, Text, Untracked};
+use crate::args::{int, int_in, opt_int_in, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::layout::ascii;
@@ -16,6 +16,11 @@ use crate::node::{self, GenArgs, GenClock};
 #[pyfunction]
 pub fn tid_prefix_range(prefix: Text<'_>) -> PyResult<Option<(i64, i64)>> {
     tid::prefix_range(prefix.0).py()
+}
+
+/// An optional clock id argument (0-1023).
+fn clock(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u16>> {
+    opt_int_in(obj, "TID clock_id", 0, tid::MAX_CLOCK_ID)
 }
 
 /// A TID: a timestamp in signed microseconds since the Unix epoch and a 10-bit clock id, as
@@ -40,8 +45,8 @@ crate::args::id_pymethods! {
             micros: &Bound<'_, PyAny>,
             clock_id: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Untracked<Tid>> {
-            let m: i64 = int(micros, "TID micros")?;
-            let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
+            let m: i64 = int_in(micros, "TID micros", tid::MIN_MICROS, tid::MAX_MICROS)?;
+            let c: u16 = clock(clock_id)?.unwrap_or(0);
             CoreTid::from_parts(m, c).py_object(Tid)
         }
 
@@ -53,7 +58,7 @@ crate::args::id_pymethods! {
             clock_id: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Untracked<Tid>> {
             let m = dt::to_micros(dt)?;
-            let c: u16 = opt_int(clock_id, "TID clock_id")?.unwrap_or(0);
+            let c: u16 = clock(clock_id)?.unwrap_or(0);
             CoreTid::from_parts(m, c).py_object(Tid)
         }
 
@@ -121,7 +126,7 @@ impl TidGenerator {
         args: GenArgs<'_, '_>,
         last: Option<CoreTid>,
     ) -> PyResult<Self> {
-        let clock_id: Option<u16> = opt_int(clock_id, "TID clock_id")?;
+        let clock_id: Option<u16> = clock(clock_id)?;
         let (options, clock) = args.build()?;
         let gen = match last {
             Some(last) => CoreGenerator::resume(clock.clone(), options, clock_id, last),

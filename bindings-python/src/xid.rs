@@ -5,7 +5,7 @@ use pyo3::types::PyList;
 
 use polyid::xid::{self, Xid as CoreXid, XidGenerator as CoreGenerator};
 
-use crate::args::{int, list_from, opt_int, Text, Untracked};
+use crate::args::{int, int_in, list_from, opt_int_in, Text, Untracked};
 use crate::dt;
 use crate::errors::CoreResult;
 use crate::node::{self, GenArgs, GenClock};
@@ -68,8 +68,8 @@ crate::args::id_pymethods! {
             unix_ms: &Bound<'_, PyAny>,
             random: &Bound<'_, PyAny>,
         ) -> PyResult<Untracked<Xid>> {
-            let ms: u64 = int(unix_ms, "xid unix_ms")?;
-            let r: u32 = int(random, "xid random")?;
+            let ms: u64 = int_in(unix_ms, "xid unix_ms", xid::EPOCH_MS, xid::MAX_UNIX_MS)?;
+            let r: u32 = int_in(random, "xid random", 0, xid::MAX_RANDOM)?;
             CoreXid::from_parts(ms, r).py_object(Xid)
         }
 
@@ -83,7 +83,7 @@ crate::args::id_pymethods! {
         ) -> PyResult<Untracked<Xid>> {
             let (min, max) = (xid::EPOCH_MS, xid::MAX_UNIX_MS);
             let ms = millis_u64(dt::to_millis(dt)?, "xid unix_ms", min, max)?;
-            match opt_int::<u32>(random, "xid random")? {
+            match opt_int_in::<u32>(random, "xid random", 0, xid::MAX_RANDOM)? {
                 Some(r) => CoreXid::from_parts(ms, r).py_object(Xid),
                 None => CoreXid::generate_at(ms).py_object(Xid),
             }

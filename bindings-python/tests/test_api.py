@@ -204,6 +204,36 @@ def test_int_out_of_range(fn: Callable[..., Any], args: tuple) -> None:
     assert "out of range" in e.message
 
 
+# A part outside its valid values, whether or not it fits the binding's integer type, gets
+# the message the core gives (docs/spec: the parts' ranges), as in C, Node and SQL.
+PART_RANGES = [
+    (polyid.Tid.from_parts, "TID clock_id", "0..=1023", lambda v: (0, v), [1024, 65535, -1, 2**16]),
+    (polyid.Tid.from_parts, "TID micros", "-9007199254740991..=9007199254740991", lambda v: (v, 0),
+     [2**53, -2**53, 2**63, -2**63 - 1]),
+    (polyid.Xid.from_parts, "xid unix_ms", "1321009871111..=5719056382214", lambda v: (v, 0),
+     [0, 5719056382215, -1, 2**64]),
+    (polyid.Xid.from_parts, "xid random", "0..=4194303", lambda v: (1700000000000, v),
+     [2**22, -1, 2**32]),
+    (polyid.Euid.from_parts, "EUID unix_ms", "0..=35184372088831", lambda v: (v, None, 0, 0),
+     [2**45, -1, 2**64]),
+    (polyid.Euid.from_parts, "EUID extension", "0..=32767", lambda v: (0, v, 0, 0), [32768, -1, 2**16]),
+    (polyid.Euid.generate, "EUID extension", "0..=32767", lambda v: (v,), [32768, -1, 2**16]),
+    (polyid.compact_id, "named sequence", "1..=999", lambda v: ("E.A.B.RATE", {"RATE": v}),
+     [0, 1000, -1, 2**16]),
+]
+
+
+@pytest.mark.parametrize("fn,context,valid,args,values", PART_RANGES,
+                         ids=[f"{f.__name__}-{c}" for f, c, *_ in PART_RANGES])
+def test_a_part_out_of_range_names_its_valid_values(
+        fn: Callable[..., Any], context: str, valid: str, args: Callable[[int], tuple],
+        values: list[int]) -> None:
+    for v in values:
+        with pytest.raises(polyid.PolyIdError) as info:
+            fn(*args(v))
+        assert info.value.message == f"{context}: {v} is out of range {valid}", v
+
+
 def test_out_of_range_keeps_the_value() -> None:
     e = raises_code("OUT_OF_RANGE", polyid.uid11_encode, 2**64)
     assert e.found == 2**64 and str(2**64) in e.message

@@ -56,6 +56,30 @@ class ErrorsTest {
         fails("OUT_OF_RANGE", () -> Node.set(-5));
     }
 
+    // A part outside its valid values gets the core's message with the part's own range
+    // (docs/spec), whether or not it fits the Rust parameter's type, as in C, Node and SQL.
+    private static void outOfRange(String message, Runnable r) {
+        assertEquals(message, fails("OUT_OF_RANGE", r).getMessage());
+    }
+
+    @Test
+    void aPartOutOfRangeNamesItsValidValues() {
+        outOfRange("TID clock_id: 1024 is out of range 0..=1023", () -> Tid.fromParts(0, 1024));
+        outOfRange("TID clock_id: -1 is out of range 0..=1023", () -> Tid.fromParts(0, -1));
+        outOfRange("TID clock_id: 70000 is out of range 0..=1023", () -> Tid.fromParts(0, 70000));
+        outOfRange("xid unix_ms: 0 is out of range 1321009871111..=5719056382214", () -> Xid.fromParts(0, 0));
+        outOfRange("xid unix_ms: -1 is out of range 1321009871111..=5719056382214", () -> Xid.fromParts(-1, 0));
+        outOfRange("xid random: -1 is out of range 0..=4194303", () -> Xid.fromParts(1700000000000L, -1));
+        outOfRange("EUID unix_ms: -1 is out of range 0..=35184372088831", () -> Euid.fromParts(-1, null, 0, 0));
+        outOfRange("EUID extension: -1 is out of range 0..=32767", () -> Euid.fromParts(0, -1, 0, 0));
+        outOfRange("EUID extension: 70000 is out of range 0..=32767", () -> Euid.generate(70000));
+        outOfRange("EUID padding: -1 is out of range 0..=32767", () -> Euid.fromParts(0, null, -1, 0));
+        outOfRange("node: -5 is out of range 0..=959", () -> Node.set(-5));
+        try (NamedSequences names = new NamedSequences()) {
+            outOfRange("named sequence: -1 is out of range 1..=999", () -> names.put("RATE", -1));
+        }
+    }
+
     @Test
     void unboundedInputIsNotEchoed() {
         String huge = "E.AUTH." + "A".repeat(1_000_000) + ".001";
