@@ -125,7 +125,7 @@ pub extern "system" fn Java_io_polyid_Native_genNextMany(
     count: jint,
 ) -> jlongArray {
     call(&mut env, null(), |env| {
-        let count = usize::try_from(count).unwrap_or(usize::MAX);
+        let count: usize = arg(count, "count", 0, polyid::batch::MAX_BATCH as u64)?;
         let values: Vec<i64> = match &handle(h).gen {
             Gen::Xid(g) => g
                 .next_many(count)?

@@ -179,6 +179,15 @@ where
     }
 }
 
+/// The number of IDs a batch call makes: 0 to the core's `MAX_BATCH`.
+#[inline]
+pub fn count<'py, T>(obj: &Bound<'py, PyAny>) -> PyResult<T>
+where
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+{
+    int_in(obj, "count", 0, polyid::batch::MAX_BATCH as u64)
+}
+
 /// Like [`int`], for an optional argument where `None` means "absent".
 #[inline]
 pub fn opt_int<'py, T>(obj: Option<&Bound<'py, PyAny>>, context: &str) -> PyResult<Option<T>>

@@ -15,7 +15,7 @@ use polyid::ErrorCode;
 use polyid_arrow::stream::{output_type, ChunkKernel, MapChunks, ReadError};
 use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
 
-use crate::args::{int, profile, Text};
+use crate::args::{profile, Text};
 use crate::arrow_capsules::{read_err, ArrowArray, ArrowChunkedArray, Column};
 use crate::catalog::Catalog;
 use crate::errors::{binding_err, column_err};
@@ -135,7 +135,7 @@ macro_rules! generate_fn {
             count: &Bound<'_, PyAny>,
             generator: Option<&Bound<'_, $generator>>,
         ) -> PyResult<Py<PyAny>> {
-            let count: u64 = int(count, "count")?;
+            let count: u64 = crate::args::count(count)?;
             let r = match generator {
                 Some(g) => {
                     let g = g.get();

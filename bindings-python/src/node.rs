@@ -170,7 +170,7 @@ macro_rules! generator_pymethods {
                 py: ::pyo3::Python<'py>,
                 n: &::pyo3::Bound<'py, ::pyo3::PyAny>,
             ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyList>> {
-                let n: usize = $crate::args::int(n, "count")?;
+                let n: usize = $crate::args::count(n)?;
                 let ids = self.gen.next_many(n).py()?;
                 let maker = maker(py)?;
                 $crate::args::list_from(py, ids.len(), |i| maker.make(py, $id(ids[i])))
@@ -191,7 +191,7 @@ macro_rules! generator_pymethods {
                 py: ::pyo3::Python<'py>,
                 n: &::pyo3::Bound<'py, ::pyo3::PyAny>,
             ) -> ::pyo3::PyResult<::pyo3::Bound<'py, ::pyo3::types::PyList>> {
-                let n: usize = $crate::args::int(n, "count")?;
+                let n: usize = $crate::args::count(n)?;
                 let ids = self.gen.next_many(n).py()?;
                 $crate::args::list_from(py, ids.len(), |i| {
                     Ok($crate::layout::ascii(py, &ids[i].to_bytes())?.into_any())

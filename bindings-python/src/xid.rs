@@ -56,7 +56,7 @@ crate::args::id_pymethods! {
             py: Python<'py>,
             n: &Bound<'py, PyAny>,
         ) -> PyResult<Bound<'py, PyList>> {
-            let n: usize = int(n, "count")?;
+            let n: usize = crate::args::count(n)?;
             let xids = CoreXid::generate_many(n).py()?;
             let maker = maker(py)?;
             list_from(py, xids.len(), |i| maker.make(py, Xid(xids[i])))

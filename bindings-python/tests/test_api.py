@@ -220,11 +220,13 @@ PART_RANGES = [
     (polyid.Euid.generate, "EUID extension", "0..=32767", lambda v: (v,), [32768, -1, 2**16]),
     (polyid.compact_id, "named sequence", "1..=999", lambda v: ("E.A.B.RATE", {"RATE": v}),
      [0, 1000, -1, 2**16]),
+    (polyid.Xid.generate_many, "count", "0..=10000000", lambda v: (v,), [10_000_001, -1, 2**64]),
+    (polyid.TidGenerator().next_many, "count", "0..=10000000", lambda v: (v,), [10_000_001, -1, 2**64]),
 ]
 
 
 @pytest.mark.parametrize("fn,context,valid,args,values", PART_RANGES,
-                         ids=[f"{f.__name__}-{c}" for f, c, *_ in PART_RANGES])
+                         ids=[f"{getattr(f, '__name__', 'f')}-{c}" for f, c, *_ in PART_RANGES])
 def test_a_part_out_of_range_names_its_valid_values(
         fn: Callable[..., Any], context: str, valid: str, args: Callable[[int], tuple],
         values: list[int]) -> None:
