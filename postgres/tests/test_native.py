@@ -438,29 +438,32 @@ class Native(unittest.TestCase):
 
 
 class ClusterScript(unittest.TestCase):
-    def test_a_terminated_run_stops_its_server(self):
-        # `cluster.py run` killed as a CI timeout kills it (SIGTERM) still stops the server
-        # it started, and ends with 128 + 15.
+    def terminate_run(self, name, when):
+        """Runs `cluster.py run --name NAME` with a command that would sleep, sends it SIGTERM
+        as soon as `when(pid_file, ran)` holds (polled every 2 ms; `ran` is a file the command
+        makes once the server is up), checks that it ends with 128 + 15, and returns whether the
+        command ran and whether the server is still up half a second later."""
         import signal
         import subprocess
         import time
-        pg = cluster.Cluster("sigterm")
+        pg = cluster.Cluster(name)
+        pg._prepare()  # initdb now, so that the run below only starts the server
         pid_file = os.path.join(pg.data, "postmaster.pid")
         ran = os.path.join(os.path.dirname(pg.data), "command-ran")
         if os.path.exists(ran):
             os.remove(ran)
-        run = subprocess.Popen([sys.executable, cluster.__file__, "run", "--name", "sigterm",
+        run = subprocess.Popen([sys.executable, cluster.__file__, "run", "--name", name,
                                 "--", "sh", "-c", f"touch {ran}; sleep 60"])
         try:
             deadline = time.monotonic() + 60
-            while not os.path.exists(ran):  # the server is up: the command runs
-                self.assertIsNone(run.poll(), "the script ended before its command ran")
+            while not when(pid_file, ran):
+                self.assertIsNone(run.poll(), "the script ended before the signal")
                 self.assertLess(time.monotonic(), deadline, "no server within 60 s")
-                time.sleep(0.05)
-            self.assertTrue(os.path.exists(pid_file))
+                time.sleep(0.002)
             run.send_signal(signal.SIGTERM)
             self.assertEqual(run.wait(timeout=60), 128 + signal.SIGTERM)
-            self.assertFalse(os.path.exists(pid_file), "the server still runs")
+            time.sleep(0.5)  # a postmaster left running would still have its pid file
+            return os.path.exists(ran), os.path.exists(pid_file)
         finally:
             if run.poll() is None:
                 run.kill()
@@ -468,38 +471,19 @@ class ClusterScript(unittest.TestCase):
                 pg.started = True
                 pg.stop()
 
+    def test_a_terminated_run_stops_its_server(self):
+        # `cluster.py run` killed as a CI timeout kills it (SIGTERM) while its command runs
+        # still stops the server it started.
+        _, running = self.terminate_run("sigterm", lambda pid_file, ran: os.path.exists(ran))
+        self.assertFalse(running, "the server still runs")
+
     def test_a_run_terminated_while_its_server_starts_stops_it(self):
         # SIGTERM after the server has written its pid file and before it accepts
         # connections (`pg_ctl start -w` still waiting): the script still stops it.
-        import signal
-        import subprocess
-        import time
-        pg = cluster.Cluster("sigterm-start")
-        pg._prepare()  # initdb now, so that the run below only starts the server
-        pid_file = os.path.join(pg.data, "postmaster.pid")
-        ran = os.path.join(os.path.dirname(pg.data), "command-ran")
-        if os.path.exists(ran):
-            os.remove(ran)
-        run = subprocess.Popen([sys.executable, cluster.__file__, "run", "--name", "sigterm-start",
-                                "--", "sh", "-c", f"touch {ran}; sleep 60"])
-        try:
-            deadline = time.monotonic() + 60
-            while not os.path.exists(pid_file):
-                self.assertIsNone(run.poll(), "the script ended before its server started")
-                self.assertLess(time.monotonic(), deadline, "no server within 60 s")
-                time.sleep(0.002)
-            run.send_signal(signal.SIGTERM)
-            self.assertEqual(run.wait(timeout=60), 128 + signal.SIGTERM)
-            if os.path.exists(ran):
-                self.skipTest("the server was ready before the signal: the start was not interrupted")
-            time.sleep(0.5)  # a postmaster left running would still have its pid file
-            self.assertFalse(os.path.exists(pid_file), "the server still runs")
-        finally:
-            if run.poll() is None:
-                run.kill()
-            if os.path.exists(pid_file):
-                pg.started = True
-                pg.stop()
+        ran, running = self.terminate_run("sigterm-start", lambda pid_file, ran: os.path.exists(pid_file))
+        if ran:
+            self.skipTest("the server was ready before the signal: the start was not interrupted")
+        self.assertFalse(running, "the server still runs")
 
 
 if __name__ == "__main__":
