@@ -72,7 +72,7 @@ pub extern "system" fn Java_io_polyid_Native_genNew(
             options.seed = Some(o[3] as u64);
         }
         if has(MAX_LEAD) {
-            options.max_lead_ms = arg(o[4], "max_lead_ms", 0, u64::MAX)?;
+            options.max_lead_ms = arg(o[4], "max_lead_ms", 0, polyid::policy::MAX_LEAD_MS)?;
         }
         if has(WAIT) {
             options.on_clock_behind = OnClockBehind::Wait;

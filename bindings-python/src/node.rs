@@ -10,10 +10,10 @@ use pyo3::prelude::*;
 
 use polyid::clock::EitherClock;
 use polyid::node::{self as core_node, Node, MAX_NODE};
-use polyid::policy::{OnClockBehind, Options, DEFAULT_MAX_LEAD_MS};
+use polyid::policy::{OnClockBehind, Options, DEFAULT_MAX_LEAD_MS, MAX_LEAD_MS};
 
-use crate::args::{int, opt_int, Text};
-use crate::errors::{is_overflow, out_of_range, CoreResult};
+use crate::args::{int_in, opt_int, opt_int_in, Text};
+use crate::errors::CoreResult;
 
 /// A generator's clock: the real one or a manual one (`clock_micros`). The binding keeps a
 /// second handle to move a manual clock (`set_clock_micros`).
@@ -53,13 +53,9 @@ pub fn node_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Node>> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(None);
     };
-    match obj.extract::<u64>() {
-        Ok(n) => Node::new(n).py().map(Some),
-        Err(e) if is_overflow(obj.py(), &e) => Err(out_of_range(obj, "node", 0, MAX_NODE)),
-        Err(_) => int::<u64>(obj, "node")
-            .and_then(|n| Node::new(n).py())
-            .map(Some),
-    }
+    int_in::<u64>(obj, "node", 0, MAX_NODE)
+        .and_then(|n| Node::new(n).py())
+        .map(Some)
 }
 
 /// The keyword options of a generator constructor, as given (None: the default).
@@ -78,7 +74,8 @@ impl GenArgs<'_, '_> {
         let options = Options {
             node: node_arg(self.node)?,
             seed: opt_int(self.seed, "seed")?,
-            max_lead_ms: opt_int(self.max_lead_ms, "max_lead_ms")?.unwrap_or(DEFAULT_MAX_LEAD_MS),
+            max_lead_ms: opt_int_in(self.max_lead_ms, "max_lead_ms", 0, MAX_LEAD_MS)?
+                .unwrap_or(DEFAULT_MAX_LEAD_MS),
             on_clock_behind: match self.on_clock_behind.filter(|o| !o.is_none()) {
                 None => OnClockBehind::default(),
                 Some(o) => o.extract::<Text<'_>>()?.0.parse::<OnClockBehind>().py()?,

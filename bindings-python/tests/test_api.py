@@ -221,6 +221,9 @@ PART_RANGES = [
     (polyid.compact_id, "named sequence", "1..=999", lambda v: ("E.A.B.RATE", {"RATE": v}),
      [0, 1000, -1, 2**16]),
     (polyid.Xid.generate_many, "count", "0..=10000000", lambda v: (v,), [10_000_001, -1, 2**64]),
+    (lambda v: polyid.TidGenerator(max_lead_ms=v), "max_lead_ms", "0..=86400000", lambda v: (v,),
+     [86_400_001, -1, 2**64]),
+    (lambda v: polyid.XidGenerator(node=v), "node", "0..=959", lambda v: (v,), [960, -1, 2**64]),
     (polyid.TidGenerator().next_many, "count", "0..=10000000", lambda v: (v,), [10_000_001, -1, 2**64]),
 ]
 

@@ -75,6 +75,8 @@ class ErrorsTest {
         outOfRange("EUID extension: 70000 is out of range 0..=32767", () -> Euid.generate(70000));
         outOfRange("EUID padding: -1 is out of range 0..=32767", () -> Euid.fromParts(0, null, -1, 0));
         outOfRange("node: -5 is out of range 0..=959", () -> Node.set(-5));
+        outOfRange("max_lead_ms: -1 is out of range 0..=86400000",
+                () -> TidGenerator.create(GeneratorOptions.defaults().maxLeadMillis(-1)));
         TidGenerator g = TidGenerator.create();
         outOfRange("count: -1 is out of range 0..=10000000", () -> g.nextMany(-1));
         outOfRange("count: 10000001 is out of range 0..=10000000", () -> g.nextMany(10_000_001));
