@@ -97,6 +97,11 @@ class PlPgSql(unittest.TestCase):
         with open(FUNCTIONS_RS, encoding="utf-8") as f:
             table = set(re.findall(r'name: "(polyid_[a-z0-9_]+)"', f.read()))
         self.assertEqual(len(table), 32)
+        # The counts docs/sql.md gives for each tier.
+        with open(os.path.join(engines.ROOT, "docs", "sql.md"), encoding="utf-8") as f:
+            doc = f.read()
+        self.assertIn(f"({len(table)} in all)", doc)
+        self.assertIn(f"is here ({len(table - set(pg_engines.MISSING_FUNCTIONS))} functions)", doc)
         got = {r[0]: r[1:] for r in self.e.rows(
             "SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc "
             "WHERE proname LIKE 'polyid\\_%' AND proname NOT LIKE 'polyid\\_\\_%' "
