@@ -33,12 +33,13 @@ DEMO_TARGETS += c-build
 .PHONY: c-deps c-build c-lib c-test c-demo c-header c-bench c-bench-write c-install
 
 # Debian packages the C side needs: jansson (JSON for the tests and the adapter),
-# valgrind, pkg-config. Installed only when missing.
+# valgrind, pkg-config, cmake (the CMake example). Installed only when missing.
 c-deps:
 	@missing=""; \
 	[ -f /usr/include/jansson.h ] || missing="$$missing libjansson-dev"; \
 	command -v valgrind >/dev/null || missing="$$missing valgrind"; \
 	command -v pkg-config >/dev/null || missing="$$missing pkg-config"; \
+	command -v cmake >/dev/null || missing="$$missing cmake"; \
 	if [ -n "$$missing" ]; then \
 	  echo "==> c: apt-get install$$missing"; \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
@@ -162,14 +163,12 @@ c-example-check:
 	@! ldd $(C_OUT)/example/example-static | grep libpolyid >/dev/null
 	@ldd $(C_OUT)/example/example-shared | grep "libpolyid.so.0 => $(C_OUT)/lib/" >/dev/null
 	@echo "example: 2 passed, 0 failed (static and shared, via pkg-config)"
-	@if command -v cmake >/dev/null; then \
-	  for s in OFF ON; do \
-	    PKG_CONFIG_PATH=$(C_OUT)/lib/pkgconfig cmake -S $(C_SRC)/examples/c -B $(C_OUT)/example/cmake-$$s \
-	      -DPOLYID_STATIC=$$s >/dev/null && cmake --build $(C_OUT)/example/cmake-$$s >/dev/null \
-	      && $(C_OUT)/example/cmake-$$s/example | head -n 8 | diff -u $(C_SRC)/examples/c/expected.txt - \
-	      || { echo "CMake example (POLYID_STATIC=$$s) failed"; exit 1; }; \
-	  done; echo "cmake example: 2 passed, 0 failed"; \
-	else echo "cmake example: skipped (cmake is not installed)"; fi
+	@for s in OFF ON; do \
+	  PKG_CONFIG_PATH=$(C_OUT)/lib/pkgconfig cmake -S $(C_SRC)/examples/c -B $(C_OUT)/example/cmake-$$s \
+	    -DPOLYID_STATIC=$$s >/dev/null && cmake --build $(C_OUT)/example/cmake-$$s >/dev/null \
+	    && $(C_OUT)/example/cmake-$$s/example | head -n 8 | diff -u $(C_SRC)/examples/c/expected.txt - \
+	    || { echo "CMake example (POLYID_STATIC=$$s) failed"; exit 1; }; \
+	done; echo "cmake example: 2 passed, 0 failed"
 
 c-demo: c-build
 	@mkdir -p $(C_OUT)/example
