@@ -7,7 +7,8 @@
 //
 // Nothing about identifiers is computed here. This layer checks JavaScript argument types
 // (TypeError, code INVALID_ARGUMENT) and integer ranges of the engine's parameters
-// (OUT_OF_RANGE, with the families' ranges read from the core), turns numbers into the bigints
+// (OUT_OF_RANGE, with the families' ranges read from the core; a call's parts in the order of
+// its parameters), turns numbers into the bigints
 // the engines take, moves batches as one string each way, and wraps values in classes.
 
 // ----------------------------------------------------------------------------------------------
@@ -21,6 +22,9 @@ let WIDTH;
 
 const clockIdArg = (v) => u16(v, 'TID clock_id', LIMITS.clockId);
 const extensionArg = (v) => (absent(v) ? undefined : u16(v, 'EUID extension', LIMITS.extension));
+// The padding beside an extension of L bits has 15 - L bits (docs/spec §4.1; L >= 1).
+const maxPadding = (ext) =>
+  ext === undefined ? LIMITS.extension[1] : (1n << BigInt(15 - Math.max(1, ext.toString(2).length))) - 1n;
 // A batch count, within the core's MAX_BATCH before anything is allocated on either side.
 const countArg = (v) => Number(ranged(v, 'count', ...LIMITS.batch));
 
@@ -44,7 +48,8 @@ function withNames(v, f) {
       if (typeof number !== 'number' && typeof number !== 'bigint') {
         throw typeError(`namedSequences[${debugStr(name)}]: expected a number, got ${typeName(number)}`);
       }
-      raw.names_insert(table, name, u16(number, 'named sequence', [1n, 999n]));
+      // The core checks the number (INVALID_SEQUENCE); here only that it is a u16.
+      raw.names_insert(table, name, Number(ranged(number, 'named sequence', 0n, U16_MAX, [1n, 999n])));
     }
     return f(table);
   } finally {
@@ -877,7 +882,7 @@ export class Tid {
 
   /** The TID of a `Date` (whole milliseconds) and a clock id (0-1023, default 0). */
   static fromDate(date, clockId) {
-    const us = BigInt(dateMs(date)) * 1000n;
+    const us = i64(BigInt(dateMs(date)) * 1000n, 'TID micros', LIMITS.micros);
     return new Tid(NEW, raw.tid_from_parts(us, absent(clockId) ? 0 : clockIdArg(clockId)));
   }
 
@@ -1055,7 +1060,7 @@ export class Euid {
   static fromParts(unixMs, extension, padding, random) {
     const ms = u64(unixMs, 'EUID unix_ms', LIMITS.euidMs);
     const ext = extensionArg(extension);
-    const pad = absent(padding) ? 0 : u16(padding, 'EUID padding', LIMITS.extension);
+    const pad = absent(padding) ? 0 : u16(padding, 'EUID padding', [0n, maxPadding(ext)]);
     const rnd = absent(random) ? 0n : u64(random, 'EUID random');
     return new Euid(NEW, raw.euid_from_parts(ms, ext, pad, rnd));
   }

@@ -79,11 +79,19 @@ function ranged(v, context, min, max, family) {
   throw rangeError(context, `${n} is out of range ${lo}..=${hi}`);
 }
 
-const u16 = (v, context, family) => Number(ranged(v, context, 0n, U16_MAX, family));
-const u32 = (v, context, family) => Number(ranged(v, context, 0n, U32_MAX, family));
+/**
+ * `v` in the parameter's Rust type `[min, max]` and, when `family` is given, in that range,
+ * the part's own (within the type's): any other value is OUT_OF_RANGE here rather than in the
+ * core, so that the parts of a call are checked in the order of its parameters (as every
+ * runtime checks them).
+ */
+const part = (v, context, min, max, family) =>
+  family ? ranged(v, context, ...family) : ranged(v, context, min, max);
+const u16 = (v, context, family) => Number(part(v, context, 0n, U16_MAX, family));
+const u32 = (v, context, family) => Number(part(v, context, 0n, U32_MAX, family));
 const usize = (v, context) => Number(ranged(v, context, 0n, USIZE_MAX));
-const u64 = (v, context, family) => ranged(v, context, 0n, U64_MAX, family);
-const i64 = (v, context, family) => ranged(v, context, I64_MIN, I64_MAX, family);
+const u64 = (v, context, family) => part(v, context, 0n, U64_MAX, family);
+const i64 = (v, context, family) => part(v, context, I64_MIN, I64_MAX, family);
 
 function u128(v, context) {
   const n = integer(v);

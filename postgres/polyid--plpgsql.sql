@@ -943,13 +943,14 @@ CREATE OR REPLACE FUNCTION polyid__tid_from_parts_slow(micros bigint, clock_id b
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path FROM CURRENT AS $$
 BEGIN
-    IF clock_id NOT BETWEEN 0 AND 1023 THEN
-        PERFORM polyid__raise('OUT_OF_RANGE TID clock_id: ' || clock_id || ' is out of range 0..=1023',
-                              'polyid_tid_from_parts', micros || ', ' || clock_id, '22023');
-    END IF;
+    -- The parts in the order of the parameters, as every runtime checks them.
     IF micros NOT BETWEEN -9007199254740991 AND 9007199254740991 THEN
         PERFORM polyid__raise('OUT_OF_RANGE TID micros: ' || micros || ' is out of range '
                               || '-9007199254740991..=9007199254740991',
+                              'polyid_tid_from_parts', micros || ', ' || clock_id, '22023');
+    END IF;
+    IF clock_id NOT BETWEEN 0 AND 1023 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE TID clock_id: ' || clock_id || ' is out of range 0..=1023',
                               'polyid_tid_from_parts', micros || ', ' || clock_id, '22023');
     END IF;
     RETURN (micros << 10) | clock_id;

@@ -75,7 +75,7 @@ pub unsafe extern "C" fn polyid_euid_from_parts(
     write_out(out, err, || {
         let ms: u64 = int(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS.into())?;
         let ext = self::extension(has_extension, extension)?;
-        let padding: u16 = int(padding, "EUID padding", 0, euid::MAX_EXTENSION.into())?;
+        let padding: u16 = int(padding, "EUID padding", 0, euid::max_padding(ext).into())?;
         Ok(Euid::from_parts(ms, ext, padding, random)?.into())
     })
 }

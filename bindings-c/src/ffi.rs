@@ -516,21 +516,42 @@ pub(crate) unsafe fn bytes<'a>(p: *const u8, len: usize, arg: &'static str) -> R
     Ok(core::slice::from_raw_parts(p, len))
 }
 
-/// Converts a C integer to the core's parameter type; out of the type's range is
-/// `OUT_OF_RANGE`, reported with the family's range `min..=max`.
+/// Converts a C integer to the core's parameter type when it lies in `min..=max`, the part's
+/// own range: any other value is `OUT_OF_RANGE` with that range, found here rather than by the
+/// core, so that the parts of a call are checked in the order of its parameters whatever their
+/// Rust types hold (as every runtime checks them).
 #[inline]
 pub(crate) fn int<T: TryFrom<i64>>(v: i64, arg: &'static str, min: i128, max: i128) -> Res<T> {
-    T::try_from(v).map_err(|_| {
-        Fail::Core(Error::new(
-            ErrorCode::OutOfRange,
-            arg,
-            Detail::Range {
-                found: v.into(),
-                min,
-                max,
-            },
-        ))
-    })
+    match T::try_from(v) {
+        Ok(t) if (min..=max).contains(&i128::from(v)) => Ok(t),
+        _ => Err(out_of_range(v, arg, min, max)),
+    }
+}
+
+/// Converts a C integer to the core's parameter type, for a part whose range the core checks
+/// itself with an error of its own (a named sequence's number: `INVALID_SEQUENCE`): a value
+/// the type cannot hold is `OUT_OF_RANGE` (docs/spec), reported with the range `min..=max`.
+#[inline]
+pub(crate) fn int_of_type<T: TryFrom<i64>>(
+    v: i64,
+    arg: &'static str,
+    min: i128,
+    max: i128,
+) -> Res<T> {
+    T::try_from(v).map_err(|_| out_of_range(v, arg, min, max))
+}
+
+#[cold]
+fn out_of_range(v: i64, arg: &'static str, min: i128, max: i128) -> Fail {
+    Fail::Core(Error::new(
+        ErrorCode::OutOfRange,
+        arg,
+        Detail::Range {
+            found: v.into(),
+            min,
+            max,
+        },
+    ))
 }
 
 /// Checks that `count` elements of `T` could exist in one C array (a larger count cannot

@@ -57,6 +57,12 @@ pub unsafe extern "C" fn polyid_tid_from_parts(
     err: *mut polyid_error,
 ) -> polyid_status {
     write_out(out, err, || {
+        let micros = int(
+            micros,
+            "TID micros",
+            tid::MIN_MICROS.into(),
+            tid::MAX_MICROS.into(),
+        )?;
         let clock = self::clock_id(clock_id)?;
         Ok(Tid::from_parts(micros, clock)?.value())
     })

@@ -34,12 +34,10 @@ pub extern "system" fn Java_io_polyid_Native_euidFromParts(
     out: JLongArray,
 ) {
     call(&mut env, (), |env| {
-        let e = Euid::from_parts(
-            arg(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?,
-            extension_arg(extension)?,
-            arg(padding, "EUID padding", 0, euid::MAX_EXTENSION)?,
-            random as u64,
-        )?;
+        let ms = arg(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
+        let ext = extension_arg(extension)?;
+        let padding = arg(padding, "EUID padding", 0, euid::max_padding(ext))?;
+        let e = Euid::from_parts(ms, ext, padding, random as u64)?;
         halves(env, &out, e)
     })
 }

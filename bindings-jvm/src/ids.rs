@@ -121,6 +121,7 @@ pub extern "system" fn Java_io_polyid_Native_tidFromParts(
     clock_id: jint,
 ) -> jlong {
     call(&mut env, 0, |_| {
+        let micros = arg(micros, "TID micros", tid::MIN_MICROS, tid::MAX_MICROS)?;
         Ok(Tid::from_parts(micros, arg(clock_id, "TID clock_id", 0, tid::MAX_CLOCK_ID)?)?.value())
     })
 }

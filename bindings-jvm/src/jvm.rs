@@ -262,10 +262,27 @@ fn null_argument() -> Fail {
     ))
 }
 
-/// A Java integer as a parameter whose valid values are `min..=max`: one that does not fit
-/// `T` is `OUT_OF_RANGE` for `context` with that range, the message the core gives one that
-/// fits `T` but not the range (and the other runtimes give both).
+/// A Java integer as a part whose valid values are `min..=max`: any other value is
+/// `OUT_OF_RANGE` for `context` with that range, found here rather than by the core, so that
+/// the parts of a call are checked in the order of its parameters whatever their Rust types
+/// hold (as every runtime checks them).
 pub fn arg<T: TryFrom<i64>>(
+    v: impl Into<i64>,
+    context: &'static str,
+    min: impl Into<i128>,
+    max: impl Into<i128>,
+) -> Res<T> {
+    let (v, min, max) = (v.into(), min.into(), max.into());
+    match T::try_from(v) {
+        Ok(t) if (min..=max).contains(&i128::from(v)) => Ok(t),
+        _ => Err(Fail::Core(Error::range(context, v, min, max))),
+    }
+}
+
+/// A Java integer as the core's parameter type, for a part whose range the core checks
+/// itself with an error of its own (a named sequence's number: `INVALID_SEQUENCE`): a value
+/// the type cannot hold is `OUT_OF_RANGE` (docs/spec), reported with the range `min..=max`.
+pub fn arg_of_type<T: TryFrom<i64>>(
     v: impl Into<i64>,
     context: &'static str,
     min: impl Into<i128>,

@@ -317,6 +317,21 @@ test('xid: docs/spec §2 vectors, fields and Dates', () => {
   assert.equal(Xid.fromDate(d).unixMs, d.getTime())
   assert.equal(Xid.fromDate(d, 5).random, 5)
   throwsCode(() => Xid.fromParts(XID_EPOCH, 0x400000), 'OUT_OF_RANGE')
+  // Several parts out of range: the first in the order of the parameters is named, as in
+  // every runtime, whatever the engine's type for each.
+  const micros = 'TID micros: 9007199254740992 is out of range -9007199254740991..=9007199254740991'
+  for (const clock of [-1, 5000]) {
+    assert.equal(throwsCode(() => Tid.fromParts(2n ** 53n, clock), 'OUT_OF_RANGE').message, micros)
+  }
+  assert.equal(throwsCode(() => Tid.fromDate(new Date(8.64e15), -1), 'OUT_OF_RANGE').message,
+    'TID micros: 8640000000000000000 is out of range -9007199254740991..=9007199254740991')
+  assert.equal(throwsCode(() => Xid.fromParts(0, -1), 'OUT_OF_RANGE').message,
+    'xid unix_ms: 0 is out of range 1321009871111..=5719056382214')
+  for (const padding of [-1, 65536, 4096]) {
+    assert.equal(throwsCode(() => Euid.fromParts(0, 5, padding, -1n), 'OUT_OF_RANGE').message,
+      `EUID padding: ${padding} is out of range 0..=4095`)
+  }
+  assert.equal(Euid.fromParts(0, 5, 4095, 0).extension, 5) // the largest padding beside 5
   assert.throws(() => new Xid(), Error)
   assert.deepEqual(p.xidPrefixRange(''), { minUnixMs: XID_EPOCH, maxUnixMs: last.getTime() })
   assert.equal(p.xidPrefixRange('k'), null)

@@ -142,11 +142,33 @@ where
     extract(obj, context, T::MIN, T::MAX)
 }
 
-/// [`int`] for a parameter whose valid values are `min..=max`, fewer than `T` holds: an int
-/// that does not fit `T` is reported with that range, as the core reports one that fits `T`
-/// but not the range (and as the other runtimes do).
+/// [`int`] for a part whose valid values are `min..=max`: any other int is `OUT_OF_RANGE` with
+/// that range, found here rather than by the core, so that the parts of a call are checked in
+/// the order of its parameters whatever their Rust types hold (as every runtime checks them).
 #[inline]
 pub fn int_in<'py, T>(
+    obj: &Bound<'py, PyAny>,
+    context: &str,
+    min: impl Into<i128>,
+    max: impl Into<i128>,
+) -> PyResult<T>
+where
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr> + Copy,
+    i128: TryFrom<T>,
+{
+    let (min, max) = (min.into(), max.into());
+    let v: T = extract(obj, context, min, max)?;
+    match i128::try_from(v) {
+        Ok(w) if (min..=max).contains(&w) => Ok(v),
+        _ => Err(out_of_range(obj, context, min, max)),
+    }
+}
+
+/// `obj` as `T`, the parameter's Rust type, for a part whose range the core checks itself
+/// with an error of its own (a named sequence's number: `INVALID_SEQUENCE`): an int that `T`
+/// cannot hold is `OUT_OF_RANGE` (docs/spec), reported with the range `min..=max`.
+#[inline]
+pub fn int_of_type<'py, T>(
     obj: &Bound<'py, PyAny>,
     context: &str,
     min: impl Into<i128>,
@@ -183,7 +205,8 @@ where
 #[inline]
 pub fn count<'py, T>(obj: &Bound<'py, PyAny>) -> PyResult<T>
 where
-    T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr> + Copy,
+    i128: TryFrom<T>,
 {
     int_in(obj, "count", 0, polyid::batch::MAX_BATCH as u64)
 }
@@ -209,7 +232,8 @@ pub fn opt_int_in<'py, T>(
     max: impl Into<i128>,
 ) -> PyResult<Option<T>>
 where
-    T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr> + Copy,
+    i128: TryFrom<T>,
 {
     match obj {
         Some(o) if !o.is_none() => int_in(o, context, min, max).map(Some),

@@ -47,7 +47,7 @@ crate::args::id_pymethods! {
         ) -> PyResult<Untracked<Euid>> {
             let ms: u64 = int_in(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
             let ext: Option<u16> = opt_int_in(extension, "EUID extension", 0, euid::MAX_EXTENSION)?;
-            let pad: u16 = opt_int_in(padding, "EUID padding", 0, euid::MAX_EXTENSION)?.unwrap_or(0);
+            let pad: u16 = opt_int_in(padding, "EUID padding", 0, euid::max_padding(ext))?.unwrap_or(0);
             let r: u64 = opt_int(random, "EUID random")?.unwrap_or(0);
             CoreEuid::from_parts(ms, ext, pad, r).py_object(Euid)
         }

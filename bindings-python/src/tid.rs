@@ -58,6 +58,10 @@ crate::args::id_pymethods! {
             clock_id: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Untracked<Tid>> {
             let m = dt::to_micros(dt)?;
+            // The time is checked before the clock id, as `from_parts` checks its parts.
+            if !(tid::MIN_MICROS..=tid::MAX_MICROS).contains(&m) {
+                return CoreTid::from_parts(m, 0).py_object(Tid);
+            }
             let c: u16 = clock(clock_id)?.unwrap_or(0);
             CoreTid::from_parts(m, c).py_object(Tid)
         }

@@ -5,7 +5,7 @@ use pyo3::types::{PyList, PyString, PyTuple};
 
 use polyid::wdp::{self, NamedSequences, StructuredCode as CoreCode};
 
-use crate::args::{int_in, list_from, list_map, mapping_items, type_error, Text, Untracked};
+use crate::args::{int_of_type, list_from, list_map, mapping_items, type_error, Text, Untracked};
 use crate::errors::{with_item, CoreResult};
 use crate::layout::ascii;
 
@@ -18,7 +18,7 @@ pub(crate) fn names(mapping: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Named
     let expected = "a mapping of sequence names to numbers, or None";
     for (k, v) in mapping_items(mapping, expected)? {
         let name: Text<'_> = k.extract()?;
-        let number: u16 = int_in(&v, "named sequence", 1, 999u16)?;
+        let number: u16 = int_of_type(&v, "named sequence", 1, 999u16)?;
         table.insert(name.0, number).py()?;
     }
     Ok(Some(table))

@@ -17,10 +17,13 @@ pub fn xid_prefix_range(prefix: Text<'_>) -> PyResult<Option<(u64, u64)>> {
     xid::prefix_time_range(prefix.0).py()
 }
 
-/// Milliseconds as the core's u64, or OUT_OF_RANGE (a datetime before 1970).
+/// Milliseconds of a datetime as the core's u64 when they lie in `min..=max`, else
+/// OUT_OF_RANGE, checked before the call's later parts are read.
 pub fn millis_u64(ms: i64, context: &'static str, min: u64, max: u64) -> PyResult<u64> {
     u64::try_from(ms)
-        .map_err(|_| polyid::Error::range(context, ms, min, max))
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or_else(|| polyid::Error::range(context, ms, min, max))
         .py()
 }
 

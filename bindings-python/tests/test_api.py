@@ -239,6 +239,32 @@ def test_a_part_out_of_range_names_its_valid_values(
         assert info.value.message == f"{context}: {v} is out of range {valid}", v
 
 
+# Several parts out of range: the first in the order of the parameters is named, whatever
+# Python int each holds (as in every runtime).
+MICROS_OUT = "TID micros: 9007199254740992 is out of range -9007199254740991..=9007199254740991"
+FIRST_PART_OUT = [
+    (polyid.Tid.from_parts, (2**53, -1), MICROS_OUT),
+    (polyid.Tid.from_parts, (2**53, 5000), MICROS_OUT),
+    (polyid.Tid.from_datetime, (dt.datetime(9999, 1, 1, tzinfo=dt.timezone.utc), -1),
+     "TID micros: 253370764800000000 is out of range -9007199254740991..=9007199254740991"),
+    (polyid.Xid.from_parts, (0, -1), "xid unix_ms: 0 is out of range 1321009871111..=5719056382214"),
+    (polyid.Xid.from_datetime, (dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc), 2**32),
+     "xid unix_ms: 0 is out of range 1321009871111..=5719056382214"),
+    (polyid.Euid.from_parts, (2**45, None, 0, 2**64),
+     "EUID unix_ms: 35184372088832 is out of range 0..=35184372088831"),
+    (polyid.Euid.from_parts, (0, 5, 40000, -1), "EUID padding: 40000 is out of range 0..=4095"),
+    (polyid.Euid.from_parts, (0, 5, 2**16, 0), "EUID padding: 65536 is out of range 0..=4095"),
+]
+
+
+@pytest.mark.parametrize("fn,args,message", FIRST_PART_OUT)
+def test_the_first_part_out_of_range_is_named(fn: Callable[..., Any], args: tuple,
+                                              message: str) -> None:
+    with pytest.raises(polyid.PolyIdError) as info:
+        fn(*args)
+    assert (info.value.code, info.value.message) == ("OUT_OF_RANGE", message)
+
+
 def test_out_of_range_keeps_the_value() -> None:
     e = raises_code("OUT_OF_RANGE", polyid.uid11_encode, 2**64)
     assert e.found == 2**64 and str(2**64) in e.message

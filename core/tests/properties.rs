@@ -117,6 +117,16 @@ proptest! {
     }
 
     #[test]
+    fn euid_max_padding_is_the_largest_accepted(ext in proptest::option::of(0u16..=0x7fff),
+                                                pad in any::<u16>()) {
+        // The padding has the 15 - L bits above an extension of L bits (L >= 1), or 15.
+        let bits = match ext { None => 15, Some(0) => 14, Some(e) => 15 - (16 - e.leading_zeros()) };
+        let max = (1u16 << bits) - 1;
+        prop_assert_eq!(polyid::euid::max_padding(ext), max);
+        prop_assert_eq!(Euid::from_parts(0, ext, pad, 0).is_ok(), pad <= max);
+    }
+
+    #[test]
     fn wdp_case_and_names(c in "[A-Za-z][A-Za-z0-9]{0,15}", p in "[A-Za-z][A-Za-z0-9]{0,15}",
                           i in 0usize..29) {
         let (name, n) = wdp::STANDARD_SEQUENCES[i];

@@ -107,6 +107,10 @@ class Engine(unittest.TestCase):
         # A control character cannot start a line of the message.
         code, message = code_of(self.e, "SELECT polyid_compact_id(?)", ["W\nerror[OK]: forged.A.B.001"])
         self.assertNotIn("\n", message)
+        # Several parts out of range: the first parameter's is named, as in every runtime.
+        code, message = code_of(self.e, "SELECT polyid_tid_from_parts(9007199254740992, -1)")
+        self.assertEqual(code, "OUT_OF_RANGE")
+        self.assertIn("TID micros: 9007199254740992 is out of range", message)
         for sql, want in [("SELECT polyid_tid_parse('x')", "INVALID_LENGTH"),
                           ("SELECT polyid_euid_format(?)", "INVALID_LENGTH"),
                           ("SELECT polyid_extuuid_decode('not-a-uuid')", None)]:

@@ -479,6 +479,14 @@ static void test_ranges(void) {
     RANGE(polyid_euid_from_parts(0, true, 32768, 0, 0, &e, &E), 0, POLYID_EUID_MAX_EXTENSION);
     RANGE(polyid_euid_from_parts(0, true, -1, 0, 0, &e, &E), 0, POLYID_EUID_MAX_EXTENSION);
     RANGE(polyid_euid_from_parts(0, true, 255, 128, 0, &e, &E), 0, 127);
+    /* Several parts out of range: the first in the order of the parameters is named, whatever
+     * the core's type for each (the same part as in every runtime). */
+    RANGE(polyid_tid_from_parts(POLYID_TID_MAX_MICROS + 1, -1, &t, &E), -POLYID_TID_MAX_MICROS, POLYID_TID_MAX_MICROS);
+    RANGE(polyid_tid_from_parts(POLYID_TID_MAX_MICROS + 1, 5000, &t, &E), -POLYID_TID_MAX_MICROS, POLYID_TID_MAX_MICROS);
+    RANGE(polyid_xid_from_parts(0, -1, &x, &E), POLYID_XID_EPOCH_MS, POLYID_XID_MAX_UNIX_MS);
+    RANGE(polyid_euid_from_parts(-1, true, 32768, -1, 0, &e, &E), 0, POLYID_EUID_MAX_UNIX_MS);
+    RANGE(polyid_euid_from_parts(0, true, 5, 65536, 0, &e, &E), 0, 4095);
+    RANGE(polyid_euid_from_parts(0, true, 5, -1, 0, &e, &E), 0, 4095);
     RANGE(polyid_euid_generate(true, 1 << 20, &e, &E), 0, POLYID_EUID_MAX_EXTENSION);
     RANGE(polyid_euid_generator_new(true, -5, &eg, &E), 0, POLYID_EUID_MAX_EXTENSION);
     CHECK(eg == NULL, "no generator on failure");

@@ -49,6 +49,18 @@ const fn ext_len(ext: u16) -> u32 {
     }
 }
 
+/// The largest padding [`Euid::from_parts`] takes beside `extension`: `2^(15 - L) - 1` for an
+/// extension of `L` bits, `MAX_EXTENSION` without one. An extension above `MAX_EXTENSION`
+/// leaves no room (0); `from_parts` refuses it before it reads the padding.
+#[inline]
+pub const fn max_padding(extension: Option<u16>) -> u16 {
+    match extension {
+        None => MAX_EXTENSION,
+        Some(ext) if ext > MAX_EXTENSION => 0,
+        Some(ext) => (1 << (15 - ext_len(ext))) - 1,
+    }
+}
+
 impl Euid {
     /// Builds an EUID from its fields.
     ///
@@ -63,25 +75,18 @@ impl Euid {
         if unix_ms > MAX_UNIX_MS {
             return Err(Error::range("EUID unix_ms", unix_ms, 0, MAX_UNIX_MS));
         }
-        let (field, len) = match extension {
-            None => {
-                if padding > MAX_EXTENSION {
-                    return Err(Error::range("EUID padding", padding, 0, MAX_EXTENSION));
-                }
-                (padding as u64, 0u32)
-            }
-            Some(ext) => {
-                if ext > MAX_EXTENSION {
-                    return Err(Error::range("EUID extension", ext, 0, MAX_EXTENSION));
-                }
-                let len = ext_len(ext);
-                let max_padding = (1u16 << (15 - len)) - 1;
-                if padding > max_padding {
-                    return Err(Error::range("EUID padding", padding, 0, max_padding));
-                }
-                (((padding as u64) << len) | ext as u64, len)
-            }
+        if let Some(ext) = extension.filter(|&e| e > MAX_EXTENSION) {
+            return Err(Error::range("EUID extension", ext, 0, MAX_EXTENSION));
+        }
+        let max = max_padding(extension);
+        if padding > max {
+            return Err(Error::range("EUID padding", padding, 0, max));
+        }
+        let len = match extension {
+            Some(ext) => ext_len(ext),
+            None => 0,
         };
+        let field = ((padding as u64) << len) | extension.unwrap_or(0) as u64;
         let hi = (unix_ms << 19) | (field << 4) | len as u64;
         Ok(Euid(((hi as u128) << 64) | random as u128))
     }
@@ -109,11 +114,8 @@ impl Euid {
     /// An EUID for `unix_ms` whose padding and low half come from `r`.
     #[inline]
     pub(crate) fn with_random(unix_ms: u64, extension: Option<u16>, r: u128) -> Result<Euid> {
-        let padding_bits = match extension {
-            None => 15,
-            Some(ext) => 15 - ext_len(ext.min(MAX_EXTENSION)),
-        };
-        let padding = ((r >> 64) as u16) & ((1u16 << padding_bits) - 1);
+        // The padding's bits are the low ones of its largest value (all ones).
+        let padding = ((r >> 64) as u16) & max_padding(extension);
         Euid::from_parts(unix_ms, extension, padding, r as u64)
     }
 

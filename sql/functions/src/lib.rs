@@ -398,10 +398,20 @@ pub static FUNCTIONS: &[Function] = &[
         ret: Int,
         deterministic: true,
         call: |a| {
+            // The parts in the order of the parameters, as every runtime checks them.
+            let micros = int(a, 0);
+            if !(tid::MIN_MICROS..=tid::MAX_MICROS).contains(&micros) {
+                return Err(Error::range(
+                    "TID micros",
+                    micros,
+                    tid::MIN_MICROS,
+                    tid::MAX_MICROS,
+                ));
+            }
             let clock = in_range(int(a, 1), "TID clock_id", 0, tid::MAX_CLOCK_ID.into())?;
-            // MAX_CLOCK_ID fits u16; the core checks the micros.
+            // MAX_CLOCK_ID fits u16.
             Ok(Out::Int(
-                tid::Tid::from_parts(int(a, 0), clock as u16)?.value(),
+                tid::Tid::from_parts(micros, clock as u16)?.value(),
             ))
         },
         batch: None,

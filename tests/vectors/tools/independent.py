@@ -1076,7 +1076,7 @@ def xid_cases():
     for nm, ms, rnd in [("before-epoch", E - 1, 0), ("unix-zero", 0, 0), ("negative-ms", -1, 0),
                         ("delta-2-pow-42", E + (1 << 42), 0), ("random-2-pow-22", E, 1 << 22),
                         ("random-negative", E, -1), ("delta-2-pow-42-plus-1000", E + (1 << 42) + 1000, 0),
-                        ("both-out-of-range", E - 1, 1 << 22)]:
+                        ("both-out-of-range", E - 1, 1 << 22), ("both-out-of-range-random-negative", 0, -1)]:
         cs.append(bad("from-parts-" + nm, "xid_from_parts", {"unix_ms": ms, "random": rnd}, "OUT_OF_RANGE"))
 
     for delta, rnd, text in SPEC_XID:
@@ -1151,6 +1151,8 @@ def tid_cases():
         ("micros-2-pow-53", str(1 << 53), 0), ("micros-minus-2-pow-53", str(-(1 << 53)), 0),
         ("micros-2-pow-63", str(1 << 63), 0), ("clock-1024", "0", 1024), ("clock-negative", "0", -1),
         ("micros-i64-min", str(-(1 << 63)), 0),
+        # Both parts out of range (the micros are the first parameter, named first).
+        ("both-out-of-range", str(1 << 53), 1024), ("both-out-of-range-clock-negative", str(1 << 53), -1),
     ]:
         cs.append(bad("from-parts-" + nm, "tid_from_parts", {"micros": micros, "clock_id": clock}, "OUT_OF_RANGE"))
 
@@ -1273,6 +1275,11 @@ def euid_cases():
         ("pad-negative", EUID_TS, None, -1, "0"),
         ("random-2-pow-64", EUID_TS, None, 0, "18446744073709551616"),
         ("random-negative", EUID_TS, None, 0, "-1"),
+        ("pad-40000-ext-5", EUID_TS, 5, 40000, "0"),
+        ("pad-negative-ext-5", EUID_TS, 5, -1, "0"),
+        # Several parts out of range (reported in the order of the parameters).
+        ("ts-2-pow-45-random-2-pow-64", 1 << 45, None, 0, "18446744073709551616"),
+        ("pad-40000-ext-5-random-negative", EUID_TS, 5, 40000, "-1"),
     ]:
         cs.append(bad("from-parts-" + nm, "euid_from_parts",
                       {"unix_ms": ms, "extension": ext, "padding": pad, "random": rnd}, "OUT_OF_RANGE"))

@@ -88,6 +88,18 @@ class ErrorsTest {
     }
 
     @Test
+    void theFirstPartOutOfRangeIsNamed() {
+        // Several parts out of range: the first in the order of the parameters, as in every
+        // runtime, whatever the core's type for each.
+        String micros = "TID micros: 9007199254740992 is out of range -9007199254740991..=9007199254740991";
+        outOfRange(micros, () -> Tid.fromParts(9007199254740992L, -1));
+        outOfRange(micros, () -> Tid.fromParts(9007199254740992L, 5000));
+        outOfRange("xid unix_ms: 0 is out of range 1321009871111..=5719056382214", () -> Xid.fromParts(0, -1));
+        outOfRange("EUID padding: 65536 is out of range 0..=4095", () -> Euid.fromParts(0, 5, 65536, 0));
+        outOfRange("EUID padding: -1 is out of range 0..=4095", () -> Euid.fromParts(0, 5, -1, 0));
+    }
+
+    @Test
     void unboundedInputIsNotEchoed() {
         String huge = "E.AUTH." + "A".repeat(1_000_000) + ".001";
         PolyIdException e = fails("INVALID_PRIMARY", () -> Wdp.compactId(huge));
