@@ -139,7 +139,7 @@ pub fn int<'py, T>(obj: &Bound<'py, PyAny>, context: &str) -> PyResult<T>
 where
     T: for<'a> FromPyObject<'a, 'py, Error = PyErr> + Bounds,
 {
-    extract(obj, context, T::MIN, T::MAX)
+    int_of_type(obj, context, T::MIN, T::MAX)
 }
 
 /// [`int`] for a part whose valid values are `min..=max`: any other int is `OUT_OF_RANGE` with
@@ -157,7 +157,7 @@ where
     i128: TryFrom<T>,
 {
     let (min, max) = (min.into(), max.into());
-    let v: T = extract(obj, context, min, max)?;
+    let v: T = int_of_type(obj, context, min, max)?;
     match i128::try_from(v) {
         Ok(w) if (min..=max).contains(&w) => Ok(v),
         _ => Err(out_of_range(obj, context, min, max)),
@@ -169,20 +169,6 @@ where
 /// cannot hold is `OUT_OF_RANGE` (docs/spec), reported with the range `min..=max`.
 #[inline]
 pub fn int_of_type<'py, T>(
-    obj: &Bound<'py, PyAny>,
-    context: &str,
-    min: impl Into<i128>,
-    max: impl Into<i128>,
-) -> PyResult<T>
-where
-    T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
-{
-    extract(obj, context, min.into(), max.into())
-}
-
-/// `obj` as `T`, `min..=max` being the range an overflow reports.
-#[inline]
-fn extract<'py, T>(
     obj: &Bound<'py, PyAny>,
     context: &str,
     min: impl std::fmt::Display,
