@@ -48,8 +48,8 @@ function withNames(v, f) {
       if (typeof number !== 'number' && typeof number !== 'bigint') {
         throw typeError(`namedSequences[${debugStr(name)}]: expected a number, got ${typeName(number)}`);
       }
-      // The core checks the number (INVALID_SEQUENCE); here only that it is a u16.
-      raw.names_insert(table, name, Number(ranged(number, 'named sequence', 0n, U16_MAX, [1n, 999n])));
+      // The core checks the number after the name (INVALID_SEQUENCE); here only that it is an i64.
+      raw.names_insert(table, name, ranged(number, 'named sequence', I64_MIN, I64_MAX, [1n, 999n]));
     }
     return f(table);
   } finally {

@@ -91,10 +91,7 @@ fn names_of(input: &Value) -> Result<Option<NamedSequences>, polyid::Error> {
     };
     let mut names = NamedSequences::standard();
     for (name, n) in table {
-        let n = n
-            .as_u64()
-            .and_then(|n| u16::try_from(n).ok())
-            .expect("a u16 in the vectors");
+        let n = n.as_i64().expect("an i64 in the vectors");
         names.insert(name, n)?;
     }
     Ok(Some(names))

@@ -528,19 +528,6 @@ pub(crate) fn int<T: TryFrom<i64>>(v: i64, arg: &'static str, min: i128, max: i1
     }
 }
 
-/// Converts a C integer to the core's parameter type, for a part whose range the core checks
-/// itself with an error of its own (a named sequence's number: `INVALID_SEQUENCE`): a value
-/// the type cannot hold is `OUT_OF_RANGE` (docs/spec), reported with the range `min..=max`.
-#[inline]
-pub(crate) fn int_of_type<T: TryFrom<i64>>(
-    v: i64,
-    arg: &'static str,
-    min: i128,
-    max: i128,
-) -> Res<T> {
-    T::try_from(v).map_err(|_| out_of_range(v, arg, min, max))
-}
-
 #[cold]
 fn out_of_range(v: i64, arg: &'static str, min: i128, max: i128) -> Fail {
     Fail::Core(Error::new(

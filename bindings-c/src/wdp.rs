@@ -472,7 +472,6 @@ with_n_twin! {
         run(err, || {
             non_null(names, "names")?;
             let name = name()?;
-            let number: u16 = int_of_type(number, "named sequence", 1, 999)?;
             (*names).0.insert(name, number)?;
             Ok(())
         })

@@ -279,19 +279,6 @@ pub fn arg<T: TryFrom<i64>>(
     }
 }
 
-/// A Java integer as the core's parameter type, for a part whose range the core checks
-/// itself with an error of its own (a named sequence's number: `INVALID_SEQUENCE`): a value
-/// the type cannot hold is `OUT_OF_RANGE` (docs/spec), reported with the range `min..=max`.
-pub fn arg_of_type<T: TryFrom<i64>>(
-    v: impl Into<i64>,
-    context: &'static str,
-    min: impl Into<i128>,
-    max: impl Into<i128>,
-) -> Res<T> {
-    let v = v.into();
-    T::try_from(v).map_err(|_| Fail::Core(Error::range(context, v, min, max)))
-}
-
 /// [`arg`] for an optional parameter as Java passes it: a `long`, `Long.MIN_VALUE` when absent
 /// (outside every `int` a caller can pass, so no value of theirs reads as "absent").
 pub fn opt_arg<T: TryFrom<i64>>(

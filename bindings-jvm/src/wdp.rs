@@ -8,7 +8,7 @@ use jni::JNIEnv;
 use polyid::wdp::{self, NamedSequences, StructuredCode};
 use polyid::{Detail, Error, ErrorCode};
 
-use crate::jvm::{arg_of_type, ascii, call, null, profile, string, with_bytes, with_str, Res};
+use crate::jvm::{ascii, call, null, profile, string, with_bytes, with_str, Res};
 
 static STANDARD: NamedSequences = NamedSequences::standard();
 
@@ -44,7 +44,6 @@ pub extern "system" fn Java_io_polyid_Native_namesInsert(
     number: jint,
 ) {
     call(&mut env, (), |env| {
-        let number = arg_of_type(number, "named sequence", 1, 999)?;
         // SAFETY: see `table`; the Java object serializes its writes.
         let names = unsafe { &mut *(handle as *mut NamedSequences) };
         Ok(with_str(env, &name, |n| names.insert(n, number))??)

@@ -6,7 +6,7 @@ use napi_derive::napi;
 use polyid::wdp::{self, NamedSequences, StructuredCode, COMPACT_LEN};
 use polyid::Profile;
 
-use crate::conv::{throw_id, Ascii, OrThrow, Text, Val};
+use crate::conv::{throw_id, Ascii, OrThrow, Text, Val, I64};
 
 /// A named-sequence table (the standard names plus the caller's), held by JavaScript as an
 /// external handle.
@@ -20,8 +20,8 @@ pub fn names_new() -> Names {
 
 /// Adds `name` for `number` to a table.
 #[napi(catch_unwind, js_name = "names_insert")]
-pub fn names_insert(env: Env, names: &mut Names, name: Text, number: u16) -> Result<()> {
-    name.with(|n| names.insert(n, number))?.or_throw(&env)
+pub fn names_insert(env: Env, names: &mut Names, name: Text, number: I64) -> Result<()> {
+    name.with(|n| names.insert(n, number.0))?.or_throw(&env)
 }
 
 /// The standard table, for calls without names of their own.

@@ -18,7 +18,7 @@ pub(crate) fn names(mapping: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Named
     let expected = "a mapping of sequence names to numbers, or None";
     for (k, v) in mapping_items(mapping, expected)? {
         let name: Text<'_> = k.extract()?;
-        let number: u16 = int_of_type(&v, "named sequence", 1, 999u16)?;
+        let number: i64 = int_of_type(&v, "named sequence", 1, 999)?;
         table.insert(name.0, number).py()?;
     }
     Ok(Some(table))

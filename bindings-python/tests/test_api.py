@@ -192,8 +192,7 @@ OUT_OF_RANGE = [
     (polyid.Euid.generate, (-1,)),
     (polyid.EuidGenerator, (32768,)),
     (polyid.EuidGenerator, (2**70,)),
-    (polyid.compact_id, ("E.A.B.RATE", {"RATE": 2**16})),
-    (polyid.compact_id, ("E.A.B.RATE", {"RATE": -1})),
+    (polyid.compact_id, ("E.A.B.RATE", {"RATE": 2**64})),
 ]
 
 

@@ -126,7 +126,7 @@ test('wdp: docs/spec §1 vectors and fields', () => {
   const e = throwsCode(() => p.compactId('E.A.B.NOPE'), 'UNKNOWN_NAMED_SEQUENCE');
   assert.equal(e.message, 'WDP sequence: unknown named sequence "NOPE"');
   throwsCode(() => p.compactId('E.A.B.X', { X: 1000 }), 'INVALID_SEQUENCE');
-  assert.equal(throwsCode(() => p.compactId('E.A.B.X', { X: 70000 }), 'OUT_OF_RANGE').message,
+  assert.equal(throwsCode(() => p.compactId('E.A.B.X', { X: 70000 }), 'INVALID_SEQUENCE').message,
     'named sequence: 70000 is out of range 1..=999');
 });
 

@@ -1,6 +1,5 @@
 //! `polyid compact`: the compact ID (or full ID) of WDP structured codes.
 
-use polyid::error::{Detail, ErrorCode};
 use polyid::wdp::{self, CompactId, FullId, NamedSequences, StructuredCode};
 use polyid::{quote, Error, Profile};
 use serde_json::{json, Map, Value};
@@ -127,17 +126,10 @@ fn named_sequences(specs: &[String]) -> Result<NamedSequences, Failure> {
                 quote(number)
             ))
         })?;
-        // The core takes a u16; a number beyond it is OUT_OF_RANGE, never wrapped.
-        let number = u16::try_from(wide).map_err(|_| {
-            let e = Error::new(
-                ErrorCode::OutOfRange,
-                "named sequence number",
-                Detail::Range {
-                    found: wide,
-                    min: 0,
-                    max: u16::MAX.into(),
-                },
-            );
+        // The core takes an i64 (and refuses anything outside 1-999 after the name); a
+        // number beyond it is OUT_OF_RANGE, never wrapped, as in every runtime.
+        let number = i64::try_from(wide).map_err(|_| {
+            let e = Error::range("named sequence", wide, 1, 999);
             Failure::core(&e, Some(spec))
         })?;
         table

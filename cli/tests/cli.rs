@@ -320,8 +320,20 @@ fn compact_bad_options() {
     );
     assert_eq!(r.code, 1);
     let e = &json_lines(&r.err)[0]["error"];
-    assert_eq!(e["code"], "OUT_OF_RANGE");
+    // Outside 1-999 whatever integer it is, as 0 and 1000 are.
+    assert_eq!(e["code"], "INVALID_SEQUENCE");
     assert_eq!(e["found"], 70000);
+    let r = run(
+        &[
+            "compact",
+            "--json",
+            "--sequence",
+            "X=9223372036854775808",
+            "E.A.B.X",
+        ],
+        None,
+    );
+    assert_eq!(json_lines(&r.err)[0]["error"]["code"], "OUT_OF_RANGE");
 }
 
 // ---------------------------------------------------------------------------------------

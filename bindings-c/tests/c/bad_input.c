@@ -495,8 +495,15 @@ static void test_ranges(void) {
     CHECK(polyid_euid_extension(e) == -1, "no extension");
     polyid_named_sequences *names;
     EXPECT(POLYID_OK, polyid_named_sequences_new(&names, &E));
-    RANGE(polyid_named_sequences_insert(names, "RATE_LIMITED", 65536, &E), 1, 999);
-    RANGE(polyid_named_sequences_insert(names, "RATE_LIMITED", -1, &E), 1, 999);
+    /* Outside 1-999 whatever integer it is, as 0 and 1000 are; the name is read first. */
+    const int64_t bad_numbers[] = {65536, -1, 0, INT64_MIN, INT64_MAX};
+    for (size_t k = 0; k < sizeof bad_numbers / sizeof bad_numbers[0]; k++) {
+        EXPECT(POLYID_INVALID_SEQUENCE, polyid_named_sequences_insert(names, "RATE_LIMITED", bad_numbers[k], &E));
+        CHECK(E.detail == POLYID_DETAIL_RANGE && E.found == bad_numbers[k] && E.min == 1 && E.max == 999,
+              "named sequence %" PRId64 ": found %" PRId64, bad_numbers[k], E.found);
+    }
+    EXPECT(POLYID_INVALID_SEQUENCE, polyid_named_sequences_insert(names, "RATE-LIMITED", -1, &E));
+    CHECK(E.detail != POLYID_DETAIL_RANGE, "the malformed name is named before the number");
     EXPECT(POLYID_INVALID_SEQUENCE, polyid_named_sequences_insert(names, "RATE_LIMITED", 1000, &E));
     EXPECT(POLYID_INVALID_SEQUENCE, polyid_named_sequences_insert(names, "MISSING", 5, &E));
     EXPECT(POLYID_OK, polyid_named_sequences_insert(names, "rate_limited", 31, &E));

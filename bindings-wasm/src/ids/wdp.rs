@@ -20,7 +20,7 @@ pub fn names_new() -> Names {
 
 /// Adds `name` for `number` to a table.
 #[wasm_bindgen]
-pub fn names_insert(names: &mut Names, name: &str, number: u16) -> JsResult<()> {
+pub fn names_insert(names: &mut Names, name: &str, number: i64) -> JsResult<()> {
     names.0.insert(name, number).js()
 }
 

@@ -225,9 +225,12 @@ impl NamedSequences {
     /// Adds `name` (case-insensitive) for `number` (1-999).
     ///
     /// Fails with `INVALID_SEQUENCE` for a malformed name, a number outside 1-999, or a
-    /// standard name given another number. Adding a name again replaces its number.
-    pub fn insert(&mut self, name: &str, number: u16) -> Result<()> {
+    /// standard name given another number. Adding a name again replaces its number. The
+    /// number is any integer a binding passes (so that -1 and 70000 fail as 0 and 1000 do,
+    /// after the name).
+    pub fn insert(&mut self, name: &str, number: impl Into<i64>) -> Result<()> {
         const CONTEXT: &str = "named sequence";
+        let number = number.into();
         if !is_well_formed(name.as_bytes()) {
             return Err(Error::new(
                 ErrorCode::InvalidSequence,
@@ -246,6 +249,8 @@ impl NamedSequences {
                 },
             ));
         }
+        // 1..=999: a u16.
+        let number = number as u16;
         let upper = name.to_ascii_uppercase();
         match standard_number(upper.as_bytes()) {
             Some(n) if n == number => return Ok(()),
@@ -266,7 +271,7 @@ impl NamedSequences {
     }
 
     /// Builder form of [`NamedSequences::insert`].
-    pub fn with(mut self, name: &str, number: u16) -> Result<NamedSequences> {
+    pub fn with(mut self, name: &str, number: impl Into<i64>) -> Result<NamedSequences> {
         self.insert(name, number)?;
         Ok(self)
     }

@@ -95,9 +95,6 @@ fn names(input: &Value) -> Result<Result<NamedSequences, Failure>, String> {
             let number = number
                 .as_i64()
                 .ok_or_else(|| String::from("named sequence number is not an integer"))?;
-            let Ok(number) = u16::try_from(number) else {
-                return Ok(Err(Failure::Convert("OUT_OF_RANGE")));
-            };
             if let Err(e) = table.insert(name, number) {
                 return Ok(Err(e.into()));
             }

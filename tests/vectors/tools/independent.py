@@ -896,6 +896,8 @@ def wdp_cases():
         ("extra-unknown-other-name", "E.Api.Quota.RATE_LIMITED", {"OTHER": 5}, "UNKNOWN_NAMED_SEQUENCE"),
         ("extra-number-zero", "E.Api.Quota.RATE_LIMITED", {"RATE_LIMITED": 0}, "INVALID_SEQUENCE"),
         ("extra-number-1000", "E.Api.Quota.RATE_LIMITED", {"RATE_LIMITED": 1000}, "INVALID_SEQUENCE"),
+        ("extra-number-negative", "E.Api.Quota.RATE_LIMITED", {"RATE_LIMITED": -1}, "INVALID_SEQUENCE"),
+        ("extra-number-2-pow-16", "E.Api.Quota.RATE_LIMITED", {"RATE_LIMITED": 65536}, "INVALID_SEQUENCE"),
         ("extra-redefines-standard", "E.A.B.MISSING", {"MISSING": 5}, "INVALID_SEQUENCE"),
         ("extra-redefines-standard-lowercase", "E.A.B.missing", {"missing": 5}, "INVALID_SEQUENCE"),
         ("extra-malformed-name", "E.A.B.RATE-LIMITED", {"RATE-LIMITED": 5}, "INVALID_SEQUENCE"),
