@@ -1195,9 +1195,8 @@ enum polyid_status polyid_named_sequences_new(struct polyid_named_sequences **ou
  * during the call. `name`: NUL-terminated UTF-8.
  *
  * Errors: `POLYID_NULL_POINTER` (names, name), `POLYID_INVALID_UTF8`,
- * `POLYID_INVALID_SEQUENCE` (malformed name, number outside 1-999, or a standard name
- * given another number), `POLYID_OUT_OF_RANGE` (number outside 0-65535, the core's
- * parameter type).
+ * `POLYID_INVALID_SEQUENCE` (malformed name, then any number outside 1-999, or a
+ * standard name given another number).
  */
 enum polyid_status polyid_named_sequences_insert(struct polyid_named_sequences *names,
                                                  const char *name,

@@ -457,9 +457,8 @@ with_n_twin! {
     /// during the call. `name`: NUL-terminated UTF-8.
     ///
     /// Errors: `POLYID_NULL_POINTER` (names, name), `POLYID_INVALID_UTF8`,
-    /// `POLYID_INVALID_SEQUENCE` (malformed name, number outside 1-999, or a standard name
-    /// given another number), `POLYID_OUT_OF_RANGE` (number outside 0-65535, the core's
-    /// parameter type).
+    /// `POLYID_INVALID_SEQUENCE` (malformed name, then any number outside 1-999, or a
+    /// standard name given another number).
     fn polyid_named_sequences_insert;
     /// `polyid_named_sequences_insert()` for a name given as `name_len` bytes.
     fn polyid_named_sequences_insert_n;
