@@ -18,8 +18,6 @@ const U64_MAX = 0xffff_ffff_ffff_ffffn;
 const I64_MIN = -0x8000_0000_0000_0000n;
 const I64_MAX = 0x7fff_ffff_ffff_ffffn;
 const U128_MAX = (1n << 128n) - 1n;
-const I128_MIN = -(1n << 127n);
-const I128_MAX = (1n << 127n) - 1n;
 const USIZE_MAX = U32_MAX; // the wasm32 engine's usize, also the napi engine's u32 counts
 
 /** What `typeof` says, with `null` named (as the Node package's messages do). */
@@ -72,11 +70,12 @@ function integer(v) {
 function ranged(v, context, min, max, family) {
   const n = integer(v);
   if (n >= min && n <= max) return n;
-  if (n < I128_MIN || n > I128_MAX) {
-    throw rangeError(context, "the integer does not fit the parameter's type");
-  }
   const [lo, hi] = family ?? [min, max];
-  throw rangeError(context, `${n} is out of range ${lo}..=${hi}`);
+  // A bigint of any size: one of more than EXCERPT_CHARS digits is quoted, as every runtime
+  // quotes it.
+  const digits = String(n);
+  const shown = digits.length <= EXCERPT_CHARS ? digits : debugStr(digits);
+  throw rangeError(context, `${shown} is out of range ${lo}..=${hi}`);
 }
 
 /**
@@ -93,11 +92,7 @@ const usize = (v, context) => Number(ranged(v, context, 0n, USIZE_MAX));
 const u64 = (v, context, family) => part(v, context, 0n, U64_MAX, family);
 const i64 = (v, context, family) => part(v, context, I64_MIN, I64_MAX, family);
 
-function u128(v, context) {
-  const n = integer(v);
-  if (n < 0n || n > U128_MAX) throw rangeError(context, 'not in 0..=2^128-1');
-  return n;
-}
+const u128 = (v, context) => ranged(v, context, 0n, U128_MAX);
 
 /** `null`/`undefined` -> `undefined` (the wasm ABI's "none"). */
 const absent = (v) => v === null || v === undefined;

@@ -9,12 +9,12 @@ use arrow_array::{Array, ArrayRef};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, TimeUnit};
 use polyid::clock::Clock;
-use polyid::euid::{Euid, EuidGenerator, LEN};
+use polyid::euid::{self, Euid, EuidGenerator, LEN};
 use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
-use crate::input::{narrow, same_len, union_nulls, Ints};
+use crate::input::{part, same_len, union_nulls, Ints};
 use crate::rows::{checked, run, Cells, Rows};
 use crate::sink::{Bytes16, Prim, Text};
 
@@ -110,13 +110,11 @@ pub fn from_parts(
         None => format!("unix_ms={ms}, extension=null, padding={p}, random={r}"),
     };
     let compute = |&(ms, e, p, r): &(i128, Option<i128>, i128, i128)| {
-        let e = e.map(|e| narrow::<u16>(e, "EUID extension")).transpose()?;
-        let id = Euid::from_parts(
-            narrow(ms, "EUID unix_ms")?,
-            e,
-            narrow(p, "EUID padding")?,
-            narrow(r, "EUID random")?,
-        )?;
+        let ms = part(ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
+        let e = e.map(|e| part(e, "EUID extension", 0, euid::MAX_EXTENSION));
+        let e = e.transpose()?;
+        let p = part(p, "EUID padding", 0, euid::max_padding(e))?;
+        let id = Euid::from_parts(ms, e, p, part(r, "EUID random", 0, u64::MAX)?)?;
         Ok(Some(id.to_bytes()))
     };
     let cells = Cells {

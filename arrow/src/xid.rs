@@ -9,12 +9,12 @@ use arrow_array::{Array, ArrayRef};
 use arrow_schema::{DataType, TimeUnit};
 use polyid::clock::Clock;
 use polyid::uid11;
-use polyid::xid::{Xid, XidGenerator};
+use polyid::xid::{self, Xid, XidGenerator};
 use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
-use crate::input::{narrow, same_len, union_nulls, with_texts, wrong_type, Ints};
+use crate::input::{narrow, part, same_len, union_nulls, with_texts, wrong_type, Ints};
 use crate::rows::{checked, run, Cells, IntColumn, Rows, TextColumn};
 use crate::sink::{Prim, Text};
 
@@ -76,7 +76,8 @@ pub fn from_parts(
         describe: |(ms, r): &(i128, i128)| format!("unix_ms={ms}, random={r}"),
     };
     let compute = |&(ms, r): &(i128, i128)| {
-        let x = Xid::from_parts(narrow(ms, "xid unix_ms")?, narrow(r, "xid random")?)?;
+        let ms = part(ms, "xid unix_ms", xid::EPOCH_MS, xid::MAX_UNIX_MS)?;
+        let x = Xid::from_parts(ms, part(r, "xid random", 0, xid::MAX_RANDOM)?)?;
         Ok(Some(x.value()))
     };
     run(

@@ -12,6 +12,7 @@ export function vectors(p, files) {
     const r = check(p, c);
     const line = { case: `${family}/${c.name}`, op: c.op, status: r.pass ? 'pass' : 'fail' };
     if (!r.pass) Object.assign(line, JSON.parse(JSON.stringify({ expected: r.expected, got: r.got }, big)));
+    else if (r.message !== undefined) line.message = r.message;
     return line;
   });
 }

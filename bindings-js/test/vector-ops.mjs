@@ -278,7 +278,7 @@ export function check(p, c) {
     }
     const expErr = { error: c.error };
     if (c.detail) expErr.detail = c.detail;
-    if ('error' in c && canonical(gotErr) === canonical(expErr)) return { pass: true };
+    if ('error' in c && canonical(gotErr) === canonical(expErr)) return { pass: true, message: e.message };
     return { pass: false, expected: 'error' in c ? expErr : c.output, got: { ...gotErr, message: e.message } };
   }
   if ('error' in c) return { pass: false, expected: { error: c.error }, got };

@@ -213,30 +213,44 @@ def _raise_alone(op: str, case: Dict[str, Any]) -> Optional[polyid.PolyIdError]:
     raise AssertionError("on_error='raise' did not raise")
 
 
-def _check_raise(op: str, case: Dict[str, Any], code: str) -> Optional[str]:
-    """None, or what is wrong with the raise mode's error."""
+def _without_row(e: polyid.PolyIdError) -> str:
+    """The message of a column's error without the `row N ("input"): ` it starts with (the
+    quoted input escapes its quotes, and may be followed by `... (N bytes)`)."""
+    head = f'row {e.item} ("'
+    if e.item is None or not e.message.startswith(head):
+        return e.message
+    k, escaped = len(head), False
+    while k < len(e.message) and (escaped or e.message[k] != '"'):
+        escaped = not escaped and e.message[k] == "\\"
+        k += 1
+    end = e.message.find("): ", k)
+    return e.message if end < 0 else e.message[end + 3:]
+
+
+def _check_raise(op: str, case: Dict[str, Any], code: str) -> Tuple[Optional[str], Optional[str]]:
+    """(None, or what is wrong with the raise mode's error; its message without the row)."""
     try:
         e = _raise_alone(op, case)
     except NotRepresentable:
-        return None
+        return None, None
     if e is None:
-        return None
+        return None, None
     if e.code != code:
-        return f"raise mode: {e.code}, null mode: {code}"
+        return f"raise mode: {e.code}, null mode: {code}", None
     scalar = op == "full_id" or "named_sequences" in case["input"]
     if e.item is None and not scalar:
-        return "raise mode names no row"
+        return "raise mode names no row", None
     if e.item is not None:
         if e.item != 0:
-            return f"raise mode names row {e.item}"
+            return f"raise mode names row {e.item}", None
         given = case["input"].get("text", case["input"].get("code"))
         if isinstance(given, str) and e.input != given:
-            return f"raise mode names input {e.input!r}"
+            return f"raise mode names input {e.input!r}", None
     d = case.get("detail") or {}
     for field in ("index", "character", "found", "expected"):
         if field in d and getattr(e, field) != d[field]:
-            return f"{field} {getattr(e, field)!r}, expected {d[field]!r}"
-    return None
+            return f"{field} {getattr(e, field)!r}, expected {d[field]!r}", None
+    return None, _without_row(e)
 
 
 def results(directory: str = VECTORS) -> Iterator[Dict[str, Any]]:
@@ -277,12 +291,14 @@ def results(directory: str = VECTORS) -> Iterator[Dict[str, Any]]:
             if not ok:
                 line.update(expected=c.get("output", c.get("error")), got=value)
         else:
-            problem = None
+            problem = message = None
             if c.get("error") == value:
-                problem = _check_raise(c["op"], c, value)
+                problem, message = _check_raise(c["op"], c, value)
             ok = c.get("error") == value and problem is None
             line["status"] = "pass" if ok else "fail"
             if not ok:
                 line.update(expected=c.get("output", c.get("error")),
                             got={"error": value, "problem": problem})
+            elif message is not None:
+                line["message"] = message
         yield line

@@ -35,6 +35,8 @@ def cmd_vectors(directory: str) -> None:
             line["status"] = "pass" if ok else "fail"
             if not ok:
                 line.update(expected=expected, got=got)
+            elif isinstance(got, dict) and "message" in got:
+                line["message"] = got["message"]
         out.write(json.dumps(line) + "\n")
 
 

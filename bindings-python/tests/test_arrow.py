@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import subprocess
 import sys
+from typing import Any, Callable
 
 import pytest
 
@@ -249,6 +250,37 @@ def test_bad_arguments_are_polyid_errors() -> None:
     assert e.value.code == "INVALID_ARGUMENT"
     with pytest.raises(ValueError):
         ids.compact_ids(["E.A.B.001"])  # type: ignore[arg-type]
+
+
+# A row with parts out of range names the first in the order of the core's from_parts, with
+# that part's own range, as the scalar functions do (not the bounds of the column's integer
+# type): the message after the row's `row N ("..."): ` is the scalar call's.
+ROW_PARTS_OUT = [
+    (lambda: ids.tid_from_parts(pa.array([2**53]), pa.array([-1])),
+     "TID micros: 9007199254740992 is out of range -9007199254740991..=9007199254740991"),
+    (lambda: ids.tid_from_parts(pa.array([0]), pa.array([-1])),
+     "TID clock_id: -1 is out of range 0..=1023"),
+    (lambda: ids.xid_from_parts(pa.array([0]), pa.array([-1])),
+     "xid unix_ms: 0 is out of range 1321009871111..=5719056382214"),
+    (lambda: ids.xid_from_parts(pa.array([1321009871111]), pa.array([-1])),
+     "xid random: -1 is out of range 0..=4194303"),
+    (lambda: ids.euid_from_parts(pa.array([-1]), pa.array([0])),
+     "EUID unix_ms: -1 is out of range 0..=35184372088831"),
+    (lambda: ids.euid_from_parts(pa.array([0]), pa.array([0]), extensions=pa.array([-1])),
+     "EUID extension: -1 is out of range 0..=32767"),
+    (lambda: ids.euid_from_parts(pa.array([0]), pa.array([-1]), extensions=pa.array([5]),
+                                 paddings=pa.array([40000])),
+     "EUID padding: 40000 is out of range 0..=4095"),
+]
+
+
+@pytest.mark.parametrize("call,message", ROW_PARTS_OUT)
+def test_a_row_names_its_first_part_out_of_that_parts_range(call: Callable[[], Any],
+                                                              message: str) -> None:
+    with pytest.raises(polyid.PolyIdError) as e:
+        call()
+    assert e.value.code == "OUT_OF_RANGE" and e.value.item == 0
+    assert e.value.message.endswith(f'"): {message}'), e.value.message
 
 
 def _text_array(offsets: list[int], values: bytes, kind: object = None) -> object:

@@ -45,6 +45,7 @@ static int cmd_vectors(const char *dir) {
             json_t *line = json_pack("{s:s, s:s}", "case", full, "op", op ? op : "?");
             if (r.status == CASE_PASS) {
                 json_object_set_new(line, "status", json_string("pass"));
+                if (r.message[0]) json_object_set_new(line, "message", json_string(r.message));
             } else if (r.status == CASE_SKIP) {
                 json_object_set_new(line, "status", json_string("skip"));
                 json_object_set_new(line, "reason", json_string(r.reason));

@@ -21,6 +21,7 @@ typedef struct {
     json_t *expected; /* on CASE_FAIL: what the vector wants (new reference) */
     json_t *got;      /* on CASE_FAIL: what libpolyid returned (new reference) */
     char reason[512]; /* on CASE_FAIL / CASE_SKIP: why */
+    char message[POLYID_ERROR_MESSAGE_LEN]; /* on CASE_PASS of an error case: err->message */
 } case_result;
 
 /* Runs one case (an element of a file's "cases" array). Each case runs through the

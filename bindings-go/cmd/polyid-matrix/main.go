@@ -68,6 +68,8 @@ func cmdVectors(dir string) {
 			line := map[string]any{"case": f.Family + "/" + c.Name, "op": c.Op, "status": r.Status}
 			if r.Status != "pass" {
 				line["expected"], line["got"], line["reason"] = r.Expected, r.Got, r.Reason
+			} else if r.Message != "" {
+				line["message"] = r.Message
 			}
 			emit(line)
 		}

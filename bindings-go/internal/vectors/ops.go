@@ -307,7 +307,13 @@ func wdp(op string, in input) (any, error) {
 
 // sequence runs a generator through its steps (the *_sequence ops of generators.json and
 // the matrix's replay file).
-func sequence(op string, in input) (any, error) {
+func sequence(op string, in input) (_ any, err error) {
+	translated := false
+	defer func() {
+		if p, ok := err.(*polyid.Error); ok && translated {
+			err = notCompared{p}
+		}
+	}()
 	var opts []polyid.GeneratorOption
 	var o map[string]json.RawMessage
 	if err := json.Unmarshal(in["options"], &o); err != nil {
@@ -344,7 +350,7 @@ func sequence(op string, in input) (any, error) {
 		b := map[string]polyid.ClockBehind{"fail": polyid.ClockBehindFail, "wait": polyid.ClockBehindWait}
 		v, ok := b[s]
 		if !ok {
-			v = -1
+			v, translated = -1, true
 		}
 		opts = append(opts, polyid.WithClockBehind(v))
 	}
@@ -608,7 +614,7 @@ func hexInput(in input, key string) ([]byte, error) {
 	}
 	b, err := hex.DecodeString(s)
 	if err != nil {
-		return nil, &polyid.Error{Code: "INVALID_SIGNATURE", Message: key + ": not hex"}
+		return nil, harnessError(&polyid.Error{Code: "INVALID_SIGNATURE", Message: key + ": not hex"})
 	}
 	return b, nil
 }

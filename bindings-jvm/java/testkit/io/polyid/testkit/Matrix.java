@@ -62,6 +62,8 @@ public final class Matrix {
             if (r.status().equals("fail")) {
                 m.put("expected", r.expected());
                 m.put("got", r.got());
+            } else if (r.message() != null) {
+                m.put("message", r.message());
             }
             if (r.reason() != null) {
                 m.put("reason", r.reason());
