@@ -343,6 +343,10 @@ CREATE FUNCTION polyid_euid_parse(text) RETURNS bytea
 AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION polyid_euid_format(bytea) RETURNS text
 AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- Not STRICT: a NULL extension is an EUID without one (as polyid_euid_extension gives it); a
+-- NULL in any other argument is a NULL result, as in every other function.
+CREATE FUNCTION polyid_euid_from_parts(bigint, bigint, bigint, bigint) RETURNS bytea
+AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION polyid_euid_timestamp(text) RETURNS timestamptz
 AS 'MODULE_PATHNAME', 'polyid_sql_function' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION polyid_euid_unix_ms(text) RETURNS bigint

@@ -1228,6 +1228,39 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN nullif(coalesce(polyid__euid_extension_fast(polyid__euid_bytes(text)),
                        polyid__euid_extension_exact(text)), -1);
 
+-- The EUID of its parts (§4.1): hi = unix_ms << 19 | (padding << L | extension) << 4 | L, with
+-- L the extension's bit length (1 for extension 0; 0, and no extension, for NULL); lo = the
+-- random bits. Not STRICT: a NULL extension is an EUID without one; a NULL in any other
+-- argument is a NULL result. The parts are checked in the order of the parameters.
+CREATE OR REPLACE FUNCTION polyid_euid_from_parts(unix_ms bigint, extension bigint, padding bigint,
+                                                  random bigint) RETURNS bytea
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+SET search_path FROM CURRENT AS $$
+DECLARE
+    args text := unix_ms || ', ' || coalesce(extension::text, 'NULL') || ', ' || padding || ', ' || random;
+    len int := CASE WHEN extension BETWEEN 0 AND 32767
+                    THEN greatest(1, length(ltrim(extension::bit(15)::text, '0'))) ELSE 0 END;
+    most bigint := CASE WHEN extension IS NULL THEN 32767 ELSE (1::bigint << (15 - len)) - 1 END;
+BEGIN
+    IF unix_ms IS NULL OR padding IS NULL OR random IS NULL THEN
+        RETURN NULL;
+    END IF;
+    IF unix_ms NOT BETWEEN 0 AND 35184372088831 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE EUID unix_ms: ' || unix_ms || ' is out of range 0..=35184372088831',
+                              'polyid_euid_from_parts', args, '22023');
+    END IF;
+    IF extension NOT BETWEEN 0 AND 32767 THEN
+        PERFORM polyid__raise('OUT_OF_RANGE EUID extension: ' || extension || ' is out of range 0..=32767',
+                              'polyid_euid_from_parts', args, '22023');
+    END IF;
+    IF padding NOT BETWEEN 0 AND most THEN
+        PERFORM polyid__raise('OUT_OF_RANGE EUID padding: ' || padding || ' is out of range 0..=' || most,
+                              'polyid_euid_from_parts', args, '22023');
+    END IF;
+    RETURN int8send((unix_ms << 19) | (((padding << len) | coalesce(extension, 0)) << 4) | len)
+        || int8send(random);
+END $$;
+
 -- ----------------------------------------------------------------------------------------
 -- Generators (docs/spec §2.2, §3.3, §4.3, §6). Each keeps its last ID in a setting of the
 -- session (polyid.xid_last, polyid.tid_last, polyid.euid_last), so that the IDs of one

@@ -11,7 +11,8 @@ use polyid_sql_functions::{self as functions, Arg, Function, Out, Text, Ty, FUNC
 
 use crate::{bytes, guard, node, Failure, Message};
 
-/// An argument: `kind` 0 text (`ptr`, `len`), 1 bigint (`int`), 2 bytea (`ptr`, `len`).
+/// An argument: `kind` 0 text (`ptr`, `len`), 1 bigint (`int`), 2 bytea (`ptr`, `len`), 3 NULL
+/// (for a bigint-or-NULL parameter).
 #[repr(C)]
 pub struct PgArg {
     pub kind: u32,
@@ -35,13 +36,15 @@ pub struct PgOut {
 /// Text results up to this length come back inline.
 pub const OUT_INLINE: usize = 48;
 
-/// A type as the glue checks it: 0 text, 1 bigint, 2 bytea, 3 timestamptz.
+/// A type as the glue checks it: 0 text, 1 bigint, 2 bytea, 3 timestamptz, 4 bigint or NULL
+/// (the glue passes its NULL on).
 fn pg_type(ty: Ty) -> u32 {
     match ty {
         Ty::Text => 0,
         Ty::Int | Ty::UInt => 1,
         Ty::Bytes16 => 2,
         Ty::Timestamp => 3,
+        Ty::IntOrNull => 4,
     }
 }
 
@@ -59,8 +62,8 @@ pub unsafe extern "C" fn polyid_pg_find(name: *const u8, len: usize) -> i32 {
         .map_or(-1, |i| i as i32)
 }
 
-/// Function `index`'s declared types ([`pg_type`] codes): `params` gets up to two, the
-/// count is returned; `ret` the result's; `volatile` 1 for a generator.
+/// Function `index`'s declared types ([`pg_type`] codes): `params` gets up to `MAX_ARGS`,
+/// the count is returned; `ret` the result's; `volatile` 1 for a generator.
 ///
 /// # Safety
 /// `index` came from [`polyid_pg_find`]; the pointers are writable.
@@ -72,7 +75,7 @@ pub unsafe extern "C" fn polyid_pg_signature(
     volatile: *mut i32,
 ) -> usize {
     let f = &FUNCTIONS[index as usize];
-    // SAFETY: as the contract says (MAX_ARGS = 2 entries of `params`).
+    // SAFETY: as the contract says (MAX_ARGS entries of `params`, as the glue declares).
     unsafe {
         for (i, &ty) in f.params.iter().enumerate() {
             *params.add(i) = pg_type(ty);
@@ -83,7 +86,7 @@ pub unsafe extern "C" fn polyid_pg_signature(
     f.params.len()
 }
 
-/// One call of function `index` with `args` (none NULL: the functions are STRICT). A
+/// One call of function `index` with `args` (none NULL but a bigint-or-NULL one's). A
 /// generator first claims this backend's node from `node_range` (the `polyid.node` setting).
 ///
 /// # Safety
@@ -137,6 +140,7 @@ unsafe fn run(f: &Function, pg: &[PgArg], out: &mut PgOut) -> Result<(), Failure
                 Err(e) => return Err(failure(f, &args[..i], &e)),
             },
             2 => Arg::Bytes(b),
+            3 => Arg::Null,
             _ => Arg::Int(a.int),
         };
     }

@@ -33,7 +33,7 @@ typedef struct PolyidMessage
 
 typedef struct PolyidArg
 {
-	uint32		kind;			/* 0 text, 1 bigint, 2 bytea */
+	uint32		kind;			/* 0 text, 1 bigint, 2 bytea, 3 NULL (a bigint-or-NULL parameter) */
 	const char *ptr;
 	size_t		len;
 	int64		i;
@@ -208,14 +208,18 @@ from_timestamptz(TimestampTz ts, const char *name)
  * are the table's.
  */
 
+/* The most arguments a function of the table takes (its MAX_ARGS). */
+#define MAX_ARGS 4
+
 typedef struct CallInfo
 {
 	int32		index;
 	int			nparams;
-	uint32		params[2];
+	uint32		params[MAX_ARGS];
 } CallInfo;
 
-static const Oid type_oids[] = {TEXTOID, INT8OID, BYTEAOID, TIMESTAMPTZOID};
+/* The table's types: text, bigint, bytea, timestamptz, bigint or NULL. */
+static const Oid type_oids[] = {TEXTOID, INT8OID, BYTEAOID, TIMESTAMPTZOID, INT8OID};
 
 static CallInfo *
 lookup(FunctionCallInfo fcinfo)
@@ -226,11 +230,13 @@ lookup(FunctionCallInfo fcinfo)
 	int			nargs;
 	Oid			rettype = get_func_signature(fn, &argtypes, &nargs);
 	CallInfo   *ci;
-	uint32		params[2];
+	uint32		params[MAX_ARGS];
 	uint32		ret;
 	int32		is_volatile;
 	int32		index;
 	size_t		n;
+	int			i;
+	bool		same;
 
 	if (name == NULL)
 		elog(ERROR, "polyid: function %u not found", fn);
@@ -240,9 +246,10 @@ lookup(FunctionCallInfo fcinfo)
 				(errcode(ERRCODE_UNDEFINED_FUNCTION),
 				 errmsg("polyid has no SQL function named %s", name)));
 	n = polyid_pg_signature(index, params, &ret, &is_volatile);
-	if ((size_t) nargs != n || rettype != type_oids[ret]
-		|| (n > 0 && argtypes[0] != type_oids[params[0]])
-		|| (n > 1 && argtypes[1] != type_oids[params[1]]))
+	same = (size_t) nargs == n && rettype == type_oids[ret];
+	for (i = 0; same && i < nargs; i++)
+		same = argtypes[i] == type_oids[params[i]];
+	if (!same)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_FUNCTION_DEFINITION),
 				 errmsg("%s is declared with other types than polyid's library has", name),
@@ -251,8 +258,7 @@ lookup(FunctionCallInfo fcinfo)
 	ci = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, sizeof(CallInfo));
 	ci->index = index;
 	ci->nparams = (int) n;
-	ci->params[0] = params[0];
-	ci->params[1] = params[1];
+	memcpy(ci->params, params, sizeof params);
 	fcinfo->flinfo->fn_extra = ci;
 	return ci;
 }
@@ -262,7 +268,7 @@ Datum
 polyid_sql_function(PG_FUNCTION_ARGS)
 {
 	CallInfo   *ci = fcinfo->flinfo->fn_extra;
-	PolyidArg	args[2];
+	PolyidArg	args[MAX_ARGS];
 	PolyidOut	out;
 	PolyidMessage msg;
 	size_t		node_len;
@@ -273,7 +279,18 @@ polyid_sql_function(PG_FUNCTION_ARGS)
 		ci = lookup(fcinfo);
 	for (i = 0; i < ci->nparams; i++)
 	{
-		if (ci->params[i] == 1)
+		/* Only a function with a bigint-or-NULL parameter is not STRICT: NULL in any other
+		 * argument is a NULL result. */
+		if (PG_ARGISNULL(i))
+		{
+			if (ci->params[i] != 4)
+				PG_RETURN_NULL();
+			args[i].kind = 3;
+			args[i].ptr = NULL;
+			args[i].len = 0;
+			args[i].i = 0;
+		}
+		else if (ci->params[i] == 1 || ci->params[i] == 4)
 		{
 			args[i].kind = 1;
 			args[i].ptr = NULL;

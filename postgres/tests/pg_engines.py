@@ -105,7 +105,10 @@ class PgNative(PgServer):
             self.load()
 
     def load(self):
-        self.db.execute("CREATE EXTENSION IF NOT EXISTS polyid")
+        # Created anew: a cluster kept from an earlier run may hold an older script's functions
+        # under the same version.
+        self.db.execute("DROP EXTENSION IF EXISTS polyid CASCADE")
+        self.db.execute("CREATE EXTENSION polyid")
 
 
 class PgLite(_Pg):

@@ -96,7 +96,7 @@ class PlPgSql(unittest.TestCase):
         whole table (and its own typed functions beside it, test_native.py)."""
         with open(FUNCTIONS_RS, encoding="utf-8") as f:
             table = set(re.findall(r'name: "(polyid_[a-z0-9_]+)"', f.read()))
-        self.assertEqual(len(table), 32)
+        self.assertEqual(len(table), 33)
         # The counts docs/sql.md gives for each tier.
         with open(os.path.join(engines.ROOT, "docs", "sql.md"), encoding="utf-8") as f:
             doc = f.read()
@@ -123,7 +123,9 @@ class PlPgSql(unittest.TestCase):
                 # when the expression has a CASE; they still give NULL for NULL
                 # (test_null_in_null_out).
                 inlined = KIND != "native" and name in PURE_INLINED
-                self.assertEqual((volatile, parallel, strict), ("i", "s", not inlined), name)
+                # A NULL extension is an EUID without one: not STRICT in either tier.
+                strict_ = not inlined and name != "polyid_euid_from_parts"
+                self.assertEqual((volatile, parallel, strict), ("i", "s", strict_), name)
 
     def test_field_lengths_at_the_limit(self):
         # Component and primary of 1 to 17 letters, in mixed case (§1.1: at most 16): the
@@ -182,6 +184,13 @@ class PlPgSql(unittest.TestCase):
             args = ", ".join(["NULL"] * nargs)
             self.assertIsNone(self.e.row(f"SELECT {name}({args})")[0], name)
         self.assertIsNone(self.e.row("SELECT polyid_full_id('auth_lib', NULL)")[0])
+        # An EUID's extension is the one argument whose NULL means "none", not a NULL result.
+        for args in ("NULL, 255, 0, 1", "1700000000000, 255, NULL, 1", "1700000000000, 255, 0, NULL"):
+            self.assertIsNone(self.e.row(f"SELECT polyid_euid_from_parts({args})")[0], args)
+        for ext, text in [("NULL", "1HF7YAT0000000938NKRKAYDXZT"), ("255", "1HF7YAT0007ZG0938NKRKAYDXXB")]:
+            got = self.e.row("SELECT polyid_euid_format(polyid_euid_from_parts(1700000000000, "
+                             f"{ext}, 0, 81985529216486895))")[0]
+            self.assertEqual(got, text, ext)  # docs/spec §4
         rows = self.e.rows("SELECT polyid_compact_id(c) FROM (VALUES ('E.A.B.001'), (NULL), "
                            "('W.X.Y.002')) t(c) ORDER BY 1 NULLS FIRST")
         self.assertEqual([r[0] for r in rows], [None, "1t8uH", "l3i4I"])

@@ -193,7 +193,7 @@ unsafe fn init(
 fn type_id(ty: Ty) -> ffi::DUCKDB_TYPE {
     match ty {
         Ty::Text => ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
-        Ty::Int => ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT,
+        Ty::Int | Ty::IntOrNull => ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT,
         Ty::UInt => ffi::DUCKDB_TYPE_DUCKDB_TYPE_UBIGINT,
         Ty::Bytes16 => ffi::DUCKDB_TYPE_DUCKDB_TYPE_BLOB,
         Ty::Timestamp => ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP,
@@ -223,6 +223,11 @@ unsafe fn register(con: ffi::duckdb_connection, index: usize, f: &Function) -> R
         });
         if !f.deterministic {
             duck!(duckdb_scalar_function_set_volatile(sf));
+        }
+        if f.params.contains(&Ty::IntOrNull) {
+            // Called for NULL arguments too (DuckDB would otherwise fold a NULL argument to a
+            // NULL result): the rows loop gives NULL for the other parameters' NULLs.
+            duck!(duckdb_scalar_function_set_special_handling(sf));
         }
         duck!(duckdb_scalar_function_set_extra_info(
             sf,
@@ -336,6 +341,10 @@ unsafe fn chunk(
             for (j, &ty) in f.params.iter().enumerate() {
                 let col = &cols[j];
                 if !is_valid(col.validity, row) {
+                    if ty == Ty::IntOrNull {
+                        args[j] = Arg::Null;
+                        continue;
+                    }
                     null_row(output, &mut out_validity, row);
                     continue 'rows;
                 }
@@ -350,7 +359,7 @@ unsafe fn chunk(
                     Ty::Bytes16 => Arg::Bytes(string_bytes(
                         col.data.cast::<ffi::duckdb_string_t>().add(row),
                     )),
-                    Ty::Int | Ty::UInt | Ty::Timestamp => {
+                    Ty::Int | Ty::UInt | Ty::Timestamp | Ty::IntOrNull => {
                         Arg::Int(col.data.cast::<i64>().add(row).read_unaligned())
                     }
                 };

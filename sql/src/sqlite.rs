@@ -112,6 +112,7 @@ unsafe fn read<'a>(
     unsafe {
         let kind = polyid_sqlite_value_type(v);
         let got = match kind {
+            SQLITE_NULL if ty == Ty::IntOrNull => return Ok(Some(Arg::Null)),
             SQLITE_NULL => return Ok(None),
             SQLITE_INTEGER => "an integer",
             SQLITE_FLOAT => "a real",
@@ -129,7 +130,7 @@ unsafe fn read<'a>(
                 let bytes = core::slice::from_raw_parts(p, n.max(0) as usize);
                 Ok(Some(Arg::Text(functions::utf8(bytes)?)))
             }
-            (Ty::Int | Ty::UInt, SQLITE_INTEGER) => {
+            (Ty::Int | Ty::UInt | Ty::IntOrNull, SQLITE_INTEGER) => {
                 Ok(Some(Arg::Int(polyid_sqlite_value_int64(v))))
             }
             (Ty::Bytes16, SQLITE_BLOB) => {

@@ -167,7 +167,7 @@ def vector_query(engine, family, case):
             isinstance(v, str) and "\0" in v for v in inp.values()):
         return None  # PostgreSQL's text cannot hold the NUL character: no SQL input has one
     if set(inp) - {"code", "namespace", "value", "text", "uuid", "hex", "checkmod", "unix_ms",
-                   "random", "micros", "clock_id"}:
+                   "random", "micros", "clock_id", "extension", "padding"}:
         return None  # named sequences, profiles, options: no SQL form
     e = engine
     if op == "compact_id":
@@ -204,6 +204,18 @@ def vector_query(engine, family, case):
         r = e.row(f"SELECT {e.hex('polyid_euid_parse(?)')}, polyid_euid_format(polyid_euid_parse(?))",
                   [inp["text"]] * 2)
         return {"hex": r[0].lower(), "value": str(int(r[0], 16)), "text": r[1]}
+    if op == "euid_from_parts":
+        parts = [int(inp["unix_ms"]), inp["extension"], int(inp["padding"])]
+        random = int(inp["random"])
+        if not (all(v is None or -1 << 63 <= v < 1 << 63 for v in parts) and 0 <= random < 1 << 64):
+            return None  # out of the SQL integer's range: the engine refuses it itself
+        call = f"polyid_euid_from_parts(?, ?, ?, {cast_uint(e)})"
+        args = parts + [e.uint(random)]
+        r = e.row(f"SELECT {e.hex(call)}, polyid_euid_format({call})", args * 2)
+        t = r[1]
+        f = e.row("SELECT polyid_euid_unix_ms(?), polyid_euid_extension(?)", [t, t])
+        return {"hex": r[0].lower(), "value": str(int(r[0], 16)), "text": t, "unix_ms": f[0],
+                "extension": f[1]}
     if op == "euid_from_bytes":
         r = e.row("SELECT polyid_euid_format(?)", [bytes.fromhex(inp["hex"])])
         return {"text": r[0]}

@@ -81,8 +81,10 @@ def demo(e):
     r = e.row("SELECT polyid_compact_id('E.Auth.Token.MISSING'), "
               "polyid_full_id('auth_lib', 'E.Auth.Token.001'), "
               f"polyid_uid11_encode({engines.cast_uint(e)}), "
-              "polyid_xid_format(polyid_xid_from_parts(1700000000000, 4660))", [e.uint((1 << 64) - 1)])
-    out = {"compact_id": r[0], "full_id": r[1], "uid11": r[2], "xid": r[3]}
+              "polyid_xid_format(polyid_xid_from_parts(1700000000000, 4660)), "
+              "polyid_euid_format(polyid_euid_from_parts(1700000000000, 255, 0, 81985529216486895))",
+              [e.uint((1 << 64) - 1)])
+    out = {"compact_id": r[0], "full_id": r[1], "uid11": r[2], "xid": r[3], "euid": r[4]}
     if "extuuid_encode" not in getattr(e, "missing_ops", ()):
         out["extuuid"] = e.row("SELECT polyid_extuuid_encode('fixedB4:GBP$:222.31')")[0]
     return out

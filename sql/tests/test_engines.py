@@ -79,7 +79,7 @@ class Engine(unittest.TestCase):
             "SELECT name FROM pragma_function_list WHERE name LIKE 'polyid_%'")] \
             if KIND != "duckdb" else [r[0] for r in self.e.rows(
                 "SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_name LIKE 'polyid_%'")]
-        self.assertEqual(len(set(names)), 32, names)
+        self.assertEqual(len(set(names)), 33, names)
         for name, n in [("polyid_compact_id", 1), ("polyid_full_id", 2), ("polyid_xid_parse", 1),
                         ("polyid_uid11_encode", 1), ("polyid_euid_format", 1),
                         ("polyid_tid_timestamp", 1), ("polyid_extuuid_encode", 1)]:
@@ -88,6 +88,22 @@ class Engine(unittest.TestCase):
         for name in ("polyid_xid_from_parts", "polyid_tid_from_parts"):
             for args in ("NULL, 1", "1700000000000, NULL"):
                 self.assertIsNone(self.e.row(f"SELECT {name}({args})")[0], name)
+        # An EUID's extension is the one argument whose NULL means "none" (as
+        # polyid_euid_extension gives it), not a NULL result.
+        for args in ("NULL, 255, 0, 1", "1700000000000, 255, NULL, 1", "1700000000000, 255, 0, NULL",
+                     "NULL, NULL, NULL, NULL"):
+            self.assertIsNone(self.e.row(f"SELECT polyid_euid_from_parts({args})")[0], args)
+        # docs/spec §4 (spec-from-parts-ext-none-pad-0, spec-from-parts-ext-255-pad-0).
+        for ext, text in [("NULL", "1HF7YAT0000000938NKRKAYDXZT"), ("255", "1HF7YAT0007ZG0938NKRKAYDXXB")]:
+            got = self.e.row(f"SELECT polyid_euid_format(polyid_euid_from_parts(1700000000000, {ext}, 0, "
+                             "81985529216486895)), polyid_euid_extension(polyid_euid_format("
+                             f"polyid_euid_from_parts(1700000000000, {ext}, 0, 81985529216486895)))")
+            self.assertEqual(got, (text, None if ext == "NULL" else int(ext)), ext)
+        # A column of extensions with NULLs in it: each row its own.
+        rows = self.e.rows("SELECT polyid_euid_extension(polyid_euid_format(polyid_euid_from_parts("
+                           "1700000000000, x, 0, 1))) FROM (SELECT 7 AS x UNION ALL SELECT NULL "
+                           "UNION ALL SELECT 300) t ORDER BY 1 NULLS FIRST")
+        self.assertEqual([r[0] for r in rows], [None, 7, 300])
         rows = self.e.rows("SELECT polyid_compact_id(c) FROM (SELECT 'E.A.B.001' AS c UNION ALL "
                            "SELECT NULL UNION ALL SELECT 'W.X.Y.002') t ORDER BY 1 NULLS FIRST")
         self.assertEqual([r[0] for r in rows], [None, "1t8uH", "l3i4I"])
@@ -111,6 +127,10 @@ class Engine(unittest.TestCase):
         code, message = code_of(self.e, "SELECT polyid_tid_from_parts(9007199254740992, -1)")
         self.assertEqual(code, "OUT_OF_RANGE")
         self.assertIn("TID micros: 9007199254740992 is out of range", message)
+        code, message = code_of(self.e, "SELECT polyid_euid_from_parts(0, NULL, 40000, 1)")
+        self.assertEqual(code, "OUT_OF_RANGE")
+        self.assertIn("polyid_euid_from_parts(0, NULL, 40000, 1): EUID padding: 40000 is out of "
+                      "range 0..=32767", message)
         for sql, want in [("SELECT polyid_tid_parse('x')", "INVALID_LENGTH"),
                           ("SELECT polyid_euid_format(?)", "INVALID_LENGTH"),
                           ("SELECT polyid_extuuid_decode('not-a-uuid')", None)]:

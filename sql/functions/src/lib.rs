@@ -18,6 +18,10 @@ pub enum Ty {
     Bytes16,
     /// An instant in UTC (SQLite text `YYYY-MM-DD HH:MM:SS.SSSSSS`, DuckDB TIMESTAMP).
     Timestamp,
+    /// An integer or NULL, which the function reads as "none" (an EUID's extension, as
+    /// `polyid_euid_extension` gives it): the one argument whose NULL does not make the result
+    /// NULL (SQLite INTEGER, DuckDB BIGINT).
+    IntOrNull,
 }
 
 /// An argument, read by the engine's glue as its function's declared type says.
@@ -29,6 +33,8 @@ pub enum Arg<'a> {
     Int(i64),
     /// Bytes.
     Bytes(&'a [u8]),
+    /// NULL, for a [`Ty::IntOrNull`] parameter.
+    Null,
 }
 
 /// Text results: the IDs, codes and UUIDs are short, so they are kept inline (no allocation
@@ -88,7 +94,7 @@ pub enum Out {
 
 /// The most arguments a function takes: the engines' glue reads a row's arguments into
 /// arrays of this size.
-pub const MAX_ARGS: usize = 2;
+pub const MAX_ARGS: usize = 4;
 
 /// One SQL function.
 pub struct Function {
@@ -147,6 +153,14 @@ fn int(args: &[Arg<'_>], i: usize) -> i64 {
     }
 }
 
+fn int_or_null(args: &[Arg<'_>], i: usize) -> Option<i64> {
+    match args[i] {
+        Arg::Int(v) => Some(v),
+        Arg::Null => None,
+        _ => unreachable!("argument {i} is declared as an integer or NULL"),
+    }
+}
+
 fn bytes<'a>(args: &[Arg<'a>], i: usize) -> &'a [u8] {
     match args[i] {
         Arg::Bytes(b) => b,
@@ -179,7 +193,7 @@ pub fn euid_generator() -> &'static euid::EuidGenerator {
     GENERATOR.get_or_init(euid::EuidGenerator::new)
 }
 
-use Ty::{Bytes16, Int, Text as T, Timestamp, UInt};
+use Ty::{Bytes16, Int, IntOrNull, Text as T, Timestamp, UInt};
 
 /// Every function, in the order of the SQL engines page's table.
 pub static FUNCTIONS: &[Function] = &[
@@ -538,6 +552,27 @@ pub static FUNCTIONS: &[Function] = &[
         short: None,
     },
     Function {
+        name: "polyid_euid_from_parts",
+        params: &[Int, IntOrNull, Int, UInt],
+        ret: Bytes16,
+        deterministic: true,
+        call: |a| {
+            // The parts in the order of the parameters, each against its own range, as every
+            // runtime checks them (the random bits: any 64-bit pattern).
+            let ms = in_range(int(a, 0), "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
+            let max_ext = euid::MAX_EXTENSION.into();
+            let ext = int_or_null(a, 1).map(|x| in_range(x, "EUID extension", 0, max_ext));
+            // MAX_EXTENSION and every padding limit fit u16.
+            let ext = ext.transpose()?.map(|x| x as u16);
+            let max_pad = euid::max_padding(ext).into();
+            let pad = in_range(int(a, 2), "EUID padding", 0, max_pad)? as u16;
+            let e = euid::Euid::from_parts(ms, ext, pad, int(a, 3) as u64)?;
+            Ok(Out::Bytes16(e.to_bytes()))
+        },
+        batch: None,
+        short: None,
+    },
+    Function {
         name: "polyid_euid_generate",
         params: &[],
         ret: T,
@@ -591,6 +626,7 @@ pub fn message(f: &Function, args: &[Arg<'_>], e: &Error) -> String {
             Arg::Text(t) => quote(t).to_string(),
             Arg::Int(v) => v.to_string(),
             Arg::Bytes(b) => format!("<{} bytes>", b.len()),
+            Arg::Null => "NULL".to_owned(),
         })
         .collect();
     format!("{}: {}({}): {e}", e.code(), f.name, shown.join(", "))
@@ -600,7 +636,7 @@ pub fn message(f: &Function, args: &[Arg<'_>], e: &Error) -> String {
 pub fn wrong_type(f: &Function, index: usize, want: Ty, got: &str) -> Error {
     let what = match want {
         Ty::Text => "text",
-        Ty::Int | Ty::UInt => "an integer",
+        Ty::Int | Ty::UInt | Ty::IntOrNull => "an integer",
         Ty::Bytes16 => "a blob",
         Ty::Timestamp => "a timestamp",
     };
