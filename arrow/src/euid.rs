@@ -9,12 +9,13 @@ use arrow_array::{Array, ArrayRef};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, TimeUnit};
 use polyid::clock::Clock;
+use polyid::error::in_range;
 use polyid::euid::{self, Euid, EuidGenerator, LEN};
 use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
-use crate::input::{part, same_len, union_nulls, Ints};
+use crate::input::{same_len, union_nulls, Ints};
 use crate::rows::{checked, run, Cells, Rows};
 use crate::sink::{Bytes16, Prim, Text};
 
@@ -110,11 +111,11 @@ pub fn from_parts(
         None => format!("unix_ms={ms}, extension=null, padding={p}, random={r}"),
     };
     let compute = |&(ms, e, p, r): &(i128, Option<i128>, i128, i128)| {
-        let ms = part(ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
-        let e = e.map(|e| part(e, "EUID extension", 0, euid::MAX_EXTENSION));
+        let ms = in_range(ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
+        let e = e.map(|e| in_range(e, "EUID extension", 0, euid::MAX_EXTENSION));
         let e = e.transpose()?;
-        let p = part(p, "EUID padding", 0, euid::max_padding(e))?;
-        let id = Euid::from_parts(ms, e, p, part(r, "EUID random", 0, u64::MAX)?)?;
+        let p = in_range(p, "EUID padding", 0, euid::max_padding(e))?;
+        let id = Euid::from_parts(ms, e, p, in_range(r, "EUID random", 0, u64::MAX)?)?;
         Ok(Some(id.to_bytes()))
     };
     let cells = Cells {

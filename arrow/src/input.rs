@@ -152,20 +152,6 @@ where
     })
 }
 
-/// `value` as one part of an ID when it lies in that part's own range `min..=max`, else the
-/// core's `OUT_OF_RANGE` with that range (docs/spec, "Error codes": the parts are checked in
-/// the order of the core's `from_parts`, each against its own range, as in every binding).
-#[inline]
-pub(crate) fn part<T>(value: i128, context: &'static str, min: T, max: T) -> Result<T, Error>
-where
-    T: TryFrom<i128> + Into<i128> + Copy,
-{
-    match T::try_from(value) {
-        Ok(v) if (min.into()..=max.into()).contains(&value) => Ok(v),
-        _ => Err(Error::range(context, value, min, max)),
-    }
-}
-
 /// The bounds of a parameter type, as `i128`.
 pub(crate) trait Bounded {
     const MIN_I128: i128;

@@ -8,12 +8,13 @@ use arrow_array::types::{Int64Type, TimestampMicrosecondType, UInt16Type};
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::{DataType, TimeUnit};
 use polyid::clock::Clock;
+use polyid::error::in_range;
 use polyid::tid::{Tid, TidGenerator, DISPLAY_LEN, LEN, MAX_CLOCK_ID, MAX_MICROS, MIN_MICROS};
 use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
-use crate::input::{part, same_len, union_nulls, Ints};
+use crate::input::{same_len, union_nulls, Ints};
 use crate::rows::{checked, run, Cells, Rows};
 use crate::sink::{Prim, Text};
 
@@ -99,8 +100,8 @@ pub fn from_parts(
         describe: |(m, c): &(i128, i128)| format!("micros={m}, clock_id={c}"),
     };
     let compute = |&(m, c): &(i128, i128)| {
-        let m = part(m, "TID micros", MIN_MICROS, MAX_MICROS)?;
-        let t = Tid::from_parts(m, part(c, "TID clock_id", 0, MAX_CLOCK_ID)?)?;
+        let m = in_range(m, "TID micros", MIN_MICROS, MAX_MICROS)?;
+        let t = Tid::from_parts(m, in_range(c, "TID clock_id", 0, MAX_CLOCK_ID)?)?;
         Ok(Some(t.value()))
     };
     run(

@@ -8,13 +8,14 @@ use arrow_array::types::{TimestampMillisecondType, UInt32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::{DataType, TimeUnit};
 use polyid::clock::Clock;
+use polyid::error::in_range;
 use polyid::uid11;
 use polyid::xid::{self, Xid, XidGenerator};
 use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
-use crate::input::{narrow, part, same_len, union_nulls, with_texts, wrong_type, Ints};
+use crate::input::{narrow, same_len, union_nulls, with_texts, wrong_type, Ints};
 use crate::rows::{checked, run, Cells, IntColumn, Rows, TextColumn};
 use crate::sink::{Prim, Text};
 
@@ -76,8 +77,8 @@ pub fn from_parts(
         describe: |(ms, r): &(i128, i128)| format!("unix_ms={ms}, random={r}"),
     };
     let compute = |&(ms, r): &(i128, i128)| {
-        let ms = part(ms, "xid unix_ms", xid::EPOCH_MS, xid::MAX_UNIX_MS)?;
-        let x = Xid::from_parts(ms, part(r, "xid random", 0, xid::MAX_RANDOM)?)?;
+        let ms = in_range(ms, "xid unix_ms", xid::EPOCH_MS, xid::MAX_UNIX_MS)?;
+        let x = Xid::from_parts(ms, in_range(r, "xid random", 0, xid::MAX_RANDOM)?)?;
         Ok(Some(x.value()))
     };
     run(

@@ -49,7 +49,7 @@ fn extension(has_extension: bool, extension: i64) -> Res<Option<u16>> {
     if !has_extension {
         return Ok(None);
     }
-    int(extension, "EUID extension", 0, euid::MAX_EXTENSION.into()).map(Some)
+    int(extension, "EUID extension", 0, euid::MAX_EXTENSION).map(Some)
 }
 
 /// Builds an EUID from its fields.
@@ -73,9 +73,9 @@ pub unsafe extern "C" fn polyid_euid_from_parts(
     err: *mut polyid_error,
 ) -> polyid_status {
     write_out(out, err, || {
-        let ms: u64 = int(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS.into())?;
+        let ms: u64 = int(unix_ms, "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
         let ext = self::extension(has_extension, extension)?;
-        let padding: u16 = int(padding, "EUID padding", 0, euid::max_padding(ext).into())?;
+        let padding: u16 = int(padding, "EUID padding", 0, euid::max_padding(ext))?;
         Ok(Euid::from_parts(ms, ext, padding, random)?.into())
     })
 }

@@ -516,29 +516,16 @@ pub(crate) unsafe fn bytes<'a>(p: *const u8, len: usize, arg: &'static str) -> R
     Ok(core::slice::from_raw_parts(p, len))
 }
 
-/// Converts a C integer to the core's parameter type when it lies in `min..=max`, the part's
-/// own range: any other value is `OUT_OF_RANGE` with that range, found here rather than by the
-/// core, so that the parts of a call are checked in the order of its parameters whatever their
-/// Rust types hold (as every runtime checks them).
+/// A C integer as the core's parameter type when it lies in `min..=max`, the part's own range
+/// (`polyid::error::in_range`: the parts of a call checked in the order of its parameters).
 #[inline]
-pub(crate) fn int<T: TryFrom<i64>>(v: i64, arg: &'static str, min: i128, max: i128) -> Res<T> {
-    match T::try_from(v) {
-        Ok(t) if (min..=max).contains(&i128::from(v)) => Ok(t),
-        _ => Err(out_of_range(v, arg, min, max)),
-    }
-}
-
-#[cold]
-fn out_of_range(v: i64, arg: &'static str, min: i128, max: i128) -> Fail {
-    Fail::Core(Error::new(
-        ErrorCode::OutOfRange,
-        arg,
-        Detail::Range {
-            found: v.into(),
-            min,
-            max,
-        },
-    ))
+pub(crate) fn int<T: TryFrom<i128>>(
+    v: i64,
+    arg: &'static str,
+    min: impl Into<i128>,
+    max: impl Into<i128>,
+) -> Res<T> {
+    polyid::error::in_range(v, arg, min, max).map_err(Fail::Core)
 }
 
 /// Checks that `count` elements of `T` could exist in one C array (a larger count cannot

@@ -114,7 +114,7 @@ fn node_arg(v: i64, arg: &'static str) -> Res<Option<Node>> {
     if v == -1 {
         return Ok(None);
     }
-    let n: u64 = int(v, arg, 0, node::MAX_NODE.into())?;
+    let n: u64 = int(v, arg, 0, node::MAX_NODE)?;
     Ok(Some(Node::new(n)?))
 }
 

@@ -39,7 +39,7 @@ fn opt_clock_id(v: i64) -> Res<Option<u16>> {
 }
 
 fn clock_id(v: i64) -> Res<u16> {
-    int(v, "TID clock_id", 0, tid::MAX_CLOCK_ID.into())
+    int(v, "TID clock_id", 0, tid::MAX_CLOCK_ID)
 }
 
 /// Builds a TID from a timestamp in microseconds since the Unix epoch (negative before it)
@@ -57,12 +57,7 @@ pub unsafe extern "C" fn polyid_tid_from_parts(
     err: *mut polyid_error,
 ) -> polyid_status {
     write_out(out, err, || {
-        let micros = int(
-            micros,
-            "TID micros",
-            tid::MIN_MICROS.into(),
-            tid::MAX_MICROS.into(),
-        )?;
+        let micros = int(micros, "TID micros", tid::MIN_MICROS, tid::MAX_MICROS)?;
         let clock = self::clock_id(clock_id)?;
         Ok(Tid::from_parts(micros, clock)?.value())
     })

@@ -29,12 +29,7 @@ const _: () = {
 pub type polyid_xid = u64;
 
 fn xid_unix_ms(unix_ms: i64) -> Res<u64> {
-    int(
-        unix_ms,
-        "xid unix_ms",
-        xid::EPOCH_MS.into(),
-        xid::MAX_UNIX_MS.into(),
-    )
+    int(unix_ms, "xid unix_ms", xid::EPOCH_MS, xid::MAX_UNIX_MS)
 }
 
 /// Builds an xid from a Unix time in milliseconds and a 22-bit random part.
@@ -53,7 +48,7 @@ pub unsafe extern "C" fn polyid_xid_from_parts(
 ) -> polyid_status {
     write_out(out, err, || {
         let ms = xid_unix_ms(unix_ms)?;
-        let random: u32 = int(random, "xid random", 0, xid::MAX_RANDOM.into())?;
+        let random: u32 = int(random, "xid random", 0, xid::MAX_RANDOM)?;
         Ok(Xid::from_parts(ms, random)?.value())
     })
 }

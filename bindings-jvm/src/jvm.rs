@@ -262,26 +262,20 @@ fn null_argument() -> Fail {
     ))
 }
 
-/// A Java integer as a part whose valid values are `min..=max`: any other value is
-/// `OUT_OF_RANGE` for `context` with that range, found here rather than by the core, so that
-/// the parts of a call are checked in the order of its parameters whatever their Rust types
-/// hold (as every runtime checks them).
-pub fn arg<T: TryFrom<i64>>(
+/// A Java integer as a part whose valid values are `min..=max` (`polyid::error::in_range`: the
+/// parts of a call checked in the order of its parameters).
+pub fn arg<T: TryFrom<i128>>(
     v: impl Into<i64>,
     context: &'static str,
     min: impl Into<i128>,
     max: impl Into<i128>,
 ) -> Res<T> {
-    let (v, min, max) = (v.into(), min.into(), max.into());
-    match T::try_from(v) {
-        Ok(t) if (min..=max).contains(&i128::from(v)) => Ok(t),
-        _ => Err(Fail::Core(Error::range(context, v, min, max))),
-    }
+    polyid::error::in_range(v.into(), context, min, max).map_err(Fail::Core)
 }
 
 /// [`arg`] for an optional parameter as Java passes it: a `long`, `Long.MIN_VALUE` when absent
 /// (outside every `int` a caller can pass, so no value of theirs reads as "absent").
-pub fn opt_arg<T: TryFrom<i64>>(
+pub fn opt_arg<T: TryFrom<i128>>(
     v: jlong,
     context: &'static str,
     min: impl Into<i128>,

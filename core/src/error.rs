@@ -355,6 +355,24 @@ pub fn quote(text: &str) -> Excerpt {
     Excerpt::new(text)
 }
 
+/// `value` as the parameter type `T` when it lies in `min..=max`, the own range of one part of
+/// an ID, else `OUT_OF_RANGE` with that range. Every binding reads a host integer for a part
+/// through it, so that the parts of a call are checked in the order of its parameters whatever
+/// the host's integer types hold (docs/spec, "Error codes").
+#[inline]
+pub fn in_range<T: TryFrom<i128>>(
+    value: impl Into<i128>,
+    context: &'static str,
+    min: impl Into<i128>,
+    max: impl Into<i128>,
+) -> Result<T> {
+    let (v, min, max) = (value.into(), min.into(), max.into());
+    match T::try_from(v) {
+        Ok(t) if (min..=max).contains(&v) => Ok(t),
+        _ => Err(Error::range(context, v, min, max)),
+    }
+}
+
 /// A value shown in a message without quotes when that is safe (a number, a type name): as is
 /// when it is at most [`EXCERPT_CHARS`] characters with no control character, else its
 /// quotation ([`quote`]), so that no value can grow a message or start a line.
@@ -790,7 +808,23 @@ mod tests {
         assert!(used.iter().all(|&u| u), "every form is checked");
     }
 
-    use super::{Detail, Error, ErrorCode, MESSAGE_FORMS};
+    use super::{in_range, Detail, Error, ErrorCode, MESSAGE_FORMS};
+
+    #[test]
+    fn a_part_is_held_to_its_own_range_not_its_type() {
+        let range = |e: Error| match e.detail() {
+            Detail::Range { found, min, max } => (e.context(), *found, *min, *max),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(in_range::<u16>(1023, "TID clock_id", 0, 1023), Ok(1023));
+        assert_eq!(in_range::<i64>(-5, "TID micros", -9, 9), Ok(-5));
+        // Inside the type, outside the part; and outside the type: the part's range both times.
+        for v in [1024i128, 70_000, -1, i128::MAX] {
+            let e = in_range::<u16>(v, "TID clock_id", 0, 1023).unwrap_err();
+            assert_eq!(e.code(), ErrorCode::OutOfRange);
+            assert_eq!(range(e), ("TID clock_id", v, 0, 1023));
+        }
+    }
 
     #[test]
     fn every_code_has_a_string_and_a_one_line_description() {

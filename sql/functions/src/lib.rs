@@ -2,7 +2,7 @@
 //! that each engine registers the same names, argument types, results and volatility, and
 //! computes every value with the core.
 
-use polyid::error::{quote, Error, ErrorCode};
+use polyid::error::{in_range, quote, Error, ErrorCode};
 use polyid::{euid, extuuid, tid, uid11, wdp, xid};
 
 /// An SQL type of an argument or a result, mapped by each engine to its own type.
@@ -168,15 +168,6 @@ fn bytes<'a>(args: &[Arg<'a>], i: usize) -> &'a [u8] {
     }
 }
 
-/// `v` when it lies in `min..=max`, else `OUT_OF_RANGE` for `context` (an SQL integer is
-/// signed: a negative one is out of every unsigned range).
-fn in_range(v: i64, context: &'static str, min: u64, max: u64) -> Result<u64, Error> {
-    match u64::try_from(v) {
-        Ok(u) if (min..=max).contains(&u) => Ok(u),
-        _ => Err(Error::range(context, v, min, max)),
-    }
-}
-
 fn ok_text(t: &str) -> Result<Out, Error> {
     Ok(Out::Text(Text::of(t)))
 }
@@ -311,9 +302,8 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| {
             let ms = in_range(int(a, 0), "xid unix_ms", xid::EPOCH_MS, xid::MAX_UNIX_MS)?;
-            let random = in_range(int(a, 1), "xid random", 0, xid::MAX_RANDOM.into())?;
-            // MAX_RANDOM fits u32.
-            Ok(Out::UInt(xid::Xid::from_parts(ms, random as u32)?.value()))
+            let random = in_range(int(a, 1), "xid random", 0, xid::MAX_RANDOM)?;
+            Ok(Out::UInt(xid::Xid::from_parts(ms, random)?.value()))
         },
         batch: None,
         short: None,
@@ -413,20 +403,9 @@ pub static FUNCTIONS: &[Function] = &[
         deterministic: true,
         call: |a| {
             // The parts in the order of the parameters, as every runtime checks them.
-            let micros = int(a, 0);
-            if !(tid::MIN_MICROS..=tid::MAX_MICROS).contains(&micros) {
-                return Err(Error::range(
-                    "TID micros",
-                    micros,
-                    tid::MIN_MICROS,
-                    tid::MAX_MICROS,
-                ));
-            }
-            let clock = in_range(int(a, 1), "TID clock_id", 0, tid::MAX_CLOCK_ID.into())?;
-            // MAX_CLOCK_ID fits u16.
-            Ok(Out::Int(
-                tid::Tid::from_parts(micros, clock as u16)?.value(),
-            ))
+            let micros = in_range(int(a, 0), "TID micros", tid::MIN_MICROS, tid::MAX_MICROS)?;
+            let clock = in_range(int(a, 1), "TID clock_id", 0, tid::MAX_CLOCK_ID)?;
+            Ok(Out::Int(tid::Tid::from_parts(micros, clock)?.value()))
         },
         batch: None,
         short: None,
@@ -560,12 +539,10 @@ pub static FUNCTIONS: &[Function] = &[
             // The parts in the order of the parameters, each against its own range, as every
             // runtime checks them (the random bits: any 64-bit pattern).
             let ms = in_range(int(a, 0), "EUID unix_ms", 0, euid::MAX_UNIX_MS)?;
-            let max_ext = euid::MAX_EXTENSION.into();
-            let ext = int_or_null(a, 1).map(|x| in_range(x, "EUID extension", 0, max_ext));
-            // MAX_EXTENSION and every padding limit fit u16.
-            let ext = ext.transpose()?.map(|x| x as u16);
-            let max_pad = euid::max_padding(ext).into();
-            let pad = in_range(int(a, 2), "EUID padding", 0, max_pad)? as u16;
+            let ext =
+                int_or_null(a, 1).map(|x| in_range(x, "EUID extension", 0, euid::MAX_EXTENSION));
+            let ext = ext.transpose()?;
+            let pad = in_range(int(a, 2), "EUID padding", 0, euid::max_padding(ext))?;
             let e = euid::Euid::from_parts(ms, ext, pad, int(a, 3) as u64)?;
             Ok(Out::Bytes16(e.to_bytes()))
         },
