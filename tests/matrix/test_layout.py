@@ -121,5 +121,22 @@ class Layout(unittest.TestCase):
             layout.table(["l" * 200, "a"], [["l" * 200, "v"]])
 
 
+class Messages(unittest.TestCase):
+    """How the runner compares a runtime's error message with the reference's."""
+
+    def test_equal_or_cut_where_the_runtime_cuts(self):
+        ref = "TID: invalid " + '"' + "\\u{1b}" * 60 + '"... (300 bytes)'
+        self.assertGreater(len(ref.encode()), 255)
+        cut = ref.encode()[:255].decode()
+        self.assertTrue(run.same_message("python", ref, ref))
+        self.assertFalse(run.same_message("python", cut, ref))
+        self.assertTrue(run.same_message("c", cut, ref))
+        self.assertFalse(run.same_message("c", cut[:-1], ref))
+        # A character that would straddle the cut is left out whole.
+        wide = "x" * 254 + "é" + "y"
+        self.assertTrue(run.same_message("go", "x" * 254, wide))
+        self.assertFalse(run.same_message("c", "short", "other"))
+
+
 if __name__ == "__main__":
     unittest.main()
