@@ -251,6 +251,31 @@ class PlPgSql(unittest.TestCase):
 
     @unittest.skipUnless(os.path.exists(engines.SQLITE_LIB) or os.environ.get("POLYID_PG_COMPARE_SQLITE"),
                          "the SQLite extension is not built (make sql-build)")
+    def test_euids_from_parts_are_the_sqlite_extensions(self):
+        # Every extension length (none, 1 to 15 bits), the padding at both ends of its range
+        # and one past it, milliseconds whose shift reaches the sign bit or leave the range,
+        # and random bits with the sign bit set: the 16 bytes, or the message, are SQLite's.
+        def outcome(engine, args):
+            try:
+                call = engine.hex("polyid_euid_from_parts(?, ?, ?, ?)")
+                return engine.row(f"SELECT {call}", args)[0].lower()
+            except engines.SqlError as e:
+                return str(e).split("\n")[0]
+
+        lite = engines.Sqlite()
+        compared = 0
+        for ms in (0, 1700000000000, (1 << 44) - 1, 1 << 44, (1 << 45) - 1, 1 << 45, -1):
+            for ext in [None, 0, 256, 16384] + [(1 << n) - 1 for n in range(1, 16)]:
+                top = 32767 if ext is None else (1 << (15 - max(1, ext.bit_length()))) - 1
+                for pad in (0, top, top + 1):
+                    for rnd in (0, 1, -1, -(1 << 63)):
+                        args = [ms, ext, pad, rnd]
+                        self.assertEqual(outcome(self.e, args), outcome(lite, args), args)
+                        compared += 1
+        self.assertEqual(compared, 7 * 19 * 3 * 4)
+
+    @unittest.skipUnless(os.path.exists(engines.SQLITE_LIB) or os.environ.get("POLYID_PG_COMPARE_SQLITE"),
+                         "the SQLite extension is not built (make sql-build)")
     def test_hashes_of_every_length_are_the_sqlite_extensions(self):
         # Codes of every normalized length (9 to 39 bytes: components and primaries of 1 to
         # 16) and namespaces of 1 to 16 bytes reach each of xxh3's branches; the SQLite
