@@ -183,7 +183,10 @@ def euid_from_parts(
     paddings: Optional[_Column] = None,
     on_error: _OnError = "raise",
 ) -> _Result:
-    """EUID values (fixed_size_binary(16)) from their fields; a null extension is none."""
+    """EUID values (fixed_size_binary(16)) from their fields; a null extension is none.
+
+    A row's parts are checked in the order unix_ms, extension, padding, random (as every
+    runtime checks an EUID's), the first one out of its range naming the row's error."""
 
 def euid_generate(count: int, generator: Optional[EuidGenerator] = None) -> _Result:
     """count new EUIDs as a string column (with the check symbol), in increasing order."""
