@@ -29,11 +29,13 @@ class SqlError(Exception):
 
 def core_message(text):
     """The core's message in an engine's error text, `[engine prefix]CODE: polyid_f(args):
-    message` (docs/sql.md), or None when the text is not of that shape. The arguments are
-    skipped as a call's: a quoted one may hold any character, a backslash escaping the next."""
+    message` (docs/sql.md). The arguments are skipped as a call's: a quoted one may hold any
+    character, a backslash escaping the next. A text of another shape is given whole (its
+    first line), so that the matrix finds it differs rather than leaving it uncompared."""
+    whole = text.split("\n")[0]
     m = CODE.search(text)
     if not m:
-        return None
+        return whole
     start = text.find("(", m.end())
     depth, quoted, escaped = 0, False, False
     for k in range(start, len(text)):
@@ -53,8 +55,8 @@ def core_message(text):
             depth -= 1
             if depth == 0:
                 rest = text[k + 1:]
-                return rest[2:].split("\n")[0] if rest.startswith(": ") else None
-    return None
+                return rest[2:].split("\n")[0] if rest.startswith(": ") else whole
+    return whole
 
 
 class Sqlite:
