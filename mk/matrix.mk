@@ -1,18 +1,23 @@
 # The cross-language matrix (tests/matrix): every vector in every runtime, and every runtime
 # reading every other runtime's generated IDs. Runtimes without an adapter show as absent.
 #
-#   matrix              every vector, cross-generation and replay in every runtime (make test)
+#   matrix              every vector, the seeded random cases, cross-generation and replay in
+#                       every runtime (make test)
 #   matrix-demo         the same inputs in every runtime, fresh IDs read back, then the matrix
 #                       (make demo); every line it prints fits 120 columns (tests/matrix/layout.py)
 #   matrix-layout-test  the runner's tables rendered from wide fake results fit 120 columns and
 #                       still show every value (make test; no adapter runs)
 .PHONY: matrix matrix-demo matrix-layout-test
+# The random cases' outcomes come from tests/vectors/tools/independent.py, whose packages are
+# the vector checkers' (mk/vectors.mk).
 matrix:
 	@echo "==> matrix: every vector in every runtime, then cross-generation"
+	@$(MAKE) --no-print-directory $(VEC_STAMP)
 	python3 tests/matrix/run
 
 matrix-demo:
 	@echo "==> demo: the same inputs in every runtime, then the matrix"
+	@$(MAKE) --no-print-directory $(VEC_STAMP)
 	python3 tests/matrix/run --demo
 
 matrix-layout-test:

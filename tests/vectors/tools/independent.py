@@ -44,7 +44,8 @@ def _load_xxhash():
         for py in candidates:
             if py and os.path.exists(py):
                 os.environ["POLYID_VECTORS_REEXEC"] = "1"
-                os.execv(py, [py, os.path.abspath(__file__)] + sys.argv[1:])
+                # The script that was run (this file, or one that imports it).
+                os.execv(py, [py, os.path.abspath(sys.argv[0])] + sys.argv[1:])
     sys.exit(
         "independent.py: the PyPI package 'xxhash' is required for WDP. Install it, e.g.\n"
         "  python3 -m venv /tmp/vecvenv && /tmp/vecvenv/bin/pip install xxhash\n"
@@ -181,6 +182,8 @@ def wdp_sequence_table(named_sequences):
 
 
 def wdp_parse(code, named_sequences=None):
+    # The caller's names are a table built before any code is read ("Caller names").
+    table = wdp_sequence_table(named_sequences)
     wdp_reject_non_ascii(code)  # (1)
     fields = ascii_trim(code).split(".")  # (2), (3)
     if len(fields) != 4:
@@ -199,7 +202,6 @@ def wdp_parse(code, named_sequences=None):
     else:  # (7) named
         if not SEQ_NAME_RE.fullmatch(seq):
             raise VecError("INVALID_SEQUENCE")
-        table = wdp_sequence_table(named_sequences)
         if seq.upper() not in table:
             raise VecError("UNKNOWN_NAMED_SEQUENCE")
         number = table[seq.upper()]
@@ -254,6 +256,7 @@ def op_namespace_hash(inp):
 
 
 def op_full_id(inp):
+    wdp_sequence_table(inp.get("named_sequences"))  # the caller's table, before either text
     ns = wdp_namespace_hash(inp["namespace"])
     return ns + "-" + wdp_parse(inp["code"], inp.get("named_sequences"))["compact_id"]
 

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """The checkers catch a drifted vector: for every vector file, a copy with one expected value
 changed (an output, then an error code) must make its checker exit non-zero and name the case.
+Then the random cases (random_cases.py) that the matrix runs: well formed by independent.py's
+--check, the same for the same seed, other for another, and every op with valid and invalid
+cases.
 
     python3 tests/vectors/tools/test_checkers.py     (make vectors-check runs it)
 
@@ -65,6 +68,46 @@ def run_checker(script, folder):
                           capture_output=True, text=True, env=env, timeout=120)
 
 
+def random_cases(folder, seed):
+    """The random cases of `seed` written into `folder`, as {family: file text}."""
+    subprocess.run([sys.executable, os.path.join(HERE, "random_cases.py"), "--out", folder,
+                    "--seed", str(seed)], check=True, capture_output=True, timeout=120,
+                   env=dict(os.environ, POLYID_VECTORS_REEXEC="1"))
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            out[name] = f.read()
+    return out
+
+
+def check_random_cases(tmp):
+    """The failures (printed) of the random cases' checks."""
+    failures = 0
+    first = random_cases(os.path.join(tmp, "random-1"), 1)
+    again = random_cases(os.path.join(tmp, "random-1-again"), 1)
+    other = random_cases(os.path.join(tmp, "random-2"), 2)
+    res = run_checker("independent.py", os.path.join(tmp, "random-1"))
+    checks = [
+        ("five families written", sorted(first) == sorted(f + ".json" for f in CHECKERS
+                                                          if CHECKERS[f] == "independent.py")),
+        ("independent.py --check passes them", res.returncode == 0),
+        ("the same seed writes the same cases", first == again),
+        ("another seed writes other cases", all(first[n] != other[n] for n in first)),
+    ]
+    for name, text in first.items():
+        ops = {}
+        for c in json.loads(text)["cases"]:
+            ops.setdefault(c["op"], set()).add("output" in c)
+        checks.append(("%s: every op has valid and invalid cases" % name,
+                       all(kinds == {True, False} for kinds in ops.values())))
+    for what, ok in checks:
+        print("%s   random cases: %s" % ("ok  " if ok else "FAIL", what))
+        failures += not ok
+    if res.returncode != 0:
+        print(res.stdout[-1000:] + res.stderr[-1000:])
+    return failures
+
+
 def main():
     failures = 0
     runs = 0
@@ -96,6 +139,7 @@ def main():
                              "named" if tag in out else "not named", out.strip()[-400:]))
                 else:
                     print("ok   %s rejects %s (%s changed)" % (script, tag, member))
+        failures += check_random_cases(tmp)
     print("checkers: %d mutations, %d caught, %d missed" % (runs, runs - failures, failures))
     return 1 if failures else 0
 

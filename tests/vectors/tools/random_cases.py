@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""Seeded random cases for the five ID families, their outcomes computed by independent.py.
+
+The shared vectors hold the cases someone thought of. These are the ones nobody picked: each
+starts from an input of the shared vectors (or a fresh valid one) and is mutated at random
+(characters replaced, inserted, dropped or doubled, case flipped, white space added, cut
+short) with the family's own symbols, ASCII and the Unicode a text path most often gets
+wrong (NUL, case mappings that change length, non-breaking and zero-width spaces,
+full-width digits, emoji). Integer parts are drawn around every bound. The outcome of each
+case (its output, or its error code and detail) is independent.py's, never polyid's.
+
+    python3 tools/random_cases.py --out DIR [--seed S] [--per-op N]
+
+writes DIR/<family>.json in the shared vectors' format, which every matrix adapter runs
+(`ADAPTER vectors DIR`); tests/matrix/run does so with seed 1 unless told another.
+The same seed writes the same cases.
+"""
+
+import argparse
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import independent as ind  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VECTORS = os.path.dirname(HERE)
+
+# Characters every text path must refuse or handle exactly: ASCII white space (trimmed in WDP
+# codes), NUL and DEL, letters whose case mapping changes their length or leaves ASCII
+# ('ß' -> "SS", 'ı'/'İ', the Kelvin sign, the 'ﬀ' ligature), Unicode white space that is
+# not trimmed, a full-width digit, a byte-order mark and a character outside the BMP.
+HOSTILE = [" ", "\t", "\n", "\r", "\x0b", "\x0c", "\x00", "\x7f", "\u00e9", "\u00df",
+           "\u0131", "\u0130", "\u212a", "\ufb00", "\u00a0", "\u2028", "\u200b", "\uff11",
+           "\ufeff", "\U0001f600", "-", "_", ".", "~", "/", "+", "="]
+
+WDP_SYMBOLS = "ABCDEHIKSTWXYZabcdehikstwxyz0123456789._"
+NAMESPACE_SYMBOLS = "abcdxyz0189_ABC-"
+BASE58 = ind.BASE58
+BASE32LEX = ind.BASE32LEX
+CROCKFORD = ind.CROCKFORD + "abcxyzIiLlOoUu"
+
+# The alphabet each text input is mutated with, by (op, field).
+SYMBOLS = {
+    ("compact_id", "code"): WDP_SYMBOLS,
+    ("normalize_code", "code"): WDP_SYMBOLS,
+    ("parse_code", "code"): WDP_SYMBOLS,
+    ("full_id", "code"): WDP_SYMBOLS,
+    ("namespace_hash", "namespace"): NAMESPACE_SYMBOLS,
+    ("full_id", "namespace"): NAMESPACE_SYMBOLS,
+    ("parse_full_id", "id"): ind.BASE62 + "-",
+    ("uid11_decode", "text"): BASE58,
+    ("uid11_prefix_range", "prefix"): BASE58,
+    ("xid_parse", "text"): BASE58,
+    ("xid_prefix_range", "prefix"): BASE58,
+    ("tid_parse", "text"): BASE32LEX + "-",
+    ("tid_prefix_range", "prefix"): BASE32LEX + "-",
+    ("euid_parse", "text"): CROCKFORD,
+}
+
+# The ops that read a form of one length (or two, for TID).
+FIXED = {"parse_full_id", "uid11_decode", "xid_parse", "tid_parse", "euid_parse"}
+
+U64 = (1 << 64) - 1
+U128 = (1 << 128) - 1
+XID_MS = (ind.XID_EPOCH_MS, ind.XID_EPOCH_MS + (1 << 42) - 1)
+TID_US = (-ind.TID_MAX_MICROS, ind.TID_MAX_MICROS)
+
+
+def around(r, lo, hi, wide):
+    """An integer near a bound of [lo, hi] (inside or one past), inside at random, or one of
+    `wide` (values far outside, or at the edges of the parameter types)."""
+    pick = r.random()
+    if pick < 0.6:
+        return r.randint(lo, hi)
+    if pick < 0.93:
+        return r.choice([lo, lo + 1, hi - 1, hi, lo - 1, hi + 1])
+    return r.choice(wide)
+
+
+def parts(r, op):
+    """The input of a `*_from_parts` or encode op, each part in the JSON form the shared vectors
+    use for it (decimal strings for what may exceed 2^53)."""
+    if op == "uid11_encode":
+        return {"value": str(around(r, 0, U64, [-1, U128, 1 << 63, 10**30]))}
+    if op == "xid_from_parts":
+        return {"unix_ms": around(r, *XID_MS, [0, -1, 2**53 - 1, -(2**53 - 1)]),
+                "random": around(r, 0, (1 << 22) - 1, [-(2**31), 2**31, 2**53 - 1])}
+    if op == "tid_from_parts":
+        return {"micros": str(around(r, *TID_US, [-(1 << 63), (1 << 63) - 1, 1 << 63, 10**20])),
+                "clock_id": around(r, 0, 1023, [65535, 65536, -(2**31), 2**53 - 1])}
+    if op == "euid_from_parts":
+        ext = None if r.random() < 0.3 else around(r, 0, 32767, [65535, -(2**31), 2**53 - 1])
+        return {"unix_ms": around(r, 0, (1 << 45) - 1, [-(2**53 - 1), 2**53 - 1]),
+                "extension": ext,
+                "padding": around(r, 0, 32767, [65535, 2**31, -(2**31)]),
+                "random": str(around(r, 0, U64, [-(1 << 63), U128, 10**30]))}
+    if op == "euid_from_bytes":  # bytes (as hex: the adapters decode it), mostly 16 of them
+        n = 16 if r.random() < 0.6 else r.randrange(33)
+        return {"hex": "".join("%02x" % r.randrange(256) for _ in range(n))}
+    if op == "euid_encode":
+        return {"value": str(around(r, 0, U128, [U64, -1, 1 << 128, 10**45])),
+                "checkmod": r.random() < 0.7}
+    raise KeyError(op)
+
+
+def mutate(r, text, symbols, fixed):
+    """`text` with 0-3 random edits; for a `fixed`-length form, mostly edits that keep its
+    length, so that the checks after the length check are reached."""
+    s = list(text)
+    for _ in range(r.choice([0, 1, 1, 2, 2, 3])):
+        pool = symbols if r.random() < (0.8 if fixed else 0.6) else HOSTILE
+        kind = r.choice([0, 0, 0, 3, 3, 1, 2, 4, 5, 6] if fixed else range(7))
+        i = r.randrange(len(s) + 1)
+        if kind == 0 and s:  # replace
+            s[min(i, len(s) - 1)] = r.choice(pool)
+        elif kind == 1:  # insert
+            s.insert(i, r.choice(pool))
+        elif kind == 2 and s:  # drop
+            del s[min(i, len(s) - 1)]
+        elif kind == 3 and s:  # flip the case of one character
+            j = min(i, len(s) - 1)
+            s[j] = s[j].swapcase()
+        elif kind == 4:  # white space around
+            s = [r.choice(" \t\n\u00a0")] + s + [r.choice(" \r\n\x0b")]
+        elif kind == 5:  # cut short
+            s = s[:i]
+        else:  # double a stretch
+            j = r.randrange(len(s) + 1)
+            s[i:i] = s[min(i, j):max(i, j)]
+    return "".join(s)
+
+
+def fresh(r, op):
+    """A valid input of a text op, made from random parts."""
+    if op in ("compact_id", "normalize_code", "parse_code", "full_id"):
+        field = lambda: r.choice("ABCxyz") + "".join(  # noqa: E731
+            r.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+            for _ in range(r.randrange(16)))
+        seq = (r.choice(sorted(ind.STANDARD_SEQUENCES)) if r.random() < 0.3
+               else "%03d" % r.randint(1, 999))
+        code = "%s.%s.%s.%s" % (r.choice("EWCBSKITHewcbskith"), field(), field(), seq)
+        return {"code": code} if op != "full_id" else {"namespace": "ns_" + str(r.randrange(99)),
+                                                       "code": code}
+    if op == "namespace_hash":
+        return {"namespace": r.choice("abcz") + "".join(
+            r.choice("abz09_") for _ in range(r.randrange(16)))}
+    if op == "parse_full_id":
+        return {"id": "".join(r.choice(ind.BASE62) for _ in range(5)) + "-" +
+                "".join(r.choice(ind.BASE62) for _ in range(5))}
+    if op in ("uid11_decode", "xid_parse"):
+        return {"text": ind.uid11_encode(r.randint(0, U64))}
+    if op in ("uid11_prefix_range", "xid_prefix_range"):
+        return {"prefix": ind.uid11_encode(r.randint(0, U64))[:r.randrange(12)]}
+    if op == "tid_parse":
+        out = ind.tid_output(r.randint(*TID_US), r.randint(0, 1023))
+        return {"text": out["display"] if r.random() < 0.3 else out["text"]}
+    if op == "tid_prefix_range":
+        out = ind.tid_output(r.randint(*TID_US), r.randint(0, 1023))
+        return {"prefix": (out["display"] if r.random() < 0.3 else out["text"])[:r.randrange(14)]}
+    if op == "euid_parse":
+        value = r.randint(0, U128)
+        return {"text": ind.euid_encode(value, r.random() < 0.8)}
+    raise KeyError(op)
+
+
+def seeds_of(family):
+    """The inputs of the shared vectors of `family`, by op."""
+    with open(os.path.join(VECTORS, family + ".json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    out = {}
+    for c in doc["cases"]:
+        out.setdefault(c["op"], []).append(c["input"])
+    return out
+
+
+def case(family, op, n, inp, seed):
+    """One case in the shared vectors' format, with independent.py's outcome."""
+    d = {"name": "random-%s-%d" % (op, n), "op": op,
+         "source": "tests/vectors/tools/random_cases.py, seed %d; outcome by independent.py" % seed,
+         "input": inp}
+    res = ind.run(family, op, inp)
+    if res[0] == "output":
+        d["output"] = res[1]
+    else:
+        d["error"] = res[1]
+        if res[1] in ind.DETAIL_FIELDS:
+            d["detail"] = res[2]
+    return d
+
+
+def build(seed, per_op):
+    """{family: document} of `per_op` distinct cases per op."""
+    r = random.Random(seed)
+    docs = {}
+    for family in ind.FAMILIES:
+        seeds = seeds_of(family)
+        cases = []
+        for op in ind.OPS[family]:
+            seen = set()
+            tries = 0
+            while len([c for c in cases if c["op"] == op]) < per_op and tries < per_op * 20:
+                tries += 1
+                if op.endswith("_from_parts") or op in ("uid11_encode", "euid_encode",
+                                                         "euid_from_bytes"):
+                    inp = parts(r, op)
+                else:
+                    shared = r.random() < (0.25 if op in FIXED else 0.5)
+                    base = dict(r.choice(seeds[op]) if shared else fresh(r, op))
+                    fields = [k for k in base if (op, k) in SYMBOLS]
+                    k = r.choice(fields)
+                    base[k] = mutate(r, base[k], SYMBOLS[(op, k)], op in FIXED)
+                    inp = base
+                key = json.dumps(inp, sort_keys=True)
+                if key in seen:
+                    continue
+                seen.add(key)
+                cases.append(case(family, op, len(seen), inp, seed))
+        docs[family] = {"family": family, "schema": 1, "cases": cases}
+    return docs
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", required=True, help="directory for <family>.json")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--per-op", type=int, default=40, help="cases per op")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    for name in os.listdir(args.out):  # the cases of an earlier seed go
+        if name.endswith(".json"):
+            os.remove(os.path.join(args.out, name))
+    total = 0
+    for family, doc in build(args.seed, args.per_op).items():
+        with open(os.path.join(args.out, family + ".json"), "w", encoding="utf-8") as f:
+            json.dump(doc, f, indent=1, ensure_ascii=True)
+            f.write("\n")
+        total += len(doc["cases"])
+    print("random_cases.py: %d cases, seed %d, in %s" % (total, args.seed, args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
