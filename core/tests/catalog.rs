@@ -357,6 +357,45 @@ fn canonical_bytes_are_sorted_compact_json() {
     );
 }
 
+/// A version must read as one text in every JSON reader: a string, or an integer of 64 bits
+/// (its digits); a fraction, an exponent or a wider integer is refused, not rewritten.
+#[test]
+fn a_version_is_a_string_or_an_integer() {
+    let with = |v: &str| {
+        Catalog::from_json(&format!(
+            r#"{{"v":{v},"wd":{{"V6a0B":{{"c":"E.AUTH.TOKEN.001","m":"ok"}}}}}}"#
+        ))
+    };
+    for (v, read) in [
+        (r#""1.5""#, "1.5"),
+        ("7", "7"),
+        ("-3", "-3"),
+        ("18446744073709551615", "18446744073709551615"),
+        ("-9223372036854775808", "-9223372036854775808"),
+    ] {
+        assert_eq!(with(v).unwrap().version(), read, "{v}");
+    }
+    for v in [
+        "1.5",
+        "1.0",
+        "-0",
+        "1e2",
+        "18446744073709551616",
+        "-9223372036854775809",
+        "true",
+        "null",
+        "[]",
+    ] {
+        let e = with(v).unwrap_err();
+        assert_eq!(e.code(), ErrorCode::InvalidCatalog, "{v}");
+        assert_eq!(
+            e.to_string(),
+            r#"WDP catalog: "v" is not a string or an integer"#,
+            "{v}"
+        );
+    }
+}
+
 #[test]
 fn a_catalog_is_read_one_way_only() {
     let e = Catalog::from_json(

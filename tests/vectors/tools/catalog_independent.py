@@ -34,7 +34,8 @@ def _ensure_modules():
         for py in [os.environ.get("POLYID_VECTORS_PYTHON"), "/tmp/vecvenv/bin/python3"]:
             if py and os.path.exists(py):
                 os.environ["POLYID_CATALOG_REEXEC"] = "1"
-                os.execv(py, [py, os.path.abspath(__file__)] + sys.argv[1:])
+                # The script that was run (this file, or one that imports it).
+                os.execv(py, [py, os.path.abspath(sys.argv[0])] + sys.argv[1:])
     sys.exit("catalog_independent.py needs the PyPI packages xxhash and cryptography")
 
 
@@ -79,7 +80,9 @@ def fill(template, fields):
         name = after[: after.index("}}")].strip()
         if name in fields:
             v = fields[name]
-            out.append(v if isinstance(v, str) else json.dumps(v))
+            # Another value as its compact JSON text: no spaces, non-ASCII as is.
+            out.append(v if isinstance(v, str) else json.dumps(v, separators=(",", ":"),
+                                                                ensure_ascii=False))
         elif name not in missing:
             missing.append(name)
         rest = after[after.index("}}") + 2:]
@@ -119,9 +122,47 @@ def no_repeats(pairs):
     return out
 
 
+def no_constant(name):
+    """Python's reader takes NaN and Infinity, which are not JSON (RFC 8259)."""
+    raise ValueError("not JSON: " + name)
+
+
+def json_int(digits):
+    """An integer of the text; `-0` is the number negative zero, as a reader of JSON numbers
+    as doubles has it (so it is no integer version)."""
+    return -0.0 if digits == "-0" else int(digits)
+
+
+def unicode_text(value):
+    """Whether every string (and member name) of a read value is Unicode text: JSON lets a
+    string escape a lone surrogate (`\\ud800`), which is no character."""
+    if isinstance(value, str):
+        return not any(0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if isinstance(value, list):
+        return all(unicode_text(v) for v in value)
+    if isinstance(value, dict):
+        return all(unicode_text(k) and unicode_text(v) for k, v in value.items())
+    return True
+
+
 def strict_json(text):
-    """JSON text read with one meaning: a member repeated in one object is refused."""
-    return json.loads(text, object_pairs_hook=no_repeats)
+    """JSON text read with one meaning: a member repeated in one object is refused, and so are
+    NaN, Infinity and escaped lone surrogates."""
+    value = json.loads(text, object_pairs_hook=no_repeats, parse_constant=no_constant,
+                       parse_int=json_int)
+    if not unicode_text(value):
+        raise ValueError("a string is not Unicode text")
+    return value
+
+
+def version_text(v):
+    """A catalog's version: a string, or an integer (no fraction, no exponent) of 64 bits
+    read as its decimal text; anything else is INVALID_CATALOG."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, int) and not isinstance(v, bool) and -(1 << 63) <= v < (1 << 64):
+        return str(v)
+    raise VecError("INVALID_CATALOG")
 
 
 def load(text):
@@ -142,13 +183,13 @@ def load(text):
         # A member the form does not define is refused (nothing unverified rides along).
         if set(doc) - set(k[:4] + [gen_key]):
             raise VecError("INVALID_CATALOG")
-        if k[0] not in doc or not isinstance(doc[k[0]], (str, int)):
+        if k[0] not in doc:
             raise VecError("INVALID_CATALOG")
-        version = str(doc[k[0]])
-        generated = doc.get(gen_key)
-        if generated is not None and not isinstance(generated, str):
+        version = version_text(doc[k[0]])
+        generated, ns, nsh_given = doc.get(gen_key), doc.get(k[1]), doc.get(k[2])
+        # Each a string; null is the member absent.
+        if any(v is not None and not isinstance(v, str) for v in (generated, ns, nsh_given)):
             raise VecError("INVALID_CATALOG")
-        ns, nsh_given = doc.get(k[1]), doc.get(k[2])
         diags = doc[k[3]]
         if not isinstance(diags, dict):
             raise VecError("INVALID_CATALOG")
@@ -171,11 +212,17 @@ def load(text):
             raw[id_] = r
     else:
         version, ns, nsh_given, raw, generated = "1", None, None, {}, None
-        for id_, v in doc.items():
+        # The IDs in the order of their UTF-8 bytes: the first of 11 bytes whose first five
+        # bytes are whole characters gives the namespace hash.
+        for id_, v in sorted(doc.items(), key=lambda item: item[0].encode("utf-8")):
             if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)):
                 raise VecError("INVALID_CATALOG")
-            if len(id_) == 11 and nsh_given is None:
-                nsh_given = id_[:5]
+            b = id_.encode("utf-8")
+            if len(b) == 11 and nsh_given is None:
+                try:
+                    nsh_given = b[:5].decode("utf-8")
+                except UnicodeDecodeError:
+                    pass
             raw[id_] = {"code": v[0], "severity": None, "message": v[1], "description": None,
                         "hints": None, "tags": None, "fields": None, "docs_url": None}
     tampered = False
@@ -187,6 +234,11 @@ def load(text):
         tampered |= nsh_given is not None and nsh_given != computed
         nsh = computed
     else:
+        # A namespace hash without its namespace must at least be one: five ASCII letters
+        # or digits.
+        if nsh_given is not None and not (len(nsh_given) == 5 and all(
+                c.isascii() and c.isalnum() for c in nsh_given)):
+            raise VecError("INVALID_CATALOG")
         nsh = nsh_given
     entries = {}
     for id_, r in raw.items():
@@ -418,8 +470,35 @@ CASES = [
      SRC),
     ("load-compact-generated", "catalog_load", {"json": J({"v": "1", "g": "2026-11-21T00:00:00Z",
         "wd": {"V6a0B": {"c": "E.AUTH.TOKEN.001", "m": "ok"}}})}, SRC),
+    # a version is a string or a 64-bit integer; JSON is RFC 8259's; a namespace hash
+    # without its namespace must be one (found by tools/random_cases.py)
+    ("load-version-integer", "catalog_load", {"json":
+        '{"v":18446744073709551615,"wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok"}}}'}, SRC),
+    ("load-version-fraction", "catalog_load", {"json":
+        '{"v":1.5,"wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok"}}}'}, SRC),
+    ("load-version-exponent", "catalog_load", {"json":
+        '{"v":1e2,"wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok"}}}'}, SRC),
+    ("load-version-wider-than-64-bits", "catalog_load", {"json":
+        '{"v":18446744073709551616,"wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok"}}}'}, SRC),
+    ("load-version-negative-zero", "catalog_load", {"json":
+        '{"v":-0,"wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok"}}}'}, SRC),
+    ("load-version-true", "catalog_load", {"json":
+        '{"v":true,"wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok"}}}'}, SRC),
+    ("load-nan", "catalog_load", {"json":
+        '{"v":"1","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok","d":NaN}}}'}, SRC),
+    ("load-lone-surrogate", "catalog_load", {"json":
+        '{"v":"1","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok \\ud800"}}}'}, SRC),
+    ("load-namespace-hash-not-a-hash", "catalog_load", {"json":
+        '{"v":"1","nsh":"X","wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001","m":"ok"}}}'}, SRC),
+    ("load-namespace-hash-not-a-string", "catalog_load", {"json":
+        '{"v":"1","ns":"auth_lib","nsh":5,"wd":{}}'}, SRC),
+    ("load-namespace-null", "catalog_load", {"json":
+        '{"v":"1","ns":null,"nsh":null,"g":null,"wd":{"V6a0B":{"c":"E.AUTH.TOKEN.001",'
+        '"m":"ok"}}}'}, SRC),
     # expand
     ("expand-no-fields", "catalog_expand", {"json": FULL, "id": "KF52S"}, SRC),
+    ("expand-fields-of-other-types", "catalog_expand", {"json": FULL, "id": "V6a0B",
+     "fields": {"user": [1, "\u00e9"], "ip": {"k": None}}}, SRC),
     ("expand-fields", "catalog_expand", {"json": FULL, "id": "V6a0B",
                                          "fields": {"user": "ada", "ip": "10.0.0.1"}}, SRC),
     ("expand-repeated-and-unterminated", "catalog_expand",

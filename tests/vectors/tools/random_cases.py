@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
-"""Seeded random cases for the five ID families, their outcomes computed by independent.py.
+"""Seeded random cases for the five ID families and for catalogs, their outcomes computed by
+independent.py and catalog_independent.py.
 
 The shared vectors hold the cases someone thought of. These are the ones nobody picked: each
 starts from an input of the shared vectors (or a fresh valid one) and is mutated at random
 (characters replaced, inserted, dropped or doubled, case flipped, white space added, cut
 short) with the family's own symbols, ASCII and the Unicode a text path most often gets
 wrong (NUL, case mappings that change length, non-breaking and zero-width spaces,
-full-width digits, emoji). Integer parts are drawn around every bound. The outcome of each
-case (its output, or its error code and detail) is independent.py's, never polyid's.
+full-width digits, emoji). Integer parts are drawn around every bound. A catalog's JSON is
+changed as a document (a member dropped, repeated, renamed or given another type, a code's
+case or a severity changed, escapes and spacing that leave the canonical form alone) and
+as text (a character replaced, inserted or dropped); a signed catalog keeps its signature,
+so that every change must fail to load or to verify unless the canonical bytes are the
+same. The outcome of each case (its output, or its error code and detail) is
+independent.py's or catalog_independent.py's, never polyid's.
 
     python3 tools/random_cases.py --out DIR [--seed S] [--per-op N]
 
-writes DIR/<family>.json in the shared vectors' format, which every matrix adapter runs
+writes DIR/<family>.json (and DIR/catalog.json) in the shared vectors' format, which every matrix adapter runs
 (`ADAPTER vectors DIR`); tests/matrix/run does so with seed 1 unless told another.
 The same seed writes the same cases.
 """
@@ -191,6 +197,147 @@ def case(family, op, n, inp, seed):
     return d
 
 
+# ---------------------------------------------------------------------------------------
+# Catalogs
+
+JSON_TEXT = list('{}[]:,"\\ 0123456789eE.-+tfn') + ["\\u00e9", "\\ud800", "\\u0000", "NaN",
+                                                   "\ufeff", "\u00e9", "//", "/*"]
+CATALOG_OPS = ["catalog_load", "catalog_canonical", "catalog_expand", "catalog_verify"]
+
+
+def dumps_like(r, obj):
+    """`obj` as JSON text in one of the ways a producer may write it: spacing, member order,
+    escaped or raw non-ASCII, escaped slashes. The canonical form is the same for each."""
+    indent = r.choice([None, None, 1, "\t"])
+    text = json.dumps(obj, ensure_ascii=r.random() < 0.5, indent=indent,
+                      separators=r.choice([(",", ":"), (", ", ": ")]) if indent is None else None)
+    if r.random() < 0.2:
+        text = text.replace("/", "\\/")
+    if r.random() < 0.2:
+        text = r.choice([" ", "\n", "\r\n\t"]) + text + r.choice([" ", "\n"])
+    return text
+
+
+def shuffled(r, obj):
+    """`obj` with the members of every object in another order."""
+    if isinstance(obj, dict):
+        items = list(obj.items())
+        r.shuffle(items)
+        return {k: shuffled(r, v) for k, v in items}
+    if isinstance(obj, list):
+        return [shuffled(r, v) for v in obj]
+    return obj
+
+
+def other_value(r, v):
+    """A value of another type, or of the same type changed."""
+    if isinstance(v, str) and v and r.random() < 0.6:
+        i = r.randrange(len(v))
+        c = v[i]
+        return v[:i] + r.choice([c.swapcase(), c + c, "", r.choice(HOSTILE), "{{x}}"]) + v[i + 1:]
+    return r.choice([None, 0, 1, -1, 2**64, 1.5, True, "", "E", [], {}, ["x"], {"c": "x"}])
+
+
+def change_document(r, doc):
+    """One change to a catalog document (a dict): a value, a member dropped or added, a
+    severity or code changed, or the entries' members in another order."""
+    doc = json.loads(json.dumps(doc))
+    holders = [doc]
+    for v in doc.values():
+        if isinstance(v, dict):
+            holders.append(v)
+            holders += [e for e in v.values() if isinstance(e, (dict, list))]
+    target = r.choice(holders)
+    keys = list(target) if isinstance(target, dict) else list(range(len(target)))
+    kind = r.randrange(4)
+    if kind == 0 and keys:
+        k = r.choice(keys)
+        target[k] = other_value(r, target[k])
+    elif kind == 1 and keys and isinstance(target, dict):
+        del target[r.choice(keys)]
+    elif kind == 2 and isinstance(target, dict):
+        target[r.choice(["x", "signer", "s", "m", "c", "v", "g", "ns", "nsh", "f", "wd"])] = \
+            other_value(r, "x")
+    elif kind == 3 and keys and isinstance(target, dict):
+        k = r.choice(keys)
+        target[k.swapcase() if r.random() < 0.5 else k + "x"] = target.pop(k)
+    return doc
+
+
+def repeated_member(r, text):
+    """`text` with one `"key": value` member of an object written twice, the copy changed."""
+    at = [i for i in range(len(text)) if text.startswith('": "', i)]
+    if not at:
+        return text
+    i = r.choice(at)
+    start = text.rfind('"', 0, i)
+    end = text.find('"', i + 4)
+    if start < 0 or end < 0:
+        return text
+    member = text[start:end + 1]
+    copy = member[:-1] + "EVIL" + member[-1:]
+    return text[:end + 1] + ", " + (copy if r.random() < 0.5 else member) + text[end + 1:] \
+        if r.random() < 0.5 else text[:start] + copy + ", " + text[start:]
+
+
+def catalog_text(r, text):
+    """A catalog's JSON text, changed."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        doc = None
+    pick = r.random()
+    if isinstance(doc, dict) and pick < 0.25:  # the same document written another way
+        return dumps_like(r, shuffled(r, doc))
+    if isinstance(doc, dict) and pick < 0.6:
+        for _ in range(r.choice([1, 1, 2])):
+            doc = change_document(r, doc)
+        return dumps_like(r, doc)
+    if pick < 0.7:
+        return repeated_member(r, text)
+    return mutate(r, text, JSON_TEXT, False)
+
+
+def catalog_case(r, seeds, op):
+    """The input of one random catalog case of `op`."""
+    base = dict(r.choice(seeds[op]))
+    if op == "catalog_expand" and r.random() < 0.3:
+        fields = dict(base.get("fields") or {})
+        fields[r.choice(["user", "ip", "x", "", "{{user}}"])] = r.choice(
+            ["ada", "", "{{ip}}", "\u00e9\U0001f600", "}}", 7, -1, 1.5, 2**53, None, True,
+             [1, "a"], {"k": "v"}])
+        base["fields"] = fields
+        if r.random() < 0.3:
+            base["id"] = mutate(r, base["id"], ind.BASE62 + "-", False)
+        return base
+    base["json"] = catalog_text(r, base["json"])
+    return base
+
+
+def catalog_cases(r, seed, per_op):
+    """`per_op` distinct random cases of each catalog op, outcomes by catalog_independent.py."""
+    import catalog_independent as cat  # noqa: E402  (needs cryptography; only here)
+
+    seeds = seeds_of("catalog")
+    cases = []
+    for op in CATALOG_OPS:
+        seen = set()
+        tries = 0
+        while len(seen) < per_op and tries < per_op * 20:
+            tries += 1
+            inp = catalog_case(r, seeds, op)
+            key = json.dumps(inp, sort_keys=True)
+            if key in seen:
+                continue
+            seen.add(key)
+            d = {"name": "random-%s-%d" % (op, len(seen)), "op": op,
+                 "source": "tests/vectors/tools/random_cases.py, seed %d; outcome by "
+                           "catalog_independent.py" % seed, "input": inp}
+            d.update(cat.run(d))
+            cases.append(d)
+    return {"family": "catalog", "schema": 1, "cases": cases}
+
+
 def build(seed, per_op):
     """{family: document} of `per_op` distinct cases per op."""
     r = random.Random(seed)
@@ -219,6 +366,7 @@ def build(seed, per_op):
                 seen.add(key)
                 cases.append(case(family, op, len(seen), inp, seed))
         docs[family] = {"family": family, "schema": 1, "cases": cases}
+    docs["catalog"] = catalog_cases(r, seed, per_op)
     return docs
 
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The checkers catch a drifted vector: for every vector file, a copy with one expected value
 changed (an output, then an error code) must make its checker exit non-zero and name the case.
-Then the random cases (random_cases.py) that the matrix runs: well formed by independent.py's
---check, the same for the same seed, other for another, and every op with valid and invalid
+Then the random cases (random_cases.py) that the matrix runs: well formed (independent.py's
+--check for the ID families), the same for the same seed, other for another, and every op with valid and invalid
 cases.
 
     python3 tests/vectors/tools/test_checkers.py     (make vectors-check runs it)
@@ -88,18 +88,23 @@ def check_random_cases(tmp):
     other = random_cases(os.path.join(tmp, "random-2"), 2)
     res = run_checker("independent.py", os.path.join(tmp, "random-1"))
     checks = [
-        ("five families written", sorted(first) == sorted(f + ".json" for f in CHECKERS
-                                                          if CHECKERS[f] == "independent.py")),
+        ("five families and catalogs written",
+         sorted(first) == sorted(f + ".json" for f in CHECKERS
+                                 if CHECKERS[f] in ("independent.py", "catalog_independent.py"))),
         ("independent.py --check passes them", res.returncode == 0),
         ("the same seed writes the same cases", first == again),
         ("another seed writes other cases", all(first[n] != other[n] for n in first)),
     ]
     for name, text in first.items():
         ops = {}
-        for c in json.loads(text)["cases"]:
+        cases = json.loads(text)["cases"]
+        for c in cases:
             ops.setdefault(c["op"], set()).add("output" in c)
         checks.append(("%s: every op has valid and invalid cases" % name,
                        all(kinds == {True, False} for kinds in ops.values())))
+        checks.append(("%s: names unique, one of output and error each" % name,
+                       len({c["name"] for c in cases}) == len(cases)
+                       and all(("output" in c) != ("error" in c) for c in cases)))
     for what, ok in checks:
         print("%s   random cases: %s" % ("ok  " if ok else "FAIL", what))
         failures += not ok

@@ -236,11 +236,18 @@ impl Catalog {
 
     fn read_keyed(obj: &Map<String, Value>, k: &Keys) -> Result<Catalog> {
         only_known(obj, &k.top(), "catalog", k.form)?;
+        // A number is taken only when it is an integer of 64 bits, which every JSON reader
+        // writes back as the same digits; a fraction or an exponent has no one text.
         let version = match obj.get(k.version) {
             Some(Value::String(s)) => s.clone(),
-            Some(Value::Number(n)) => n.to_string(),
+            Some(Value::Number(n)) if n.is_i64() || n.is_u64() => n.to_string(),
             None => return Err(invalid(format!("\"{}\" is missing", k.version))),
-            Some(_) => return Err(invalid(format!("\"{}\" is not a string", k.version))),
+            Some(_) => {
+                return Err(invalid(format!(
+                    "\"{}\" is not a string or an integer",
+                    k.version
+                )))
+            }
         };
         let generated = opt_str(obj, k.generated, "catalog")?.unwrap_or_default();
         let namespace = opt_str(obj, k.namespace, "catalog")?;

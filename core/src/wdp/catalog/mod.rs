@@ -32,6 +32,9 @@
 //! - compact: `{"v","g"?,"ns"?,"nsh"?,"wd":{ID:{"c","s","m","d"?,"h"?,"t"?,"f"?,"u"?}}}`
 //! - minimal: `{ID:[code, message]}`
 //!
+//! The version is a string, or an integer of 64 bits (no fraction, no exponent) read as its
+//! digits; the other members of the top are strings, and `null` is a member left out.
+//!
 //! `severity` is written as the meaning (`"Error"`) in the full form and as the letter
 //! (`"E"`) in the compact one; either is read in both. An ID is the compact ID of the code,
 //! or the full ID `<namespace hash>-<compact id>` when the catalog has a namespace.
