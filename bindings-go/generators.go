@@ -37,21 +37,48 @@ type genConfig struct {
 	clockID int64 // TID: -1 for none
 	hasExt  bool  // EUID
 	ext     int64
+	// WithNode(-1)'s error: the node is the first option, so it is reported first.
+	nodeErr error
+	// WithClockID(-1)'s error: reported after the options, as the C ABI reports a clock id.
+	clockIDErr error
 }
 
-func newConfig(options []GeneratorOption) *genConfig {
+// newConfig applies the options. Its error is what the C ABI cannot be asked to report:
+// a node or a clock id of -1, which it reads as "none" (docs/spec §6.5 order: the options,
+// then the clock id).
+func newConfig(options []GeneratorOption) (*genConfig, error) {
 	c := &genConfig{clockID: -1}
 	C.polyid_generator_options_init(&c.opts)
 	for _, o := range options {
 		o(c)
 	}
-	return c
+	if c.nodeErr != nil {
+		return c, c.nodeErr
+	}
+	if c.clockIDErr != nil {
+		var e C.polyid_error
+		if err := fail(C.polyid_generator_options_check(&c.opts, &e), &e); err != nil {
+			return c, err
+		}
+		return c, c.clockIDErr
+	}
+	return c, nil
 }
 
-// WithNode gives the generator its own node (0-959) instead of the process node. EUID
-// generators take none (INVALID_ARGUMENT).
+// WithNode gives the generator its own node (0-959) instead of the process node; another
+// value fails with OUT_OF_RANGE when the generator is built. EUID generators take none
+// (INVALID_ARGUMENT).
 func WithNode(node int) GeneratorOption {
-	return func(c *genConfig) { c.opts.node = C.int64_t(node) }
+	return func(c *genConfig) {
+		// -1 is the C ABI's "no node": checked here, so that it fails as any other
+		// number outside 0-959 does rather than leaving the generator without a node.
+		c.nodeErr = nil
+		if node == -1 {
+			var e C.polyid_error
+			c.nodeErr = fail(C.polyid_node_check(C.int64_t(node), &e), &e)
+		}
+		c.opts.node = C.int64_t(node)
+	}
 }
 
 // WithSeed seeds the generator's own random source: the same options and clock readings
@@ -77,8 +104,19 @@ func WithManualClock(micros int64) GeneratorOption {
 	return func(c *genConfig) { c.opts.has_clock_micros, c.opts.clock_micros = true, C.int64_t(micros) }
 }
 
-// WithClockID gives a TID generator an explicit clock id (0-1023).
-func WithClockID(id int64) GeneratorOption { return func(c *genConfig) { c.clockID = id } }
+// WithClockID gives a TID generator an explicit clock id (0-1023); another value fails with
+// OUT_OF_RANGE when the generator is built.
+func WithClockID(id int64) GeneratorOption {
+	return func(c *genConfig) {
+		// -1 is the C ABI's "no clock id": checked here, as WithNode checks -1.
+		c.clockIDErr = nil
+		if id == -1 {
+			var e C.polyid_error
+			c.clockIDErr = fail(C.polyid_tid_clock_id_check(C.int64_t(id), &e), &e)
+		}
+		c.clockID = id
+	}
+}
 
 // WithExtension makes an EUID generator's EUIDs carry an extension (0-32767).
 func WithExtension(ext int64) GeneratorOption {
@@ -90,7 +128,10 @@ type XidGenerator struct{ p *C.polyid_xid_generator }
 
 // NewXidGenerator builds an xid generator.
 func NewXidGenerator(options ...GeneratorOption) (*XidGenerator, error) {
-	c := newConfig(options)
+	c, err := newConfig(options)
+	if err != nil {
+		return nil, err
+	}
 	g := &XidGenerator{}
 	var e C.polyid_error
 	if err := fail(C.polyid_xid_generator_new(&c.opts, &g.p, &e), &e); err != nil {
@@ -102,7 +143,10 @@ func NewXidGenerator(options ...GeneratorOption) (*XidGenerator, error) {
 
 // ResumeXidGenerator builds an xid generator whose xids are all greater than last.
 func ResumeXidGenerator(last Xid, options ...GeneratorOption) (*XidGenerator, error) {
-	c := newConfig(options)
+	c, err := newConfig(options)
+	if err != nil {
+		return nil, err
+	}
 	g := &XidGenerator{}
 	var e C.polyid_error
 	if err := fail(C.polyid_xid_generator_resume(&c.opts, C.polyid_xid(last), &g.p, &e), &e); err != nil {
@@ -177,7 +221,10 @@ type TidGenerator struct{ p *C.polyid_tid_generator }
 // NewTidGenerator builds a TID generator; its clock id is WithClockID's, else 32 + the
 // node (WithNode, else the process node), else one drawn from the seed or at random in 0-31.
 func NewTidGenerator(options ...GeneratorOption) (*TidGenerator, error) {
-	c := newConfig(options)
+	c, err := newConfig(options)
+	if err != nil {
+		return nil, err
+	}
 	g := &TidGenerator{}
 	var e C.polyid_error
 	if err := fail(C.polyid_tid_generator_new_with(&c.opts, C.int64_t(c.clockID), &g.p, &e), &e); err != nil {
@@ -189,7 +236,10 @@ func NewTidGenerator(options ...GeneratorOption) (*TidGenerator, error) {
 
 // ResumeTidGenerator builds a TID generator whose TIDs are all greater than last.
 func ResumeTidGenerator(last Tid, options ...GeneratorOption) (*TidGenerator, error) {
-	c := newConfig(options)
+	c, err := newConfig(options)
+	if err != nil {
+		return nil, err
+	}
 	g := &TidGenerator{}
 	var e C.polyid_error
 	st := C.polyid_tid_generator_resume(&c.opts, C.int64_t(c.clockID), C.polyid_tid(last), &g.p, &e)
@@ -273,7 +323,10 @@ type EuidGenerator struct{ p *C.polyid_euid_generator }
 
 // NewEuidGenerator builds an EUID generator (WithExtension for EUIDs with one).
 func NewEuidGenerator(options ...GeneratorOption) (*EuidGenerator, error) {
-	c := newConfig(options)
+	c, err := newConfig(options)
+	if err != nil {
+		return nil, err
+	}
 	g := &EuidGenerator{}
 	var e C.polyid_error
 	st := C.polyid_euid_generator_new_with(&c.opts, C.bool(c.hasExt), C.int64_t(c.ext), &g.p, &e)
@@ -286,7 +339,10 @@ func NewEuidGenerator(options ...GeneratorOption) (*EuidGenerator, error) {
 
 // ResumeEuidGenerator builds an EUID generator whose EUIDs are all greater than last.
 func ResumeEuidGenerator(last Euid, options ...GeneratorOption) (*EuidGenerator, error) {
-	c := newConfig(options)
+	c, err := newConfig(options)
+	if err != nil {
+		return nil, err
+	}
 	g := &EuidGenerator{}
 	var e C.polyid_error
 	st := C.polyid_euid_generator_resume_with(&c.opts, C.bool(c.hasExt), C.int64_t(c.ext), last.c(), &g.p, &e)

@@ -354,6 +354,33 @@ func TestGenerators(t *testing.T) {
 	if _, err := polyid.NewEuidGenerator(polyid.WithNode(1)); code(err) != "INVALID_ARGUMENT" {
 		t.Fatalf("EUID generator with a node: %v", err)
 	}
+	// -1 is a node and a clock id out of range like any other, not the C ABI's "none":
+	// every constructor refuses it with the message every runtime writes.
+	for _, tc := range []struct {
+		make func() error
+		want string
+	}{
+		{func() error { _, err := polyid.NewXidGenerator(polyid.WithNode(-1)); return err },
+			"node: -1 is out of range 0..=959"},
+		{func() error { _, err := polyid.ResumeXidGenerator(0, polyid.WithNode(-1)); return err },
+			"node: -1 is out of range 0..=959"},
+		{func() error { _, err := polyid.NewTidGenerator(polyid.WithNode(-1)); return err },
+			"node: -1 is out of range 0..=959"},
+		{func() error { _, err := polyid.NewEuidGenerator(polyid.WithNode(-1)); return err },
+			"node: -1 is out of range 0..=959"},
+		{func() error { _, err := polyid.NewTidGenerator(polyid.WithClockID(-1)); return err },
+			"TID clock_id: -1 is out of range 0..=1023"},
+		{func() error { _, err := polyid.ResumeTidGenerator(0, polyid.WithClockID(-1)); return err },
+			"TID clock_id: -1 is out of range 0..=1023"},
+		{func() error { _, err := polyid.NewTidGenerator(polyid.WithClockID(-2)); return err },
+			"TID clock_id: -2 is out of range 0..=1023"},
+	} {
+		err := tc.make()
+		var pe *polyid.Error
+		if !errors.As(err, &pe) || pe.Code != "OUT_OF_RANGE" || pe.Message != tc.want {
+			t.Fatalf("got %v, want OUT_OF_RANGE %q", err, tc.want)
+		}
+	}
 	eg := mustDo[*polyid.EuidGenerator](t)(polyid.NewEuidGenerator(polyid.WithExtension(7)))
 	defer eg.Close()
 	if ext, ok := mustDo[polyid.Euid](t)(eg.Next()).Extension(); !ok || ext != 7 {

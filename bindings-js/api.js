@@ -103,8 +103,8 @@ function intOption(v, key) {
   throw typeError(`${key}: expected an integer (bigint or number), got ${typeName(v)}`);
 }
 
-/** The wasm ABI's node: a u64 (the core checks 0-959). */
-const nodeArg = (v) => ranged(v, 'node', 0n, U64_MAX, LIMITS.node);
+/** A node: 0-959, checked here so that the options fail in their order (docs/spec §6.5). */
+const nodeArg = (v) => part(v, 'node', 0n, U64_MAX, LIMITS.node);
 
 /**
  * A generator's options object (`{ node, seed, maxLeadMs, onClockBehind, clockMicros }`, each
@@ -134,7 +134,7 @@ function generatorOptions(o) {
   const sd = absent(seed) ? undefined : u64(intOption(seed, 'seed'), 'seed');
   const lead = absent(maxLeadMs)
     ? undefined
-    : ranged(intOption(maxLeadMs, 'maxLeadMs'), 'max_lead_ms', 0n, U64_MAX, LIMITS.maxLead);
+    : part(intOption(maxLeadMs, 'maxLeadMs'), 'max_lead_ms', 0n, U64_MAX, LIMITS.maxLead);
   let wait = false;
   if (!absent(onClockBehind)) {
     if (typeof onClockBehind !== 'string') {
@@ -967,16 +967,17 @@ export class TidGenerator extends Generator {
   constructor(clockId, options, token, last) {
     // `resume` passes the clock id and options read already and the value of the last TID.
     const resuming = token === NEW;
-    const id = resuming || absent(clockId) ? (clockId ?? undefined) : clockIdArg(clockId);
+    // The options, then the clock id (docs/spec §6.5).
     const opts = resuming ? options : generatorOptions(options);
+    const id = resuming || absent(clockId) ? (clockId ?? undefined) : clockIdArg(clockId);
     super(NEW, TIDS, makeGenerator(TIDS, opts, id, resuming ? last : undefined), (v) => new Tid(NEW, v));
   }
 
   /** A generator whose every TID is greater than `last` (what `Tid.from` takes). */
   static resume(last, clockId, options) {
     const value = lastArg(last, tidValue, 'Tid');
-    const id = absent(clockId) ? undefined : clockIdArg(clockId);
     const opts = generatorOptions(options);
+    const id = absent(clockId) ? undefined : clockIdArg(clockId);
     return new TidGenerator(id, opts, NEW, value((t) => raw.tid_parse(t)));
   }
 
@@ -1180,16 +1181,17 @@ export class EuidGenerator extends Generator {
   constructor(extension, options, token, last) {
     // `resume` passes the extension and options read already and the value of the last EUID.
     const resuming = token === NEW;
-    const ext = resuming ? extension : extensionArg(extension);
+    // The options, then the extension (docs/spec §6.5).
     const opts = resuming ? options : generatorOptions(options);
+    const ext = resuming ? extension : extensionArg(extension);
     super(NEW, EUIDS, makeGenerator(EUIDS, opts, ext, resuming ? last : undefined), (v) => new Euid(NEW, v));
   }
 
   /** A generator whose every EUID is greater than `last` (what `Euid.from` takes). */
   static resume(last, extension, options) {
     const value = lastArg(last, euidValue, 'Euid');
-    const ext = extensionArg(extension);
     const opts = generatorOptions(options);
+    const ext = extensionArg(extension);
     return new EuidGenerator(ext, opts, NEW, value((t) => raw.euid_parse(t)));
   }
 

@@ -882,7 +882,27 @@ enum polyid_status polyid_set_node(int64_t node,
  * Errors: `POLYID_NULL_POINTER` (out); `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`,
  * `POLYID_OUT_OF_RANGE` (`POLYID_NODE` is not a number 0-959: decimal digits only);
  * `POLYID_NODE_REQUIRED` (a forked child that has not set its own node).
+ * Checks generator options without building a generator: `POLYID_OK`, or the first
+ * failure in the options' order (node, seed, max_lead_ms, on_clock_behind; docs/spec §6.5),
+ * as every generator constructor reports it. NULL is the defaults.
+ *
+ * Errors: `POLYID_OUT_OF_RANGE` (node, max_lead_ms), `POLYID_INVALID_ARGUMENT`
+ * (on_clock_behind).
  */
+enum polyid_status polyid_generator_options_check(const struct polyid_generator_options *opts,
+                                                  struct polyid_error *err);
+
+/**
+ * Checks a node number without using it: `POLYID_OK` for 0-`POLYID_MAX_NODE`, else
+ * `POLYID_OUT_OF_RANGE` (`found`, `min`, `max`). Here -1 is a number like any other, not "no
+ * node" as in `polyid_generator_options` and `polyid_set_node()`: a binding or a
+ * configuration reader whose own API has no "none" value checks a node with it.
+ *
+ * Errors: `POLYID_OUT_OF_RANGE`.
+ */
+enum polyid_status polyid_node_check(int64_t node,
+                                     struct polyid_error *err);
+
 enum polyid_status polyid_process_node(int64_t *out,
                                        struct polyid_error *err);
 
@@ -1902,6 +1922,17 @@ enum polyid_status polyid_tid_from_parts(int64_t micros,
                                          int64_t clock_id,
                                          polyid_tid *out,
                                          struct polyid_error *err);
+
+/**
+ * Checks a TID clock id without using it: `POLYID_OK` for 0-`POLYID_TID_MAX_CLOCK_ID`, else
+ * `POLYID_OUT_OF_RANGE` (`found`, `min`, `max`). Here -1 is a number like any other, not
+ * "no clock id" as in `polyid_tid_generator_new_with()`: a binding whose own API has no
+ * "none" value checks a clock id with it.
+ *
+ * Errors: `POLYID_OUT_OF_RANGE`.
+ */
+enum polyid_status polyid_tid_clock_id_check(int64_t clock_id,
+                                             struct polyid_error *err);
 
 /**
  * Checks a 64-bit TID value (`micros << 10 | clock_id`) and copies it to `*out`. Every

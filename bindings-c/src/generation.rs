@@ -134,7 +134,15 @@ pub(crate) unsafe fn read_options(
     } else {
         opts.read()
     };
-    let on_clock_behind = match o.on_clock_behind {
+    // In the options' order (docs/spec §6.5): node, seed, max_lead_ms, on_clock_behind.
+    let mut options = Options {
+        node: node_arg(o.node, "node")?,
+        seed: o.has_seed.then_some(o.seed),
+        max_lead_ms: o.max_lead_ms,
+        on_clock_behind: OnClockBehind::Fail,
+    };
+    options.validate()?;
+    options.on_clock_behind = match o.on_clock_behind {
         0 => OnClockBehind::Fail,
         1 => OnClockBehind::Wait,
         n => {
@@ -146,12 +154,6 @@ pub(crate) unsafe fn read_options(
                 ),
             ))
         }
-    };
-    let options = Options {
-        node: node_arg(o.node, "node")?,
-        seed: o.has_seed.then_some(o.seed),
-        max_lead_ms: o.max_lead_ms,
-        on_clock_behind,
     };
     let clock = Arc::new(EitherClock::new(
         SystemClock,
@@ -197,6 +199,34 @@ pub unsafe extern "C" fn polyid_set_node(node: i64, err: *mut polyid_error) -> p
 /// Errors: `POLYID_NULL_POINTER` (out); `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`,
 /// `POLYID_OUT_OF_RANGE` (`POLYID_NODE` is not a number 0-959: decimal digits only);
 /// `POLYID_NODE_REQUIRED` (a forked child that has not set its own node).
+/// Checks generator options without building a generator: `POLYID_OK`, or the first
+/// failure in the options' order (node, seed, max_lead_ms, on_clock_behind; docs/spec §6.5),
+/// as every generator constructor reports it. NULL is the defaults.
+///
+/// Errors: `POLYID_OUT_OF_RANGE` (node, max_lead_ms), `POLYID_INVALID_ARGUMENT`
+/// (on_clock_behind).
+#[no_mangle]
+pub unsafe extern "C" fn polyid_generator_options_check(
+    opts: *const polyid_generator_options,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || read_options(opts).map(drop))
+}
+
+/// Checks a node number without using it: `POLYID_OK` for 0-`POLYID_MAX_NODE`, else
+/// `POLYID_OUT_OF_RANGE` (`found`, `min`, `max`). Here -1 is a number like any other, not "no
+/// node" as in `polyid_generator_options` and `polyid_set_node()`: a binding or a
+/// configuration reader whose own API has no "none" value checks a node with it.
+///
+/// Errors: `POLYID_OUT_OF_RANGE`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_node_check(node: i64, err: *mut polyid_error) -> polyid_status {
+    run(err, || {
+        Node::new(int(node, "node", 0, node::MAX_NODE)?)?;
+        Ok(())
+    })
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn polyid_process_node(
     out: *mut i64,

@@ -63,6 +63,20 @@ pub unsafe extern "C" fn polyid_tid_from_parts(
     })
 }
 
+/// Checks a TID clock id without using it: `POLYID_OK` for 0-`POLYID_TID_MAX_CLOCK_ID`, else
+/// `POLYID_OUT_OF_RANGE` (`found`, `min`, `max`). Here -1 is a number like any other, not
+/// "no clock id" as in `polyid_tid_generator_new_with()`: a binding whose own API has no
+/// "none" value checks a clock id with it.
+///
+/// Errors: `POLYID_OUT_OF_RANGE`.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_tid_clock_id_check(
+    clock_id: i64,
+    err: *mut polyid_error,
+) -> polyid_status {
+    run(err, || self::clock_id(clock_id).map(drop))
+}
+
 /// Checks a 64-bit TID value (`micros << 10 | clock_id`) and copies it to `*out`. Every
 /// int64_t is a TID except those whose timestamp is -2^53.
 ///

@@ -157,8 +157,9 @@ impl EuidGenerator {
         args: GenArgs<'_, '_>,
         last: Option<CoreEuid>,
     ) -> PyResult<Self> {
-        let ext: Option<u16> = opt_int_in(extension, "EUID extension", 0, euid::MAX_EXTENSION)?;
+        // The options, then the extension (docs/spec §6.5).
         let (options, clock) = args.build()?;
+        let ext: Option<u16> = opt_int_in(extension, "EUID extension", 0, euid::MAX_EXTENSION)?;
         let gen = match last {
             Some(last) => CoreGenerator::resume_with(clock.clone(), ext, options, last),
             None => CoreGenerator::with_options(clock.clone(), ext, options),

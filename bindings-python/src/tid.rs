@@ -130,14 +130,18 @@ impl TidGenerator {
         args: GenArgs<'_, '_>,
         last: Option<CoreTid>,
     ) -> PyResult<Self> {
+        // The options, then the clock id (docs/spec §6.5).
+        let (options, gen_clock) = args.build()?;
         let clock_id: Option<u16> = clock(clock_id)?;
-        let (options, clock) = args.build()?;
         let gen = match last {
-            Some(last) => CoreGenerator::resume(clock.clone(), options, clock_id, last),
-            None => CoreGenerator::with_options(clock.clone(), options, clock_id),
+            Some(last) => CoreGenerator::resume(gen_clock.clone(), options, clock_id, last),
+            None => CoreGenerator::with_options(gen_clock.clone(), options, clock_id),
         }
         .py()?;
-        Ok(TidGenerator { gen, clock })
+        Ok(TidGenerator {
+            gen,
+            clock: gen_clock,
+        })
     }
 }
 

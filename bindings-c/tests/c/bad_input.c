@@ -1443,7 +1443,16 @@ static void test_bad_options(void) {
         RANGE(polyid_tid_generator_resume(&o, -1, 1024, &tg, &E), 0, 959);
         RANGE(polyid_euid_generator_new_with(&o, false, 0, &eg, &E), 0, 959);
         RANGE(polyid_set_node(bad_nodes[k], &E), 0, 959);
+        RANGE(polyid_node_check(bad_nodes[k], &E), 0, 959);
     }
+    /* The checks take -1 as a number, not as "none". */
+    RANGE(polyid_node_check(-1, &E), 0, 959);
+    CHECK(strcmp(E.message, "node: -1 is out of range 0..=959") == 0, "%s", E.message);
+    EXPECT(POLYID_OK, polyid_node_check(959, &E));
+    RANGE(polyid_tid_clock_id_check(-1, &E), 0, 1023);
+    CHECK(strcmp(E.message, "TID clock_id: -1 is out of range 0..=1023") == 0, "%s", E.message);
+    RANGE(polyid_tid_clock_id_check(1024, &E), 0, 1023);
+    EXPECT(POLYID_OK, polyid_tid_clock_id_check(0, &E));
     /* max_lead_ms: 0 to 86,400,000 */
     const uint64_t bad_leads[] = {86400001u, UINT64_MAX, (uint64_t)INT64_MAX + 1};
     for (size_t k = 0; k < sizeof bad_leads / sizeof bad_leads[0]; k++) {

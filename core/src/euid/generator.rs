@@ -86,18 +86,19 @@ impl<C: Clock> EuidGenerator<C> {
         extension: Option<u16>,
         options: Options,
     ) -> Result<EuidGenerator<C>> {
+        // The options, then the extension, then how they combine (docs/spec §6.5).
         options.validate()?;
+        if let Some(ext) = extension {
+            if ext > MAX_EXTENSION {
+                return Err(Error::range("EUID extension", ext, 0, MAX_EXTENSION));
+            }
+        }
         if options.node.is_some() {
             return Err(Error::reason(
                 ErrorCode::InvalidArgument,
                 "EUID generator",
                 "EUIDs take no node (79 fresh random bits per millisecond keep hosts apart)",
             ));
-        }
-        if let Some(ext) = extension {
-            if ext > MAX_EXTENSION {
-                return Err(Error::range("EUID extension", ext, 0, MAX_EXTENSION));
-            }
         }
         Ok(EuidGenerator::build(clock, extension, options))
     }

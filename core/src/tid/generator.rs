@@ -149,7 +149,9 @@ impl<C: Clock> TidGenerator<C> {
         options: Options,
         clock_id: Option<u16>,
     ) -> Result<TidGenerator<C>> {
+        // The options, then the clock id, then how they combine (docs/spec §6.5).
         options.validate()?;
+        let clock_id = clock_id.map(check_clock_id).transpose()?;
         if clock_id.is_some() && options.node.is_some() {
             return Err(Error::reason(
                 ErrorCode::InvalidArgument,
@@ -157,7 +159,6 @@ impl<C: Clock> TidGenerator<C> {
                 "give a node or a clock id, not both (a node's clock id is 32 + node)",
             ));
         }
-        let clock_id = clock_id.map(check_clock_id).transpose()?;
         let g = TidGenerator::build(clock, options, clock_id);
         g.try_clock_id()?;
         Ok(g)

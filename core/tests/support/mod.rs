@@ -306,6 +306,8 @@ fn gen_options(input: &Value) -> Result<Result<(Options, i64), Failure>, String>
     }
     if o.get("max_lead_ms").is_some() {
         options.max_lead_ms = tri!(int::<u64>(o, "max_lead_ms"));
+        // Checked before the policy is read: the options in their order (docs/spec §6.5).
+        tri!(Ok::<_, String>(options.validate().map_err(Failure::from)));
     }
     if let Some(p) = o.get("on_clock_behind") {
         let p = p.as_str().ok_or("on_clock_behind is not a string")?;

@@ -124,12 +124,13 @@ def tid_text(micros, clock_id):
 def tid_sequence(inp):
     """Node (clock id 32 + node) or explicit clock id (docs/spec §6.3): max(now, last + 1)."""
     o = inp["options"]
+    # The options, then the clock id, then how they combine (docs/spec §6.5).
     node, lead_max = options(o)
     clock_id = inp.get("clock_id")
-    if clock_id is not None and node is not None:
-        raise Fail("INVALID_ARGUMENT")
     if clock_id is not None and not 0 <= clock_id <= 1023:
         raise Fail("OUT_OF_RANGE")
+    if clock_id is not None and node is not None:
+        raise Fail("INVALID_ARGUMENT")
     assert (clock_id is None) != (node is None)
     cid = clock_id if clock_id is not None else 32 + node
     clock = int(o["clock_micros"])
@@ -166,12 +167,13 @@ def tid_micros(text):
 def euid_sequence(inp):
     """Only the option errors are deterministic for EUIDs (docs/spec §6.5)."""
     o = inp["options"]
-    if o.get("node") is not None:
-        raise Fail("INVALID_ARGUMENT")
+    # The options, then the extension, then how they combine (docs/spec §6.5).
     options(o)
     ext = inp.get("extension")
     if ext is not None and not 0 <= ext <= 32767:
         raise Fail("OUT_OF_RANGE")
+    if o.get("node") is not None:
+        raise Fail("INVALID_ARGUMENT")
     raise AssertionError("EUID sequences are random: only option errors are modelled")
 
 
@@ -285,12 +287,35 @@ def cases():
     yield "tid", "bad-node", "docs/spec §6.1", {
         "options": {"node": 1000, "clock_micros": s(T0)}, "steps": [{"count": 1}],
     }, "OUT_OF_RANGE"
+    # Several faults: the first in the order of docs/spec §6.5 (options, clock id, both given).
+    src = "docs/spec §6.5 (order of the checks)"
+    yield "tid", "bad-clock-id-with-a-node", src, {
+        "options": {"node": 1, "clock_micros": s(T0)}, "clock_id": 1024, "steps": [{"count": 1}],
+    }, "OUT_OF_RANGE"
+    yield "tid", "bad-max-lead-and-clock-id", src, {
+        "options": {"max_lead_ms": MAX_LEAD + 1, "clock_micros": s(T0)}, "clock_id": 1024,
+        "steps": [{"count": 1}],
+    }, "OUT_OF_RANGE"
+    yield "tid", "bad-node-with-a-clock-id", src, {
+        "options": {"node": 960, "clock_micros": s(T0)}, "clock_id": 3, "steps": [{"count": 1}],
+    }, "OUT_OF_RANGE"
+    yield "xid", "node-minus-one", src, {
+        "options": {"node": -1, "max_lead_ms": MAX_LEAD + 1, "clock_micros": s(T0)},
+        "steps": [{"count": 1}],
+    }, "OUT_OF_RANGE"
 
     yield "euid", "no-node", "docs/spec §6.5", {
         "options": {"node": 1, "seed": "1", "clock_micros": s(T0)}, "steps": [{"count": 1}],
     }, "INVALID_ARGUMENT"
     yield "euid", "bad-extension", "docs/spec §4", {
         "options": {"seed": "1", "clock_micros": s(T0)}, "extension": 32768, "steps": [{"count": 1}],
+    }, "OUT_OF_RANGE"
+    yield "euid", "node-out-of-range", "docs/spec §6.5 (order of the checks)", {
+        "options": {"node": 960, "seed": "1", "clock_micros": s(T0)}, "steps": [{"count": 1}],
+    }, "OUT_OF_RANGE"
+    yield "euid", "bad-extension-with-a-node", "docs/spec §6.5 (order of the checks)", {
+        "options": {"node": 1, "seed": "1", "clock_micros": s(T0)}, "extension": 40000,
+        "steps": [{"count": 1}],
     }, "OUT_OF_RANGE"
     yield "euid", "bad-policy", "docs/spec §6.4", {
         "options": {"seed": "1", "on_clock_behind": "sleep", "clock_micros": s(T0)},

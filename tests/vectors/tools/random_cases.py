@@ -349,6 +349,95 @@ def catalog_cases(r, seed, per_op):
     return {"family": "catalog", "schema": 1, "cases": cases}
 
 
+# ---------------------------------------------------------------------------------------
+# Generators with a node or a clock id (deterministic)
+
+GEN_OPS = ["xid_sequence", "tid_sequence"]
+
+
+def step_clock(r, clock, lo, hi):
+    """A manual clock's next reading (microseconds): the same, a little or far ahead or
+    behind, or at an edge of the family's range."""
+    pick = r.random()
+    if pick < 0.3:
+        return clock
+    if pick < 0.85:
+        return clock + r.choice([1, 999, 1000, 1001, 4096, 50_000, 10**6, 61 * 10**6]) * \
+            r.choice([1, 1, -1])
+    return r.choice([lo, hi, lo - 1, hi + 1, r.randint(lo, hi)])
+
+
+def generator_case(r, op):
+    """The input of a random sequence: options around their bounds, a clock that moves in
+    steps (back too), counts that cross the xid counter's 4096 per millisecond, and at
+    times an ID to resume after."""
+    import generators_independent as gen  # noqa: E402
+
+    if op == "xid_sequence":
+        lo = gen.XID_EPOCH_MS * 1000
+        hi = (gen.XID_EPOCH_MS + gen.XID_MAX_DELTA) * 1000 + 999
+    else:
+        lo, hi = -gen.TID_MAX, gen.TID_MAX
+    clock = r.choice([gen.T0, gen.T0 + r.randrange(10**9), lo, hi, hi - 2000, lo + 5])
+    options = {"clock_micros": str(clock)}
+    inp = {"options": options}
+    if op == "xid_sequence" or r.random() < 0.6:
+        options["node"] = r.choice([0, 1, 7, 31, 958, 959, r.randrange(960)] +
+                                   ([960, -1] if r.random() < 0.1 else []))
+    else:
+        inp["clock_id"] = r.choice([0, 1, 31, 32, 991, 1023] + ([1024] if r.random() < 0.1 else []))
+    if r.random() < 0.5:
+        options["max_lead_ms"] = r.choice([0, 1, 50, 1000, gen.DEFAULT_LEAD, gen.MAX_LEAD] +
+                                          ([gen.MAX_LEAD + 1] if r.random() < 0.1 else []))
+    if r.random() < 0.25:
+        ms = r.randint(max(lo, clock - 2000), min(hi, clock + 2000)) // 1000
+        if op == "xid_sequence" and lo // 1000 <= ms <= hi // 1000:
+            own = options["node"] if 0 <= options["node"] <= 959 else r.randrange(960)
+            node = r.choice([own, r.randrange(960)])
+            inp["resume"] = gen.xid_text(ms - gen.XID_EPOCH_MS,
+                                         (node << 12) | r.choice([0, 9, 4094, 4095]))
+        elif op == "tid_sequence":
+            inp["resume"] = gen.tid_text(r.randint(max(lo, clock - 5000), min(hi, clock + 5000)),
+                                         r.randrange(1024))
+    steps = []
+    for _ in range(r.randint(1, 5)):
+        step = {"count": r.choice([1, 1, 2, 3, 10]) if r.random() < 0.96 else
+                r.choice([4095, 4096, 4097] if op == "xid_sequence" else [1001, 1002])}
+        if steps and r.random() < 0.6:
+            clock = step_clock(r, clock, lo, hi)
+            step = {"clock_micros": str(clock), **step}
+        steps.append(step)
+    inp["steps"] = steps
+    return inp
+
+
+def generator_cases(r, seed, per_op):
+    """`per_op` distinct random sequences of each deterministic generator op, outcomes by
+    generators_independent.py."""
+    import generators_independent as gen  # noqa: E402
+
+    cases = []
+    for op in GEN_OPS:
+        seen = set()
+        tries = 0
+        while len(seen) < per_op and tries < per_op * 20:
+            tries += 1
+            inp = generator_case(r, op)
+            key = json.dumps(inp, sort_keys=True)
+            if key in seen:
+                continue
+            seen.add(key)
+            d = {"name": "random-%s-%d" % (op, len(seen)), "op": op,
+                 "source": "tests/vectors/tools/random_cases.py, seed %d; outcome by "
+                           "generators_independent.py" % seed, "input": inp}
+            try:
+                d["output"] = gen.OPS[op](inp)
+            except gen.Fail as e:
+                d["error"] = e.code
+            cases.append(d)
+    return {"family": "generators", "schema": 1, "cases": cases}
+
+
 def build(seed, per_op):
     """{family: document} of `per_op` distinct cases per op."""
     r = random.Random(seed)
@@ -378,6 +467,7 @@ def build(seed, per_op):
                 cases.append(case(family, op, len(seen), inp, seed))
         docs[family] = {"family": family, "schema": 1, "cases": cases}
     docs["catalog"] = catalog_cases(r, seed, per_op)
+    docs["generators"] = generator_cases(r, seed, per_op)
     return docs
 
 
