@@ -154,20 +154,18 @@ function uncloneable(o, why) {
 // ----------------------------------------------------------------------------------------------
 // Errors
 
-// Rust's `{:?}` for a char or a str: the quoting the core's messages use. A character is
-// escaped as \u{hex} when Rust's `is_printable` says no (general categories Cc Cf Cs Co Cn Zl
-// Zp Zs, except the space) or when it extends a grapheme.
-const NON_PRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
-const GRAPHEME_EXTEND = /^\p{Grapheme_Extend}$/u;
+// The core's quotation of a character or a text in a message (`polyid::error::write_quoted`):
+// ASCII only, printable ASCII as is, the backslash and the enclosing quote after a backslash,
+// \0 \t \r \n, and every other character as \u{hex}. No Unicode table is involved, so the
+// engines' Unicode versions cannot make it differ from the core's.
 const BACKSLASHED = { '\0': '\\0', '\t': '\\t', '\r': '\\r', '\n': '\\n', '\\': '\\\\' };
 
 function escapeDebug(ch, quote) {
   if (ch in BACKSLASHED) return BACKSLASHED[ch];
   if (ch === quote) return `\\${ch}`;
-  if (ch !== ' ' && (NON_PRINTABLE.test(ch) || GRAPHEME_EXTEND.test(ch))) {
-    return `\\u{${ch.codePointAt(0).toString(16)}}`;
-  }
-  return ch;
+  const c = ch.codePointAt(0);
+  if (c >= 0x20 && c <= 0x7e) return ch;
+  return `\\u{${c.toString(16)}}`;
 }
 
 const debugChar = (ch) => `'${escapeDebug(ch, "'")}'`;

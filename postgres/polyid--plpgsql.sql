@@ -26,9 +26,10 @@
 -- ----------------------------------------------------------------------------------------
 -- Errors
 
--- An input as messages quote it, as the core does (Rust's debug quoting): its first 64
--- characters with control, invisible and non-ASCII space characters escaped (no input can
--- start a line of a log or hide in one), then its length in bytes when it was cut.
+-- An input as messages quote it, as the core does (polyid::error::write_quoted): its first
+-- 64 characters in ASCII only (printable ASCII as is, \ and " after a backslash, \t \r \n,
+-- every other character as \u{hex}: no input can start a line of a log or hide in one), then
+-- its length in bytes when it was cut.
 CREATE OR REPLACE FUNCTION polyid__quote(t text) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
@@ -44,10 +45,8 @@ BEGIN
                 WHEN c = E'\n' THEN '\n'
                 WHEN c = E'\r' THEN '\r'
                 WHEN c = E'\t' THEN '\t'
-                WHEN ascii(c) < 32
-                     OR c ~ '[\u007f-\u00a0\u00ad\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]'
-                    THEN '\u{' || to_hex(ascii(c)) || '}'
-                ELSE c END;
+                WHEN ascii(c) BETWEEN 32 AND 126 THEN c
+                ELSE '\u{' || to_hex(ascii(c)) || '}' END;
         END LOOP;
     END IF;
     out := '"' || out || '"';

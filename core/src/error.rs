@@ -254,11 +254,46 @@ pub enum Detail {
 /// At most this many characters of an input are quoted in a message.
 pub const EXCERPT_CHARS: usize = 64;
 
+/// Writes `text` as messages quote it, in ASCII only: printable ASCII as is, `\` and the
+/// enclosing `quote` after a backslash, `\0 \t \r \n`, and every other character (controls,
+/// DEL, everything outside ASCII) as `\u{hex}`. Rust's own debug quoting would leave some
+/// non-ASCII as is by the Unicode tables of the compiler that built polyid; this rule needs no
+/// table, so every runtime (the JavaScript layer, the pure-SQL tier) writes it alike whatever
+/// Unicode version it has, and no input can start a line or turn text around in a log.
+pub fn write_quoted(f: &mut impl fmt::Write, text: &str, quote: char) -> fmt::Result {
+    f.write_char(quote)?;
+    for c in text.chars() {
+        match c {
+            '\0' => f.write_str("\\0")?,
+            '\t' => f.write_str("\\t")?,
+            '\r' => f.write_str("\\r")?,
+            '\n' => f.write_str("\\n")?,
+            '\\' => f.write_str("\\\\")?,
+            c if c == quote => {
+                f.write_char('\\')?;
+                f.write_char(c)?;
+            }
+            ' '..='~' => f.write_char(c)?,
+            c => write!(f, "\\u{{{:x}}}", u32::from(c))?,
+        }
+    }
+    f.write_char(quote)
+}
+
+/// A character as messages show it: in single quotes, written as [`write_quoted`] writes.
+struct QuotedChar(char);
+
+impl fmt::Display for QuotedChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_quoted(f, self.0.encode_utf8(&mut [0; 4]), '\'')
+    }
+}
+
 /// An input as error messages quote it: its first [`EXCERPT_CHARS`] characters and its
 /// length in UTF-8 bytes, so that a message never grows with its input.
 ///
-/// Its `Debug` form is the quotation: Rust's debug quoting of the kept characters (control
-/// characters escaped, so that no input can start a line of its own), followed by
+/// Its `Debug` form is the quotation: the kept characters in double quotes, written as
+/// [`write_quoted`] writes (ASCII only: no input can start a line of its own), followed by
 /// `... (N bytes)` when the input was longer, e.g. `"E.AUTHENTICATION"... (104857600 bytes)`.
 /// `Display` writes the same.
 #[derive(Clone, PartialEq, Eq)]
@@ -336,7 +371,7 @@ impl From<String> for Excerpt {
 
 impl fmt::Debug for Excerpt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}", &*self.head)?;
+        write_quoted(f, &self.head, '"')?;
         if self.is_cut() {
             write!(f, "... ({} bytes)", self.len)?;
         }
@@ -512,8 +547,8 @@ impl Error {
 }
 
 /// One message form of [`Error`]'s `Display`: what follows `"{context}: "` for a kind of
-/// [`Detail`], with the detail's fields in braces (`{x:?}`: Rust's debug quoting of a
-/// character or text).
+/// [`Detail`], with the detail's fields in braces (`{x:?}`: the quotation of a character or
+/// text, [`write_quoted`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MessageForm {
     /// The detail's kind: `char`, `length`, `checkmod`, `range`, `text`, `reason` (a fixed or a
@@ -604,12 +639,14 @@ impl fmt::Display for Error {
         match (&self.0.detail, self.0.code) {
             (Detail::Character { index, character }, ErrorCode::NonAscii) => write!(
                 f,
-                "{what}: non-ASCII character {character:?} at index {index}"
+                "{what}: non-ASCII character {} at index {index}",
+                QuotedChar(*character)
             ),
             (Detail::Character { index, character }, _) => {
                 write!(
                     f,
-                    "{what}: invalid character {character:?} at index {index}"
+                    "{what}: invalid character {} at index {index}",
+                    QuotedChar(*character)
                 )
             }
             (Detail::Length { found, expected }, _) => {
@@ -664,19 +701,29 @@ mod tests {
     /// Writes a form with the given field values (`{x}`: Display, `{x:?}`: Debug, which the
     /// caller supplies as separate strings).
     fn render(form: &str, values: &[(&str, String, String)]) -> String {
+        let mut rest = form.to_owned();
         let mut out = form.to_owned();
         for (name, shown, debug) in values {
-            out = out.replace(&format!("{{{name}:?}}"), debug);
-            out = out.replace(&format!("{{{name}}}"), shown);
+            for (field, value) in [
+                (format!("{{{name}:?}}"), debug),
+                (format!("{{{name}}}"), shown),
+            ] {
+                rest = rest.replace(&field, "");
+                out = out.replace(&field, value);
+            }
         }
-        assert!(!out.contains('{'), "a field of {form:?} has no value");
+        assert!(!rest.contains('{'), "a field of {form:?} has no value");
         out
     }
 
     #[test]
     fn display_writes_the_message_forms() {
-        fn v<T: std::fmt::Display + std::fmt::Debug>(name: &str, x: T) -> (&str, String, String) {
-            (name, x.to_string(), format!("{x:?}"))
+        fn v<T: std::fmt::Display>(name: &str, x: T) -> (&str, String, String) {
+            let shown = x.to_string();
+            let mut quoted = String::new();
+            let quote = if name == "character" { '\'' } else { '"' };
+            super::write_quoted(&mut quoted, &shown, quote).unwrap();
+            (name, shown, quoted)
         }
         // An error and the values of its form's fields.
         type Case<'a> = (Error, Vec<(&'a str, String, String)>);
@@ -849,18 +896,49 @@ mod tests {
         assert_eq!(ErrorCode::from_str_code("NOT_A_CODE"), None);
     }
 
+    /// Messages are ASCII whatever the input: no Unicode table decides what is escaped.
+    #[test]
+    fn a_quotation_is_ascii() {
+        use super::{quote, write_quoted};
+        let mut s = String::new();
+        write_quoted(
+            &mut s,
+            "a\u{301}\u{307}\u{2066}\u{a0}\u{e000}\u{1f600}\u{7f}\0\"'\\~ ",
+            '"',
+        )
+        .unwrap();
+        assert_eq!(
+            s,
+            r#""a\u{301}\u{307}\u{2066}\u{a0}\u{e000}\u{1f600}\u{7f}\0\"'\\~ ""#
+        );
+        assert_eq!(
+            Error::character(ErrorCode::NonAscii, "WDP code", 2, '\u{130}').to_string(),
+            r"WDP code: non-ASCII character '\u{130}' at index 2"
+        );
+        assert_eq!(
+            Error::character(ErrorCode::InvalidCharacter, "TID", 0, '\'').to_string(),
+            r"TID: invalid character '\'' at index 0"
+        );
+        assert_eq!(
+            Error::character(ErrorCode::InvalidCharacter, "TID", 0, '"').to_string(),
+            r#"TID: invalid character '"' at index 0"#
+        );
+        assert!(quote("\u{202e}evil").to_string().is_ascii());
+    }
+
     #[test]
     fn an_excerpt_is_bounded_and_escaped() {
         use super::{list_bounded, quote, EXCERPT_CHARS};
         let exact = "\u{e9}".repeat(EXCERPT_CHARS);
-        assert_eq!(format!("{:?}", quote(&exact)), format!("{exact:?}"));
+        let written = format!("\"{}\"", r"\u{e9}".repeat(EXCERPT_CHARS));
+        assert_eq!(format!("{:?}", quote(&exact)), written);
         assert!(!quote(&exact).is_cut());
         let long = format!("{exact}x");
         let q = quote(&long);
         assert!(q.is_cut());
         assert_eq!(q.head(), exact);
         assert_eq!(q.input_len(), 2 * EXCERPT_CHARS + 1);
-        assert_eq!(format!("{q}"), format!("{exact:?}... (129 bytes)"));
+        assert_eq!(format!("{q}"), format!("{written}... (129 bytes)"));
         let forged = "ok\nerror[OK]: forged\r\u{1b}[2J";
         assert_eq!(
             quote(forged).to_string(),
