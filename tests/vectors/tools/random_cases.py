@@ -193,19 +193,35 @@ def unicode(inp):
     return True
 
 
-def case(family, op, n, inp, seed):
-    """One case in the shared vectors' format, with independent.py's outcome."""
-    d = {"name": "random-%s-%d" % (op, n), "op": op,
-         "source": "tests/vectors/tools/random_cases.py, seed %d; outcome by independent.py" % seed,
-         "input": inp}
+def distinct(op, per_op, draw, outcome, seed, model):
+    """Up to `per_op` cases of `op` with distinct inputs that are Unicode text: `draw()`
+    makes an input, `outcome(input)` its `output` or `error` (and `detail`), by `model`."""
+    cases, seen = [], set()
+    for _ in range(per_op * 20):
+        if len(seen) == per_op:
+            break
+        inp = draw()
+        key = json.dumps(inp, sort_keys=True)
+        if key in seen or not unicode(inp):
+            continue
+        seen.add(key)
+        d = {"name": "random-%s-%d" % (op, len(seen)), "op": op,
+             "source": "tests/vectors/tools/random_cases.py, seed %d; outcome by %s"
+                       % (seed, model), "input": inp}
+        d.update(outcome(inp))
+        cases.append(d)
+    return cases
+
+
+def id_outcome(family, op, inp):
+    """independent.py's outcome of an ID family's case."""
     res = ind.run(family, op, inp)
     if res[0] == "output":
-        d["output"] = res[1]
-    else:
-        d["error"] = res[1]
-        if res[1] in ind.DETAIL_FIELDS:
-            d["detail"] = res[2]
-    return d
+        return {"output": res[1]}
+    out = {"error": res[1]}
+    if res[1] in ind.DETAIL_FIELDS:
+        out["detail"] = res[2]
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -332,20 +348,9 @@ def catalog_cases(r, seed, per_op):
     seeds = seeds_of("catalog")
     cases = []
     for op in CATALOG_OPS:
-        seen = set()
-        tries = 0
-        while len(seen) < per_op and tries < per_op * 20:
-            tries += 1
-            inp = catalog_case(r, seeds, op)
-            key = json.dumps(inp, sort_keys=True)
-            if key in seen or not unicode(inp):
-                continue
-            seen.add(key)
-            d = {"name": "random-%s-%d" % (op, len(seen)), "op": op,
-                 "source": "tests/vectors/tools/random_cases.py, seed %d; outcome by "
-                           "catalog_independent.py" % seed, "input": inp}
-            d.update(cat.run(d))
-            cases.append(d)
+        cases += distinct(op, per_op, lambda: catalog_case(r, seeds, op),
+                          lambda inp: cat.run({"op": op, "input": inp}), seed,
+                          "catalog_independent.py")
     return {"family": "catalog", "schema": 1, "cases": cases}
 
 
@@ -416,26 +421,29 @@ def generator_cases(r, seed, per_op):
     generators_independent.py."""
     import generators_independent as gen  # noqa: E402
 
+    def outcome(op, inp):
+        try:
+            return {"output": gen.OPS[op](inp)}
+        except gen.Fail as e:
+            return {"error": e.code}
+
     cases = []
     for op in GEN_OPS:
-        seen = set()
-        tries = 0
-        while len(seen) < per_op and tries < per_op * 20:
-            tries += 1
-            inp = generator_case(r, op)
-            key = json.dumps(inp, sort_keys=True)
-            if key in seen:
-                continue
-            seen.add(key)
-            d = {"name": "random-%s-%d" % (op, len(seen)), "op": op,
-                 "source": "tests/vectors/tools/random_cases.py, seed %d; outcome by "
-                           "generators_independent.py" % seed, "input": inp}
-            try:
-                d["output"] = gen.OPS[op](inp)
-            except gen.Fail as e:
-                d["error"] = e.code
-            cases.append(d)
+        cases += distinct(op, per_op, lambda: generator_case(r, op),
+                          lambda inp: outcome(op, inp), seed, "generators_independent.py")
     return {"family": "generators", "schema": 1, "cases": cases}
+
+
+def id_input(r, seeds, op):
+    """An input of an ID family's op: parts drawn around their bounds, or a text of the shared
+    vectors (or a fresh valid one) mutated."""
+    if op.endswith("_from_parts") or op in ("uid11_encode", "euid_encode", "euid_from_bytes"):
+        return parts(r, op)
+    shared = r.random() < (0.25 if op in FIXED else 0.5)
+    base = dict(r.choice(seeds[op]) if shared else fresh(r, op))
+    k = r.choice([k for k in base if (op, k) in SYMBOLS])
+    base[k] = mutate(r, base[k], SYMBOLS[(op, k)], op in FIXED)
+    return base
 
 
 def build(seed, per_op):
@@ -446,25 +454,8 @@ def build(seed, per_op):
         seeds = seeds_of(family)
         cases = []
         for op in ind.OPS[family]:
-            seen = set()
-            tries = 0
-            while len([c for c in cases if c["op"] == op]) < per_op and tries < per_op * 20:
-                tries += 1
-                if op.endswith("_from_parts") or op in ("uid11_encode", "euid_encode",
-                                                         "euid_from_bytes"):
-                    inp = parts(r, op)
-                else:
-                    shared = r.random() < (0.25 if op in FIXED else 0.5)
-                    base = dict(r.choice(seeds[op]) if shared else fresh(r, op))
-                    fields = [k for k in base if (op, k) in SYMBOLS]
-                    k = r.choice(fields)
-                    base[k] = mutate(r, base[k], SYMBOLS[(op, k)], op in FIXED)
-                    inp = base
-                key = json.dumps(inp, sort_keys=True)
-                if key in seen or not unicode(inp):
-                    continue
-                seen.add(key)
-                cases.append(case(family, op, len(seen), inp, seed))
+            cases += distinct(op, per_op, lambda: id_input(r, seeds, op),
+                              lambda inp: id_outcome(family, op, inp), seed, "independent.py")
         docs[family] = {"family": family, "schema": 1, "cases": cases}
     docs["catalog"] = catalog_cases(r, seed, per_op)
     docs["generators"] = generator_cases(r, seed, per_op)
