@@ -47,13 +47,15 @@ fn handle<'a>(h: jlong) -> &'a Handle {
 }
 
 /// Builds a generator of `family` from `opts`: `[flags, clock_micros, node, seed, max_lead_ms,
-/// resume_hi, resume_lo, clock id or extension (`Long.MIN_VALUE`: none)]`.
+/// resume_hi, resume_lo, clock id or extension (`Long.MIN_VALUE`: none)]` and `policy`, the
+/// policy's name when the options were given one (null: the `WAIT` flag says).
 #[no_mangle]
 pub extern "system" fn Java_io_polyid_Native_genNew(
     mut env: JNIEnv,
     _c: JClass,
     family: jint,
     opts: JLongArray,
+    policy: JString,
 ) -> jlong {
     call(&mut env, 0, |env| {
         let mut o = [0i64; 8];
@@ -74,7 +76,10 @@ pub extern "system" fn Java_io_polyid_Native_genNew(
         if has(MAX_LEAD) {
             options.max_lead_ms = arg(o[4], "max_lead_ms", 0, polyid::policy::MAX_LEAD_MS)?;
         }
-        if has(WAIT) {
+        // After the node and the lead: the options in their order (docs/spec §6.5).
+        if !policy.is_null() {
+            options.on_clock_behind = with_str(env, &policy, str::parse::<OnClockBehind>)??;
+        } else if has(WAIT) {
             options.on_clock_behind = OnClockBehind::Wait;
         }
         // A TID generator's clock id, or an EUID generator's extension.
@@ -243,17 +248,4 @@ pub extern "system" fn Java_io_polyid_Native_setNodeRequired(
 #[no_mangle]
 pub extern "system" fn Java_io_polyid_Native_nodeRequired(mut env: JNIEnv, _c: JClass) -> jboolean {
     call(&mut env, 0, |_| Ok(jboolean::from(node::node_required())))
-}
-
-/// Whether a policy's name (`"fail"` or `"wait"`, `OnClockBehind::from_str`) is `"wait"`.
-#[no_mangle]
-pub extern "system" fn Java_io_polyid_Native_clockBehindIsWait(
-    mut env: JNIEnv,
-    _c: JClass,
-    name: JString,
-) -> jboolean {
-    call(&mut env, 0, |env| {
-        let policy = with_str(env, &name, str::parse::<OnClockBehind>)??;
-        Ok(jboolean::from(policy == OnClockBehind::Wait))
-    })
 }

@@ -299,6 +299,19 @@ def cases():
     yield "tid", "bad-node-with-a-clock-id", src, {
         "options": {"node": 960, "clock_micros": s(T0)}, "clock_id": 3, "steps": [{"count": 1}],
     }, "OUT_OF_RANGE"
+    yield "xid", "bad-node-and-policy", src, {
+        "options": {"node": 960, "on_clock_behind": "later", "clock_micros": s(T0)},
+        "steps": [{"count": 1}],
+    }, "OUT_OF_RANGE"
+    yield "tid", "bad-max-lead-and-policy", src, {
+        "options": {"max_lead_ms": MAX_LEAD + 1, "on_clock_behind": "later",
+                    "clock_micros": s(T0)},
+        "clock_id": 3, "steps": [{"count": 1}],
+    }, "OUT_OF_RANGE"
+    yield "tid", "bad-policy-and-clock-id", src, {
+        "options": {"on_clock_behind": "later", "clock_micros": s(T0)}, "clock_id": 3000,
+        "steps": [{"count": 1}],
+    }, "INVALID_ARGUMENT"
     yield "xid", "node-minus-one", src, {
         "options": {"node": -1, "max_lead_ms": MAX_LEAD + 1, "clock_micros": s(T0)},
         "steps": [{"count": 1}],

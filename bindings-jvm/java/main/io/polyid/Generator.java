@@ -32,7 +32,7 @@ abstract class Generator implements AutoCloseable {
     }
 
     Generator(int family, GeneratorOptions options) {
-        state = new State(Native.genNew(family, options.array()));
+        state = new State(Native.genNew(family, options.array(), options.policy()));
         cleanable = NamedSequences.CLEANER.register(this, state);
     }
 

@@ -16,14 +16,18 @@ public final class GeneratorOptions {
     static final int RESUME = 32;
 
     private final long[] o;
+    // The policy as named (onClockBehind), read when the generator is built so that the
+    // options fail in their order (docs/spec §6.5); null: the WAIT flag says.
+    private final String policy;
 
-    private GeneratorOptions(long[] o) {
+    private GeneratorOptions(long[] o, String policy) {
         this.o = o;
+        this.policy = policy;
     }
 
     /** The defaults: the process node, the system clock, fresh random bits. */
     public static GeneratorOptions defaults() {
-        return new GeneratorOptions(new long[] {0, 0, 0, 0, 0, 0, 0, Native.NONE});
+        return new GeneratorOptions(new long[] {0, 0, 0, 0, 0, 0, 0, Native.NONE}, null);
     }
 
     private GeneratorOptions with(int flag, int slot, long value) {
@@ -32,7 +36,7 @@ public final class GeneratorOptions {
         if (slot > 0) {
             c[slot] = value;
         }
-        return new GeneratorOptions(c);
+        return new GeneratorOptions(c, flag == WAIT ? null : policy);
     }
 
     /** The generator's own node (0-959), instead of the process node (xid, TID). */
@@ -57,15 +61,13 @@ public final class GeneratorOptions {
 
     /**
      * The policy by name, as every polyid runtime spells it: {@code "fail"} (the default) or
-     * {@code "wait"}; any other is {@code INVALID_ARGUMENT}.
+     * {@code "wait"}; any other is {@code INVALID_ARGUMENT} when a generator is built with
+     * these options, after the node's and the lead's checks (docs/spec §6.5).
      */
     public GeneratorOptions onClockBehind(String policy) {
-        if (Native.clockBehindIsWait(java.util.Objects.requireNonNull(policy, "policy"))) {
-            return waitWhenClockBehind();
-        }
         long[] c = o.clone();
         c[0] &= ~WAIT;
-        return new GeneratorOptions(c);
+        return new GeneratorOptions(c, java.util.Objects.requireNonNull(policy, "policy"));
     }
 
     /** A manual clock standing at {@code micros} (set it with {@code setClockMicros}). */
@@ -82,10 +84,14 @@ public final class GeneratorOptions {
     GeneratorOptions extra(int value) {
         long[] c = o.clone();
         c[7] = value;
-        return new GeneratorOptions(c);
+        return new GeneratorOptions(c, policy);
     }
 
     long[] array() {
         return o.clone();
+    }
+
+    String policy() {
+        return policy;
     }
 }

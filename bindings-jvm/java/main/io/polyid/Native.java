@@ -165,7 +165,7 @@ final class Native {
     static native String[] extuuidInspect(String input);
 
     // Generators and the process node (src/gen.rs).
-    static native long genNew(int family, long[] options);
+    static native long genNew(int family, long[] options, String policy);
     static native void genFree(long handle);
     static native long genNext(long handle);
     static native long[] genNextMany(long handle, int count);
@@ -175,5 +175,4 @@ final class Native {
     static native int processNode();
     static native void setNodeRequired(boolean required);
     static native boolean nodeRequired();
-    static native boolean clockBehindIsWait(String policy);
 }

@@ -51,7 +51,13 @@ class ErrorsTest {
         fails("INVALID_CHECKMOD", () -> Euid.parse("1HF7YAT0007ZG0938NKRKAYDXXC"));
         fails("INVALID_LENGTH", () -> Euid.fromBytes(new byte[15]));
         fails("NOT_UUID_V8", () -> ExtUuid.decode("00000000-0000-4000-8000-000000000000"));
-        fails("INVALID_ARGUMENT", () -> GeneratorOptions.defaults().onClockBehind("later"));
+        GeneratorOptions later = GeneratorOptions.defaults().manualClock(0).onClockBehind("later");
+        fails("INVALID_ARGUMENT", () -> XidGenerator.create(later));
+        // The options fail in their order (docs/spec §6.5): the node before the policy.
+        fails("OUT_OF_RANGE", () -> XidGenerator.create(later.node(960)));
+        fails("INVALID_ARGUMENT", () -> TidGenerator.create(later, 1024));
+        assertEquals("on_clock_behind: expected \"fail\" or \"wait\", found \"later\"",
+                assertThrows(PolyIdException.class, () -> XidGenerator.create(later)).getMessage());
         fails("OUT_OF_RANGE", () -> Node.set(960));
         fails("OUT_OF_RANGE", () -> Node.set(-5));
     }
