@@ -135,18 +135,13 @@ pub struct GenOpts {
 }
 
 impl GenOpts {
-    fn options(&self, with_node: bool) -> Result<Options, Failure> {
+    /// The options, checked in their order (docs/spec §6.5: node, seed, max_lead_ms,
+    /// on_clock_behind; `--at` is read after them). An EUID generator given a node fails when
+    /// it is built, after its extension is checked.
+    fn options(&self) -> Result<Options, Failure> {
         let node = match &self.node {
             // POLYID_NODE's rule (docs/spec/generation.md §6.1): digits only, no spaces.
-            Some(t) if with_node => Some(Node::parse(t).map_err(|e| Failure::core(&e, Some(t)))?),
-            Some(t) => {
-                let e = Error::reason(
-                    ErrorCode::InvalidArgument,
-                    "EUID generator",
-                    "EUIDs take no node (79 fresh random bits per millisecond keep hosts apart)",
-                );
-                return Err(Failure::core(&e, Some(t)));
-            }
+            Some(t) => Some(Node::parse(t).map_err(|e| Failure::core(&e, Some(t)))?),
             None => None,
         };
         let seed = match &self.seed {
@@ -158,19 +153,19 @@ impl GenOpts {
             })?),
             None => None,
         };
-        let on_clock_behind: OnClockBehind = self.on_clock_behind.parse().map_err(|e: Error| {
+        let mut options = Options {
+            node,
+            seed,
+            max_lead_ms: self.max_lead_ms,
+            on_clock_behind: OnClockBehind::Fail,
+        };
+        options.validate().map_err(|e| Failure::core(&e, None))?;
+        options.on_clock_behind = self.on_clock_behind.parse().map_err(|e: Error| {
             // The core's message holds the whole value (`found "..."`); the same error
             // with the value quoted as the input instead, bounded.
             let e = Error::reason(e.code(), "on_clock_behind", "expected \"fail\" or \"wait\"");
             Failure::core(&e, Some(&self.on_clock_behind))
         })?;
-        let options = Options {
-            node,
-            seed,
-            max_lead_ms: self.max_lead_ms,
-            on_clock_behind,
-        };
-        options.validate().map_err(|e| Failure::core(&e, None))?;
         Ok(options)
     }
 }
@@ -222,8 +217,11 @@ fn xids<C: Clock>(g: &XidGenerator<C>, a: &XidArgs, out: &mut Out) -> Result<(),
     Ok(())
 }
 
-fn xid_generator<C: Clock>(clock: C, a: &XidArgs) -> Result<XidGenerator<C>, Failure> {
-    let options = a.gen.options(true)?;
+fn xid_generator<C: Clock>(
+    clock: C,
+    options: Options,
+    a: &XidArgs,
+) -> Result<XidGenerator<C>, Failure> {
     match &a.gen.resume {
         Some(t) => {
             let last = Xid::parse(t).map_err(|e| Failure::core(&e, Some(t)))?;
@@ -234,10 +232,11 @@ fn xid_generator<C: Clock>(clock: C, a: &XidArgs) -> Result<XidGenerator<C>, Fai
 }
 
 pub fn xid(a: &XidArgs) -> CliResult {
+    let options = a.gen.options()?;
     let mut out = Out::new();
     match at_clock(&a.at)? {
-        Some(clock) => xids(&xid_generator(clock, a)?, a, &mut out)?,
-        None => xids(&xid_generator(SystemClock, a)?, a, &mut out)?,
+        Some(clock) => xids(&xid_generator(clock, options, a)?, a, &mut out)?,
+        None => xids(&xid_generator(SystemClock, options, a)?, a, &mut out)?,
     }
     out.flush()?;
     Ok(EXIT_OK)
@@ -263,6 +262,9 @@ fn tids<C: Clock>(g: &TidGenerator<C>, a: &TidArgs, out: &mut Out) -> Result<(),
 }
 
 pub fn tid(a: &TidArgs) -> CliResult {
+    // The options, the clock (`--at`), then the clock id (docs/spec §6.5).
+    let options = a.gen.options()?;
+    let clock = at_clock(&a.at)?;
     let clock_id = match &a.clock_id {
         Some(t) => Some(u16_option(
             "--clock-id",
@@ -273,9 +275,13 @@ pub fn tid(a: &TidArgs) -> CliResult {
         None => None,
     };
     let mut out = Out::new();
-    match at_clock(&a.at)? {
-        Some(clock) => tids(&tid_generator(clock, clock_id, a)?, a, &mut out)?,
-        None => tids(&tid_generator(SystemClock, clock_id, a)?, a, &mut out)?,
+    match clock {
+        Some(clock) => tids(&tid_generator(clock, options, clock_id, a)?, a, &mut out)?,
+        None => tids(
+            &tid_generator(SystemClock, options, clock_id, a)?,
+            a,
+            &mut out,
+        )?,
     }
     out.flush()?;
     Ok(EXIT_OK)
@@ -283,10 +289,10 @@ pub fn tid(a: &TidArgs) -> CliResult {
 
 fn tid_generator<C: Clock>(
     clock: C,
+    options: Options,
     clock_id: Option<u16>,
     a: &TidArgs,
 ) -> Result<TidGenerator<C>, Failure> {
-    let options = a.gen.options(true)?;
     let fail = |e: Error| Failure::core(&e, None);
     match &a.gen.resume {
         Some(t) => {
@@ -312,6 +318,9 @@ fn euids<C: Clock>(g: &EuidGenerator<C>, a: &EuidArgs, out: &mut Out) -> Result<
 }
 
 pub fn euid(a: &EuidArgs) -> CliResult {
+    // The options, the clock (`--at`), then the extension (docs/spec §6.5).
+    let options = a.gen.options()?;
+    let clock = at_clock(&a.at)?;
     let extension = match &a.extension {
         Some(t) => Some(u16_option(
             "--extension",
@@ -322,9 +331,13 @@ pub fn euid(a: &EuidArgs) -> CliResult {
         None => None,
     };
     let mut out = Out::new();
-    match at_clock(&a.at)? {
-        Some(clock) => euids(&euid_generator(clock, extension, a)?, a, &mut out)?,
-        None => euids(&euid_generator(SystemClock, extension, a)?, a, &mut out)?,
+    match clock {
+        Some(clock) => euids(&euid_generator(clock, options, extension, a)?, a, &mut out)?,
+        None => euids(
+            &euid_generator(SystemClock, options, extension, a)?,
+            a,
+            &mut out,
+        )?,
     }
     out.flush()?;
     Ok(EXIT_OK)
@@ -332,10 +345,10 @@ pub fn euid(a: &EuidArgs) -> CliResult {
 
 fn euid_generator<C: Clock>(
     clock: C,
+    options: Options,
     extension: Option<u16>,
     a: &EuidArgs,
 ) -> Result<EuidGenerator<C>, Failure> {
-    let options = a.gen.options(false)?;
     let fail = |e: Error| Failure::core(&e, None);
     match &a.gen.resume {
         Some(t) => {
