@@ -90,6 +90,10 @@ class Sqlite:
         """The SQL of `expr`'s bytes as hex text."""
         return f"hex({expr})"
 
+    def each(self, texts):
+        """(SQL of a table of `texts`: position `i`, text `t`; its parameters)."""
+        return "SELECT key AS i, value AS t FROM json_each(?)", [json.dumps(texts)]
+
     def uint(self, v):
         """An unsigned 64-bit value as SQLite holds it (its bits, as a signed integer)."""
         return v - (1 << 64) if v >= 1 << 63 else v
@@ -147,6 +151,10 @@ class Duck:
 
     def hex(self, expr):
         return f"hex({expr})"
+
+    def each(self, texts):
+        return ("SELECT generate_subscripts(l, 1) AS i, unnest(l) AS t "
+                "FROM (SELECT ?::VARCHAR[] AS l) AS list"), [list(texts)]
 
     def uint(self, v):
         return v

@@ -48,28 +48,59 @@ def generate(e, n):
     }
 
 
+def read_sql(e, fam):
+    """The SQL select list that reads the ID text in column `t` (one family's fields)."""
+    return {
+        "xid": "polyid_xid_format(polyid_xid_parse(t)), polyid_xid_parse(t), "
+               "polyid_xid_unix_ms(t), polyid_xid_random(t)",
+        "tid": "polyid_tid_format(polyid_tid_parse(t)), polyid_tid_parse(t), "
+               "polyid_tid_micros(t), polyid_tid_clock_id(t)",
+        "euid": f"polyid_euid_format(polyid_euid_parse(t)), {e.hex('polyid_euid_parse(t)')}, "
+                "polyid_euid_unix_ms(t), polyid_euid_extension(t)",
+    }[fam]
+
+
+def reading(e, fam, r):
+    if fam == "xid":
+        return {"text": r[0], "value": str(e.to_uint(r[1])), "unix_ms": r[2], "random": r[3]}
+    if fam == "tid":
+        return {"text": r[0], "value": str(r[1]), "micros": str(r[2]), "clock_id": r[3]}
+    return {"text": r[0], "value": str(int(r[1], 16)), "unix_ms": r[2], "extension": r[3]}
+
+
 def read_one(e, fam, text):
     try:
-        if fam == "xid":
-            r = e.row("SELECT polyid_xid_format(polyid_xid_parse(?)), polyid_xid_parse(?), "
-                      "polyid_xid_unix_ms(?), polyid_xid_random(?)", [text] * 4)
-            return {"text": r[0], "value": str(e.to_uint(r[1])), "unix_ms": r[2], "random": r[3]}
-        if fam == "tid":
-            r = e.row("SELECT polyid_tid_format(polyid_tid_parse(?)), polyid_tid_parse(?), "
-                      "polyid_tid_micros(?), polyid_tid_clock_id(?)", [text] * 4)
-            return {"text": r[0], "value": str(r[1]), "micros": str(r[2]), "clock_id": r[3]}
-        r = e.row("SELECT polyid_euid_format(polyid_euid_parse(?)), "
-                  f"{e.hex('polyid_euid_parse(?)')}, "
-                  "polyid_euid_unix_ms(?), polyid_euid_extension(?)", [text] * 4)
-        return {"text": r[0], "value": str(int(r[1], 16)), "unix_ms": r[2], "extension": r[3]}
+        return reading(e, fam, e.row(f"SELECT {read_sql(e, fam)} FROM (SELECT ? AS t) AS one", [text]))
     except engines.SqlError as err:
         return {"error": err.code or str(err)[:200]}
 
 
+def read_all(e, fam, texts):
+    """One query for the whole list (a query per ID costs DuckDB most of a minute); when
+    any ID fails, each is read on its own so that the failure lands on its row."""
+    if not texts:
+        return []
+    table, params = e.each(texts)
+    try:
+        rows = e.rows(f"SELECT {read_sql(e, fam)} FROM ({table}) AS ids ORDER BY i", params)
+    except engines.SqlError:
+        return [read_one(e, fam, t) for t in texts]
+    return [reading(e, fam, r) for r in rows]
+
+
 def read(e, batch):
-    out = {fam: [read_one(e, fam, t) for t in batch.get(fam, [])] for fam in ("xid", "tid", "euid")}
+    out = {fam: read_all(e, fam, batch.get(fam, [])) for fam in ("xid", "tid", "euid")}
     out["wdp"] = []
-    for code in batch.get("wdp", []):
+    codes = batch.get("wdp", [])
+    if codes:
+        table, params = e.each(codes)
+        try:
+            out["wdp"] = [r[0] for r in e.rows(
+                f"SELECT polyid_compact_id(t) FROM ({table}) AS ids ORDER BY i", params)]
+            return out
+        except engines.SqlError:
+            pass
+    for code in codes:
         try:
             out["wdp"].append(e.row("SELECT polyid_compact_id(?)", [code])[0])
         except engines.SqlError as err:
