@@ -116,7 +116,7 @@ C_TEST_BINS := $(addprefix $(C_OUT)/test/,vectors-static vectors-shared vectors-
 
 c-test: c-build
 	@echo "==> c: header staleness and Rust-side tests (cargo test -p polyid-c)"
-	$(CARGO) test --locked --release -p polyid-c
+	$(CARGO) test --locked -p polyid-c
 	@$(MAKE) --no-print-directory -C $(ROOT) $(C_TEST_BINS)
 	@echo "==> c: linkage"
 	@! ldd $(C_OUT)/test/vectors-static | grep libpolyid >/dev/null \
@@ -182,7 +182,7 @@ c-demo: c-build
 # tests/header.rs generates the header; with POLYID_C_UPDATE_HEADER=1 it writes it instead of
 # comparing (building the library itself does not run cbindgen).
 c-header:
-	POLYID_C_UPDATE_HEADER=1 $(CARGO) test --locked --release -p polyid-c --test header
+	POLYID_C_UPDATE_HEADER=1 $(CARGO) test --locked -p polyid-c --test header
 	@echo "bindings-c/include/polyid.h regenerated; review and commit it"
 
 $(C_OUT)/bench/bench-c: $(C_SRC)/benches/bench.c $(C_LIB_A) $(C_OUT)/include/polyid.h

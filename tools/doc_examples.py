@@ -74,6 +74,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -82,6 +83,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -924,7 +926,13 @@ def main() -> int:
     failures = []
     t0 = time.monotonic()
 
+    lock = threading.Lock()
+
     def report(b: Block, ok: bool, message: str = "", checks: int = 0) -> None:
+        with lock:
+            record(b, ok, message, checks)
+
+    def record(b: Block, ok: bool, message: str, checks: int) -> None:
         c = counts.setdefault(b.runtime, [0, 0, 0])
         c[0 if ok else 1] += 1
         c[2] += checks
@@ -961,19 +969,30 @@ def main() -> int:
 
 
 def run_blocks(blocks: list[Block], report) -> None:
-    run_python([b for b in blocks if b.runtime == "python"], report)
-    run_js([b for b in blocks if b.runtime in ("node-cjs", "node-esm", "ts", "browser")], report)
-    run_c([b for b in blocks if b.runtime == "c"], report)
-    run_rust([b for b in blocks if b.runtime == "rust"], report)
-    run_java([b for b in blocks if b.runtime == "java"], report)
-    run_jvm_language([b for b in blocks if b.runtime in ("kotlin", "scala")], report)
-    for b in blocks:
-        if b.runtime == "make":
-            run_make_block(b, report)
-        elif b.runtime == "shell":
-            run_sh(b, report)
-        elif b.runtime == "console":
-            run_console(b, report)
+    """Runs each runtime's blocks; the runtimes run side by side (their examples are
+    processes that wait on compilers and interpreters), each in its own order."""
+    def of(*runtimes):
+        return [b for b in blocks if b.runtime in runtimes]
+
+    def rest():
+        for b in blocks:
+            if b.runtime == "make":
+                run_make_block(b, report)
+            elif b.runtime == "shell":
+                run_sh(b, report)
+            elif b.runtime == "console":
+                run_console(b, report)
+
+    jobs = [lambda: run_python(of("python"), report),
+            lambda: run_js(of("node-cjs", "node-esm", "ts", "browser"), report),
+            lambda: run_c(of("c"), report),
+            lambda: run_rust(of("rust"), report),
+            lambda: run_java(of("java"), report),
+            lambda: run_jvm_language(of("kotlin", "scala"), report),
+            rest]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        for job in [pool.submit(j) for j in jobs]:
+            job.result()
 
 
 @contextlib.contextmanager

@@ -181,11 +181,18 @@ rm -rf "$pkg"
 mkdir -p "$pkg"
 for module in "${MODULES[@]}"; do
     for target in web nodejs; do
-        dir=$pkg/${target%js}
-        "$wasm_bindgen" --target "$target" --no-typescript --out-dir "$dir" --out-name "$module" "$out/$module.wasm"
+        "$wasm_bindgen" --target "$target" --no-typescript --out-dir "$pkg/${target%js}" \
+            --out-name "$module" "$out/$module.wasm"
+    done
+    web=$pkg/web/${module}_bg.wasm node=$pkg/node/${module}_bg.wasm
+    # The two targets differ only in their JS glue: when their modules are the same bytes,
+    # the optimized one is copied rather than optimized twice.
+    same=$(cmp -s "$web" "$node" && echo 1 || echo 0)
+    for wasm in "$web" "$node"; do
+        if [ "$wasm" = "$node" ] && [ "$same" = 1 ]; then cp "$web" "$node"; continue; fi
         # -Oz, plus a flatten/re-loop pass that makes this module a little smaller still.
         "$wasm_opt" -Oz --flatten --rereloop -Oz --converge --strip-debug --strip-producers \
-            "$dir/${module}_bg.wasm" -o "$dir/${module}_bg.wasm"
+            "$wasm" -o "$wasm"
     done
 done
 
