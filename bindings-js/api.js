@@ -155,15 +155,13 @@ function generatorOptions(o) {
 }
 
 /**
- * `resume`'s `last`: what the ID class's `from` takes (an instance, whose value `valueOf`
- * gives; its clone; its text). A TypeError at once; the text is parsed by `parse` after the
- * options are read, as the Node package does.
+ * The value of `resume`'s `last`: what the ID class's `from` takes (an instance, whose value
+ * `valueOf` gives; its clone; its text, read by `parse`). Read before the options, as in every
+ * runtime (docs/spec §6.5).
  */
-function lastArg(last, valueOf, name) {
+function lastValue(last, valueOf, name, parse) {
   const value = valueOf(last);
-  if (value !== undefined) return () => value;
-  const text = cloneText(last, name);
-  return (parse) => parse(text);
+  return value !== undefined ? value : parse(cloneText(last, name));
 }
 
 /**
@@ -793,9 +791,9 @@ export class XidGenerator extends Generator {
 
   /** A generator whose every xid is greater than `last` (what `Xid.from` takes). */
   static resume(last, options) {
-    const value = lastArg(last, xidValue, 'Xid');
+    const value = lastValue(last, xidValue, 'Xid', (t) => raw.xid_parse(t));
     const opts = generatorOptions(options);
-    return new XidGenerator(opts, NEW, value((t) => raw.xid_parse(t)));
+    return new XidGenerator(opts, NEW, value);
   }
 
   /** The node in this generator's xids (bits 21-12), or `null`. */
@@ -975,10 +973,10 @@ export class TidGenerator extends Generator {
 
   /** A generator whose every TID is greater than `last` (what `Tid.from` takes). */
   static resume(last, clockId, options) {
-    const value = lastArg(last, tidValue, 'Tid');
+    const value = lastValue(last, tidValue, 'Tid', (t) => raw.tid_parse(t));
     const opts = generatorOptions(options);
     const id = absent(clockId) ? undefined : clockIdArg(clockId);
-    return new TidGenerator(id, opts, NEW, value((t) => raw.tid_parse(t)));
+    return new TidGenerator(id, opts, NEW, value);
   }
 
   /** The clock id of the TIDs this generator issues. */
@@ -1189,10 +1187,10 @@ export class EuidGenerator extends Generator {
 
   /** A generator whose every EUID is greater than `last` (what `Euid.from` takes). */
   static resume(last, extension, options) {
-    const value = lastArg(last, euidValue, 'Euid');
+    const value = lastValue(last, euidValue, 'Euid', (t) => raw.euid_parse(t));
     const opts = generatorOptions(options);
     const ext = extensionArg(extension);
-    return new EuidGenerator(ext, opts, NEW, value((t) => raw.euid_parse(t)));
+    return new EuidGenerator(ext, opts, NEW, value);
   }
 
   /** The extension of the EUIDs this generator makes, or `null`. */

@@ -135,8 +135,15 @@ pub struct GenOpts {
 }
 
 impl GenOpts {
+    /// `--resume`, read first (docs/spec §6.5: a runtime that takes the ID itself has read
+    /// it before the call).
+    fn last<T>(&self, parse: impl Fn(&str) -> Result<T, Error>) -> Result<Option<T>, Failure> {
+        let read = |t: &String| parse(t).map_err(|e| Failure::core(&e, Some(t)));
+        self.resume.as_ref().map(read).transpose()
+    }
+
     /// The options, checked in their order (docs/spec §6.5: node, seed, max_lead_ms,
-    /// on_clock_behind; `--at` is read after them). An EUID generator given a node fails when
+    /// on_clock_behind; `--resume` is read before them, `--at` after them). An EUID generator given a node fails when
     /// it is built, after its extension is checked.
     fn options(&self) -> Result<Options, Failure> {
         let node = match &self.node {
@@ -220,23 +227,23 @@ fn xids<C: Clock>(g: &XidGenerator<C>, a: &XidArgs, out: &mut Out) -> Result<(),
 fn xid_generator<C: Clock>(
     clock: C,
     options: Options,
-    a: &XidArgs,
+    last: Option<Xid>,
 ) -> Result<XidGenerator<C>, Failure> {
-    match &a.gen.resume {
-        Some(t) => {
-            let last = Xid::parse(t).map_err(|e| Failure::core(&e, Some(t)))?;
-            XidGenerator::resume(clock, options, last).map_err(|e| Failure::core(&e, None))
-        }
-        None => XidGenerator::with_options(clock, options).map_err(|e| Failure::core(&e, None)),
+    match last {
+        Some(last) => XidGenerator::resume(clock, options, last),
+        None => XidGenerator::with_options(clock, options),
     }
+    .map_err(|e| Failure::core(&e, None))
 }
 
 pub fn xid(a: &XidArgs) -> CliResult {
+    // The last ID, the options, then the clock (`--at`) (docs/spec §6.5).
+    let last = a.gen.last(Xid::parse)?;
     let options = a.gen.options()?;
     let mut out = Out::new();
     match at_clock(&a.at)? {
-        Some(clock) => xids(&xid_generator(clock, options, a)?, a, &mut out)?,
-        None => xids(&xid_generator(SystemClock, options, a)?, a, &mut out)?,
+        Some(clock) => xids(&xid_generator(clock, options, last)?, a, &mut out)?,
+        None => xids(&xid_generator(SystemClock, options, last)?, a, &mut out)?,
     }
     out.flush()?;
     Ok(EXIT_OK)
@@ -262,7 +269,8 @@ fn tids<C: Clock>(g: &TidGenerator<C>, a: &TidArgs, out: &mut Out) -> Result<(),
 }
 
 pub fn tid(a: &TidArgs) -> CliResult {
-    // The options, the clock (`--at`), then the clock id (docs/spec §6.5).
+    // The last ID, the options, the clock (`--at`), then the clock id (docs/spec §6.5).
+    let last = a.gen.last(Tid::parse)?;
     let options = a.gen.options()?;
     let clock = at_clock(&a.at)?;
     let clock_id = match &a.clock_id {
@@ -276,9 +284,9 @@ pub fn tid(a: &TidArgs) -> CliResult {
     };
     let mut out = Out::new();
     match clock {
-        Some(clock) => tids(&tid_generator(clock, options, clock_id, a)?, a, &mut out)?,
+        Some(clock) => tids(&tid_generator(clock, options, clock_id, last)?, a, &mut out)?,
         None => tids(
-            &tid_generator(SystemClock, options, clock_id, a)?,
+            &tid_generator(SystemClock, options, clock_id, last)?,
             a,
             &mut out,
         )?,
@@ -291,16 +299,13 @@ fn tid_generator<C: Clock>(
     clock: C,
     options: Options,
     clock_id: Option<u16>,
-    a: &TidArgs,
+    last: Option<Tid>,
 ) -> Result<TidGenerator<C>, Failure> {
-    let fail = |e: Error| Failure::core(&e, None);
-    match &a.gen.resume {
-        Some(t) => {
-            let last = Tid::parse(t).map_err(|e| Failure::core(&e, Some(t)))?;
-            TidGenerator::resume(clock, options, clock_id, last).map_err(fail)
-        }
-        None => TidGenerator::with_options(clock, options, clock_id).map_err(fail),
+    match last {
+        Some(last) => TidGenerator::resume(clock, options, clock_id, last),
+        None => TidGenerator::with_options(clock, options, clock_id),
     }
+    .map_err(|e| Failure::core(&e, None))
 }
 
 fn euids<C: Clock>(g: &EuidGenerator<C>, a: &EuidArgs, out: &mut Out) -> Result<(), Failure> {
@@ -318,7 +323,8 @@ fn euids<C: Clock>(g: &EuidGenerator<C>, a: &EuidArgs, out: &mut Out) -> Result<
 }
 
 pub fn euid(a: &EuidArgs) -> CliResult {
-    // The options, the clock (`--at`), then the extension (docs/spec §6.5).
+    // The last ID, the options, the clock (`--at`), then the extension (docs/spec §6.5).
+    let last = a.gen.last(Euid::parse)?;
     let options = a.gen.options()?;
     let clock = at_clock(&a.at)?;
     let extension = match &a.extension {
@@ -332,9 +338,9 @@ pub fn euid(a: &EuidArgs) -> CliResult {
     };
     let mut out = Out::new();
     match clock {
-        Some(clock) => euids(&euid_generator(clock, options, extension, a)?, a, &mut out)?,
+        Some(clock) => euids(&euid_generator(clock, options, extension, last)?, a, &mut out)?,
         None => euids(
-            &euid_generator(SystemClock, options, extension, a)?,
+            &euid_generator(SystemClock, options, extension, last)?,
             a,
             &mut out,
         )?,
@@ -347,16 +353,13 @@ fn euid_generator<C: Clock>(
     clock: C,
     options: Options,
     extension: Option<u16>,
-    a: &EuidArgs,
+    last: Option<Euid>,
 ) -> Result<EuidGenerator<C>, Failure> {
-    let fail = |e: Error| Failure::core(&e, None);
-    match &a.gen.resume {
-        Some(t) => {
-            let last = Euid::parse(t).map_err(|e| Failure::core(&e, Some(t)))?;
-            EuidGenerator::resume_with(clock, extension, options, last).map_err(fail)
-        }
-        None => EuidGenerator::with_options(clock, extension, options).map_err(fail),
+    match last {
+        Some(last) => EuidGenerator::resume_with(clock, extension, options, last),
+        None => EuidGenerator::with_options(clock, extension, options),
     }
+    .map_err(|e| Failure::core(&e, None))
 }
 
 /// `polyid node`: the process node as the generators read it (POLYID_NODE), or `none`.

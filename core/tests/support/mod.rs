@@ -320,12 +320,24 @@ fn gen_options(input: &Value) -> Result<Result<(Options, i64), Failure>, String>
 /// Runs a generator case: builds the generator on a manual clock (or resumes it), then one
 /// `next_many` per step, each giving the canonical texts or `{"error": CODE}`.
 fn sequence(op: &str, input: &Value) -> Result<R, String> {
+    // The last ID is read before the options (docs/spec §6.5); it is parsed once more below,
+    // where its type is known.
+    let resume = input.get("resume").and_then(Value::as_str);
+    if let Some(t) = resume {
+        let read = match op {
+            "xid_sequence" => Xid::parse(t).err(),
+            "tid_sequence" => Tid::parse(t).err(),
+            _ => Euid::parse(t).err(),
+        };
+        if let Some(e) = read {
+            return Ok(Err(e.into()));
+        }
+    }
     let (options, start) = match gen_options(input)? {
         Ok(v) => v,
         Err(f) => return Ok(Err(f)),
     };
     let clock = ManualClock::new(start);
-    let resume = input.get("resume").and_then(Value::as_str);
     type Step<'a> = Box<dyn Fn(usize) -> polyid::Result<Vec<String>> + 'a>;
     let step: Step<'_> = match op {
         "xid_sequence" => {

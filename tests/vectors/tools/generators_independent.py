@@ -17,6 +17,7 @@ import json
 import os
 import sys
 
+import independent
 import vectorcheck
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -73,13 +74,14 @@ def xid_text(ms_delta, low22):
 def xid_sequence(inp):
     """Node mode only (docs/spec §6.2): bits 21-12 node, 11-0 counter from 0."""
     o = inp["options"]
+    # The last ID first, then the options (docs/spec §6.5).
+    resume = read_resume(independent.uid11_decode, inp)
     node, lead_max = options(o)
     assert node is not None and o.get("on_clock_behind", "fail") == "fail"
     clock = int(o["clock_micros"])
     last = None  # position (delta_ms << 12 | counter)
-    if inp.get("resume"):
-        value = uid11_decode_value(inp["resume"])
-        ms, low = value >> 22, value & 0x3FFFFF
+    if resume is not None:
+        ms, low = resume >> 22, resume & 0x3FFFFF
         theirs, counter = low >> 12, low & 0xFFF
         if theirs == node:
             last = (ms << 12) | counter
@@ -110,11 +112,15 @@ def xid_sequence(inp):
     return out
 
 
-def uid11_decode_value(text):
-    v = 0
-    for ch in text:
-        v = v * 58 + BASE58.index(ch)
-    return v
+def read_resume(parse, inp):
+    """The value of the case's `resume` text read by the family's parser (None without
+    one); a text it refuses fails the case with the parser's error code."""
+    if not inp.get("resume"):
+        return None
+    try:
+        return parse(inp["resume"])
+    except independent.VecError as e:
+        raise Fail(e.code) from None
 
 
 def tid_text(micros, clock_id):
@@ -124,7 +130,8 @@ def tid_text(micros, clock_id):
 def tid_sequence(inp):
     """Node (clock id 32 + node) or explicit clock id (docs/spec §6.3): max(now, last + 1)."""
     o = inp["options"]
-    # The options, then the clock id, then how they combine (docs/spec §6.5).
+    # The last ID, the options, then the clock id, then how they combine (docs/spec §6.5).
+    resume = read_resume(independent.tid_parse, inp)
     node, lead_max = options(o)
     clock_id = inp.get("clock_id")
     if clock_id is not None and not 0 <= clock_id <= 1023:
@@ -134,9 +141,7 @@ def tid_sequence(inp):
     assert (clock_id is None) != (node is None)
     cid = clock_id if clock_id is not None else 32 + node
     clock = int(o["clock_micros"])
-    last = None
-    if inp.get("resume"):
-        last = tid_micros(inp["resume"])
+    last = None if resume is None else int(resume["micros"])
     out = []
     for step in inp["steps"]:
         if "clock_micros" in step:
@@ -155,13 +160,6 @@ def tid_sequence(inp):
         last = end
         out.append([tid_text(m, cid) for m in range(first, end + 1)])
     return out
-
-
-def tid_micros(text):
-    v = 0
-    for ch in text[:11]:
-        v = v * 32 + BASE32LEX.index(ch)
-    return v - (1 << 55) if v >= (1 << 54) else v
 
 
 def euid_sequence(inp):
@@ -316,6 +314,24 @@ def cases():
         "options": {"node": -1, "max_lead_ms": MAX_LEAD + 1, "clock_micros": s(T0)},
         "steps": [{"count": 1}],
     }, "OUT_OF_RANGE"
+    # The last ID to resume after is read first (a runtime that takes the ID itself has read
+    # it before the call).
+    yield "xid", "resume-read-before-the-options", src, {
+        "options": {"node": 960, "clock_micros": s(T0)},
+        "resume": xid_text(T0 // 1000 - XID_EPOCH_MS, 0)[1:], "steps": [{"count": 1}],
+    }, "INVALID_LENGTH"
+    yield "xid", "resume-overflow", src, {
+        "options": {"node": 1, "clock_micros": s(T0)}, "resume": "z" * 11, "steps": [{"count": 1}],
+    }, "OVERFLOW"
+    yield "tid", "resume-read-before-the-clock-id", src, {
+        "options": {"max_lead_ms": MAX_LEAD + 1, "clock_micros": s(T0)}, "clock_id": 1024,
+        "resume": tid_text(T0, 3)[:12] + "O", "steps": [{"count": 1}],
+    }, "INVALID_CHARACTER"
+    yield "tid", "resume-display-form", "docs/spec §3.2, §6.4", {
+        "options": {"clock_micros": s(T0)}, "clock_id": 4,
+        "resume": "%s-%s-%s-%s" % ((t := tid_text(T0 + 5, 9))[:4], t[4:7], t[7:11], t[11:]),
+        "steps": [{"count": 2}],
+    }
 
     yield "euid", "no-node", "docs/spec §6.5", {
         "options": {"node": 1, "seed": "1", "clock_micros": s(T0)}, "steps": [{"count": 1}],

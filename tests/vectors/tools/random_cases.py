@@ -372,6 +372,14 @@ def step_clock(r, clock, lo, hi):
     return r.choice([lo, hi, lo - 1, hi + 1, r.randint(lo, hi)])
 
 
+def damaged_id(r, text):
+    """An ID text to resume after, changed: a symbol dropped, replaced or added (whatever
+    the family's parser makes of it), or a TID in its display form."""
+    k = r.randrange(len(text))
+    return r.choice([text[:k] + text[k + 1:], text[:k] + r.choice("0OIl!-\u00e9 ") + text[k + 1:],
+                     text + "2", "%s-%s-%s-%s" % (text[:4], text[4:7], text[7:11], text[11:])])
+
+
 def generator_case(r, op):
     """The input of a random sequence: options around their bounds, a clock that moves in
     steps (back too), counts that cross the xid counter's 4096 per millisecond, and at
@@ -404,6 +412,8 @@ def generator_case(r, op):
         elif op == "tid_sequence":
             inp["resume"] = gen.tid_text(r.randint(max(lo, clock - 5000), min(hi, clock + 5000)),
                                          r.randrange(1024))
+        if "resume" in inp and r.random() < 0.2:
+            inp["resume"] = damaged_id(r, inp["resume"])
     steps = []
     for _ in range(r.randint(1, 5)):
         step = {"count": r.choice([1, 1, 2, 3, 10]) if r.random() < 0.96 else
