@@ -338,7 +338,11 @@ pub fn euid(a: &EuidArgs) -> CliResult {
     };
     let mut out = Out::new();
     match clock {
-        Some(clock) => euids(&euid_generator(clock, options, extension, last)?, a, &mut out)?,
+        Some(clock) => euids(
+            &euid_generator(clock, options, extension, last)?,
+            a,
+            &mut out,
+        )?,
         None => euids(
             &euid_generator(SystemClock, options, extension, last)?,
             a,

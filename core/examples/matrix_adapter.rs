@@ -1,5 +1,6 @@
 //! The Rust column of the cross-language matrix (`tests/matrix/PROTOCOL.md`):
-//! `matrix_adapter vectors DIR | generate N | read | demo`.
+//! `matrix_adapter vectors DIR | generate N | read | demo | replay FILE`, and the
+//! reference's own `outcomes FILE`.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -39,6 +40,23 @@ fn vectors(dir: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `outcomes FILE`: the vectors document FILE with each case's outcome, as this runtime
+/// computes it (`output`, or `error` and its code), for the cases no model judges (the
+/// matrix holds every other runtime to them).
+fn outcomes(file: &str) -> Result<Value, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut doc: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    for case in doc["cases"].as_array_mut().into_iter().flatten() {
+        let op = case["op"].as_str().ok_or("case has no op")?.to_owned();
+        match support::run(&op, &case["input"])? {
+            Ok(output) => case["output"] = output,
+            Err(support::Failure::Polyid(e)) => case["error"] = json!(e.code().as_str()),
+            Err(support::Failure::Convert(code)) => case["error"] = json!(code),
+        }
+    }
+    Ok(doc)
 }
 
 /// A random valid structured code (test input, not an identifier computation).
@@ -154,15 +172,21 @@ fn main() {
                 .and_then(|_| serde_json::from_str::<Value>(&s).map_err(|e| e.to_string()))
                 .map(|v| println!("{}", read(&v)))
         }
+        Some("outcomes") => match args.get(1) {
+            Some(file) => outcomes(file).map(|v| println!("{v}")),
+            None => Err("usage: matrix_adapter outcomes FILE".into()),
+        },
         Some("demo") => demo().map(|v| println!("{v}")).map_err(|e| e.to_string()),
         Some("replay") => replay(
             args.get(1)
                 .map_or("tests/matrix/replay.json", String::as_str),
         )
         .map(|v| println!("{v}")),
-        _ => {
-            Err("usage: matrix_adapter vectors DIR | generate N | read | demo | replay FILE".into())
-        }
+        _ => Err(
+            "usage: matrix_adapter vectors DIR | generate N | read | demo | replay FILE \
+                 | outcomes FILE"
+                .into(),
+        ),
     };
     if let Err(e) = result {
         eprintln!("matrix_adapter: {e}");

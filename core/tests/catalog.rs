@@ -161,6 +161,33 @@ fn expansion_fills_fields_and_reports_missing_ones() {
     }
 }
 
+/// A number in a payload's fields is written back as the double it names. Without exact
+/// parsing these come back one unit in the last place off (2^-24 as 5.960464477539064e-8).
+#[test]
+fn payload_numbers_keep_their_value() {
+    let c = sample();
+    for x in [
+        2f64.powi(-24),
+        2.225_073_858_507_201e-308,
+        0.1 + 0.2,
+        1.797_693_134_862_315_7e308,
+        5e-324,
+        123_456_789.123_456_78,
+        9.007_199_254_740_993e15,
+    ] {
+        let payload = format!(r#"{{"fnOQk": {{"f": {{"name": [{x:e}], "ms": {x:?}}}}}}}"#);
+        let out = c.expand_payload(&payload).unwrap();
+        let message = out[0].message.to_string();
+        let rest = message.strip_prefix("timer [").unwrap();
+        let (list, ms) = rest.split_once("] took ").unwrap();
+        let ms = ms.strip_suffix(" ms").unwrap();
+        for text in [list, ms] {
+            let back: f64 = text.parse().unwrap();
+            assert_eq!(back.to_bits(), x.to_bits(), "{x:e} came back as {text}");
+        }
+    }
+}
+
 #[test]
 fn payload_expansion() {
     let c = sample();

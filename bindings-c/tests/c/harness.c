@@ -900,18 +900,26 @@ static void any_generator_free(any_generator *g) {
 }
 
 /* Builds the case's generator (from the options, or resumed after "resume"). Returns 0
- * when it cannot be built: the outcome then holds the error. */
+ * when it cannot be built: the outcome then holds the error. The last ID is parsed first,
+ * as a C program does before it calls a resume function (docs/spec §6.5). */
 static int build_generator(const json_t *in, any_generator *g, outcome *o) {
-    polyid_generator_options opts;
-    if (!get_gen_options(in, &opts, o)) return 0;
     str resume = {NULL, 0, 0};
     const json_t *r = json_object_get(in, "resume");
     if (r && !get_str(in, "resume", &resume, o)) return 0;
+    polyid_xid last_xid = 0;
+    polyid_tid last_tid = 0;
+    polyid_euid last_euid;
+    if (resume.p) {
+        polyid_status st = g->kind == GEN_XID   ? polyid_xid_parse_n(resume.p, resume.len, &last_xid, &o->err)
+                           : g->kind == GEN_TID ? polyid_tid_parse_n(resume.p, resume.len, &last_tid, &o->err)
+                                                : polyid_euid_parse_n(resume.p, resume.len, &last_euid, &o->err);
+        if (!check(o, st)) return 0;
+    }
+    polyid_generator_options opts;
+    if (!get_gen_options(in, &opts, o)) return 0;
     if (g->kind == GEN_XID) {
         if (!resume.p) return check(o, polyid_xid_generator_new(&opts, &g->x, &o->err));
-        polyid_xid last;
-        return check(o, polyid_xid_parse_n(resume.p, resume.len, &last, &o->err)) &&
-               check(o, polyid_xid_generator_resume(&opts, last, &g->x, &o->err));
+        return check(o, polyid_xid_generator_resume(&opts, last_xid, &g->x, &o->err));
     }
     if (g->kind == GEN_TID) {
         int64_t clock_id = -1;
@@ -924,17 +932,13 @@ static int build_generator(const json_t *in, any_generator *g, outcome *o) {
             }
         }
         if (!resume.p) return check(o, polyid_tid_generator_new_with(&opts, clock_id, &g->t, &o->err));
-        polyid_tid last;
-        return check(o, polyid_tid_parse_n(resume.p, resume.len, &last, &o->err)) &&
-               check(o, polyid_tid_generator_resume(&opts, clock_id, last, &g->t, &o->err));
+        return check(o, polyid_tid_generator_resume(&opts, clock_id, last_tid, &g->t, &o->err));
     }
     int64_t ext = 0;
     int has_ext = opt_i64(in, "extension", &ext, o);
     if (has_ext < 0) return 0;
     if (!resume.p) return check(o, polyid_euid_generator_new_with(&opts, has_ext, ext, &g->e, &o->err));
-    polyid_euid last;
-    return check(o, polyid_euid_parse_n(resume.p, resume.len, &last, &o->err)) &&
-           check(o, polyid_euid_generator_resume_with(&opts, has_ext, ext, last, &g->e, &o->err));
+    return check(o, polyid_euid_generator_resume_with(&opts, has_ext, ext, last_euid, &g->e, &o->err));
 }
 
 /* One step: set the clock if given, then next_many(count) as canonical texts, or

@@ -456,6 +456,53 @@ def id_input(r, seeds, op):
     return base
 
 
+# ---------------------------------------------------------------------------------------
+# EXTUUID: inputs only. No model reads EXTUUID text (extuuid_independent.py packs typed
+# fields), so the matrix takes these cases' outcomes from the Rust adapter and holds every
+# other runtime to them (tests/matrix/run).
+
+HEX = "0123456789abcdef"
+
+
+def extuuid_text_symbols(seeds):
+    """The characters of the shared vectors' EXTUUID texts: the grammar's own symbols."""
+    return "".join(sorted({ch for inp in seeds["extuuid_encode"] for ch in inp["text"]}))
+
+
+def uuid_input(r, seeds):
+    """A UUID text: a valid one with random hex digits changed (other payloads, most of them
+    still version 8), or with its form changed."""
+    u = list(r.choice(seeds["extuuid_decode"])["uuid"])
+    for _ in range(r.choice([1, 1, 2, 4, 8])):
+        i = r.randrange(len(u))
+        if u[i] != "-":
+            u[i] = r.choice(HEX)
+    text = "".join(u)
+    if r.random() < 0.3:
+        text = mutate(r, text, HEX + HEX.upper() + "-{}", True)
+    return text
+
+
+def extuuid_input(r, seeds, symbols, op):
+    if op == "extuuid_decode":
+        return {"uuid": uuid_input(r, seeds)}
+    if op == "extuuid_inspect":
+        if r.random() < 0.5:
+            return {"input": uuid_input(r, seeds)}
+        return {"input": mutate(r, r.choice(seeds["extuuid_encode"])["text"], symbols, False)}
+    return {"text": mutate(r, r.choice(seeds["extuuid_encode"])["text"], symbols, False)}
+
+
+def extuuid_inputs(r, seed, per_op):
+    seeds = seeds_of("extuuid")
+    symbols = extuuid_text_symbols(seeds)
+    cases = []
+    for op in ("extuuid_encode", "extuuid_decode", "extuuid_inspect"):
+        cases += distinct(op, per_op, lambda: extuuid_input(r, seeds, symbols, op),
+                          lambda inp: {}, seed, "the Rust adapter (tests/matrix/run)")
+    return {"family": "extuuid", "schema": 1, "cases": cases}
+
+
 def build(seed, per_op):
     """{family: document} of `per_op` distinct cases per op."""
     r = random.Random(seed)
@@ -472,24 +519,41 @@ def build(seed, per_op):
     return docs
 
 
+def build_unjudged(seed, per_op):
+    """{family: document} of cases with inputs only, for the families no model reads."""
+    return {"extuuid": extuuid_inputs(random.Random(seed), seed, per_op)}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", required=True, help="directory for <family>.json")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-op", type=int, default=40, help="cases per op")
+    ap.add_argument("--unjudged", metavar="DIR",
+                    help="also write EXTUUID cases without outcomes into DIR/extuuid.json")
     args = ap.parse_args()
-    os.makedirs(args.out, exist_ok=True)
-    for name in os.listdir(args.out):  # the cases of an earlier seed go
+    total = write_docs(args.out, build(args.seed, args.per_op))
+    print("random_cases.py: %d cases, seed %d, in %s" % (total, args.seed, args.out))
+    if args.unjudged:
+        total = write_docs(args.unjudged, build_unjudged(args.seed, args.per_op))
+        print("random_cases.py: %d cases without outcomes in %s" % (total, args.unjudged))
+    return 0
+
+
+def write_docs(out, docs):
+    """Writes each document as OUT/<family>.json (the files of an earlier seed go first);
+    returns the number of cases."""
+    os.makedirs(out, exist_ok=True)
+    for name in os.listdir(out):
         if name.endswith(".json"):
-            os.remove(os.path.join(args.out, name))
+            os.remove(os.path.join(out, name))
     total = 0
-    for family, doc in build(args.seed, args.per_op).items():
-        with open(os.path.join(args.out, family + ".json"), "w", encoding="utf-8") as f:
+    for family, doc in docs.items():
+        with open(os.path.join(out, family + ".json"), "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=1, ensure_ascii=True)
             f.write("\n")
         total += len(doc["cases"])
-    print("random_cases.py: %d cases, seed %d, in %s" % (total, args.seed, args.out))
-    return 0
+    return total
 
 
 if __name__ == "__main__":

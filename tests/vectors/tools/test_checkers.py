@@ -69,14 +69,16 @@ def run_checker(script, folder):
 
 
 def random_cases(folder, seed):
-    """The random cases of `seed` written into `folder`, as {family: file text}."""
+    """The random cases of `seed` written into `folder` (those without outcomes into
+    `folder`-unjudged), as {family: file text}."""
     subprocess.run([sys.executable, os.path.join(HERE, "random_cases.py"), "--out", folder,
-                    "--seed", str(seed)], check=True, capture_output=True, timeout=120,
-                   env=dict(os.environ, POLYID_VECTORS_REEXEC="1"))
+                    "--seed", str(seed), "--unjudged", folder + "-unjudged"], check=True,
+                   capture_output=True, timeout=120, env=dict(os.environ, POLYID_VECTORS_REEXEC="1"))
     out = {}
-    for name in sorted(os.listdir(folder)):
-        with open(os.path.join(folder, name), encoding="utf-8") as f:
-            out[name] = f.read()
+    for d, prefix in ((folder, ""), (folder + "-unjudged", "unjudged/")):
+        for name in sorted(os.listdir(d)):
+            with open(os.path.join(d, name), encoding="utf-8") as f:
+                out[prefix + name] = f.read()
     return out
 
 
@@ -87,11 +89,18 @@ def check_random_cases(tmp):
     again = random_cases(os.path.join(tmp, "random-1-again"), 1)
     other = random_cases(os.path.join(tmp, "random-2"), 2)
     res = run_checker("independent.py", os.path.join(tmp, "random-1"))
+    unjudged = json.loads(first.pop("unjudged/extuuid.json", '{"cases": []}'))["cases"]
+    same_unjudged = json.dumps(unjudged) == json.dumps(json.loads(
+        again.pop("unjudged/extuuid.json", "null"))["cases"])
+    other.pop("unjudged/extuuid.json", None)
     checks = [
         ("every file but EXTUUID's written",
          sorted(first) == sorted(f + ".json" for f in CHECKERS if f != "extuuid")),
+        ("EXTUUID's written without outcomes, every op",
+         {c["op"] for c in unjudged} == {"extuuid_encode", "extuuid_decode", "extuuid_inspect"}
+         and not any("output" in c or "error" in c for c in unjudged)),
         ("independent.py --check passes them", res.returncode == 0),
-        ("the same seed writes the same cases", first == again),
+        ("the same seed writes the same cases", first == again and same_unjudged),
         ("another seed writes other cases", all(first[n] != other[n] for n in first)),
     ]
     for name, text in first.items():

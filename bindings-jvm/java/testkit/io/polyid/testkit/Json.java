@@ -167,8 +167,9 @@ public final class Json {
     }
 
     /**
-     * A canonical form for comparing: keys sorted, every number as its exact decimal value
-     * (so {@code 31}, {@code 31.0} and a {@code long} 31 agree).
+     * A canonical form for comparing: keys sorted, an integer as its exact decimal value (so
+     * {@code 31}, {@code 31.0} and a {@code long} 31 agree), any other number as the double
+     * it names.
      */
     public static String canonical(Object v) {
         StringBuilder b = new StringBuilder();
@@ -186,7 +187,11 @@ public final class Json {
         } else if (v instanceof Number n) {
             if (canonical) {
                 BigDecimal d = n instanceof BigDecimal bd ? bd : new BigDecimal(n.toString());
-                b.append(d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString());
+                d = d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+                // An integer as its digits; any other number as the double it names (a
+                // double's decimal text differs between writers: 5.960464477539063e-8 and
+                // 5.9604644775390625E-8 are one double).
+                b.append(d.scale() <= 0 ? d.toPlainString() : Double.toString(d.doubleValue()));
             } else {
                 b.append(n);
             }
