@@ -20,6 +20,11 @@ const I64_MAX = 0x7fff_ffff_ffff_ffffn;
 const U128_MAX = (1n << 128n) - 1n;
 const USIZE_MAX = U32_MAX; // the wasm32 engine's usize, also the napi engine's u32 counts
 
+// A range's bounds and value as the napi engine gives them: a `number` when it is a safe
+// integer, else a `bigint` (exact either way).
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const exactInt = (v) => (typeof v === 'bigint' && v >= -SAFE && v <= SAFE ? Number(v) : v);
+
 /** What `typeof` says, with `null` named (as the Node package's messages do). */
 const typeName = (v) => (v === null ? 'null' : typeof v);
 
@@ -29,9 +34,11 @@ function typeError(message) {
   return e;
 }
 
-function rangeError(context, message) {
+/** OUT_OF_RANGE, with `found`, `min` and `max` when the value and its range are known. */
+function rangeError(context, message, found, min, max) {
   const e = new Error(`${context}: ${message}`);
   e.code = 'OUT_OF_RANGE';
+  if (found !== undefined) Object.assign(e, { found: exactInt(found), min: exactInt(min), max: exactInt(max) });
   return e;
 }
 
@@ -75,7 +82,7 @@ function ranged(v, context, min, max, family) {
   // quotes it.
   const digits = String(n);
   const shown = digits.length <= EXCERPT_CHARS ? digits : debugStr(digits);
-  throw rangeError(context, `${shown} is out of range ${lo}..=${hi}`);
+  throw rangeError(context, `${shown} is out of range ${lo}..=${hi}`, n, BigInt(lo), BigInt(hi));
 }
 
 /**
@@ -220,7 +227,13 @@ const MESSAGES = {
 };
 
 // The detail fields an Error carries as properties (as the napi engine's errors do).
-const DETAIL_FIELDS = { char: ['index', 'character'], length: ['found', 'expected'], checkmod: ['found', 'expected'] };
+const DETAIL_FIELDS = {
+  char: ['index', 'character'],
+  length: ['found', 'expected'],
+  checkmod: ['found', 'expected'],
+  range: ['found', 'min', 'max'],
+};
+
 
 /**
  * The thrown `Error` for a core error, from its parts (bindings-wasm/src/error.rs): the message
@@ -231,7 +244,8 @@ function polyidError(code, context, kind, a, b, c) {
   const message = write === undefined ? code : kind === 'none' ? write(code) : write(a, b, c);
   const detail = {};
   (DETAIL_FIELDS[kind] ?? []).forEach((name, i) => {
-    detail[name] = [a, b, c][i];
+    const v = [a, b, c][i];
+    detail[name] = kind === 'range' ? exactInt(v) : v;
   });
   return Object.assign(new Error(`${context}: ${message}`), { code }, detail);
 }

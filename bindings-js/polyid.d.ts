@@ -76,10 +76,16 @@ export interface PolyIdError extends Error {
   index?: number
   /** The first offending character. */
   character?: string
-  /** Found length or check value, for `INVALID_LENGTH`/`INVALID_CHECKMOD`. */
-  found?: number
+  /**
+   * Found length or check value, for `INVALID_LENGTH`/`INVALID_CHECKMOD`; for `OUT_OF_RANGE`,
+   * the number given (a `bigint` beyond `Number.MAX_SAFE_INTEGER`).
+   */
+  found?: number | bigint
   /** Expected length or check value. */
   expected?: number
+  /** `OUT_OF_RANGE`: the smallest and largest accepted values (a `bigint` beyond 2^53-1). */
+  min?: number | bigint
+  max?: number | bigint
   /** `compactIds`: the position of the failing element in the input array. */
   item?: number
 }

@@ -31,7 +31,7 @@ impl From<jni::errors::Error> for Fail {
 pub type Res<T> = Result<T, Fail>;
 
 const EXCEPTION: &str = "io/polyid/PolyIdException";
-const EXCEPTION_CTOR: &str = "(Ljava/lang/String;Ljava/lang/String;JLjava/lang/String;ZJJ)V";
+const EXCEPTION_CTOR: &str = "(Ljava/lang/String;Ljava/lang/String;JLjava/lang/String;ZJJZJJ)V";
 
 /// Runs `f`; on failure throws and returns `fallback` (which Java never sees, since the
 /// method completes with the pending exception).
@@ -84,9 +84,19 @@ fn try_throw(env: &mut JNIEnv, e: &Error) -> jni::errors::Result<()> {
         (Some(i), Some(c)) => (i as jlong, env.new_string(c.to_string())?),
         _ => (-1, JString::from(JObject::null())),
     };
-    let (has, found, expected) = match e.found_expected() {
+    // Range details as C and Go give them: 64-bit, saturated (the message has the exact
+    // values).
+    let sat = |v: i128| v.clamp(jlong::MIN.into(), jlong::MAX.into()) as jlong;
+    let (has, mut found, expected) = match e.found_expected() {
         Some((f, x)) => (true, f as jlong, x as jlong),
         None => (false, 0, 0),
+    };
+    let (has_range, min, max) = match *e.detail() {
+        Detail::Range { found: f, min, max } => {
+            found = sat(f);
+            (true, sat(min), sat(max))
+        }
+        _ => (false, 0, 0),
     };
     let obj = env.new_object(
         EXCEPTION,
@@ -99,6 +109,9 @@ fn try_throw(env: &mut JNIEnv, e: &Error) -> jni::errors::Result<()> {
             JValue::Bool(has.into()),
             JValue::Long(found),
             JValue::Long(expected),
+            JValue::Bool(has_range.into()),
+            JValue::Long(min),
+            JValue::Long(max),
         ],
     )?;
     env.throw(JThrowable::from(obj))

@@ -48,6 +48,20 @@ unsafe fn js_number(env: sys::napi_env, n: f64) -> sys::napi_value {
     out
 }
 
+/// An integer detail: a `number` when it is a safe integer (every range but the widest
+/// parameters'), else a `bigint`, so that it is always exact.
+unsafe fn js_int(env: sys::napi_env, v: i128) -> sys::napi_value {
+    const SAFE: i128 = (1 << 53) - 1;
+    if (-SAFE..=SAFE).contains(&v) {
+        return js_number(env, v as f64);
+    }
+    let m = v.unsigned_abs();
+    let words = [m as u64, (m >> 64) as u64];
+    let mut out = ptr::null_mut();
+    sys::napi_create_bigint_words(env, (v < 0).into(), 2, words.as_ptr(), &mut out);
+    out
+}
+
 unsafe fn set(env: sys::napi_env, obj: sys::napi_value, key: &CStr, value: sys::napi_value) {
     if !value.is_null() {
         sys::napi_set_named_property(env, obj, key.as_ptr(), value);
@@ -55,7 +69,8 @@ unsafe fn set(env: sys::napi_env, obj: sys::napi_value, key: &CStr, value: sys::
 }
 
 /// The `Error` of a core error: `.code`, the core's message, and the detail fields
-/// (`index` + `character`, or `found` + `expected`). Null if N-API cannot make one.
+/// (`index` + `character`, `found` + `expected`, or `found` + `min` + `max`). Null if N-API
+/// cannot make one.
 pub(crate) unsafe fn error_object(env: sys::napi_env, err: &IdError) -> sys::napi_value {
     let message = err.to_string();
     let code = js_string(env, err.code().as_str());
@@ -74,6 +89,11 @@ pub(crate) unsafe fn error_object(env: sys::napi_env, err: &IdError) -> sys::nap
                 c"character",
                 js_string(env, character.encode_utf8(&mut buf)),
             );
+        }
+        Detail::Range { found, min, max } => {
+            set(env, obj, c"found", js_int(env, *found));
+            set(env, obj, c"min", js_int(env, *min));
+            set(env, obj, c"max", js_int(env, *max));
         }
         _ => {
             if let Some((found, expected)) = err.found_expected() {

@@ -284,7 +284,12 @@ test('uid11: docs/spec §2 vectors, bigint in and out', () => {
   throwsCode(() => p.uid11Decode('1111111111l'), 'INVALID_CHARACTER', { index: 10, character: 'l' })
   throwsCode(() => p.uid11Encode(-1n), 'OUT_OF_RANGE')
   throwsCode(() => p.uid11Encode(-1), 'OUT_OF_RANGE')
-  throwsCode(() => p.uid11Encode(2n ** 64n), 'OUT_OF_RANGE')
+  throwsCode(() => p.uid11Encode(2n ** 64n), 'OUT_OF_RANGE', { found: 2n ** 64n, min: 0, max: 2n ** 64n - 1n })
+  // The core's range details: numbers where they are safe integers, else bigints.
+  throwsCode(() => p.Tid.fromParts(0, 1024), 'OUT_OF_RANGE', { found: 1024, min: 0, max: 1023 })
+  throwsCode(() => p.Tid.fromParts(2n ** 63n, 0), 'OUT_OF_RANGE',
+    { found: 2n ** 63n, min: -(2 ** 53 - 1), max: 2 ** 53 - 1 })
+  throwsCode(() => new p.TidGenerator(undefined, { node: 960 }), 'OUT_OF_RANGE', { found: 960, min: 0, max: 959 })
   throwsCode(() => p.uid11Encode(2n ** 200n), 'OUT_OF_RANGE')
   assert.deepEqual(p.uid11PrefixRange(''), [0n, 2n ** 64n - 1n])
   assert.deepEqual(p.uid11PrefixRange('i'), [17662972482875638784n, 18093776689775044607n])

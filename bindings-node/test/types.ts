@@ -282,8 +282,9 @@ try {
   const msg: string = e.message
   const index: number | undefined = e.index
   const ch: string | undefined = e.character
-  const found: number | undefined = e.found
+  const found: number | bigint | undefined = e.found
   const expected: number | undefined = e.expected
+  const range: [number | bigint | undefined, number | bigint | undefined] = [e.min, e.max]
   const item: number | undefined = e.item
 }
 

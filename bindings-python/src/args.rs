@@ -168,14 +168,16 @@ where
 /// with an error of its own (a named sequence's number: `INVALID_SEQUENCE`): an int that `T`
 /// cannot hold is `OUT_OF_RANGE` (docs/spec), reported with the range `min..=max`.
 #[inline]
-pub fn int_of_type<'py, T>(
+pub fn int_of_type<'py, T, Min, Max>(
     obj: &Bound<'py, PyAny>,
     context: &str,
-    min: impl std::fmt::Display,
-    max: impl std::fmt::Display,
+    min: Min,
+    max: Max,
 ) -> PyResult<T>
 where
     T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+    Min: std::fmt::Display + for<'a> IntoPyObject<'a>,
+    Max: std::fmt::Display + for<'a> IntoPyObject<'a>,
 {
     match obj.extract::<T>() {
         Ok(v) => Ok(v),

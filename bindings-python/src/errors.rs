@@ -3,12 +3,14 @@
 //! Every core [`polyid::Error`] becomes a `polyid.PolyIdError` (a `ValueError`) carrying the
 //! stable code string in `.code`, the core's message in `.message` (also `str(e)`), and the
 //! core's details: `.index` / `.character` for a bad character, `.found` / `.expected` for a
-//! length or check value (`.found` also for a number outside its range). Integers that do not
-//! fit the Rust parameter become `OUT_OF_RANGE` errors here, before the core is called.
+//! length or check value, `.found` / `.min` / `.max` for a number outside its range. Integers
+//! that do not fit the Rust parameter become `OUT_OF_RANGE` errors here, before the core is
+//! called.
 
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::IntoPyObjectExt;
 
 use polyid::{Detail, ErrorCode};
 
@@ -20,8 +22,8 @@ pyo3::create_exception!(
     PyValueError,
     "A polyid failure. `.code` is the stable error code shared by every polyid runtime \
      (e.g. \"INVALID_CHARACTER\"); `.message` (also `str(error)`) says what was wrong and \
-     where; `.index`, `.character`, `.found` and `.expected` hold the details where they \
-     apply (else None)."
+     where; `.index`, `.character`, `.found`, `.expected`, `.min` and `.max` hold the \
+     details where they apply (else None)."
 );
 
 /// The fields of a `PolyIdError`.
@@ -33,6 +35,8 @@ pub struct Fields<'py> {
     pub character: Option<char>,
     pub found: Option<Bound<'py, PyAny>>,
     pub expected: Option<Bound<'py, PyAny>>,
+    pub min: Option<Bound<'py, PyAny>>,
+    pub max: Option<Bound<'py, PyAny>>,
 }
 
 impl<'py> Fields<'py> {
@@ -57,6 +61,8 @@ pub fn make(py: Python<'_>, fields: Fields<'_>) -> PyErr {
         exc.setattr(intern!(py, "character"), fields.character)?;
         exc.setattr(intern!(py, "found"), fields.found)?;
         exc.setattr(intern!(py, "expected"), fields.expected)?;
+        exc.setattr(intern!(py, "min"), fields.min)?;
+        exc.setattr(intern!(py, "max"), fields.max)?;
         exc.setattr(intern!(py, "item"), py.None())?;
         exc.setattr(intern!(py, "input"), py.None())?;
         Ok(PyErr::from_value(exc))
@@ -69,14 +75,15 @@ fn core_fields<'py>(py: Python<'py>, err: &polyid::Error) -> Fields<'py> {
     let mut f = Fields::new(err.code().as_str(), err.to_string());
     f.index = err.index();
     f.character = err.offending_char();
-    let (found, expected) = match *err.detail() {
-        Detail::Length { found, expected } => (Some(found as i128), Some(expected as i128)),
-        Detail::Checkmod { found, expected } => (Some(found.into()), Some(expected.into())),
-        Detail::Range { found, .. } => (Some(found), None),
-        _ => (None, None),
+    let (found, expected, range) = match *err.detail() {
+        Detail::Length { found, expected } => (Some(found as i128), Some(expected as i128), None),
+        Detail::Checkmod { found, expected } => (Some(found.into()), Some(expected.into()), None),
+        Detail::Range { found, min, max } => (Some(found), None, Some((min, max))),
+        _ => (None, None, None),
     };
-    let int = |v: i128| v.into_pyobject(py).ok().map(Bound::into_any);
+    let int = |v: i128| v.into_bound_py_any(py).ok();
     (f.found, f.expected) = (found.and_then(int), expected.and_then(int));
+    (f.min, f.max) = (range.and_then(|r| int(r.0)), range.and_then(|r| int(r.1)));
     f
 }
 
@@ -124,12 +131,11 @@ impl<T> CoreResult<T> for polyid::Result<T> {
 /// An `OUT_OF_RANGE` error for a Python int that does not fit the Rust parameter, worded like
 /// the core's own range errors.
 #[cold]
-pub fn out_of_range(
-    value: &Bound<'_, PyAny>,
-    context: &str,
-    min: impl std::fmt::Display,
-    max: impl std::fmt::Display,
-) -> PyErr {
+pub fn out_of_range<Min, Max>(value: &Bound<'_, PyAny>, context: &str, min: Min, max: Max) -> PyErr
+where
+    Min: std::fmt::Display + for<'a> IntoPyObject<'a>,
+    Max: std::fmt::Display + for<'a> IntoPyObject<'a>,
+{
     let py = value.py();
     let text = value
         .str()
@@ -142,6 +148,8 @@ pub fn out_of_range(
         format!("{context}: {shown} is out of range {min}..={max}"),
     );
     f.found = Some(value.clone());
+    f.min = min.into_bound_py_any(py).ok();
+    f.max = max.into_bound_py_any(py).ok();
     make(py, f)
 }
 

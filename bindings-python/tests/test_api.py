@@ -267,6 +267,12 @@ def test_the_first_part_out_of_range_is_named(fn: Callable[..., Any], args: tupl
 def test_out_of_range_keeps_the_value() -> None:
     e = raises_code("OUT_OF_RANGE", polyid.uid11_encode, 2**64)
     assert e.found == 2**64 and str(2**64) in e.message
+    assert (e.min, e.max, e.expected) == (0, 2**64 - 1, None)
+    e = raises_code("OUT_OF_RANGE", polyid.Tid.from_parts, 0, 1024)  # the core's range
+    assert (e.found, e.min, e.max) == (1024, 0, 1023)
+    e = raises_code("OUT_OF_RANGE", polyid.XidGenerator, node=960)
+    assert (e.found, e.min, e.max) == (960, 0, 959)
+    assert raises_code("INVALID_LENGTH", polyid.uid11_decode, "1").min is None
     g = polyid.TidGenerator()
     raises_code("OUT_OF_RANGE", g.next_many, -1)
     raises_code("OUT_OF_RANGE", polyid.EuidGenerator().next_many, 2**64)

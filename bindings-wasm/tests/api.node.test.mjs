@@ -176,6 +176,13 @@ test('tid: docs/spec §3 vectors, fields and Dates', () => {
     'TID clock_id: 70000 is out of range 0..=1023');
   assert.equal(throwsCode(() => Tid.fromParts(0, 1024), 'OUT_OF_RANGE').message,
     'TID clock_id: 1024 is out of range 0..=1023');
+  // The range's details: numbers where they are safe integers, else bigints (docs: Errors).
+  throwsCode(() => Tid.fromParts(0, 1024), 'OUT_OF_RANGE', { found: 1024, min: 0, max: 1023 });
+  throwsCode(() => Tid.fromParts(0, 70000), 'OUT_OF_RANGE', { found: 70000, min: 0, max: 1023 });
+  throwsCode(() => Tid.fromParts(2n ** 63n, 0), 'OUT_OF_RANGE',
+    { found: 2n ** 63n, min: -(2 ** 53 - 1), max: 2 ** 53 - 1 });
+  throwsCode(() => p.uid11Encode(2n ** 64n), 'OUT_OF_RANGE', { found: 2n ** 64n, min: 0, max: 2n ** 64n - 1n });
+  throwsCode(() => new TidGenerator(undefined, { node: 960 }), 'OUT_OF_RANGE', { found: 960, min: 0, max: 959 });
   assert.deepEqual(p.tidPrefixRange('bzzz-zzz-zzzz'), [2n ** 53n - 1n, 2n ** 53n - 1n]);
 });
 

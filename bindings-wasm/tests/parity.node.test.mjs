@@ -28,8 +28,8 @@ function outcome(f) {
   try {
     return JSON.stringify(f(), big);
   } catch (e) {
-    const { name, code, message, index, character, found, expected, item } = e;
-    return JSON.stringify({ name, code, message, index, character, found, expected, item });
+    const { name, code, message, index, character, found, expected, min, max, item } = e;
+    return JSON.stringify({ name, code, message, index, character, found, expected, min, max, item }, big);
   }
 }
 

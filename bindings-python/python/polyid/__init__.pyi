@@ -72,6 +72,9 @@ class PolyIdError(ValueError):
     found: Optional[int]
     #: The length / check value expected, where there is one.
     expected: Optional[int]
+    #: OUT_OF_RANGE: the smallest and largest accepted values, where they are known.
+    min: Optional[int]
+    max: Optional[int]
     #: Position of the failing item in a batch call (compact_ids) or row of a column
     #: (polyid.arrow), else None.
     item: Optional[int]

@@ -35,6 +35,20 @@ class ErrorsTest {
     }
 
     @Test
+    void rangeDetail() {
+        PolyIdException e = fails("OUT_OF_RANGE", () -> Tid.fromParts(0, 1024));
+        assertEquals(1024, e.found().getAsLong());
+        assertEquals(0, e.min().getAsLong());
+        assertEquals(1023, e.max().getAsLong());
+        assertFalse(e.expected().isPresent());
+        PolyIdException n = fails("OUT_OF_RANGE", () -> XidGenerator.create(
+                GeneratorOptions.defaults().manualClock(0).node(960)));
+        assertEquals(960, n.found().getAsLong());
+        assertEquals(959, n.max().getAsLong());
+        assertFalse(fails("INVALID_LENGTH", () -> Xid.parse("abc")).min().isPresent());
+    }
+
+    @Test
     void codesOfEachFamily() {
         fails("INVALID_FORMAT", () -> Wdp.compactId("E.AUTH.TOKEN"));
         fails("NON_ASCII", () -> Wdp.compactId("E.AUTH.TÖKEN.001"));
