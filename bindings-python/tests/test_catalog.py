@@ -82,8 +82,12 @@ def test_expand(cat: Catalog) -> None:
 
 @pytest.mark.parametrize("value, text", [
     (12, "12"), (-3, "-3"), (2**64 - 1, "18446744073709551615"), (True, "true"),
-    (False, "false"), (None, "null"), (1.5, "1.5"), (1.0, "1.0"), ([1, "a"], '[1,"a"]'),
+    (False, "false"), (None, "null"), (1.5, "1.5"), ([1, "a"], '[1,"a"]'),
     ({"k": [True]}, '{"k":[true]}'), ("é", "é"),
+    # Numbers as JSON.stringify writes them and members by name (docs/spec §1.4): what a
+    # JavaScript caller passing the same values gets.
+    (1.0, "1"), (-0.0, "0"), (1e21, "1e+21"), (1e-7, "1e-7"), (2.0**-24, "5.960464477539063e-8"),
+    ({"b": 1.0, "a": [0.5]}, '{"a":[0.5],"b":1}'),
 ])
 def test_expand_non_string_fields_as_json_text(value: Any, text: str) -> None:
     # tests/vectors/README.md: non-string values are substituted as their JSON text.

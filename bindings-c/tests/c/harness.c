@@ -638,9 +638,9 @@ static json_t *expansion_json(const polyid_catalog_expansion *x, const char *mes
 }
 
 /* (pointer, length) mode: fields as JSON text (polyid_catalog_expand_json_n), or none
- * (polyid_catalog_expand_n). NUL-terminated mode: fields as parallel name/value arrays
- * (polyid_catalog_expand; a non-string value passed as its JSON text, as the vectors
- * define), or none as "{}" (polyid_catalog_expand_json). */
+ * (polyid_catalog_expand_n). NUL-terminated mode: string fields as parallel name/value
+ * arrays (polyid_catalog_expand), fields with other values as JSON text (the core writes
+ * those values in the spec's form: polyid_catalog_expand_json), or none as "{}". */
 static void op_catalog_expand(const json_t *in, int mode, outcome *o) {
     str id;
     if (!get_str(in, "id", &id, o)) return;
@@ -654,8 +654,16 @@ static void op_catalog_expand(const json_t *in, int mode, outcome *o) {
     polyid_catalog_expansion x;
     polyid_status st;
     char *message = NULL;
-    if (mode == MODE_N) {
-        if (fields) {
+    int all_strings = 1;
+    const char *key;
+    const json_t *v;
+    if (fields) json_object_foreach((json_t *)fields, key, v) all_strings &= json_is_string(v);
+    if (mode == MODE_N || (fields && !all_strings)) {
+        if (fields && mode != MODE_N) {
+            char *text = json_dumps(fields, JSON_COMPACT | JSON_ENCODE_ANY);
+            SIZED_CALL(o, st, message, 16, polyid_catalog_expand_json(cat, id.p, text, &x, buf_, cap_, &o->err));
+            free(text);
+        } else if (fields) {
             char *text = json_dumps(fields, JSON_COMPACT | JSON_ENCODE_ANY);
             SIZED_CALL(o, st, message, 16,
                        polyid_catalog_expand_json_n(cat, id.p, id.len, text, strlen(text), &x, buf_, cap_,
@@ -668,19 +676,13 @@ static void op_catalog_expand(const json_t *in, int mode, outcome *o) {
     } else if (fields) {
         size_t n = json_object_size(fields), k = 0;
         const char **names = calloc(n + 1, sizeof *names), **values = calloc(n + 1, sizeof *values);
-        char **owned = calloc(n + 1, sizeof *owned);
-        const char *key;
-        const json_t *v;
         json_object_foreach((json_t *)fields, key, v) {
             names[k] = key;
-            if (json_is_string(v)) values[k] = json_string_value(v);
-            else values[k] = owned[k] = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+            values[k] = json_string_value(v);
             k++;
         }
         SIZED_CALL(o, st, message, 16,
                    polyid_catalog_expand(cat, id.p, names, values, n, &x, buf_, cap_, &o->err));
-        for (k = 0; k < n; k++) free(owned[k]);
-        free(owned);
         free(names);
         free(values);
     } else {

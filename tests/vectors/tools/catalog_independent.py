@@ -18,6 +18,7 @@ missing.
 import json
 import os
 import sys
+from decimal import Decimal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -69,6 +70,42 @@ def placeholders(template):
     return names
 
 
+def es_number(x):
+    """ECMA-262 Number::toString of a finite double (what JSON.stringify writes): the
+    shortest digits that read back as x (Python's repr finds them), as an integer below 10^21,
+    a decimal down to 10^-6, else with an exponent; zero (and -0) is 0."""
+    if x == 0:
+        return "0"
+    sign, digits, exp = Decimal(repr(abs(x))).as_tuple()
+    s = "".join(map(str, digits)).rstrip("0") or "0"
+    k = len(s)
+    n = exp + len(digits)  # x = 0.s x 10^n
+    sign = "-" if x < 0 else ""
+    if k <= n <= 21:
+        return sign + s + "0" * (n - k)
+    if 0 < n <= 21:
+        return sign + s[:n] + "." + s[n:]
+    if -6 < n <= 0:
+        return sign + "0." + "0" * -n + s
+    e = n - 1
+    return "%s%s%s%se%s%d" % (sign, s[0], "." if k > 1 else "", s[1:], "-" if e < 0 else "+", abs(e))
+
+
+def json_text(v):
+    """A field value's compact JSON text (docs/spec §1.4): no white space, non-ASCII as is,
+    members in the order of their names, numbers as ECMAScript writes them."""
+    if isinstance(v, int) and not isinstance(v, bool) and not -(1 << 63) <= v < 1 << 64:
+        return es_number(float(v))  # beyond the 64-bit integers a number is read as a double
+    if isinstance(v, bool) or v is None or isinstance(v, (int, str)):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, float):
+        return es_number(v)
+    if isinstance(v, list):
+        return "[" + ",".join(json_text(x) for x in v) + "]"
+    return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + json_text(v[k])
+                          for k in sorted(v)) + "}"
+
+
 def fill(template, fields):
     out, missing, rest = [], [], template
     while "{{" in rest:
@@ -80,9 +117,7 @@ def fill(template, fields):
         name = after[: after.index("}}")].strip()
         if name in fields:
             v = fields[name]
-            # Another value as its compact JSON text: no spaces, non-ASCII as is.
-            out.append(v if isinstance(v, str) else json.dumps(v, separators=(",", ":"),
-                                                                ensure_ascii=False))
+            out.append(v if isinstance(v, str) else json_text(v))
         elif name not in missing:
             missing.append(name)
         rest = after[after.index("}}") + 2:]
@@ -503,6 +538,12 @@ CASES = [
                                          "fields": {"user": "ada", "ip": "10.0.0.1"}}, SRC),
     ("expand-repeated-and-unterminated", "catalog_expand",
      {"json": FULL, "id": "fnOQk", "fields": {"name": "db", "ms": 12}}, SRC),
+    ("expand-numbers", "catalog_expand", {"json": FULL, "id": "fnOQk", "fields": {
+        "name": [1.0, 100.5, 1e20, 1e21, 1e-6, 1e-7, 2.0 ** -24, -0.0, 0.1 + 0.2, 5e-324],
+        "ms": 1.7976931348623157e308}}, SRC),
+    ("expand-members-sorted", "catalog_expand", {"json": FULL, "id": "V6a0B", "fields": {
+        "user": {"b": 1, "a": [2, {"d": None, "c": True}], "\u00e9": 3, "B": 4},
+        "ip": -(1 << 53) + 1}}, SRC),
     ("expand-missing-field", "catalog_expand",
      {"json": FULL, "id": "V6a0B", "fields": {"user": "ada"}}, SRC),
     ("expand-missing-all-fields", "catalog_expand", {"json": FULL, "id": "fnOQk"}, SRC),
@@ -525,6 +566,9 @@ CASES = [
     # payloads
     ("payload-two-ids", "catalog_expand_payload", {"json": FULL, "payload": J(
         {"fnOQk": {"f": {"name": "db", "ms": 12}}, "KF52S": {}})}, SRC),
+    ("payload-numbers", "catalog_expand_payload", {"json": FULL, "payload":
+        '{"fnOQk":{"f":{"name":[1.0,1E2,1e21,5.960464477539063e-8,-0.0,0.000001,'
+        '18446744073709551615,18446744073709551616],"ms":-9223372036854775809}}}'}, SRC),
     ("payload-unknown-id", "catalog_expand_payload",
      {"json": FULL, "payload": J({"35Jkp": {}})}, SRC),
     ("payload-missing-field", "catalog_expand_payload",

@@ -55,6 +55,7 @@
 mod json;
 mod sign;
 mod strict;
+mod value_text;
 
 pub use json::{json_array, Form};
 pub use sign::{
@@ -264,13 +265,13 @@ impl<K: AsRef<str>, V: AsRef<str>> Fields for [(K, V)] {
     }
 }
 
-/// JSON values: strings as their text, anything else as its JSON text (`42`, `true`,
-/// `null`, ...).
+/// JSON values: strings as their text, anything else as its compact JSON text (`42`, `true`,
+/// `null`, `[1,"a"]`; numbers as ECMAScript writes them: [`value_text`]).
 impl Fields for serde_json::Map<String, serde_json::Value> {
     fn field(&self, name: &str) -> Option<Cow<'_, str>> {
         self.get(name).map(|v| match v {
             serde_json::Value::String(s) => Cow::Borrowed(s.as_str()),
-            other => Cow::Owned(other.to_string()),
+            other => Cow::Owned(value_text::json_text(other)),
         })
     }
 }
