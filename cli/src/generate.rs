@@ -143,8 +143,8 @@ impl GenOpts {
     }
 
     /// The options, checked in their order (docs/spec §6.5: node, seed, max_lead_ms,
-    /// on_clock_behind; `--resume` is read before them, `--at` after them). An EUID generator given a node fails when
-    /// it is built, after its extension is checked.
+    /// on_clock_behind; `--resume` is read before them, `--at` after them). An EUID
+    /// generator given a node fails when it is built, after its extension is checked.
     fn options(&self) -> Result<Options, Failure> {
         let node = match &self.node {
             // POLYID_NODE's rule (docs/spec/generation.md §6.1): digits only, no spaces.

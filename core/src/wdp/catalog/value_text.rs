@@ -39,7 +39,9 @@ fn number(v: f64) -> String {
     // serde_json writes the shortest digits that read back as the value (in a form of its
     // own: `1e21`, `100.0`, `1e-7`); its digits and exponent are read back from that text,
     // which keeps a second float formatter out of the binary.
-    let text = serde_json::Number::from_f64(v.abs()).map_or_else(String::new, |n| n.to_string());
+    let text = serde_json::Number::from_f64(v.abs())
+        .expect("a JSON number is finite")
+        .to_string();
     let (mantissa, exp) = text.split_once(['e', 'E']).unwrap_or((&text, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
