@@ -1,12 +1,14 @@
 # polyid command-line tool (cli/, binary `polyid`, package polyid-cli).
 #
 #   make cli-build   target/release/polyid
-#   make cli-test    cargo test -p polyid-cli --release: the binary against the shared vectors
-#                    and docs/spec, bad input, stdin, JSON errors, the memory of a 500 MB stdin
-#                    line (GNU time's peak RSS: /usr/bin/time, installed from apt when
-#                    missing); `polyid conform` against the core (conform-serve), broken
-#                    adapters and the Python package (built first with python-build when that
-#                    target exists; skipped with its reason when `import polyid` fails)
+#   make cli-test    cargo test -p polyid-cli (dev profile, with overflow checks; the release
+#                    binary runs in the matrix, the doc examples and the fleet): the binary
+#                    against the shared vectors and docs/spec, bad input, stdin, JSON errors,
+#                    the memory of a 500 MB stdin line (GNU time's peak RSS: /usr/bin/time,
+#                    installed from apt when missing); `polyid conform` against the core
+#                    (conform-serve), broken adapters and the Python package (built first
+#                    with python-build when that target exists; skipped with its reason when
+#                    `import polyid` fails)
 #   make cli-bench   1,000,000 IDs to a pipe, timed with hyperfine (installed from apt when
 #                    missing, else bash `time`); prints the figures
 #   make cli-bench-write  the same, its table written into the README (mk/docs.mk)
@@ -39,7 +41,7 @@ cli-test: cli-test-deps
 	$(if $(filter python-build,$(BUILD_TARGETS)),@$(MAKE) --no-print-directory -C $(ROOT) python-build \
 	  || echo "cli: python-build failed; the conform/python-package test will be skipped")
 	@echo "==> cli: cargo test -p polyid-cli"
-	$(CARGO) test --locked -p polyid-cli --release
+	$(CARGO) test --locked -p polyid-cli
 
 # hyperfine from Debian, installed only when missing; the benchmark falls back to bash
 # `time` when it cannot be installed.

@@ -73,7 +73,9 @@ C_INTERNAL = 99
 def core_output() -> dict:
     cargo = os.environ.get("CARGO", "cargo")
     out = subprocess.run(
-        [cargo, "run", "-q", "--locked", "--release", "-p", "polyid", "--example", "error_codes"],
+        # The profile of `make core-test`, which has built the example by then.
+        [cargo, "run", "-q", "--locked", "--profile", "release-tests", "-p", "polyid",
+         "--example", "error_codes"],
         cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True,
     ).stdout
     core = json.loads(out)
