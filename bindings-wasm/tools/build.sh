@@ -179,14 +179,17 @@ wasm_opt=$here/node_modules/.bin/wasm-opt
 
 rm -rf "$pkg"
 mkdir -p "$pkg"
-for module in "${MODULES[@]}"; do
+# One module's JS bindings and its optimized code (`set -e` holds inside the subshell).
+bind_and_optimize() {
+    local module=$1 target wasm
     for target in web nodejs; do
         "$wasm_bindgen" --target "$target" --no-typescript --out-dir "$pkg/${target%js}" \
             --out-name "$module" "$out/$module.wasm"
     done
-    web=$pkg/web/${module}_bg.wasm node=$pkg/node/${module}_bg.wasm
+    local web=$pkg/web/${module}_bg.wasm node=$pkg/node/${module}_bg.wasm
     # The two targets differ only in their JS glue: when their modules are the same bytes,
     # the optimized one is copied rather than optimized twice.
+    local same
     same=$(cmp -s "$web" "$node" && echo 1 || echo 0)
     for wasm in "$web" "$node"; do
         if [ "$wasm" = "$node" ] && [ "$same" = 1 ]; then cp "$web" "$node"; continue; fi
@@ -194,7 +197,18 @@ for module in "${MODULES[@]}"; do
         "$wasm_opt" -Oz --flatten --rereloop -Oz --converge --strip-debug --strip-producers \
             "$wasm" -o "$wasm"
     done
+}
+# The modules side by side: wasm-opt keeps about one core busy per module.
+jobs_=()
+for module in "${MODULES[@]}"; do
+    (bind_and_optimize "$module") &
+    jobs_+=("$!:$module")
 done
+failed=""
+for job in "${jobs_[@]}"; do
+    wait "${job%%:*}" || failed="$failed ${job#*:}"
+done
+[ -z "$failed" ] || { echo "wasm-build: wasm-bindgen or wasm-opt failed for:$failed" >&2; exit 1; }
 
 # ---------------------------------------------------------------------------------------------
 # 5. The package
