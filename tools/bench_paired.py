@@ -6,8 +6,8 @@
     tools/bench_paired.py BASE --arrow [--rounds N] [--rows N]   (make bench-paired-arrow BASE=rev)
 
 With --arrow, the Arrow kernels instead: `arrow/examples/column_bench.rs` of the working tree
-(copied into the base tree, so that both builds time the same columns through the public
-API) built against each commit's crates.
+(copied into the base tree with the seeded codes it includes, so that both builds time the
+same columns through the public API) built against each commit's crates.
 
 BASE is any git revision; it is checked out (detached) under target/paired/base and its bench
 built there, the working tree's beside it. Each round runs every benchmark of both builds
@@ -51,11 +51,15 @@ def build(tree: str) -> str:
 
 
 def build_arrow(tree: str) -> str:
-    """The path of the Arrow kernels' column bench built in `tree` (the working tree's file)."""
-    example = os.path.join("arrow", "examples", "column_bench.rs")
+    """The path of the Arrow kernels' column bench built in `tree` (the working tree's files)."""
     if tree != ROOT:
-        with open(os.path.join(ROOT, example)) as src, open(os.path.join(tree, example), "w") as dst:
-            dst.write(src.read())
+        # The example and the seeded codes it includes by path.
+        for part in (("arrow", "examples", "column_bench.rs"),
+                     ("core", "benches", "support", "codes.rs")):
+            path = os.path.join(*part)
+            os.makedirs(os.path.dirname(os.path.join(tree, path)), exist_ok=True)
+            with open(os.path.join(ROOT, path)) as src, open(os.path.join(tree, path), "w") as dst:
+                dst.write(src.read())
     return executable(tree, "column_bench",
                       ["build", "--release", "-p", "polyid-arrow", "--example", "column_bench"])
 
