@@ -138,10 +138,12 @@ export declare class Catalog {
   get(id: string): CatalogEntry | null
   /**
    * Expands an ID: every `{{field}}` of the message replaced by `fields[field]` (strings as
-   * they are, `bigint`s as decimal text, other JSON values as their JSON text).
+   * they are, other JSON values as their JSON text; a `bigint`, also inside a list or an
+   * object, is a JSON integer).
    *
-   * Throws `NOT_FOUND` (an ID the catalog does not have, or not an ID) or `MISSING_FIELD` (a
-   * placeholder without a value; the message names every missing field).
+   * Throws `NOT_FOUND` (an ID the catalog does not have, or not an ID), `MISSING_FIELD` (a
+   * placeholder without a value; the message names every missing field) or `OUT_OF_RANGE` (a
+   * `bigint` outside -2^63..2^64-1).
    */
   expand(id: string, fields?: Record<string, unknown> | Map<string, unknown> | null): CatalogExpansion
   /**

@@ -29,18 +29,37 @@ function isRecord(v) {
 }
 
 /**
- * JSON text of an object the caller gave (catalog document, payload, fields). A bigint is
- * written as its decimal digits in a string: the core substitutes a string as its text and an
- * integer as its JSON text, which are the same digits.
+ * JSON text of an object the caller gave (catalog document, payload, fields), as
+ * JSON.stringify writes it, except that a bigint is a JSON integer: its digits when it is in
+ * the 64-bit types' range (-2^63 to 2^64-1), which the core keeps exactly, else OUT_OF_RANGE
+ * (as Python refuses such an int). `what` names the argument; a bigint field is a
+ * `field value`, as in every runtime's message.
  */
 function jsonText(v, what) {
-  try {
-    return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
-  } catch (e) {
-    // What JSON.stringify refuses (a cycle) is the caller's argument; an exception thrown by
-    // the caller's own getter or toJSON passes through as it is.
-    if (e instanceof TypeError) throw typeError(`${what}: not convertible to JSON (${e.message})`);
-    throw e;
+  const context = what === 'fields' ? 'field value' : what;
+  // Each bigint is stood in for by a string mark, then the quoted marks by the digits. A mark
+  // that some string or key of the caller's holds is passed over for the next one.
+  for (let n = 0; ; n++) {
+    const mark = `\u0000polyid bigint ${n}\u0000`;
+    const digits = [];
+    let clash = false;
+    let text;
+    try {
+      text = JSON.stringify(v, (k, x) => {
+        if (k.includes(mark) || (typeof x === 'string' && x.includes(mark))) clash = true;
+        if (typeof x !== 'bigint') return x;
+        digits.push(String(ranged(x, context, I64_MIN, U64_MAX)));
+        return mark;
+      });
+    } catch (e) {
+      // What JSON.stringify refuses (a cycle) is the caller's argument; an exception thrown by
+      // the caller's own getter or toJSON, or OUT_OF_RANGE, passes through as it is.
+      if (e instanceof TypeError) throw typeError(`${what}: not convertible to JSON (${e.message})`);
+      throw e;
+    }
+    if (clash) continue;
+    if (digits.length === 0) return text;
+    return text.split(JSON.stringify(mark)).reduce((out, part, i) => out + digits[i - 1] + part);
   }
 }
 
@@ -209,8 +228,8 @@ export class Catalog {
   /**
    * Expands an ID (a namespaced catalog also takes the bare compact ID):
    * `{id, code, severity, message}` with every `{{field}}` filled from `fields` (an object or
-   * a Map; strings as they are, bigints as decimal text, other JSON values as their JSON
-   * text). `NOT_FOUND`, `MISSING_FIELD`.
+   * a Map; strings as they are, other JSON values as their JSON text, a bigint as a JSON
+   * integer). `NOT_FOUND`, `MISSING_FIELD`; `OUT_OF_RANGE` for a bigint beyond 64 bits.
    */
   expand(id, fields) {
     const key = string(id);

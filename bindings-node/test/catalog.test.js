@@ -87,10 +87,25 @@ test('catalog: expand and field values', () => {
   })
   assert.equal(c.expand('KF52S').message, 'slow connection')
   assert.equal(c.expand('KF52S', null).message, 'slow connection')
-  // Non-string values: their JSON text; bigint: decimal text.
+  // Non-string values: their JSON text; a bigint is a JSON integer, also inside a list or an
+  // object (Python's int gives the same text), and OUT_OF_RANGE beyond 64 bits, as in Python.
   const m = (f) => c.expand('V6a0B', f).message
   assert.equal(m({ user: 12, ip: true }), 'token missing for 12 from true')
-  assert.equal(m({ user: null, ip: 2n ** 70n }), 'token missing for null from 1180591620717411303424')
+  assert.equal(m({ user: null, ip: 2n ** 64n - 1n }), 'token missing for null from 18446744073709551615')
+  assert.equal(m({ user: { n: 2n ** 60n }, ip: [-(2n ** 63n)] }),
+    'token missing for {"n":1152921504606846976} from [-9223372036854775808]')
+  throwsCode(() => m({ user: 'a', ip: 2n ** 70n }), 'OUT_OF_RANGE')
+  let e
+  try { m({ user: 'a', ip: 2n ** 70n }) } catch (x) { e = x }
+  assert.equal(e.message, 'field value: 1180591620717411303424 is out of range -9223372036854775808..=18446744073709551615')
+  assert.deepEqual([e.found, e.min, e.max], [2n ** 70n, -(2n ** 63n), 2n ** 64n - 1n])
+  // A payload or catalog object: the same integers.
+  assert.equal(c.expandPayload({ V6a0B: { f: { user: 3n, ip: { a: 2n ** 63n } } } })[0].message,
+    'token missing for 3 from {"a":9223372036854775808}')
+  // A string or key that holds the layer's stand-in for a bigint stays as it is.
+  const mark = '\u0000polyid bigint 0\u0000'
+  assert.equal(m({ user: { [mark]: mark }, ip: 5n }),
+    `token missing for {"\\u0000polyid bigint 0\\u0000":"\\u0000polyid bigint 0\\u0000"} from 5`)
   assert.equal(m({ user: { a: [1, 'x'] }, ip: 1.5 }), 'token missing for {"a":[1,"x"]} from 1.5')
   throwsCode(() => c.expand('V6a0B', { user: 'ada' }), 'MISSING_FIELD')
   throwsCode(() => c.expand('V6a0B', { user: 'ada', ip: undefined }), 'MISSING_FIELD')

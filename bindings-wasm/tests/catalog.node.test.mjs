@@ -141,7 +141,18 @@ test('catalog: expand fills fields (objects or Maps; numbers, bigints, booleans 
   });
   assert.equal(cat.expand('V6a0B', new Map([['user', 'bo'], ['ip', 'x']])).message, 'token missing for bo from x');
   assert.equal(cat.expand('fnOQk', { name: 'db', ms: 12 }).message, 'timer db took 12 ms');
-  assert.equal(cat.expand('fnOQk', { name: true, ms: 2n ** 70n }).message, 'timer true took 1180591620717411303424 ms');
+  assert.equal(cat.expand('fnOQk', { name: true, ms: 2n ** 64n - 1n }).message, 'timer true took 18446744073709551615 ms');
+  // A bigint is a JSON integer wherever it is (Python's int gives the same text), and one
+  // beyond 64 bits is OUT_OF_RANGE, as in Python.
+  assert.equal(cat.expand('fnOQk', { name: { n: 2n ** 60n }, ms: [-(2n ** 63n)] }).message,
+    'timer {"n":1152921504606846976} took [-9223372036854775808] ms');
+  const e = throwsCode(() => cat.expand('fnOQk', { name: 'db', ms: 2n ** 70n }), 'OUT_OF_RANGE');
+  assert.equal(e.message, 'field value: 1180591620717411303424 is out of range -9223372036854775808..=18446744073709551615');
+  assert.deepEqual([e.found, e.min, e.max], [2n ** 70n, -(2n ** 63n), 2n ** 64n - 1n]);
+  // A string that holds the layer's stand-in for a bigint stays as it is.
+  const mark = '\u0000polyid bigint 0\u0000';
+  assert.equal(cat.expand('fnOQk', { name: { [mark]: mark }, ms: 5n }).message,
+    `timer {"\\u0000polyid bigint 0\\u0000":"\\u0000polyid bigint 0\\u0000"} took 5 ms`);
   assert.equal(cat.expand('fnOQk', { name: null, ms: 1.5 }).message, 'timer null took 1.5 ms');
   assert.equal(cat.expand('KF52S', {}).message, 'slow connection');
   assert.match(throwsCode(() => cat.expand('V6a0B', { user: 'ada' }), 'MISSING_FIELD').message, /ip/);
