@@ -142,8 +142,9 @@ export declare class Catalog {
    * object, is a JSON integer).
    *
    * Throws `NOT_FOUND` (an ID the catalog does not have, or not an ID), `MISSING_FIELD` (a
-   * placeholder without a value; the message names every missing field) or `OUT_OF_RANGE` (a
-   * `bigint` outside -2^63..2^64-1).
+   * placeholder without a value; the message names every missing field), `OUT_OF_RANGE` (a
+   * `bigint` outside -2^63..2^64-1) or `INVALID_ARGUMENT` (`NaN` or an infinity; a TypeError
+   * for a function or a symbol).
    */
   expand(id: string, fields?: Record<string, unknown> | Map<string, unknown> | null): CatalogExpansion
   /**

@@ -28,11 +28,20 @@ function isRecord(v) {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** INVALID_ARGUMENT for NaN or an infinity, which JSON cannot hold, in Python's words. */
+function noJson(context, x) {
+  const e = new Error(`${context}: ${rustFloat(x)} has no JSON form`);
+  e.code = 'INVALID_ARGUMENT';
+  return e;
+}
+
 /**
  * JSON text of an object the caller gave (catalog document, payload, fields), as
- * JSON.stringify writes it, except that a bigint is a JSON integer: its digits when it is in
- * the 64-bit types' range (-2^63 to 2^64-1), which the core keeps exactly, else OUT_OF_RANGE
- * (as Python refuses such an int). `what` names the argument; a bigint field is a
+ * JSON.stringify writes it, except where it would change or drop a value without a word,
+ * which Python refuses too: a bigint is a JSON integer, its digits when it is in the 64-bit
+ * types' range (-2^63 to 2^64-1), which the core keeps exactly, else OUT_OF_RANGE; NaN and
+ * the infinities (which JSON.stringify writes as null) are INVALID_ARGUMENT; a function or a
+ * symbol (which it leaves out) a TypeError. `what` names the argument; a field's is
  * `field value`, as in every runtime's message.
  */
 function jsonText(v, what) {
@@ -47,14 +56,20 @@ function jsonText(v, what) {
     try {
       text = JSON.stringify(v, (k, x) => {
         if (k.includes(mark) || (typeof x === 'string' && x.includes(mark))) clash = true;
+        if (typeof x === 'number' && !Number.isFinite(x)) throw noJson(context, x);
+        if (typeof x === 'function' || typeof x === 'symbol') {
+          throw typeError(`${context}: a ${typeof x} is not a JSON value`);
+        }
         if (typeof x !== 'bigint') return x;
         digits.push(String(ranged(x, context, I64_MIN, U64_MAX)));
         return mark;
       });
     } catch (e) {
       // What JSON.stringify refuses (a cycle) is the caller's argument; an exception thrown by
-      // the caller's own getter or toJSON, or OUT_OF_RANGE, passes through as it is.
-      if (e instanceof TypeError) throw typeError(`${what}: not convertible to JSON (${e.message})`);
+      // the caller's own getter or toJSON, or one of the errors above, passes through as it is.
+      if (e instanceof TypeError && e.code === undefined) {
+        throw typeError(`${what}: not convertible to JSON (${e.message})`);
+      }
       throw e;
     }
     if (clash) continue;
@@ -229,7 +244,8 @@ export class Catalog {
    * Expands an ID (a namespaced catalog also takes the bare compact ID):
    * `{id, code, severity, message}` with every `{{field}}` filled from `fields` (an object or
    * a Map; strings as they are, other JSON values as their JSON text, a bigint as a JSON
-   * integer). `NOT_FOUND`, `MISSING_FIELD`; `OUT_OF_RANGE` for a bigint beyond 64 bits.
+   * integer). `NOT_FOUND`, `MISSING_FIELD`; `OUT_OF_RANGE` for a bigint beyond 64 bits,
+   * `INVALID_ARGUMENT` for NaN or an infinity, a TypeError for a function or a symbol.
    */
   expand(id, fields) {
     const key = string(id);

@@ -102,6 +102,19 @@ test('catalog: expand and field values', () => {
   // A payload or catalog object: the same integers.
   assert.equal(c.expandPayload({ V6a0B: { f: { user: 3n, ip: { a: 2n ** 63n } } } })[0].message,
     'token missing for 3 from {"a":9223372036854775808}')
+  // What JSON.stringify would turn into null or leave out is refused, as in Python: NaN and
+  // the infinities (INVALID_ARGUMENT, Python's message), functions and symbols (TypeError).
+  for (const [bad, shown] of [[NaN, 'NaN'], [Infinity, 'inf'], [-Infinity, '-inf']]) {
+    for (const f of [{ user: bad, ip: 1 }, { user: 'a', ip: [1, { x: bad }] }]) {
+      let err
+      try { m(f) } catch (x) { err = x }
+      assert.equal(err?.code, 'INVALID_ARGUMENT')
+      assert.equal(err.message, `field value: ${shown} has no JSON form`)
+    }
+  }
+  throwsCode(() => m({ user: 'a', ip: [() => 1] }), 'INVALID_ARGUMENT', TypeError)
+  throwsCode(() => m({ user: 'a', ip: Symbol('s') }), 'INVALID_ARGUMENT', TypeError)
+  throwsCode(() => c.expandPayload({ V6a0B: { f: { user: NaN, ip: 1 } } }), 'INVALID_ARGUMENT')
   // A string or key that holds the layer's stand-in for a bigint stays as it is.
   const mark = '\u0000polyid bigint 0\u0000'
   assert.equal(m({ user: { [mark]: mark }, ip: 5n }),

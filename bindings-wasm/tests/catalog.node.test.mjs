@@ -149,6 +149,13 @@ test('catalog: expand fills fields (objects or Maps; numbers, bigints, booleans 
   const e = throwsCode(() => cat.expand('fnOQk', { name: 'db', ms: 2n ** 70n }), 'OUT_OF_RANGE');
   assert.equal(e.message, 'field value: 1180591620717411303424 is out of range -9223372036854775808..=18446744073709551615');
   assert.deepEqual([e.found, e.min, e.max], [2n ** 70n, -(2n ** 63n), 2n ** 64n - 1n]);
+  // What JSON.stringify would turn into null or leave out is refused, as in Python.
+  for (const [bad, shown] of [[NaN, 'NaN'], [Infinity, 'inf'], [-Infinity, '-inf']]) {
+    const err = throwsCode(() => cat.expand('fnOQk', { name: 'db', ms: [{ x: bad }] }), 'INVALID_ARGUMENT');
+    assert.equal(err.message, `field value: ${shown} has no JSON form`);
+  }
+  throwsType(() => cat.expand('fnOQk', { name: 'db', ms: () => 1 }));
+  throwsType(() => cat.expand('fnOQk', { name: Symbol('s'), ms: 1 }));
   // A string that holds the layer's stand-in for a bigint stays as it is.
   const mark = '\u0000polyid bigint 0\u0000';
   assert.equal(cat.expand('fnOQk', { name: { [mark]: mark }, ms: 5n }).message,
