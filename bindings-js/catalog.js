@@ -28,6 +28,18 @@ function isRecord(v) {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** How far below itself a field value may nest (docs/spec §1.4). */
+const MAX_FIELD_LEVELS = 64;
+/** How deep the core's JSON reader reads; a deeper document is refused here first. */
+const MAX_JSON_LEVELS = 128;
+
+/** INVALID_ARGUMENT for a value nested deeper than its limit (the core's message). */
+function nestedTooDeep(context, limit) {
+  const e = new Error(`${context}: nested more than ${limit} levels`);
+  e.code = 'INVALID_ARGUMENT';
+  return e;
+}
+
 /** INVALID_ARGUMENT for NaN or an infinity, which JSON cannot hold, in Python's words. */
 function noJson(context, x) {
   const e = new Error(`${context}: ${rustFloat(x)} has no JSON form`);
@@ -51,10 +63,21 @@ function jsonText(v, what) {
   for (let n = 0; ; n++) {
     const mark = `\u0000polyid bigint ${n}\u0000`;
     const digits = [];
+    const levels = new WeakMap();
     let clash = false;
     let text;
     try {
-      text = JSON.stringify(v, (k, x) => {
+      text = JSON.stringify(v, function (k, x) {
+        // The level of `x` below the root (0), checked before JSON.stringify goes deeper: a
+        // field value holds at most MAX_FIELD_LEVELS, as the core and Python hold it, and any
+        // other argument no more than the core's JSON reader takes.
+        const level = (levels.get(this) ?? -1) + 1;
+        if (what === 'fields' ? level > MAX_FIELD_LEVELS + 1 : level > MAX_JSON_LEVELS) {
+          throw what === 'fields'
+            ? nestedTooDeep('field value', MAX_FIELD_LEVELS)
+            : nestedTooDeep(what, MAX_JSON_LEVELS);
+        }
+        if (typeof x === 'object' && x !== null) levels.set(x, level);
         if (k.includes(mark) || (typeof x === 'string' && x.includes(mark))) clash = true;
         if (typeof x === 'number' && !Number.isFinite(x)) throw noJson(context, x);
         if (typeof x === 'function' || typeof x === 'symbol') {

@@ -1459,7 +1459,8 @@ enum polyid_status polyid_catalog_expand_n(const struct polyid_catalog *catalog,
  * JSON text (`12`, `true`, `null`, ...). `fields`: NUL-terminated UTF-8 (`"{}"` for none).
  *
  * Errors: those of `polyid_catalog_expand()`, `POLYID_NULL_POINTER` (fields) and
- * `POLYID_INVALID_ARGUMENT` (fields is not JSON, or not an object).
+ * `POLYID_INVALID_ARGUMENT` (fields is not JSON, not an object, or holds a value nested
+ * more than 64 levels).
  */
 enum polyid_status polyid_catalog_expand_json(const struct polyid_catalog *catalog,
                                               const char *id,

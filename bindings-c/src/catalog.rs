@@ -481,7 +481,8 @@ with_n_twin! {
     /// JSON text (`12`, `true`, `null`, ...). `fields`: NUL-terminated UTF-8 (`"{}"` for none).
     ///
     /// Errors: those of `polyid_catalog_expand()`, `POLYID_NULL_POINTER` (fields) and
-    /// `POLYID_INVALID_ARGUMENT` (fields is not JSON, or not an object).
+    /// `POLYID_INVALID_ARGUMENT` (fields is not JSON, not an object, or holds a value nested
+    /// more than 64 levels).
     fn polyid_catalog_expand_json;
     /// `polyid_catalog_expand_json()` for an ID and fields given as (pointer, length) pairs.
     fn polyid_catalog_expand_json_n;

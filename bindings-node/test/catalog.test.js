@@ -115,6 +115,19 @@ test('catalog: expand and field values', () => {
   throwsCode(() => m({ user: 'a', ip: [() => 1] }), 'INVALID_ARGUMENT', TypeError)
   throwsCode(() => m({ user: 'a', ip: Symbol('s') }), 'INVALID_ARGUMENT', TypeError)
   throwsCode(() => c.expandPayload({ V6a0B: { f: { user: NaN, ip: 1 } } }), 'INVALID_ARGUMENT')
+  // A field value nests at most 64 levels (docs/spec §1.4), checked before JSON.stringify
+  // goes deeper: 100,000 levels are INVALID_ARGUMENT, not a RangeError.
+  const nest = (n, x) => { for (let i = 0; i < n; i++) x = [x]; return x }
+  assert.equal(m({ user: nest(64, []), ip: 1 }), `token missing for ${'['.repeat(65)}${']'.repeat(65)} from 1`)
+  for (const deep of [nest(65, 1), nest(64, { k: 1 }), nest(100000, 1)]) {
+    let err
+    try { m({ user: deep, ip: 1 }) } catch (x) { err = x }
+    assert.equal(err?.code, 'INVALID_ARGUMENT')
+    assert.equal(err.message, 'field value: nested more than 64 levels')
+  }
+  throwsCode(() => c.expandPayload({ V6a0B: { f: { user: nest(65, 1), ip: 1 } } }), 'INVALID_ARGUMENT')
+  throwsCode(() => c.expandPayload({ V6a0B: { f: { user: nest(100000, 1), ip: 1 } } }), 'INVALID_ARGUMENT')
+  throwsCode(() => Catalog.load({ v: '1', wd: nest(100000, 1) }), 'INVALID_ARGUMENT')
   // A string or key that holds the layer's stand-in for a bigint stays as it is.
   const mark = '\u0000polyid bigint 0\u0000'
   assert.equal(m({ user: { [mark]: mark }, ip: 5n }),

@@ -15,7 +15,7 @@ use polyid::clock::SystemClock;
 use polyid::wdp::catalog::{
     self as core, Catalog as CoreCatalog, CatalogEntry as CoreCatalogEntry,
     CollisionGroup as CoreGroup, Entry as CoreEntry, Expansion as CoreExpansion, Form,
-    KeyPair as CoreKeyPair,
+    KeyPair as CoreKeyPair, MAX_FIELD_DEPTH,
 };
 use polyid::wdp::Severity;
 use polyid::ErrorCode;
@@ -311,11 +311,11 @@ impl Expansion {
 /// lists/tuples/mappings of those.
 fn json_value(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
     let py = obj.py();
-    if depth > 64 {
+    if depth > MAX_FIELD_DEPTH {
         return Err(binding_err(
             py,
             ErrorCode::InvalidArgument,
-            "field value: nested more than 64 levels".into(),
+            format!("field value: nested more than {MAX_FIELD_DEPTH} levels"),
         ));
     }
     if obj.is_none() {

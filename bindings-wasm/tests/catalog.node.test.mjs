@@ -156,6 +156,15 @@ test('catalog: expand fills fields (objects or Maps; numbers, bigints, booleans 
   }
   throwsType(() => cat.expand('fnOQk', { name: 'db', ms: () => 1 }));
   throwsType(() => cat.expand('fnOQk', { name: Symbol('s'), ms: 1 }));
+  // A field value nests at most 64 levels (docs/spec §1.4); 100,000 levels are
+  // INVALID_ARGUMENT, not a RangeError.
+  const nest = (n, x) => { for (let i = 0; i < n; i++) x = [x]; return x; };
+  for (const deep of [nest(65, 1), nest(100000, 1)]) {
+    const err = throwsCode(() => cat.expand('fnOQk', { name: deep, ms: 1 }), 'INVALID_ARGUMENT');
+    assert.equal(err.message, 'field value: nested more than 64 levels');
+    throwsCode(() => cat.expandPayload({ fnOQk: { f: { name: deep, ms: 1 } } }), 'INVALID_ARGUMENT');
+  }
+  throwsCode(() => Catalog.load({ v: '1', wd: nest(100000, 1) }), 'INVALID_ARGUMENT');
   // A string that holds the layer's stand-in for a bigint stays as it is.
   const mark = '\u0000polyid bigint 0\u0000';
   assert.equal(cat.expand('fnOQk', { name: { [mark]: mark }, ms: 5n }).message,

@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use polyid::wdp::catalog::{
-    collisions, expected_collisions, from_hex, hex, Catalog, Entry, Form, KeyPair,
+    collisions, expected_collisions, from_hex, hex, Catalog, Entry, Form, KeyPair, MAX_FIELD_DEPTH,
 };
 use polyid::ErrorCode;
 
@@ -225,6 +225,45 @@ fn payload_expansion() {
             ErrorCode::InvalidArgument,
             "{bad}"
         );
+    }
+}
+
+/// `levels` arrays around `inner`: the value's deepest part is `levels` below it.
+fn nested(levels: usize, inner: &str) -> String {
+    format!("{}{inner}{}", "[".repeat(levels), "]".repeat(levels))
+}
+
+#[test]
+fn field_values_nest_at_most_64_levels() {
+    assert_eq!(MAX_FIELD_DEPTH, 64);
+    let c = sample();
+    let fields = |v: &str| format!(r#"{{"name": {v}, "ms": 1}}"#);
+    let payload = |v: &str| format!(r#"{{"fnOQk": {{"f": {}}}}}"#, fields(v));
+    // 64 levels: an integer inside 64 arrays, or 65 arrays of which the innermost is empty
+    // (nothing lies 65 levels down).
+    for ok in [nested(64, "7"), nested(65, "")] {
+        let want = format!("timer {ok} took 1 ms");
+        assert_eq!(c.expand_json("fnOQk", &fields(&ok)).unwrap().message, want);
+        assert_eq!(c.expand_payload(&payload(&ok)).unwrap()[0].message, want);
+    }
+    // One level more, in an array or an object, is INVALID_ARGUMENT, whether or not the ID
+    // is in the catalog: fields are read first.
+    for deep in [
+        nested(65, "7"),
+        nested(64, r#"{"k":1}"#),
+        nested(100, "null"),
+    ] {
+        let value: serde_json::Value = serde_json::from_str(&fields(&deep)).unwrap();
+        for e in [
+            c.expand_json("fnOQk", &fields(&deep)).unwrap_err(),
+            c.expand_json("35Jkp", &fields(&deep)).unwrap_err(),
+            c.expand_payload(&payload(&deep)).unwrap_err(),
+            c.expand("fnOQk", &value).unwrap_err(),
+            c.expand("35Jkp", value.as_object().unwrap()).unwrap_err(),
+        ] {
+            assert_eq!(e.code(), ErrorCode::InvalidArgument);
+            assert_eq!(e.to_string(), "field value: nested more than 64 levels");
+        }
     }
 }
 

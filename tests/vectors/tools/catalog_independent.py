@@ -311,6 +311,19 @@ def expansion(e, fields):
     return {"code": e["code"], "severity": e["severity"], "message": fill(e["message"], fields)}
 
 
+def levels(v):
+    """How far below `v` its deepest part lies (docs/spec §1.4: at most 64)."""
+    parts = v.values() if isinstance(v, dict) else v if isinstance(v, list) else ()
+    return max((1 + levels(x) for x in parts), default=0)
+
+
+def read_fields(fields):
+    """The fields, read before the ID is looked up: a value nested too deep is refused."""
+    if any(levels(v) > 64 for v in fields.values()):
+        raise VecError("INVALID_ARGUMENT")
+    return fields
+
+
 def canonical(cat):
     nsh, ns, version, entries, generated = cat
     doc = {"v": version, "wd": {}}
@@ -343,7 +356,8 @@ def op(case):
             out["namespace_hash"] = cat[0]
         return out
     if name == "catalog_expand":
-        return expansion(lookup(cat, inp["id"]), inp.get("fields") or {})
+        fields = read_fields(inp.get("fields") or {})
+        return expansion(lookup(cat, inp["id"]), fields)
     if name == "catalog_expand_payload":
         try:
             payload = strict_json(inp["payload"])
@@ -358,7 +372,8 @@ def op(case):
             f = body.get("f")
             if f is not None and not isinstance(f, dict):
                 raise VecError("INVALID_ARGUMENT")
-            out.append(expansion(lookup(cat, id_), f or {}))
+            f = read_fields(f or {})
+            out.append(expansion(lookup(cat, id_), f))
         return sorted(out, key=lambda x: x["code"])
     if name == "catalog_canonical":
         return canonical(cat)
@@ -400,6 +415,13 @@ def E(code, message="m", **kw):
     e = {"code": code, "message": message}
     e.update(kw)
     return e
+
+
+def nest(levels, inner):
+    """`inner` inside `levels` arrays."""
+    for _ in range(levels):
+        inner = [inner]
+    return inner
 
 
 def J(obj):
@@ -547,6 +569,14 @@ CASES = [
     ("expand-missing-field", "catalog_expand",
      {"json": FULL, "id": "V6a0B", "fields": {"user": "ada"}}, SRC),
     ("expand-missing-all-fields", "catalog_expand", {"json": FULL, "id": "fnOQk"}, SRC),
+    ("expand-field-nested-64-levels", "catalog_expand", {"json": FULL, "id": "fnOQk",
+     "fields": {"name": nest(64, 7), "ms": 1}}, SRC),
+    ("expand-field-nested-65-arrays-innermost-empty", "catalog_expand", {"json": FULL,
+     "id": "fnOQk", "fields": {"name": nest(64, []), "ms": 1}}, SRC),
+    ("expand-field-nested-65-levels", "catalog_expand", {"json": FULL, "id": "fnOQk",
+     "fields": {"name": "db", "ms": nest(65, 7)}}, SRC),
+    ("expand-field-nested-65-levels-unknown-id", "catalog_expand", {"json": FULL,
+     "id": "35Jkp", "fields": {"name": nest(64, {"k": 1})}}, SRC),
     ("expand-unknown-id", "catalog_expand", {"json": FULL, "id": "35Jkp"}, SRC),
     ("expand-malformed-id", "catalog_expand", {"json": FULL, "id": "V6a0"}, SRC),
     ("expand-escapes-and-unicode", "catalog_expand",
@@ -573,6 +603,8 @@ CASES = [
      {"json": FULL, "payload": J({"35Jkp": {}})}, SRC),
     ("payload-missing-field", "catalog_expand_payload",
      {"json": FULL, "payload": J({"V6a0B": {"f": {"user": "ada"}}})}, SRC),
+    ("payload-field-nested-65-levels", "catalog_expand_payload",
+     {"json": FULL, "payload": J({"fnOQk": {"f": {"name": nest(65, 7), "ms": 1}}})}, SRC),
     ("payload-not-object", "catalog_expand_payload", {"json": FULL, "payload": "[]"}, SRC),
     ("payload-body-not-object", "catalog_expand_payload",
      {"json": FULL, "payload": J({"KF52S": 1})}, SRC),

@@ -234,6 +234,12 @@ pub struct Expansion<'a> {
 pub trait Fields {
     /// The text of the field `name`, if there is one.
     fn field(&self, name: &str) -> Option<Cow<'_, str>>;
+
+    /// Whether the values can be substituted at all, asked before the ID is looked up: JSON
+    /// values nest at most [`MAX_FIELD_DEPTH`] levels (docs/spec §1.4); text always can.
+    fn check(&self) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// No fields at all.
@@ -274,6 +280,10 @@ impl Fields for serde_json::Map<String, serde_json::Value> {
             other => Cow::Owned(value_text::json_text(other)),
         })
     }
+
+    fn check(&self) -> Result<()> {
+        check_depth(self)
+    }
 }
 
 /// A JSON object (any other value has no fields).
@@ -281,11 +291,19 @@ impl Fields for serde_json::Value {
     fn field(&self, name: &str) -> Option<Cow<'_, str>> {
         self.as_object().and_then(|m| m.field(name))
     }
+
+    fn check(&self) -> Result<()> {
+        self.as_object().map_or(Ok(()), check_depth)
+    }
 }
 
 impl<F: Fields + ?Sized> Fields for &F {
     fn field(&self, name: &str) -> Option<Cow<'_, str>> {
         (**self).field(name)
+    }
+
+    fn check(&self) -> Result<()> {
+        (**self).check()
     }
 }
 
@@ -734,10 +752,12 @@ impl Catalog {
     }
 
     /// Expands an ID: code, severity and message with `{{field}}` placeholders filled.
-    /// `NOT_FOUND` for an ID the catalog does not have; `MISSING_FIELD` (naming every
+    /// `INVALID_ARGUMENT` for fields that [`Fields::check`] refuses (before the ID is looked
+    /// up); `NOT_FOUND` for an ID the catalog does not have; `MISSING_FIELD` (naming every
     /// missing field) when a placeholder has no value.
     #[inline]
     pub fn expand<F: Fields + ?Sized>(&self, id: &str, fields: &F) -> Result<Expansion<'_>> {
+        fields.check()?;
         let Some(e) = self.get(id) else {
             return Err(not_found(id));
         };
@@ -779,7 +799,8 @@ impl Catalog {
     /// Expands a wire payload `{"<id>": {"f": {...}}, ...}` (`"f"` optional). The order
     /// of the results is not specified (by ID with serde_json's default map, in the
     /// payload's order when its `preserve_order` feature is on). The first failing ID fails
-    /// the call; a payload that is not such an object is `INVALID_ARGUMENT`.
+    /// the call; a payload that is not such an object, or whose fields hold a value nested
+    /// deeper than [`MAX_FIELD_DEPTH`], is `INVALID_ARGUMENT`.
     pub fn expand_payload(&self, payload: &str) -> Result<Vec<Expansion<'_>>> {
         let bad = |why: &str| {
             Error::new(
@@ -823,7 +844,8 @@ impl Catalog {
 
 /// Reads the fields of an expansion from the text of a JSON object (`{"user": "ada", "ms":
 /// 12}`), as every binding that takes fields as text does: a member given twice, text that is
-/// not JSON, or JSON that is not an object is `INVALID_ARGUMENT`.
+/// not JSON, JSON that is not an object, or a value nested deeper than [`MAX_FIELD_DEPTH`]
+/// is `INVALID_ARGUMENT`.
 pub fn parse_fields(text: &str) -> Result<serde_json::Map<String, serde_json::Value>> {
     let bad = |why: String| {
         Error::new(
@@ -833,11 +855,40 @@ pub fn parse_fields(text: &str) -> Result<serde_json::Map<String, serde_json::Va
         )
     };
     match strict::parse(text).map_err(bad)? {
-        serde_json::Value::Object(fields) => Ok(fields),
+        serde_json::Value::Object(fields) => {
+            check_depth(&fields)?;
+            Ok(fields)
+        }
         _ => Err(bad(
             "expected a JSON object {\"name\": value, ...}".to_owned()
         )),
     }
+}
+
+/// The most levels a field value nests (docs/spec §1.4): the value is at level 0, the
+/// elements of an array and the members of an object one level below it.
+pub const MAX_FIELD_DEPTH: usize = 64;
+
+/// `INVALID_ARGUMENT` when a field value holds anything below [`MAX_FIELD_DEPTH`], the limit
+/// every runtime holds values to, whether it reads them as text or as its own objects.
+fn check_depth(fields: &serde_json::Map<String, serde_json::Value>) -> Result<()> {
+    // The recursion is bounded: the JSON reader refuses text nested 128 levels deep.
+    fn deeper(v: &serde_json::Value, level: usize) -> bool {
+        level > MAX_FIELD_DEPTH
+            || match v {
+                serde_json::Value::Array(a) => a.iter().any(|x| deeper(x, level + 1)),
+                serde_json::Value::Object(o) => o.values().any(|x| deeper(x, level + 1)),
+                _ => false,
+            }
+    }
+    if fields.values().any(|v| deeper(v, 0)) {
+        return Err(Error::new(
+            ErrorCode::InvalidArgument,
+            "field value",
+            Detail::Message(format!("nested more than {MAX_FIELD_DEPTH} levels").into_boxed_str()),
+        ));
+    }
+    Ok(())
 }
 
 /// Offending items named in one message; the message says how many more there are.
