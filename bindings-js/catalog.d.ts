@@ -143,8 +143,9 @@ export declare class Catalog {
    *
    * Throws `NOT_FOUND` (an ID the catalog does not have, or not an ID), `MISSING_FIELD` (a
    * placeholder without a value; the message names every missing field), `OUT_OF_RANGE` (a
-   * `bigint` outside -2^63..2^64-1) or `INVALID_ARGUMENT` (`NaN` or an infinity; a TypeError
-   * for a function or a symbol).
+   * `bigint` outside -2^63..2^64-1) or `INVALID_ARGUMENT` (`NaN` or an infinity, a value
+   * nested more than 64 levels; a TypeError for a function, a symbol, a `Set` or a `Map` key
+   * that is not a string). A `Map` is an object at any level.
    */
   expand(id: string, fields?: Record<string, unknown> | Map<string, unknown> | null): CatalogExpansion
   /**

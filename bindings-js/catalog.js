@@ -47,13 +47,22 @@ function noJson(context, x) {
   return e;
 }
 
+/** A Map as an object with the same members (a key that is not a string is a TypeError). */
+function mapObject(map, context) {
+  for (const key of map.keys()) {
+    if (typeof key !== 'string') throw typeError(`${context}: a Map key must be a string, got ${typeName(key)}`);
+  }
+  return Object.fromEntries(map);
+}
+
 /**
  * JSON text of an object the caller gave (catalog document, payload, fields), as
  * JSON.stringify writes it, except where it would change or drop a value without a word,
  * which Python refuses too: a bigint is a JSON integer, its digits when it is in the 64-bit
  * types' range (-2^63 to 2^64-1), which the core keeps exactly, else OUT_OF_RANGE; NaN and
  * the infinities (which JSON.stringify writes as null) are INVALID_ARGUMENT; a function or a
- * symbol (which it leaves out) a TypeError. `what` names the argument; a field's is
+ * symbol (which it leaves out) and a Set (which it writes as `{}`) a TypeError. A Map is an
+ * object, as a Python mapping is a dict. `what` names the argument; a field's is
  * `field value`, as in every runtime's message.
  */
 function jsonText(v, what) {
@@ -77,6 +86,8 @@ function jsonText(v, what) {
             ? nestedTooDeep('field value', MAX_FIELD_LEVELS)
             : nestedTooDeep(what, MAX_JSON_LEVELS);
         }
+        if (x instanceof Map) x = mapObject(x, context);
+        if (x instanceof Set) throw typeError(`${context}: a Set is not a JSON value (use an array)`);
         if (typeof x === 'object' && x !== null) levels.set(x, level);
         if (k.includes(mark) || (typeof x === 'string' && x.includes(mark))) clash = true;
         if (typeof x === 'number' && !Number.isFinite(x)) throw noJson(context, x);
@@ -273,7 +284,7 @@ export class Catalog {
   expand(id, fields) {
     const key = string(id);
     if (absent(fields)) return expansionOf(this.#inner.expand(key, ''));
-    if (fields instanceof Map) fields = Object.fromEntries(fields);
+    if (fields instanceof Map) fields = mapObject(fields, 'fields');
     if (!isRecord(fields)) {
       const got = Array.isArray(fields) ? 'array' : typeName(fields);
       throw typeError(`fields: expected an object { name: value }, got ${got}`);

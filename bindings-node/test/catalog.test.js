@@ -112,6 +112,13 @@ test('catalog: expand and field values', () => {
       assert.equal(err.message, `field value: ${shown} has no JSON form`)
     }
   }
+  // A Map is an object at any level (as a Python mapping is a dict); a Set, which
+  // JSON.stringify writes as {}, and a Map key that is not a string are TypeErrors.
+  assert.equal(m({ user: new Map([['b', 1], ['a', new Map([['c', 2n]])]]), ip: 1 }),
+    'token missing for {"a":{"c":2},"b":1} from 1')
+  throwsCode(() => m({ user: new Set([1]), ip: 1 }), 'INVALID_ARGUMENT', TypeError)
+  throwsCode(() => m({ user: new Map([[1, 'a']]), ip: 1 }), 'INVALID_ARGUMENT', TypeError)
+  throwsCode(() => m(new Map([['user', 'a'], [2, 'b']])), 'INVALID_ARGUMENT', TypeError)
   throwsCode(() => m({ user: 'a', ip: [() => 1] }), 'INVALID_ARGUMENT', TypeError)
   throwsCode(() => m({ user: 'a', ip: Symbol('s') }), 'INVALID_ARGUMENT', TypeError)
   throwsCode(() => c.expandPayload({ V6a0B: { f: { user: NaN, ip: 1 } } }), 'INVALID_ARGUMENT')

@@ -155,6 +155,11 @@ test('catalog: expand fills fields (objects or Maps; numbers, bigints, booleans 
     assert.equal(err.message, `field value: ${shown} has no JSON form`);
   }
   throwsType(() => cat.expand('fnOQk', { name: 'db', ms: () => 1 }));
+  // A Map is an object at any level; a Set and a Map key that is not a string are TypeErrors.
+  assert.equal(cat.expand('fnOQk', { name: new Map([['b', 1], ['a', [2n]]]), ms: 1 }).message,
+    'timer {"a":[2],"b":1} took 1 ms');
+  throwsType(() => cat.expand('fnOQk', { name: new Set([1]), ms: 1 }));
+  throwsType(() => cat.expand('fnOQk', new Map([['name', 'a'], [1, 'b']])));
   throwsType(() => cat.expand('fnOQk', { name: Symbol('s'), ms: 1 }));
   // A field value nests at most 64 levels (docs/spec §1.4); 100,000 levels are
   // INVALID_ARGUMENT, not a RangeError.
