@@ -21,15 +21,12 @@ all: build
 
 build: $(BUILD_TARGETS)
 
-# Optimized code (profile release-tests: release without its build-time settings) runs the
-# tests; the unit tests run once more in the dev profile, where integer overflow panics
-# instead of wrapping (a wrapped shift once hid a wrong xid lane). The shipped libraries are
-# release builds, tested by each binding's tests and the matrix.
+# Optimized code with the dev profile's checks (profile release-tests: release without its
+# build-time settings, with overflow checks and debug assertions) runs the tests. The shipped
+# libraries are release builds, tested by each binding's tests and the matrix.
 core-test:
-	@echo "==> core: cargo test (profile release-tests)"
+	@echo "==> core: cargo test (profile release-tests: optimized, overflow checks)"
 	$(CARGO) test --locked -p polyid --profile release-tests
-	@echo "==> core: cargo test --lib (dev profile: overflow checks)"
-	$(CARGO) test --locked -p polyid --lib
 
 lint:
 	$(CARGO) fmt --all -- --check
