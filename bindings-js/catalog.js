@@ -56,6 +56,27 @@ function mapObject(map, context) {
 }
 
 /**
+ * The JSON text of the usual fields, a plain object whose values are strings, finite numbers,
+ * booleans or null (undefined: left out), as JSON.stringify writes it, each value read once;
+ * `undefined` for anything else, which `jsonText` reads with its checks.
+ */
+function flatJson(v) {
+  if (Object.getPrototypeOf(v) !== Object.prototype || typeof v.toJSON === 'function') return undefined;
+  let out = '';
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) return undefined;
+    const x = v[k];
+    let text;
+    if (typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x))) text = JSON.stringify(x);
+    else if (typeof x === 'boolean' || x === null) text = String(x);
+    else if (x === undefined) continue;
+    else return undefined;
+    out += `${out ? ',' : ''}${JSON.stringify(k)}:${text}`;
+  }
+  return `{${out}}`;
+}
+
+/**
  * JSON text of an object the caller gave (catalog document, payload, fields), as
  * JSON.stringify writes it, except where it would change or drop a value without a word,
  * which Python refuses too: a bigint is a JSON integer, its digits when it is in the 64-bit
@@ -66,6 +87,8 @@ function mapObject(map, context) {
  * `field value`, as in every runtime's message.
  */
 function jsonText(v, what) {
+  const flat = flatJson(v);
+  if (flat !== undefined) return flat;
   const context = what === 'fields' ? 'field value' : what;
   // Each bigint is stood in for by a string mark, then the quoted marks by the digits. A mark
   // that some string or key of the caller's holds is passed over for the next one.
