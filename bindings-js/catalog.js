@@ -301,8 +301,9 @@ export class Catalog {
    * Expands an ID (a namespaced catalog also takes the bare compact ID):
    * `{id, code, severity, message}` with every `{{field}}` filled from `fields` (an object or
    * a Map; strings as they are, other JSON values as their JSON text, a bigint as a JSON
-   * integer). `NOT_FOUND`, `MISSING_FIELD`; `OUT_OF_RANGE` for a bigint beyond 64 bits,
-   * `INVALID_ARGUMENT` for NaN or an infinity, a TypeError for a function or a symbol.
+   * integer, a Map an object). `NOT_FOUND`, `MISSING_FIELD`; `OUT_OF_RANGE` for a bigint
+   * beyond 64 bits, `INVALID_ARGUMENT` for NaN, an infinity or a value nested more than 64
+   * levels, a TypeError for a function, a symbol, a Set or a Map key that is not a string.
    */
   expand(id, fields) {
     const key = string(id);
