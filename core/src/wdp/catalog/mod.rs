@@ -872,7 +872,7 @@ pub const MAX_FIELD_DEPTH: usize = 64;
 /// `INVALID_ARGUMENT` when a field value holds anything below [`MAX_FIELD_DEPTH`], the limit
 /// every runtime holds values to, whether it reads them as text or as its own objects.
 fn check_depth(fields: &serde_json::Map<String, serde_json::Value>) -> Result<()> {
-    // The recursion is bounded: the JSON reader refuses text nested 128 levels deep.
+    // The recursion stops one level past the limit, however deep the value goes.
     fn deeper(v: &serde_json::Value, level: usize) -> bool {
         level > MAX_FIELD_DEPTH
             || match v {
