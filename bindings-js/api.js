@@ -32,19 +32,23 @@ const countArg = (v) => Number(ranged(v, 'count', ...LIMITS.batch));
 let standardNames;
 
 /**
- * Calls `f` with the core's named-sequence table for `{NAME: number}` (the standard table when
- * absent), freeing a table made for this call afterwards.
+ * Calls `f` with the core's named-sequence table for `{NAME: number}` or a Map of the same
+ * (as Python takes any mapping; the standard table when absent), freeing a table made for
+ * this call afterwards.
  */
 function withNames(v, f) {
   if (absent(v)) return f((standardNames ??= raw.names_new()));
-  if (typeof v !== 'object' || Array.isArray(v)) {
-    const got = Array.isArray(v) ? 'array' : typeName(v);
-    throw typeError(`namedSequences: expected an object { NAME: number }, got ${got}`);
+  if (typeof v !== 'object' || Array.isArray(v) || v instanceof Set) {
+    const got = Array.isArray(v) ? 'array' : v instanceof Set ? 'Set' : typeName(v);
+    throw typeError(`namedSequences: expected an object { NAME: number } or a Map, got ${got}`);
   }
+  const entries = v instanceof Map ? [...v] : Object.keys(v).map((name) => [name, v[name]]);
   const table = raw.names_new();
   try {
-    for (const name of Object.keys(v)) {
-      const number = v[name];
+    for (const [name, number] of entries) {
+      if (typeof name !== 'string') {
+        throw typeError(`namedSequences: a Map key must be a string, got ${typeName(name)}`);
+      }
       if (typeof number !== 'number' && typeof number !== 'bigint') {
         throw typeError(`namedSequences[${debugStr(name)}]: expected a number, got ${typeName(number)}`);
       }

@@ -505,6 +505,9 @@ export declare class Xid {
   toJSON(): string
 }
 
+/** Sequence names added to the standard table: `{ RATE_LIMITED: 42 }` or a `Map` of the same. */
+export type NamedSequenceTable = Record<string, number | bigint> | Map<string, number | bigint>
+
 /**
  * The 5-character compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`,
  * e.g. `compactId("E.Auth.Token.001") === "V6a0B"`.
@@ -513,10 +516,10 @@ export declare class Xid {
  * Throws `INVALID_FORMAT`, `NON_ASCII`, `INVALID_SEVERITY`, `INVALID_COMPONENT`,
  * `INVALID_PRIMARY`, `INVALID_SEQUENCE` or `UNKNOWN_NAMED_SEQUENCE`.
  */
-export declare function compactId(code: string, namedSequences?: Record<string, number> | null, options?: ProfileOptions | null): string
+export declare function compactId(code: string, namedSequences?: NamedSequenceTable | null, options?: ProfileOptions | null): string
 
 /** The compact IDs of many codes; throws the error of the first invalid code with `item` set to its position. */
-export declare function compactIds(codes: string[], namedSequences?: Record<string, number> | null): string[]
+export declare function compactIds(codes: string[], namedSequences?: NamedSequenceTable | null): string[]
 
 /**
  * Writes the compact IDs of `codes` into `out` (5 ASCII bytes each, back to back, from
@@ -526,7 +529,7 @@ export declare function compactIds(codes: string[], namedSequences?: Record<stri
  * Throws like `compactIds`, and `BUFFER_TOO_SMALL` (`found`: `out.length`, `expected`:
  * `5 * codes.length`) before computing anything when `out` is too short.
  */
-export declare function compactIdsInto(codes: string[], out: Uint8Array, namedSequences?: Record<string, number> | null): number
+export declare function compactIdsInto(codes: string[], out: Uint8Array, namedSequences?: NamedSequenceTable | null): number
 
 /**
  * The compact IDs of many codes given as one string, joined by `"\n"`, returned the same
@@ -536,10 +539,10 @@ export declare function compactIdsInto(codes: string[], out: Uint8Array, namedSe
  *
  * Throws the error of the first invalid code with `item` set to its line (0-based).
  */
-export declare function compactIdsJoined(codes: string, namedSequences?: Record<string, number> | null): string
+export declare function compactIdsJoined(codes: string, namedSequences?: NamedSequenceTable | null): string
 
 /** The full ID `<namespace hash>-<compact id>`, e.g. `fullId("auth_lib", "E.Auth.Token.001") === "05o5h-V6a0B"`. */
-export declare function fullId(namespace: string, code: string, namedSequences?: Record<string, number> | null, options?: ProfileOptions | null): string
+export declare function fullId(namespace: string, code: string, namedSequences?: NamedSequenceTable | null, options?: ProfileOptions | null): string
 
 /** The two halves of a full ID. */
 export interface FullIdParts {
@@ -553,10 +556,10 @@ export interface FullIdParts {
 export declare function namespaceHash(namespace: string, options?: ProfileOptions | null): string
 
 /** The normalized code: trimmed, uppercase, named sequence resolved (`" e.auth.token.MISSING "` -> `"E.AUTH.TOKEN.001"`). */
-export declare function normalizeCode(code: string, namedSequences?: Record<string, number> | null): string
+export declare function normalizeCode(code: string, namedSequences?: NamedSequenceTable | null): string
 
 /** Parses a structured code into its fields. Throws like `compactId`. */
-export declare function parseCode(code: string, namedSequences?: Record<string, number> | null): ParsedCode
+export declare function parseCode(code: string, namedSequences?: NamedSequenceTable | null): ParsedCode
 
 /** A parsed structured code. */
 export interface ParsedCode {

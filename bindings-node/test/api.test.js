@@ -130,6 +130,11 @@ test('wdp: named sequences', () => {
   throwsType(() => p.compactId('E.A.B.X', { X: '42' }))
   throwsType(() => p.compactId('E.A.B.X', [42]))
   throwsType(() => p.compactId('E.A.B.X', 42))
+  // A Map is a table too (as Python takes any mapping); a Set, or a key that is not a string,
+  // is a TypeError rather than an empty table.
+  assert.equal(p.compactId('E.Api.Quota.RATE_LIMITED', new Map([['RATE_LIMITED', 42n]])), p.compactId('E.API.QUOTA.042'))
+  throwsType(() => p.compactId('E.A.B.X', new Set(['X'])))
+  throwsType(() => p.compactId('E.A.B.X', new Map([[1, 42]])))
 })
 
 test('errors quote an input bounded and escaped (docs/spec: error messages)', () => {
