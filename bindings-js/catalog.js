@@ -90,10 +90,15 @@ function jsonText(v, what) {
   const flat = flatJson(v);
   if (flat !== undefined) return flat;
   const context = what === 'fields' ? 'field value' : what;
-  // Each bigint is stood in for by a string mark, then the quoted marks by the digits. A mark
-  // that some string or key of the caller's holds is passed over for the next one.
-  for (let n = 0; ; n++) {
-    const mark = `\u0000polyid bigint ${n}\u0000`;
+  // Each bigint is stood in for by a string mark, then the quoted marks by the digits. When
+  // some string or key of the caller's holds the mark, the second pass takes a mark with a
+  // run of U+0000 longer than any of theirs, which none can hold: two passes at most.
+  let mark = '\u0000polyid bigint\u0000';
+  for (;;) {
+    let longestRun = 0;
+    const runs = (t) => {
+      if (t.includes('\u0000')) for (const r of t.match(/\u0000+/g)) longestRun = Math.max(longestRun, r.length);
+    };
     const digits = [];
     const levels = new WeakMap();
     let clash = false;
@@ -113,6 +118,8 @@ function jsonText(v, what) {
         if (x instanceof Set) throw typeError(`${context}: a Set is not a JSON value (use an array)`);
         if (typeof x === 'object' && x !== null) levels.set(x, level);
         if (k.includes(mark) || (typeof x === 'string' && x.includes(mark))) clash = true;
+        runs(k);
+        if (typeof x === 'string') runs(x);
         if (typeof x === 'number' && !Number.isFinite(x)) throw noJson(context, x);
         if (typeof x === 'function' || typeof x === 'symbol') {
           throw typeError(`${context}: a ${typeof x} is not a JSON value`);
@@ -129,7 +136,10 @@ function jsonText(v, what) {
       }
       throw e;
     }
-    if (clash) continue;
+    if (clash) {
+      mark = `${'\u0000'.repeat(longestRun + 1)}polyid bigint`;
+      continue;
+    }
     if (digits.length === 0) return text;
     return text.split(JSON.stringify(mark)).reduce((out, part, i) => out + digits[i - 1] + part);
   }

@@ -136,9 +136,12 @@ test('catalog: expand and field values', () => {
   throwsCode(() => c.expandPayload({ V6a0B: { f: { user: nest(100000, 1), ip: 1 } } }), 'INVALID_ARGUMENT')
   throwsCode(() => Catalog.load({ v: '1', wd: nest(100000, 1) }), 'INVALID_ARGUMENT')
   // A string or key that holds the layer's stand-in for a bigint stays as it is.
-  const mark = '\u0000polyid bigint 0\u0000'
+  // The second stand-in starts with a longer run of U+0000 than any string holds.
+  const mark = '\u0000polyid bigint\u0000'
   assert.equal(m({ user: { [mark]: mark }, ip: 5n }),
-    `token missing for {"\\u0000polyid bigint 0\\u0000":"\\u0000polyid bigint 0\\u0000"} from 5`)
+    `token missing for {"\\u0000polyid bigint\\u0000":"\\u0000polyid bigint\\u0000"} from 5`)
+  assert.equal(m({ user: [mark, '\u0000\u0000polyid bigint', 6n], ip: 5n }),
+    `token missing for ["\\u0000polyid bigint\\u0000","\\u0000\\u0000polyid bigint",6] from 5`)
   assert.equal(m({ user: { a: [1, 'x'] }, ip: 1.5 }), 'token missing for {"a":[1,"x"]} from 1.5')
   throwsCode(() => c.expand('V6a0B', { user: 'ada' }), 'MISSING_FIELD')
   throwsCode(() => c.expand('V6a0B', { user: 'ada', ip: undefined }), 'MISSING_FIELD')

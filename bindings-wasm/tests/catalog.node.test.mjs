@@ -171,9 +171,11 @@ test('catalog: expand fills fields (objects or Maps; numbers, bigints, booleans 
   }
   throwsCode(() => Catalog.load({ v: '1', wd: nest(100000, 1) }), 'INVALID_ARGUMENT');
   // A string that holds the layer's stand-in for a bigint stays as it is.
-  const mark = '\u0000polyid bigint 0\u0000';
+  const mark = '\u0000polyid bigint\u0000';
   assert.equal(cat.expand('fnOQk', { name: { [mark]: mark }, ms: 5n }).message,
-    `timer {"\\u0000polyid bigint 0\\u0000":"\\u0000polyid bigint 0\\u0000"} took 5 ms`);
+    `timer {"\\u0000polyid bigint\\u0000":"\\u0000polyid bigint\\u0000"} took 5 ms`);
+  assert.equal(cat.expand('fnOQk', { name: [mark, '\u0000\u0000polyid bigint', 6n], ms: 5n }).message,
+    `timer ["\\u0000polyid bigint\\u0000","\\u0000\\u0000polyid bigint",6] took 5 ms`);
   assert.equal(cat.expand('fnOQk', { name: null, ms: 1.5 }).message, 'timer null took 1.5 ms');
   assert.equal(cat.expand('KF52S', {}).message, 'slow connection');
   assert.match(throwsCode(() => cat.expand('V6a0B', { user: 'ada' }), 'MISSING_FIELD').message, /ip/);
