@@ -17,7 +17,7 @@ use arrow_schema::{ArrowError, DataType, TimeUnit};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
-use crate::rows::{on_threads, threads_for};
+use crate::threads::{on_threads, threads_for};
 
 /// `INVALID_ARGUMENT` for a column whose Arrow type the parameter does not take.
 #[cold]

@@ -36,6 +36,7 @@ mod input;
 mod rows;
 mod seen;
 mod sink;
+mod threads;
 
 pub mod euid;
 #[cfg(feature = "ffi")]
@@ -48,4 +49,4 @@ pub mod xid;
 
 pub use error::{ColumnError, OnError, Output, MAX_INPUT_BYTES};
 pub use input::{check_column, decode_dictionary, validate_for_kernels, validate_full};
-pub use rows::max_threads;
+pub use threads::max_threads;

@@ -3,15 +3,14 @@
 //! skipped, invalid rows raised or made null, long columns cut into spans computed on
 //! threads. The output columns it fills are in [`crate::sink`].
 
-use std::sync::OnceLock;
-
 use arrow_array::FixedSizeBinaryArray;
 use arrow_buffer::{BooleanBufferBuilder, NullBuffer, NullBufferBuilder};
 use polyid::{Error, ErrorCode};
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::input::{Ints, Texts};
-use crate::sink::{error_codes, Part, Push, Sink, Split};
+use crate::sink::{error_codes, Fill, Part, Push, Sink, Split};
+use crate::threads::{on_threads, threads_for};
 
 /// A row-wise kernel: what the row loop ([`run`]) asks of it. Most kernels are a column
 /// reader ([`Column`]) and a computation ([`Compute`]) put together by [`Rows`].
@@ -401,30 +400,6 @@ impl Validity {
     }
 }
 
-/// Columns shorter than this are computed on the calling thread: below it, starting a
-/// thread costs a visible share of the work.
-const MIN_ROWS_PER_THREAD: usize = 32_768;
-
-/// The most threads a kernel uses: `POLYID_ARROW_THREADS` when it is a positive integer,
-/// else the parallelism the OS grants this process (its CPU affinity and cgroup quota).
-/// Read once, at the first kernel call.
-pub fn max_threads() -> usize {
-    static MAX: OnceLock<usize> = OnceLock::new();
-    *MAX.get_or_init(|| {
-        std::env::var("POLYID_ARROW_THREADS")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|&n| n > 0)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-    })
-}
-
-/// The threads a column of `rows` rows is cut for: one per [`MIN_ROWS_PER_THREAD`] rows, up
-/// to [`max_threads`].
-pub(crate) fn threads_for(rows: usize) -> usize {
-    (rows / MIN_ROWS_PER_THREAD).clamp(1, max_threads())
-}
-
 /// The rows of `job` computed span by span into the parts of `sink`: one span on the
 /// calling thread for a short column, else one thread per span.
 pub(crate) fn in_parts<S, K>(sink: &mut S, job: &Job<'_, K>) -> Vec<Span>
@@ -504,23 +479,16 @@ where
     spans
 }
 
-/// `f` of each of `items`, each on a thread of its own, the results in the items' order; a
-/// panic on one of the threads resumes on the caller's.
-pub(crate) fn on_threads<P: Send, T: Send>(
-    items: impl IntoIterator<Item = P>,
-    f: impl Fn(P) -> T + Sync,
-) -> Vec<T> {
-    std::thread::scope(|scope| {
-        let f = &f;
-        let workers: Vec<_> = items
-            .into_iter()
-            .map(|item| scope.spawn(move || f(item)))
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    })
+/// The row loop fills a column of either kind: in parts ([`in_parts`]) or in order
+/// ([`in_order`]).
+impl<K: Kernel> Fill<K::Item> for &Job<'_, K> {
+    type Done = Vec<Span>;
+    fn parts<S: Split<Item = K::Item>>(self, sink: &mut S) -> Vec<Span> {
+        in_parts(sink, self)
+    }
+    fn ordered<S: Push<Item = K::Item> + Send>(self, sink: &mut S) -> Vec<Span> {
+        in_order(sink, self)
+    }
 }
 
 /// The validity of every row, from the spans' in order (`None`: no null row).
@@ -546,7 +514,7 @@ fn join_nulls(spans: &mut [Span], rows: usize) -> Option<NullBuffer> {
 /// `nulls` says so, invalid rows raised or made null as `mode` says. The kernel's check is
 /// asked about each block of rows before any of them is read; a block it refuses is the
 /// error of the call. Long columns of fixed-size rows are computed on several threads
-/// ([`max_threads`]); the result is the same as in one pass (with [`OnError::Raise`], the
+/// ([`max_threads`](crate::max_threads)); the result is the same as in one pass (with [`OnError::Raise`], the
 /// first invalid row's error).
 pub(crate) fn run<S: Sink, K: Kernel<Item = S::Item>>(
     kernel: K,

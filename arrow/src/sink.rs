@@ -1,7 +1,8 @@
 //! The output columns a kernel's rows are written into: fixed-size texts, integers and
 //! 16-byte values cut into parts that threads fill in place, variable-size texts and pairs
 //! of them filled in order (one part per thread, appended), and the error-code column. The
-//! row loop is in [`crate::rows`].
+//! row loop that fills them is in [`crate::rows`]; a column only says which of the two ways
+//! it is filled ([`Sink::fill`]).
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,7 +17,7 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
-use crate::rows::{in_order, in_parts, on_threads, Job, Kernel, Span};
+use crate::threads::on_threads;
 
 /// An Arrow constructor refused buffers the kernel built: a bug, reported as the core's
 /// `INTERNAL_ERROR` rather than a panic.
@@ -51,9 +52,17 @@ fn too_many_rows(rows: usize, max: usize) -> Error {
 /// thread of its own, then appended one after the other.
 pub(crate) trait Sink: Sized {
     type Item;
-    /// Computes every row of `job` into the column: the spans' outcomes in row order.
-    fn fill<K: Kernel<Item = Self::Item>>(&mut self, job: &Job<'_, K>) -> Vec<Span>;
+    /// Hands the column to `fill` as the kind of column it is: [`Fill::parts`] for a
+    /// [`Split`] column, [`Fill::ordered`] for a [`Push`] one.
+    fn fill<F: Fill<Self::Item>>(&mut self, fill: F) -> F::Done;
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error>;
+}
+
+/// What fills a [`Sink`] (the row loop), for either kind of column.
+pub(crate) trait Fill<Item> {
+    type Done;
+    fn parts<S: Split<Item = Item>>(self, sink: &mut S) -> Self::Done;
+    fn ordered<S: Push<Item = Item> + Send>(self, sink: &mut S) -> Self::Done;
 }
 
 /// A column of variable-size rows, filled in order.
@@ -90,24 +99,24 @@ pub(crate) trait Part {
     fn done(&mut self) {}
 }
 
-/// `Sink` for a fixed-size column: its rows computed span by span on up to
-/// [`crate::rows::max_threads`] threads.
+/// `Sink` for a fixed-size column: filled in parts, on up to
+/// [`max_threads`](crate::max_threads) threads.
 macro_rules! split_sink {
     ($item:ty) => {
         type Item = $item;
-        fn fill<K: Kernel<Item = $item>>(&mut self, job: &Job<'_, K>) -> Vec<Span> {
-            in_parts(self, job)
+        fn fill<F: Fill<$item>>(&mut self, fill: F) -> F::Done {
+            fill.parts(self)
         }
     };
 }
 
 /// `Sink` for a variable-size column: its rows pushed in order, in parts on up to
-/// [`crate::rows::max_threads`] threads.
+/// [`max_threads`](crate::max_threads) threads.
 macro_rules! push_sink {
     ($item:ty) => {
         type Item = $item;
-        fn fill<K: Kernel<Item = $item>>(&mut self, job: &Job<'_, K>) -> Vec<Span> {
-            in_order(self, job)
+        fn fill<F: Fill<$item>>(&mut self, fill: F) -> F::Done {
+            fill.ordered(self)
         }
     };
 }
@@ -509,7 +518,7 @@ impl<A: Push + Sink + Send, B: Push + Sink + Send> Sink for Pair<A, B> {
 /// The longest stable error code, in bytes.
 const MAX_CODE_LEN: usize = 22;
 
-/// The error-code column of [`OnError::Null`]: the failing rows of each span of rows, in
+/// The error-code column of [`OnError::Null`](crate::OnError::Null): the failing rows of each span of rows, in
 /// order (`spans` cut `0..rows` in order). Each span's rows are written on a thread of its
 /// own (on the calling thread for one span): its offsets start where the codes of the spans
 /// before it end, so that no pass over every row is left to one thread.
