@@ -921,6 +921,17 @@ void polyid_set_node_required(bool required);
 bool polyid_node_required(void);
 
 /**
+ * The profile named `name` ("polyid", "atproto", "euid" or "waddling"), e.g. from a
+ * configuration file.
+ *
+ * Errors: `POLYID_NULL_POINTER` (name, out), `POLYID_INVALID_UTF8`,
+ * `POLYID_INVALID_ARGUMENT` (an unknown name).
+ */
+enum polyid_status polyid_profile_from_name(const char *name,
+                                            enum polyid_profile *out,
+                                            struct polyid_error *err);
+
+/**
  * The WDP compact ID of a structured code `SEVERITY.COMPONENT.PRIMARY.SEQUENCE`, e.g.
  * "E.Auth.Token.001" (or "E.Auth.Token.MISSING") -> "V6a0B".
  *
@@ -977,6 +988,21 @@ enum polyid_status polyid_compact_id_with_n(const char *code,
                                             char *out,
                                             size_t out_cap,
                                             struct polyid_error *err);
+
+/**
+ * `polyid_compact_id()` as `profile` computes it: `POLYID_PROFILE_POLYID` (the code is
+ * validated) or `POLYID_PROFILE_WADDLING` (any UTF-8 text, trimmed and upper-cased, sequence
+ * names hashed as written; no error of its own).
+ *
+ * `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes. Errors: those of
+ * `polyid_compact_id()`, and `POLYID_INVALID_ARGUMENT` for a profile that is not a
+ * `polyid_profile` or defines no WDP codes. On any failure `out` holds "".
+ */
+enum polyid_status polyid_compact_id_as(const char *code,
+                                        int32_t profile,
+                                        char *out,
+                                        size_t out_cap,
+                                        struct polyid_error *err);
 
 /**
  * The normalized form of a structured code: trimmed, uppercase, named sequence resolved,
@@ -1195,6 +1221,48 @@ enum polyid_status polyid_parse_full_id_n(const char *text,
                                           size_t text_len,
                                           struct polyid_full_id_parts *out,
                                           struct polyid_error *err);
+
+/**
+ * `polyid_namespace_hash()` as `profile` computes it: `POLYID_PROFILE_POLYID` (validated)
+ * or `POLYID_PROFILE_WADDLING` (any UTF-8 text, hashed as given).
+ *
+ * `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes. Errors: those of
+ * `polyid_namespace_hash()`, and `POLYID_INVALID_ARGUMENT` as for
+ * `polyid_compact_id_as()`. On any failure `out` holds "".
+ */
+enum polyid_status polyid_namespace_hash_as(const char *namespace_,
+                                            int32_t profile,
+                                            char *out,
+                                            size_t out_cap,
+                                            struct polyid_error *err);
+
+/**
+ * `polyid_full_id()` as `profile` computes it (the namespace hash and the compact ID as
+ * `polyid_namespace_hash_as()` and `polyid_compact_id_as()` compute them).
+ *
+ * `out`: at least `POLYID_FULL_ID_LEN` (12) bytes. Errors: those of `polyid_full_id()`,
+ * and `POLYID_INVALID_ARGUMENT` as for `polyid_compact_id_as()`. On any failure `out`
+ * holds "".
+ */
+enum polyid_status polyid_full_id_as(const char *namespace_,
+                                     const char *code,
+                                     int32_t profile,
+                                     char *out,
+                                     size_t out_cap,
+                                     struct polyid_error *err);
+
+/**
+ * `polyid_parse_full_id()` as `profile` reads a full ID: `POLYID_PROFILE_POLYID`
+ * ("XXXXX-YYYYY" only) or `POLYID_PROFILE_WADDLING` (also a bare 5-symbol compact ID; its
+ * `namespace_hash` is then "").
+ *
+ * Errors: those of `polyid_parse_full_id()`, and `POLYID_INVALID_ARGUMENT` as for
+ * `polyid_compact_id_as()`. `out` is written only on success.
+ */
+enum polyid_status polyid_parse_full_id_as(const char *text,
+                                           int32_t profile,
+                                           struct polyid_full_id_parts *out,
+                                           struct polyid_error *err);
 
 /**
  * Creates an empty table of extra named sequences (the standard names are always known).
@@ -1970,6 +2038,19 @@ enum polyid_status polyid_tid_parse_n(const char *text,
                                       struct polyid_error *err);
 
 /**
+ * `polyid_tid_parse()` as `profile` reads a TID: `POLYID_PROFILE_POLYID` or
+ * `POLYID_PROFILE_ATPROTO` (13 symbols only: `POLYID_INVALID_LENGTH`; first symbol 2-7 or
+ * a-j, else `POLYID_INVALID_CHARACTER` at index 0; c-j `POLYID_OUT_OF_RANGE`).
+ *
+ * Errors: those of `polyid_tid_parse()`, and `POLYID_INVALID_ARGUMENT` for a profile that
+ * is not a `polyid_profile` or defines no TIDs.
+ */
+enum polyid_status polyid_tid_parse_as(const char *text,
+                                       int32_t profile,
+                                       polyid_tid *out,
+                                       struct polyid_error *err);
+
+/**
  * The 13-symbol text of a TID, e.g. "3kxnlhr3gxq23".
  *
  * `out`: at least `POLYID_TID_LEN` (14) bytes.
@@ -2283,6 +2364,18 @@ enum polyid_status polyid_euid_parse_n(const char *text,
                                        struct polyid_error *err);
 
 /**
+ * `polyid_euid_parse()` as `profile` reads an EUID: `POLYID_PROFILE_POLYID` or
+ * `POLYID_PROFILE_EUID` (the same reading).
+ *
+ * Errors: those of `polyid_euid_parse()`, and `POLYID_INVALID_ARGUMENT` for a profile that
+ * is not a `polyid_profile` or defines no EUIDs.
+ */
+enum polyid_status polyid_euid_parse_as(const char *text,
+                                        int32_t profile,
+                                        struct polyid_euid *out,
+                                        struct polyid_error *err);
+
+/**
  * The 27-symbol text of an EUID (uppercase), with its check value (`checkmod` true: the
  * canonical form) or with 127, "no check" (`checkmod` false).
  *
@@ -2451,99 +2544,6 @@ enum polyid_status polyid_euid_generator_set_clock_micros(const struct polyid_eu
  * thread), nor freed twice.
  */
 void polyid_euid_generator_free(struct polyid_euid_generator *generator);
-
-/**
- * The profile named `name` ("polyid", "atproto", "euid" or "waddling"), e.g. from a
- * configuration file.
- *
- * Errors: `POLYID_NULL_POINTER` (name, out), `POLYID_INVALID_UTF8`,
- * `POLYID_INVALID_ARGUMENT` (an unknown name).
- */
-enum polyid_status polyid_profile_from_name(const char *name,
-                                            enum polyid_profile *out,
-                                            struct polyid_error *err);
-
-/**
- * `polyid_tid_parse()` as `profile` reads a TID: `POLYID_PROFILE_POLYID` or
- * `POLYID_PROFILE_ATPROTO` (13 symbols only: `POLYID_INVALID_LENGTH`; first symbol 2-7 or
- * a-j, else `POLYID_INVALID_CHARACTER` at index 0; c-j `POLYID_OUT_OF_RANGE`).
- *
- * Errors: those of `polyid_tid_parse()`, and `POLYID_INVALID_ARGUMENT` for a profile that
- * is not a `polyid_profile` or defines no TIDs.
- */
-enum polyid_status polyid_tid_parse_as(const char *text,
-                                       int32_t profile,
-                                       polyid_tid *out,
-                                       struct polyid_error *err);
-
-/**
- * `polyid_euid_parse()` as `profile` reads an EUID: `POLYID_PROFILE_POLYID` or
- * `POLYID_PROFILE_EUID` (the same reading).
- *
- * Errors: those of `polyid_euid_parse()`, and `POLYID_INVALID_ARGUMENT` for a profile that
- * is not a `polyid_profile` or defines no EUIDs.
- */
-enum polyid_status polyid_euid_parse_as(const char *text,
-                                        int32_t profile,
-                                        struct polyid_euid *out,
-                                        struct polyid_error *err);
-
-/**
- * `polyid_compact_id()` as `profile` computes it: `POLYID_PROFILE_POLYID` (the code is
- * validated) or `POLYID_PROFILE_WADDLING` (any UTF-8 text, trimmed and upper-cased, sequence
- * names hashed as written; no error of its own).
- *
- * `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes. Errors: those of
- * `polyid_compact_id()`, and `POLYID_INVALID_ARGUMENT` for a profile that is not a
- * `polyid_profile` or defines no WDP codes. On any failure `out` holds "".
- */
-enum polyid_status polyid_compact_id_as(const char *code,
-                                        int32_t profile,
-                                        char *out,
-                                        size_t out_cap,
-                                        struct polyid_error *err);
-
-/**
- * `polyid_namespace_hash()` as `profile` computes it: `POLYID_PROFILE_POLYID` (validated)
- * or `POLYID_PROFILE_WADDLING` (any UTF-8 text, hashed as given).
- *
- * `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes. Errors: those of
- * `polyid_namespace_hash()`, and `POLYID_INVALID_ARGUMENT` as for
- * `polyid_compact_id_as()`. On any failure `out` holds "".
- */
-enum polyid_status polyid_namespace_hash_as(const char *namespace_,
-                                            int32_t profile,
-                                            char *out,
-                                            size_t out_cap,
-                                            struct polyid_error *err);
-
-/**
- * `polyid_full_id()` as `profile` computes it (the namespace hash and the compact ID as
- * `polyid_namespace_hash_as()` and `polyid_compact_id_as()` compute them).
- *
- * `out`: at least `POLYID_FULL_ID_LEN` (12) bytes. Errors: those of `polyid_full_id()`,
- * and `POLYID_INVALID_ARGUMENT` as for `polyid_compact_id_as()`. On any failure `out`
- * holds "".
- */
-enum polyid_status polyid_full_id_as(const char *namespace_,
-                                     const char *code,
-                                     int32_t profile,
-                                     char *out,
-                                     size_t out_cap,
-                                     struct polyid_error *err);
-
-/**
- * `polyid_parse_full_id()` as `profile` reads a full ID: `POLYID_PROFILE_POLYID`
- * ("XXXXX-YYYYY" only) or `POLYID_PROFILE_WADDLING` (also a bare 5-symbol compact ID; its
- * `namespace_hash` is then "").
- *
- * Errors: those of `polyid_parse_full_id()`, and `POLYID_INVALID_ARGUMENT` as for
- * `polyid_compact_id_as()`. `out` is written only on success.
- */
-enum polyid_status polyid_parse_full_id_as(const char *text,
-                                           int32_t profile,
-                                           struct polyid_full_id_parts *out,
-                                           struct polyid_error *err);
 
 /**
  * The EXTUUID of a printed form (the `extuuid:` prefix is optional), e.g.

@@ -6,6 +6,7 @@ use polyid::euid::{self, Euid, EuidGenerator};
 
 use crate::ffi::*;
 use crate::generation::*;
+use crate::profile::to_profile;
 
 /// Bytes for an EUID text (27 symbols) and its NUL.
 pub const POLYID_EUID_LEN: usize = 28;
@@ -140,6 +141,24 @@ with_n_twin! {
     ) -> polyid_status {
         parse_to(text, out, err, |t| Ok(Euid::parse(t)?.into()))
     }
+}
+
+/// `polyid_euid_parse()` as `profile` reads an EUID: `POLYID_PROFILE_POLYID` or
+/// `POLYID_PROFILE_EUID` (the same reading).
+///
+/// Errors: those of `polyid_euid_parse()`, and `POLYID_INVALID_ARGUMENT` for a profile that
+/// is not a `polyid_profile` or defines no EUIDs.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_euid_parse_as(
+    text: *const c_char,
+    profile: i32,
+    out: *mut polyid_euid,
+    err: *mut polyid_error,
+) -> polyid_status {
+    let text = || cstr(text, "text");
+    parse_to(text, out, err, |t| {
+        Ok(Euid::parse_as(t, to_profile(profile)?)?.into())
+    })
 }
 
 /// The 27-symbol text of an EUID (uppercase), with its check value (`checkmod` true: the

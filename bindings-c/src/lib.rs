@@ -22,6 +22,8 @@ mod ffi;
 
 mod generation;
 
+mod profile;
+
 mod wdp;
 
 mod catalog;
@@ -33,8 +35,6 @@ mod xid;
 mod tid;
 
 mod euid;
-
-mod profile;
 
 mod extuuid;
 

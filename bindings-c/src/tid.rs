@@ -6,6 +6,7 @@ use polyid::tid::{self, Tid, TidGenerator};
 
 use crate::ffi::*;
 use crate::generation::*;
+use crate::profile::to_profile;
 use crate::uid11::range_out;
 
 /// Bytes for a TID text (13 symbols) and its NUL.
@@ -107,6 +108,25 @@ with_n_twin! {
     ) -> polyid_status {
         parse_to(text, out, err, |t| Ok(Tid::parse(t)?.value()))
     }
+}
+
+/// `polyid_tid_parse()` as `profile` reads a TID: `POLYID_PROFILE_POLYID` or
+/// `POLYID_PROFILE_ATPROTO` (13 symbols only: `POLYID_INVALID_LENGTH`; first symbol 2-7 or
+/// a-j, else `POLYID_INVALID_CHARACTER` at index 0; c-j `POLYID_OUT_OF_RANGE`).
+///
+/// Errors: those of `polyid_tid_parse()`, and `POLYID_INVALID_ARGUMENT` for a profile that
+/// is not a `polyid_profile` or defines no TIDs.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_tid_parse_as(
+    text: *const c_char,
+    profile: i32,
+    out: *mut polyid_tid,
+    err: *mut polyid_error,
+) -> polyid_status {
+    let text = || cstr(text, "text");
+    parse_to(text, out, err, |t| {
+        Ok(Tid::parse_as(t, to_profile(profile)?)?.value())
+    })
 }
 
 /// The 13-symbol text of a TID, e.g. "3kxnlhr3gxq23".

@@ -77,7 +77,7 @@ pub(crate) unsafe fn names<'a>(names: *const polyid_named_sequences) -> Res<&'a 
 
 /// The body of `polyid_compact_id()`, its `_with` and `_n` twins, and
 /// `polyid_compact_id_as()` (src/profile.rs): `profile` a C `polyid_profile` value.
-pub(crate) unsafe fn compact_id_impl<'a>(
+unsafe fn compact_id_impl<'a>(
     code: impl FnOnce() -> Res<&'a str>,
     table: Option<*const polyid_named_sequences>,
     profile: i32,
@@ -139,6 +139,24 @@ with_n_twin! {
     ) -> polyid_status {
         compact_id_impl(code, Some(names), POLYID, out, out_cap, err)
     }
+}
+
+/// `polyid_compact_id()` as `profile` computes it: `POLYID_PROFILE_POLYID` (the code is
+/// validated) or `POLYID_PROFILE_WADDLING` (any UTF-8 text, trimmed and upper-cased, sequence
+/// names hashed as written; no error of its own).
+///
+/// `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes. Errors: those of
+/// `polyid_compact_id()`, and `POLYID_INVALID_ARGUMENT` for a profile that is not a
+/// `polyid_profile` or defines no WDP codes. On any failure `out` holds "".
+#[no_mangle]
+pub unsafe extern "C" fn polyid_compact_id_as(
+    code: *const c_char,
+    profile: i32,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    compact_id_impl(|| cstr(code, "code"), None, profile, out, out_cap, err)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -306,7 +324,7 @@ with_n_twin! {
 }
 
 /// The body of `polyid_namespace_hash()`, its `_n` twin and `polyid_namespace_hash_as()`.
-pub(crate) unsafe fn namespace_hash_impl<'a>(
+unsafe fn namespace_hash_impl<'a>(
     namespace: impl FnOnce() -> Res<&'a str>,
     profile: i32,
     out: *mut c_char,
@@ -322,7 +340,7 @@ pub(crate) unsafe fn namespace_hash_impl<'a>(
 }
 
 /// The body of `polyid_full_id()`, its `_with` and `_n` twins, and `polyid_full_id_as()`.
-pub(crate) unsafe fn full_id_impl<'a>(
+unsafe fn full_id_impl<'a>(
     namespace: impl FnOnce() -> Res<&'a str>,
     code: impl FnOnce() -> Res<&'a str>,
     table: Option<*const polyid_named_sequences>,
@@ -408,7 +426,7 @@ with_n_twin! {
 
 /// The body of `polyid_parse_full_id()`, its `_n` twin and `polyid_parse_full_id_as()`
 /// (`namespace_hash` "" for a bare compact ID, which only the waddling profile accepts).
-pub(crate) unsafe fn parse_full_id_impl<'a>(
+unsafe fn parse_full_id_impl<'a>(
     text: impl FnOnce() -> Res<&'a str>,
     profile: i32,
     out: *mut polyid_full_id_parts,
@@ -426,6 +444,58 @@ pub(crate) unsafe fn parse_full_id_impl<'a>(
         fill(&mut r.compact_id, id.as_bytes());
         Ok(r)
     })
+}
+
+/// `polyid_namespace_hash()` as `profile` computes it: `POLYID_PROFILE_POLYID` (validated)
+/// or `POLYID_PROFILE_WADDLING` (any UTF-8 text, hashed as given).
+///
+/// `out`: at least `POLYID_COMPACT_ID_LEN` (6) bytes. Errors: those of
+/// `polyid_namespace_hash()`, and `POLYID_INVALID_ARGUMENT` as for
+/// `polyid_compact_id_as()`. On any failure `out` holds "".
+#[no_mangle]
+pub unsafe extern "C" fn polyid_namespace_hash_as(
+    namespace: *const c_char,
+    profile: i32,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    namespace_hash_impl(|| cstr(namespace, "namespace"), profile, out, out_cap, err)
+}
+
+/// `polyid_full_id()` as `profile` computes it (the namespace hash and the compact ID as
+/// `polyid_namespace_hash_as()` and `polyid_compact_id_as()` compute them).
+///
+/// `out`: at least `POLYID_FULL_ID_LEN` (12) bytes. Errors: those of `polyid_full_id()`,
+/// and `POLYID_INVALID_ARGUMENT` as for `polyid_compact_id_as()`. On any failure `out`
+/// holds "".
+#[no_mangle]
+pub unsafe extern "C" fn polyid_full_id_as(
+    namespace: *const c_char,
+    code: *const c_char,
+    profile: i32,
+    out: *mut c_char,
+    out_cap: usize,
+    err: *mut polyid_error,
+) -> polyid_status {
+    let (namespace, code) = (|| cstr(namespace, "namespace"), || cstr(code, "code"));
+    full_id_impl(namespace, code, None, profile, out, out_cap, err)
+}
+
+/// `polyid_parse_full_id()` as `profile` reads a full ID: `POLYID_PROFILE_POLYID`
+/// ("XXXXX-YYYYY" only) or `POLYID_PROFILE_WADDLING` (also a bare 5-symbol compact ID; its
+/// `namespace_hash` is then "").
+///
+/// Errors: those of `polyid_parse_full_id()`, and `POLYID_INVALID_ARGUMENT` as for
+/// `polyid_compact_id_as()`. `out` is written only on success.
+#[no_mangle]
+pub unsafe extern "C" fn polyid_parse_full_id_as(
+    text: *const c_char,
+    profile: i32,
+    out: *mut polyid_full_id_parts,
+    err: *mut polyid_error,
+) -> polyid_status {
+    parse_full_id_impl(|| cstr(text, "text"), profile, out, err)
 }
 
 // ---------------------------------------------------------------------------------------
