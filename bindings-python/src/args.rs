@@ -1,5 +1,7 @@
 //! Argument and result translation: Python `str` <-> `&str`, Python `int` -> Rust integers
-//! (with `OUT_OF_RANGE` instead of a wrap or an `OverflowError`), lists.
+//! (with `OUT_OF_RANGE` instead of a wrap or an `OverflowError`), lists, and core results
+//! as Python results and objects ([`CoreResult`], [`Untracked`]). The exceptions themselves
+//! are made in `errors.rs`, which uses nothing of this module.
 
 use std::borrow::Cow;
 
@@ -10,7 +12,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMapping, PyString};
 
 use polyid::ErrorCode;
 
-use crate::errors::{binding_err, is_overflow, out_of_range};
+use crate::errors::{binding_err, core_err, is_overflow, out_of_range};
 
 /// A `profile=` argument: `None` is polyid's own reading; a name is read by the core
 /// (`INVALID_ARGUMENT` for an unknown one); anything else is a `TypeError`.
@@ -290,9 +292,28 @@ pub fn id_arg<P: pyo3::PyClass, T>(
         return Ok(inner(&id.borrow()));
     }
     match obj.extract::<Text<'_>>() {
-        Ok(t) => crate::errors::CoreResult::py(parse(t.0)),
+        Ok(t) => CoreResult::py(parse(t.0)),
         Err(_) if !obj.is_instance_of::<PyString>() => Err(type_error(obj, expected)),
         Err(e) => Err(e),
+    }
+}
+
+/// Shorthand: `.map_err(core_err)`, and with `py_object(Class)` the value as a new object of
+/// its pyclass, untracked by the cycle collector ([`Untracked`]).
+pub trait CoreResult<T> {
+    fn py(self) -> PyResult<T>;
+    fn py_object<P>(self, class: fn(T) -> P) -> PyResult<Untracked<P>>;
+}
+
+impl<T> CoreResult<T> for polyid::Result<T> {
+    #[inline]
+    fn py(self) -> PyResult<T> {
+        self.map_err(core_err)
+    }
+
+    #[inline]
+    fn py_object<P>(self, class: fn(T) -> P) -> PyResult<Untracked<P>> {
+        self.map(|v| Untracked(class(v))).map_err(core_err)
     }
 }
 

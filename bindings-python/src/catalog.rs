@@ -20,8 +20,9 @@ use polyid::wdp::catalog::{
 use polyid::wdp::Severity;
 use polyid::ErrorCode;
 
+use crate::args::CoreResult;
 use crate::args::{bytes_arg, int, mapping_items, type_error, Text};
-use crate::errors::{binding_err, out_of_range, with_item, CoreResult};
+use crate::errors::{binding_err, out_of_range, with_item};
 use crate::layout::ascii;
 
 // ---------------------------------------------------------------------------------------

@@ -14,8 +14,6 @@ use pyo3::IntoPyObjectExt;
 
 use polyid::{Detail, ErrorCode};
 
-use crate::args::Untracked;
-
 pyo3::create_exception!(
     polyid,
     PolyIdError,
@@ -107,25 +105,6 @@ pub fn column_err(py: Python<'_>, err: polyid_arrow::ColumnError) -> PyErr {
         let _ = value.setattr(intern!(py, "input"), input);
     }
     exc
-}
-
-/// Shorthand: `.map_err(core_err)`, and with `py_object(Class)` the value as a new object of
-/// its pyclass, untracked by the cycle collector ([`Untracked`]).
-pub trait CoreResult<T> {
-    fn py(self) -> PyResult<T>;
-    fn py_object<P>(self, class: fn(T) -> P) -> PyResult<Untracked<P>>;
-}
-
-impl<T> CoreResult<T> for polyid::Result<T> {
-    #[inline]
-    fn py(self) -> PyResult<T> {
-        self.map_err(core_err)
-    }
-
-    #[inline]
-    fn py_object<P>(self, class: fn(T) -> P) -> PyResult<Untracked<P>> {
-        self.map(|v| Untracked(class(v))).map_err(core_err)
-    }
 }
 
 /// An `OUT_OF_RANGE` error for a Python int that does not fit the Rust parameter, worded like

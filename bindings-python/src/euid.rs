@@ -5,9 +5,9 @@ use pyo3::types::{PyBytes, PyString};
 
 use polyid::euid::{self, Euid as CoreEuid, EuidGenerator as CoreGenerator};
 
+use crate::args::CoreResult;
 use crate::args::{bytes_arg, int, int_in, opt_int, opt_int_in, Text, Untracked};
 use crate::dt;
-use crate::errors::CoreResult;
 use crate::layout::ascii;
 use crate::node::{self, GenArgs, GenClock};
 use crate::xid::millis_u64;

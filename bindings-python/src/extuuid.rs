@@ -9,8 +9,8 @@ use pyo3::types::{PyDict, PyList, PyString, PyType};
 
 use polyid::extuuid::{self, Field};
 
+use crate::args::CoreResult;
 use crate::args::{type_error, Text};
-use crate::errors::CoreResult;
 
 /// `uuid.UUID`, imported once.
 fn uuid_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {

@@ -12,8 +12,8 @@ use polyid::clock::EitherClock;
 use polyid::node::{self as core_node, Node, MAX_NODE};
 use polyid::policy::{OnClockBehind, Options, DEFAULT_MAX_LEAD_MS, MAX_LEAD_MS};
 
+use crate::args::CoreResult;
 use crate::args::{int_in, opt_int, opt_int_in, Text};
-use crate::errors::CoreResult;
 
 /// A generator's clock: the real one or a manual one (`clock_micros`). The binding keeps a
 /// second handle to move a manual clock (`set_clock_micros`).

@@ -5,9 +5,9 @@ use pyo3::types::PyString;
 
 use polyid::tid::{self, Tid as CoreTid, TidGenerator as CoreGenerator};
 
+use crate::args::CoreResult;
 use crate::args::{int, int_in, opt_int_in, Text, Untracked};
 use crate::dt;
-use crate::errors::CoreResult;
 use crate::layout::ascii;
 use crate::node::{self, GenArgs, GenClock};
 

@@ -5,8 +5,8 @@ use pyo3::types::PyString;
 
 use polyid::uid11;
 
+use crate::args::CoreResult;
 use crate::args::{int, Text};
-use crate::errors::CoreResult;
 use crate::layout::ascii;
 
 /// The 11-symbol uid11 text of an int in 0..2**64-1.

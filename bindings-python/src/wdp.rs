@@ -5,8 +5,9 @@ use pyo3::types::{PyList, PyString, PyTuple};
 
 use polyid::wdp::{self, NamedSequences, StructuredCode as CoreCode};
 
+use crate::args::CoreResult;
 use crate::args::{int_of_type, list_from, list_map, mapping_items, type_error, Text, Untracked};
-use crate::errors::{with_item, CoreResult};
+use crate::errors::with_item;
 use crate::layout::ascii;
 
 /// The standard table plus the caller's `{name: number}` mapping.

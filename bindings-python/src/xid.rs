@@ -5,9 +5,9 @@ use pyo3::types::PyList;
 
 use polyid::xid::{self, Xid as CoreXid, XidGenerator as CoreGenerator};
 
+use crate::args::CoreResult;
 use crate::args::{int, int_in, list_from, opt_int_in, Text, Untracked};
 use crate::dt;
-use crate::errors::CoreResult;
 use crate::node::{self, GenArgs, GenClock};
 
 /// The inclusive (min_unix_ms, max_unix_ms) range of the xids whose text starts with
