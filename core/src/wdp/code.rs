@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::hash::{self, CompactId};
+use super::hash::{self, load, CompactId};
 use super::sequence::{self, NamedSequences};
 use super::severity::Severity;
 use crate::error::{first_bad_char, Detail, Error, ErrorCode, Result};
@@ -311,13 +311,6 @@ struct Shape {
     digits: u32,
     /// Whether the input had lowercase letters.
     lower: bool,
-}
-
-#[inline(always)]
-pub(super) fn load(bytes: &[u8]) -> u64 {
-    let mut word = [0u8; 8];
-    word.copy_from_slice(bytes);
-    u64::from_le_bytes(word)
 }
 
 /// One pass over the bytes, eight at a time: classify and find the dots together

@@ -287,6 +287,15 @@ impl fmt::Display for FullId {
     }
 }
 
+/// The eight bytes of `bytes` (exactly eight) as a little-endian word: how the code scanner
+/// and the code hash read a code.
+#[inline(always)]
+pub(super) fn load(bytes: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(bytes);
+    u64::from_le_bytes(word)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

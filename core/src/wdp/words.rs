@@ -106,7 +106,7 @@ fn xxh3(n: usize, word: impl Fn(usize) -> u64) -> u64 {
 /// The eight bytes of `b` from `at`.
 #[inline(always)]
 fn load(b: &[u8], at: usize) -> u64 {
-    super::code::load(&b[at..at + 8])
+    super::hash::load(&b[at..at + 8])
 }
 
 /// The eight bytes of a word with `a`-`z` made `A`-`Z`, for bytes that are letters,
