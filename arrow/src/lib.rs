@@ -36,6 +36,7 @@ mod input;
 mod rows;
 mod seen;
 mod sink;
+mod slots;
 mod threads;
 
 pub mod euid;

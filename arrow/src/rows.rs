@@ -412,6 +412,7 @@ where
     let chunk = rows.div_ceil(threads).max(1);
     let fill = |k: usize, mut part: S::Part<'_>| -> Span {
         let start = k * chunk;
+        part.begin();
         let span = job.span(start..rows.min(start + chunk), |i, item| {
             if let Some(v) = item {
                 part.set(i - start, v);

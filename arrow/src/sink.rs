@@ -2,7 +2,8 @@
 //! 16-byte values cut into parts that threads fill in place, variable-size texts and pairs
 //! of them filled in order (one part per thread, appended), and the error-code column. The
 //! row loop that fills them is in [`crate::rows`]; a column only says which of the two ways
-//! it is filled ([`Sink::fill`]).
+//! it is filled ([`Sink::fill`]). A fixed-size column's storage is a [`Slots`]: each part
+//! writes its own range, placeholders first, on its own thread.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +18,7 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
+use crate::slots::{self, Slots};
 use crate::threads::on_threads;
 
 /// An Arrow constructor refused buffers the kernel built: a bug, reported as the core's
@@ -91,9 +93,12 @@ pub(crate) trait Split {
 }
 
 /// The rows of one range of a fixed-size column, by index within the range; a row left
-/// unset keeps its placeholder.
+/// unset keeps its placeholder (written by `begin`).
 pub(crate) trait Part {
     type Item;
+    /// Called once before any row is set, on the thread that sets them: writes the range's
+    /// placeholders.
+    fn begin(&mut self) {}
     fn set(&mut self, row: usize, item: Self::Item);
     /// Called once after the range's rows are set, on the thread that set them.
     fn done(&mut self) {}
@@ -130,9 +135,10 @@ macro_rules! push_sink {
 /// the multiples of `W` by construction, and each part checks on its own thread that its
 /// bytes are ASCII (`finish` refuses the column otherwise).
 pub(crate) struct Text<const W: usize> {
-    values: Vec<u8>,
+    rows: usize,
+    values: Slots<u8>,
     /// One more than the rows; `offsets[0]` is 0.
-    offsets: Vec<i32>,
+    offsets: Slots<i32>,
     /// Set by a part whose bytes are not all ASCII.
     not_ascii: AtomicBool,
 }
@@ -144,8 +150,9 @@ impl<const W: usize> Text<W> {
             return Err(ColumnError::new(too_many_rows(rows, max)));
         }
         Ok(Text {
-            values: vec![0; rows * W],
-            offsets: vec![0; rows + 1],
+            rows,
+            values: Slots::new(&[], rows * W),
+            offsets: Slots::new(&[0], rows + 1),
             not_ascii: AtomicBool::new(false),
         })
     }
@@ -155,9 +162,9 @@ impl<const W: usize> Text<W> {
         mut self,
         items: impl IntoIterator<Item = [u8; W]>,
     ) -> Result<ArrayRef, ColumnError> {
-        let rows = self.offsets.len() - 1;
         // One part of every row (none for no rows).
-        if let Some(mut part) = self.parts(rows.max(1)).pop() {
+        if let Some(mut part) = self.parts(self.rows.max(1)).pop() {
+            part.begin();
             for (row, item) in items.into_iter().enumerate() {
                 part.set(row, item);
             }
@@ -169,25 +176,28 @@ impl<const W: usize> Text<W> {
 
 /// Rows of a [`Text`] column, from row `start`.
 pub(crate) struct TextRows<'a, const W: usize> {
-    values: &'a mut [u8],
+    values: slots::Range<'a, u8>,
     /// The end offsets of the part's rows.
-    ends: &'a mut [i32],
+    ends: slots::Range<'a, i32>,
     start: usize,
     not_ascii: &'a AtomicBool,
 }
 
 impl<const W: usize> Part for TextRows<'_, W> {
     type Item = [u8; W];
+    fn begin(&mut self) {
+        // A null row's bytes: never read, but a column's bytes are all written.
+        self.values.fill(|_| 0);
+    }
     #[inline]
     fn set(&mut self, row: usize, item: [u8; W]) {
-        self.values[row * W..row * W + W].copy_from_slice(&item);
+        self.values.set(row * W, item);
     }
     fn done(&mut self) {
         // Every row W bytes, null rows too: multiples of W, below i32::MAX (`Text::new`).
-        for (i, end) in self.ends.iter_mut().enumerate() {
-            *end = ((self.start + i + 1) * W) as i32;
-        }
-        if !self.values.is_ascii() {
+        let start = self.start;
+        self.ends.fill(|i| ((start + i + 1) * W) as i32);
+        if !self.values.written().is_some_and(<[u8]>::is_ascii) {
             self.not_ascii.store(true, Ordering::Relaxed);
         }
     }
@@ -199,8 +209,9 @@ impl<const W: usize> Split for Text<W> {
     fn parts(&mut self, chunk: usize) -> Vec<TextRows<'_, W>> {
         let not_ascii = &self.not_ascii;
         self.values
-            .chunks_mut(chunk * W)
-            .zip(self.offsets[1..].chunks_mut(chunk))
+            .ranges(chunk * W)
+            .into_iter()
+            .zip(self.offsets.ranges(chunk))
             .enumerate()
             .map(|(k, (values, ends))| TextRows {
                 values,
@@ -220,8 +231,17 @@ impl<const W: usize> Sink for Text<W> {
                 "an ID's text is not ASCII".into(),
             )));
         }
-        text_array(self.offsets, self.values, nulls)
+        text_array(written(self.offsets)?, written(self.values)?, nulls)
     }
+}
+
+/// The elements of a column's storage, every one written.
+fn written<T: Copy>(slots: Slots<T>) -> Result<Vec<T>, Error> {
+    slots.into_vec().ok_or_else(|| {
+        internal(ArrowError::InvalidArgumentError(
+            "a part of the column was not written".into(),
+        ))
+    })
 }
 
 /// The `utf8` column of a [`Text`]'s, an ASCII [`VarText`]'s or the error codes' offsets and
@@ -371,7 +391,7 @@ impl<T: AsRef<[u8]> + Send> Sink for VarText<T> {
 
 /// A primitive column; `data_type` carries a timestamp's unit and time zone.
 pub(crate) struct Prim<T: ArrowPrimitiveType> {
-    values: Vec<T::Native>,
+    values: Slots<T::Native>,
     data_type: DataType,
 }
 
@@ -382,20 +402,23 @@ impl<T: ArrowPrimitiveType> Prim<T> {
 
     pub(crate) fn with_type(rows: usize, data_type: DataType) -> Self {
         Prim {
-            values: vec![T::Native::default(); rows],
+            values: Slots::new(&[], rows),
             data_type,
         }
     }
 }
 
 /// Rows of a [`Prim`] column.
-pub(crate) struct Values<'a, N>(&'a mut [N]);
+pub(crate) struct Values<'a, N>(slots::Range<'a, N>);
 
-impl<N> Part for Values<'_, N> {
+impl<N: Copy + Default> Part for Values<'_, N> {
     type Item = N;
+    fn begin(&mut self) {
+        self.0.fill(|_| N::default());
+    }
     #[inline]
     fn set(&mut self, row: usize, item: N) {
-        self.0[row] = item;
+        self.0.set(row, [item]);
     }
 }
 
@@ -403,15 +426,16 @@ impl<T: ArrowPrimitiveType> Split for Prim<T> {
     type Item = T::Native;
     type Part<'a> = Values<'a, T::Native>;
     fn parts(&mut self, chunk: usize) -> Vec<Values<'_, T::Native>> {
-        self.values.chunks_mut(chunk).map(Values).collect()
+        self.values.ranges(chunk).into_iter().map(Values).collect()
     }
 }
 
 impl<T: ArrowPrimitiveType> Sink for Prim<T> {
     split_sink!(T::Native);
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
-        let array = PrimitiveArray::<T>::try_new(ScalarBuffer::from(self.values), nulls)
-            .map_err(internal)?;
+        let values = written(self.values)?;
+        let array =
+            PrimitiveArray::<T>::try_new(ScalarBuffer::from(values), nulls).map_err(internal)?;
         if !PrimitiveArray::<T>::is_compatible(&self.data_type) {
             return Err(internal(ArrowError::InvalidArgumentError(format!(
                 "{} is not {}",
@@ -425,25 +449,28 @@ impl<T: ArrowPrimitiveType> Sink for Prim<T> {
 
 /// A `fixed_size_binary(16)` column (EUIDs, big-endian).
 pub(crate) struct Bytes16 {
-    values: Vec<u8>,
+    values: Slots<u8>,
 }
 
 impl Bytes16 {
     pub(crate) fn new(rows: usize) -> Self {
         Bytes16 {
-            values: vec![0; rows * 16],
+            values: Slots::new(&[], rows * 16),
         }
     }
 }
 
 /// Rows of a [`Bytes16`] column.
-pub(crate) struct Rows16<'a>(&'a mut [u8]);
+pub(crate) struct Rows16<'a>(slots::Range<'a, u8>);
 
 impl Part for Rows16<'_> {
     type Item = [u8; 16];
+    fn begin(&mut self) {
+        self.0.fill(|_| 0);
+    }
     #[inline]
     fn set(&mut self, row: usize, item: [u8; 16]) {
-        self.0[row * 16..row * 16 + 16].copy_from_slice(&item);
+        self.0.set(row * 16, item);
     }
 }
 
@@ -451,15 +478,19 @@ impl Split for Bytes16 {
     type Item = [u8; 16];
     type Part<'a> = Rows16<'a>;
     fn parts(&mut self, chunk: usize) -> Vec<Rows16<'_>> {
-        self.values.chunks_mut(chunk * 16).map(Rows16).collect()
+        self.values
+            .ranges(chunk * 16)
+            .into_iter()
+            .map(Rows16)
+            .collect()
     }
 }
 
 impl Sink for Bytes16 {
     split_sink!([u8; 16]);
     fn finish(self, nulls: Option<NullBuffer>) -> Result<ArrayRef, Error> {
-        let array = FixedSizeBinaryArray::try_new(16, Buffer::from_vec(self.values), nulls)
-            .map_err(internal)?;
+        let values = Buffer::from_vec(written(self.values)?);
+        let array = FixedSizeBinaryArray::try_new(16, values, nulls).map_err(internal)?;
         Ok(Arc::new(array))
     }
 }
@@ -535,37 +566,39 @@ pub(crate) fn error_codes(rows: usize, spans: &[Failed]) -> Result<ArrayRef, Err
         return Err(too_many_rows(rows, i32::MAX as usize / MAX_CODE_LEN));
     }
     let mut values = vec![0u8; total];
-    let mut offsets = vec![0i32; rows + 1];
+    let mut offsets = Slots::new(&[0i32], rows + 1);
     let mut valid = BooleanBufferBuilder::new(rows);
     valid.append_n(rows, false);
     // Each span's share of the values and of the end offsets (`offsets[1..]`).
     let mut parts = Vec::with_capacity(spans.len());
-    let (mut values_left, mut ends_left) = (&mut values[..], &mut offsets[1..]);
+    let mut values_left = &mut values[..];
+    let ends = offsets.ranges_of(spans.iter().map(|(range, _)| range.len()));
     let mut base = 0;
-    for ((range, failed), &n) in spans.iter().zip(&bytes) {
+    for (((range, failed), &n), e) in spans.iter().zip(&bytes).zip(ends) {
         let (v, rest) = values_left.split_at_mut(n);
-        let (e, rest_ends) = ends_left.split_at_mut(range.len());
-        (values_left, ends_left) = (rest, rest_ends);
+        values_left = rest;
         parts.push((range.start, failed.as_slice(), v, e, base));
         base += n;
         for &(row, _) in failed {
             valid.set_bit(row, true);
         }
     }
-    let fill = |(start, failed, v, ends, base): Codes<'_>| {
-        // The rows between two failing rows, all at once: null, ending where the last code
-        // did. Every offset is below `total`, which fits i32 (checked above).
-        let (mut at, mut next) = (0, 0);
-        for &(row, code) in failed {
-            let i = row - start;
-            ends[next..i].fill((base + at) as i32);
+    let fill = |(start, failed, v, mut ends, base): Codes<'_>| {
+        let mut at = 0;
+        for &(_, code) in failed {
             let s = code.as_str().as_bytes();
             v[at..at + s.len()].copy_from_slice(s);
             at += s.len();
-            ends[i] = (base + at) as i32;
-            next = i + 1;
         }
-        ends[next..].fill((base + at) as i32);
+        // Row i ends where the codes of the span's failing rows up to i do (the rows are in
+        // order). Every offset is below `total`, which fits i32 (checked above).
+        let (mut next, mut end) = (failed.iter().peekable(), base);
+        ends.fill(|i| {
+            if let Some((_, code)) = next.next_if(|(row, _)| row - start == i) {
+                end += code.as_str().len();
+            }
+            end as i32
+        });
     };
     if parts.len() == 1 {
         parts.into_iter().for_each(fill);
@@ -577,7 +610,11 @@ pub(crate) fn error_codes(rows: usize, spans: &[Failed]) -> Result<ArrayRef, Err
             "an error code is not ASCII".into(),
         )));
     }
-    text_array(offsets, values, Some(NullBuffer::new(valid.finish())))
+    text_array(
+        written(offsets)?,
+        values,
+        Some(NullBuffer::new(valid.finish())),
+    )
 }
 
 /// A span of rows and its failing rows, each with its error's code.
@@ -589,7 +626,7 @@ type Codes<'a> = (
     usize,
     &'a [(usize, ErrorCode)],
     &'a mut [u8],
-    &'a mut [i32],
+    slots::Range<'a, i32>,
     usize,
 );
 
