@@ -116,7 +116,6 @@ impl<T: Copy> Range<'_, T> {
 
     /// The elements, once [`Range::fill`] has written them all.
     pub(crate) fn written(&self) -> Option<&[T]> {
-        // `MaybeUninit<T>` has the layout of `T`, and a filled range is initialized.
         self.filled.then(|| {
             let slots: &[MaybeUninit<T>] = self.slots;
             // SAFETY: every element was written by `fill` (`filled`), and `MaybeUninit<T>` is
