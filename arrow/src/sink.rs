@@ -550,9 +550,10 @@ impl<A: Push + Sink + Send, B: Push + Sink + Send> Sink for Pair<A, B> {
 const MAX_CODE_LEN: usize = 22;
 
 /// The error-code column of [`OnError::Null`](crate::OnError::Null): the failing rows of
-/// each span of rows, in order (`spans` cut `0..rows` in order). Each span's rows are written on a thread of its
-/// own (on the calling thread for one span): its offsets start where the codes of the spans
-/// before it end, so that no pass over every row is left to one thread.
+/// each span of rows, in order (`spans` cut `0..rows` in order). Each span's rows are
+/// written on a thread of its own (on the calling thread for one span): its offsets start
+/// where the codes of the spans before it end, so that no pass over every row is left to one
+/// thread.
 pub(crate) fn error_codes(rows: usize, spans: &[Failed]) -> Result<ArrayRef, Error> {
     if spans.iter().all(|(_, failed)| failed.is_empty()) {
         return Ok(Arc::new(StringArray::new_null(rows)));
