@@ -46,8 +46,10 @@ fn trimmed(b: &[u8]) -> &[u8] {
     // The six bytes as bits of a mask over 0..64 (all are below 64).
     const WS: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << 0x0b | 1 << 0x0c | 1 << b'\r';
     let ws = |c: u8| c < 64 && WS >> c & 1 != 0;
+    // Every white space byte is at most b' ': a code that starts and ends above it has none
+    // to trim, whatever its other bytes.
     match b {
-        [first, .., last] if !ws(*first) && !ws(*last) => b,
+        [first, .., last] if *first > b' ' && *last > b' ' => b,
         _ => trim_slow(b, ws),
     }
 }
@@ -390,13 +392,7 @@ fn scan_swar(b: &[u8], names: &NamedSequences) -> Option<Shape> {
         return None;
     }
     let severity = Severity::from_letter(b[0])?;
-    let comp_len = comp_end - 2;
-    let prim_len = prim_end - comp_end - 1;
-    if !(1..=MAX_FIELD_LEN).contains(&comp_len)
-        || !(1..=MAX_FIELD_LEN).contains(&prim_len)
-        || !b[2].is_ascii_alphabetic()
-        || !b[comp_end + 1].is_ascii_alphabetic()
-    {
+    if !fields_fit(b, comp_end, prim_end) {
         return None;
     }
     let (named, digits) = sequence_of(b, prim_end + 1, names)?;
@@ -435,13 +431,7 @@ fn finish(
         return None;
     }
     let severity = Severity::from_letter(b[0])?;
-    let comp_len = comp_end - 2;
-    let prim_len = prim_end - comp_end - 1;
-    if !(1..=MAX_FIELD_LEN).contains(&comp_len)
-        || !(1..=MAX_FIELD_LEN).contains(&prim_len)
-        || !b[2].is_ascii_alphabetic()
-        || !b[comp_end + 1].is_ascii_alphabetic()
-    {
+    if !fields_fit(b, comp_end, prim_end) {
         return None;
     }
     let (named, digits) = sequence_of(b, prim_end + 1, names)?;
@@ -453,6 +443,19 @@ fn finish(
         digits,
         lower: lower != 0,
     })
+}
+
+/// Whether the component (bytes 2 to `comp_end`) and the primary (to `prim_end`) of a
+/// scanned code are 1 to `MAX_FIELD_LEN` characters that begin with a letter. The scan
+/// proved that the bytes before `prim_end` are letters, digits and the dots, and of those
+/// the letters are exactly the bytes from `A` up. A length less one wraps to a large number
+/// for an empty field, so one comparison bounds it on both sides.
+#[inline(always)]
+fn fields_fit(b: &[u8], comp_end: usize, prim_end: usize) -> bool {
+    let comp_len_less_one = comp_end.wrapping_sub(3);
+    let prim_len_less_one = prim_end.wrapping_sub(comp_end + 2);
+    (comp_len_less_one < MAX_FIELD_LEN) & (prim_len_less_one < MAX_FIELD_LEN) & (b[2] >= b'A')
+        && b[comp_end + 1] >= b'A'
 }
 
 /// The sequence field of a scanned code: three digits or a known name. Whether it was a
@@ -881,7 +884,8 @@ mod tests {
             assert!(compact_fast(&code, &names).is_some(), "{code}");
             for at in 0..len {
                 for bad in [
-                    "\u{e9}", " ", "-", "\u{7f}", "\0", "\u{20ac}", "`", "{", "@", "[",
+                    "\u{e9}", " ", "-", "\u{7f}", "\0", "\u{20ac}", "`", "{", "@", "[", "\u{1f}",
+                    "!",
                 ] {
                     let mut text = code.clone();
                     text.replace_range(at..at + 1, bad);
