@@ -3,6 +3,7 @@
 //! Thin by rule: every function translates Python types to the core's, calls the core, and
 //! translates the result or the error back. Nothing about an identifier is computed here.
 
+mod alloc;
 mod args;
 mod arrow;
 mod arrow_capsules;
@@ -17,14 +18,6 @@ mod tid;
 mod uid11;
 mod wdp;
 mod xid;
-
-/// The allocator of the extension's Rust memory (Python objects keep Python's). The
-/// `polyid.arrow` kernels allocate each output column in one piece, large for a long column;
-/// glibc's malloc maps every block that large afresh from the OS and unmaps it on free, so
-/// each call would pay a page fault and the zeroing of every page it writes. mimalloc keeps
-/// freed blocks for reuse, as the allocators of Polars and pyarrow do.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use pyo3::prelude::*;
 
@@ -69,6 +62,7 @@ mod _polyid {
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         // Register the core's fork handler now, before any fork can happen.
         let _ = polyid::__fork::generation();
+        crate::alloc::init();
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         let codes: Vec<&str> = polyid::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
         m.add("ERROR_CODES", PyTuple::new(m.py(), codes)?)?;

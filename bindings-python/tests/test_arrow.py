@@ -9,6 +9,7 @@ id 1 (§3), xid "11111111111" = 1321009871111 ms, random 0 (§2), EUID
 from __future__ import annotations
 
 import datetime as dt
+import os
 import subprocess
 import sys
 from typing import Any, Callable
@@ -34,6 +35,45 @@ def test_import_polyid_imports_no_dataframe_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# Two column calls, then a pause longer than mimalloc's own default delay (one second) before
+# it returns freed memory to the OS, then one more call: prints that call's page faults (its
+# output column's pages, when they were returned during the pause).
+_FAULTS_AFTER_A_PAUSE = """
+import resource, time
+import pyarrow as pa
+import polyid.arrow as ids
+col = pa.array(["E.AUTH.TOKEN.%03d" % i for i in range(1, 1000)] * 2000)
+for _ in range(2):
+    ids.compact_ids(col)
+time.sleep(1.5)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+ids.compact_ids(col)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts Linux page faults")
+def test_freed_columns_are_kept() -> None:
+    """The extension keeps a freed output column's memory ten seconds for the next call
+    (src/alloc.rs), where mimalloc's own default returns it after one; `MIMALLOC_PURGE_DELAY`
+    still decides when it is set."""
+
+    def faults(delay: str | None) -> int:
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("MIMALLOC_PURGE_DELAY", "MIMALLOC_RESET_DELAY")}
+        if delay is not None:
+            env["MIMALLOC_PURGE_DELAY"] = delay
+        out = subprocess.run([sys.executable, "-c", _FAULTS_AFTER_A_PAUSE], env=env,
+                             capture_output=True, text=True, check=True)
+        return int(out.stdout)
+
+    kept, returned = faults(None), faults("1000")
+    # 2,000,000 five-byte IDs and their offsets: thousands of 4 KiB pages, or at least nine
+    # of 2 MiB.
+    assert returned >= 9, returned
+    assert kept * 10 <= returned, (kept, returned)
 
 
 def test_the_functions_carry_their_public_names() -> None:
