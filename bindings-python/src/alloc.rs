@@ -8,9 +8,10 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// `mi_option_purge_delay`, as mimalloc's header `mimalloc.h` numbers its options (stable
-/// across its versions; the `-sys` crate names only some of them). tests/test_arrow.py's
-/// `test_freed_columns_are_kept` runs calls with and without this setting.
+/// `mi_option_purge_delay`, as mimalloc's header `mimalloc.h` numbers its options (the same
+/// in both versions that libmimalloc-sys builds, v2 and v3; the crate names only some
+/// options). tests/test_arrow.py's `test_freed_columns_are_kept` fails when this is not the
+/// option that keeps freed memory.
 const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
 /// The variables by which mimalloc reads this option from the environment (the second is its
