@@ -415,22 +415,16 @@ fn well_formed<O: OffsetSizeTrait>(offsets: &[O], values: &[u8]) -> bool {
     if !ordered || last > values.len() {
         return false;
     }
-    if values[first..last].is_ascii() {
+    let text = &values[first..last];
+    if text.is_ascii() {
         return true;
     }
-    // Some text is not ASCII: the rows a group at a time, so that only the groups holding
-    // such text are read as UTF-8 (a stray non-ASCII row then costs its group, not the whole
-    // range). A group spans whole rows, so the groups are valid UTF-8 cut at character
-    // boundaries exactly when the whole text is.
-    const GROUP: usize = 16;
-    (0..offsets.len() - 1).step_by(GROUP).all(|g| {
-        let ends = &offsets[g..offsets.len().min(g + GROUP + 1)];
-        let (start, end) = (ends[0].as_usize(), ends[ends.len() - 1].as_usize());
-        let bytes = &values[start..end];
-        bytes.is_ascii()
-            || std::str::from_utf8(bytes).is_ok_and(|text| {
-                ends.iter()
-                    .all(|o| text.is_char_boundary(o.as_usize() - start))
-            })
-    })
+    // Some text is not ASCII: the rows are valid UTF-8 cut at character boundaries exactly
+    // when their whole text is valid UTF-8 and no row starts on a continuation byte
+    // (0x80..=0xBF; an empty last row starts at the text's end).
+    std::str::from_utf8(text).is_ok()
+        && offsets.iter().all(|o| {
+            text.get(o.as_usize() - first)
+                .is_none_or(|&b| (b as i8) >= -0x40)
+        })
 }

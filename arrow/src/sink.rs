@@ -592,14 +592,16 @@ pub(crate) fn error_codes(rows: usize, spans: &[Failed]) -> Result<ArrayRef, Err
             at += s.len();
         }
         // Row i ends where the codes of the span's failing rows up to i do (the rows are in
-        // order). Every offset is below `total`, which fits i32 (checked above).
-        let (mut next, mut end) = (failed.iter().peekable(), base);
-        ends.fill(|i| {
-            if let Some((_, code)) = next.next_if(|(row, _)| row - start == i) {
+        // order): the offsets change only at failing rows. Every offset is below `total`,
+        // which fits i32 (checked above).
+        let mut end = base;
+        ends.fill_runs(
+            base as i32,
+            failed.iter().map(|&(row, code)| {
                 end += code.as_str().len();
-            }
-            end as i32
-        });
+                (row - start, end as i32)
+            }),
+        );
     };
     if parts.len() == 1 {
         parts.into_iter().for_each(fill);

@@ -99,6 +99,26 @@ impl<T: Copy> Range<'_, T> {
         for (i, slot) in self.slots.iter_mut().enumerate() {
             slot.write(f(i));
         }
+        self.count_filled();
+    }
+
+    /// Writes every element of the range as runs of one value: `first` up to the first
+    /// step, then each step's value from its index (from the range's start) up to the next
+    /// step's. The steps' indexes are in order; one at or beyond the range's end ends it.
+    #[inline]
+    pub(crate) fn fill_runs(&mut self, first: T, steps: impl IntoIterator<Item = (usize, T)>) {
+        let (mut from, mut value) = (0, first);
+        for (at, next) in steps {
+            let at = at.clamp(from, self.slots.len());
+            self.slots[from..at].fill(MaybeUninit::new(value));
+            (from, value) = (at, next);
+        }
+        self.slots[from..].fill(MaybeUninit::new(value));
+        self.count_filled();
+    }
+
+    /// Every element has been written: the range counts toward [`Slots::into_vec`], once.
+    fn count_filled(&mut self) {
         if !self.filled {
             self.filled = true;
             self.written.fetch_add(self.slots.len(), Ordering::Relaxed);
@@ -165,6 +185,18 @@ mod tests {
             r.fill(|i| (10 * k + i) as u32);
         }
         assert_eq!(s.into_vec().unwrap(), [7, 0, 1, 10, 11, 12, 13, 14, 20, 21]);
+    }
+
+    #[test]
+    fn runs_fill_every_element() {
+        let mut s = Slots::new(&[9u32], 9);
+        let mut ranges = s.ranges_of([5, 3]);
+        // Steps at the start, twice at one index, and past the end.
+        ranges[0].fill_runs(1, [(0, 2), (3, 4), (3, 5), (7, 6)]);
+        assert_eq!(ranges[0].written(), Some(&[2, 2, 2, 5, 5][..]));
+        ranges[1].fill_runs(8, []);
+        drop(ranges);
+        assert_eq!(s.into_vec().unwrap(), [9, 2, 2, 2, 5, 5, 8, 8, 8]);
     }
 
     #[test]
