@@ -144,3 +144,86 @@ fn matches_the_core(
     }
     assert!(raised[0] > 0 && raised[1] > 0, "{raised:?}");
 }
+
+/// A `utf8` array over raw buffers, unchecked (it may be malformed), with `nulls`.
+fn raw_utf8(offsets: Vec<i32>, values: Vec<u8>, nulls: Option<NullBuffer>) -> StringArray {
+    let builder = arrow_data::ArrayData::builder(arrow_schema::DataType::Utf8)
+        .len(offsets.len() - 1)
+        .add_buffer(arrow_buffer::Buffer::from_vec(offsets))
+        .add_buffer(arrow_buffer::Buffer::from_vec(values))
+        .nulls(nulls);
+    // SAFETY: the kernels check what they read; arrow-rs's verdict is compared below.
+    StringArray::from(unsafe { builder.build_unchecked() })
+}
+
+/// A table of seen codes answers a row by its bytes before its text is checked as UTF-8.
+/// A malformed row among repeated codes (a byte that is not UTF-8, a row cut inside a
+/// character, offsets out of order) is still the error of the call, with arrow-rs's
+/// description, wherever it is: in the first block, in a later block whose other rows the
+/// table answers, after an invalid code, among null rows; in both error modes.
+#[test]
+fn malformed_rows_among_repeated_codes_are_refused() {
+    let pool = [
+        "E.AUTH.TOKEN.001",
+        "W.Db.Pool.MISSING",
+        "Q.BAD.SEVERITY.001",
+        "E.\u{e9}.X.001",
+    ];
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut refused = 0;
+    for round in 0..200 {
+        let rows = [50, 5_000, 9_000, 20_000][rng.below(4)];
+        let mut values = Vec::new();
+        let mut offsets = vec![0i32];
+        for _ in 0..rows {
+            values.extend_from_slice(pool[rng.below(pool.len())].as_bytes());
+            offsets.push(values.len() as i32);
+        }
+        let at = [0, rows / 2, rows - 1, rng.below(rows)][rng.below(4)];
+        match rng.below(4) {
+            // A byte never found in UTF-8, inside a row.
+            0 => values[offsets[at] as usize + 1] = 0xFF,
+            // A row that ends inside the two bytes of 'é' (the next row starts there).
+            1 => {
+                let start = offsets[at] as usize;
+                let row = "E.\u{e9}.X.001";
+                values.splice(start..offsets[at + 1] as usize, row.bytes());
+                let shift = row.len() as i32 - (offsets[at + 1] - offsets[at]);
+                for o in &mut offsets[at + 1..] {
+                    *o += shift;
+                }
+                offsets[at + 1] = start as i32 + 3;
+            }
+            // Offsets out of order.
+            2 if at > 0 => offsets[at] = offsets[at - 1] - 1,
+            // Well formed.
+            _ => {}
+        }
+        let nulls =
+            (rng.below(3) == 0).then(|| NullBuffer::from_iter((0..rows).map(|i| i % 13 != 5)));
+        let codes = raw_utf8(offsets, values, nulls);
+        let verdict = codes.to_data().validate_full();
+        refused += usize::from(verdict.is_err());
+        for mode in [OnError::Null, OnError::Raise] {
+            let out = polyid_arrow::wdp::compact_ids(&codes, None, Profile::Polyid, mode);
+            match (&verdict, out) {
+                (Err(want), Err(e)) => {
+                    assert_eq!(e.code().as_str(), "INVALID_ARGUMENT", "round {round}");
+                    assert_eq!(e.row(), None, "round {round}");
+                    assert!(
+                        e.to_string().contains(&want.to_string()),
+                        "round {round}: {e}"
+                    );
+                }
+                (Ok(()), Ok(_)) => {}
+                // An invalid code raised (the pool has two), the input being well formed.
+                (Ok(()), Err(e)) if mode == OnError::Raise && e.row().is_some() => {}
+                (verdict, out) => panic!(
+                    "round {round}, {mode:?}: arrow-rs {verdict:?}, polyid {:?}",
+                    out.map(|_| ())
+                ),
+            }
+        }
+    }
+    assert!((50..150).contains(&refused), "{refused} refused");
+}
