@@ -437,25 +437,31 @@ fn short_place(word: u64, len: usize) -> usize {
 }
 
 impl<V> Entry<V> {
-    /// Whether the entry holds `b` (8 to `KEY` bytes). The words at 0, 8, ..., 48 (each no
-    /// further than `n - 8`) and at `n - 8` cover every byte: the same comparisons whatever
-    /// the length, where a loop over the words would mispredict its exit on codes of mixed
-    /// lengths. With `SHORT` (no entry of the table is longer than `SHORT_KEY`), the words
-    /// at 0, 8 and `n - 8` and the length decide: a longer `b` cannot be any entry.
+    /// Whether the entry holds `b` (8 to `KEY` bytes). The same comparisons whatever the
+    /// length, where a loop over the words would mispredict its exit on codes of mixed
+    /// lengths: the words at 0, 8 and `n - 8` below 16 bytes or with `SHORT` (no entry of the
+    /// table is longer than `SHORT_KEY`, so a longer `b` cannot be any entry), else the
+    /// 16-byte pieces at 0, 16, 32 (each no further than `n - 16`) and `n - 16`, each compared
+    /// as one vector where the target has them.
     #[inline(always)]
     fn holds<const SHORT: bool>(&self, b: &[u8]) -> bool {
         let n = b.len();
-        let last = n - 8;
-        let differ = |at: usize| word(&self.key, at) ^ word(b, at);
-        let mut d = differ(last) | differ(0) | (usize::from(self.len) ^ n) as u64;
-        if SHORT {
-            return d | differ(8.min(last)) == 0;
+        let same_len = usize::from(self.len) == n;
+        if SHORT || n < 16 {
+            let last = n - 8;
+            let differ = |at: usize| word(&self.key, at) ^ word(b, at);
+            return same_len & (differ(last) | differ(0) | differ(8.min(last)) == 0);
         }
-        for at in (8..KEY - 8).step_by(8) {
-            d |= differ(at.min(last));
-        }
-        d == 0
+        let tail = n - 16;
+        let same = |at: usize| sixteen(&self.key, at) == sixteen(b, at);
+        same_len & same(0) & same(16.min(tail)) & same(32.min(tail)) & same(tail)
     }
+}
+
+/// The 16 bytes of `b` from `at`, in place.
+#[inline(always)]
+fn sixteen(b: &[u8], at: usize) -> &[u8; 16] {
+    b[at..at + 16].first_chunk().expect("16 bytes")
 }
 
 impl<'a> Compute<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
