@@ -420,11 +420,10 @@ fn well_formed<O: OffsetSizeTrait>(offsets: &[O], values: &[u8]) -> bool {
         return true;
     }
     // Some text is not ASCII: the rows are valid UTF-8 cut at character boundaries exactly
-    // when their whole text is valid UTF-8 and no row starts on a continuation byte
-    // (0x80..=0xBF; an empty last row starts at the text's end).
-    std::str::from_utf8(text).is_ok()
-        && offsets.iter().all(|o| {
-            text.get(o.as_usize() - first)
-                .is_none_or(|&b| (b as i8) >= -0x40)
-        })
+    // when their whole text is valid UTF-8 and every offset is a character boundary in it.
+    std::str::from_utf8(text).is_ok_and(|text| {
+        offsets
+            .iter()
+            .all(|o| text.is_char_boundary(o.as_usize() - first))
+    })
 }
