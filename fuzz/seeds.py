@@ -2,7 +2,8 @@
 """Writes the committed seed corpus fuzz/corpus/<target>/ from tests/vectors/*.json.
 
 Each seed is one input of a shared vector (valid and invalid ones), named by the SHA-1 of
-its bytes like libFuzzer's own corpus files. Run it again after the vectors change
+its bytes like libFuzzer's own corpus files; an `arrow_text` seed is a column of such
+inputs. Run it again after the vectors change
 (`make fuzz-seeds`); it replaces the seed folders, keeping files named regress-* (minimized
 inputs that once failed, kept as regression seeds).
 """
@@ -32,7 +33,7 @@ def u32le(v):
 
 def collect():
     seeds = {t: [] for t in ("wdp_code", "full_id", "uid11", "xid", "tid", "euid",
-                             "catalog", "extuuid_text", "extuuid_uuid")}
+                             "catalog", "extuuid_text", "extuuid_uuid", "arrow_text")}
     for c in cases("wdp"):
         i = c["input"]
         if "code" in i:
@@ -110,9 +111,30 @@ def collect():
         out = c.get("output")
         if isinstance(out, dict) and "text" in out:
             seeds["extuuid_text"].append(out["text"])
+    seeds["arrow_text"] = arrow_text(seeds["wdp_code"]) + arrow_text(
+        [t for f in ("tid", "xid", "euid") for t in seeds[f] if isinstance(t, str)], 6)
     for target, items in HAND.items():
         seeds[target].extend(items)
     return seeds
+
+
+def arrow_text(codes, most=16):
+    """Columns for the `arrow_text` target (its input layout is in its doc comment): up to
+    `most` pools of the vectors' texts (WDP codes, or TIDs, xids and EUIDs), valid and
+    invalid, each seed with other flags (offsets, names, profile, slicing, repetitions, a
+    fault) and a schedule of repeated and null rows."""
+    step = max(1, len(codes) // most) if len(codes) > 12 * most else 12
+    pools = [codes[k:k + 12] for k in range(0, len(codes), step)][:most]
+    flags = [0x00, 0x01, 0x12, 0x24, 0x38, 0x71, 0x80, 0x81, 0x92, 0xF9]
+    out = []
+    for n, pool in enumerate(pools):
+        pool = [c.encode() for c in pool if "\n" not in c and "\0" not in c]
+        if not pool:
+            continue
+        f = flags[n % len(flags)]
+        schedule = bytes((n + 3 * i) % len(pool) if i % 7 else 0xFF for i in range(40))
+        out.append(bytes([f]) + b"\n".join(pool) + b"\0" + schedule)
+    return out
 
 
 # Hand-written edge cases the vectors do not spell out (boundaries of the fast paths and of
@@ -133,6 +155,17 @@ HAND = {
     "uid11": ["jpXCZedGfVR", "jpXCZedGfVQ", "k", "j", "i", "0", "l", "1111111111111"],
     "euid": ["C8ZM14GR4JXG0MQXVY18S8TJNA7", "c8zm14gr4jxg0mqxvy18s8tjnbz", "ZZZZZZZZZZZZZZZZZZZZZZZZZW3",
              "ZZZZZZZZZZZZZZZZZZZZZZZZZZZ"],
+    # A fault that moves a row's start offset inside a two- or four-byte character of a
+    # row: well-formed UTF-8 cut off a character boundary, which only the row-start check
+    # refuses (flags: a fault, then utf8 or large_utf8 offsets; the fault moves offsets[5]).
+    "arrow_text": [
+        bytes([0x80]) + "E.A.B.001\n\u00e9.A.B.001".encode() + b"\0" + bytes([1, 0, 5] + [1] * 8),
+        bytes([0x81]) + "E.A.B.001\n\U0001F600E.A.B.001".encode() + b"\0"
+        + bytes([5, 0, 5] + [1] * 8),
+        # Two texts of 20 bytes with the same first and last eight bytes, one valid, one not:
+        # only the seen-codes table's comparison of the middle bytes tells them apart.
+        bytes([0x00]) + b"E.AUTHN.ABCDEFGH.001\nE.AUTHN.A_CDEFGH.001\0" + bytes([0, 1] * 8),
+    ],
     "full_id": ["05o5h-V6a0B", "05o5h_V6a0B", "05o5h-V6a0", "a|E.A.B.001", "A|E.A.B.001",
                 "abcdefghijklmnop|e.a.b.missing", "abcdefghijklmnopq|E.A.B.001"],
 }
