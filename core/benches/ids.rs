@@ -37,21 +37,31 @@ const SHAPES: [(&str, &str); 4] = [
 const MIX: usize = 4096;
 
 /// Valid codes of every shape (`support/codes.rs`: every field length, four cases, named
-/// sequences, white space), and the same codes normalized. Met one after another, as the
-/// rows of a column are, they cost what varied codes cost: a single code timed again and
-/// again has its every branch predicted.
-fn mixes() -> (Vec<String>, Vec<String>) {
+/// sequences, white space), the same codes normalized, and, from the same generator, mixes
+/// of the codes with a numbered sequence only and with a named one only. Met one after
+/// another, as the rows of a column are, they cost what varied codes cost: a single code
+/// timed again and again has its every branch predicted.
+fn mixes() -> [Vec<String>; 4] {
     let mut r = codes::Seeded(0x9e37_79b9_7f4a_7c15);
-    let mixed: Vec<String> = (0..)
+    let valid: Vec<String> = (0..)
         .map(|i| codes::code(&mut r, &codes::base36(i)))
         .filter(|c| wdp::compact_id(c).is_ok())
-        .take(MIX)
+        .take(4 * MIX)
         .collect();
+    let mixed = valid[..MIX].to_vec();
     let normalized = mixed
         .iter()
         .map(|c| wdp::normalize(c).expect("a valid code"))
         .collect();
-    (mixed, normalized)
+    let named = |c: &&String| !c.trim_end().ends_with(|b: char| b.is_ascii_digit());
+    let numbered = valid
+        .iter()
+        .filter(|c| !named(c))
+        .take(MIX)
+        .cloned()
+        .collect();
+    let named = valid.iter().filter(named).take(MIX).cloned().collect();
+    [mixed, normalized, numbered, named]
 }
 
 fn wdp_group(c: &mut Criterion) {
@@ -67,8 +77,14 @@ fn wdp_group(c: &mut Criterion) {
         });
     }
     // The mixes after the single codes: run before them, they change what those rows time.
-    let (mixed, normalized) = mixes();
-    for (name, codes) in [("mix", &mixed), ("mix normalized", &normalized)] {
+    let [mixed, normalized, numbered, named] = mixes();
+    for (name, codes) in [
+        ("mix", &mixed),
+        ("mix normalized", &normalized),
+        ("mix numbered", &numbered),
+        ("mix named", &named),
+    ] {
+        assert_eq!(codes.len(), MIX, "{name}");
         g.bench_function(format!("polyid compact_id_into {name}"), |b| {
             let (mut out, mut i) = ([0u8; 5], 0usize);
             b.iter(|| {
@@ -240,6 +256,12 @@ fn summary() {
             "polyid compact_id_into mix normalized",
             "polyid compact_id_into",
             "",
+        ),
+        (
+            "wdp",
+            "polyid compact_id_into mix named",
+            "polyid compact_id_into mix numbered",
+            "within 1.3x of peer",
         ),
         (
             "wdp",
