@@ -122,7 +122,7 @@ def arrow_text(codes, most=16):
     """Columns for the `arrow_text` target (its input layout is in its doc comment): up to
     `most` pools of the vectors' texts (WDP codes, or TIDs, xids and EUIDs), valid and
     invalid, each seed with other flags (offsets, names, profile, slicing, repetitions, a
-    fault) and a schedule of repeated and null rows."""
+    fault), one of the three layouts, and a schedule of repeated and null rows."""
     step = max(1, len(codes) // most) if len(codes) > 12 * most else 12
     pools = [codes[k:k + 12] for k in range(0, len(codes), step)][:most]
     flags = [0x00, 0x01, 0x12, 0x24, 0x38, 0x71, 0x80, 0x81, 0x92, 0xF9]
@@ -133,7 +133,7 @@ def arrow_text(codes, most=16):
             continue
         f = flags[n % len(flags)]
         schedule = bytes((n + 3 * i) % len(pool) if i % 7 else 0xFF for i in range(40))
-        out.append(bytes([f]) + b"\n".join(pool) + b"\0" + schedule)
+        out.append(bytes([f, n % 3]) + b"\n".join(pool) + b"\0" + schedule)
     return out
 
 
@@ -159,12 +159,12 @@ HAND = {
     # row: well-formed UTF-8 cut off a character boundary, which only the row-start check
     # refuses (flags: a fault, then utf8 or large_utf8 offsets; the fault moves offsets[5]).
     "arrow_text": [
-        bytes([0x80]) + "E.A.B.001\n\u00e9.A.B.001".encode() + b"\0" + bytes([1, 0, 5] + [1] * 8),
-        bytes([0x81]) + "E.A.B.001\n\U0001F600E.A.B.001".encode() + b"\0"
+        bytes([0x80, 0]) + "E.A.B.001\n\u00e9.A.B.001".encode() + b"\0" + bytes([1, 0, 5] + [1] * 8),
+        bytes([0x81, 0]) + "E.A.B.001\n\U0001F600E.A.B.001".encode() + b"\0"
         + bytes([5, 0, 5] + [1] * 8),
         # Two texts of 20 bytes with the same first and last eight bytes, one valid, one not:
         # only the seen-codes table's comparison of the middle bytes tells them apart.
-        bytes([0x00]) + b"E.AUTHN.ABCDEFGH.001\nE.AUTHN.A_CDEFGH.001\0" + bytes([0, 1] * 8),
+        bytes([0x00, 0]) + b"E.AUTHN.ABCDEFGH.001\nE.AUTHN.A_CDEFGH.001\0" + bytes([0, 1] * 8),
     ],
     "full_id": ["05o5h-V6a0B", "05o5h_V6a0B", "05o5h-V6a0", "a|E.A.B.001", "A|E.A.B.001",
                 "abcdefghijklmnop|e.a.b.missing", "abcdefghijklmnopq|E.A.B.001"],
