@@ -13,6 +13,10 @@
   polyid.arrow.normalize_codes, against Polars' trim and uppercase (which resolve no names);
 - TID, xid and EUID parse of N texts through polyid.arrow (the core's per-ID loop is timed by
   `cargo run --release -p polyid-arrow --example parse_bench`);
+- the realistic columns again in a child process whose kernels and Polars run on one thread
+  each (POLYID_ARROW_THREADS=1, POLARS_MAX_THREADS=1): Series.hash() runs on one thread,
+  polyid.arrow on every CPU, so the ratios above compare the whole machine with one core and
+  these the work per row;
 - peak RSS of a child process that maps the column from an Arrow IPC file (written here)
   and computes the IDs, against the bytes of the input and output columns.
 
@@ -112,6 +116,29 @@ def rss_child(path: str) -> None:
              f"{ratio:.2f}x | <= 1.2x: {'met' if ratio <= 1.2 else '**not met**'} |")
 
 
+def realistic_columns(n: int) -> tuple:
+    """The realistic columns (label, column, target ratio), as `codes.py` makes them."""
+    return (
+        ("2,000 distinct realistic codes repeated", codes.repeated(n, invalid=0.02), 1.0),
+        ("all-distinct realistic codes", codes.all_distinct(n, invalid=0.02), 1.5),
+    )
+
+
+def one_thread_child(n: int) -> None:
+    """Runs in a child started with one thread for the kernels and for Polars: the realistic
+    columns' compact IDs against Series.hash(), per row."""
+    for label, column, _ in realistic_columns(n):
+        t = best(lambda: ids.compact_ids(column, on_error="null"))
+        realistic = pl.Series(column)
+        h = best(lambda: realistic.hash())
+        del realistic
+        print(f"  one thread each, {label}: polyid.arrow.compact_ids {t / n * 1e9:.1f} ns/row, "
+              f"Polars Series.hash() {h / n * 1e9:.1f} ns/row -> {t / h:.2f}x")
+        markdown(f"| `polyid.arrow.compact_ids`, {label}, one thread (`POLYID_ARROW_THREADS=1`; "
+                 f"Polars `POLARS_MAX_THREADS=1`) | {t / n * 1e9:.1f} ns/row; Polars "
+                 f"`Series.hash()` {h / n * 1e9:.1f} ns/row: {t / h:.2f}x | |")
+
+
 def markdown(line: str) -> None:
     """Appends a line to the Markdown file BENCH_MD names, when it is set."""
     if os.environ.get("BENCH_MD"):
@@ -124,9 +151,13 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=10_000_000)
     ap.add_argument("--loop-rows", type=int, default=1_000_000)
     ap.add_argument("--rss-child", metavar="IPC_FILE")
+    ap.add_argument("--one-thread-child", action="store_true")
     a = ap.parse_args()
     if a.rss_child:
         rss_child(a.rss_child)
+        return
+    if a.one_thread_child:
+        one_thread_child(a.rows)
         return
     n = a.rows
     col = codes_column(n)
@@ -161,11 +192,8 @@ def main() -> None:
     markdown(f"| `polyid.arrow.compact_ids`, {n:,} distinct codes (none seen before) | "
              f"{t_distinct:.3f} s, {t_distinct / n * 1e9:.1f} ns/row; Polars `Series.hash()` "
              f"{t_distinct_hash:.3f} s | |")
-    realistic_columns = (
-        ("2,000 distinct realistic codes repeated", codes.repeated(n, invalid=0.02), 1.0),
-        ("all-distinct realistic codes", codes.all_distinct(n, invalid=0.02), 1.5),
-    )
-    for label, column, target in realistic_columns:
+    columns = realistic_columns(n)
+    for label, column, target in columns:
         t = best(lambda: ids.compact_ids(column, on_error="null"))
         realistic = pl.Series(column)
         h = best(lambda: realistic.hash())
@@ -181,7 +209,7 @@ def main() -> None:
     # Normalizing (trimmed, uppercase, a named sequence resolved) after every compact-ID row,
     # so that the text columns Polars makes here are not in the memory those rows see.
     # Polars' trim and uppercase (no names) is the text work alone.
-    for label, column, _ in realistic_columns:
+    for label, column, _ in columns:
         t_norm = best(lambda: ids.normalize_codes(column, on_error="null"))
         realistic = pl.Series(column)
         h_norm = best(lambda: realistic.str.strip_chars().str.to_uppercase())
@@ -191,7 +219,11 @@ def main() -> None:
         markdown(f"| `polyid.arrow.normalize_codes`, {label} (as above) | {t_norm:.3f} s, "
                  f"{t_norm / n * 1e9:.1f} ns/row; Polars `str.strip_chars().str.to_uppercase()` "
                  f"{h_norm:.3f} s, {h_norm / n * 1e9:.1f} ns/row: {t_norm / h_norm:.2f}x | |")
-    del realistic_columns
+    del columns
+    # The same columns with one thread each (a child: the thread counts are read once).
+    one = dict(os.environ, POLYID_ARROW_THREADS="1", POLARS_MAX_THREADS="1")
+    subprocess.run([sys.executable, __file__, "--one-thread-child", "--rows", str(n)], check=True,
+                   env=one)
     for name, gen, parse in (
         ("TID", ids.tid_generate, ids.tid_parse),
         ("xid", ids.xid_generate, ids.xid_parse),
