@@ -343,7 +343,8 @@ pub fn check(data: &[u8]) {
             want,
             "row {i}"
         );
-    } // The ID kernels on the same rows: each TID, xid and EUID as the core reads it alone.
+    }
+    // The ID kernels on the same rows: each TID, xid and EUID as the core reads it alone.
     let want: Vec<Option<Result<i64, ErrorCode>>> =
         outcomes(&texts, |t| Tid::parse(t).map(|x| x.value()));
     let value = |a: &dyn Array, i: usize| a.as_primitive::<Int64Type>().value(i);
