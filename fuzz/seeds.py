@@ -137,6 +137,22 @@ def arrow_text(codes, most=16):
     return out
 
 
+def padded(code, n):
+    """`code` with spaces around it, `n` bytes in all."""
+    return (" " * ((n - len(code)) // 2) + code).ljust(n).encode()
+
+
+LONG_CODE = "E." + "A" * 16 + "." + "B" * 16 + ".OUT_OF_BOUNDS"
+LONG_AND_SHORT = [
+    padded(LONG_CODE, 60),
+    padded(LONG_CODE.replace("AAAAA", "AAAA_", 1), 60),
+    padded(LONG_CODE, 70),
+    padded(LONG_CODE, 127),
+    padded(LONG_CODE, 129),
+    b"", b"E", b"E.A.B", b"  ",
+]
+
+
 # Hand-written edge cases the vectors do not spell out (boundaries of the fast paths and of
 # the strict syntaxes).
 HAND = {
@@ -165,6 +181,11 @@ HAND = {
         # Two texts of 20 bytes with the same first and last eight bytes, one valid, one not:
         # only the seen-codes table's comparison of the middle bytes tells them apart.
         bytes([0x00, 0]) + b"E.AUTHN.ABCDEFGH.001\nE.AUTHN.A_CDEFGH.001\0" + bytes([0, 1] * 8),
+        # Texts past the table's 56-byte entries (padded codes of 60 to 129 bytes; two of 60
+        # alike in their first, middle and last eight bytes, one invalid) and under its
+        # 8-byte minimum, each repeated: the long and short places of the seen-codes table.
+        *(bytes([f, layout]) + b"\n".join(LONG_AND_SHORT) + b"\0"
+          + bytes([0, 1, 0, 1, 2, 3, 4, 5, 6, 7, 8] * 3) for f, layout in ((0x00, 0), (0x1A, 2))),
     ],
     "full_id": ["05o5h-V6a0B", "05o5h_V6a0B", "05o5h-V6a0", "a|E.A.B.001", "A|E.A.B.001",
                 "abcdefghijklmnop|e.a.b.missing", "abcdefghijklmnopq|E.A.B.001"],
