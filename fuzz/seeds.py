@@ -33,7 +33,8 @@ def u32le(v):
 
 def collect():
     seeds = {t: [] for t in ("wdp_code", "full_id", "uid11", "xid", "tid", "euid",
-                             "catalog", "extuuid_text", "extuuid_uuid", "arrow_text")}
+                             "catalog", "extuuid_text", "extuuid_uuid", "arrow_text",
+                             "arrow_ffi")}
     for c in cases("wdp"):
         i = c["input"]
         if "code" in i:
@@ -115,6 +116,10 @@ def collect():
         [t for f in ("tid", "xid", "euid") for t in seeds[f] if isinstance(t, str)], 6)
     for target, items in HAND.items():
         seeds[target].extend(items)
+    # Each change of `arrow_ffi` (the first byte, 0 for none) on a few of the columns.
+    columns = seeds["arrow_text"]
+    seeds["arrow_ffi"] = [bytes([change | (k % 8) << 5]) + columns[(7 * change + k) % len(columns)]
+                          for change in range(17) for k in range(4)]
     return seeds
 
 

@@ -116,6 +116,13 @@ pub unsafe fn import_chunk(
     let mut walk = Walk::new(context);
     // SAFETY: the caller's contract.
     unsafe { walk.array(&array, data_type, &mut Path::new("array")) }?;
+    if array.length == 0 {
+        // No row to read. arrow-rs's import sizes a text array's data buffer from the offsets
+        // of its rows, so an empty slice whose first offset is not 0 (valid: the slice of
+        // any array that ends past its first row) would come back as an array that arrow-rs
+        // then refuses. The structs are checked above; `array` is released when dropped.
+        return Ok(arrow_array::new_empty_array(data_type));
+    }
     let read = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: checked above: every pointer arrow-rs follows is there, every count and
         // length is in range.
@@ -834,6 +841,28 @@ mod tests {
         // SAFETY: structs arrow-rs exported just now.
         let column = unsafe { import_array(array, &schema, "input") }.unwrap();
         assert_eq!(column.as_string::<i32>(), &codes());
+    }
+
+    /// An empty slice past a row of text: its offsets start at that row's end, not at 0. Found
+    /// by the `arrow_ffi` fuzz target: arrow-rs's import made an array that arrow-rs refused.
+    #[test]
+    fn an_empty_slice_past_the_first_row_is_an_empty_column() {
+        let large = arrow_array::LargeStringArray::from(vec!["E.A.B.001", "E.A.B.002"]);
+        let texts: [&dyn Array; 2] = [&codes().slice(1, 0), &large.slice(2, 0)];
+        for text in texts {
+            assert!(text.to_data().validate_full().is_ok());
+            let (array, schema) = exported(text);
+            // SAFETY: structs arrow-rs exported just now.
+            let column = unsafe { import_array(array, &schema, "input") }.unwrap();
+            assert_eq!((column.len(), column.data_type()), (0, text.data_type()));
+            let ids = crate::wdp::compact_ids(
+                column.as_ref(),
+                None,
+                polyid::Profile::Polyid,
+                crate::OnError::Raise,
+            );
+            assert_eq!(ids.unwrap().values.len(), 0);
+        }
     }
 
     unsafe extern "C" fn release_no_array(a: *mut FFI_ArrowArray) {

@@ -36,7 +36,7 @@ use polyid_arrow::{wdp as kernels, ColumnError, OnError, Output};
 const MAX_ROWS: usize = 10_000;
 
 /// The array the input describes, built without checks (malformed ones are the point).
-fn column(data: &[u8]) -> Option<(ArrayData, u8)> {
+pub fn column(data: &[u8]) -> Option<(ArrayData, u8)> {
     let (&flags, rest) = data.split_first()?;
     let (&layout, rest) = rest.split_first()?;
     let split = rest.iter().position(|&b| b == 0)?;
