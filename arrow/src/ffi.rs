@@ -118,9 +118,9 @@ pub unsafe fn import_chunk(
     unsafe { walk.array(&array, data_type, &mut Path::new("array")) }?;
     if array.length == 0 {
         // No row to read. arrow-rs's import sizes a text array's data buffer from the offsets
-        // of its rows, so an empty slice whose first offset is not 0 (valid: the slice of
-        // any array that ends past its first row) would come back as an array that arrow-rs
-        // then refuses. The structs are checked above; `array` is released when dropped.
+        // of its rows, so an empty slice whose first offset is not 0 (valid: an array sliced
+        // to no rows after its first) would come back as an array that arrow-rs then refuses.
+        // The structs are checked above; `array` is released when dropped.
         return Ok(arrow_array::new_empty_array(data_type));
     }
     let read = catch_unwind(AssertUnwindSafe(|| {
@@ -843,8 +843,8 @@ mod tests {
         assert_eq!(column.as_string::<i32>(), &codes());
     }
 
-    /// An empty slice past a row of text: its offsets start at that row's end, not at 0. Found
-    /// by the `arrow_ffi` fuzz target: arrow-rs's import made an array that arrow-rs refused.
+    /// An empty slice past a row of text: its offsets start at that row's end, not at 0, and
+    /// arrow-rs's own import of it gives an array that arrow-rs refuses.
     #[test]
     fn an_empty_slice_past_the_first_row_is_an_empty_column() {
         let large = arrow_array::LargeStringArray::from(vec!["E.A.B.001", "E.A.B.002"]);
