@@ -1,7 +1,7 @@
 # Browser/wasm package (bindings-wasm, npm name `polyid-wasm`): wasm-bindgen, no wasm-pack.
 #
 #   make wasm-build   toolchain (rustup wasm32 target + rust-src, else Debian rustc-web), std
-#                     rebuilt for size, wasm-bindgen CLI (crates.io, cached per machine),
+#                     rebuilt for size, the JS glue by bindgen/ (the wasm-bindgen library),
 #                     wasm-opt -Oz (npm binaryen) -> bindings-wasm/pkg: three modules, one per
 #                     package entry (polyid-wasm: IDs, under the size budget;
 #                     polyid-wasm/catalog; polyid-wasm/extuuid); prints their sizes (raw and
@@ -18,14 +18,16 @@
 #   make wasm-bench-write, make wasm-bench-catalog-write  the same, their tables written into
 #                     the README (mk/docs.mk)
 #
-# The build is skipped when nothing it reads changed (stamp file); the wasm-bindgen CLI and the
-# npm tools are installed once. Chromium comes from Debian (apt-get, only when missing).
+# The build is skipped when nothing it reads changed (stamp file); the npm tools are installed
+# once, and bindgen/ (the wasm-bindgen library as its CLI calls it) is built into
+# target/wasm-bindgen. Chromium comes from Debian (apt-get, only when missing).
 
 WASM_DIR := $(ROOT)/bindings-wasm
 WASM_STAMP := $(ROOT)/target/wasm/.stamp-build
 WASM_PORT ?= 8765
 WASM_BUILD_INPUTS := $(wildcard $(WASM_DIR)/src/*.rs $(WASM_DIR)/src/ids/*.rs $(WASM_DIR)/js/* $(WASM_DIR)/tools/* $(ROOT)/bindings-js/*) \
 	$(WASM_DIR)/Cargo.toml $(WASM_DIR)/package-lock.json $(WASM_DIR)/README.md \
+	$(WASM_DIR)/bindgen/Cargo.toml $(WASM_DIR)/bindgen/Cargo.lock $(WASM_DIR)/bindgen/src/main.rs \
 	$(ROOT)/postgres/polyid--plpgsql.sql $(ROOT)/Cargo.lock $(ROOT)/core/Cargo.toml $(shell find $(ROOT)/core/src -name '*.rs' 2>/dev/null)
 
 .PHONY: wasm-build wasm-test wasm-demo wasm-serve wasm-bench wasm-bench-catalog wasm-chromium \

@@ -10,9 +10,10 @@
 #      (RUSTC_BOOTSTRAP=1 -Zbuild-std) with panics that abort at once and size-optimized
 #      core/alloc: that is what keeps the module inside its size budget (see README.md).
 #      The path taken is written to target/wasm/toolchain.txt.
-#   2. the wasm-bindgen CLI at exactly the version of the `wasm-bindgen` crate in Cargo.lock,
-#      built once per machine with `cargo install` into ~/.cache/polyid/wasm-bindgen-<version>;
-#   3. `wasm-bindgen --target web` -> pkg/web, `--target nodejs` -> pkg/node, for each module
+#   2. bindgen/ (polyid-wasm-bindgen): the wasm-bindgen library at exactly the version of the
+#      `wasm-bindgen` crate in Cargo.lock, called as `wasm-bindgen --target web|nodejs` calls
+#      it, built into target/wasm-bindgen;
+#   3. its JS glue: web -> pkg/web, nodejs -> pkg/node, for each module
 #      (polyid_wasm: the ID-only module; polyid_catalog, polyid_extuuid: the other entries);
 #   4. `wasm-opt -Oz` from the npm `binaryen` package (bindings-wasm/node_modules);
 #   5. tools/package.mjs: the public API (bindings-js/) on top of both builds, types, package.json.
@@ -155,18 +156,22 @@ for module in "${MODULES[@]}"; do build_module "$module"; done
 } >"$out/toolchain.txt"
 
 # ---------------------------------------------------------------------------------------------
-# 2. wasm-bindgen CLI at the crate's exact version
+# 2. wasm-bindgen at the crate's exact version
 
 wb_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")
 [ -n "$wb_version" ] || { log "no wasm-bindgen in Cargo.lock"; exit 1; }
-wb_root=${POLYID_CACHE:-$HOME/.cache/polyid}/wasm-bindgen-$wb_version
-wasm_bindgen=$wb_root/bin/wasm-bindgen
-if ! [ -x "$wasm_bindgen" ] || ! "$wasm_bindgen" --version | grep -qF "$wb_version"; then
-    log "cargo install wasm-bindgen-cli $wb_version (once per machine) into $wb_root"
-    host_cargo=$(command -v cargo || echo "$CARGO_WASM")
-    env -u RUSTC -u RUSTFLAGS "$host_cargo" install wasm-bindgen-cli --version "=$wb_version" \
-        --root "$wb_root"
+tool_version=$(awk '/^name = "wasm-bindgen-cli-support"$/ { getline; gsub(/version = |"/, ""); print; exit }' \
+    "$here/bindgen/Cargo.lock")
+if [ "$tool_version" != "$wb_version" ]; then
+    log "the wasm-bindgen crate is $wb_version (Cargo.lock) but bindings-wasm/bindgen builds" \
+        "wasm-bindgen-cli-support ${tool_version:-?}: set it to =$wb_version in bindgen/Cargo.toml"
+    exit 1
 fi
+log "polyid-wasm-bindgen (wasm-bindgen-cli-support $wb_version) into target/wasm-bindgen"
+host_cargo=$(command -v cargo || echo "$CARGO_WASM")
+env -u RUSTC -u RUSTFLAGS "$host_cargo" build --quiet --locked \
+    --manifest-path "$here/bindgen/Cargo.toml" --target-dir "$root/target/wasm-bindgen"
+wasm_bindgen=$root/target/wasm-bindgen/debug/polyid-wasm-bindgen
 
 # ---------------------------------------------------------------------------------------------
 # 3-4. Bindings and wasm-opt
@@ -182,10 +187,7 @@ mkdir -p "$pkg"
 # One module's JS bindings and its optimized code (`set -e` holds inside the subshell).
 bind_and_optimize() {
     local module=$1 target wasm
-    for target in web nodejs; do
-        "$wasm_bindgen" --target "$target" --no-typescript --out-dir "$pkg/${target%js}" \
-            --out-name "$module" "$out/$module.wasm"
-    done
+    "$wasm_bindgen" "$out/$module.wasm" "$module" "$pkg"
     local web=$pkg/web/${module}_bg.wasm node=$pkg/node/${module}_bg.wasm
     # The two targets differ only in their JS glue: when their modules are the same bytes,
     # the optimized one is copied rather than optimized twice.
