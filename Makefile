@@ -16,7 +16,7 @@ DEMO_TARGETS :=
 
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all build test demo core-test lint fmt bench bench-catalog bench-write bench-catalog-write bench-paired bench-paired-arrow clean matrix
+.PHONY: all build test demo core-test workspace-test lint fmt bench bench-catalog bench-write bench-catalog-write bench-paired bench-paired-arrow clean matrix
 all: build
 
 build: $(BUILD_TARGETS)
@@ -27,6 +27,17 @@ build: $(BUILD_TARGETS)
 core-test:
 	@echo "==> core: cargo test (profile release-tests: optimized, overflow checks)"
 	$(CARGO) test --locked -p polyid --profile release-tests
+
+# The Rust tests of the workspace's other crates (dev profile, which checks overflows), in one
+# cargo invocation: the crates share dependencies with features that differ from crate to crate,
+# and one invocation builds each of them once. Left out: the core (core-test), the CLI (cli-test:
+# its conformance test needs the Python package) and the PyO3 and napi extension modules, whose
+# test binaries cannot link outside their host runtime (their tests are Python's and Node's).
+# arrow-test, c-test, sql-test and pg-test start with it.
+workspace-test:
+	@echo "==> workspace: cargo test of every crate but the core, the CLI and the Python and Node modules"
+	$(CARGO) test --locked --workspace --exclude polyid --exclude polyid-cli --exclude polyid-python \
+		--exclude polyid-node --features polyid-arrow/ffi
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -63,7 +74,7 @@ bench-paired-arrow:
 	python3 $(ROOT)/tools/bench_paired.py $(BASE) --arrow $(if $(ROUNDS),--rounds $(ROUNDS))
 
 # The matrix runs last so that its "N passed, N failed" line closes the output.
-test: lint core-test $(TEST_TARGETS)
+test: lint core-test workspace-test $(TEST_TARGETS)
 	@$(MAKE) --no-print-directory matrix
 
 demo: $(DEMO_TARGETS)

@@ -1,13 +1,11 @@
 # Arrow column kernels (arrow/, crate polyid-arrow): the crate's tests, among them the shared
 # vectors through the kernels (arrow/tests/vectors.rs), and its doc examples.
 #
-#   arrow-test   cargo test -p polyid-arrow
+#   arrow-test   the crate's tests (with the other crates', in `make workspace-test`)
 
 .PHONY: arrow-test
 
-arrow-test:
-	@echo "==> arrow: cargo test -p polyid-arrow"
-	$(CARGO) test --locked -p polyid-arrow --features ffi
+arrow-test: workspace-test
 
 TEST_TARGETS += arrow-test
 

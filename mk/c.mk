@@ -114,9 +114,9 @@ C_TEST_BINS := $(addprefix $(C_OUT)/test/,vectors-static vectors-shared vectors-
 	bad-input-static bad-input-shared bad-input-asan node-env-static node-env-shared node-env-asan \
 	arrow-static arrow-shared arrow-asan)
 
-c-test: c-build
-	@echo "==> c: header staleness and Rust-side tests (cargo test -p polyid-c)"
-	$(CARGO) test --locked -p polyid-c
+# The header staleness and Rust-side tests are the crate's (tests/header.rs), run by
+# `make workspace-test` with the other crates'.
+c-test: c-build workspace-test
 	@$(MAKE) --no-print-directory -C $(ROOT) $(C_TEST_BINS)
 	@echo "==> c: linkage"
 	@! ldd $(C_OUT)/test/vectors-static | grep libpolyid >/dev/null \

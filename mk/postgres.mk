@@ -10,7 +10,7 @@
 #   make pg-install     pg-build, then PGXS's install into that server's folders (as root)
 #   make pg-test        the native tier: the functions both tiers share (test_plpgsql.py with
 #                       POLYID_PG_ENGINE=native) and its own tests (test_native.py) on a
-#                       throwaway cluster; the Rust side's unit tests
+#                       throwaway cluster; the Rust side's unit tests (make workspace-test)
 #   make pg-sql-test    postgres/tests/test_plpgsql.py on a throwaway PostgreSQL 15 cluster under
 #                       target/pg (started and stopped by the test, cluster.py), then on PGlite
 #                       in Node; each prints how many shared vectors it covered. Run by Debian's
@@ -71,9 +71,8 @@ pg-build: pg-dev-deps
 pg-install: pg-build
 	$(MAKE) --no-print-directory -s -C $(PG_DIR) PG_CONFIG=$(PG_CONFIG) CARGO_TARGET_DIR=$(ROOT)/target install
 
-pg-test: pg-deps pg-install sql-build
+pg-test: pg-deps pg-install sql-build workspace-test
 	@echo "==> postgres: native tier on PostgreSQL $(PG_MAJOR) (throwaway cluster under target/pg)"
-	$(CARGO) test --locked -q -p polyid-postgres
 	POLYID_PG_ENGINE=native POLYID_PG_COMPARE_SQLITE=1 /usr/bin/python3 -B -m unittest -q postgres/tests/test_plpgsql.py
 	/usr/bin/python3 -B -m unittest -q postgres/tests/test_native.py
 

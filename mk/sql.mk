@@ -1,7 +1,7 @@
 # SQL engines (sql/, crate polyid-sql): polyid's functions in SQLite and DuckDB.
 #
 #   make sql-build   target/sql/polyid_sqlite.so (SQLite) and target/sql/polyid.duckdb_extension
-#   make sql-test    the crate's unit tests, then every engine: SQLite 3.40 (Debian's python3),
+#   make sql-test    the crates' unit tests (make workspace-test), then every engine: SQLite 3.40 (Debian's python3),
 #                    a recent bundled SQLite (apsw), DuckDB from PyPI (current and previous
 #                    minor release), each running the shared vectors and the engine tests
 #
@@ -45,9 +45,7 @@ sql-build: sql-deps
 	cp $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension $(ROOT)/bindings-node/
 	@ls -l $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension
 
-sql-test: sql-build
-	@echo "==> sql: cargo test -p polyid-sql"
-	$(CARGO) test --locked -p polyid-sql
+sql-test: sql-build workspace-test
 	@echo "==> sql: SQLite $$(sqlite3 --version | cut -d' ' -f1) (Debian's python3 and CLI)"
 	/usr/bin/python3 -m unittest -q sql/tests/test_engines.py
 	@echo "==> sql: apsw (a recent bundled SQLite)"
