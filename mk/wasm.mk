@@ -54,7 +54,8 @@ wasm-chromium:
 		$$SUDO apt-get update -qq && \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; }
 
-wasm-test: wasm-build wasm-chromium
+# node-build: the parity tests compare every result with the native Node package's.
+wasm-test: wasm-build wasm-chromium node-build
 	@echo "==> wasm: node --test (size, vectors in Node and Chromium, API, page)"
 	cd $(WASM_DIR) && node --test --test-concurrency=1 --test-reporter=spec tests/
 
