@@ -33,17 +33,27 @@ sql-deps:
 		echo "sql: apsw $(SQL_APSW_VERSION) from PyPI into target/sql/apsw"; \
 		python3 -m pip install -q --disable-pip-version-check --target $(SQL_OUT)/apsw apsw==$(SQL_APSW_VERSION); }
 
+# Cargo leaves its library untouched when nothing changed, and the files made from it are
+# made again only when it is newer (a second make reads the new times): a build with nothing
+# to do rewrites no file that a running engine or matrix adapter has loaded.
 sql-build: sql-deps
 	@echo "==> sql: cargo build --profile sql-release -p polyid-sql"
 	$(CARGO) build --locked --profile sql-release -p polyid-sql
-	@mkdir -p $(SQL_OUT)
-	strip -o $(SQL_OUT)/polyid_sqlite.so $(SQL_LIB)
-	python3 $(ROOT)/sql/tools/duckdb_extension.py $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension \
-		--version $(SQL_VERSION)
-	@# Beside a source build's Node addon, where sqlitePath() / duckdbPath() find them (the
-	@# release puts them in each platform package instead).
-	cp $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension $(ROOT)/bindings-node/
+	@$(MAKE) --no-print-directory -s -f $(ROOT)/Makefile $(SQL_NODE_COPIES)
 	@ls -l $(SQL_OUT)/polyid_sqlite.so $(SQL_OUT)/polyid.duckdb_extension
+
+$(SQL_OUT)/polyid_sqlite.so: $(SQL_LIB)
+	@mkdir -p $(SQL_OUT)
+	strip -o $@ $<
+
+$(SQL_OUT)/polyid.duckdb_extension: $(SQL_OUT)/polyid_sqlite.so $(ROOT)/sql/tools/duckdb_extension.py
+	python3 $(ROOT)/sql/tools/duckdb_extension.py $< $@ --version $(SQL_VERSION)
+
+# Beside a source build's Node addon, where sqlitePath() / duckdbPath() find them (the release
+# puts them in each platform package instead).
+SQL_NODE_COPIES := $(ROOT)/bindings-node/polyid_sqlite.so $(ROOT)/bindings-node/polyid.duckdb_extension
+$(SQL_NODE_COPIES): $(ROOT)/bindings-node/%: $(SQL_OUT)/%
+	cp $< $@
 
 sql-test: sql-build workspace-test
 	@echo "==> sql: SQLite $$(sqlite3 --version | cut -d' ' -f1) (Debian's python3 and CLI)"
