@@ -24,7 +24,9 @@ fn main() -> ExitCode {
 
 /// Every option the CLI sets, at the value its flags give: the library's own defaults differ
 /// from the CLI's in places (the default module path, reference types from the environment).
-#[allow(deprecated)] // the CLI sets `reference_types` too: the environment must not
+// `reference_types` is deprecated, and the CLI still sets it: left unset, the environment
+// (`WASM_BINDGEN_EXTERNREF`) would decide.
+#[allow(deprecated)]
 fn generate(input: &Path, name: &str, out: &Path, web: bool) -> anyhow::Result<()> {
     let mut b = Bindgen::new();
     if web {
