@@ -1,9 +1,10 @@
 # SQL engines (sql/, crate polyid-sql): polyid's functions in SQLite and DuckDB.
 #
 #   make sql-build   target/sql/polyid_sqlite.so (SQLite) and target/sql/polyid.duckdb_extension
-#   make sql-test    the crates' unit tests (make workspace-test), then every engine: SQLite 3.40 (Debian's python3),
-#                    a recent bundled SQLite (apsw), DuckDB from PyPI (current and previous
-#                    minor release), each running the shared vectors and the engine tests
+#   make sql-test    the crates' unit tests (make workspace-test), then every engine: SQLite
+#                    3.40 (Debian's python3), a recent bundled SQLite (apsw), DuckDB from PyPI
+#                    (current and previous minor release), each running the shared vectors
+#                    and the engine tests
 #
 # The library is one file with both entry points; the DuckDB copy carries the metadata
 # footer DuckDB reads (sql/tools/duckdb_extension.py).
