@@ -876,12 +876,6 @@ enum polyid_status polyid_set_node(int64_t node,
                                    struct polyid_error *err);
 
 /**
- * This process's node: the one assigned with `polyid_set_node()`, else `POLYID_NODE`
- * (read once); -1 when there is none.
- *
- * Errors: `POLYID_NULL_POINTER` (out); `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`,
- * `POLYID_OUT_OF_RANGE` (`POLYID_NODE` is not a number 0-959: decimal digits only);
- * `POLYID_NODE_REQUIRED` (a forked child that has not set its own node).
  * Checks generator options without building a generator: `POLYID_OK`, or the first
  * failure in the options' order (node, seed, max_lead_ms, on_clock_behind; docs/spec §6.5),
  * as every generator constructor reports it. NULL is the defaults.
@@ -903,6 +897,14 @@ enum polyid_status polyid_generator_options_check(const struct polyid_generator_
 enum polyid_status polyid_node_check(int64_t node,
                                      struct polyid_error *err);
 
+/**
+ * This process's node: the one assigned with `polyid_set_node()`, else `POLYID_NODE`
+ * (read once); -1 when there is none.
+ *
+ * Errors: `POLYID_NULL_POINTER` (out); `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`,
+ * `POLYID_OUT_OF_RANGE` (`POLYID_NODE` is not a number 0-959: decimal digits only);
+ * `POLYID_NODE_REQUIRED` (a forked child that has not set its own node).
+ */
 enum polyid_status polyid_process_node(int64_t *out,
                                        struct polyid_error *err);
 

@@ -193,12 +193,6 @@ pub unsafe extern "C" fn polyid_set_node(node: i64, err: *mut polyid_error) -> p
     })
 }
 
-/// This process's node: the one assigned with `polyid_set_node()`, else `POLYID_NODE`
-/// (read once); -1 when there is none.
-///
-/// Errors: `POLYID_NULL_POINTER` (out); `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`,
-/// `POLYID_OUT_OF_RANGE` (`POLYID_NODE` is not a number 0-959: decimal digits only);
-/// `POLYID_NODE_REQUIRED` (a forked child that has not set its own node).
 /// Checks generator options without building a generator: `POLYID_OK`, or the first
 /// failure in the options' order (node, seed, max_lead_ms, on_clock_behind; docs/spec §6.5),
 /// as every generator constructor reports it. NULL is the defaults.
@@ -227,6 +221,12 @@ pub unsafe extern "C" fn polyid_node_check(node: i64, err: *mut polyid_error) ->
     })
 }
 
+/// This process's node: the one assigned with `polyid_set_node()`, else `POLYID_NODE`
+/// (read once); -1 when there is none.
+///
+/// Errors: `POLYID_NULL_POINTER` (out); `POLYID_INVALID_LENGTH`, `POLYID_INVALID_CHARACTER`,
+/// `POLYID_OUT_OF_RANGE` (`POLYID_NODE` is not a number 0-959: decimal digits only);
+/// `POLYID_NODE_REQUIRED` (a forked child that has not set its own node).
 #[no_mangle]
 pub unsafe extern "C" fn polyid_process_node(
     out: *mut i64,

@@ -75,3 +75,44 @@ fn committed_header_is_fresh() {
         );
     }
 }
+
+/// Every declaration a C programmer reads (functions, types, constants) carries the doc
+/// comment of its Rust item: a doc comment placed above the wrong item leaves a function
+/// bare in the header while another one reads two texts, and nothing else notices.
+#[test]
+fn every_declaration_is_documented() {
+    let header = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/include/polyid.h"))
+        .expect("bindings-c/include/polyid.h");
+    let lines: Vec<&str> = header.lines().collect();
+    let mut bare = Vec::new();
+    let mut declarations = 0;
+    for (i, line) in lines.iter().enumerate() {
+        // The include guard and the version macros after the first (one comment for the
+        // block) are not API of their own.
+        let declares = line.starts_with("#define POLYID_")
+            && !line.starts_with("#define POLYID_H")
+            && !line.starts_with("#define POLYID_VERSION_")
+            || line.starts_with("typedef ")
+            || (line.starts_with("struct polyid_") || line.starts_with("enum polyid_"))
+                && line.ends_with('{')
+            || !line.starts_with(['#', '/', ' ', '*', '}'])
+                && line.contains(" polyid_")
+                && line.contains('(');
+        if !declares {
+            continue;
+        }
+        declarations += 1;
+        if !i
+            .checked_sub(1)
+            .is_some_and(|p| lines[p].trim_end().ends_with("*/"))
+        {
+            bare.push(format!("line {}: {line}", i + 1));
+        }
+    }
+    assert!(declarations > 200, "{declarations} declarations found");
+    assert!(
+        bare.is_empty(),
+        "declarations without a doc comment:\n{}",
+        bare.join("\n")
+    );
+}
