@@ -66,6 +66,8 @@ python-test: python-build
 	$(PY_VENV)/bin/mypy --strict --cache-dir $(ROOT)/target/mypy-cache \
 		$(PY_DIR)/tests/typing/sample.py
 	cd $(ROOT)/target && $(PY_VENV)/bin/stubtest polyid
+	@echo "==> python: the stubs' docstrings are the module's docs (tools/py_stub_docs.py)"
+	$(PY) $(ROOT)/tools/py_stub_docs.py --check
 	@echo "==> python: leak smoke test (make python-leaks runs 1,000,000 calls per entry point)"
 	$(PY) $(PY_DIR)/tests/leaks.py --calls 10000 --limit-mb 1 --summary
 

@@ -127,7 +127,8 @@ fn apply_many(
 /// family's process-wide one (`$family::default_generator`), so that the IDs of successive
 /// calls keep increasing.
 macro_rules! generate_fn {
-    ($name:ident, $family:ident, $generator:ty) => {
+    ($(#[$doc:meta])* $name:ident, $family:ident, $generator:ty) => {
+        $(#[$doc])*
         #[pyfunction]
         #[pyo3(signature = (count, generator = None))]
         pub fn $name(
@@ -155,7 +156,8 @@ macro_rules! generate_fn {
 /// A kernel that reads one column (keyword `$col`) and, when given, a `profile=` or one
 /// keyword flag.
 macro_rules! reader {
-    ($name:ident($col:ident $(, $flag:ident = $default:tt)?) => $kernel:path) => {
+    ($(#[$doc:meta])* $name:ident($col:ident $(, $flag:ident = $default:tt)?) => $kernel:path) => {
+        $(#[$doc])*
         #[pyfunction]
         #[pyo3(signature = ($col, * $(, $flag = $default)?, on_error = "raise"))]
         pub fn $name(
@@ -168,7 +170,8 @@ macro_rules! reader {
             apply(py, $col, mode, &|a, m| $kernel(a, $($flag,)? m))
         }
     };
-    ($name:ident($col:ident, profile) => $kernel:path) => {
+    ($(#[$doc:meta])* $name:ident($col:ident, profile) => $kernel:path) => {
+        $(#[$doc])*
         #[pyfunction]
         #[pyo3(signature = ($col, *, profile = None, on_error = "raise"))]
         pub fn $name(
@@ -186,7 +189,8 @@ macro_rules! reader {
 
 /// A kernel of two columns of one row set (keywords `$a`, `$b`).
 macro_rules! two_columns {
-    ($name:ident, $a:ident, $b:ident, $kernel:path) => {
+    ($(#[$doc:meta])* $name:ident, $a:ident, $b:ident, $kernel:path) => {
+        $(#[$doc])*
         #[pyfunction]
         #[pyo3(signature = ($a, $b, *, on_error = "raise"))]
         pub fn $name(
@@ -206,6 +210,7 @@ macro_rules! two_columns {
 // ---------------------------------------------------------------------------------------
 // WDP
 
+/// The compact ID of every code: a string column of 5-character IDs.
 #[pyfunction]
 #[pyo3(signature = (codes, named_sequences = None, *, profile = None, on_error = "raise"))]
 pub fn compact_ids(
@@ -223,8 +228,12 @@ pub fn compact_ids(
     })
 }
 
-reader!(namespace_hashes(namespaces, profile) => wdp::namespace_hashes);
+reader!(
+    /// The namespace hash of every namespace: a string column of 5-character hashes.
+    namespace_hashes(namespaces, profile) => wdp::namespace_hashes);
 
+/// The full ID "<namespace hash>-<compact id>" of every code: in one namespace (a str),
+/// or in the namespace of its row (a text column of the same length).
 #[pyfunction]
 #[pyo3(signature = (namespace, codes, named_sequences = None, *, profile = None, on_error = "raise"))]
 pub fn full_ids(
@@ -252,6 +261,7 @@ pub fn full_ids(
     })
 }
 
+/// The normalized form of every code (uppercase, trimmed, named sequence resolved).
 #[pyfunction]
 #[pyo3(signature = (codes, named_sequences = None, *, on_error = "raise"))]
 pub fn normalize_codes(
@@ -267,6 +277,7 @@ pub fn normalize_codes(
     })
 }
 
+/// The error code of every code: null where the code is valid (or null).
 #[pyfunction]
 #[pyo3(signature = (codes, named_sequences = None, *, profile = None))]
 pub fn validate_codes(
@@ -286,6 +297,7 @@ pub fn validate_codes(
     })
 }
 
+/// The catalog entry of every ID: a struct column {code, message} (message unexpanded).
 #[pyfunction]
 #[pyo3(signature = (catalog, ids, *, on_error = "raise"))]
 pub fn catalog_lookup(
@@ -302,38 +314,78 @@ pub fn catalog_lookup(
 // ---------------------------------------------------------------------------------------
 // TID
 
-reader!(tid_encode(tids, display = false) => tid::encode);
-reader!(tid_parse(tids, profile) => tid::parse);
-reader!(tid_timestamps(tids, profile) => tid::timestamps);
-reader!(tid_clock_ids(tids, profile) => tid::clock_ids);
+reader!(
+    /// The text of every TID (13 symbols, or the dashed display form).
+    tid_encode(tids, display = false) => tid::encode);
+reader!(
+    /// The value of every TID (int64).
+    tid_parse(tids, profile) => tid::parse);
+reader!(
+    /// The timestamp of every TID (timestamp[us, UTC]).
+    tid_timestamps(tids, profile) => tid::timestamps);
+reader!(
+    /// The clock id of every TID (uint16).
+    tid_clock_ids(tids, profile) => tid::clock_ids);
 
-two_columns!(tid_from_parts, micros, clock_ids, tid::from_parts);
+two_columns!(
+    /// TID values (int64) from microseconds (integers or timestamp[us]) and clock ids.
+    tid_from_parts, micros, clock_ids, tid::from_parts);
 
-generate_fn!(tid_generate, tid, crate::tid::TidGenerator);
+generate_fn!(
+    /// count new TIDs as a string column, in increasing order.
+    tid_generate, tid, crate::tid::TidGenerator);
 
 // ---------------------------------------------------------------------------------------
 // xid and uid11
 
-reader!(xid_encode(xids) => xid::encode);
-reader!(xid_parse(xids) => xid::parse);
-reader!(xid_timestamps(xids) => xid::timestamps);
-reader!(xid_randoms(xids) => xid::randoms);
+reader!(
+    /// The text of every xid (11 symbols).
+    xid_encode(xids) => xid::encode);
+reader!(
+    /// The value of every xid (uint64).
+    xid_parse(xids) => xid::parse);
+reader!(
+    /// The timestamp of every xid (timestamp[ms, UTC]).
+    xid_timestamps(xids) => xid::timestamps);
+reader!(
+    /// The 22 random bits of every xid (uint32).
+    xid_randoms(xids) => xid::randoms);
 
-reader!(uid11_encode(values) => xid::uid11_encode);
-reader!(uid11_decode(texts) => xid::uid11_decode);
+reader!(
+    /// The uid11 text of every integer (11 symbols).
+    uid11_encode(values) => xid::uid11_encode);
+reader!(
+    /// The value of every uid11 text (uint64).
+    uid11_decode(texts) => xid::uid11_decode);
 
-two_columns!(xid_from_parts, unix_ms, randoms, xid::from_parts);
+two_columns!(
+    /// xid values (uint64) from Unix milliseconds (integers or timestamp[ms]) and random bits.
+    xid_from_parts, unix_ms, randoms, xid::from_parts);
 
-generate_fn!(xid_generate, xid, crate::xid::XidGenerator);
+generate_fn!(
+    /// count new xids as a string column.
+    xid_generate, xid, crate::xid::XidGenerator);
 
 // ---------------------------------------------------------------------------------------
 // EUID
 
-reader!(euid_encode(euids, checkmod = true) => euid::encode);
-reader!(euid_parse(euids, profile) => euid::parse);
-reader!(euid_timestamps(euids, profile) => euid::timestamps);
-reader!(euid_extensions(euids, profile) => euid::extensions);
+reader!(
+    /// The text of every EUID (27 symbols, with or without the check symbol).
+    euid_encode(euids, checkmod = true) => euid::encode);
+reader!(
+    /// The value of every EUID (fixed_size_binary(16), big-endian).
+    euid_parse(euids, profile) => euid::parse);
+reader!(
+    /// The timestamp of every EUID (timestamp[ms, UTC]).
+    euid_timestamps(euids, profile) => euid::timestamps);
+reader!(
+    /// The extension of every EUID (uint16, null when it has none).
+    euid_extensions(euids, profile) => euid::extensions);
 
+/// EUID values (fixed_size_binary(16)) from their fields; a null extension is none.
+///
+/// A row's parts are checked in the order unix_ms, extension, padding, random (as every
+/// runtime checks an EUID's), the first one out of its range naming the row's error.
 #[pyfunction]
 #[pyo3(signature = (unix_ms, randoms, *, extensions = None, paddings = None, on_error = "raise"))]
 pub fn euid_from_parts(
@@ -357,4 +409,6 @@ pub fn euid_from_parts(
     })
 }
 
-generate_fn!(euid_generate, euid, crate::euid::EuidGenerator);
+generate_fn!(
+    /// count new EUIDs as a string column (with the check symbol), in increasing order.
+    euid_generate, euid, crate::euid::EuidGenerator);

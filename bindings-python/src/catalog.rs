@@ -99,21 +99,25 @@ impl Entry {
         &self.0.message
     }
 
+    /// The longer description, or None.
     #[getter]
     fn description(&self) -> Option<&str> {
         self.0.description.as_deref()
     }
 
+    /// The hints, a tuple of str.
     #[getter]
     fn hints<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.0.hints)
     }
 
+    /// The tags, a tuple of str.
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.0.tags)
     }
 
+    /// The documentation URL, or None.
     #[getter]
     fn docs_url(&self) -> Option<&str> {
         self.0.docs_url.as_deref()
@@ -217,16 +221,19 @@ impl CatalogEntry {
         self.0.message()
     }
 
+    /// The longer description, or None.
     #[getter]
     fn description(&self) -> Option<&str> {
         self.0.description()
     }
 
+    /// The hints, a tuple of str.
     #[getter]
     fn hints<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.0.hints())
     }
 
+    /// The tags, a tuple of str.
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.0.tags())
@@ -238,6 +245,7 @@ impl CatalogEntry {
         PyTuple::new(py, self.0.fields())
     }
 
+    /// The documentation URL, or None.
     #[getter]
     fn docs_url(&self) -> Option<&str> {
         self.0.docs_url()

@@ -18,9 +18,9 @@ pyo3::create_exception!(
     polyid,
     PolyIdError,
     PyValueError,
-    "A polyid failure. `.code` is the stable error code shared by every polyid runtime \
-     (e.g. \"INVALID_CHARACTER\"); `.message` (also `str(error)`) says what was wrong and \
-     where; `.index`, `.character`, `.found`, `.expected`, `.min` and `.max` hold the \
+    "A polyid failure. `.code` is the stable error code shared by every polyid runtime\n\
+     (e.g. \"INVALID_CHARACTER\"); `.message` (also `str(error)`) says what was wrong and\n\
+     where; `.index`, `.character`, `.found`, `.expected`, `.min` and `.max` hold the\n\
      details where they apply (else None)."
 );
 

@@ -19,7 +19,9 @@ _Column = Union[_ArrowArrayExportable, _ArrowStreamExportable]
 
 @final
 class Array:
-    """An Arrow array computed by polyid; it exports the Arrow PyCapsule interface."""
+    """An Arrow array computed by polyid. It exports the Arrow PyCapsule interface
+    (`__arrow_c_array__`, `__arrow_c_schema__`, and `__arrow_c_stream__` as one chunk): read
+    it with `pyarrow.array(a)`, `polars.Series(a)` or any other consumer, without a copy."""
 
     def __arrow_c_array__(self, requested_schema: Optional[object] = None) -> Tuple[object, object]: ...
     def __arrow_c_schema__(self) -> object: ...
@@ -28,13 +30,16 @@ class Array:
 
 @final
 class ChunkedArray:
-    """A chunked Arrow array computed by polyid; it exports the Arrow PyCapsule interface."""
+    """A chunked Arrow array computed by polyid, one chunk per input chunk. It exports the Arrow
+    PyCapsule interface (`__arrow_c_stream__`, `__arrow_c_schema__`): read it with
+    `pyarrow.chunked_array(c)`, `polars.Series(c)` or any other consumer, without a copy."""
 
     def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
     def __arrow_c_schema__(self) -> object: ...
     def __len__(self) -> int: ...
     @property
-    def num_chunks(self) -> int: ...
+    def num_chunks(self) -> int:
+        """The number of chunks."""
 
 #: A result: an Array (for an array input) or a ChunkedArray (for a stream input); both
 #: export the Arrow PyCapsule interface for any Arrow consumer.
