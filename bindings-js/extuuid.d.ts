@@ -22,6 +22,7 @@ export declare function extuuidEncode(text: string): string
  */
 export declare function extuuidDecode(uuid: string): string
 
+/** What every `extuuidInspect` result holds, whatever the value's type. */
 export interface ExtuuidInspectionBase {
   /** `8-4-4-4-12`, lower case. */
   uuid: string

@@ -56,6 +56,7 @@ export type Profile = 'polyid' | 'atproto' | 'euid' | 'waddling'
 
 /** The options of the calls that take a profile. */
 export interface ProfileOptions {
+  /** The reading to apply; `null` or absent: `polyid`. */
   profile?: Profile | null
 }
 
@@ -71,6 +72,7 @@ export type Bytes = Uint8Array
  * wrong and where.
  */
 export interface PolyIdError extends Error {
+  /** The stable code, the same in every polyid runtime (e.g. `INVALID_CHARACTER`). */
   code: ErrorCode
   /** Index (in characters) of the first offending character, for `INVALID_CHARACTER`/`NON_ASCII`. */
   index?: number
