@@ -20,6 +20,7 @@ public final class Catalog implements AutoCloseable {
     /** One diagnostic for {@link #build}: {@code code} and {@code message} are required. */
     public record Entry(String code, String message, String description, List<String> hints,
             List<String> tags, String docsUrl) {
+        /** Checks the required members and copies the lists (null lists are empty). */
         public Entry {
             Objects.requireNonNull(code, "code");
             Objects.requireNonNull(message, "message");
@@ -43,21 +44,29 @@ public final class Catalog implements AutoCloseable {
 
     /** The JSON forms of a catalog. */
     public enum Form {
-        FULL, COMPACT, MINIMAL
+        /** {@code {"version","generated","namespace"?,"namespace_hash"?,"diags":{ID:{"code",...}}}} */
+        FULL,
+        /** {@code {"v","ns"?,"nsh"?,"wd":{ID:{"c","s","m",...}}}} */
+        COMPACT,
+        /** {@code {ID:[code, message]}} */
+        MINIMAL
     }
 
     /** An Ed25519 key pair for {@link #sign} and {@link #verify}. */
     public record KeyPair(byte[] secretKey, byte[] publicKey) {
+        /** Copies both keys, so that the caller's arrays can change without touching the pair. */
         public KeyPair {
             secretKey = secretKey.clone();
             publicKey = publicKey.clone();
         }
 
+        /** A copy of the 32-byte secret key (the seed): keep it secret. */
         @Override
         public byte[] secretKey() {
             return secretKey.clone();
         }
 
+        /** A copy of the 32-byte public key. */
         @Override
         public byte[] publicKey() {
             return publicKey.clone();
