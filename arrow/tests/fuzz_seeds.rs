@@ -1,30 +1,64 @@
-//! The committed seeds of the `arrow_text` fuzz target (fuzz/corpus/arrow_text), run through
-//! the target's own properties (fuzz/fuzz_targets/shared/arrow_text.rs): malformed arrays
-//! refused exactly when arrow-rs refuses them, every other row what the core gives it alone.
-//! `make fuzz` explores from these seeds; here they hold on every `make test`, among them the
-//! seeds that fail when the seen-codes table mistakes two codes alike but for their middle,
-//! or when a row may start inside a character.
+//! The committed seeds of the Arrow fuzz targets (fuzz/corpus/<target>), each run through its
+//! target's own properties (fuzz/fuzz_targets/shared/<target>.rs). `make fuzz` explores from
+//! these seeds; here they hold on every `make test`:
+//! - `arrow_text`: malformed arrays refused exactly when arrow-rs refuses them, every other
+//!   row what the core gives it alone; among its seeds those that fail when the seen-codes
+//!   table mistakes two codes alike but for their middle, or when a row may start inside a
+//!   character;
+//! - `arrow_ffi` (with the `ffi` feature, as `make workspace-test` builds the crate): the C
+//!   Data Interface import refuses every changed field that no valid struct has, and imports
+//!   an unchanged pair.
 
+// Also the source of `arrow_ffi`'s columns.
 #[path = "../../fuzz/fuzz_targets/shared/arrow_text.rs"]
 mod arrow_text;
 
-#[test]
-fn the_fuzz_seeds_hold() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus/arrow_text");
+#[cfg(feature = "ffi")]
+#[path = "../../fuzz/fuzz_targets/shared/arrow_ffi.rs"]
+mod arrow_ffi;
+
+/// Runs `check` on every seed of `target`, then fails naming the target and each seed that
+/// broke a property (the panic's own message, printed as it happens, says which). At least
+/// `at_least` seeds: an emptied or misplaced corpus must fail, not pass with nothing run.
+fn replay(target: &str, at_least: usize, check: fn(&[u8])) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/corpus")
+        .join(target);
     let mut seeds: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.expect("a seed").path())
         .collect();
     seeds.sort();
     assert!(
-        seeds.len() >= 20,
-        "{} seeds in {}",
+        seeds.len() >= at_least,
+        "fuzz target {target}: {} seeds in {}, expected at least {at_least}",
         seeds.len(),
         dir.display()
     );
-    for seed in seeds {
-        let data = std::fs::read(&seed).expect("a seed");
-        let run = std::panic::catch_unwind(|| arrow_text::check(&data));
-        assert!(run.is_ok(), "seed {} broke a property", seed.display());
-    }
+    let broken: Vec<String> = seeds
+        .iter()
+        .filter(|seed| {
+            let data = std::fs::read(seed).expect("a seed");
+            std::panic::catch_unwind(|| check(&data)).is_err()
+        })
+        .map(|seed| seed.display().to_string())
+        .collect();
+    assert!(
+        broken.is_empty(),
+        "fuzz target {target}: {} of {} seeds broke a property:\n{}",
+        broken.len(),
+        seeds.len(),
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn the_arrow_text_seeds_hold() {
+    replay("arrow_text", 20, arrow_text::check);
+}
+
+#[cfg(feature = "ffi")]
+#[test]
+fn the_arrow_ffi_seeds_hold() {
+    replay("arrow_ffi", 60, arrow_ffi::check);
 }
