@@ -21,8 +21,10 @@ mod arrow_ffi;
 /// broke a property (the panic's own message, printed as it happens, says which). At least
 /// `at_least` seeds: an emptied or misplaced corpus must fail, not pass with nothing run.
 fn replay(target: &str, at_least: usize, check: fn(&[u8])) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../fuzz/corpus")
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent();
+    let dir = repo
+        .expect("the repository")
+        .join("fuzz/corpus")
         .join(target);
     let mut seeds: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
