@@ -1,4 +1,6 @@
-# Fuzzing (fuzz/, cargo-fuzz + libFuzzer; see fuzz/README.md). Not part of `make test`.
+# Fuzzing (fuzz/, cargo-fuzz + libFuzzer; see fuzz/README.md). Not part of `make test`, whose
+# core-test and workspace-test run every target's committed seeds through its properties
+# (core/tests/fuzz_seeds.rs, arrow/tests/fuzz_seeds.rs), without cargo-fuzz.
 #
 #   make fuzz              build once, run every target FUZZ_SECONDS (default 30) each;
 #                          prints execs, execs/s and the result per target and a summary;
