@@ -34,7 +34,7 @@ def u32le(v):
 def collect():
     seeds = {t: [] for t in ("wdp_code", "full_id", "uid11", "xid", "tid", "euid",
                              "catalog", "extuuid_text", "extuuid_uuid", "arrow_text",
-                             "arrow_ffi")}
+                             "arrow_ffi", "arrow_ints")}
     for c in cases("wdp"):
         i = c["input"]
         if "code" in i:
@@ -120,6 +120,85 @@ def collect():
     columns = seeds["arrow_text"]
     seeds["arrow_ffi"] = [bytes([change | (k % 8) << 5]) + columns[(7 * change + k) % len(columns)]
                           for change in range(17) for k in range(4)]
+    seeds["arrow_ints"] = arrow_ints()
+    return seeds
+
+
+def record(v, tag=0x20):
+    """An `arrow_ints` record: a tag byte and a 64-bit little-endian number. Tag 0x20 reads
+    the number as it is, and its text (in a text column) unchanged."""
+    return bytes([tag]) + struct.pack("<q", ((v + 2**63) % 2**64) - 2**63)
+
+
+def arrow_ints():
+    """Columns for the `arrow_ints` target (its input layout is in its doc comment): the
+    vectors' TID, xid, uid11 and EUID values and parts as records, in columns of every type
+    the kernels take (and some they do not), with nulls, slices, profiles and each fault."""
+    # Column types: 0-7 the integer types, 8/9 timestamp[us], 10/11 timestamp[ms], 12
+    # fixed_size_binary(16), 13-15 utf8, large_utf8, utf8_view; 0x80 leaves C or D out.
+    def out(o, key):
+        return int(o[key]) if isinstance(o, dict) and key in o else None
+
+    tid_values = [v for c in cases("tid") if (v := out(c.get("output"), "value")) is not None]
+    tid_parts = [r for c in cases("tid") if c["op"] == "tid_from_parts"
+                 for r in (int(c["input"]["micros"]), int(c["input"]["clock_id"]))]
+    xid_values = [v for c in cases("xid") if (v := out(c.get("output"), "value")) is not None]
+    xid_parts = [r for c in cases("xid") if c["op"] == "xid_from_parts"
+                 for r in (int(c["input"]["unix_ms"]), int(c["input"]["random"]))]
+    uid_values = [int(c["input"]["value"]) for c in cases("uid11") if c["op"] == "uid11_encode"]
+    euid_halves = [h for c in cases("euid") if len(c["input"].get("hex", "")) == 32
+                   for h in (int(c["input"]["hex"][:16], 16), int(c["input"]["hex"][16:], 16))]
+    euid_parts = [r for c in cases("euid") if c["op"] == "euid_from_parts"
+                  for r in (int(c["input"]["unix_ms"]), int(c["input"]["random"]),
+                            c["input"]["extension"] if c["input"]["extension"] is not None
+                            else 0, int(c["input"]["padding"]))]
+
+    def seed(types, values, flags=0, fault=0, reps=0, mask=0, cut=0, tags=(0x20,)):
+        head = bytes(types) + bytes([flags, fault, reps, mask, cut])
+        return head + b"".join(record(v, tags[i % len(tags)]) for i, v in enumerate(values))
+
+    def part(values, n, size=24):
+        """The `n`th run of `size` values (wrapping), so that the seeds share out the values."""
+        start = n * size % max(1, len(values))
+        return (values[start:] + values)[:size]
+
+    seeds = []
+    for n, a in enumerate((3, 7, 13, 14, 15, 2)):
+        seeds.append(seed([a, 5, 5, 5], part(tid_values, n), flags=0x02 if a % 2 else 0,
+                          mask=0x21))
+        seeds.append(seed([a, 6, 0x85, 0x85], part(xid_values + uid_values, n),
+                          flags=0x04 if a > 12 else 0))
+    # Text with changed characters, cut texts and the display form, under each profile.
+    for n, profile in enumerate((0x00, 0x10, 0x20, 0x30)):
+        seeds.append(seed([13 + n % 3, 5, 5, 5], part(tid_values, n, 12) + euid_halves[:8],
+                          flags=profile | 0x04 * (n % 2), tags=(0x20, 0x00, 0x10, 0x60)))
+    for n, a in enumerate((12, 13, 15)):
+        seeds.append(seed([a, 5, 5, 5], part(euid_halves, n, 28), flags=0x08,
+                          tags=(0x20, 0x60)))
+        seeds.append(seed([a, 5, 5, 5], part(euid_halves, n + 3, 28), flags=0x13, reps=3,
+                          mask=0x90, cut=4))
+    for n, (a, b) in enumerate(((8, 5), (9, 2), (3, 7), (10, 5))):
+        seeds.append(seed([a, b, 5, 5], part(tid_parts, n, 36), flags=0x02, mask=0x08))
+    for n, (a, b) in enumerate(((10, 6), (11, 3), (3, 6), (8, 6))):
+        seeds.append(seed([a, b, 5, 5], part(xid_parts, n, 40), reps=2))
+    for n, (a, c, d) in enumerate(((10, 5, 5), (11, 0x85, 5), (3, 2, 0x82), (7, 5, 0x85),
+                                   (11, 1, 4))):
+        seeds.append(seed([a, 7, c, d], part(euid_parts, 2 * n, 40), flags=0x03, mask=0x44,
+                          cut=2))
+        seeds.append(seed([a, 7, c, d], part(euid_parts, 2 * n + 1, 40)))
+    # Every value shape (tags 0-3: as it is, small, near an anchor, shifted) in every integer
+    # type, past the first block of rows (4,096).
+    shapes = [(v, t) for t in range(256) for v in (0x1234_5678_9ABC_DEF0, -77, 5)][::13]
+    for a in range(8):
+        seeds.append(seed([a, (a + 3) % 8, a, 7 - a], [v for v, _ in shapes], reps=120,
+                          tags=[t for _, t in shapes]))
+    # Each fault in column A and in column B, and B one row longer than A.
+    for kind in range(8):
+        for n, (column, a) in enumerate(((0, 3), (1, 7), (0, 12), (0, 13), (0, 14), (0, 15))):
+            param = (kind + n) % 4
+            seeds.append(seed([a, 5, 5, 5], tid_values[:6], flags=0x82,
+                              fault=kind | column << 3 | param << 5, mask=0x12))
+    seeds.append(seed([3, 5, 5, 5], tid_parts, flags=0x40))
     return seeds
 
 

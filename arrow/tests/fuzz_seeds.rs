@@ -7,7 +7,11 @@
 //!   character;
 //! - `arrow_ffi` (with the `ffi` feature, as `make workspace-test` builds the crate): the C
 //!   Data Interface import refuses every changed field that no valid struct has, and imports
-//!   an unchanged pair.
+//!   an unchanged pair;
+//! - `arrow_ints`: integer, timestamp, 16-byte and text columns (malformed ones too) through
+//!   the value kernels (TID, xid, uid11 and EUID values, fields and `from_parts`), refused
+//!   exactly when arrow-rs refuses them or the kernel does not read their type, every other
+//!   row what the core gives it alone.
 
 // Also the source of `arrow_ffi`'s columns.
 #[path = "../../fuzz/fuzz_targets/shared/arrow_text.rs"]
@@ -16,6 +20,9 @@ mod arrow_text;
 #[cfg(feature = "ffi")]
 #[path = "../../fuzz/fuzz_targets/shared/arrow_ffi.rs"]
 mod arrow_ffi;
+
+#[path = "../../fuzz/fuzz_targets/shared/arrow_ints.rs"]
+mod arrow_ints;
 
 /// Runs `check` on every seed of `target`, then fails naming the target and each seed that
 /// broke a property (the panic's own message, printed as it happens, says which). At least
@@ -63,4 +70,9 @@ fn the_arrow_text_seeds_hold() {
 #[test]
 fn the_arrow_ffi_seeds_hold() {
     replay("arrow_ffi", 60, arrow_ffi::check);
+}
+
+#[test]
+fn the_arrow_ints_seeds_hold() {
+    replay("arrow_ints", 90, arrow_ints::check);
 }
