@@ -164,8 +164,9 @@ def arrow_ints():
 
     seeds = []
     for n, a in enumerate((3, 7, 13, 14, 15, 2)):
+        # Text past the first block of rows (4,096) in utf8 and large_utf8.
         seeds.append(seed([a, 5, 5, 5], part(tid_values, n), flags=0x02 if a % 2 else 0,
-                          mask=0x21))
+                          mask=0x21, reps=0x87 if a in (13, 14) else 0))
         seeds.append(seed([a, 6, 0x85, 0x85], part(xid_values + uid_values, n),
                           flags=0x04 if a > 12 else 0))
     # Text with changed characters, cut texts and the display form, under each profile.
@@ -190,7 +191,7 @@ def arrow_ints():
     # type, past the first block of rows (4,096).
     shapes = [(v, t) for t in range(256) for v in (0x1234_5678_9ABC_DEF0, -77, 5)][::13]
     for a in range(8):
-        seeds.append(seed([a, (a + 3) % 8, a, 7 - a], [v for v, _ in shapes], reps=120,
+        seeds.append(seed([a, (a + 3) % 8, a, 7 - a], [v for v, _ in shapes], reps=0x81,
                           tags=[t for _, t in shapes]))
     # Each fault in column A and in column B, and B one row longer than A.
     for kind in range(8):

@@ -23,7 +23,8 @@
 //!   dashed display form of TIDs; bit 3 `euid::encode` with the check symbol; bits 4-5 the
 //!   profile text is read as (polyid, atproto, euid, waddling); bit 6 column B one row longer
 //!   than the others; bit 7 one fault, described by byte 5 ([`Fault`]).
-//! - Byte 6: how many times the records are repeated (1 to 256, at most [`MAX_ROWS`] rows).
+//! - Byte 6: how many times the records are repeated: 1 to 8 (bits 0-2), times 64 when bit 7 is
+//!   set (long columns are slow to check: most inputs stay short), at most [`MAX_ROWS`] rows.
 //!
 //! Row `i` of column `k` is the record `i + k` (modulo their number): as an integer, the value
 //! [`shaped`] makes of it, cast to the column's type as `as` casts (wrapping); as 16 bytes, the
@@ -208,7 +209,9 @@ impl Input {
             })
             .collect();
         let flags = h[4];
-        let rows = (records.len() * (1 + usize::from(h[6]))).min(MAX_ROWS);
+        let long = if h[6] & 0x80 != 0 { 64 } else { 1 };
+        let times = (1 + usize::from(h[6] & 7)) * long;
+        let rows = (records.len() * times).min(MAX_ROWS);
         let offset = if flags & 1 != 0 {
             (1 + usize::from(h[8]) % 16).min(rows)
         } else {
@@ -599,18 +602,18 @@ fn want<X, T>(outcome: Option<Result<X, ErrorCode>>, f: impl FnOnce(X) -> Option
 /// A row of an output as the two columns show it: empty (a null row, or a valid row without
 /// a value), a value, or an error code.
 #[derive(Debug, PartialEq)]
-enum Shown<T> {
+enum Shown<'a, T> {
     Empty,
     Value(T),
-    Error(String),
+    Error(&'a str),
 }
 
 impl<T> Want<T> {
-    fn shown(self) -> Shown<T> {
+    fn shown(self) -> Shown<'static, T> {
         match self {
             Want::Null | Want::Value(None) => Shown::Empty,
             Want::Value(Some(v)) => Shown::Value(v),
-            Want::Error(c) => Shown::Error(c.as_str().to_owned()),
+            Want::Error(c) => Shown::Error(c.as_str()),
         }
     }
 }
@@ -719,7 +722,7 @@ fn check_kernel<T: PartialEq + Debug>(
     for (i, w) in want.into_iter().enumerate() {
         let got = match (values.is_valid(i), codes.is_valid(i)) {
             (true, false) => Shown::Value(read(values, i)),
-            (false, true) => Shown::Error(codes.value(i).to_owned()),
+            (false, true) => Shown::Error(codes.value(i)),
             (false, false) => Shown::Empty,
             (true, true) => panic!("{name} row {i}: a value and an error"),
         };
@@ -728,12 +731,12 @@ fn check_kernel<T: PartialEq + Debug>(
     }
 }
 
-impl<T> Shown<T> {
-    fn as_ref(&self) -> Shown<&T> {
+impl<'a, T> Shown<'a, T> {
+    fn as_ref(&self) -> Shown<'a, &T> {
         match self {
             Shown::Empty => Shown::Empty,
             Shown::Value(v) => Shown::Value(v),
-            Shown::Error(c) => Shown::Error(c.clone()),
+            Shown::Error(c) => Shown::Error(c),
         }
     }
 }
