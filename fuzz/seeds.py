@@ -188,10 +188,10 @@ def arrow_ints():
                           cut=2))
         seeds.append(seed([a, 7, c, d], part(euid_parts, 2 * n + 1, 40)))
     # Every value shape (tags 0-3: as it is, small, near an anchor, shifted) in every integer
-    # type, past the first block of rows (4,096).
+    # type.
     shapes = [(v, t) for t in range(256) for v in (0x1234_5678_9ABC_DEF0, -77, 5)][::13]
     for a in range(8):
-        seeds.append(seed([a, (a + 3) % 8, a, 7 - a], [v for v, _ in shapes], reps=0x81,
+        seeds.append(seed([a, (a + 3) % 8, a, 7 - a], [v for v, _ in shapes], reps=7,
                           tags=[t for _, t in shapes]))
     # Each fault in column A and in column B, and B one row longer than A.
     for kind in range(8):
