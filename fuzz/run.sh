@@ -13,7 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 seconds=${FUZZ_SECONDS:-30}
 bin_dir=${FUZZ_BIN_DIR:-$here/target/x86_64-unknown-linux-gnu/release}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(wdp_code full_id uid11 xid tid euid catalog extuuid_text extuuid_uuid arrow_text arrow_ffi arrow_ints)
+[ ${#targets[@]} -gt 0 ] || targets=(wdp_code full_id uid11 xid tid euid catalog extuuid_text extuuid_uuid arrow_text arrow_ffi arrow_ints arrow_stream)
 
 printf '%-14s %7s %12s %10s  %s\n' target seconds execs execs/s result
 failed=0

@@ -34,7 +34,7 @@ def u32le(v):
 def collect():
     seeds = {t: [] for t in ("wdp_code", "full_id", "uid11", "xid", "tid", "euid",
                              "catalog", "extuuid_text", "extuuid_uuid", "arrow_text",
-                             "arrow_ffi", "arrow_ints")}
+                             "arrow_ffi", "arrow_ints", "arrow_stream")}
     for c in cases("wdp"):
         i = c["input"]
         if "code" in i:
@@ -121,6 +121,45 @@ def collect():
     seeds["arrow_ffi"] = [bytes([change | (k % 8) << 5]) + columns[(7 * change + k) % len(columns)]
                           for change in range(17) for k in range(4)]
     seeds["arrow_ints"] = arrow_ints()
+    seeds["arrow_stream"] = arrow_stream()
+    return seeds
+
+
+def arrow_stream():
+    """Streams for the `arrow_stream` target (its input layout is in its doc comment): each
+    kernel over integer and text chunks, as arrays and as record batches, in both modes, with
+    an invalid row in a later chunk, a failing get_next and a malformed chunk before and after
+    the first invalid row."""
+    # Rows index the target's VALUES and TEXTS (0xFE null, 0xFF ends a chunk).
+    valid_text = [0, 1, 13, 0xFE, 0, 1]
+    valid_ints = [0, 1, 2, 4, 0xFE, 12]
+    invalid_text = [2, 3, 5, 9, 10, 11, 12, 14, 15]
+    invalid_ints = [6, 5, 7, 8, 9, 11, 13]
+    seeds = []
+    for k in range(8):
+        for text in (0, 1):
+            good, bad = (valid_text, invalid_text) if text else (valid_ints, invalid_ints)
+            for batches in (0, 1):
+                for raise_ in (0, 1):
+                    head = k | raise_ << 3 | text << 4 | batches << 5
+                    body = bytes(good) + b"\xff" + bytes(good[:3]) + b"\xff\xff" + bytes(bad)
+                    seeds.append(bytes([head, k % 2, 0, 0]) + body)
+            # A failing get_next (each code) and a malformed chunk, before and after the
+            # chunk of invalid rows.
+            head = k | text << 4
+            body = bytes(good) + b"\xff" + bytes(bad) + b"\xff" + bytes(good)
+            # Byte 2: the failing call's index (low bits) and code (top bits); byte 3: the
+            # malformed chunk's index and kind (bit 7).
+            for what, byte in (("fail", 0x00), ("fail", 0x41), ("fail", 0x82), ("fail", 0xC3),
+                               ("malformed", 0x00), ("malformed", 0x01), ("malformed", 0x02),
+                               ("malformed", 0x80), ("malformed", 0x82)):
+                if what == "fail":
+                    seeds.append(bytes([head | 0x40 | 8 * (k % 2), 0, byte, 0]) + body)
+                else:
+                    seeds.append(bytes([head | 0x80 | 8 * (k % 2), 0, 0, byte]) + body)
+    # A wrong column name, and a stream of one empty chunk.
+    seeds.append(bytes([0x30, 2, 0, 0]) + bytes(valid_text))
+    seeds.append(bytes([0x10, 0, 0, 0]))
     return seeds
 
 

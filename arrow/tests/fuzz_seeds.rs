@@ -11,7 +11,11 @@
 //! - `arrow_ints`: integer, timestamp, 16-byte and text columns (malformed ones too) through
 //!   the value kernels (TID, xid, uid11 and EUID values, fields and `from_parts`), refused
 //!   exactly when arrow-rs refuses them or the kernel does not read their type, every other
-//!   row what the core gives it alone.
+//!   row what the core gives it alone;
+//! - `arrow_stream` (with the `ffi` feature): a kernel mapped over a stream's chunks gives each
+//!   chunk what it gives that chunk alone, its rows' errors counted from the start of the
+//!   stream; a later failing or malformed chunk is the error of the whole column as the
+//!   bindings say; the stream exported again stays failed.
 
 // Also the source of `arrow_ffi`'s columns.
 #[path = "../../fuzz/fuzz_targets/shared/arrow_text.rs"]
@@ -23,6 +27,10 @@ mod arrow_ffi;
 
 #[path = "../../fuzz/fuzz_targets/shared/arrow_ints.rs"]
 mod arrow_ints;
+
+#[cfg(feature = "ffi")]
+#[path = "../../fuzz/fuzz_targets/shared/arrow_stream.rs"]
+mod arrow_stream;
 
 /// Runs `check` on every seed of `target`, then fails naming the target and each seed that
 /// broke a property (the panic's own message, printed as it happens, says which). At least
@@ -75,4 +83,10 @@ fn the_arrow_ffi_seeds_hold() {
 #[test]
 fn the_arrow_ints_seeds_hold() {
     replay("arrow_ints", 90, arrow_ints::check);
+}
+
+#[cfg(feature = "ffi")]
+#[test]
+fn the_arrow_stream_seeds_hold() {
+    replay("arrow_stream", 150, arrow_stream::check);
 }
