@@ -157,6 +157,11 @@ def arrow_stream():
                     seeds.append(bytes([head | 0x40 | 8 * (k % 2), 0, byte, 0]) + body)
                 else:
                     seeds.append(bytes([head | 0x80 | 8 * (k % 2), 0, 0, byte]) + body)
+    # Longer streams (libFuzzer's inputs grow to the longest seed): many chunks, many rows.
+    for k in range(8):
+        rows = bytes((k * 7 + 3 * i) % 16 if i % 11 else 0xFE for i in range(40))
+        body = b"\xff".join(rows[: 8 + j * 4] for j in range(8))
+        seeds.append(bytes([k | (k % 2) << 4 | (k % 4 // 2) << 5 | 0x40, 0, 7, 0]) + body)
     # A wrong column name, and a stream of one empty chunk.
     seeds.append(bytes([0x30, 2, 0, 0]) + bytes(valid_text))
     seeds.append(bytes([0x10, 0, 0, 0]))
