@@ -6,7 +6,7 @@ use arrow_schema::DataType;
 use polyid::euid::Euid;
 use polyid::tid::Tid;
 use polyid::xid::Xid;
-use polyid::Profile;
+use polyid::{Profile, Reading};
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::input::{bytes16, narrow, with_texts, wrong_type, Ints};
@@ -19,6 +19,9 @@ pub(crate) trait Family: Sized {
     const CONTEXT: &'static str;
     /// The column types the family reads.
     const EXPECTED: &'static str;
+    /// What a profile is asked to read for the family's text (`None`: the family has one
+    /// reading and takes no profile).
+    const READING: Option<Reading>;
     fn parse(text: &str, profile: Profile) -> polyid::Result<Self>;
     /// The ID of an integer value (`None`: the family has no integer values).
     fn from_int(value: i128) -> Option<polyid::Result<Self>>;
@@ -30,6 +33,7 @@ impl Family for Tid {
     const CONTEXT: &'static str = "TID column";
     const EXPECTED: &'static str =
         "expected TID text (utf8, large_utf8, utf8_view) or TID values (an integer column)";
+    const READING: Option<Reading> = Some(Reading::Tid);
     fn parse(text: &str, profile: Profile) -> polyid::Result<Tid> {
         Tid::parse_as(text, profile)
     }
@@ -45,6 +49,7 @@ impl Family for Xid {
     const CONTEXT: &'static str = "xid column";
     const EXPECTED: &'static str =
         "expected xid text (utf8, large_utf8, utf8_view) or xid values (an integer column)";
+    const READING: Option<Reading> = None;
     fn parse(text: &str, _: Profile) -> polyid::Result<Xid> {
         Xid::parse(text)
     }
@@ -60,6 +65,7 @@ impl Family for Euid {
     const CONTEXT: &'static str = "EUID column";
     const EXPECTED: &'static str =
         "expected EUID text (utf8, large_utf8, utf8_view) or EUID values (fixed_size_binary(16))";
+    const READING: Option<Reading> = Some(Reading::Euid);
     fn parse(text: &str, profile: Profile) -> polyid::Result<Euid> {
         Euid::parse_as(text, profile)
     }
@@ -72,7 +78,9 @@ impl Family for Euid {
 }
 
 /// Runs `f` over the IDs of `column` (text parsed as `profile` reads it, or values), into
-/// `sink`: nulls stay null, invalid rows follow `mode`.
+/// `sink`: nulls stay null, invalid rows follow `mode`. A profile that does not define the
+/// family fails the call before any row, whatever the column holds: the profile is the
+/// caller's argument, and values would otherwise pass under a reading it does not have.
 pub(crate) fn map_ids<F: Family, S: Sink>(
     column: &dyn Array,
     profile: Profile,
@@ -80,6 +88,9 @@ pub(crate) fn map_ids<F: Family, S: Sink>(
     sink: S,
     f: impl Fn(F) -> Option<S::Item> + Sync,
 ) -> Result<Output, ColumnError> {
+    if let Some(reading) = F::READING {
+        profile.check(reading)?;
+    }
     let rows = column.len();
     let nulls = column.nulls();
     with_texts!(

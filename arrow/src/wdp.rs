@@ -8,7 +8,7 @@ use polyid::wdp::catalog::Catalog;
 use polyid::wdp::{
     self, FullId, NamedSequences, StructuredCode, COMPACT_LEN, FULL_ID_LEN, MAX_NORMALIZED_LEN,
 };
-use polyid::Profile;
+use polyid::{Profile, Reading};
 use std::sync::Arc;
 
 use crate::error::{ColumnError, OnError, Output};
@@ -21,7 +21,8 @@ const TEXTS: &str = "expected a utf8, large_utf8 or utf8_view column";
 
 /// The compact ID of every code (`utf8`, 5 characters), as `profile` computes it
 /// ([`wdp::compact_id_as_with`]); `names` are the caller's named sequences (`None`: the
-/// standard table). A code already met in the same range of rows is recognized by its bytes
+/// standard table). A profile without WDP codes, or names with another profile than
+/// polyid's, fails the call before any row ([`wdp::check_profile`]), as in every kernel here. A code already met in the same range of rows is recognized by its bytes
 /// and gets the ID computed for it then: a column of codes repeats few distinct codes.
 ///
 /// ```
@@ -42,6 +43,7 @@ pub fn compact_ids(
     profile: Profile,
     mode: OnError,
 ) -> Result<Output, ColumnError> {
+    wdp::check_profile(profile, names)?;
     let rows = codes.len();
     let sink = Text::<COMPACT_LEN>::new(rows)?;
     with_texts!(
@@ -64,6 +66,7 @@ pub fn namespace_hashes(
     profile: Profile,
     mode: OnError,
 ) -> Result<Output, ColumnError> {
+    profile.check(Reading::WdpNamespace)?;
     let rows = namespaces.len();
     let sink = Text::<COMPACT_LEN>::new(rows)?;
     with_texts!(
@@ -92,6 +95,7 @@ pub fn full_ids(
     mode: OnError,
 ) -> Result<Output, ColumnError> {
     let namespace_hash = wdp::namespace_hash_as(namespace, profile)?;
+    wdp::check_profile(profile, names)?;
     let rows = codes.len();
     let sink = Text::<FULL_ID_LEN>::new(rows)?;
     with_texts!(
@@ -135,6 +139,8 @@ pub fn full_ids_per_row(
     profile: Profile,
     mode: OnError,
 ) -> Result<Output, ColumnError> {
+    profile.check(Reading::WdpNamespace)?;
+    wdp::check_profile(profile, names)?;
     let rows = same_len(&[namespaces, codes], "WDP full IDs")?;
     let nulls = union_nulls(&[namespaces, codes]);
     let sink = Text::<FULL_ID_LEN>::new(rows)?;

@@ -295,8 +295,10 @@ arrow_fn! {
     /// Errors: `POLYID_NULL_POINTER`; `POLYID_INVALID_ARGUMENT` for a column of another type,
     /// a malformed array or schema (checked before anything reads it: its message names the
     /// field at fault, e.g. `input: array.children[1].buffers[0] is NULL`), a released input,
-    /// or an `on_error` or `profile` out of range; with `POLYID_ARROW_RAISE`, the first
-    /// invalid row's error (its message names the row).
+    /// an `on_error` or `profile` out of range, a profile that does not define the family (for
+    /// every column, values included) or `names` with a profile other than
+    /// `POLYID_PROFILE_POLYID`; with `POLYID_ARROW_RAISE`, the first invalid row's error (its
+    /// message names the row).
     fn polyid_arrow_compact_ids(
         input / input_schema: column,
         names: *const polyid_named_sequences,
@@ -504,7 +506,8 @@ unsafe fn map_stream(
 ///
 /// The call reads the input's schema and checks its type (`POLYID_INVALID_ARGUMENT` for
 /// another type, no column of that name, or when the input's `get_schema` fails;
-/// `POLYID_NULL_POINTER`; a released stream, or an `on_error` or `profile` out of range).
+/// `POLYID_NULL_POINTER`; a released stream, an `on_error` or `profile` out of range, a
+/// profile without WDP codes, or `names` with another profile than `POLYID_PROFILE_POLYID`).
 /// A chunk that fails (its first invalid row with `POLYID_ARROW_RAISE`, a malformed chunk,
 /// a batch with null rows, the input's own `get_next` failing) makes `get_next` return an
 /// `errno` code (EINVAL, or the input's own) with

@@ -72,3 +72,28 @@ def test_profiles_outside_their_family_and_bad_names():
         polyid.compact_id("E.A.B.001", None, "waddling")  # profile is keyword-only
     with pytest.raises(TypeError):
         polyid.compact_id("E.A.B.001", profil="waddling")
+
+
+def test_columns_refuse_a_profile_outside_their_family_before_any_row():
+    # The profile is the call's argument: refused once, in both modes, whatever the column
+    # holds (TID values have no reading), not reported as every row's error.
+    pa = pytest.importorskip("pyarrow")
+    from polyid import arrow
+
+    texts = pa.array(["3kxnlhr3gxq23", None])
+    values = pa.array([(1721407246480310 << 10) | 1], pa.int64())
+    for column in (texts, values):
+        for on_error in ("raise", "null"):
+            e = code_of(lambda: arrow.tid_timestamps(column, profile="waddling", on_error=on_error))
+            assert e.code == "INVALID_ARGUMENT" and e.item is None
+            assert "does not define TIDs" in e.message
+    codes = pa.array(["E.AUTH.TOKEN.001"])
+    e = code_of(lambda: arrow.validate_codes(codes, profile="atproto"))
+    assert e.code == "INVALID_ARGUMENT" and "does not define WDP codes" in e.message
+    e = code_of(lambda: arrow.compact_ids(codes, {"RATE_LIMITED": 31}, profile="waddling", on_error="null"))
+    assert e.code == "INVALID_ARGUMENT" and e.item is None
+    # docs/spec §3.5: a profile with TIDs reads the column.
+    assert pa.array(arrow.tid_parse(texts, profile="atproto")).to_pylist() == [
+        (1721407246480310 << 10) | 1,
+        None,
+    ]

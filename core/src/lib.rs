@@ -49,7 +49,7 @@ pub use error::{quote, Detail, Error, ErrorCode, Excerpt, MessageForm, Result, M
 pub use euid::{Euid, EuidGenerator};
 pub use node::Node;
 pub use policy::{OnClockBehind, Options};
-pub use profile::Profile;
+pub use profile::{Profile, Reading};
 pub use tid::{Tid, TidGenerator};
 pub use xid::{Xid, XidGenerator};
 

@@ -36,6 +36,43 @@ pub enum Profile {
     Waddling,
 }
 
+/// What a profile may be asked to read: a family's text, or one of WDP's kinds of text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// TIDs ([`crate::Tid::parse_as`]).
+    Tid,
+    /// EUIDs ([`crate::Euid::parse_as`]).
+    Euid,
+    /// WDP codes ([`crate::wdp::compact_id_as`]).
+    WdpCode,
+    /// WDP namespaces ([`crate::wdp::namespace_hash_as`]).
+    WdpNamespace,
+    /// WDP full IDs ([`crate::wdp::parse_full_id_as`]).
+    WdpFullId,
+}
+
+impl Reading {
+    /// Every reading.
+    pub const ALL: [Reading; 5] = [
+        Reading::Tid,
+        Reading::Euid,
+        Reading::WdpCode,
+        Reading::WdpNamespace,
+        Reading::WdpFullId,
+    ];
+
+    /// The reading as the profile errors name it.
+    const fn noun(self) -> &'static str {
+        match self {
+            Reading::Tid => "TIDs",
+            Reading::Euid => "EUIDs",
+            Reading::WdpCode => "WDP codes",
+            Reading::WdpNamespace => "WDP namespaces",
+            Reading::WdpFullId => "WDP full IDs",
+        }
+    }
+}
+
 /// The families a profile defines, for messages.
 const FAMILIES: [(Profile, &str); 4] = [
     (Profile::Polyid, "every family"),
@@ -101,6 +138,32 @@ impl Profile {
                     ),
                 )
             })
+    }
+
+    /// Whether this profile defines `reading` (docs/spec §1.5, §3.5, §4.4).
+    pub const fn defines(self, reading: Reading) -> bool {
+        matches!(
+            (self, reading),
+            (Profile::Polyid, _)
+                | (Profile::Atproto, Reading::Tid)
+                | (Profile::Euid, Reading::Euid)
+                | (
+                    Profile::Waddling,
+                    Reading::WdpCode | Reading::WdpNamespace | Reading::WdpFullId
+                )
+        )
+    }
+
+    /// `Ok` when this profile defines `reading`, else the `INVALID_ARGUMENT` that each
+    /// function of that reading returns for every text with this profile. A caller with many
+    /// texts (a column, a batch) refuses the profile once, before it reads any: the profile is
+    /// the caller's argument, not a fault of one text.
+    pub fn check(self, reading: Reading) -> Result<()> {
+        if self.defines(reading) {
+            Ok(())
+        } else {
+            Err(self.undefined(reading.noun()))
+        }
     }
 
     /// `INVALID_ARGUMENT` for a family this profile does not define (`family` as in the
@@ -178,6 +241,30 @@ mod tests {
                 "{e}"
             );
         }
+    }
+
+    #[test]
+    fn check_refuses_exactly_what_each_reading_refuses() {
+        use crate::wdp;
+        for p in Profile::ALL {
+            for r in Reading::ALL {
+                let refused = match r {
+                    Reading::Tid => crate::Tid::parse_as("3kxnlhr3gxq23", p).err(),
+                    Reading::Euid => crate::Euid::parse_as("x", p).err(),
+                    Reading::WdpCode => wdp::compact_id_as("E.AUTH.TOKEN.001", p).err(),
+                    Reading::WdpNamespace => wdp::namespace_hash_as("auth_lib", p).err(),
+                    Reading::WdpFullId => wdp::parse_full_id_as("05o5h-V6a0B", p).err(),
+                }
+                .filter(|e| e.to_string().starts_with("profile: "));
+                match p.check(r) {
+                    Ok(()) => assert!(refused.is_none(), "{p} {r:?}: {refused:?}"),
+                    Err(e) => assert_eq!(Some(e), refused, "{p} {r:?}"),
+                }
+            }
+        }
+        assert!(Profile::Atproto.defines(Reading::Tid));
+        assert!(!Profile::Atproto.defines(Reading::Euid));
+        assert!(!Profile::Waddling.defines(Reading::Tid));
     }
 
     #[test]

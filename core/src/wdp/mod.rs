@@ -166,6 +166,18 @@ pub fn full_id_as_with(
     })
 }
 
+/// `Ok` when [`compact_id_as_with`] reads codes with `profile` and `names`; else the
+/// `INVALID_ARGUMENT` it returns for every code with them (a profile without WDP codes, or
+/// caller names with another reading than polyid's). A caller with many codes checks its
+/// arguments once, before it reads any.
+pub fn check_profile(profile: Profile, names: Option<&NamedSequences>) -> Result<()> {
+    match (profile, names) {
+        (Profile::Polyid, _) => Ok(()),
+        (other, None) => other.check(crate::Reading::WdpCode),
+        (other, Some(_)) => Err(no_caller_names(other)),
+    }
+}
+
 #[cold]
 fn no_caller_names(profile: Profile) -> crate::Error {
     if profile != Profile::Waddling {
@@ -244,6 +256,23 @@ mod profile_tests {
         assert_eq!(e.code(), ErrorCode::InvalidSequence);
         let e = parse_full_id_as("V6a0B", p).unwrap_err();
         assert_eq!(e.found_expected(), Some((5, 11)));
+    }
+
+    #[test]
+    fn check_profile_refuses_what_compact_id_as_with_refuses_for_every_code() {
+        let names = NamedSequences::standard().with("RATE_LIMITED", 31).unwrap();
+        for p in Profile::ALL {
+            for n in [None, Some(&names)] {
+                // A valid code: any error is the arguments', none the code's.
+                let whole = compact_id_as_with("E.AUTH.TOKEN.001", n, p).err();
+                assert_eq!(
+                    check_profile(p, n).err(),
+                    whole,
+                    "{p} names {}",
+                    n.is_some()
+                );
+            }
+        }
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! Properties: `validate_for_kernels` refuses a column only when `validate_full` does (with
 //! its description), and lets a malformed one through only to the text kernels' own block
 //! checks; a kernel refuses with `INVALID_ARGUMENT` and no row a malformed column, a column of
-//! a type it does not read and columns of different lengths; otherwise, in `OnError::Null`
+//! a type it does not read and columns of different lengths; a kernel given a profile that
+//! does not define its family refuses it before any row, with the core's refusal of that
+//! profile, whatever the column holds; otherwise, in `OnError::Null`
 //! mode, each row's value or error code is what the core gives that row alone (an integer too
 //! wide for the core's parameter type is `OUT_OF_RANGE`), null rows stay null, and
 //! `OnError::Raise` stops at the first invalid row with its code and input, or gives the same
@@ -766,6 +768,30 @@ fn narrow<T: TryFrom<i128>>(v: i128) -> Result<T, ErrorCode> {
     T::try_from(v).map_err(|_| ErrorCode::OutOfRange)
 }
 
+/// A kernel given a profile that does not define its family: refused in both modes before
+/// any row, whatever its columns hold, with `refusal` (what the core's reading of that
+/// family returns for the profile). Nothing is called when the kernels' validation refused
+/// a column, as in [`check_kernel`].
+fn refuses_profile(
+    name: &str,
+    columns: &[&Column],
+    refusal: &polyid::Error,
+    kernel: impl Fn(OnError) -> Result<Output, ColumnError>,
+) {
+    if columns.iter().any(|c| c.array.is_none()) {
+        return;
+    }
+    for mode in [OnError::Null, OnError::Raise] {
+        match kernel(mode) {
+            Err(e) => {
+                assert_eq!(e.row(), None, "{name} ({mode:?}): {e}");
+                assert_eq!(e.error(), refusal, "{name} ({mode:?})");
+            }
+            Ok(_) => panic!("{name} ({mode:?}): {refusal} not refused"),
+        }
+    }
+}
+
 /// The TID of a row: an integer as `i64` (`Tid::from_i64`), text as `profile` reads it.
 fn tid_of(cell: &Cell, profile: Profile) -> Option<Result<Tid, ErrorCode>> {
     Some(match cell {
@@ -833,36 +859,51 @@ pub fn check(data: &[u8]) {
         },
         one,
     );
-    check_kernel(
-        "tid::parse",
-        &[a],
-        ids,
-        |mode| polyid_arrow::tid::parse(a.array(), profile, mode),
-        DataType::Int64,
-        |v, i| v.as_primitive::<Int64Type>().value(i),
-        |i| want(tid_of(&a.cells[i], profile), |t| Some(t.value())),
-        one,
-    );
-    check_kernel(
-        "tid::timestamps",
-        &[a],
-        ids,
-        |mode| polyid_arrow::tid::timestamps(a.array(), profile, mode),
-        utc(TimeUnit::Microsecond),
-        |v, i| v.as_primitive::<TimestampMicrosecondType>().value(i),
-        |i| want(tid_of(&a.cells[i], profile), |t| Some(t.micros())),
-        one,
-    );
-    check_kernel(
-        "tid::clock_ids",
-        &[a],
-        ids,
-        |mode| polyid_arrow::tid::clock_ids(a.array(), profile, mode),
-        DataType::UInt16,
-        |v, i| v.as_primitive::<UInt16Type>().value(i),
-        |i| want(tid_of(&a.cells[i], profile), |t| Some(t.clock_id())),
-        one,
-    );
+    // A profile is the caller's argument: one without TIDs fails the call before any row,
+    // also for a column of values, with what the core's TID reading returns for it.
+    if matches!(profile, Profile::Polyid | Profile::Atproto) {
+        check_kernel(
+            "tid::parse",
+            &[a],
+            ids,
+            |mode| polyid_arrow::tid::parse(a.array(), profile, mode),
+            DataType::Int64,
+            |v, i| v.as_primitive::<Int64Type>().value(i),
+            |i| want(tid_of(&a.cells[i], profile), |t| Some(t.value())),
+            one,
+        );
+        check_kernel(
+            "tid::timestamps",
+            &[a],
+            ids,
+            |mode| polyid_arrow::tid::timestamps(a.array(), profile, mode),
+            utc(TimeUnit::Microsecond),
+            |v, i| v.as_primitive::<TimestampMicrosecondType>().value(i),
+            |i| want(tid_of(&a.cells[i], profile), |t| Some(t.micros())),
+            one,
+        );
+        check_kernel(
+            "tid::clock_ids",
+            &[a],
+            ids,
+            |mode| polyid_arrow::tid::clock_ids(a.array(), profile, mode),
+            DataType::UInt16,
+            |v, i| v.as_primitive::<UInt16Type>().value(i),
+            |i| want(tid_of(&a.cells[i], profile), |t| Some(t.clock_id())),
+            one,
+        );
+    } else {
+        let refusal = Tid::parse_as("", profile).expect_err("a profile without TIDs");
+        refuses_profile("tid::parse", &[a], &refusal, |mode| {
+            polyid_arrow::tid::parse(a.array(), profile, mode)
+        });
+        refuses_profile("tid::timestamps", &[a], &refusal, |mode| {
+            polyid_arrow::tid::timestamps(a.array(), profile, mode)
+        });
+        refuses_profile("tid::clock_ids", &[a], &refusal, |mode| {
+            polyid_arrow::tid::clock_ids(a.array(), profile, mode)
+        });
+    }
 
     // xids of integers or text, and uid11.
     let a = a_xid;
@@ -958,40 +999,53 @@ pub fn check(data: &[u8]) {
         },
         one,
     );
-    check_kernel(
-        "euid::parse",
-        &[a],
-        ids,
-        |mode| polyid_arrow::euid::parse(a.array(), profile, mode),
-        DataType::FixedSizeBinary(16),
-        bytes16,
-        |i| want(euid_of(&a.cells[i], profile), |e| Some(e.to_bytes())),
-        one,
-    );
-    check_kernel(
-        "euid::timestamps",
-        &[a],
-        ids,
-        |mode| polyid_arrow::euid::timestamps(a.array(), profile, mode),
-        utc(TimeUnit::Millisecond),
-        |v, i| v.as_primitive::<TimestampMillisecondType>().value(i),
-        |i| {
-            want(euid_of(&a.cells[i], profile), |e| {
-                Some(i64::try_from(e.unix_ms()).expect("45 bits"))
-            })
-        },
-        one,
-    );
-    check_kernel(
-        "euid::extensions",
-        &[a],
-        ids,
-        |mode| polyid_arrow::euid::extensions(a.array(), profile, mode),
-        DataType::UInt16,
-        |v, i| v.as_primitive::<UInt16Type>().value(i),
-        |i| want(euid_of(&a.cells[i], profile), |e| e.extension()),
-        one,
-    );
+    if matches!(profile, Profile::Polyid | Profile::Euid) {
+        check_kernel(
+            "euid::parse",
+            &[a],
+            ids,
+            |mode| polyid_arrow::euid::parse(a.array(), profile, mode),
+            DataType::FixedSizeBinary(16),
+            bytes16,
+            |i| want(euid_of(&a.cells[i], profile), |e| Some(e.to_bytes())),
+            one,
+        );
+        check_kernel(
+            "euid::timestamps",
+            &[a],
+            ids,
+            |mode| polyid_arrow::euid::timestamps(a.array(), profile, mode),
+            utc(TimeUnit::Millisecond),
+            |v, i| v.as_primitive::<TimestampMillisecondType>().value(i),
+            |i| {
+                want(euid_of(&a.cells[i], profile), |e| {
+                    Some(i64::try_from(e.unix_ms()).expect("45 bits"))
+                })
+            },
+            one,
+        );
+        check_kernel(
+            "euid::extensions",
+            &[a],
+            ids,
+            |mode| polyid_arrow::euid::extensions(a.array(), profile, mode),
+            DataType::UInt16,
+            |v, i| v.as_primitive::<UInt16Type>().value(i),
+            |i| want(euid_of(&a.cells[i], profile), |e| e.extension()),
+            one,
+        );
+    } else {
+        let refusal = Euid::parse_as("", profile).expect_err("a profile without EUIDs");
+        refuses_profile("euid::parse", &[a], &refusal, |mode| {
+            polyid_arrow::euid::parse(a.array(), profile, mode)
+        });
+        refuses_profile("euid::timestamps", &[a], &refusal, |mode| {
+            polyid_arrow::euid::timestamps(a.array(), profile, mode)
+        });
+        refuses_profile("euid::extensions", &[a], &refusal, |mode| {
+            polyid_arrow::euid::extensions(a.array(), profile, mode)
+        });
+    }
 
     // From parts: A the time (integers, or timestamps of the family's unit), B the clock id or
     // random bits, C and D an EUID's extension and padding.
