@@ -1189,6 +1189,14 @@ static void test_bad_arguments(void) {
     CHECK(ROW == POLYID_ARROW_NO_ROW, "a bad namespace is no row's: %" PRId64, ROW);
     EXPECT(POLYID_NULL_POINTER, polyid_arrow_full_ids(NULL, &in.array, &in.schema, NULL, 0, 0,
                                                       &out, &out_schema, &ROW, &E));
+    /* A profile that does not define the family is the call's argument, in both modes: no
+     * row is blamed, nothing is written. */
+    for (int mode = POLYID_ARROW_RAISE; mode <= POLYID_ARROW_NULL; mode++) {
+        EXPECT(POLYID_INVALID_ARGUMENT, COMPACT(&in.array, &in.schema, POLYID_PROFILE_ATPROTO,
+                                                mode, &out, &out_schema));
+        CHECK(ROW == POLYID_ARROW_NO_ROW && out.release == NULL, "row %" PRId64, ROW);
+        CHECK(strstr(E.message, "does not define WDP codes") != NULL, "%s", E.message);
+    }
 
     /* A column of another type. */
     int64_t values[2] = {1, 2};
@@ -1201,6 +1209,14 @@ static void test_bad_arguments(void) {
     fixed(&bin, "w:16", values, sizeof values, 1);
     EXPECT(POLYID_INVALID_ARGUMENT, polyid_arrow_tid_timestamps(&bin.array, &bin.schema, 0, 0,
                                                                 &out, &out_schema, &ROW, &E));
+    /* TID values have no reading to choose, yet a profile without TIDs is still refused. */
+    for (int mode = POLYID_ARROW_RAISE; mode <= POLYID_ARROW_NULL; mode++) {
+        EXPECT(POLYID_INVALID_ARGUMENT,
+               polyid_arrow_tid_timestamps(&ints.array, &ints.schema, POLYID_PROFILE_WADDLING,
+                                           mode, &out, &out_schema, &ROW, &E));
+        CHECK(ROW == POLYID_ARROW_NO_ROW && out.release == NULL, "row %" PRId64, ROW);
+        CHECK(strstr(E.message, "does not define TIDs") != NULL, "%s", E.message);
+    }
     /* A schema whose format is not Arrow's. */
     in.schema.format = "?!";
     EXPECT(POLYID_INVALID_ARGUMENT, COMPACT(&in.array, &in.schema, 0, 0, &out, &out_schema));
