@@ -22,8 +22,9 @@ const TEXTS: &str = "expected a utf8, large_utf8 or utf8_view column";
 /// The compact ID of every code (`utf8`, 5 characters), as `profile` computes it
 /// ([`wdp::compact_id_as_with`]); `names` are the caller's named sequences (`None`: the
 /// standard table). A profile without WDP codes, or names with another profile than
-/// polyid's, fails the call before any row ([`wdp::check_profile`]), as in every kernel here. A code already met in the same range of rows is recognized by its bytes
-/// and gets the ID computed for it then: a column of codes repeats few distinct codes.
+/// polyid's, fails the call before any row ([`wdp::check_profile`]), as in every kernel
+/// here. A code already met in the same range of rows is recognized by its bytes and gets
+/// the ID computed for it then: a column of codes repeats few distinct codes.
 ///
 /// ```
 /// use std::sync::Arc;

@@ -90,7 +90,8 @@ def test_columns_refuse_a_profile_outside_their_family_before_any_row():
     codes = pa.array(["E.AUTH.TOKEN.001"])
     e = code_of(lambda: arrow.validate_codes(codes, profile="atproto"))
     assert e.code == "INVALID_ARGUMENT" and "does not define WDP codes" in e.message
-    e = code_of(lambda: arrow.compact_ids(codes, {"RATE_LIMITED": 31}, profile="waddling", on_error="null"))
+    names = {"RATE_LIMITED": 31}
+    e = code_of(lambda: arrow.compact_ids(codes, names, profile="waddling", on_error="null"))
     assert e.code == "INVALID_ARGUMENT" and e.item is None
     # docs/spec §3.5: a profile with TIDs reads the column.
     assert pa.array(arrow.tid_parse(texts, profile="atproto")).to_pylist() == [
