@@ -83,7 +83,7 @@ fn compact_ids_on_threads_match_the_core() {
         &input,
         &out,
         |v, i| v.as_string::<i32>().value(i).to_owned(),
-        wdp::compact_id,
+        |code| wdp::compact_id(code).map(String::from),
     );
     // docs/spec §1.2: the compact ID of E.AUTH.TOKEN.001 (row 0).
     assert_eq!(out.values.as_string::<i32>().value(0), "V6a0B");
@@ -116,7 +116,7 @@ fn catalog_lookup_on_threads_matches_the_core() {
     let catalog = wdp::catalog::Catalog::build(entries.to_vec()).unwrap();
     let ids: Vec<String> = CODES
         .iter()
-        .map(|c| wdp::compact_id(c).unwrap_or_else(|_| "zzzzz".to_owned()))
+        .map(|c| wdp::compact_id(c).map_or_else(|_| "zzzzz".to_owned(), String::from))
         .collect();
     let pool: Vec<&str> = ids.iter().map(String::as_str).collect();
     let input = column(&pool);

@@ -62,7 +62,7 @@ pub extern "system" fn Java_io_polyid_Native_compactIdPacked(
 ) -> jlong {
     call(&mut env, -1, |env| {
         with_str(env, &code, |c| {
-            wdp::compact(c, &STANDARD).map_or(-1, |id| packed(&id))
+            wdp::compact_id_with(c, &STANDARD).map_or(-1, |id| packed(&id))
         })
     })
 }
@@ -75,7 +75,7 @@ pub extern "system" fn Java_io_polyid_Native_compactId(
     names: jlong,
 ) -> jstring {
     call(&mut env, null(), |env| {
-        let id = with_str(env, &code, |c| wdp::compact(c, table(names)))??;
+        let id = with_str(env, &code, |c| wdp::compact_id_with(c, table(names)))??;
         ascii(env, id.as_bytes())
     })
 }
@@ -111,7 +111,7 @@ pub extern "system" fn Java_io_polyid_Native_compactIdUtf8(
                     ))
                 }
             };
-            wdp::compact(text, &STANDARD)
+            wdp::compact_id_with(text, &STANDARD)
                 .map(|id| packed(&id))
                 .or_else(fail)
         })?
@@ -156,7 +156,7 @@ pub extern "system" fn Java_io_polyid_Native_namespaceHash(
     namespace: JString,
 ) -> jstring {
     call(&mut env, null(), |env| {
-        let id = with_str(env, &namespace, wdp::namespace_hash_id)??;
+        let id = with_str(env, &namespace, wdp::namespace_hash)??;
         ascii(env, id.as_bytes())
     })
 }
@@ -171,7 +171,7 @@ pub extern "system" fn Java_io_polyid_Native_fullId(
 ) -> jstring {
     call(&mut env, null(), |env| {
         let ns = with_str(env, &namespace, |n| n.to_owned())?;
-        let id = with_str(env, &code, |c| wdp::full_id_with(&ns, c, table(names)))??;
+        let id = with_str(env, &code, |c| wdp::full_id_with(&ns, c, table(names)))??.to_text();
         string(env, &id)
     })
 }

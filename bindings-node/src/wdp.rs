@@ -34,10 +34,10 @@ fn table(names: Option<&Names>) -> &NamedSequences {
     }
 }
 
-/// The compact ID (`wdp::compact`); `names` absent is the standard table.
+/// The compact ID (`wdp::compact_id_with`); `names` absent is the standard table.
 #[napi(catch_unwind, js_name = "compact_id")]
 pub fn compact_id(env: Env, code: Text, names: Option<&Names>) -> Result<Ascii<COMPACT_LEN>> {
-    let id = code.with(|c| wdp::compact(c, table(names)).map(|id| *id.as_bytes()))?;
+    let id = code.with(|c| wdp::compact_id_with(c, table(names)).map(|id| *id.as_bytes()))?;
     Ok(Ascii(id.or_throw(&env)?))
 }
 
@@ -54,7 +54,7 @@ fn compact_lines(text: &str, names: &NamedSequences) -> Val {
             out.push(b'\n');
         }
         // "\n" is ASCII, so `start..end` are character boundaries.
-        match wdp::compact(&text[start..end], names) {
+        match wdp::compact_id_with(&text[start..end], names) {
             Ok(id) => out.extend_from_slice(id.as_bytes()),
             Err(_) => return Val::Num(i as f64),
         }
@@ -79,7 +79,7 @@ pub fn compact_ids_sized(text: Text, lengths: Uint32Array, names: Option<&Names>
         let mut start = 0;
         for (i, &n) in lengths.iter().enumerate() {
             let end = start + n as usize;
-            match wdp::compact(&t[start..end], names) {
+            match wdp::compact_id_with(&t[start..end], names) {
                 Ok(id) => out.extend_from_slice(id.as_bytes()),
                 Err(_) => return Val::Num(i as f64),
             }
@@ -153,17 +153,17 @@ pub fn parse_code(env: Env, code: Text, names: Option<&Names>) -> Result<Vec<Val
     ])
 }
 
-/// `wdp::namespace_hash_id`.
+/// `wdp::namespace_hash`.
 #[napi(catch_unwind, js_name = "namespace_hash")]
 pub fn namespace_hash(env: Env, namespace: Text) -> Result<Ascii<COMPACT_LEN>> {
-    let id = namespace.with(|n| wdp::namespace_hash_id(n).map(|h| *h.as_bytes()))?;
+    let id = namespace.with(|n| wdp::namespace_hash(n).map(|h| *h.as_bytes()))?;
     Ok(Ascii(id.or_throw(&env)?))
 }
 
 /// `wdp::full_id_with` (the namespace checked first, then the code).
 #[napi(catch_unwind, js_name = "full_id")]
 pub fn full_id(env: Env, namespace: Text, code: Text, names: Option<&Names>) -> Result<String> {
-    let namespace_hash = namespace.with(wdp::namespace_hash_id)?.or_throw(&env)?;
+    let namespace_hash = namespace.with(wdp::namespace_hash)?.or_throw(&env)?;
     let compact_id = code
         .with(|c| parse(c, names).map(|p| p.compact_id()))?
         .or_throw(&env)?;

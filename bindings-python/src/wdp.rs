@@ -42,11 +42,11 @@ pub fn compact_id<'py>(
 ) -> PyResult<Bound<'py, PyString>> {
     let code: Text<'_> = code.extract()?;
     let id = match (names(named_sequences)?, profile) {
-        (None, None) => wdp::compact(code.0, &NamedSequences::standard()),
+        (None, None) => wdp::compact_id_with(code.0, &NamedSequences::standard()),
         (table, Some(p)) => {
             wdp::compact_id_as_with(code.0, table.as_ref(), crate::args::profile(Some(p))?)
         }
-        (Some(table), None) => wdp::compact(code.0, &table),
+        (Some(table), None) => wdp::compact_id_with(code.0, &table),
     };
     ascii(py, id.py()?.as_bytes())
 }
@@ -63,7 +63,7 @@ pub fn compact_ids<'py>(
     let table = &table;
     let one = |i: usize, item: Borrowed<'_, 'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
         let code: Text<'_> = item.extract().map_err(|e| with_item(py, e, i))?;
-        match wdp::compact(code.0, table) {
+        match wdp::compact_id_with(code.0, table) {
             Ok(id) => Ok(ascii(py, id.as_bytes())?.into_any()),
             Err(e) => Err(with_item(py, crate::errors::core_err(e), i)),
         }

@@ -316,7 +316,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
         } => {
             if let Some(ns) = namespace {
                 // Checked first, so that its error names it (the build's errors name entries).
-                polyid::wdp::namespace_hash_id(ns).map_err(|e| Failure::core(&e, Some(ns)))?;
+                polyid::wdp::namespace_hash(ns).map_err(|e| Failure::core(&e, Some(ns)))?;
             }
             let entries = entries(&read(file)?, file)?;
             let built = match namespace {

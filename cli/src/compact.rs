@@ -170,7 +170,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
     let ns = match &a.namespace {
         Some(name) => Some((
             name.as_str(),
-            wdp::namespace_hash_id(name).map_err(|e| Failure::core(&e, Some(name)))?,
+            wdp::namespace_hash(name).map_err(|e| Failure::core(&e, Some(name)))?,
         )),
         None => None,
     };
@@ -180,7 +180,7 @@ pub fn run(a: &Args, json: bool) -> CliResult {
     for_each_input(&a.codes, CODE_LINES, |item| {
         let failure = match item {
             Err(f) => f,
-            Ok(code) if !json && !a.explain => match wdp::compact(code, &names) {
+            Ok(code) if !json && !a.explain => match wdp::compact_id_with(code, &names) {
                 // The fast path: no allocation per code.
                 Ok(id) => {
                     return match ns {

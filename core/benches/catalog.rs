@@ -13,7 +13,7 @@ use std::time::Instant;
 mod bench_md;
 
 use polyid::wdp::catalog::{Catalog, Entry, Form, KeyPair};
-use polyid::wdp::{compact, NamedSequences};
+use polyid::wdp::{compact_id_with, NamedSequences};
 use rand::{RngExt, SeedableRng};
 
 const ENTRIES: usize = 10_000;
@@ -32,7 +32,7 @@ fn codes() -> Vec<String> {
         for p in 0..200 {
             for s in 1..=999 {
                 let code = format!("E.{c}.P{p}.{s:03}");
-                if seen.insert(compact(&code, &names).unwrap()) {
+                if seen.insert(compact_id_with(&code, &names).unwrap()) {
                     out.push(code);
                 }
                 if out.len() == ENTRIES {

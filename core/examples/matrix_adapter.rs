@@ -93,7 +93,7 @@ fn generate(n: usize) -> Result<Value, polyid::Error> {
         euid_ext.push(Euid::generate(Some(ext))?.to_string());
         let code = random_code(&mut r);
         let id = wdp::compact_id(&code)?;
-        codes.push(json!([code, id]));
+        codes.push(json!([code, id.as_str()]));
     }
     Ok(json!({"xid": xid, "tid": tid, "euid": euid, "euid_ext": euid_ext, "wdp": codes}))
 }
@@ -115,14 +115,14 @@ fn read(input: &Value) -> Value {
             json!({"text": e.to_string(), "value": e.value().to_string(),
                    "unix_ms": e.unix_ms(), "extension": e.extension()})
         })).collect::<Vec<_>>(),
-        "wdp": texts("wdp").iter().map(|c| wdp::compact_id(c).map_or_else(err, Value::from)).collect::<Vec<_>>(),
+        "wdp": texts("wdp").iter().map(|c| wdp::compact_id(c).map_or_else(err, |id| Value::from(id.as_str()))).collect::<Vec<_>>(),
     })
 }
 
 fn demo() -> Result<Value, polyid::Error> {
     Ok(json!({
-        "compact_id": wdp::compact_id("E.Auth.Token.MISSING")?,
-        "full_id": wdp::full_id("auth_lib", "E.Auth.Token.001")?,
+        "compact_id": wdp::compact_id("E.Auth.Token.MISSING")?.as_str(),
+        "full_id": wdp::full_id("auth_lib", "E.Auth.Token.001")?.to_text(),
         "uid11": uid11::encode(u64::MAX),
         "xid": Xid::from_parts(1_700_000_000_000, 4660)?.to_string(),
         "tid": Tid::from_parts(1_721_407_246_480_310, 1)?.display(),

@@ -130,7 +130,7 @@ pub fn parse_code(code: &str, names: &Names) -> JsResult<js_sys::Array> {
 /// `wdp::namespace_hash`.
 #[wasm_bindgen]
 pub fn namespace_hash(namespace: &str) -> JsResult<String> {
-    wdp::namespace_hash(namespace).js()
+    Ok(wdp::namespace_hash(namespace).js()?.as_str().to_owned())
 }
 
 /// The full ID, composed as `wdp::full_id_with` does (namespace checked first, then the
@@ -138,7 +138,7 @@ pub fn namespace_hash(namespace: &str) -> JsResult<String> {
 /// the text is the core's `FullId::to_text`.
 #[wasm_bindgen]
 pub fn full_id(namespace: &str, code: &str, names: &Names) -> JsResult<String> {
-    let namespace_hash = wdp::namespace_hash_id(namespace).js()?;
+    let namespace_hash = wdp::namespace_hash(namespace).js()?;
     let compact_id = parse(code, names)?.compact_id();
     Ok(wdp::FullId {
         namespace_hash,

@@ -161,6 +161,53 @@ impl AsRef<str> for CompactId {
     }
 }
 
+impl From<CompactId> for String {
+    fn from(id: CompactId) -> String {
+        id.as_str().to_owned()
+    }
+}
+
+impl From<FullId> for String {
+    fn from(id: FullId) -> String {
+        id.to_text()
+    }
+}
+
+impl FullId {
+    /// Whether `text` is this full ID's text, compared in place.
+    fn is_text(&self, text: &[u8]) -> bool {
+        text.len() == FULL_ID_LEN
+            && text[..COMPACT_LEN] == self.namespace_hash.0
+            && text[COMPACT_LEN] == b'-'
+            && text[COMPACT_LEN + 1..] == self.compact_id.0
+    }
+}
+
+/// Equality with text in both directions (`id == "V6a0B"`, `"V6a0B" == id`), so an ID
+/// compares with a string without being written out first.
+macro_rules! text_eq {
+    ($id:ty, |$a:ident, $b:ident| $eq:expr) => {
+        text_eq!(@one $id, str, $a, $b, $eq);
+        text_eq!(@one $id, &str, $a, $b, $eq);
+        text_eq!(@one $id, String, $a, $b, $eq);
+    };
+    (@one $id:ty, $text:ty, $a:ident, $b:ident, $eq:expr) => {
+        impl PartialEq<$text> for $id {
+            fn eq(&self, other: &$text) -> bool {
+                let ($a, $b): (&$id, &[u8]) = (self, other.as_bytes());
+                $eq
+            }
+        }
+        impl PartialEq<$id> for $text {
+            fn eq(&self, other: &$id) -> bool {
+                other == self
+            }
+        }
+    };
+}
+text_eq!(CompactId, |id, text| id.0 == *text);
+text_eq!(FullId, |id, text| id.is_text(text));
+
 /// Checks a namespace: `[a-z][a-z0-9_]{0,15}`.
 pub fn validate_namespace(namespace: &str) -> Result<()> {
     let b = namespace.as_bytes();
@@ -299,6 +346,25 @@ pub(super) fn load(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An ID equals exactly its own text, from either side, as `str`, `&str` and `String`.
+    #[test]
+    fn ids_compare_with_their_text() {
+        let id = CompactId::parse("V6a0B").unwrap();
+        let full = FullId::parse("05o5h-V6a0B").unwrap();
+        assert!(id == "V6a0B" && "V6a0B" == id && id == *"V6a0B");
+        assert!(id == String::from("V6a0B") && String::from("V6a0B") == id);
+        for other in ["V6a0b", "V6a0", "V6a0B ", "", "05o5h-V6a0B"] {
+            assert!(id != other && other != id, "{other:?}");
+        }
+        assert!(full == "05o5h-V6a0B" && "05o5h-V6a0B" == full);
+        assert!(full == String::from("05o5h-V6a0B") && full == *"05o5h-V6a0B");
+        for other in ["05o5h_V6a0B", "05o5h-V6a0b", "05o5H-V6a0B", "05o5h-V6a0", "V6a0B", ""] {
+            assert!(full != other && other != full, "{other:?}");
+        }
+        assert_eq!(String::from(id), "V6a0B");
+        assert_eq!(String::from(full), full.to_text());
+    }
 
     #[test]
     fn full_id_bytes_are_its_text() {

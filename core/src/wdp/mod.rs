@@ -30,17 +30,17 @@ pub use severity::Severity;
 use crate::error::Result;
 use crate::profile::Profile;
 
-/// The compact ID of a structured code, e.g. `E.AUTH.TOKEN.001` -> `V6a0B`.
+/// The compact ID of a structured code, e.g. `E.AUTH.TOKEN.001` -> `V6a0B`: a
+/// [`CompactId`], five bytes held by value (no allocation), which prints and compares as
+/// its text (`String::from(id)` or `id.to_string()` when a `String` is wanted).
 #[inline]
-pub fn compact_id(code: &str) -> Result<String> {
-    Ok(compact(code, &NamedSequences::standard())?
-        .as_str()
-        .to_owned())
+pub fn compact_id(code: &str) -> Result<CompactId> {
+    compact_id_with(code, &NamedSequences::standard())
 }
 
-/// The compact ID as a [`CompactId`] (no allocation).
+/// The compact ID with the caller's named sequences.
 #[inline]
-pub fn compact(code: &str, names: &NamedSequences) -> Result<CompactId> {
+pub fn compact_id_with(code: &str, names: &NamedSequences) -> Result<CompactId> {
     match code::compact_fast(code, names) {
         Some(id) => Ok(id),
         None => compact_precise(code, names),
@@ -53,11 +53,6 @@ pub fn compact(code: &str, names: &NamedSequences) -> Result<CompactId> {
 #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
 fn compact_precise(code: &str, names: &NamedSequences) -> Result<CompactId> {
     Ok(StructuredCode::parse_with(code, names)?.compact_id())
-}
-
-/// The compact ID with the caller's named sequences.
-pub fn compact_id_with(code: &str, names: &NamedSequences) -> Result<String> {
-    Ok(compact(code, names)?.as_str().to_owned())
 }
 
 /// The compact ID written into a caller's buffer (no allocation).
@@ -85,30 +80,23 @@ pub fn normalize_with(code: &str, names: &NamedSequences) -> Result<String> {
         .to_owned())
 }
 
-/// The namespace hash, e.g. `auth_lib` -> `05o5h`.
-pub fn namespace_hash(namespace: &str) -> Result<String> {
-    Ok(hash::namespace_hash_id(namespace)?.as_str().to_owned())
-}
-
-/// The namespace hash as a [`CompactId`].
-pub fn namespace_hash_id(namespace: &str) -> Result<CompactId> {
+/// The namespace hash, e.g. `auth_lib` -> `05o5h` (a [`CompactId`]).
+pub fn namespace_hash(namespace: &str) -> Result<CompactId> {
     hash::namespace_hash_id(namespace)
 }
 
-/// The full ID `<namespace hash>-<compact id>`, e.g. `05o5h-V6a0B`.
-pub fn full_id(namespace: &str, code: &str) -> Result<String> {
+/// The full ID `<namespace hash>-<compact id>`, e.g. `05o5h-V6a0B`: a [`FullId`], held by
+/// value, which prints and compares as its text.
+pub fn full_id(namespace: &str, code: &str) -> Result<FullId> {
     full_id_with(namespace, code, &NamedSequences::standard())
 }
 
 /// The full ID with the caller's named sequences.
-pub fn full_id_with(namespace: &str, code: &str, names: &NamedSequences) -> Result<String> {
-    let namespace_hash = hash::namespace_hash_id(namespace)?;
-    let compact_id = StructuredCode::parse_with(code, names)?.compact_id();
+pub fn full_id_with(namespace: &str, code: &str, names: &NamedSequences) -> Result<FullId> {
     Ok(FullId {
-        namespace_hash,
-        compact_id,
-    }
-    .to_text())
+        namespace_hash: hash::namespace_hash_id(namespace)?,
+        compact_id: compact_id_with(code, names)?,
+    })
 }
 
 /// Parses a full ID back into its namespace hash and compact ID.
@@ -129,7 +117,7 @@ fn waddling_compact(code: &str) -> CompactId {
 #[inline]
 pub fn compact_id_as(code: &str, profile: Profile) -> Result<CompactId> {
     match profile {
-        Profile::Polyid => compact(code, &NamedSequences::standard()),
+        Profile::Polyid => compact_id(code),
         Profile::Waddling => Ok(waddling_compact(code)),
         other => Err(other.undefined("WDP codes")),
     }
@@ -145,7 +133,7 @@ pub fn compact_id_as_with(
     profile: Profile,
 ) -> Result<CompactId> {
     match (profile, names) {
-        (Profile::Polyid, Some(names)) => compact(code, names),
+        (Profile::Polyid, Some(names)) => compact_id_with(code, names),
         (_, None) => compact_id_as(code, profile),
         (other, Some(_)) => Err(no_caller_names(other)),
     }
@@ -191,7 +179,7 @@ fn no_caller_names(profile: Profile) -> crate::Error {
 }
 
 /// The namespace hash as `profile` computes it: [`Profile::Polyid`] validates the namespace
-/// first ([`namespace_hash_id`]); [`Profile::Waddling`] hashes any text as given, as
+/// first ([`namespace_hash`]); [`Profile::Waddling`] hashes any text as given, as
 /// `compute_wdp_namespace_hash` does (docs/spec §1.5).
 pub fn namespace_hash_as(namespace: &str, profile: Profile) -> Result<CompactId> {
     match profile {

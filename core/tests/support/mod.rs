@@ -168,7 +168,7 @@ pub fn run(op: &str, input: &Value) -> Result<R, String> {
         "compact_id" => {
             let names = tri!(names(input));
             wdp::compact_id_with(text(input, "code")?, &names)
-                .map(Value::from)
+                .map(|id| Value::from(String::from(id)))
                 .map_err(Into::into)
         }
         "normalize_code" => {
@@ -191,12 +191,12 @@ pub fn run(op: &str, input: &Value) -> Result<R, String> {
                 .map_err(Into::into)
         }
         "namespace_hash" => wdp::namespace_hash(text(input, "namespace")?)
-            .map(Value::from)
+            .map(|id| Value::from(String::from(id)))
             .map_err(Into::into),
         "full_id" => {
             let names = tri!(names(input));
             wdp::full_id_with(text(input, "namespace")?, text(input, "code")?, &names)
-                .map(Value::from)
+                .map(|id| Value::from(String::from(id)))
                 .map_err(Into::into)
         }
         "parse_full_id" => wdp::parse_full_id(text(input, "id")?)

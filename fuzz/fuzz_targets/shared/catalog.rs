@@ -108,12 +108,12 @@ fn check_catalog(c: &Catalog) {
         let compact = wdp::compact_id(e.code()).unwrap();
         let want = match nsh {
             Some(h) => format!("{h}-{compact}"),
-            None => compact.clone(),
+            None => compact.to_string(),
         };
         assert_eq!(id, want, "ID of {}", e.code());
         assert_eq!(c.get(id).map(|g| g.id()), Some(id));
         if nsh.is_some() {
-            assert_eq!(c.get(&compact).map(|g| g.id()), Some(id), "bare compact ID");
+            assert_eq!(c.get(compact.as_str()).map(|g| g.id()), Some(id), "bare compact ID");
         }
         match c.expand_id(id) {
             Ok(x) => {

@@ -111,7 +111,8 @@ pub fn check(data: &[u8]) {
     match (wdp::full_id(ns, code), &nsh, &compact) {
         (Ok(full), Ok(h), Ok(c)) => {
             assert_eq!(full, format!("{h}-{c}"));
-            let f = wdp::parse_full_id(&full).expect("a made full ID parses");
+            let f = wdp::parse_full_id(&full.to_text()).expect("a made full ID parses");
+            assert_eq!(f, full);
             assert_eq!(
                 (f.namespace_hash.as_str(), f.compact_id.as_str()),
                 (h.as_str(), c.as_str())

@@ -323,7 +323,7 @@ impl Catalog {
         let mut tampered: Vec<String> = Vec::new();
         let computed_nsh = namespace
             .as_deref()
-            .map(crate::wdp::namespace_hash_id)
+            .map(crate::wdp::namespace_hash)
             .transpose()
             .map_err(|e| invalid(format!("namespace: {e}")))?;
         let nsh: Option<CompactId> = match (&namespace_hash, computed_nsh) {

@@ -560,7 +560,7 @@ impl Catalog {
         namespace: Option<&str>,
         entries: impl IntoIterator<Item = Entry>,
     ) -> Result<Catalog> {
-        let namespace_hash = namespace.map(super::namespace_hash_id).transpose()?;
+        let namespace_hash = namespace.map(super::namespace_hash).transpose()?;
         let names = NamedSequences::standard();
         let mut built = Vec::new();
         let mut given = Vec::new();
