@@ -350,17 +350,46 @@ mod tests {
     /// An ID equals exactly its own text, from either side, as `str`, `&str` and `String`.
     #[test]
     fn ids_compare_with_their_text() {
+        /// `id == text` as `&str`, `str` and `String`, each asked from both sides, which must
+        /// agree.
+        fn equal<I>(id: I, text: &str) -> bool
+        where
+            I: PartialEq<str> + PartialEq<String> + for<'a> PartialEq<&'a str>,
+            str: PartialEq<I>,
+            String: PartialEq<I>,
+            for<'a> &'a str: PartialEq<I>,
+        {
+            let owned = text.to_owned();
+            let answers = [
+                id == text,
+                text == id,
+                id == *text,
+                *text == id,
+                id == owned,
+                owned == id,
+            ];
+            assert!(
+                answers.iter().all(|&a| a == answers[0]),
+                "{text:?}: {answers:?}"
+            );
+            answers[0]
+        }
         let id = CompactId::parse("V6a0B").unwrap();
         let full = FullId::parse("05o5h-V6a0B").unwrap();
-        assert!(id == "V6a0B" && "V6a0B" == id && id == *"V6a0B");
-        assert!(id == String::from("V6a0B") && String::from("V6a0B") == id);
+        assert!(equal(id, "V6a0B"));
         for other in ["V6a0b", "V6a0", "V6a0B ", "", "05o5h-V6a0B"] {
-            assert!(id != other && other != id, "{other:?}");
+            assert!(!equal(id, other), "{other:?}");
         }
-        assert!(full == "05o5h-V6a0B" && "05o5h-V6a0B" == full);
-        assert!(full == String::from("05o5h-V6a0B") && full == *"05o5h-V6a0B");
-        for other in ["05o5h_V6a0B", "05o5h-V6a0b", "05o5H-V6a0B", "05o5h-V6a0", "V6a0B", ""] {
-            assert!(full != other && other != full, "{other:?}");
+        assert!(equal(full, "05o5h-V6a0B"));
+        for other in [
+            "05o5h_V6a0B",
+            "05o5h-V6a0b",
+            "05o5H-V6a0B",
+            "05o5h-V6a0",
+            "V6a0B",
+            "",
+        ] {
+            assert!(!equal(full, other), "{other:?}");
         }
         assert_eq!(String::from(id), "V6a0B");
         assert_eq!(String::from(full), full.to_text());

@@ -113,7 +113,11 @@ fn check_catalog(c: &Catalog) {
         assert_eq!(id, want, "ID of {}", e.code());
         assert_eq!(c.get(id).map(|g| g.id()), Some(id));
         if nsh.is_some() {
-            assert_eq!(c.get(compact.as_str()).map(|g| g.id()), Some(id), "bare compact ID");
+            assert_eq!(
+                c.get(compact.as_str()).map(|g| g.id()),
+                Some(id),
+                "bare compact ID"
+            );
         }
         match c.expand_id(id) {
             Ok(x) => {

@@ -141,7 +141,11 @@ fn check_code(code: &str, names: &NamedSequences, extra: &[(&str, u16)]) {
             assert_eq!(p.to_string(), o.normalized, "{code:?}");
             let want = spec_compact(&o.normalized);
             assert_eq!(p.compact_id().as_str(), want, "compact ID of {code:?}");
-            assert_eq!(compact.as_ref().map(|id| id.as_str()), Ok(want.as_str()), "{code:?}");
+            assert_eq!(
+                compact.as_ref().map(|id| id.as_str()),
+                Ok(want.as_str()),
+                "{code:?}"
+            );
             assert_eq!(normalized.as_deref(), Ok(o.normalized.as_str()), "{code:?}");
             // Idempotent, and the compact ID of the normalized form is the same.
             assert_eq!(
@@ -240,10 +244,7 @@ pub fn check(data: &[u8]) {
         (Err(a), Err(b)) => assert_eq!(a.code(), b.code(), "{code:?}"),
         _ => panic!("compact_id_into and compact_id disagree on {code:?}: {into:?} {plain:?}"),
     }
-    assert_eq!(
-        StructuredCode::parse(code).map(|c| c.compact_id()),
-        plain
-    );
+    assert_eq!(StructuredCode::parse(code).map(|c| c.compact_id()), plain);
 
     check_insert(code);
 
