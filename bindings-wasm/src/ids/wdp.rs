@@ -130,7 +130,14 @@ pub fn parse_code(code: &str, names: &Names) -> JsResult<js_sys::Array> {
 /// `wdp::namespace_hash`.
 #[wasm_bindgen]
 pub fn namespace_hash(namespace: &str) -> JsResult<String> {
-    Ok(wdp::namespace_hash(namespace).js()?.as_str().to_owned())
+    Ok(hash_namespace(namespace)?.as_str().to_owned())
+}
+
+/// The one call of the core's namespace hash in this module (`namespaceHash` and `fullId`),
+/// kept out of line as [`parse`] is: one copy of it in the `.wasm`.
+#[inline(never)]
+fn hash_namespace(namespace: &str) -> JsResult<wdp::CompactId> {
+    wdp::namespace_hash(namespace).js()
 }
 
 /// The full ID, composed as `wdp::full_id_with` does (namespace checked first, then the
@@ -138,7 +145,7 @@ pub fn namespace_hash(namespace: &str) -> JsResult<String> {
 /// the text is the core's `FullId::to_text`.
 #[wasm_bindgen]
 pub fn full_id(namespace: &str, code: &str, names: &Names) -> JsResult<String> {
-    let namespace_hash = wdp::namespace_hash(namespace).js()?;
+    let namespace_hash = hash_namespace(namespace)?;
     let compact_id = parse(code, names)?.compact_id();
     Ok(wdp::FullId {
         namespace_hash,
