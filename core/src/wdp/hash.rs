@@ -40,7 +40,10 @@ pub const fn value40(hash: u64) -> u64 {
     hash & 0xFF_FFFF_FFFF
 }
 
-/// Five base62 symbols of a hash's low 40 bits (mod 62^5), most significant first.
+/// Five base62 symbols of a hash's low 40 bits (mod 62^5), most significant first: what
+/// [`compact_id`](super::compact_id) and [`namespace_hash`](super::namespace_hash) return.
+/// Held by value; it prints as its text (`Display`), compares with `str`, `&str` and
+/// `String` from either side, and becomes a `String` by `String::from`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CompactId([u8; COMPACT_LEN]);
 
@@ -260,7 +263,9 @@ pub fn namespace_hash_id(namespace: &str) -> Result<CompactId> {
     )))
 }
 
-/// A full ID `<namespace hash>-<compact id>`, parsed into its two halves.
+/// A full ID `<namespace hash>-<compact id>` as its two halves: what
+/// [`full_id`](super::full_id) returns and [`parse_full_id`](super::parse_full_id) reads.
+/// It prints as its text and compares with text as [`CompactId`] does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FullId {
     /// The namespace hash.
