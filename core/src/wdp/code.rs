@@ -330,16 +330,16 @@ fn scan(b: &[u8], names: &NamedSequences) -> Option<Shape> {
     // portable SWAR scan below (kept for longer codes and other architectures) takes 8 bytes
     // per step. Tests run each against the precise parser, and the two vector scans against
     // each other.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     if len <= 64 {
-        #[allow(unsafe_code)]
         let (dots, underscores, lower) = if len > 16 && avx2::available() {
             // SAFETY: `avx2::classify` needs AVX2, which `available` found on this CPU.
-            unsafe { avx2::classify(b) }
+            #[allow(unsafe_code)]
+            unsafe {
+                avx2::classify(b)
+            }
         } else {
-            // SAFETY: `sse2::classify` only needs SSE2, which every x86_64 CPU has (it is part
-            // of the architecture's baseline, enabled for this target by default).
-            unsafe { sse2::classify(b) }
+            sse2::classify(b)
         }?;
         return finish(b, names, dots, underscores, lower);
     }
@@ -415,7 +415,7 @@ fn scan_swar(b: &[u8], names: &NamedSequences) -> Option<Shape> {
 
 /// The checks after classification, for the SSE2 path: `dots`, `underscores` and `lower`
 /// are bit masks over the byte positions.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 fn finish(
     b: &[u8],
@@ -521,21 +521,28 @@ fn standard_name_digits(b: &[u8], len: usize) -> Option<u32> {
 }
 
 /// Sixteen bytes at a time with SSE2 (part of every x86_64 CPU, so no run-time detection;
-/// these intrinsics take no pointers and are safe to call).
-#[cfg(target_arch = "x86_64")]
+/// these intrinsics take no pointers and are safe to call). Built where the target enables
+/// SSE2, as x86_64's baseline does, so that no function here needs a `target_feature` of its
+/// own, which rules out `#[inline(always)]`: left to the inliner's judgment, the scan of a
+/// short code became a call that returned its masks through memory.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[allow(unsafe_code)]
 mod sse2 {
     use core::arch::x86_64::*;
 
     use super::load;
 
     /// The 16 bytes `b[at..at + 16]`.
-    #[inline]
-    #[target_feature(enable = "sse2")]
+    #[inline(always)]
     fn window(b: &[u8], at: usize) -> __m128i {
-        _mm_set_epi64x(
-            load(&b[at + 8..at + 16]) as i64,
-            load(&b[at..at + 8]) as i64,
-        )
+        halves(load(&b[at..at + 8]), load(&b[at + 8..at + 16]))
+    }
+
+    /// A vector of two words, `low` in bytes 0..8.
+    #[inline(always)]
+    fn halves(low: u64, high: u64) -> __m128i {
+        // SAFETY: the intrinsic needs SSE2 only, which this build enables (the module's cfg).
+        unsafe { _mm_set_epi64x(high as i64, low as i64) }
     }
 
     macro_rules! splat {
@@ -546,9 +553,15 @@ mod sse2 {
 
     /// Per-byte masks of 16 bytes: (valid, dots, underscores, lowercase), where valid is a
     /// letter, digit, `.` or `_` (bytes >= 0x80 are negative and fail every range test).
-    #[inline]
-    #[target_feature(enable = "sse2")]
+    #[inline(always)]
     fn masks(x: __m128i) -> (u32, u32, u32, u32) {
+        // SAFETY: the intrinsics need SSE2 only, which this build enables (the module's cfg).
+        unsafe { masks_of(x) }
+    }
+
+    /// [`masks`], whose intrinsics are `unsafe` to call outside a `target_feature` function.
+    #[inline(always)]
+    unsafe fn masks_of(x: __m128i) -> (u32, u32, u32, u32) {
         let is_lower = _mm_and_si128(
             _mm_cmpgt_epi8(x, splat!(b'a' - 1)),
             _mm_cmplt_epi8(x, splat!(b'z' + 1)),
@@ -579,8 +592,7 @@ mod sse2 {
     /// so that no length needs padding or a loop: the masks of the last are shifted to the
     /// positions its bytes have in `b`. One window holds a shorter text, as two overlapping
     /// halves.
-    #[inline]
-    #[target_feature(enable = "sse2")]
+    #[inline(always)]
     pub(super) fn classify(b: &[u8]) -> Option<(u64, u64, u64)> {
         let len = b.len();
         if len > 16 {
@@ -607,8 +619,7 @@ mod sse2 {
             Some((d, u, l))
         } else {
             // Bytes 0..8 in the low half, bytes len-8..len in the high half.
-            let x = _mm_set_epi64x(load(&b[len - 8..]) as i64, load(&b[..8]) as i64);
-            let (v, d, u, l) = masks(x);
+            let (v, d, u, l) = masks(halves(load(&b[..8]), load(&b[len - 8..])));
             if v != 0xffff {
                 return None;
             }
@@ -623,7 +634,7 @@ mod sse2 {
 /// build serves every x86_64 CPU): a code of 17 to 32 bytes is one window of two overlapping
 /// 16-byte halves, a longer one two overlapping 32-byte windows. The same masks as
 /// [`sse2::classify`], from half as many vector operations.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod avx2 {
     use core::arch::x86_64::*;
 
@@ -1044,7 +1055,7 @@ mod tests {
     /// from 17 to 64 bytes whose bytes are drawn from the valid ones and a few refused ones
     /// (white space, a byte past 0x7f, the neighbours of the valid ranges). Where the CPU has
     /// AVX2, the fast path takes it, and this is what runs the SSE2 scan on such codes.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     #[test]
     #[allow(unsafe_code)]
     fn the_vector_scans_agree() {
