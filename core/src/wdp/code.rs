@@ -523,8 +523,8 @@ fn standard_name_digits(b: &[u8], len: usize) -> Option<u32> {
 /// Sixteen bytes at a time with SSE2 (part of every x86_64 CPU, so no run-time detection;
 /// these intrinsics take no pointers and are safe to call). Built where the target enables
 /// SSE2, as x86_64's baseline does, so that no function here needs a `target_feature` of its
-/// own, which rules out `#[inline(always)]`: left to the inliner's judgment, the scan of a
-/// short code became a call that returned its masks through memory.
+/// own, which would rule out `#[inline(always)]`: the scan of a short code is then part of
+/// the fast path, not a call that returns its masks through memory.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod sse2 {
