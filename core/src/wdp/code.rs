@@ -556,34 +556,30 @@ mod sse2 {
     #[inline(always)]
     fn masks(x: __m128i) -> (u32, u32, u32, u32) {
         // SAFETY: the intrinsics need SSE2 only, which this build enables (the module's cfg).
-        unsafe { masks_of(x) }
-    }
-
-    /// [`masks`], whose intrinsics are `unsafe` to call outside a `target_feature` function.
-    #[inline(always)]
-    unsafe fn masks_of(x: __m128i) -> (u32, u32, u32, u32) {
-        let is_lower = _mm_and_si128(
-            _mm_cmpgt_epi8(x, splat!(b'a' - 1)),
-            _mm_cmplt_epi8(x, splat!(b'z' + 1)),
-        );
-        let u = _mm_sub_epi8(x, _mm_and_si128(is_lower, splat!(0x20)));
-        let digit = _mm_and_si128(
-            _mm_cmpgt_epi8(u, splat!(b'0' - 1)),
-            _mm_cmplt_epi8(u, splat!(b'9' + 1)),
-        );
-        let alpha = _mm_and_si128(
-            _mm_cmpgt_epi8(u, splat!(b'A' - 1)),
-            _mm_cmplt_epi8(u, splat!(b'Z' + 1)),
-        );
-        let dot = _mm_cmpeq_epi8(u, splat!(b'.'));
-        let under = _mm_cmpeq_epi8(u, splat!(b'_'));
-        let valid = _mm_or_si128(_mm_or_si128(digit, alpha), _mm_or_si128(dot, under));
-        (
-            _mm_movemask_epi8(valid) as u32,
-            _mm_movemask_epi8(dot) as u32,
-            _mm_movemask_epi8(under) as u32,
-            _mm_movemask_epi8(is_lower) as u32,
-        )
+        unsafe {
+            let is_lower = _mm_and_si128(
+                _mm_cmpgt_epi8(x, splat!(b'a' - 1)),
+                _mm_cmplt_epi8(x, splat!(b'z' + 1)),
+            );
+            let u = _mm_sub_epi8(x, _mm_and_si128(is_lower, splat!(0x20)));
+            let digit = _mm_and_si128(
+                _mm_cmpgt_epi8(u, splat!(b'0' - 1)),
+                _mm_cmplt_epi8(u, splat!(b'9' + 1)),
+            );
+            let alpha = _mm_and_si128(
+                _mm_cmpgt_epi8(u, splat!(b'A' - 1)),
+                _mm_cmplt_epi8(u, splat!(b'Z' + 1)),
+            );
+            let dot = _mm_cmpeq_epi8(u, splat!(b'.'));
+            let under = _mm_cmpeq_epi8(u, splat!(b'_'));
+            let valid = _mm_or_si128(_mm_or_si128(digit, alpha), _mm_or_si128(dot, under));
+            (
+                _mm_movemask_epi8(valid) as u32,
+                _mm_movemask_epi8(dot) as u32,
+                _mm_movemask_epi8(under) as u32,
+                _mm_movemask_epi8(is_lower) as u32,
+            )
+        }
     }
 
     /// Per-byte masks (dots, underscores; lowercase letters, not in place) of 9 to 64 bytes,

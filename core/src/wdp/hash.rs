@@ -176,16 +176,6 @@ impl From<FullId> for String {
     }
 }
 
-impl FullId {
-    /// Whether `text` is this full ID's text, compared in place.
-    fn is_text(&self, text: &[u8]) -> bool {
-        text.len() == FULL_ID_LEN
-            && text[..COMPACT_LEN] == self.namespace_hash.0
-            && text[COMPACT_LEN] == b'-'
-            && text[COMPACT_LEN + 1..] == self.compact_id.0
-    }
-}
-
 /// Equality with text in both directions (`id == "V6a0B"`, `"V6a0B" == id`), so an ID
 /// compares with a string without being written out first.
 macro_rules! text_eq {
@@ -209,7 +199,7 @@ macro_rules! text_eq {
     };
 }
 text_eq!(CompactId, |id, text| id.0 == *text);
-text_eq!(FullId, |id, text| id.is_text(text));
+text_eq!(FullId, |id, text| id.to_bytes() == *text);
 
 /// Checks a namespace: `[a-z][a-z0-9_]{0,15}`.
 pub fn validate_namespace(namespace: &str) -> Result<()> {
@@ -397,7 +387,7 @@ mod tests {
             assert!(!equal(full, other), "{other:?}");
         }
         assert_eq!(String::from(id), "V6a0B");
-        assert_eq!(String::from(full), full.to_text());
+        assert_eq!(String::from(full), "05o5h-V6a0B");
     }
 
     #[test]
