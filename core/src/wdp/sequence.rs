@@ -105,84 +105,173 @@ const SLOTS: [u8; 64] = {
     slots
 };
 
-/// A standard name as [`standard_digits`] compares it: its first eight bytes (all of it,
-/// zero-extended, when shorter), its last eight, its length, and its number's three digits
-/// (the first in the low byte). An empty place has length 0, which no text it is compared
-/// with has.
+/// A standard name as [`standard_at_end`] compares it with the end of a code: two words that
+/// the code's last eight bytes (`tail`) and the eight bytes from `back` bytes before its end
+/// (`head`) must match, byte by byte where the mask is 0xff and up to case where it is 0xdf
+/// (the name's letters and `_`; the dot before the name is matched exactly). A name of up to
+/// seven bytes is all in the tail with its dot (`back` is 8: the head is the tail again); a
+/// longer one has the dot and its first seven bytes in the head. Then its length, its number's
+/// three digits (the first in the low byte), and the place of the name that shares its
+/// place's key, if one does (`NO_NEXT`). An empty place wants a tail no ASCII text has.
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy)]
-struct NameWords {
-    first: u64,
-    last: u64,
-    len: usize,
-    digits: u32,
+pub(super) struct NameAtEnd {
+    tail: u64,
+    tail_mask: u64,
+    head: u64,
+    head_mask: u64,
+    back: usize,
+    /// The name's length.
+    pub(super) len: usize,
+    /// The name's number as three digits, the first in the low byte.
+    pub(super) digits: u32,
+    next: u8,
 }
 
-/// The standard names by slot (as [`SLOTS`] places them), so that a lookup is one load
-/// after the slot's computation, not two.
 #[cfg(not(target_arch = "wasm32"))]
-const NAME_WORDS: [NameWords; 64] = {
-    let mut out = [NameWords {
-        first: 0,
-        last: 0,
+const NO_NEXT: u8 = u8::MAX;
+
+/// The place of the name that ends a code whose last eight bytes are `tail` (little-endian):
+/// its last five bytes (every standard name has at least five), case folded, times a
+/// multiplier searched for so that the 28 keys the 29 standard names give (OVERFLOW and
+/// UNDERFLOW share theirs) land in 28 different places of 64 (checked at compile time
+/// below). No dot, no length and no uppercasing stand between the code's last word and the
+/// load of the only name it can end with.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+const fn tail_slot(tail: u64) -> usize {
+    (((tail >> 24) & 0xdf_dfdf_dfdf).wrapping_mul(0x2e70_9db3_ac54_4c13) >> 58) as usize
+}
+
+/// The word and mask that eight bytes of a code must match where the code ends with a dot and
+/// `name`, `end` bytes after the word's start (8 or more): the bytes of the dot and the name
+/// inside the word, the name's up to case; bytes before the dot are free.
+#[cfg(not(target_arch = "wasm32"))]
+const fn pattern(name: &[u8], end: usize) -> (u64, u64) {
+    let (mut word, mut mask) = ([0u8; 8], [0u8; 8]);
+    let mut j = 0;
+    while j < 8 {
+        // Byte j of the word is the code's byte `from_end` bytes before its end.
+        let from_end = end - j;
+        if from_end <= name.len() {
+            word[j] = name[name.len() - from_end];
+            mask[j] = 0xdf;
+        } else if from_end == name.len() + 1 {
+            word[j] = b'.';
+            mask[j] = 0xff;
+        }
+        j += 1;
+    }
+    (u64::from_le_bytes(word), u64::from_le_bytes(mask))
+}
+
+/// The standard names by [`tail_slot`]. A name whose place another name took first is kept in
+/// a place no name has, which that name's `next` gives.
+#[cfg(not(target_arch = "wasm32"))]
+const NAMES_AT_END: [NameAtEnd; 64] = {
+    let mut out = [NameAtEnd {
+        tail: 0x8080_8080_8080_8080,
+        tail_mask: u64::MAX,
+        head: 0x8080_8080_8080_8080,
+        head_mask: u64::MAX,
+        back: 8,
         len: 0,
         digits: 0,
+        next: NO_NEXT,
     }; 64];
+    let mut taken = [false; 64];
+    // The place each name's key picks; the first name to pick a place gets it.
+    let mut home = [0usize; STANDARD.len()];
+    let mut i = 0;
+    while i < STANDARD.len() {
+        home[i] = tail_slot(pattern(STANDARD[i].0.as_bytes(), 8).0);
+        taken[home[i]] = true;
+        i += 1;
+    }
+    let mut spare = 0;
     let mut i = 0;
     while i < STANDARD.len() {
         let (name, n) = STANDARD[i];
         let b = name.as_bytes();
-        let mut first = [0u8; 8];
-        let mut last = [0u8; 8];
-        let mut j = 0;
-        while j < 8 {
-            if j < b.len() {
-                first[j] = b[j];
-            }
-            if b.len() >= 8 {
-                last[j] = b[b.len() - 8 + j];
-            }
-            j += 1;
-        }
-        let digits = [
-            b'0' + (n / 100) as u8,
-            b'0' + (n / 10 % 10) as u8,
-            b'0' + (n % 10) as u8,
-            0,
-        ];
-        out[slot(b)] = NameWords {
-            first: u64::from_le_bytes(first),
-            last: if b.len() >= 8 {
-                u64::from_le_bytes(last)
-            } else {
-                u64::from_le_bytes(first)
-            },
+        let (tail, tail_mask) = pattern(b, 8);
+        let back = if b.len() + 1 > 8 { b.len() + 1 } else { 8 };
+        let (head, head_mask) = pattern(b, back);
+        let entry = NameAtEnd {
+            tail,
+            tail_mask,
+            head,
+            head_mask,
+            back,
             len: b.len(),
-            digits: u32::from_le_bytes(digits),
+            digits: u32::from_le_bytes([
+                b'0' + (n / 100) as u8,
+                b'0' + (n / 10 % 10) as u8,
+                b'0' + (n % 10) as u8,
+                0,
+            ]),
+            next: NO_NEXT,
         };
+        let at = home[i];
+        if out[at].len == 0 {
+            out[at] = entry;
+        } else {
+            // Its key is another name's: a place no key picks, named by that name.
+            while taken[spare] {
+                spare += 1;
+            }
+            assert!(out[at].next == NO_NEXT, "three standard names share a key");
+            out[at].next = spare as u8;
+            out[spare] = entry;
+            taken[spare] = true;
+        }
         i += 1;
     }
     out
 };
 
-/// The digits of a standard name given as words, for a scan that holds the uppercased name
-/// in registers: `first` is its first eight bytes (all of it, zero-extended, when shorter),
-/// `last` its last eight (`first` again when shorter), `len` its length. The same slot and
-/// one comparison as [`standard_number`], with no copy of the name.
+#[cfg(not(target_arch = "wasm32"))]
+impl NameAtEnd {
+    /// Whether the code `b` (scanned: letters, digits, dots and `_`, whose case the masks
+    /// can ignore; at least eight bytes), whose last eight bytes are `tail`, ends with a dot
+    /// and this name.
+    #[inline(always)]
+    fn ends(&self, b: &[u8], tail: u64) -> bool {
+        let Some(at) = b.len().checked_sub(self.back) else {
+            return false;
+        };
+        let head = super::hash::load(&b[at..at + 8]);
+        ((tail ^ self.tail) & self.tail_mask) | ((head ^ self.head) & self.head_mask) == 0
+    }
+}
+
+/// The standard name that ends the code `b` (scanned: letters, digits, dots and `_`, at least
+/// nine bytes), if its sequence field is one. Found from the code's last word and checked
+/// against its bytes (the name's, and the dot before it), never against where a scan found
+/// the dots: the hash of a named code needs the name's digits and where it begins, and can
+/// then be formed while the scan runs. The scan must still accept the code; the dot before
+/// the name is then the last one, and the name is the whole sequence field.
 #[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
-pub(super) fn standard_digits(first: u64, last: u64, len: usize) -> Option<u32> {
-    if !(SHORTEST..=LONGEST).contains(&len) {
+pub(super) fn standard_at_end(b: &[u8]) -> Option<&'static NameAtEnd> {
+    let tail = super::hash::load(&b[b.len() - 8..]);
+    let entry = &NAMES_AT_END[tail_slot(tail)];
+    if entry.ends(b, tail) {
+        return Some(entry);
+    }
+    if entry.next == NO_NEXT {
         return None;
     }
-    let last_byte = if len >= 8 {
-        (last >> 56) as u32
-    } else {
-        (first >> (8 * (len - 1))) as u32 & 0xff
-    };
-    let word = (first as u32) ^ ((len as u32) << 24) ^ (last_byte << 16);
-    let entry = NAME_WORDS[(word.wrapping_mul(0x601e_48cb) >> 26) as usize];
-    (entry.first == first && entry.last == last && entry.len == len).then_some(entry.digits)
+    next_at_end(b, tail, entry.next)
+}
+
+/// The name in the place `next`, when the name in a code's place was another with the same
+/// key. Out of line: a call, which the optimizer cannot fold into a choice between the two
+/// places' digits (that choice would wait for the comparison of the first).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(never)]
+fn next_at_end(b: &[u8], tail: u64, next: u8) -> Option<&'static NameAtEnd> {
+    let entry = &NAMES_AT_END[usize::from(next)];
+    entry.ends(b, tail).then_some(entry)
 }
 
 /// The standard name of a number, if it has one.
@@ -334,51 +423,69 @@ mod tests {
         }
     }
 
-    /// `standard_digits` of a name read as the scan reads it.
-    fn digits_of(upper: &[u8]) -> Option<u16> {
-        let n = upper.len();
-        if n == 0 || n > 16 {
-            return None;
-        }
-        let mut first = [0u8; 8];
-        let k = n.min(8);
-        first[..k].copy_from_slice(&upper[..k]);
-        let first = u64::from_le_bytes(first);
-        let last = if n >= 8 {
-            u64::from_le_bytes(upper[n - 8..].try_into().unwrap())
-        } else {
-            first
-        };
-        standard_digits(first, last, n).map(|d| {
-            let [a, b, c, _] = (d ^ 0x0030_3030).to_le_bytes();
+    /// What `standard_at_end` finds at the end of `prefix.seq` (a scanned code of at least
+    /// nine bytes), as a number; and that the name it finds begins where `seq` does.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn at_end(prefix: &str, seq: &[u8]) -> Option<u16> {
+        let code = [prefix.as_bytes(), b".", seq].concat();
+        assert!(code.len() >= 9);
+        standard_at_end(&code).map(|name| {
+            assert_eq!(name.len, seq.len(), "{code:?}");
+            let [a, b, c, _] = (name.digits ^ 0x0030_3030).to_le_bytes();
             u16::from(a) * 100 + u16::from(b) * 10 + u16::from(c)
         })
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    fn standard_digits_are_the_table() {
-        for (name, number) in STANDARD {
-            assert_eq!(digits_of(name.as_bytes()), Some(number), "{name}");
-            let b = name.as_bytes();
-            for at in 0..b.len() {
-                let mut changed = b.to_vec();
-                changed[at] ^= 1;
-                assert_eq!(digits_of(&changed), search(&changed), "{name} at {at}");
+    fn standard_at_end_is_the_table() {
+        for prefix in ["E.A.B", "E.AUTH.TOKEN", "E.A.B1", "W.ABCDEFGH.X9_Q"] {
+            for (name, number) in STANDARD {
+                let b = name.as_bytes();
+                assert_eq!(at_end(prefix, b), Some(number), "{prefix} {name}");
+                let lower = name.to_ascii_lowercase();
+                assert_eq!(at_end(prefix, lower.as_bytes()), Some(number), "{lower}");
+                for at in 0..b.len() {
+                    let mut changed = b.to_vec();
+                    changed[at] ^= 1;
+                    if changed[at] == b'.' || !changed[at].is_ascii_alphanumeric() {
+                        continue; // not a scanned sequence field
+                    }
+                    let upper = changed.to_ascii_uppercase();
+                    assert_eq!(at_end(prefix, &changed), search(&upper), "{name} at {at}");
+                }
+                assert_eq!(at_end(prefix, &[b, b"X"].concat()), None);
+                assert_eq!(at_end(prefix, &[b"X", b].concat()), None);
+                assert_eq!(at_end(prefix, &[b"_", b].concat()), None);
+                assert_eq!(at_end(prefix, &b[1..]), None);
+                assert_eq!(at_end(prefix, &b[..b.len() - 1]), None);
             }
-            assert_eq!(digits_of(&[b, b"X"].concat()), None);
-            assert_eq!(digits_of(&b[..b.len() - 1]), None);
         }
     }
 
     proptest! {
+        #[cfg(not(target_arch = "wasm32"))]
         #[test]
-        fn standard_digits_of_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..17)) {
-            prop_assert_eq!(digits_of(&bytes), search(&bytes));
+        fn standard_at_end_of_codes(
+            prefix in "[A-Z]\\.[A-Za-z0-9]{3,9}\\.[A-Za-z0-9]{1,9}",
+            seq in "[A-Za-z0-9_]{1,16}",
+        ) {
+            let upper = seq.to_ascii_uppercase();
+            prop_assert_eq!(at_end(&prefix, seq.as_bytes()), search(upper.as_bytes()));
         }
 
+        #[cfg(not(target_arch = "wasm32"))]
         #[test]
-        fn standard_digits_of_names(name in "[A-Z_]{0,16}") {
-            prop_assert_eq!(digits_of(name.as_bytes()), search(name.as_bytes()));
+        fn standard_at_end_of_names(
+            prefix in "[A-Z]\\.[A-Z]{1,3}\\.[A-Z]{1,3}",
+            i in 0usize..29,
+            cut in 0usize..3,
+            extra in "[A-Z_]{0,2}",
+        ) {
+            // A standard name, cut short at either end or grown, after short fields.
+            let name = STANDARD[i].0;
+            let seq = [&name[cut.min(1)..name.len() - cut / 2], &extra].concat();
+            prop_assert_eq!(at_end(&prefix, seq.as_bytes()), search(seq.as_bytes()));
         }
 
         #[test]
