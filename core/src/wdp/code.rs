@@ -311,10 +311,6 @@ struct Shape {
     named: bool,
     /// The sequence's three digits (the first in the low byte).
     digits: u32,
-    /// Where the sequence begins (`prim_end + 1`); for a standard name outside WebAssembly,
-    /// computed from the name found at the end of the code rather than from the scan's dots,
-    /// so that hashing the code need not wait for the scan (`sequence::standard_at_end`).
-    seq_at: usize,
     /// Whether the input had lowercase letters.
     lower: bool,
 }
@@ -406,14 +402,13 @@ fn scan_swar(b: &[u8], names: &NamedSequences) -> Option<Shape> {
     if !fields_fit(b, comp_end, prim_end) {
         return None;
     }
-    let (named, digits, seq_at) = sequence_of(b, prim_end + 1, names)?;
+    let (named, digits) = sequence_of(b, prim_end + 1, names)?;
     Some(Shape {
         comp_end,
         prim_end,
         severity,
         named,
         digits,
-        seq_at,
         lower: any_lower != 0,
     })
 }
@@ -446,14 +441,13 @@ fn finish(
     if !fields_fit(b, comp_end, prim_end) {
         return None;
     }
-    let (named, digits, seq_at) = sequence_of(b, prim_end + 1, names)?;
+    let (named, digits) = sequence_of(b, prim_end + 1, names)?;
     Some(Shape {
         comp_end,
         prim_end,
         severity,
         named,
         digits,
-        seq_at,
         lower: lower != 0,
     })
 }
@@ -471,10 +465,10 @@ fn fields_fit(b: &[u8], comp_end: usize, prim_end: usize) -> bool {
         && b[comp_end + 1] >= b'A'
 }
 
-/// The sequence field of a scanned code, which begins at `at`: three digits or a known name.
-/// Whether it was a name, its three digits (the first in the low byte), and `at`.
+/// The sequence field of a scanned code: three digits or a known name. Whether it was a
+/// name, and its three digits (the first in the low byte).
 #[inline(always)]
-fn sequence_of(b: &[u8], at: usize, names: &NamedSequences) -> Option<(bool, u32, usize)> {
+fn sequence_of(b: &[u8], at: usize, names: &NamedSequences) -> Option<(bool, u32)> {
     let seq = &b[at..];
     match *seq {
         [a, d, e] if a.is_ascii_digit() => {
@@ -485,12 +479,12 @@ fn sequence_of(b: &[u8], at: usize, names: &NamedSequences) -> Option<(bool, u32
             if (x + 0x0076_7676) & 0x0080_8080 != 0 || x == 0 {
                 return None;
             }
-            Some((false, w, at))
+            Some((false, w))
         }
         [first, ..] if first.is_ascii_alphabetic() && seq.len() <= sequence::MAX_NAME_LEN => {
             #[cfg(not(target_arch = "wasm32"))]
-            if let Some(name) = sequence::standard_at_end(b) {
-                return Some((true, name.digits, b.len() - name.len));
+            if let Some(digits) = sequence::standard_digits_at_end(b) {
+                return Some((true, digits));
             }
             let mut upper = [0u8; sequence::MAX_NAME_LEN];
             let upper = &mut upper[..seq.len()];
@@ -503,7 +497,7 @@ fn sequence_of(b: &[u8], at: usize, names: &NamedSequences) -> Option<(bool, u32
                 b'0' + (n % 10) as u8,
                 0,
             ];
-            Some((true, u32::from_le_bytes(digits), at))
+            Some((true, u32::from_le_bytes(digits)))
         }
         _ => None,
     }
@@ -709,7 +703,7 @@ mod avx2 {
 /// Writes the normalized form of a scanned code into `out` and returns its length.
 #[inline(always)]
 fn normalize_into(b: &[u8], shape: Shape, out: &mut [u8; MAX_NORMALIZED_LEN]) -> usize {
-    let at = shape.seq_at;
+    let at = shape.prim_end + 1;
     // Uppercase eight bytes at a time (the scan proved they are ASCII letters, digits,
     // dots), the last eight ending at `at` and overlapping the word before: uppercasing a
     // byte twice gives the same byte, and no byte past `at` is written.
@@ -766,9 +760,13 @@ pub(crate) fn compact_fast(code: &str, names: &NamedSequences) -> Option<Compact
     // Outside WebAssembly the normalized form is hashed from the input's own words, so case
     // and named sequences cost nothing extra; the module keeps the smaller written copy.
     #[cfg(not(target_arch = "wasm32"))]
-    if let Some(h) =
-        super::words::code_hash(b, shape.seq_at, shape.digits, shape.named, shape.lower)
-    {
+    if let Some(h) = super::words::code_hash(
+        b,
+        shape.prim_end + 1,
+        shape.digits,
+        shape.named,
+        shape.lower,
+    ) {
         return Some(CompactId::from_hash(h));
     }
     // Already normalized (the usual case in source code): hash the input itself.

@@ -105,14 +105,14 @@ const SLOTS: [u8; 64] = {
     slots
 };
 
-/// A standard name as [`standard_at_end`] compares it with the end of a code: two words that
+/// A standard name as [`standard_digits_at_end`] compares it with the end of a code: two words that
 /// the code's last eight bytes (`tail`) and the eight bytes from `back` bytes before its end
 /// (`head`) must match, byte by byte where the mask is 0xff and up to case where it is 0xdf
 /// (the name's letters and `_`; the dot before the name is matched exactly). A name of up to
 /// seven bytes is all in the tail with its dot (`back` is 8: the head is the tail again); a
-/// longer one has the dot and its first seven bytes in the head. Then its length, its number's
-/// three digits (the first in the low byte), and the place of the name that shares its
-/// place's key, if one does (`NO_NEXT`). An empty place wants a tail no ASCII text has.
+/// longer one has the dot and its first seven bytes in the head. Then its number's three
+/// digits (the first in the low byte), and the place of the name that shares its place's key,
+/// if one does (`NO_NEXT`). An empty place wants a tail no ASCII text has.
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy)]
 pub(super) struct NameAtEnd {
@@ -121,10 +121,7 @@ pub(super) struct NameAtEnd {
     head: u64,
     head_mask: u64,
     back: usize,
-    /// The name's length.
-    pub(super) len: usize,
-    /// The name's number as three digits, the first in the low byte.
-    pub(super) digits: u32,
+    digits: u32,
     next: u8,
 }
 
@@ -140,7 +137,14 @@ const NO_NEXT: u8 = u8::MAX;
 #[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 const fn tail_slot(tail: u64) -> usize {
-    (((tail >> 24) & 0xdf_dfdf_dfdf).wrapping_mul(0x2e70_9db3_ac54_4c13) >> 58) as usize
+    (tail_key(tail).wrapping_mul(0x2e70_9db3_ac54_4c13) >> 58) as usize
+}
+
+/// The last five bytes of `tail`, case folded.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+const fn tail_key(tail: u64) -> u64 {
+    (tail >> 24) & 0xdf_dfdf_dfdf
 }
 
 /// The word and mask that eight bytes of a code must match where the code ends with a dot and
@@ -175,11 +179,11 @@ const NAMES_AT_END: [NameAtEnd; 64] = {
         head: 0x8080_8080_8080_8080,
         head_mask: u64::MAX,
         back: 8,
-        len: 0,
         digits: 0,
         next: NO_NEXT,
     }; 64];
     let mut taken = [false; 64];
+    let mut filled = [false; 64];
     // The place each name's key picks; the first name to pick a place gets it.
     let mut home = [0usize; STANDARD.len()];
     let mut i = 0;
@@ -202,7 +206,6 @@ const NAMES_AT_END: [NameAtEnd; 64] = {
             head,
             head_mask,
             back,
-            len: b.len(),
             digits: u32::from_le_bytes([
                 b'0' + (n / 100) as u8,
                 b'0' + (n / 10 % 10) as u8,
@@ -212,10 +215,15 @@ const NAMES_AT_END: [NameAtEnd; 64] = {
             next: NO_NEXT,
         };
         let at = home[i];
-        if out[at].len == 0 {
+        if !filled[at] {
             out[at] = entry;
+            filled[at] = true;
         } else {
             // Its key is another name's: a place no key picks, named by that name.
+            assert!(
+                tail_key(out[at].tail) == tail_key(tail),
+                "two standard names with different keys share a place"
+            );
             while taken[spare] {
                 spare += 1;
             }
@@ -223,6 +231,7 @@ const NAMES_AT_END: [NameAtEnd; 64] = {
             out[at].next = spare as u8;
             out[spare] = entry;
             taken[spare] = true;
+            filled[spare] = true;
         }
         i += 1;
     }
@@ -244,34 +253,34 @@ impl NameAtEnd {
     }
 }
 
-/// The standard name that ends the code `b` (scanned: letters, digits, dots and `_`, at least
-/// nine bytes), if its sequence field is one. Found from the code's last word and checked
-/// against its bytes (the name's, and the dot before it), never against where a scan found
-/// the dots: the hash of a named code needs the name's digits and where it begins, and can
-/// then be formed while the scan runs. The scan must still accept the code; the dot before
-/// the name is then the last one, and the name is the whole sequence field.
+/// The digits of the standard name that ends the code `b` (scanned: letters, digits, dots and
+/// `_`, at least nine bytes), if its sequence field is one. Found from the code's last word
+/// and checked against its bytes (the name's, and the dot before it), never against where a
+/// scan found the dots, so that finding the digits does not wait for the scan. The scan must
+/// still accept the code; the dot before the name is then the last one, and the name is the
+/// whole sequence field.
 #[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
-pub(super) fn standard_at_end(b: &[u8]) -> Option<&'static NameAtEnd> {
+pub(super) fn standard_digits_at_end(b: &[u8]) -> Option<u32> {
     let tail = super::hash::load(&b[b.len() - 8..]);
     let entry = &NAMES_AT_END[tail_slot(tail)];
     if entry.ends(b, tail) {
-        return Some(entry);
+        return Some(entry.digits);
     }
     if entry.next == NO_NEXT {
         return None;
     }
-    next_at_end(b, tail, entry.next)
+    next_digits_at_end(b, tail, entry.next)
 }
 
-/// The name in the place `next`, when the name in a code's place was another with the same
-/// key. Out of line: a call, which the optimizer cannot fold into a choice between the two
-/// places' digits (that choice would wait for the comparison of the first).
+/// The digits of the name in the place `next`, when the name in a code's place was another
+/// with the same key. Out of line: a call, which the optimizer cannot fold into a choice
+/// between the two places' digits (that choice would wait for the comparison of the first).
 #[cfg(not(target_arch = "wasm32"))]
 #[inline(never)]
-fn next_at_end(b: &[u8], tail: u64, next: u8) -> Option<&'static NameAtEnd> {
+fn next_digits_at_end(b: &[u8], tail: u64, next: u8) -> Option<u32> {
     let entry = &NAMES_AT_END[usize::from(next)];
-    entry.ends(b, tail).then_some(entry)
+    entry.ends(b, tail).then_some(entry.digits)
 }
 
 /// The standard name of a number, if it has one.
@@ -423,22 +432,21 @@ mod tests {
         }
     }
 
-    /// What `standard_at_end` finds at the end of `prefix.seq` (a scanned code of at least
-    /// nine bytes), as a number; and that the name it finds begins where `seq` does.
+    /// What `standard_digits_at_end` finds at the end of `prefix.seq` (a scanned code of at
+    /// least nine bytes), as a number.
     #[cfg(not(target_arch = "wasm32"))]
     fn at_end(prefix: &str, seq: &[u8]) -> Option<u16> {
         let code = [prefix.as_bytes(), b".", seq].concat();
         assert!(code.len() >= 9);
-        standard_at_end(&code).map(|name| {
-            assert_eq!(name.len, seq.len(), "{code:?}");
-            let [a, b, c, _] = (name.digits ^ 0x0030_3030).to_le_bytes();
+        standard_digits_at_end(&code).map(|d| {
+            let [a, b, c, _] = (d ^ 0x0030_3030).to_le_bytes();
             u16::from(a) * 100 + u16::from(b) * 10 + u16::from(c)
         })
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    fn standard_at_end_is_the_table() {
+    fn standard_digits_at_end_are_the_table() {
         for prefix in ["E.A.B", "E.AUTH.TOKEN", "E.A.B1", "W.ABCDEFGH.X9_Q"] {
             for (name, number) in STANDARD {
                 let b = name.as_bytes();
@@ -466,7 +474,7 @@ mod tests {
     proptest! {
         #[cfg(not(target_arch = "wasm32"))]
         #[test]
-        fn standard_at_end_of_codes(
+        fn standard_digits_at_end_of_codes(
             prefix in "[A-Z]\\.[A-Za-z0-9]{3,9}\\.[A-Za-z0-9]{1,9}",
             seq in "[A-Za-z0-9_]{1,16}",
         ) {
@@ -476,7 +484,7 @@ mod tests {
 
         #[cfg(not(target_arch = "wasm32"))]
         #[test]
-        fn standard_at_end_of_names(
+        fn standard_digits_at_end_of_names(
             prefix in "[A-Z]\\.[A-Z]{1,3}\\.[A-Z]{1,3}",
             i in 0usize..29,
             cut in 0usize..3,
