@@ -115,6 +115,7 @@ const SLOTS: [u8; 64] = {
 /// if one does (`NO_NEXT`). An empty place wants a tail no ASCII text has.
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy)]
+#[repr(align(64))]
 pub(super) struct NameAtEnd {
     tail: u64,
     tail_mask: u64,
@@ -137,14 +138,14 @@ const NO_NEXT: u8 = u8::MAX;
 #[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 const fn tail_slot(tail: u64) -> usize {
-    (tail_key(tail).wrapping_mul(0x2e70_9db3_ac54_4c13) >> 58) as usize
+    (tail_key(tail).wrapping_mul(0x4cf0_398b_9f37_843d) >> 58) as usize
 }
 
-/// The last five bytes of `tail`, case folded.
+/// The last five bytes of `tail` in place, case folded, the others cleared.
 #[cfg(not(target_arch = "wasm32"))]
 #[inline(always)]
 const fn tail_key(tail: u64) -> u64 {
-    (tail >> 24) & 0xdf_dfdf_dfdf
+    tail & 0xdfdf_dfdf_df00_0000
 }
 
 /// The word and mask that eight bytes of a code must match where the code ends with a dot and
