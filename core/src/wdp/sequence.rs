@@ -105,18 +105,18 @@ const SLOTS: [u8; 64] = {
     slots
 };
 
-/// A standard name as [`standard_digits_at_end`] compares it with the end of a code: two words that
-/// the code's last eight bytes (`tail`) and the eight bytes from `back` bytes before its end
-/// (`head`) must match, byte by byte where the mask is 0xff and up to case where it is 0xdf
-/// (the name's letters and `_`; the dot before the name is matched exactly). A name of up to
-/// seven bytes is all in the tail with its dot (`back` is 8: the head is the tail again); a
-/// longer one has the dot and its first seven bytes in the head. Then its number's three
-/// digits (the first in the low byte), and the place of the name that shares its place's key,
-/// if one does (`NO_NEXT`). An empty place wants a tail no ASCII text has.
+/// A standard name as [`standard_digits_at_end`] compares it with the end of a code: two
+/// words that the code's last eight bytes (`tail`) and the eight bytes from `back` bytes
+/// before its end (`head`) must match, byte by byte where the mask is 0xff and up to case
+/// where it is 0xdf (the name's letters and `_`; the dot before the name is matched exactly).
+/// A name of up to seven bytes is all in the tail with its dot (`back` is 8: the head is the
+/// tail again); a longer one has the dot and its first seven bytes in the head. Then its
+/// number's three digits (the first in the low byte), and the place of the name that shares
+/// its place's key, if one does (`NO_NEXT`). An empty place wants a tail no ASCII text has.
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Clone, Copy)]
 #[repr(align(64))]
-pub(super) struct NameAtEnd {
+struct NameAtEnd {
     tail: u64,
     tail_mask: u64,
     head: u64,
