@@ -18,8 +18,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use arrow_array::cast::AsArray;
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{make_array, new_empty_array, Array, ArrayRef};
-use arrow_data::transform::MutableArrayData;
+use arrow_array::{new_empty_array, Array, ArrayRef};
 use arrow_data::ArrayData;
 use arrow_schema::{ArrowError, DataType, Field};
 use polyid::{Detail, Error, ErrorCode};
@@ -27,7 +26,7 @@ use polyid::{Detail, Error, ErrorCode};
 use crate::error::ColumnError;
 use crate::ffi::MAX_MESSAGE_BYTES;
 use crate::ffi::{bounded, export_array, export_schema, import_chunk, import_type};
-use crate::input::{check_column, decode_dictionary, validate_full};
+use crate::input::{check_column, decode_dictionary};
 
 /// `errno`'s EINVAL: the code of a stream callback that polyid fails (a row, a malformed
 /// chunk, a bad argument); a caller's stream's own code is passed on.
@@ -172,51 +171,6 @@ impl StreamReader {
         Ok(Some(unsafe {
             import_chunk(chunk, &self.data_type, self.context)
         }?))
-    }
-
-    /// Every remaining chunk, and the stream's type: for a kernel that needs the whole
-    /// column at once.
-    pub fn read_all(mut self) -> Result<(Vec<ArrayRef>, DataType), ReadError> {
-        let mut chunks = Vec::new();
-        while let Some(chunk) = self.next_chunk()? {
-            chunks.push(chunk);
-        }
-        Ok((chunks, self.data_type))
-    }
-
-    /// Every remaining chunk joined into one array, dictionary-encoded text decoded first
-    /// with `decode`: for a kernel of several columns, which reads their rows together.
-    /// Joining reads every chunk's offsets, so each chunk is validated in full first (a chunk
-    /// read alone is left to the kernel, which checks its text block by block).
-    pub fn read_joined(self, decode: bool) -> Result<ArrayRef, ReadError> {
-        let context = self.context;
-        let (mut chunks, mut data_type) = self.read_all()?;
-        if decode {
-            chunks = chunks
-                .iter()
-                .map(decode_dictionary)
-                .collect::<Result<_, _>>()?;
-            if let DataType::Dictionary(..) = data_type {
-                data_type = DataType::LargeUtf8;
-            }
-        }
-        if chunks.len() == 1 {
-            return Ok(chunks.into_iter().next().expect("one chunk"));
-        }
-        if chunks.is_empty() {
-            return Ok(new_empty_array(&data_type));
-        }
-        let data: Vec<ArrayData> = chunks.iter().map(|c| c.to_data()).collect();
-        for d in &data {
-            validate_full(d).map_err(|e| refused(context, e.to_string()))?;
-        }
-        let rows = data.iter().map(|d| d.len()).sum();
-        let mut out = MutableArrayData::new(data.iter().collect(), true, rows);
-        for (i, d) in data.iter().enumerate() {
-            out.try_extend(i, 0, d.len())
-                .map_err(|e| refused(context, e.to_string()))?;
-        }
-        Ok(make_array(out.freeze()))
     }
 }
 
@@ -387,6 +341,213 @@ impl<'k> MapChunks<'k> {
                     }
                 }
                 Ok(Some(_)) => {}
+                Err(e) => return Some(e),
+            }
+        }
+    }
+}
+
+/// A kernel of several columns of one row set.
+pub type ManyChunkKernel<'k> =
+    Box<dyn FnMut(&[ArrayRef]) -> Result<ArrayRef, ColumnError> + Send + 'k>;
+
+/// A column of a kernel of several columns: a whole array, or a caller's stream.
+pub enum Column {
+    /// An array, read a piece at a time in step with the streams beside it.
+    Array(ArrayRef),
+    /// A stream, read a chunk at a time.
+    Stream(StreamReader),
+}
+
+/// One column of [`ZipChunks`] and the rows of it read so far.
+struct Place {
+    column: Column,
+    /// The current chunk (the whole array for [`Column::Array`]) and the rows of it taken.
+    chunk: Option<ArrayRef>,
+    taken: usize,
+}
+
+impl Place {
+    /// The rows of the current chunk not yet taken, reading the next non-empty chunk of a
+    /// stream when they are none; 0 at the end of the column.
+    fn left(&mut self) -> Result<usize, ReadError> {
+        loop {
+            if let Some(chunk) = &self.chunk {
+                if self.taken < chunk.len() {
+                    return Ok(chunk.len() - self.taken);
+                }
+            }
+            // The chunk read through is let go before the next is read: a stream's producer
+            // then holds one chunk of it at a time.
+            self.chunk = None;
+            self.taken = 0;
+            let next = match &mut self.column {
+                Column::Array(_) => None,
+                Column::Stream(reader) => reader.next_chunk()?,
+            };
+            match next {
+                Some(chunk) => self.chunk = Some(chunk),
+                None => return Ok(0),
+            }
+        }
+    }
+
+    /// The type of the column's rows.
+    fn data_type(&self) -> DataType {
+        match &self.column {
+            Column::Array(a) => a.data_type().clone(),
+            Column::Stream(reader) => reader.data_type().clone(),
+        }
+    }
+}
+
+/// A piece of a column as a kernel reads it: dictionary-encoded text decoded with `decode`.
+fn prepared(piece: ArrayRef, decode: bool) -> Result<ArrayRef, ColumnError> {
+    if decode {
+        decode_dictionary(&piece)
+    } else {
+        Ok(piece)
+    }
+}
+
+/// A kernel of several columns over arrays and streams of one row set, read in step: each
+/// output chunk is the kernel's result on the rows that the current chunk of every stream
+/// covers (a chunk cut where another stream's ends, an array sliced alongside), so that no
+/// stream is held whole, whatever its chunks' lengths. A row's error names the row counted
+/// from the start of the row set.
+pub struct ZipChunks<'k> {
+    places: Vec<Place>,
+    decode: bool,
+    kernel: ManyChunkKernel<'k>,
+    /// The rows computed so far.
+    rows: usize,
+}
+
+impl<'k> ZipChunks<'k> {
+    /// `kernel` over `columns` in step, dictionary-encoded text decoded first with `decode`.
+    pub fn new(columns: Vec<Column>, decode: bool, kernel: ManyChunkKernel<'k>) -> ZipChunks<'k> {
+        let places = columns
+            .into_iter()
+            .map(|column| {
+                let chunk = match &column {
+                    Column::Array(a) => Some(a.clone()),
+                    Column::Stream(_) => None,
+                };
+                Place {
+                    column,
+                    chunk,
+                    taken: 0,
+                }
+            })
+            .collect();
+        ZipChunks {
+            places,
+            decode,
+            kernel,
+            rows: 0,
+        }
+    }
+
+    /// The type of every output chunk: the kernel's result on empty columns of the inputs'
+    /// types, which also refuses a type the kernel does not read before any chunk is read.
+    pub fn output_type(&mut self) -> Result<DataType, ColumnError> {
+        let empty = self.empty_columns()?;
+        Ok((self.kernel)(&empty)?.data_type().clone())
+    }
+
+    fn empty_columns(&self) -> Result<Vec<ArrayRef>, ColumnError> {
+        self.places
+            .iter()
+            .map(|p| prepared(new_empty_array(&p.data_type()), self.decode))
+            .collect()
+    }
+
+    /// The next rows of every column, as many as every current chunk still holds; `None` at
+    /// the end. Columns that end at different rows are the kernel's own error for columns of
+    /// different lengths.
+    fn next_pieces(&mut self) -> Result<Option<Vec<ArrayRef>>, ReadError> {
+        let mut left = Vec::with_capacity(self.places.len());
+        for place in &mut self.places {
+            left.push(place.left()?);
+        }
+        let rows = left.iter().copied().min().unwrap_or(0);
+        if rows == 0 {
+            if left.iter().all(|&n| n == 0) {
+                return Ok(None);
+            }
+            return Err(self.length_mismatch(&left).into());
+        }
+        let mut pieces = Vec::with_capacity(self.places.len());
+        for place in &mut self.places {
+            let chunk = place.chunk.as_ref().expect("rows left in the chunk");
+            let piece = chunk.slice(place.taken, rows);
+            place.taken += rows;
+            pieces.push(prepared(piece, self.decode)?);
+        }
+        Ok(Some(pieces))
+    }
+
+    /// The kernel's error for columns of different lengths: an empty column for each that
+    /// ended, one row of each other.
+    #[cold]
+    fn length_mismatch(&mut self, left: &[usize]) -> ColumnError {
+        let columns: Result<Vec<ArrayRef>, ColumnError> = self
+            .places
+            .iter()
+            .zip(left)
+            .map(|(p, &n)| match (&p.chunk, n) {
+                (Some(chunk), 1..) => prepared(chunk.slice(p.taken, 1), self.decode),
+                _ => prepared(new_empty_array(&p.data_type()), self.decode),
+            })
+            .collect();
+        match columns.and_then(|c| (self.kernel)(&c)) {
+            Err(e) => e,
+            Ok(_) => crate::input::length_mismatch("Arrow column"),
+        }
+    }
+
+    /// The next output chunk, checked to share no buffer with its inputs ([`owned`]); `None`
+    /// at the end.
+    pub fn next_chunk(&mut self) -> Result<Option<ArrayData>, ReadError> {
+        let Some(pieces) = self.next_pieces()? else {
+            return Ok(None);
+        };
+        let offset = self.rows;
+        self.rows += pieces[0].len();
+        let out = (self.kernel)(&pieces).map_err(|e| e.shifted(offset))?;
+        Ok(Some(owned(&out, &pieces)?))
+    }
+
+    /// Every output chunk, computed as the inputs are read. After a row's error the rest is
+    /// still read, a piece at a time, without being computed: a malformed chunk among it (its
+    /// structs, its dictionary, its values) or columns of different lengths are the error of
+    /// the whole call, whatever row came before, as [`MapChunks::collect`] does.
+    pub fn collect(mut self) -> Result<Vec<ArrayRef>, ReadError> {
+        let mut out = Vec::new();
+        loop {
+            match self.next_chunk() {
+                Ok(Some(data)) => out.push(arrow_array::make_array(data)),
+                Ok(None) => return Ok(out),
+                Err(ReadError::Column(e)) if e.row().is_some() => {
+                    return Err(self.malformed_rest().unwrap_or(ReadError::Column(e)));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The first error among the remaining pieces' reading and full validation.
+    fn malformed_rest(&mut self) -> Option<ReadError> {
+        loop {
+            match self.next_pieces() {
+                Ok(None) => return None,
+                Ok(Some(pieces)) => {
+                    for piece in &pieces {
+                        if let Err(e) = check_column(piece.as_ref()) {
+                            return Some(e.into());
+                        }
+                    }
+                }
                 Err(e) => return Some(e),
             }
         }
@@ -727,21 +888,140 @@ mod tests {
         assert_eq!(errors.as_string::<i32>().value(0), "INVALID_SEQUENCE");
     }
 
+    /// `full_ids_per_row` as a kernel of several columns.
+    fn full_ids(mode: OnError) -> ManyChunkKernel<'static> {
+        Box::new(move |c| {
+            wdp::full_ids_per_row(c[0].as_ref(), c[1].as_ref(), None, Profile::Polyid, mode)
+                .and_then(Output::packed)
+        })
+    }
+
+    fn texts(a: &ArrayRef) -> Vec<Option<String>> {
+        let a = a.as_string::<i32>();
+        (0..a.len())
+            .map(|i| a.is_valid(i).then(|| a.value(i).to_owned()))
+            .collect()
+    }
+
+    /// The rows of `chunks` in one array.
+    fn whole(chunks: &[&[&str]]) -> ArrayRef {
+        Arc::new(StringArray::from(chunks.concat()))
+    }
+
     #[test]
-    fn read_joined_gives_one_column_of_every_row() {
-        let texts = |a: &ArrayRef| {
-            let a = a.as_string::<i32>();
-            (0..a.len())
-                .map(|i| a.value(i).to_owned())
-                .collect::<Vec<_>>()
+    fn zip_chunks_reads_columns_in_step_whatever_their_chunks() {
+        let namespaces: &[&[&str]] = &[&["auth_lib", "auth_lib"], &[], &["x", "auth_lib", "y"]];
+        let codes: &[&[&str]] = &[
+            &["E.A.B.001"],
+            &["E.Auth.Token.MISSING", "E.A.B.002", "E.A.B.003"],
+            &["E.A.B.004"],
+        ];
+        let expected = full_ids(OnError::Raise)(&[whole(namespaces), whole(codes)]).unwrap();
+        // Two streams, a stream beside an array, and two arrays.
+        let inputs = [
+            vec![
+                Column::Stream(reader(namespaces)),
+                Column::Stream(reader(codes)),
+            ],
+            vec![
+                Column::Array(whole(namespaces)),
+                Column::Stream(reader(codes)),
+            ],
+            vec![
+                Column::Array(whole(namespaces)),
+                Column::Array(whole(codes)),
+            ],
+        ];
+        for columns in inputs {
+            let mut zip = ZipChunks::new(columns, true, full_ids(OnError::Raise));
+            assert_eq!(zip.output_type().unwrap(), DataType::Utf8);
+            let chunks = zip.collect().unwrap();
+            assert!(chunks.iter().all(|c| !c.is_empty()));
+            let rows: Vec<_> = chunks.iter().flat_map(texts).collect();
+            assert_eq!(rows, texts(&expected));
+        }
+        // Cut where either stream's chunk ends: rows 0, 1, 2-3, 4.
+        let zip = ZipChunks::new(
+            vec![
+                Column::Stream(reader(namespaces)),
+                Column::Stream(reader(codes)),
+            ],
+            true,
+            full_ids(OnError::Raise),
+        );
+        let lengths: Vec<_> = zip.collect().unwrap().iter().map(|c| c.len()).collect();
+        assert_eq!(lengths, [1, 1, 2, 1]);
+        let empty = ZipChunks::new(
+            vec![Column::Stream(reader(&[])), Column::Stream(reader(&[&[]]))],
+            true,
+            full_ids(OnError::Raise),
+        );
+        assert!(empty.collect().unwrap().is_empty());
+    }
+
+    #[test]
+    fn zip_chunks_errors_are_the_whole_columns_errors() {
+        let namespaces: &[&[&str]] = &[&["a", "a"], &["a", "a", "a"]];
+        let codes: &[&[&str]] = &[
+            &["E.A.B.001", "E.A.B.002", "E.A.B.003"],
+            &["E.A.B.000", "E.A.B.005"],
+        ];
+        let error = |columns: Vec<Column>| {
+            let Err(ReadError::Column(e)) =
+                ZipChunks::new(columns, true, full_ids(OnError::Raise)).collect()
+            else {
+                panic!("an error");
+            };
+            (e.code(), e.row(), e.to_string())
         };
-        let joined = reader(&[&["a", "b"], &[], &["c"]])
-            .read_joined(true)
+        // A row's error counts its row from the start: as the kernel over whole columns.
+        let Err(whole_error) = full_ids(OnError::Raise)(&[whole(namespaces), whole(codes)]) else {
+            panic!("row 3 is invalid");
+        };
+        let streams = || {
+            vec![
+                Column::Stream(reader(namespaces)),
+                Column::Stream(reader(codes)),
+            ]
+        };
+        assert_eq!(
+            error(streams()),
+            (whole_error.code(), Some(3), whole_error.to_string())
+        );
+        // Columns of different lengths: the kernel's own error, after a row's error too.
+        let short: &[&[&str]] = &[&["a", "a"], &["a", "a"]];
+        let Err(mismatch) = full_ids(OnError::Raise)(&[whole(short), whole(codes)]) else {
+            panic!("different lengths");
+        };
+        let expected = (mismatch.code(), None, mismatch.to_string());
+        assert_eq!(
+            error(vec![
+                Column::Stream(reader(short)),
+                Column::Stream(reader(codes))
+            ]),
+            expected
+        );
+        assert_eq!(
+            error(vec![
+                Column::Array(whole(codes)),
+                Column::Stream(reader(short))
+            ]),
+            expected
+        );
+        // With null rows instead of errors, the invalid row is a null and its code.
+        let chunks = ZipChunks::new(streams(), true, full_ids(OnError::Null))
+            .collect()
             .unwrap();
-        assert_eq!(texts(&joined), ["a", "b", "c"]);
-        let one = reader(&[&["a"]]).read_joined(false).unwrap();
-        assert_eq!(texts(&one), ["a"]);
-        let none = reader(&[]).read_joined(false).unwrap();
-        assert_eq!((none.len(), none.data_type()), (0, &DataType::Utf8));
+        let errors: Vec<_> = chunks
+            .iter()
+            .flat_map(|c| {
+                let e = c.as_struct().column(1).clone();
+                texts(&e)
+            })
+            .collect();
+        assert_eq!(
+            errors,
+            [None, None, None, Some("INVALID_SEQUENCE".to_owned()), None]
+        );
     }
 }

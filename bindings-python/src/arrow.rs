@@ -3,16 +3,19 @@
 //!
 //! An object with `__arrow_c_array__` gives an array back; one with only
 //! `__arrow_c_stream__` (a chunked array, a Polars Series, a stream) gives a chunked array
-//! back, one output chunk per input chunk, the stream read a chunk at a time (its chunks
-//! are joined only for a function of several columns). The input buffers are read in place;
-//! the kernels run without the GIL. With `on_error="null"` the result is a struct column
-//! `{value, error}`: the values with nulls for invalid rows, and their error codes.
+//! back, one output chunk per input chunk, the stream read a chunk at a time (for a function
+//! of several columns, one output chunk per piece of rows that every input's chunk covers).
+//! The input buffers are read in place; the kernels run without the GIL. With
+//! `on_error="null"` the result is a struct column `{value, error}`: the values with nulls
+//! for invalid rows, and their error codes.
 
 use arrow_array::{Array, ArrayRef};
 use pyo3::prelude::*;
 
 use polyid::ErrorCode;
-use polyid_arrow::stream::{output_type, ChunkKernel, MapChunks, ReadError};
+use polyid_arrow::stream::{
+    self, output_type, ChunkKernel, ManyChunkKernel, MapChunks, ReadError, ZipChunks,
+};
 use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::args::{profile, Text};
@@ -82,29 +85,10 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
     }
 }
 
-/// Reads several columns of one row set: all arrays, or all streams (read whole and joined,
-/// each chunk decoded when `decode` says so).
-fn columns(py: Python<'_>, inputs: Vec<Column>, decode: bool) -> PyResult<(Vec<ArrayRef>, bool)> {
-    let mut out = Vec::with_capacity(inputs.len());
-    let mut chunked = false;
-    for input in inputs {
-        match input {
-            Column::Array(a) if decode => {
-                out.push(decode_dictionary(&a).map_err(|e| column_err(py, e))?)
-            }
-            Column::Array(a) => out.push(a),
-            Column::Stream(reader) => {
-                chunked = true;
-                let joined = py.detach(|| reader.read_joined(decode));
-                out.push(joined.map_err(|e| read_err(py, e))?);
-            }
-        }
-    }
-    Ok((out, chunked))
-}
-
-/// Runs a kernel of several columns (dictionary-encoded text decoded first with `decode`);
-/// the result is an array, or a one-chunk chunked array when any input was a stream.
+/// Runs a kernel of several columns of one row set (dictionary-encoded text decoded first
+/// with `decode`): an array back when every input is an array; a chunked array back when any
+/// is a stream, the columns read in step a piece at a time (`ZipChunks`), so that no stream
+/// is held whole.
 fn apply_many(
     py: Python<'_>,
     inputs: Vec<Column>,
@@ -112,15 +96,40 @@ fn apply_many(
     decode: bool,
     kernel: &ManyKernel<'_>,
 ) -> PyResult<Py<PyAny>> {
-    let (arrays, chunked) = columns(py, inputs, decode)?;
-    let out = py
-        .detach(|| guarded(|| kernel(&arrays, mode).and_then(Output::packed)))
-        .map_err(|e| column_err(py, e))?;
-    if chunked {
-        let data_type = out.data_type().clone();
-        return Ok(Py::new(py, ArrowChunkedArray::new(vec![out], &data_type))?.into_any());
+    if inputs.iter().all(|c| matches!(c, Column::Array(_))) {
+        let mut arrays = Vec::with_capacity(inputs.len());
+        for input in inputs {
+            if let Column::Array(a) = input {
+                arrays.push(if decode {
+                    decode_dictionary(&a).map_err(|e| column_err(py, e))?
+                } else {
+                    a
+                });
+            }
+        }
+        let out = py
+            .detach(|| guarded(|| kernel(&arrays, mode).and_then(Output::packed)))
+            .map_err(|e| column_err(py, e))?;
+        return Ok(Py::new(py, ArrowArray::new(out))?.into_any());
     }
-    Ok(Py::new(py, ArrowArray::new(out))?.into_any())
+    let columns = inputs
+        .into_iter()
+        .map(|c| match c {
+            Column::Array(a) => stream::Column::Array(a),
+            Column::Stream(r) => stream::Column::Stream(r),
+        })
+        .collect();
+    let many: ManyChunkKernel<'_> = Box::new(move |c| kernel(c, mode).and_then(Output::packed));
+    let (chunks, data_type) = py
+        .detach(|| {
+            guarded(|| {
+                let mut zip = ZipChunks::new(columns, decode, many);
+                let out_type = zip.output_type()?;
+                Ok::<_, ReadError>((zip.collect()?, out_type))
+            })
+        })
+        .map_err(|e| read_err(py, e))?;
+    Ok(Py::new(py, ArrowChunkedArray::new(chunks, &data_type))?.into_any())
 }
 
 /// `$name(count, generator=None)`: `count` new IDs from the generator given, else from the

@@ -136,8 +136,7 @@ fn import_stream(py: Python<'_>, capsule: &Bound<'_, PyAny>) -> PyResult<StreamR
     let data_type = unsafe { read_type(&mut stream, CONTEXT) }.map_err(|e| read_err(py, e))?;
     // SAFETY: every array of a stream has the stream's schema (the interface's contract);
     // each chunk is checked against it as it is read, then its buffers and values (the text
-    // of a string chunk by the kernel, block by block, or in full before chunks are joined,
-    // `StreamReader::read_joined`).
+    // of a string chunk by the kernel, block by block).
     Ok(unsafe { StreamReader::new(stream, data_type, CONTEXT) })
 }
 

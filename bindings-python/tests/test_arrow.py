@@ -413,11 +413,19 @@ def test_any_capsule_producer_and_the_result_objects() -> None:
     assert out.type == pa.uint16() and out.to_pylist() == [TID_CLOCK, TID_CLOCK, None]
     empty = pa.chunked_array(ids.compact_ids(pa.chunked_array([], pa.string())))
     assert (empty.type, len(empty)) == (pa.string(), 0)
-    # A stream input to a kernel of several columns gives one chunk.
-    micros = pa.chunked_array([[TID_MICROS], [TID_MICROS]], pa.timestamp("us", "UTC"))
-    parts = pa.chunked_array(ids.tid_from_parts(micros, pa.chunked_array([[TID_CLOCK, TID_CLOCK]], pa.uint16())))
-    assert parts.num_chunks == 1
-    assert pa.array(ids.tid_encode(parts.chunk(0))).to_pylist() == [TID_TEXT, TID_TEXT]
+    # Streams given to a kernel of several columns are read in step: one output chunk per
+    # piece of rows that every input's chunk covers, cut where either input's chunk ends.
+    micros = pa.chunked_array([[TID_MICROS], [TID_MICROS, TID_MICROS]], pa.timestamp("us", "UTC"))
+    clocks = pa.chunked_array([[TID_CLOCK, TID_CLOCK], [TID_CLOCK]], pa.uint16())
+    parts = pa.chunked_array(ids.tid_from_parts(micros, clocks))
+    assert [len(c) for c in parts.chunks] == [1, 1, 1]
+    assert pa.array(ids.tid_encode(parts.combine_chunks())).to_pylist() == [TID_TEXT] * 3
+    # A stream beside an array, and streams of different lengths (the kernel's error).
+    beside = pa.chunked_array(ids.tid_from_parts(micros, pa.array([TID_CLOCK] * 3, pa.uint16())))
+    assert [len(c) for c in beside.chunks] == [1, 2]
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.tid_from_parts(micros, pa.chunked_array([[TID_CLOCK, TID_CLOCK]], pa.uint16()))
+    assert e.value.code == "INVALID_ARGUMENT" and "different lengths" in str(e.value)
 
 
 def test_objects_that_are_not_arrow_columns() -> None:

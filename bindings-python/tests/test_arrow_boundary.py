@@ -432,6 +432,17 @@ def test_a_stream_is_read_a_chunk_at_a_time() -> None:
         "Arrow stream: error 5: the source went away",
     )
     assert stream.released_at_pull == [0, 1, 2]
+    # Streams given to a function of several columns are read in step, a chunk of each at a
+    # time, as one stream is.
+    namespaces = Generated(Column(["auth_lib", "auth_lib"]) for _ in range(4))
+    codes = Generated(Column(CODES) for _ in range(4))
+    out = ids.full_ids(namespaces, codes)
+    assert (len(out), out.num_chunks) == (8, 4)
+    # The counts are of both streams' chunks: at the k-th pull of the namespaces, the k - 1
+    # chunks of them before it are released and k - 2 of the codes (the codes' chunk k - 1
+    # is let go at their own next pull, which comes after).
+    assert namespaces.released_at_pull == [0, 1, 3, 5, 7]
+    assert codes.released_at_pull == [0, 2, 4, 6, 8]
 
 
 def _saved(callback: Any) -> Any:
