@@ -315,34 +315,61 @@ impl<'k> MapChunks<'k> {
     /// among them (its structs, its dictionary, or after a row's error its values too) is
     /// the error of the whole column, whatever row came before it.
     pub fn collect(mut self) -> Result<Vec<ArrayRef>, ReadError> {
-        let mut out = Vec::new();
-        loop {
-            match self.next_chunk() {
-                Ok(Some(data)) => out.push(arrow_array::make_array(data)),
-                Ok(None) => return Ok(out),
-                Err(ReadError::Column(e)) => {
-                    let row = e.row().is_some();
-                    return Err(self.malformed_rest(row).unwrap_or(ReadError::Column(e)));
-                }
-                Err(e) => return Err(e),
-            }
-        }
+        collect_chunks(&mut self)
+    }
+}
+
+impl Mapped for MapChunks<'_> {
+    fn next_chunk(&mut self) -> Result<Option<ArrayData>, ReadError> {
+        MapChunks::next_chunk(self)
     }
 
-    /// The first error among the remaining chunks' reading (and with `values`, their full
-    /// validation), read to the end of the stream.
-    fn malformed_rest(&mut self, values: bool) -> Option<ReadError> {
-        loop {
-            match self.next_column() {
-                Ok(None) => return None,
-                Ok(Some(c)) if values => {
+    fn next_inputs(&mut self) -> Result<Option<Vec<ArrayRef>>, ReadError> {
+        Ok(self.next_column()?.map(|c| vec![c]))
+    }
+}
+
+/// A kernel mapped over the chunks of its inputs ([`MapChunks`], [`ZipChunks`]).
+trait Mapped {
+    /// The next output chunk; `None` at the end.
+    fn next_chunk(&mut self) -> Result<Option<ArrayData>, ReadError>;
+    /// The next input columns, read (and their structs checked) but not computed.
+    fn next_inputs(&mut self) -> Result<Option<Vec<ArrayRef>>, ReadError>;
+}
+
+/// Every output chunk of `mapped`. After a chunk fails, the rest of the inputs is still read,
+/// without being computed: a malformed chunk among it (its structs, its dictionary, or after
+/// a row's error its values too) is the error of the whole call, whatever row came before.
+fn collect_chunks(mapped: &mut impl Mapped) -> Result<Vec<ArrayRef>, ReadError> {
+    let mut out = Vec::new();
+    loop {
+        match mapped.next_chunk() {
+            Ok(Some(data)) => out.push(arrow_array::make_array(data)),
+            Ok(None) => return Ok(out),
+            Err(ReadError::Column(e)) => {
+                let values = e.row().is_some();
+                return Err(malformed_rest(mapped, values).unwrap_or(ReadError::Column(e)));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// The first error among the remaining inputs' reading (and with `values`, their full
+/// validation), read to their end.
+fn malformed_rest(mapped: &mut impl Mapped, values: bool) -> Option<ReadError> {
+    loop {
+        match mapped.next_inputs() {
+            Ok(None) => return None,
+            Ok(Some(columns)) if values => {
+                for c in &columns {
                     if let Err(e) = check_column(c.as_ref()) {
                         return Some(e.into());
                     }
                 }
-                Ok(Some(_)) => {}
-                Err(e) => return Some(e),
             }
+            Ok(Some(_)) => {}
+            Err(e) => return Some(e),
         }
     }
 }
@@ -518,39 +545,21 @@ impl<'k> ZipChunks<'k> {
         Ok(Some(owned(&out, &pieces)?))
     }
 
-    /// Every output chunk, computed as the inputs are read. After a row's error the rest is
-    /// still read, a piece at a time, without being computed: a malformed chunk among it (its
-    /// structs, its dictionary, its values) or columns of different lengths are the error of
-    /// the whole call, whatever row came before, as [`MapChunks::collect`] does.
+    /// Every output chunk, computed as the inputs are read; after a failing piece the rest
+    /// is read as [`MapChunks::collect`] reads it (columns of different lengths are then the
+    /// error of the whole call too).
     pub fn collect(mut self) -> Result<Vec<ArrayRef>, ReadError> {
-        let mut out = Vec::new();
-        loop {
-            match self.next_chunk() {
-                Ok(Some(data)) => out.push(arrow_array::make_array(data)),
-                Ok(None) => return Ok(out),
-                Err(ReadError::Column(e)) if e.row().is_some() => {
-                    return Err(self.malformed_rest().unwrap_or(ReadError::Column(e)));
-                }
-                Err(e) => return Err(e),
-            }
-        }
+        collect_chunks(&mut self)
+    }
+}
+
+impl Mapped for ZipChunks<'_> {
+    fn next_chunk(&mut self) -> Result<Option<ArrayData>, ReadError> {
+        ZipChunks::next_chunk(self)
     }
 
-    /// The first error among the remaining pieces' reading and full validation.
-    fn malformed_rest(&mut self) -> Option<ReadError> {
-        loop {
-            match self.next_pieces() {
-                Ok(None) => return None,
-                Ok(Some(pieces)) => {
-                    for piece in &pieces {
-                        if let Err(e) = check_column(piece.as_ref()) {
-                            return Some(e.into());
-                        }
-                    }
-                }
-                Err(e) => return Some(e),
-            }
-        }
+    fn next_inputs(&mut self) -> Result<Option<Vec<ArrayRef>>, ReadError> {
+        self.next_pieces()
     }
 }
 
