@@ -34,7 +34,7 @@ def u32le(v):
 def collect():
     seeds = {t: [] for t in ("wdp_code", "full_id", "uid11", "xid", "tid", "euid",
                              "catalog", "extuuid_text", "extuuid_uuid", "arrow_text",
-                             "arrow_ffi", "arrow_ints", "arrow_stream")}
+                             "arrow_ffi", "arrow_ints", "arrow_stream", "arrow_zip")}
     for c in cases("wdp"):
         i = c["input"]
         if "code" in i:
@@ -122,6 +122,33 @@ def collect():
                           for change in range(17) for k in range(4)]
     seeds["arrow_ints"] = arrow_ints()
     seeds["arrow_stream"] = arrow_stream()
+    seeds["arrow_zip"] = arrow_zip()
+    return seeds
+
+
+def arrow_zip():
+    """Column pairs for the `arrow_zip` target (its input layout is in its doc comment):
+    namespaces and codes as streams and as arrays, cut at different rows, in both modes, of
+    equal and different lengths, with an invalid row in a later chunk and a malformed chunk
+    of either kind in either column."""
+    # Rows index the target's NAMESPACES and CODES (0xFE null, 0xFF ends a chunk).
+    ns = bytes([0, 1, 0xFE, 3]) + b"\xff" + bytes([0, 5]) + b"\xff\xff" + bytes([1, 0, 0, 2])
+    codes = bytes([0, 1, 2]) + b"\xff" + bytes([3, 8, 9, 12, 13]) + b"\xff" + bytes([14, 4])
+    short = bytes([0, 1, 2]) + b"\xff" + bytes([3])
+    seeds = []
+    for layout in range(4):
+        for raise_ in (0, 1):
+            flags = raise_ | layout << 1
+            seeds.append(bytes([flags, 0]) + ns + b"\xfd" + codes)
+            seeds.append(bytes([flags, 0]) + ns + b"\xfd" + short)
+            seeds.append(bytes([flags, 0]) + short + b"\xfd" + codes)
+            for fault in (0x00, 0x02, 0x05, 0x07, 0x0A, 0x09):
+                seeds.append(bytes([flags | 8, fault]) + ns + b"\xfd" + codes)
+    # Valid codes only, then every code once; and empty columns.
+    seeds.append(bytes([0, 0]) + bytes([0, 1, 0, 1]) + b"\xfd" + bytes([0, 1, 13, 14]))
+    seeds.append(bytes([1, 0]) + bytes(i % 8 for i in range(16)) + b"\xfd" + bytes(range(16)))
+    seeds.append(bytes([0, 0]) + b"\xfd")
+    seeds.append(bytes([6, 0]))
     return seeds
 
 

@@ -16,7 +16,7 @@
 
 FUZZ_SECONDS ?= 30
 FUZZ_TARGETS ?= wdp_code full_id uid11 xid tid euid catalog extuuid_text extuuid_uuid \
-	arrow_text arrow_ffi arrow_ints arrow_stream
+	arrow_text arrow_ffi arrow_ints arrow_stream arrow_zip
 FUZZ_SANITIZER ?= address
 CARGO_FUZZ_VERSION := 0.13.2
 CARGO_FUZZ_ROOT ?= $(HOME)/.cache/polyid/cargo-fuzz

@@ -15,7 +15,10 @@
 //! - `arrow_stream` (with the `ffi` feature): a kernel mapped over a stream's chunks gives each
 //!   chunk what it gives that chunk alone, its rows' errors counted from the start of the
 //!   stream; a later failing or malformed chunk is the error of the whole column as the
-//!   bindings say; the stream exported again stays failed.
+//!   bindings say; the stream exported again stays failed;
+//! - `arrow_zip` (with the `ffi` feature): the columns of a kernel of several columns, streams
+//!   and arrays, read in step give the kernel's rows or error on the whole columns, and a
+//!   malformed chunk is `INVALID_ARGUMENT`.
 
 // Also the source of `arrow_ffi`'s columns.
 #[path = "../../fuzz/fuzz_targets/shared/arrow_text.rs"]
@@ -31,6 +34,10 @@ mod arrow_ints;
 #[cfg(feature = "ffi")]
 #[path = "../../fuzz/fuzz_targets/shared/arrow_stream.rs"]
 mod arrow_stream;
+
+#[cfg(feature = "ffi")]
+#[path = "../../fuzz/fuzz_targets/shared/arrow_zip.rs"]
+mod arrow_zip;
 
 #[path = "../../fuzz/fuzz_targets/shared/replay.rs"]
 mod replay;
@@ -56,4 +63,10 @@ fn the_arrow_ints_seeds_hold() {
 #[test]
 fn the_arrow_stream_seeds_hold() {
     replay("arrow_stream", 150, arrow_stream::check);
+}
+
+#[cfg(feature = "ffi")]
+#[test]
+fn the_arrow_zip_seeds_hold() {
+    replay("arrow_zip", 70, arrow_zip::check);
 }
