@@ -9,7 +9,7 @@
 //! `on_error="null"` the result is a struct column `{value, error}`: the values with nulls
 //! for invalid rows, and their error codes.
 
-use arrow_array::{Array, ArrayRef};
+use arrow_array::{new_empty_array, Array, ArrayRef};
 use pyo3::prelude::*;
 
 use polyid::ErrorCode;
@@ -86,9 +86,9 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
 }
 
 /// Runs a kernel of several columns of one row set (dictionary-encoded text decoded first
-/// with `decode`): an array back when every input is an array; a chunked array back when any
-/// is a stream, the columns read in step a piece at a time (`ZipChunks`), so that no stream
-/// is held whole.
+/// with `decode`), the columns read in step a piece at a time (`ZipChunks`), so that no
+/// stream is held whole: an array back when every input is an array (one piece), a chunked
+/// array back when any is a stream.
 fn apply_many(
     py: Python<'_>,
     inputs: Vec<Column>,
@@ -96,22 +96,7 @@ fn apply_many(
     decode: bool,
     kernel: &ManyKernel<'_>,
 ) -> PyResult<Py<PyAny>> {
-    if inputs.iter().all(|c| matches!(c, Column::Array(_))) {
-        let mut arrays = Vec::with_capacity(inputs.len());
-        for input in inputs {
-            if let Column::Array(a) = input {
-                arrays.push(if decode {
-                    decode_dictionary(&a).map_err(|e| column_err(py, e))?
-                } else {
-                    a
-                });
-            }
-        }
-        let out = py
-            .detach(|| guarded(|| kernel(&arrays, mode).and_then(Output::packed)))
-            .map_err(|e| column_err(py, e))?;
-        return Ok(Py::new(py, ArrowArray::new(out))?.into_any());
-    }
+    let arrays = inputs.iter().all(|c| matches!(c, Column::Array(_)));
     let columns = inputs
         .into_iter()
         .map(|c| match c {
@@ -129,6 +114,13 @@ fn apply_many(
             })
         })
         .map_err(|e| read_err(py, e))?;
+    if arrays {
+        let out = chunks
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| new_empty_array(&data_type));
+        return Ok(Py::new(py, ArrowArray::new(out))?.into_any());
+    }
     Ok(Py::new(py, ArrowChunkedArray::new(chunks, &data_type))?.into_any())
 }
 
