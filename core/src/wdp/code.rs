@@ -71,7 +71,7 @@ impl StructuredCode {
     /// Parses and validates a code with the standard named sequences.
     #[inline]
     pub fn parse(code: &str) -> Result<StructuredCode> {
-        StructuredCode::parse_with(code, &NamedSequences::standard())
+        StructuredCode::parse_with(code, NamedSequences::standard_ref())
     }
 
     /// [`parse_with`](Self::parse_with) the caller's named sequences, or [`parse`](Self::parse)
@@ -433,8 +433,8 @@ fn finish(
     }
     let comp_end = rest.trailing_zeros() as usize;
     let prim_end = last.trailing_zeros() as usize;
-    // No `_` before the sequence.
-    if underscores & ((1u64 << prim_end) - 1) != 0 {
+    // No `_` before the sequence (`last` is the bit of its dot).
+    if underscores & (last - 1) != 0 {
         return None;
     }
     let severity = Severity::from_letter(b[0])?;
@@ -481,10 +481,16 @@ fn sequence_of(b: &[u8], at: usize, names: &NamedSequences) -> Option<(bool, u32
             }
             Some((false, w))
         }
-        [first, ..] if first.is_ascii_alphabetic() && seq.len() <= sequence::MAX_NAME_LEN => {
+        _ => {
+            // A standard name is the whole field, and begins with a letter, whenever the
+            // code ends with a dot and it (the scan found no dot after `at`).
             #[cfg(not(target_arch = "wasm32"))]
             if let Some(digits) = sequence::standard_digits_at_end(b) {
                 return Some((true, digits));
+            }
+            let [first, ..] = *seq else { return None };
+            if !first.is_ascii_alphabetic() || seq.len() > sequence::MAX_NAME_LEN {
+                return None;
             }
             let mut upper = [0u8; sequence::MAX_NAME_LEN];
             let upper = &mut upper[..seq.len()];
@@ -499,7 +505,6 @@ fn sequence_of(b: &[u8], at: usize, names: &NamedSequences) -> Option<(bool, u32
             ];
             Some((true, u32::from_le_bytes(digits)))
         }
-        _ => None,
     }
 }
 

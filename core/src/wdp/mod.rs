@@ -35,7 +35,7 @@ use crate::profile::Profile;
 /// its text (`String::from(id)` or `id.to_string()` when a `String` is wanted).
 #[inline]
 pub fn compact_id(code: &str) -> Result<CompactId> {
-    compact_id_with(code, &NamedSequences::standard())
+    compact_id_with(code, NamedSequences::standard_ref())
 }
 
 /// The compact ID with the caller's named sequences.
@@ -58,7 +58,7 @@ fn compact_precise(code: &str, names: &NamedSequences) -> Result<CompactId> {
 /// The compact ID written into a caller's buffer (no allocation).
 #[inline]
 pub fn compact_id_into(code: &str, out: &mut [u8; COMPACT_LEN]) -> Result<()> {
-    let names = &NamedSequences::standard();
+    let names = NamedSequences::standard_ref();
     // The fast path's ID goes straight to `out`, not through a `Result` on the stack.
     let id = match code::compact_fast(code, names) {
         Some(id) => id,
@@ -88,7 +88,7 @@ pub fn namespace_hash(namespace: &str) -> Result<CompactId> {
 /// The full ID `<namespace hash>-<compact id>`, e.g. `05o5h-V6a0B`: a [`FullId`], held by
 /// value, which prints and compares as its text.
 pub fn full_id(namespace: &str, code: &str) -> Result<FullId> {
-    full_id_with(namespace, code, &NamedSequences::standard())
+    full_id_with(namespace, code, NamedSequences::standard_ref())
 }
 
 /// The full ID with the caller's named sequences.

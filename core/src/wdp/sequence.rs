@@ -321,6 +321,13 @@ impl NamedSequences {
         NamedSequences { extra: Vec::new() }
     }
 
+    /// The standard table, as a shared value: the calls that take no table borrow it
+    /// instead of building an empty one on their stack for every code.
+    pub(crate) fn standard_ref() -> &'static NamedSequences {
+        static STANDARD_TABLE: NamedSequences = NamedSequences::standard();
+        &STANDARD_TABLE
+    }
+
     /// Adds `name` (case-insensitive) for `number` (1-999).
     ///
     /// Fails with `INVALID_SEQUENCE` for a malformed name, a number outside 1-999, or a
