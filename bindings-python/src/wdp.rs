@@ -42,7 +42,7 @@ pub fn compact_id<'py>(
 ) -> PyResult<Bound<'py, PyString>> {
     let code: Text<'_> = code.extract()?;
     let id = match (names(named_sequences)?, profile) {
-        (None, None) => wdp::compact_id_with(code.0, &NamedSequences::standard()),
+        (None, None) => wdp::compact_id(code.0),
         (table, Some(p)) => {
             wdp::compact_id_as_with(code.0, table.as_ref(), crate::args::profile(Some(p))?)
         }
