@@ -415,15 +415,57 @@ fn well_formed<O: OffsetSizeTrait>(offsets: &[O], values: &[u8]) -> bool {
     if !ordered || last > values.len() {
         return false;
     }
-    let text = &values[first..last];
-    if text.is_ascii() {
-        return true;
+    // A group of rows is valid UTF-8 cut at character boundaries exactly when its text is
+    // valid UTF-8 and each of its offsets is a character boundary in that text; ASCII text is,
+    // and so is each offset in it. Only the group of rows from the one that holds a byte
+    // outside ASCII is checked in full, and the search for such a byte goes on after it:
+    // the groups and the ASCII stretches between them meet at offsets, so the rows are well
+    // formed exactly when every group checked is.
+    // `from` is `offsets[next]`: where the search goes on.
+    let (mut from, mut next) = (first, 0);
+    while let Some(byte) = first_non_ascii(&values[from..last]).map(|k| from + k) {
+        // The row whose text holds `byte`: the last offset at or before it (every byte
+        // before it is ASCII, so that offset is a character boundary unless it is `byte`).
+        // Looked for among the next few rows first, where text outside ASCII is common.
+        let rest = &offsets[next..];
+        let after = match rest.iter().take(8).position(|o| o.as_usize() > byte) {
+            Some(k) => k,
+            None => rest.partition_point(|o| o.as_usize() <= byte),
+        };
+        let row = next + after - 1;
+        let group = &offsets[row..offsets.len().min(row + UTF8_GROUP + 1)];
+        let (start, end) = (group[0].as_usize(), group[group.len() - 1].as_usize());
+        let whole = std::str::from_utf8(&values[start..end]).is_ok_and(|text| {
+            group
+                .iter()
+                .all(|o| text.is_char_boundary(o.as_usize() - start))
+        });
+        if !whole {
+            return false;
+        }
+        (from, next) = (end, row + group.len() - 1);
     }
-    // Some text is not ASCII: the rows are valid UTF-8 cut at character boundaries exactly
-    // when their whole text is valid UTF-8 and every offset is a character boundary in it.
-    std::str::from_utf8(text).is_ok_and(|text| {
-        offsets
-            .iter()
-            .all(|o| text.is_char_boundary(o.as_usize() - first))
-    })
+    true
+}
+
+/// The rows [`well_formed`] checks in full from a row that holds a byte outside ASCII.
+const UTF8_GROUP: usize = 32;
+
+/// The place of the first byte of `b` outside ASCII, found 32 bytes at a time.
+#[inline]
+fn first_non_ascii(b: &[u8]) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = |i: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[i..i + 8]);
+        u64::from_le_bytes(w)
+    };
+    let mut at = 0;
+    while at + 32 <= b.len() {
+        if (word(at) | word(at + 8) | word(at + 16) | word(at + 24)) & HIGH != 0 {
+            break;
+        }
+        at += 32;
+    }
+    b[at..].iter().position(|c| !c.is_ascii()).map(|k| at + k)
 }

@@ -97,6 +97,49 @@ fn short_arrays_get_arrow_rs_verdicts() {
     assert!((4_000..16_000).contains(&refused), "{refused} refused");
 }
 
+/// Arrays of more rows than the checker takes together once it meets a byte outside ASCII
+/// (32): text outside ASCII in groups and between them, and offsets inside a character at
+/// the ends of a group.
+#[test]
+fn rows_checked_in_groups_get_arrow_rs_verdicts() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for case in 0..4_000 {
+        let rows = 33 + (case % 131) as usize;
+        let data = raw_text(&mut rng, rows, case % 2 == 1, 40);
+        same_verdict(&data);
+        if case % 8 == 0 {
+            kernels_agree(&data);
+        }
+    }
+    // Rows of one ASCII byte but two of a two-byte character, `gap` rows apart (a group
+    // begins at the first and takes 32 rows: the second is in it, ends it or follows it);
+    // then each offset at either end of such a row moved into its character.
+    for gap in [1, 2, 30, 31, 32, 33, 34, 64] {
+        for first in [0, 1, 5] {
+            let wide = [first, first + gap];
+            let rows = first + gap + 3;
+            let mut values = Vec::new();
+            let mut offsets = vec![0i32];
+            for row in 0..rows {
+                let text = if wide.contains(&row) { "\u{e9}" } else { "a" };
+                values.extend_from_slice(text.as_bytes());
+                offsets.push(values.len() as i32);
+            }
+            let data = utf8(&offsets, &values);
+            polyid_arrow::validate_full(&data).expect("well formed");
+            same_verdict(&data);
+            for (at, by) in wide.iter().flat_map(|&w| [(w, 1), (w + 1, -1)]) {
+                let mut moved = offsets.clone();
+                moved[at] += by;
+                let data = utf8(&moved, &values);
+                assert!(polyid_arrow::validate_full(&data).is_err(), "{gap} {at}");
+                same_verdict(&data);
+                kernels_agree(&data);
+            }
+        }
+    }
+}
+
 #[test]
 fn long_arrays_are_checked_in_every_range() {
     let mut rng = Rng(42);
