@@ -13,13 +13,10 @@ use polyid::{Error, ErrorCode, Profile};
 
 use crate::rows::Compute;
 
-/// The most sets of a table (a power of two), two entries each: with a few thousand
-/// distinct codes few sets get a third code (which would push out one of the two on every
-/// meeting), and the table stays within a core's L2 cache.
-/// A range of fewer rows gets a table of about one set per two rows, so that a short column
-/// does not pay for clearing a table it cannot fill.
-const MAX_SETS: usize = 8192;
+/// The bounds of a table's sets ([`sets_for`]).
 const MIN_SETS: usize = 16;
+const DENSE_SETS: usize = 8192;
+const MAX_SETS: usize = 32768;
 /// The texts kept in the table's entries: at least eight bytes (no valid code is shorter)
 /// and at most `KEY`. With 56 bytes an entry is one cache line, so a lookup reads one line
 /// whatever the code's length (the table's footprint, not the comparisons, sets the time of
@@ -106,6 +103,19 @@ struct ShortEntry<V> {
     id: Outcome<V>,
 }
 
+/// The sets of the table of a range of `rows` rows, a power of two: one set per two rows up
+/// to `DENSE_SETS`, so that a short range does not pay for clearing a table it cannot fill,
+/// then one per sixteen rows up to `MAX_SETS` (clearing then costs at most sixteen bytes a
+/// row). A code whose set already holds a code met after it sits in the second place, and
+/// each of its rows reads a second line after a mispredicted branch; more sets make that
+/// rarer in proportion. What stays in cache is the lines of the codes met, not the table.
+fn sets_for(rows: usize) -> usize {
+    (rows / 2)
+        .clamp(MIN_SETS, DENSE_SETS)
+        .max((rows / 16).min(MAX_SETS))
+        .next_power_of_two()
+}
+
 /// A text shorter than `MIN_LEN`: its bytes in a word, zero above its length.
 #[inline(always)]
 fn short_word(b: &[u8]) -> u64 {
@@ -144,15 +154,14 @@ pub(crate) struct Seen<V = CompactId> {
 }
 
 impl<V: Kept> Seen<V> {
-    /// The table of a range of `rows` rows: about one set per two rows, within
-    /// `MIN_SETS..=MAX_SETS`.
+    /// The table of a range of `rows` rows.
     fn new(rows: usize) -> Self {
         let empty = Entry {
             key: [0; KEY],
             len: 0,
             id: Ok(V::EMPTY),
         };
-        let sets = (rows / 2).clamp(MIN_SETS, MAX_SETS).next_power_of_two();
+        let sets = sets_for(rows);
         Seen {
             sets: vec![Set([empty; 2]); sets],
             long: None,
@@ -868,6 +877,77 @@ mod tests {
         let mut codes: Vec<String> = (0..2 * distinct).map(|r| code(r / 2)).collect();
         codes.extend((0..20_000).map(|r| code(r % 500)));
         agrees(&codes, None, Profile::Polyid);
+    }
+
+    #[test]
+    fn a_table_grows_with_its_range_within_bounds() {
+        use super::{sets_for, DENSE_SETS, MAX_SETS, MIN_SETS};
+        let mut last = 0;
+        for rows in (0..2_000_000).step_by(997).chain([usize::MAX]) {
+            let sets = sets_for(rows);
+            assert!(sets.is_power_of_two() && (MIN_SETS..=MAX_SETS).contains(&sets));
+            assert!(sets >= last, "{rows}");
+            // Dense up to DENSE_SETS, then at most 16 bytes (an eighth of a set) a row.
+            if sets > DENSE_SETS {
+                assert!(sets * 8 <= rows, "{rows} {sets}");
+            } else {
+                assert!(
+                    sets <= (rows / 2).max(MIN_SETS).next_power_of_two(),
+                    "{rows}"
+                );
+            }
+            last = sets;
+        }
+        assert_eq!(sets_for(usize::MAX), MAX_SETS);
+    }
+
+    #[test]
+    fn the_largest_table_gives_the_core_ids() {
+        // The table of a range long enough for `MAX_SETS` (a column that long would be cut
+        // for the machine's threads), through both of its paths: rows computed and kept, then
+        // the same rows again given from the table in a batch.
+        use super::{CompactIds, Compute, Seen, MAX_SETS};
+        let kernel = CompactIds {
+            names: None,
+            profile: Profile::Polyid,
+        };
+        let mut seen: Seen = Compute::<&str, _>::scratch(&kernel, MAX_SETS * 16);
+        assert_eq!(seen.sets.len(), MAX_SETS);
+        let codes: Vec<String> = (0..20_000)
+            .map(|i| {
+                let seq = ["001", "MISSING", "locked", "000"][i % 4];
+                let pad = if i % 10 == 0 { " " } else { "" };
+                format!("{pad}E.Comp{i:x}.prim{:x}.{seq}{pad}", i * 7919)
+            })
+            .collect();
+        let core = |code: &str| polyid::wdp::compact_id(code).map(|id| *id.as_bytes());
+        Compute::<&str, _>::block(&kernel, &mut seen, codes.len());
+        for code in &codes {
+            assert_eq!(
+                kernel.row(&mut seen, &code.as_str()).map(|id| id.unwrap()),
+                core(code)
+            );
+        }
+        // The second pass as the row loop makes it: a row the table cannot give (its code
+        // pushed out of its set by two later ones) goes to `row`.
+        let read = |i: usize| codes[i].as_str();
+        let (mut given, mut i) = (0, 0);
+        while i < codes.len() {
+            let mut give = |k: usize, id: Result<_, polyid::ErrorCode>| {
+                assert_eq!(id, core(&codes[k]).map_err(|e| e.code()), "{}", codes[k]);
+                given += 1;
+            };
+            i = kernel.known(&mut seen, i..codes.len(), &read, &mut give, true);
+            if let Some(code) = codes.get(i) {
+                assert_eq!(
+                    kernel.row(&mut seen, &code.as_str()).map(|id| id.unwrap()),
+                    core(code)
+                );
+                i += 1;
+            }
+        }
+        // Most rows come from the table; with `DENSE_SETS` sets most would not.
+        assert!(given > codes.len() * 8 / 10, "{given}");
     }
 
     #[test]
