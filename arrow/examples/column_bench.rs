@@ -50,8 +50,19 @@ fn main() {
     let canonical = StringArray::from_iter_values(
         (0..rows).map(|i| format!("E.AUTH.TOKEN{}.{:03}", i % 1000 / 10, 1 + i % 10)),
     );
+    // A catalog numbered in its primary and sequence, in random order.
+    let numbered = StringArray::from_iter_values((0..rows).map(|_| {
+        let k = r.below(2000);
+        format!(
+            "E.SERVICE{:02}.OPERATION{:02}.{:03}",
+            k / 200,
+            k / 20 % 10,
+            k % 20 + 1
+        )
+    }));
     for (name, column) in [
         ("compact_ids canonical (1,000 codes)", &canonical),
+        ("compact_ids numbered catalog (2,000 codes)", &numbered),
         ("compact_ids realistic repeated (2,000 codes)", &repeated),
         ("compact_ids realistic all distinct", &distinct),
     ] {
