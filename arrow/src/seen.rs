@@ -885,39 +885,39 @@ mod tests {
 
     #[test]
     fn a_numbered_catalog_spreads_over_the_sets() {
-        // Codes whose component, primary and sequence are numbered: the digits that vary sit
-        // in the middle and last words the hash reads. Few sets get more than the two codes
-        // they hold.
+        // Catalogs numbered in their component, primary and sequence: the digits that vary
+        // sit in the middle and last words the hash reads. Few sets get more than the two
+        // codes they hold.
         use super::{hash, DENSE_SETS};
-        let shift = 64 - DENSE_SETS.trailing_zeros();
-        for (n, code) in [
-            (
-                2_000,
-                &(|k: usize| {
+        let catalogs: [Vec<String>; 3] = [
+            (0..2_000)
+                .map(|k| {
                     format!(
                         "E.SERVICE{:02}.OPERATION{:02}.{:03}",
                         k / 200,
                         k / 20 % 10,
                         k % 20 + 1
                     )
-                }) as &dyn Fn(usize) -> String,
-            ),
-            (2_000, &|k| {
-                format!("W.Db{}.Query{}.{:03}", k / 100, k / 10 % 10, k % 10 + 1)
-            }),
-            (1_000, &|k| {
-                format!("E.AUTH.TOKEN{}.{:03}", k / 10, k % 10 + 1)
-            }),
-        ] {
-            let mut sets = std::collections::HashMap::new();
-            for k in 0..n {
-                *sets.entry(hash(code(k).as_bytes()) >> shift).or_insert(0) += 1;
+                })
+                .collect(),
+            (0..2_000)
+                .map(|k| format!("W.Db{}.Query{}.{:03}", k / 100, k / 10 % 10, k % 10 + 1))
+                .collect(),
+            (0..1_000)
+                .map(|k| format!("E.AUTH.TOKEN{}.{:03}", k / 10, k % 10 + 1))
+                .collect(),
+        ];
+        let shift = 64 - DENSE_SETS.trailing_zeros();
+        for codes in &catalogs {
+            let mut sets = std::collections::HashMap::<u64, usize>::new();
+            for code in codes {
+                *sets.entry(hash(code.as_bytes()) >> shift).or_default() += 1;
             }
-            let beyond: usize = sets.values().map(|&c: &usize| c.saturating_sub(2)).sum();
+            let beyond: usize = sets.values().map(|c| c.saturating_sub(2)).sum();
             assert!(
-                beyond * 100 <= n,
+                beyond * 100 <= codes.len(),
                 "{}: {beyond} codes beyond two a set",
-                code(0)
+                codes[0]
             );
         }
     }
