@@ -50,7 +50,7 @@ fn main() {
     let canonical = StringArray::from_iter_values(
         (0..rows).map(|i| format!("E.AUTH.TOKEN{}.{:03}", i % 1000 / 10, 1 + i % 10)),
     );
-    // A catalog numbered in its primary and sequence, in random order.
+    // A catalog numbered in its component, primary and sequence, in random order.
     let numbered = StringArray::from_iter_values((0..rows).map(|_| {
         let k = r.below(2000);
         format!(
