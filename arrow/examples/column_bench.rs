@@ -60,9 +60,20 @@ fn main() {
             k % 20 + 1
         )
     }));
+    // Numbered in its component and primary, with named sequences: the digits lie outside
+    // the bytes that pick a code's set in the seen-codes table.
+    let numbered_named = StringArray::from_iter_values((0..rows).map(|_| {
+        let k = r.below(2000);
+        let name = ["MISSING", "LOCKED", "TIMEOUT", "STALE"][(k % 4) as usize];
+        format!("E.SERVICE{:02}.OPERATION{:02}.{name}", k / 20, k % 20)
+    }));
     for (name, column) in [
         ("compact_ids canonical (1,000 codes)", &canonical),
         ("compact_ids numbered catalog (2,000 codes)", &numbered),
+        (
+            "compact_ids numbered catalog, named sequences (2,000 codes)",
+            &numbered_named,
+        ),
         ("compact_ids realistic repeated (2,000 codes)", &repeated),
         ("compact_ids realistic all distinct", &distinct),
     ] {

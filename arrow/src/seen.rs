@@ -133,8 +133,11 @@ struct Long<V> {
 
 /// One range's table: two-way sets picked by a hash of the first, middle and last eight
 /// bytes and the length; a new code takes the first place of its set and moves the code
-/// there to the second. An invalid code is kept with its error's code. A range stops looking
-/// after a block of rows in which more than half were new codes (a column of distinct codes).
+/// there to the second. An invalid code is kept with its error's code. After a block of rows
+/// in which more than half were new codes, a range stops looking (a column of distinct
+/// codes), unless most of those codes pushed a code out of a full set: the codes then differ
+/// only in bytes that the three words miss, and the range goes on with a hash of every byte
+/// ([`strong_hash`]), once.
 pub(crate) struct Seen<V = CompactId> {
     sets: Vec<Set<V>>,
     /// The texts longer than `KEY`, in as many sets; made at the first such text.
@@ -147,7 +150,13 @@ pub(crate) struct Seen<V = CompactId> {
     /// counted on the path that computes, so that a row found costs no bookkeeping.
     rows: usize,
     misses: usize,
+    /// The rows of the current block whose code took a full set's first place.
+    evicted: usize,
     on: bool,
+    /// The sets are picked by [`strong_hash`] instead of [`hash`]. An entry placed by the
+    /// other hash stays where it is until pushed out: it is still found, byte for byte, when
+    /// a lookup reads its set.
+    strong: bool,
     /// No text in `sets` is longer than `SHORT_KEY`: a text then matches an entry only if
     /// the entry's first `SHORT_KEY` bytes and its length do.
     short_keys: bool,
@@ -173,7 +182,9 @@ impl<V: Kept> Seen<V> {
             shift: 64 - sets.trailing_zeros(),
             rows: 0,
             misses: 0,
+            evicted: 0,
             on: true,
+            strong: false,
             short_keys: true,
         }
     }
@@ -213,22 +224,52 @@ impl<V: Kept> Seen<V> {
     }
 
     /// A block of `rows` rows begins: after a block in which more than half the rows were
-    /// new codes, the range stops looking.
+    /// new codes, the range stops looking, or, the first time most of those codes found
+    /// their set full, looks on by the hash of every byte.
     fn block(&mut self, rows: usize) {
         if 2 * self.misses > self.rows {
-            self.on = false;
+            if !self.strong && 2 * self.evicted > self.misses {
+                self.strong = true;
+            } else {
+                self.on = false;
+            }
         }
         self.rows = rows;
         self.misses = 0;
+        self.evicted = 0;
+    }
+
+    /// The hash that picks the sets of this range.
+    #[inline(always)]
+    fn hash(&self, b: &[u8]) -> u64 {
+        if self.strong {
+            strong_hash(b)
+        } else {
+            hash(b)
+        }
     }
 
     /// The outcome of `b` when the table holds it.
     #[inline(always)]
     fn get(&self, b: &[u8]) -> Option<Outcome<V>> {
+        if self.strong {
+            return self.get_strong(b);
+        }
         if self.short_keys {
-            self.get_in::<true>(b, self.set_of(b))
+            self.get_in::<true>(b, self.set_of::<false>(b))
         } else {
-            self.get_in::<false>(b, self.set_of(b))
+            self.get_in::<false>(b, self.set_of::<false>(b))
+        }
+    }
+
+    /// [`Seen::get`] by [`strong_hash`], out of line: the loop of the common case stays
+    /// as small as it was.
+    #[inline(never)]
+    fn get_strong(&self, b: &[u8]) -> Option<Outcome<V>> {
+        if self.short_keys {
+            self.get_in::<true>(b, self.set_of::<true>(b))
+        } else {
+            self.get_in::<false>(b, self.set_of::<true>(b))
         }
     }
 
@@ -263,7 +304,7 @@ impl<V: Kept> Seen<V> {
         if !(KEY + 1..=LONG).contains(&b.len()) {
             return None;
         }
-        let h = hash(b);
+        let h = self.hash(b);
         let ways = &long.sets[(h >> self.shift) as usize];
         ways.iter()
             .find(|e| {
@@ -288,7 +329,9 @@ impl<V: Kept> Seen<V> {
             self.short_keys &= b.len() <= SHORT_KEY;
             let mut key = [0; KEY];
             key[..b.len()].copy_from_slice(b);
-            let ways = &mut self.sets[(hash(b) >> self.shift) as usize].0;
+            let at = (self.hash(b) >> self.shift) as usize;
+            let ways = &mut self.sets[at].0;
+            self.evicted += usize::from(ways[1].len != 0);
             ways[1] = ways[0];
             ways[0] = Entry {
                 key,
@@ -309,6 +352,7 @@ impl<V: Kept> Seen<V> {
             len: 0,
             id: Ok(V::EMPTY),
         };
+        let h = self.hash(b);
         let sets = self.sets.len();
         let long = self.long.get_or_insert_with(|| {
             Box::new(Long {
@@ -320,7 +364,6 @@ impl<V: Kept> Seen<V> {
             long.arena.clear();
             long.sets.fill([empty; 2]);
         }
-        let h = hash(b);
         let entry = LongEntry {
             hash: h,
             at: long.arena.len() as u32,
@@ -329,6 +372,7 @@ impl<V: Kept> Seen<V> {
         };
         long.arena.extend_from_slice(b);
         let ways = &mut long.sets[(h >> self.shift) as usize];
+        self.evicted += usize::from(ways[1].len != 0);
         ways[1] = ways[0];
         ways[0] = entry;
     }
@@ -344,7 +388,8 @@ impl<V: Kept> Seen<V> {
         give: impl FnMut(usize, Outcome<V>),
         errors: bool,
     ) -> usize {
-        if !self.on {
+        // A range on the strong hash looks up each row on its own ([`Seen::find`]).
+        if !self.on || self.strong {
             return rows.start;
         }
         // The table's key lengths are known for the block: the loop is made for each case.
@@ -377,7 +422,7 @@ impl<V: Kept> Seen<V> {
         let mut i = rows.start;
         while i + AHEAD <= rows.end {
             let texts: [&[u8]; AHEAD] = core::array::from_fn(|k| read(i + k).as_bytes());
-            let sets: [&Set<V>; AHEAD] = core::array::from_fn(|k| self.set_of(texts[k]));
+            let sets: [&Set<V>; AHEAD] = core::array::from_fn(|k| self.set_of::<false>(texts[k]));
             std::hint::black_box(sets.map(|set| set.0[0].len));
             for (k, (b, set)) in texts.iter().zip(sets).enumerate() {
                 if !give(i + k, self.get_in::<SHORT>(b, set)) {
@@ -388,18 +433,20 @@ impl<V: Kept> Seen<V> {
         }
         for i in i..rows.end {
             let b = read(i).as_bytes();
-            if !give(i, self.get_in::<SHORT>(b, self.set_of(b))) {
+            if !give(i, self.get_in::<SHORT>(b, self.set_of::<false>(b))) {
                 return i;
             }
         }
         rows.end
     }
 
-    /// The set a text of `MIN_LEN..=KEY` bytes belongs to (the first set for another text).
+    /// The set a text of `MIN_LEN..=KEY` bytes belongs to (the first set for another text),
+    /// `STRONG` being [`Seen::strong`].
     #[inline(always)]
-    fn set_of(&self, b: &[u8]) -> &Set<V> {
+    fn set_of<const STRONG: bool>(&self, b: &[u8]) -> &Set<V> {
         let at = if (MIN_LEN..=KEY).contains(&b.len()) {
-            (hash(b) >> self.shift) as usize
+            let h = if STRONG { strong_hash(b) } else { hash(b) };
+            (h >> self.shift) as usize
         } else {
             0
         };
@@ -440,6 +487,26 @@ fn hash(b: &[u8]) -> u64 {
     let middle = word(b, (n - 8) / 2).rotate_left(43);
     let head = (word(b, 0) ^ middle).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (head ^ word(b, n - 8) ^ n as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+/// A hash of every byte of a text of at least eight bytes, for the codes that [`hash`] puts
+/// in few sets: each word in turn, the last ending at the end, through a multiply whose
+/// high and low halves are folded together (a change anywhere in a word reaches the high
+/// bits, which pick the set).
+#[inline(never)]
+fn strong_hash(b: &[u8]) -> u64 {
+    let fold = |x: u64, k: u64| {
+        let p = u128::from(x) * u128::from(k);
+        (p as u64) ^ (p >> 64) as u64
+    };
+    let n = b.len();
+    let mut h = n as u64;
+    let mut at = 0;
+    while at + 8 < n {
+        h = fold(h ^ word(b, at), 0x9E37_79B9_7F4A_7C15);
+        at += 8;
+    }
+    fold(h ^ word(b, n - 8), 0xBF58_476D_1CE4_E5B9)
 }
 
 /// The place of a text shorter than `MIN_LEN` in [`Seen::short`].
@@ -920,6 +987,104 @@ mod tests {
                 codes[0]
             );
         }
+    }
+
+    /// Codes of a catalog numbered in its component and primary, with named sequences: the
+    /// digits that vary sit in bytes 9-10 and 21-22, which none of the three words of
+    /// [`super::hash`] reads.
+    fn numbered_with_names(k: usize) -> String {
+        const NAMES: [&str; 4] = ["MISSING", "LOCKED", "TIMEOUT", "STALE"];
+        format!(
+            "E.SERVICE{:02}.OPERATION{:02}.{}",
+            k / 20 % 100,
+            k % 20,
+            NAMES[k / 2_000 % 4]
+        )
+    }
+
+    #[test]
+    fn codes_the_three_words_miss_turn_the_range_to_the_strong_hash() {
+        use super::{hash, strong_hash, CompactIds, Compute, Seen, DENSE_SETS};
+        let catalog: Vec<String> = (0..1_000).map(|k| numbered_with_names(k * 7)).collect();
+        let shift = 64 - DENSE_SETS.trailing_zeros();
+        let sets = |h: fn(&[u8]) -> u64| {
+            let mut sets = std::collections::HashMap::<u64, usize>::new();
+            for code in &catalog {
+                *sets.entry(h(code.as_bytes()) >> shift).or_default() += 1;
+            }
+            sets
+        };
+        // The three words leave most of the thousand codes beyond the two places of their
+        // set; every byte spreads them.
+        let beyond = |h| -> usize { sets(h).values().map(|c| c.saturating_sub(2)).sum() };
+        assert!(beyond(hash) * 2 > catalog.len(), "{}", beyond(hash));
+        assert!(
+            beyond(strong_hash) * 100 <= catalog.len(),
+            "{}",
+            beyond(strong_hash)
+        );
+
+        let kernel = CompactIds {
+            names: None,
+            profile: Profile::Polyid,
+        };
+        let core = |code: &str| polyid::wdp::compact_id(code).map(|id| *id.as_bytes());
+        let block = |seen: &mut Seen, from: usize| {
+            Compute::<&str, _>::block(&kernel, seen, 4_096);
+            for r in from..from + 4_096 {
+                let code = catalog[r * 7919 % catalog.len()].as_str();
+                assert_eq!(kernel.row(seen, &code).map(|id| id.unwrap()), core(code));
+            }
+        };
+        let mut seen: Seen = Compute::<&str, _>::scratch(&kernel, 5 * 4_096);
+        // Most rows of the first block pushed a code out of its set: the next block is
+        // looked up by the hash of every byte, and gives most of its rows from the table.
+        block(&mut seen, 0);
+        assert!(seen.evicted * 2 > seen.misses && seen.misses * 2 > 4_096);
+        block(&mut seen, 4_096);
+        assert!(seen.on && seen.strong);
+        block(&mut seen, 2 * 4_096);
+        // (A few codes beyond the two places of their set still miss.)
+        assert!(seen.on && seen.misses * 40 < 4_096, "{}", seen.misses);
+
+        // Distinct codes that the three words also miss (8,000 of them in all): one block on
+        // the strong hash, then the range stops looking.
+        const ROWS: usize = 2_048;
+        let mut seen: Seen = Compute::<&str, _>::scratch(&kernel, 5 * ROWS);
+        let distinct: Vec<String> = (0..3 * ROWS).map(numbered_with_names).collect();
+        let unique: std::collections::HashSet<&String> = distinct.iter().collect();
+        assert_eq!(unique.len(), distinct.len());
+        for (b, state) in [(true, false), (true, true), (false, true)]
+            .iter()
+            .enumerate()
+        {
+            Compute::<&str, _>::block(&kernel, &mut seen, ROWS);
+            assert_eq!((seen.on, seen.strong), *state, "block {b}");
+            for code in &distinct[b * ROWS..(b + 1) * ROWS] {
+                assert_eq!(
+                    kernel.row(&mut seen, &code.as_str()).map(|id| id.unwrap()),
+                    core(code)
+                );
+            }
+        }
+
+        // Distinct codes that the three words tell apart: the range stops looking after
+        // the first block, on the first hash.
+        let mut seen: Seen = Compute::<&str, _>::scratch(&kernel, 5 * 4_096);
+        for b in 0..2 {
+            Compute::<&str, _>::block(&kernel, &mut seen, 4_096);
+            for k in b * 4_096..(b + 1) * 4_096 {
+                let code = format!("E.COMP{k}.PRIM{}.001", k * 31);
+                kernel.row(&mut seen, &code.as_str()).unwrap();
+            }
+        }
+        Compute::<&str, _>::block(&kernel, &mut seen, 4_096);
+        assert!(!seen.on && !seen.strong);
+        // The whole pipeline, both layouts of the switch, against the core.
+        let rows: Vec<String> = (0..30_000)
+            .map(|r| numbered_with_names((r * 7919) % 1_000 * 7))
+            .collect();
+        agrees(&rows, None, Profile::Polyid);
     }
 
     #[test]
