@@ -67,6 +67,9 @@ fn main() {
         let name = ["MISSING", "LOCKED", "TIMEOUT", "STALE"][(k % 4) as usize];
         format!("E.SERVICE{:02}.OPERATION{:02}.{name}", k / 20, k % 20)
     }));
+    // A catalog of more codes than a block of the seen-codes table has rows.
+    let large: Vec<String> = (0..5000).map(|_| code(&mut r, "")).collect();
+    let large = StringArray::from_iter_values((0..rows).map(|_| &large[r.below(5000) as usize]));
     for (name, column) in [
         ("compact_ids canonical (1,000 codes)", &canonical),
         ("compact_ids numbered catalog (2,000 codes)", &numbered),
@@ -75,6 +78,7 @@ fn main() {
             &numbered_named,
         ),
         ("compact_ids realistic repeated (2,000 codes)", &repeated),
+        ("compact_ids realistic repeated (5,000 codes)", &large),
         ("compact_ids realistic all distinct", &distinct),
     ] {
         let s = best(|| wdp::compact_ids(column, None, Profile::Polyid, OnError::Null).unwrap());

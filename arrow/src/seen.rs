@@ -135,9 +135,10 @@ struct Long<V> {
 /// bytes and the length; a new code takes the first place of its set and moves the code
 /// there to the second. An invalid code is kept with its error's code. After a block of rows
 /// in which more than half were new codes, a range stops looking (a column of distinct
-/// codes), unless most of those codes pushed a code out of a full set: the codes then differ
+/// codes), unless that share keeps falling (a catalog larger than a block, still being
+/// learned) or most of those codes pushed a code out of a full set: the codes then differ
 /// only in bytes that the three words miss, and the range goes on with a hash of every byte
-/// ([`strong_hash`]), once.
+/// ([`strong_hash`]), once ([`Seen::block`]).
 pub(crate) struct Seen<V = CompactId> {
     sets: Vec<Set<V>>,
     /// The texts longer than `KEY`, in as many sets; made at the first such text.
@@ -150,6 +151,8 @@ pub(crate) struct Seen<V = CompactId> {
     /// counted on the path that computes, so that a row found costs no bookkeeping.
     rows: usize,
     misses: usize,
+    /// The new codes and the rows of the block before, (1, 1) before the first: every row new.
+    before: (usize, usize),
     /// The rows of the current block whose code took a full set's first place.
     evicted: usize,
     on: bool,
@@ -182,6 +185,7 @@ impl<V: Kept> Seen<V> {
             shift: 64 - sets.trailing_zeros(),
             rows: 0,
             misses: 0,
+            before: (1, 1),
             evicted: 0,
             on: true,
             strong: false,
@@ -223,16 +227,23 @@ impl<V: Kept> Seen<V> {
         outcome
     }
 
-    /// A block of `rows` rows begins: after a block in which more than half the rows were
-    /// new codes, the range stops looking, or, the first time most of those codes found
-    /// their set full, looks on by the hash of every byte.
+    /// A block of `rows` rows begins. After a block in which more than half the rows were new
+    /// codes, the range looks on by the hash of every byte if most of those codes found their
+    /// set full (the first time only); else it looks on while that share falls by a sixteenth
+    /// from block to block (a catalog of more codes than a block has rows, still being
+    /// learned), and stops looking when it does not (a column of distinct codes).
     fn block(&mut self, rows: usize) {
-        if 2 * self.misses > self.rows {
-            if !self.strong && 2 * self.evicted > self.misses {
+        let (misses, of) = (self.misses, self.rows);
+        if 2 * misses > of {
+            let (before, before_of) = self.before;
+            if !self.strong && 2 * self.evicted > misses {
                 self.strong = true;
-            } else {
+            } else if 16 * misses * before_of >= 15 * before * of {
                 self.on = false;
             }
+        }
+        if of > 0 {
+            self.before = (misses, of);
         }
         self.rows = rows;
         self.misses = 0;
@@ -1071,12 +1082,10 @@ mod tests {
         // Distinct codes that the three words tell apart: the range stops looking after
         // the first block, on the first hash.
         let mut seen: Seen = Compute::<&str, _>::scratch(&kernel, 5 * 4_096);
-        for b in 0..2 {
-            Compute::<&str, _>::block(&kernel, &mut seen, 4_096);
-            for k in b * 4_096..(b + 1) * 4_096 {
-                let code = format!("E.COMP{k}.PRIM{}.001", k * 31);
-                kernel.row(&mut seen, &code.as_str()).unwrap();
-            }
+        Compute::<&str, _>::block(&kernel, &mut seen, 4_096);
+        for k in 0..4_096 {
+            let code = format!("E.COMP{k}.PRIM{}.001", k * 31);
+            kernel.row(&mut seen, &code.as_str()).unwrap();
         }
         Compute::<&str, _>::block(&kernel, &mut seen, 4_096);
         assert!(!seen.on && !seen.strong);
@@ -1084,6 +1093,55 @@ mod tests {
         let rows: Vec<String> = (0..30_000)
             .map(|r| numbered_with_names((r * 7919) % 1_000 * 7))
             .collect();
+        agrees(&rows, None, Profile::Polyid);
+    }
+
+    #[test]
+    fn a_catalog_larger_than_a_block_is_learned() {
+        // 5,000 codes in random order: more than half the rows of the first block are new,
+        // fewer of the second, and from the third on the table gives most rows.
+        use super::{CompactIds, Compute, Seen};
+        let catalog: Vec<String> = (0..5_000)
+            .map(|k| format!("E.Comp{}.Prim{}.{:03}", k / 50, k % 50 * 7, k % 9 + 1))
+            .collect();
+        let kernel = CompactIds {
+            names: None,
+            profile: Profile::Polyid,
+        };
+        let core = |code: &str| polyid::wdp::compact_id(code).map(|id| *id.as_bytes());
+        // Row r's code, at random.
+        let pick =
+            |r: usize| ((r as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % 5_000;
+        let mut seen: Seen = Compute::<&str, _>::scratch(&kernel, 10 * 4_096);
+        let mut shares = Vec::new();
+        for b in 0..6 {
+            Compute::<&str, _>::block(&kernel, &mut seen, 4_096);
+            assert!(seen.on, "block {b}");
+            let (mut given, mut i) = (0, b * 4_096);
+            let read = |r: usize| catalog[pick(r)].as_str();
+            while i < (b + 1) * 4_096 {
+                let mut give = |r: usize, id: Result<_, polyid::ErrorCode>| {
+                    assert_eq!(id, core(read(r)).map_err(|e| e.code()));
+                    given += 1;
+                };
+                i = kernel.known(&mut seen, i..(b + 1) * 4_096, &read, &mut give, true);
+                if i < (b + 1) * 4_096 {
+                    assert_eq!(
+                        kernel.row(&mut seen, &read(i)).map(|id| id.unwrap()),
+                        core(read(i))
+                    );
+                    i += 1;
+                }
+            }
+            shares.push(seen.misses * 100 / 4_096);
+        }
+        assert!(shares[0] > 50 && shares[1] < shares[0], "{shares:?}");
+        assert!(
+            shares[2..].iter().all(|&s| s < 25) && shares[5] < 10,
+            "{shares:?}"
+        );
+        assert!(!seen.strong);
+        let rows: Vec<String> = (0..30_000).map(|r| catalog[pick(r)].clone()).collect();
         agrees(&rows, None, Profile::Polyid);
     }
 
