@@ -70,6 +70,10 @@ fn main() {
     // A catalog of more codes than a block of the seen-codes table has rows.
     let large: Vec<String> = (0..5000).map(|_| code(&mut r, "")).collect();
     let large = StringArray::from_iter_values((0..rows).map(|_| &large[r.below(5000) as usize]));
+    // The 2,000-code column with one row in a hundred null.
+    let with_nulls: StringArray = (0..rows)
+        .map(|i| (i % 100 != 37).then(|| repeated.value(i)))
+        .collect();
     for (name, column) in [
         ("compact_ids canonical (1,000 codes)", &canonical),
         ("compact_ids numbered catalog (2,000 codes)", &numbered),
@@ -79,6 +83,10 @@ fn main() {
         ),
         ("compact_ids realistic repeated (2,000 codes)", &repeated),
         ("compact_ids realistic repeated (5,000 codes)", &large),
+        (
+            "compact_ids realistic repeated (2,000 codes), 1% null",
+            &with_nulls,
+        ),
         ("compact_ids realistic all distinct", &distinct),
     ] {
         let s = best(|| wdp::compact_ids(column, None, Profile::Polyid, OnError::Null).unwrap());

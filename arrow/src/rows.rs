@@ -270,6 +270,29 @@ pub(crate) struct Span {
 }
 
 impl<K: Kernel> Job<'_, K> {
+    /// The first null row from `from` on, or `to` when none of `from..to` is null.
+    #[inline]
+    fn valid_to(&self, from: usize, to: usize) -> usize {
+        let Some(nulls) = self.nulls else {
+            return to;
+        };
+        if from >= to {
+            return to;
+        }
+        let bits = nulls.inner();
+        let chunks = bits.inner().bit_chunks(bits.offset() + from, to - from);
+        let mut at = from;
+        // Padded with zeros past `to`: a run of ones always ends in the last chunk.
+        for chunk in chunks.iter_padded() {
+            let ones = chunk.trailing_ones() as usize;
+            if ones < 64 {
+                return (at + ones).min(to);
+            }
+            at += 64;
+        }
+        to
+    }
+
     /// The rows of `range`: `store` receives each row's index and value (`None`: null), in
     /// order.
     #[inline]
@@ -283,8 +306,8 @@ impl<K: Kernel> Job<'_, K> {
         let mut scratch = self.kernel.scratch(range.len());
         let end = range.end;
         let mut checked_to = range.start;
-        // The end of the rows the kernel may give from its scratch state: the current
-        // block's, when none of its rows is null.
+        // The end of the rows the kernel may give from its scratch state: the first null row
+        // from `i` on, or the end of the current block.
         let mut known_to = range.start;
         let mut i = range.start;
         while i < end {
@@ -298,14 +321,8 @@ impl<K: Kernel> Job<'_, K> {
                         malformed: Some(e),
                     };
                 }
-                let rows = checked_to - i;
-                self.kernel.block(&mut scratch, rows);
-                if self
-                    .nulls
-                    .is_none_or(|n| n.inner().slice(i, rows).count_set_bits() == rows)
-                {
-                    known_to = checked_to;
-                }
+                self.kernel.block(&mut scratch, checked_to - i);
+                known_to = self.valid_to(i, checked_to);
             }
             if i < known_to {
                 // A known error (given only with OnError::Null) is a null row, its code in
@@ -331,6 +348,7 @@ impl<K: Kernel> Job<'_, K> {
                 store(i, None);
                 valid.null(i);
                 i += 1;
+                known_to = self.valid_to(i, checked_to);
                 continue;
             }
             match self.kernel.compute(&mut scratch, &self.kernel.read(i)) {
@@ -561,4 +579,88 @@ pub(crate) fn run<S: Sink, K: Kernel<Item = S::Item>>(
         OnError::Null => Some(error_codes(rows, &failed)?),
     };
     Ok(Output { values, errors })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use arrow_buffer::NullBuffer;
+    use polyid::{Error, ErrorCode};
+
+    use super::{Job, Kernel, BLOCK};
+    use crate::OnError;
+
+    /// Row `i`'s value is `i`. `known` gives every row it is asked about except those
+    /// `refuse` names, and `computed` counts the rows computed one by one.
+    struct Counting {
+        refuse: fn(usize) -> bool,
+        computed: AtomicUsize,
+    }
+
+    impl Kernel for Counting {
+        type Input = usize;
+        type Item = usize;
+        type Scratch = ();
+        fn read(&self, i: usize) -> usize {
+            i
+        }
+        fn check(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
+            Ok(())
+        }
+        fn describe(&self, i: &usize) -> String {
+            i.to_string()
+        }
+        fn scratch(&self, _: usize) {}
+        fn block(&self, _: &mut (), _: usize) {}
+        fn compute(&self, _: &mut (), i: &usize) -> Result<Option<usize>, Error> {
+            self.computed.fetch_add(1, Ordering::Relaxed);
+            Ok(Some(*i))
+        }
+        fn known(
+            &self,
+            _: &mut (),
+            rows: core::ops::Range<usize>,
+            read: &impl Fn(usize) -> usize,
+            give: &mut impl FnMut(usize, Result<usize, ErrorCode>),
+            _: bool,
+        ) -> usize {
+            for i in rows.clone() {
+                if (self.refuse)(i) {
+                    return i;
+                }
+                give(i, Ok(read(i)));
+            }
+            rows.end
+        }
+    }
+
+    #[test]
+    fn the_rows_between_null_rows_are_given_from_the_scratch_state() {
+        // A null row every 97 rows, and a run of nulls across a block's end: the rows that
+        // `known` refuses are the only rows computed one by one, and every null row is null.
+        let rows = 3 * BLOCK + 500;
+        let null = |i: usize| i % 97 == 5 || (BLOCK - 3..BLOCK + 2).contains(&i);
+        let nulls = NullBuffer::from_iter((0..rows).map(|i| !null(i)));
+        let refusals: [fn(usize) -> bool; 2] = [|_| false, |i| i % 1000 == 999];
+        for refuse in refusals {
+            let job = Job {
+                rows,
+                nulls: Some(&nulls),
+                mode: OnError::Null,
+                kernel: Counting {
+                    refuse,
+                    computed: AtomicUsize::new(0),
+                },
+            };
+            let mut values = vec![None; rows];
+            let span = job.span(0..rows, |i, v| values[i] = v);
+            for (i, v) in values.iter().enumerate() {
+                assert_eq!(*v, (!null(i)).then_some(i), "row {i}");
+            }
+            assert_eq!(span.valid.finish_cloned(), Some(nulls.clone()));
+            let refused = (0..rows).filter(|&i| !null(i) && refuse(i)).count();
+            assert_eq!(job.kernel.computed.load(Ordering::Relaxed), refused);
+        }
+    }
 }
