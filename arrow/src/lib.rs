@@ -11,7 +11,8 @@
 //! | EUID | [`euid`] | text, values (`fixed_size_binary(16)`), `timestamp[ms, UTC]`, extensions, from parts, generate |
 //!
 //! Text columns may be `utf8`, `large_utf8` or `utf8_view` (dictionary-encoded text through
-//! [`decode_dictionary`]); the output text columns are `utf8`. A null row gives a null row.
+//! [`per_value`], each value computed once, or [`decode_dictionary`]); the output text
+//! columns are `utf8`. A null row gives a null row.
 //! A row the core rejects either stops the kernel ([`OnError::Raise`]: a [`ColumnError`] with the row, its input and the core's error) or
 //! becomes null with its stable error code in a second column ([`OnError::Null`]).
 //!
@@ -30,6 +31,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod dictionary;
 mod error;
 mod ids;
 mod input;
@@ -48,6 +50,7 @@ pub mod tid;
 pub mod wdp;
 pub mod xid;
 
+pub use dictionary::{per_value, ColumnKernel};
 pub use error::{ColumnError, OnError, Output, MAX_INPUT_BYTES};
 pub use input::{check_column, decode_dictionary, validate_for_kernels, validate_full};
 pub use threads::max_threads;

@@ -273,24 +273,10 @@ impl<K: Kernel> Job<'_, K> {
     /// The first null row from `from` on, or `to` when none of `from..to` is null.
     #[inline]
     fn valid_to(&self, from: usize, to: usize) -> usize {
-        let Some(nulls) = self.nulls else {
-            return to;
-        };
-        if from >= to {
-            return to;
+        match self.nulls {
+            Some(nulls) if from < to => first_null(nulls, from, to),
+            _ => to,
         }
-        let bits = nulls.inner();
-        let chunks = bits.inner().bit_chunks(bits.offset() + from, to - from);
-        let mut at = from;
-        // Padded with zeros past `to`: a run of ones always ends in the last chunk.
-        for chunk in chunks.iter_padded() {
-            let ones = chunk.trailing_ones() as usize;
-            if ones < 64 {
-                return (at + ones).min(to);
-            }
-            at += 64;
-        }
-        to
     }
 
     /// The rows of `range`: `store` receives each row's index and value (`None`: null), in
@@ -386,6 +372,26 @@ impl<K: Kernel> Job<'_, K> {
             malformed: None,
         }
     }
+}
+
+/// The first null row of `from..to` (`from < to`), or `to`: a word of the bitmap at a time.
+#[inline(never)]
+fn first_null(nulls: &NullBuffer, from: usize, to: usize) -> usize {
+    let bits = nulls.inner();
+    let mut at = from;
+    // Padded with zeros past `to`: a run of ones always ends in the last chunk.
+    for chunk in bits
+        .inner()
+        .bit_chunks(bits.offset() + from, to - from)
+        .iter_padded()
+    {
+        let ones = chunk.trailing_ones() as usize;
+        if ones < 64 {
+            return (at + ones).min(to);
+        }
+        at += 64;
+    }
+    to
 }
 
 /// The validity of a span's rows, written when a row is null: the valid rows before it are

@@ -16,7 +16,7 @@ use polyid::ErrorCode;
 use polyid_arrow::stream::{
     self, output_type, ChunkKernel, ManyChunkKernel, MapChunks, ReadError, ZipChunks,
 };
-use polyid_arrow::{decode_dictionary, euid, tid, wdp, xid, ColumnError, OnError, Output};
+use polyid_arrow::{euid, per_value, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::args::{profile, Text};
 use crate::arrow_capsules::{read_err, ArrowArray, ArrowChunkedArray, Column};
@@ -62,9 +62,8 @@ type Kernel<'k> = dyn Fn(&dyn Array, OnError) -> Result<Output, ColumnError> + S
 fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> PyResult<Py<PyAny>> {
     match input {
         Column::Array(array) => {
-            let array = decode_dictionary(&array).map_err(|e| column_err(py, e))?;
             let out = py
-                .detach(|| guarded(|| kernel(array.as_ref(), mode).and_then(Output::packed)))
+                .detach(|| guarded(|| per_value(&array, mode, kernel).and_then(Output::packed)))
                 .map_err(|e| column_err(py, e))?;
             Ok(Py::new(py, ArrowArray::new(out))?.into_any())
         }

@@ -465,6 +465,18 @@ def test_dictionary_encoded_text() -> None:
     with pytest.raises(polyid.PolyIdError) as e:
         ids.compact_ids(chunked)
     assert (e.value.item, e.value.input) == (2, "E.AUTH.TOKEN.000")
+    # An array is computed once per dictionary value, its rows taking their value's result:
+    # the same rows and the same first bad row as the column it stands for.
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(d)
+    assert (e.value.code, e.value.item, e.value.input) == ("INVALID_SEQUENCE", 2, "E.AUTH.TOKEN.000")
+    big = pa.DictionaryArray.from_arrays(pa.array([2, 0, None, 0, 1, 0] * 50, pa.int16()), values)
+    for kernel in (ids.compact_ids, ids.normalize_codes):
+        assert pa.array(kernel(big, on_error="null")) == pa.array(
+            kernel(big.dictionary_decode(), on_error="null"))
+    with pytest.raises(polyid.PolyIdError) as e:
+        ids.compact_ids(big.slice(1))
+    assert (e.value.item, e.value.input) == (5, "E.AUTH.TOKEN.000")
     assert pa.chunked_array(ids.tid_parse(pa.chunked_array([], pa.dictionary(pa.int32(), pa.string())))).type == pa.int64()
     with pytest.raises(polyid.PolyIdError) as e:
         ids.compact_ids(pa.array([1, 2]).dictionary_encode())

@@ -1,0 +1,214 @@
+//! Dictionary-encoded text columns computed once per dictionary value.
+//!
+//! A dictionary column (a categorical column of pandas or Polars, an ENUM of DuckDB, a
+//! Parquet column read with its dictionary) repeats few values over many rows: a kernel
+//! computes each value once, and every row takes its value's result by its key, instead of
+//! the column being decoded to one text per row first.
+
+use arrow_array::cast::AsArray;
+use arrow_array::{new_null_array, Array, ArrayRef};
+use arrow_schema::DataType;
+use polyid::{Error, ErrorCode};
+
+use crate::error::{ColumnError, OnError, Output};
+use crate::input::decode_dictionary;
+
+/// A kernel of one column: its rows' values, and with [`OnError::Null`] their error codes.
+pub type ColumnKernel<'k> = dyn Fn(&dyn Array, OnError) -> Result<Output, ColumnError> + 'k;
+
+/// `kernel` over `column` in `mode`, a dictionary-encoded text column (keys of any integer
+/// type; values `utf8`, `large_utf8` or `utf8_view`) read as the text it stands for. Such a
+/// column's values are computed once each and its rows take their value's result: the same
+/// output, the same first invalid row (with [`OnError::Raise`]) and the same errors as
+/// `kernel` over [`decode_dictionary`]'s column, which is what any other column gets (and a
+/// dictionary with more values than rows, where computing each value would cost more).
+///
+/// ```
+/// use std::sync::Arc;
+/// use arrow_array::{Array, ArrayRef, DictionaryArray, types::Int8Type, cast::AsArray};
+/// use polyid_arrow::{per_value, wdp, OnError};
+/// let codes: DictionaryArray<Int8Type> =
+///     vec![Some("E.Auth.Token.MISSING"), None, Some("E.Auth.Token.MISSING")].into_iter().collect();
+/// let codes: ArrayRef = Arc::new(codes);
+/// let out = per_value(&codes, OnError::Raise, &|a, m| {
+///     wdp::compact_ids(a, None, polyid::Profile::Polyid, m)
+/// })?;
+/// let ids = out.values.as_string::<i32>();
+/// assert_eq!((ids.value(0), ids.is_null(1), ids.value(2)), ("V6a0B", true, "V6a0B")); // docs/spec §1.2
+/// # Ok::<(), polyid_arrow::ColumnError>(())
+/// ```
+pub fn per_value(
+    column: &ArrayRef,
+    mode: OnError,
+    kernel: &ColumnKernel<'_>,
+) -> Result<Output, ColumnError> {
+    let Some(dict) = column.as_any_dictionary_opt() else {
+        return kernel(column.as_ref(), mode);
+    };
+    let values = dict.values();
+    let text = matches!(
+        values.data_type(),
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+    );
+    if !text || values.len() > column.len() {
+        return kernel(decode_dictionary(column)?.as_ref(), mode);
+    }
+    let out = kernel(values.as_ref(), OnError::Null)?;
+    let keys = dict.keys();
+    if mode == OnError::Raise {
+        if let Some(errors) = &out.errors {
+            let at = dict.normalized_keys();
+            let first =
+                (0..column.len()).find(|&row| keys.is_valid(row) && errors.is_valid(at[row]));
+            if let Some(row) = first {
+                // The value's own error, in full, at the row's index.
+                let value = values.slice(at[row], 1);
+                return Err(match kernel(value.as_ref(), OnError::Raise) {
+                    Err(e) => e.shifted(row),
+                    Ok(_) => internal("a value failed once and not again"),
+                });
+            }
+        }
+    }
+    let take = |a: &ArrayRef| {
+        arrow_select::take::take(a.as_ref(), keys, None).map_err(|e| internal_owned(e.to_string()))
+    };
+    Ok(Output {
+        values: take(&out.values)?,
+        errors: match (mode, &out.errors) {
+            // No value failed (the common case): no row has an error.
+            (OnError::Null, Some(errors)) if errors.null_count() == errors.len() => {
+                Some(new_null_array(errors.data_type(), column.len()))
+            }
+            (OnError::Null, Some(errors)) => Some(take(errors)?),
+            _ => None,
+        },
+    })
+}
+
+fn internal(message: &'static str) -> ColumnError {
+    ColumnError::new(Error::reason(
+        ErrorCode::InternalError,
+        "dictionary column",
+        message,
+    ))
+}
+
+fn internal_owned(message: String) -> ColumnError {
+    ColumnError::new(Error::new(
+        ErrorCode::InternalError,
+        "dictionary column",
+        polyid::Detail::Message(message.into()),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use arrow_array::types::{Int16Type, Int8Type, UInt32Type};
+    use arrow_array::{
+        ArrayRef, DictionaryArray, Int16Array, Int32Array, LargeStringArray, PrimitiveArray,
+        StringArray, StringViewArray,
+    };
+    use polyid::Profile;
+
+    use super::per_value;
+    use crate::input::decode_dictionary;
+    use crate::{euid, tid, wdp, xid, ColumnError, OnError, Output};
+
+    type Kernel = fn(&dyn arrow_array::Array, OnError) -> Result<Output, ColumnError>;
+
+    const KERNELS: [Kernel; 6] = [
+        |a, m| wdp::compact_ids(a, None, Profile::Polyid, m),
+        |a, m| wdp::normalize_codes(a, None, m),
+        |a, m| wdp::namespace_hashes(a, Profile::Polyid, m),
+        |a, m| tid::parse(a, Profile::Polyid, m),
+        |a, m| xid::parse(a, m),
+        |a, m| euid::parse(a, Profile::Polyid, m),
+    ];
+
+    /// Every kernel in both modes, through `per_value` and over the decoded column: the same
+    /// values and errors, or the same error.
+    fn agrees(column: &ArrayRef) {
+        for kernel in KERNELS {
+            for mode in [OnError::Null, OnError::Raise] {
+                let decoded = decode_dictionary(column).and_then(|d| kernel(d.as_ref(), mode));
+                let direct = per_value(column, mode, &kernel);
+                match (direct, decoded) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(a.values.as_ref(), b.values.as_ref());
+                        assert_eq!(a.errors.is_some(), b.errors.is_some());
+                        if let (Some(x), Some(y)) = (a.errors, b.errors) {
+                            assert_eq!(x.as_ref(), y.as_ref());
+                        }
+                    }
+                    (a, b) => assert_eq!(a.err(), b.err()),
+                }
+            }
+        }
+    }
+
+    fn values() -> [Option<&'static str>; 9] {
+        [
+            Some("E.Auth.Token.MISSING"),
+            Some(" e.auth.token.001 "),
+            None,
+            Some("E.AUTH.TOKEN.000"),
+            Some("3kxnlhr3gxq23"),
+            Some("abcdefghijk"),
+            Some(""),
+            Some("01HV6BY4Z9A8G6F9E3G5P7M2R7K"),
+            Some("auth_lib"),
+        ]
+    }
+
+    #[test]
+    fn each_value_once_is_the_decoded_column() {
+        // Keys over every value, null keys, values no row uses; each text layout; sliced.
+        let keys: Vec<Option<i16>> = (0..300)
+            .map(|i| (i % 17 != 3).then_some(((i * 7) % 9) as i16))
+            .collect();
+        let layouts: [ArrayRef; 3] = [
+            Arc::new(StringArray::from(values().to_vec())),
+            Arc::new(LargeStringArray::from(values().to_vec())),
+            Arc::new(StringViewArray::from(values().to_vec())),
+        ];
+        for values in layouts {
+            let dict =
+                DictionaryArray::<Int16Type>::try_new(Int16Array::from(keys.clone()), values)
+                    .unwrap();
+            let dict: ArrayRef = Arc::new(dict);
+            agrees(&dict);
+            agrees(&dict.slice(5, 200));
+            // Rows before the first invalid one all valid: the raised row is not the first.
+            agrees(&dict.slice(0, 0));
+        }
+        // Only valid codes (no row fails in either mode).
+        let valid: DictionaryArray<Int8Type> = (0..100)
+            .map(|i| ["E.A.B.001", "W.Cache.Data.MISSING"][i % 2])
+            .collect();
+        agrees(&(Arc::new(valid) as ArrayRef));
+    }
+
+    #[test]
+    fn other_dictionaries_are_decoded_first() {
+        // More values than rows: the rows are decoded, with the same results.
+        let many: Vec<String> = (0..50).map(|i| format!("E.A.B{i}.001")).collect();
+        let dict = DictionaryArray::<UInt32Type>::try_new(
+            PrimitiveArray::from(vec![3u32, 7, 3]),
+            Arc::new(StringArray::from(many)),
+        )
+        .unwrap();
+        agrees(&(Arc::new(dict) as ArrayRef));
+        // Values that are not text: the error of the decoded column.
+        let ints = DictionaryArray::<Int16Type>::try_new(
+            Int16Array::from(vec![0, 1, 0]),
+            Arc::new(Int32Array::from(vec![5, 6])),
+        )
+        .unwrap();
+        let ints: ArrayRef = Arc::new(ints);
+        let e = per_value(&ints, OnError::Null, &KERNELS[0]).unwrap_err();
+        assert_eq!(Some(e), decode_dictionary(&ints).err());
+    }
+}
