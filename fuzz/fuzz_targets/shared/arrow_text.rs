@@ -14,7 +14,8 @@
 //! bytes. Layout (modulo 3): the rows' texts after offsets (the fault: an offset moved back or
 //! forward, set to -1, or a value byte made a continuation byte); `utf8_view` (a byte of the
 //! views changed); or a dictionary of `int32` keys over the pool (a key set to -1 or past the
-//! pool), decoded as the bindings decode one before the kernels read it.
+//! pool), decoded as the bindings decode one before the kernels read it, and computed once per
+//! value (`polyid_arrow::per_value`, as Python's `polyid.arrow` computes a dictionary array).
 
 use std::fmt::Debug;
 
@@ -315,6 +316,25 @@ pub fn check(data: &[u8]) {
             );
         }
         (r, f) => panic!("raise {r:?}, first invalid row {f:?}"),
+    }
+    // A dictionary computed once per value: the decoded column's output, or its error.
+    if received.as_any_dictionary_opt().is_some() {
+        let kernel = |a: &dyn Array, m| kernels::compact_ids(a, names, profile, m);
+        for mode in [OnError::Null, OnError::Raise] {
+            match (
+                polyid_arrow::per_value(&received, mode, &kernel),
+                kernel(column, mode),
+            ) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.values.as_ref(), b.values.as_ref());
+                    assert_eq!(
+                        a.errors.as_ref().map(|e| e.as_ref()),
+                        b.errors.as_ref().map(|e| e.as_ref())
+                    );
+                }
+                (a, b) => assert_eq!(a.err(), b.err()),
+            }
+        }
     }
     // Normalized forms and error codes, row by row.
     let out = normalized.expect("a well-formed array");
