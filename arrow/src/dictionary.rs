@@ -6,7 +6,8 @@
 //! the column being decoded to one text per row first.
 
 use arrow_array::cast::AsArray;
-use arrow_array::{new_null_array, Array, ArrayRef};
+use arrow_array::{make_array, new_null_array, Array, ArrayRef, UInt64Array};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer};
 use arrow_schema::DataType;
 use polyid::{Error, ErrorCode};
 
@@ -21,7 +22,8 @@ pub type ColumnKernel<'k> = dyn Fn(&dyn Array, OnError) -> Result<Output, Column
 /// column's values are computed once each and its rows take their value's result: the same
 /// output, the same first invalid row (with [`OnError::Raise`]) and the same errors as
 /// `kernel` over [`decode_dictionary`]'s column, which is what any other column gets (and a
-/// dictionary with more values than rows, where computing each value would cost more).
+/// dictionary without values, or with more values than rows, where computing each value
+/// would cost more).
 ///
 /// ```
 /// use std::sync::Arc;
@@ -50,14 +52,14 @@ pub fn per_value(
         values.data_type(),
         DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
     );
-    if !text || values.len() > column.len() {
+    if !text || values.is_empty() || values.len() > column.len() {
         return kernel(decode_dictionary(column)?.as_ref(), mode);
     }
     let out = kernel(values.as_ref(), OnError::Null)?;
     let keys = dict.keys();
+    let at = dict.normalized_keys();
     if mode == OnError::Raise {
         if let Some(errors) = &out.errors {
-            let at = dict.normalized_keys();
             let first =
                 (0..column.len()).find(|&row| keys.is_valid(row) && errors.is_valid(at[row]));
             if let Some(row) = first {
@@ -70,8 +72,27 @@ pub fn per_value(
             }
         }
     }
-    let take = |a: &ArrayRef| {
-        arrow_select::take::take(a.as_ref(), keys, None).map_err(|e| internal_owned(e.to_string()))
+    // The keys as indices without nulls, and a copy of their validity: `take` would hand a
+    // null key's validity back in the output, which must not share a buffer with the input
+    // (a caller may release it first: `stream::owned`).
+    let indices = UInt64Array::from_iter_values(at.into_iter().map(|k| k as u64));
+    let key_nulls = keys.nulls().map(|n| {
+        let bits = n.inner();
+        NullBuffer::new(BooleanBuffer::new(
+            Buffer::from_slice_ref(bits.inner().as_slice()),
+            bits.offset(),
+            bits.len(),
+        ))
+    });
+    let take = |a: &ArrayRef| -> Result<ArrayRef, ColumnError> {
+        let taken = arrow_select::take::take(a.as_ref(), &indices, None)
+            .map_err(|e| internal_owned(e.to_string()))?;
+        let Some(key_nulls) = &key_nulls else {
+            return Ok(taken);
+        };
+        let nulls = NullBuffer::union(taken.nulls(), Some(key_nulls));
+        let data = taken.to_data().into_builder().nulls(nulls).build();
+        Ok(make_array(data.map_err(|e| internal_owned(e.to_string()))?))
     };
     Ok(Output {
         values: take(&out.values)?,
@@ -137,6 +158,12 @@ mod tests {
                 let direct = per_value(column, mode, &kernel);
                 match (direct, decoded) {
                     (Ok(a), Ok(b)) => {
+                        // Nothing of the input in the output (a C caller releases its input
+                        // after the call).
+                        #[cfg(feature = "ffi")]
+                        for out in std::iter::once(&a.values).chain(&a.errors) {
+                            crate::stream::owned(out, std::slice::from_ref(column)).unwrap();
+                        }
                         assert_eq!(a.values.as_ref(), b.values.as_ref());
                         assert_eq!(a.errors.is_some(), b.errors.is_some());
                         if let (Some(x), Some(y)) = (a.errors, b.errors) {
@@ -184,9 +211,10 @@ mod tests {
             // Rows before the first invalid one all valid: the raised row is not the first.
             agrees(&dict.slice(0, 0));
         }
-        // Only valid codes (no row fails in either mode).
+        // Only valid codes (no row fails in either mode), and null keys: the output's only
+        // nulls are the keys'.
         let valid: DictionaryArray<Int8Type> = (0..100)
-            .map(|i| ["E.A.B.001", "W.Cache.Data.MISSING"][i % 2])
+            .map(|i| (i % 7 != 0).then_some(["E.A.B.001", "W.Cache.Data.MISSING"][i % 2]))
             .collect();
         agrees(&(Arc::new(valid) as ArrayRef));
     }
@@ -201,6 +229,15 @@ mod tests {
         )
         .unwrap();
         agrees(&(Arc::new(dict) as ArrayRef));
+        // No values: every row null (keys null), or no row, as a stream's empty chunk.
+        for keys in [vec![None, None], vec![]] {
+            let empty = DictionaryArray::<Int16Type>::try_new(
+                Int16Array::from(keys),
+                Arc::new(StringArray::from(Vec::<&str>::new())),
+            )
+            .unwrap();
+            agrees(&(Arc::new(empty) as ArrayRef));
+        }
         // Values that are not text: the error of the decoded column.
         let ints = DictionaryArray::<Int16Type>::try_new(
             Int16Array::from(vec![0, 1, 0]),

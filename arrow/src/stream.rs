@@ -23,7 +23,8 @@ use arrow_data::ArrayData;
 use arrow_schema::{ArrowError, DataType, Field};
 use polyid::{Detail, Error, ErrorCode};
 
-use crate::error::ColumnError;
+use crate::dictionary::per_value;
+use crate::error::{ColumnError, OnError, Output};
 use crate::ffi::MAX_MESSAGE_BYTES;
 use crate::ffi::{bounded, export_array, export_schema, import_chunk, import_type};
 use crate::input::{check_column, decode_dictionary};
@@ -174,8 +175,19 @@ impl StreamReader {
     }
 }
 
-/// What a mapped stream computes from each chunk's column.
-pub type ChunkKernel<'k> = Box<dyn FnMut(&dyn Array) -> Result<ArrayRef, ColumnError> + Send + 'k>;
+/// What a mapped stream computes from each chunk's column (as it is read: a dictionary
+/// stays encoded; [`chunk_kernel`] computes one once per value).
+pub type ChunkKernel<'k> = Box<dyn FnMut(&ArrayRef) -> Result<ArrayRef, ColumnError> + Send + 'k>;
+
+/// The chunk kernel of a one-column kernel in `mode`: each chunk through [`per_value`] (a
+/// dictionary chunk computed once per value), its output packed as `mode` returns it
+/// ([`Output::packed`]).
+pub fn chunk_kernel<'k>(
+    mode: OnError,
+    kernel: impl Fn(&dyn Array, OnError) -> Result<Output, ColumnError> + Send + 'k,
+) -> ChunkKernel<'k> {
+    Box::new(move |a| per_value(a, mode, &kernel).and_then(Output::packed))
+}
 
 /// A kernel over the chunks of a stream, one output chunk per input chunk, computed as the
 /// chunks are read: a stream of any length is held a chunk at a time.
@@ -220,8 +232,7 @@ pub fn output_type(
     kernel: &mut ChunkKernel<'_>,
     column_type: &DataType,
 ) -> Result<DataType, ColumnError> {
-    let empty = decode_dictionary(&new_empty_array(column_type))?;
-    Ok(kernel(empty.as_ref())?.data_type().clone())
+    Ok(kernel(&new_empty_array(column_type))?.data_type().clone())
 }
 
 /// `kernel` mapped over a caller's stream, over the column `column` names ([`column_of`]).
@@ -271,13 +282,13 @@ impl<'k> MapChunks<'k> {
         &self.output_type
     }
 
-    /// The next chunk's column as the kernel reads it (dictionary-encoded text decoded).
+    /// The next chunk's column, as the kernel reads it.
     fn next_column(&mut self) -> Result<Option<ArrayRef>, ReadError> {
         let Some(chunk) = self.input.next_chunk()? else {
             return Ok(None);
         };
         let column = match self.field {
-            None => decode_dictionary(&chunk)?,
+            None => chunk,
             Some(i) => {
                 // The C Stream Interface carries record batches as struct arrays without
                 // null rows.
@@ -292,7 +303,7 @@ impl<'k> MapChunks<'k> {
                     )
                     .into());
                 }
-                decode_dictionary(batch.column(i))?
+                batch.column(i).clone()
             }
         };
         Ok(Some(column))
@@ -306,7 +317,7 @@ impl<'k> MapChunks<'k> {
         };
         let offset = self.rows;
         self.rows += column.len();
-        let out = (self.kernel)(column.as_ref()).map_err(|e| e.shifted(offset))?;
+        let out = (self.kernel)(&column).map_err(|e| e.shifted(offset))?;
         Ok(Some(owned(&out, &[column])?))
     }
 
@@ -857,7 +868,7 @@ mod tests {
     }
 
     fn compact_ids(mode: OnError) -> ChunkKernel<'static> {
-        Box::new(move |a| wdp::compact_ids(a, None, Profile::Polyid, mode).and_then(Output::packed))
+        chunk_kernel(mode, |a, m| wdp::compact_ids(a, None, Profile::Polyid, m))
     }
 
     #[test]

@@ -11,15 +11,15 @@ use core::ptr;
 
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{Array, ArrayRef};
+use arrow_array::ArrayRef;
 use arrow_data::ArrayData;
 use arrow_schema::DataType;
 use polyid::wdp::NamedSequences;
 use polyid::{Detail, Error, ErrorCode};
 use polyid_arrow::ffi::{borrow_array, export_column};
 use polyid_arrow::stream::{
-    export_stream, exported_failure, owned, ChunkKernel, ChunkSource, Fault, MapChunks, ReadError,
-    EINVAL,
+    chunk_kernel, export_stream, exported_failure, owned, ChunkKernel, ChunkSource, Fault,
+    MapChunks, ReadError, EINVAL,
 };
 use polyid_arrow::{euid, tid, wdp, xid, ColumnError, OnError, Output};
 
@@ -527,8 +527,8 @@ pub unsafe extern "C" fn polyid_arrow_compact_ids_stream(
     map_stream(input, column, out, err, || {
         let names = opt_names(names)?.cloned();
         let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        Ok(Box::new(move |a: &dyn Array| {
-            wdp::compact_ids(a, names.as_ref(), p, m).and_then(Output::packed)
+        Ok(chunk_kernel(m, move |a, m| {
+            wdp::compact_ids(a, names.as_ref(), p, m)
         }))
     })
 }

@@ -13,9 +13,7 @@ use arrow_array::{new_empty_array, Array, ArrayRef};
 use pyo3::prelude::*;
 
 use polyid::ErrorCode;
-use polyid_arrow::stream::{
-    self, output_type, ChunkKernel, ManyChunkKernel, MapChunks, ReadError, ZipChunks,
-};
+use polyid_arrow::stream::{self, output_type, ManyChunkKernel, MapChunks, ReadError, ZipChunks};
 use polyid_arrow::{euid, per_value, tid, wdp, xid, ColumnError, OnError, Output};
 
 use crate::args::{profile, Text};
@@ -68,8 +66,7 @@ fn apply(py: Python<'_>, input: Column, mode: OnError, kernel: &Kernel<'_>) -> P
             Ok(Py::new(py, ArrowArray::new(out))?.into_any())
         }
         Column::Stream(reader) => {
-            let mut chunk_kernel: ChunkKernel<'_> =
-                Box::new(move |a| kernel(a, mode).and_then(Output::packed));
+            let mut chunk_kernel = stream::chunk_kernel(mode, kernel);
             let (chunks, data_type) = py
                 .detach(|| {
                     guarded(|| {

@@ -34,8 +34,8 @@ use arrow_schema::{DataType, Field, Fields};
 use core::ffi::{c_int, CStr};
 use polyid::{ErrorCode, Profile};
 use polyid_arrow::stream::{
-    export_stream, exported_failure, map_stream, ChunkKernel, ChunkSource, Fault, MapChunks,
-    ReadError, StreamFailure, EINVAL,
+    chunk_kernel, export_stream, exported_failure, map_stream, ChunkKernel, ChunkSource, Fault,
+    MapChunks, ReadError, StreamFailure, EINVAL,
 };
 use polyid_arrow::{ColumnError, OnError, Output};
 
@@ -88,7 +88,7 @@ const COLUMN: &str = "ids";
 fn kernel(which: u8, mode: OnError) -> (&'static str, bool, bool, ChunkKernel<'static>) {
     let p = Profile::Polyid;
     let k = |f: fn(&dyn Array, OnError) -> Result<Output, ColumnError>| -> ChunkKernel<'static> {
-        Box::new(move |a: &dyn Array| f(a, mode).and_then(Output::packed))
+        chunk_kernel(mode, f)
     };
     match which & 7 {
         0 => (
@@ -120,8 +120,8 @@ fn kernel(which: u8, mode: OnError) -> (&'static str, bool, bool, ChunkKernel<'s
             "wdp::compact_ids",
             false,
             true,
-            Box::new(move |a: &dyn Array| {
-                polyid_arrow::wdp::compact_ids(a, None, p, mode).and_then(Output::packed)
+            chunk_kernel(mode, move |a, m| {
+                polyid_arrow::wdp::compact_ids(a, None, p, m)
             }),
         ),
         6 => (
@@ -398,7 +398,7 @@ pub fn check(data: &[u8]) {
             }
         } else {
             let array = make_array(column.clone());
-            match (kernel(h[0], mode).3)(array.as_ref()) {
+            match (kernel(h[0], mode).3)(&array) {
                 Ok(out) => Outcome::Chunk(out.to_data()),
                 Err(e) => Outcome::Failed(e.shifted(start)),
             }
