@@ -80,4 +80,5 @@ wasm-bench-catalog-write:
 
 BUILD_TARGETS += wasm-build
 TEST_TARGETS += wasm-test
-DEMO_TARGETS += wasm-build
+# The demo's matrix runs the browser module in headless chromium too.
+DEMO_TARGETS += wasm-build wasm-chromium
