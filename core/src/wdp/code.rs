@@ -469,17 +469,18 @@ fn fields_fit(b: &[u8], comp_end: usize, prim_end: usize) -> bool {
 /// name, and its three digits (the first in the low byte).
 #[inline(always)]
 fn sequence_of(b: &[u8], at: usize, names: &NamedSequences) -> Option<(bool, u32)> {
+    // The last four bytes as one word: a numbered field's dot and digits. The scan let
+    // through letters, digits and `_` after the last dot; of those, digits are the bytes
+    // below 0x40.
+    let [.., w, x, y, z] = *b else { return None };
+    let tail = u32::from_le_bytes([w, x, y, z]);
     let seq = &b[at..];
     match *seq {
-        [a, d, e] if a.is_ascii_digit() => {
-            // The three bytes at once (all ASCII, as the scan proved): each less `'0'` must be
-            // at most 9, and not all zero.
-            let w = u32::from_le_bytes([a, d, e, 0]);
-            let x = w ^ 0x0030_3030;
-            if (x + 0x0076_7676) & 0x0080_8080 != 0 || x == 0 {
+        [_, _, _] if tail & 0xc0c0_c000 == 0 => {
+            if tail == u32::from_le_bytes(*b".000") {
                 return None;
             }
-            Some((false, w))
+            Some((false, tail >> 8))
         }
         _ => {
             // A standard name is the whole field, and begins with a letter, whenever the
@@ -756,10 +757,12 @@ fn parse_fast(b: &[u8], names: &NamedSequences) -> Option<StructuredCode> {
     Some(out)
 }
 
-/// The compact ID of a plain code without building a [`StructuredCode`]; `None` sends the
-/// caller to the precise parser.
+/// The code hash of a plain code without building a [`StructuredCode`]; `None` sends the
+/// caller to the precise parser. The hash comes back rather than the ID: an `Option<u64>`
+/// returns in two registers, where an `Option<CompactId>` is packed into one and unpacked
+/// again by the caller.
 #[inline]
-pub(crate) fn compact_fast(code: &str, names: &NamedSequences) -> Option<CompactId> {
+pub(crate) fn hash_fast(code: &str, names: &NamedSequences) -> Option<u64> {
     let b = trimmed(code.as_bytes());
     let shape = scan(b, names)?;
     // Outside WebAssembly the normalized form is hashed from the input's own words, so case
@@ -772,15 +775,15 @@ pub(crate) fn compact_fast(code: &str, names: &NamedSequences) -> Option<Compact
         shape.named,
         shape.lower,
     ) {
-        return Some(CompactId::from_hash(h));
+        return Some(h);
     }
     // Already normalized (the usual case in source code): hash the input itself.
     if !shape.named && !shape.lower {
-        return Some(CompactId::from_hash(hash::code_hash(b)));
+        return Some(hash::code_hash(b));
     }
     let mut buf = [0u8; MAX_NORMALIZED_LEN];
     let len = normalize_into(b, shape, &mut buf);
-    Some(CompactId::from_hash(hash::code_hash(&buf[..len])))
+    Some(hash::code_hash(&buf[..len]))
 }
 
 /// Validates a component or primary and appends its uppercase form to `buf` at `pos`.
@@ -945,7 +948,7 @@ mod tests {
         } else if precise.is_ok() && code.trim() == code {
             prop_assert!(false, "SWAR scan refused {:?}", code);
         }
-        if let Some(id) = compact_fast(code, names) {
+        if let Some(id) = hash_fast(code, names).map(CompactId::from_hash) {
             prop_assert_eq!(
                 Some(id),
                 precise.as_ref().ok().map(|c| c.compact_id()),
@@ -974,7 +977,7 @@ mod tests {
                 (code, NamedSequences::standard().with(&name, 500).unwrap())
             };
             assert_eq!(code.len(), len);
-            assert!(compact_fast(&code, &names).is_some(), "{code}");
+            assert!(hash_fast(&code, &names).is_some(), "{code}");
             for at in 0..len {
                 for bad in [
                     "\u{e9}", " ", "-", "\u{7f}", "\0", "\u{20ac}", "`", "{", "@", "[", "\u{1f}",
@@ -983,13 +986,39 @@ mod tests {
                     let mut text = code.clone();
                     text.replace_range(at..at + 1, bad);
                     let precise = StructuredCode::parse_precise(&text, &names);
-                    match compact_fast(&text, &names) {
+                    match hash_fast(&text, &names).map(CompactId::from_hash) {
                         Some(id) => assert_eq!(Ok(id), precise.map(|c| c.compact_id()), "{text:?}"),
                         None => assert_eq!(
                             StructuredCode::parse_with(&text, &names),
                             precise,
                             "{text:?}"
                         ),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every three-byte sequence field of digits, letters and `_` (`000` and mixes
+    /// included), after fields that put it in each vector window: the fast path's digit test
+    /// reads the field's last word, and must decide as the precise parser does.
+    #[test]
+    fn every_three_byte_sequence_as_the_precise_parser_reads_it() {
+        let names = NamedSequences::standard();
+        let bytes = b"019Az_";
+        for prefix in ["E.A.B", "E.AUTH.TOKEN", "e.Authentication.TokenValidator"] {
+            for &x in bytes {
+                for &y in bytes {
+                    for &z in bytes {
+                        let code = format!("{prefix}.{}", String::from_utf8_lossy(&[x, y, z]));
+                        let precise = StructuredCode::parse_precise(&code, &names);
+                        assert_eq!(
+                            hash_fast(&code, &names).map(CompactId::from_hash),
+                            precise.as_ref().ok().map(|c| c.compact_id()),
+                            "{code}"
+                        );
+                        let digits = [x, y, z].iter().all(u8::is_ascii_digit);
+                        assert_eq!(precise.is_ok(), digits && [x, y, z] != *b"000", "{code}");
                     }
                 }
             }
@@ -1025,7 +1054,7 @@ mod tests {
                         "{text:?}"
                     );
                     assert_eq!(
-                        compact_fast(&text, &names),
+                        hash_fast(&text, &names).map(CompactId::from_hash),
                         precise.as_ref().ok().map(|c| c.compact_id()),
                         "{text:?}"
                     );

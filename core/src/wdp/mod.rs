@@ -41,8 +41,8 @@ pub fn compact_id(code: &str) -> Result<CompactId> {
 /// The compact ID with the caller's named sequences.
 #[inline]
 pub fn compact_id_with(code: &str, names: &NamedSequences) -> Result<CompactId> {
-    match code::compact_fast(code, names) {
-        Some(id) => Ok(id),
+    match code::hash_fast(code, names) {
+        Some(h) => Ok(CompactId::from_hash(h)),
         None => compact_precise(code, names),
     }
 }
@@ -60,11 +60,11 @@ fn compact_precise(code: &str, names: &NamedSequences) -> Result<CompactId> {
 pub fn compact_id_into(code: &str, out: &mut [u8; COMPACT_LEN]) -> Result<()> {
     let names = NamedSequences::standard_ref();
     // The fast path's ID goes straight to `out`, not through a `Result` on the stack.
-    let id = match code::compact_fast(code, names) {
-        Some(id) => id,
+    *out = *match code::hash_fast(code, names) {
+        Some(h) => CompactId::from_hash(h),
         None => compact_precise(code, names)?,
-    };
-    *out = *id.as_bytes();
+    }
+    .as_bytes();
     Ok(())
 }
 
