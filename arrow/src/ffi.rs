@@ -29,7 +29,7 @@ use arrow_schema::{ArrowError, DataType, Field};
 use polyid::{Detail, Error, ErrorCode};
 
 use crate::error::ColumnError;
-use crate::input::{decode_dictionary, validate_for_kernels};
+use crate::input::validate_for_kernels;
 
 /// How deeply types may nest (children and dictionaries) in an imported schema or array: a
 /// hostile struct that points to itself, or nests without end, is refused at this depth
@@ -143,11 +143,11 @@ pub unsafe fn import_chunk(
     }
 }
 
-/// `INVALID_ARGUMENT` about a caller's Arrow struct.
 /// A caller's array read in place without taking it over, for a caller that keeps (and
 /// releases) its array after the call: a copy of its top-level struct whose release does
 /// nothing, so the buffers stay owned by the caller's struct. Checked and validated as
-/// [`import_array`] does; dictionary-encoded text is read as the text it stands for. A
+/// [`import_array`] does; a dictionary-encoded column comes back encoded (for
+/// [`per_value`](crate::per_value), or [`decode_dictionary`](crate::decode_dictionary)). A
 /// released array is `INVALID_ARGUMENT` named `context`.
 ///
 /// # Safety
@@ -166,8 +166,7 @@ pub unsafe fn borrow_array(
     let mut copy = unsafe { ptr::read(array) };
     copy.release = Some(release_borrowed);
     // SAFETY: the function's contract; `import_array` checks both structs first.
-    let column = unsafe { import_array(copy, schema, context) }?;
-    decode_dictionary(&column)
+    unsafe { import_array(copy, schema, context) }
 }
 
 /// The release callback of a borrowed copy: the caller's array stays the caller's.
@@ -179,6 +178,7 @@ unsafe extern "C" fn release_borrowed(array: *mut FFI_ArrowArray) {
     }
 }
 
+/// `INVALID_ARGUMENT` about a caller's Arrow struct.
 #[cold]
 fn refused(context: &'static str, message: String) -> ColumnError {
     ColumnError::new(Error::new(

@@ -11,7 +11,7 @@ use core::ptr;
 
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::ArrayRef;
+use arrow_array::{Array, ArrayRef};
 use arrow_data::ArrayData;
 use arrow_schema::DataType;
 use polyid::wdp::NamedSequences;
@@ -21,7 +21,9 @@ use polyid_arrow::stream::{
     chunk_kernel, export_stream, exported_failure, owned, ChunkKernel, ChunkSource, Fault,
     MapChunks, ReadError, EINVAL,
 };
-use polyid_arrow::{euid, tid, wdp, xid, ColumnError, OnError, Output};
+use polyid_arrow::{
+    decode_dictionary, euid, per_value, tid, wdp, xid, ColumnError, OnError, Output,
+};
 
 use crate::catalog::polyid_catalog;
 use crate::euid::polyid_euid_generator;
@@ -103,11 +105,13 @@ struct In {
     schema_arg: &'static str,
     /// Whether a NULL array means no column (its schema then unread).
     optional: bool,
+    /// Whether dictionary-encoded text is decoded (else the body computes it with [`each`]).
+    decode: bool,
 }
 
 /// The caller's input column, read in place without taking it over
-/// (`polyid_arrow::ffi::borrow_array`: the caller keeps, and releases, its array); `None` for
-/// an optional column not given.
+/// (`polyid_arrow::ffi::borrow_array`: the caller keeps, and releases, its array), decoded if
+/// `input.decode` says so; `None` for an optional column not given.
 unsafe fn borrow(input: In) -> Res<Option<ArrayRef>> {
     if input.optional && input.array.is_null() {
         return Ok(None);
@@ -116,7 +120,21 @@ unsafe fn borrow(input: In) -> Res<Option<ArrayRef>> {
     non_null(input.schema, input.schema_arg)?;
     // SAFETY: the header's contract: an array and the schema of its type, only read.
     let column = unsafe { borrow_array(&*input.array, &*input.schema, input.arg) };
+    let column = match column {
+        Ok(c) if input.decode => decode_dictionary(&c),
+        other => other,
+    };
     column.map(Some).map_err(column_fail)
+}
+
+/// `kernel` over `column` in the caller's `on_error` mode, a dictionary-encoded column's
+/// values computed once each ([`per_value`]).
+fn each(
+    column: &ArrayRef,
+    on_error: i32,
+    kernel: impl Fn(&dyn Array, OnError) -> Result<Output, ColumnError>,
+) -> Res<ArrayRef> {
+    packed(per_value(column, self::on_error(on_error)?, &kernel))
 }
 
 /// Marks the caller's outputs released, so that a failed call leaves nothing to release.
@@ -196,9 +214,12 @@ unsafe fn write_row(error_row: *mut i64, row: Option<usize>) {
 ///
 /// An input column is written `name / name_schema: column`: the C function takes a
 /// `struct ArrowArray *` and its `struct ArrowSchema *` (errors name them), and in the body
-/// `name` is the column they hold as a `&dyn Array` (validated, dictionary-encoded
-/// text decoded: see [`borrow`]); one written `name / name_schema: optional_column` is an
-/// `Option<&dyn Array>`, `None` when the array pointer is NULL (its schema then unread).
+/// `name` is the column they hold, validated (see [`borrow`]), as an `&ArrayRef` whose
+/// dictionary stays encoded, for [`each`] to compute once per value. One written
+/// `name / name_schema: decoded_column` is a `&dyn Array`, dictionary-encoded text decoded
+/// (for kernels of several columns); one written `name / name_schema: optional_column` an
+/// `Option<&dyn Array>`, decoded too, `None` when the array pointer is NULL (its schema then
+/// unread).
 /// Every other parameter is passed through as declared, in
 /// the order written (a column need not come first). The body returns the output column
 /// (`Res<ArrayRef>`). A function declared `without error_row` has no `error_row` parameter:
@@ -252,6 +273,7 @@ macro_rules! arrow_fn {
                 arg: stringify!($p),
                 schema_arg: stringify!($s),
                 optional: arrow_fn!(@optional $kind),
+                decode: arrow_fn!(@decode $kind),
             }),*];
             compute(inputs, out, out_schema, $row, err, |columns| {
                 // `compute` passes one column per input, in order.
@@ -263,9 +285,14 @@ macro_rules! arrow_fn {
             })
         }
     };
-    (@optional column) => { false };
     (@optional optional_column) => { true };
+    (@optional $kind:ident) => { false };
+    (@decode column) => { false };
+    (@decode $kind:ident) => { true };
     (@column column $p:ident) => {
+        $p.as_ref().ok_or_else(|| internal("a column is missing"))?
+    };
+    (@column decoded_column $p:ident) => {
         $p.as_deref().ok_or_else(|| internal("a column is missing"))?
     };
     (@column optional_column $p:ident) => { $p.as_deref() };
@@ -306,8 +333,8 @@ arrow_fn! {
         on_error: i32,
     ) {
         let names = opt_names(names)?;
-        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        packed(wdp::compact_ids(input, names, p, m))
+        let p = to_profile(profile)?;
+        each(input, on_error, |a, m| wdp::compact_ids(a, names, p, m))
     }
 }
 
@@ -315,8 +342,8 @@ arrow_fn! {
     /// The namespace hash of every namespace of a string column, as `profile` computes it: a
     /// `utf8` column of 5-character hashes. As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_namespace_hashes(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        packed(wdp::namespace_hashes(input, p, m))
+        let p = to_profile(profile)?;
+        each(input, on_error, |a, m| wdp::namespace_hashes(a, p, m))
     }
 }
 
@@ -334,8 +361,8 @@ arrow_fn! {
         // SAFETY: the header's contract for `namespace`.
         let ns = unsafe { cstr(namespace, "namespace")? };
         let names = opt_names(names)?;
-        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        packed(wdp::full_ids(ns, input, names, p, m))
+        let p = to_profile(profile)?;
+        each(input, on_error, |a, m| wdp::full_ids(ns, a, names, p, m))
     }
 }
 
@@ -344,8 +371,8 @@ arrow_fn! {
     /// (both text): a `utf8` column, null where either cell is null; an invalid namespace or
     /// code is that row's error. As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_full_ids_per_row(
-        namespaces / namespaces_schema: column,
-        codes / codes_schema: column,
+        namespaces / namespaces_schema: decoded_column,
+        codes / codes_schema: decoded_column,
         names: *const polyid_named_sequences,
         profile: i32,
         on_error: i32,
@@ -366,7 +393,7 @@ arrow_fn! {
         on_error: i32,
     ) {
         let names = opt_names(names)?;
-        packed(wdp::normalize_codes(input, names, self::on_error(on_error)?))
+        each(input, on_error, |a, m| wdp::normalize_codes(a, names, m))
     }
 }
 
@@ -376,7 +403,7 @@ arrow_fn! {
     /// null). No row fails the call. Input, outputs and errors as for
     /// `polyid_arrow_compact_ids()`.
     fn polyid_arrow_validate_codes(
-        input / input_schema: column,
+        input / input_schema: decoded_column,
         names: *const polyid_named_sequences,
         profile: i32,
     ) without error_row {
@@ -398,7 +425,7 @@ arrow_fn! {
     ) {
         // SAFETY: the header's contract for `catalog`.
         let c = unsafe { crate::catalog::handle(catalog)? };
-        packed(wdp::catalog_lookup(c, input, self::on_error(on_error)?))
+        each(input, on_error, |a, m| wdp::catalog_lookup(c, a, m))
     }
 }
 
@@ -579,8 +606,8 @@ arrow_fn! {
     /// The value of every TID of a string column, as `profile` reads it: an `int64` column.
     /// As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_tid_parse(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        packed(tid::parse(input, p, m))
+        let p = to_profile(profile)?;
+        each(input, on_error, |a, m| tid::parse(a, p, m))
     }
 }
 
@@ -589,7 +616,7 @@ arrow_fn! {
     /// string column of TIDs: a `utf8` column of 13-symbol TIDs, or of the dashed display form
     /// when `display` is true. As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_tid_encode(input / input_schema: column, display: bool, on_error: i32) {
-        packed(tid::encode(input, display, self::on_error(on_error)?))
+        each(input, on_error, |a, m| tid::encode(a, display, m))
     }
 }
 
@@ -598,8 +625,8 @@ arrow_fn! {
     /// integer column of TID values: a `timestamp[us, UTC]` column (format "tsu:UTC",
     /// microseconds since the Unix epoch). As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_tid_timestamps(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        packed(tid::timestamps(input, p, m))
+        let p = to_profile(profile)?;
+        each(input, on_error, |a, m| tid::timestamps(a, p, m))
     }
 }
 
@@ -607,8 +634,8 @@ arrow_fn! {
     /// The clock id (0-1023) of every TID of a string or integer column: a `uint16` column
     /// (format "S"). As `polyid_arrow_tid_timestamps()` otherwise.
     fn polyid_arrow_tid_clock_ids(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        packed(tid::clock_ids(input, p, m))
+        let p = to_profile(profile)?;
+        each(input, on_error, |a, m| tid::clock_ids(a, p, m))
     }
 }
 
@@ -619,8 +646,8 @@ arrow_fn! {
     /// value out of range is that row's `POLYID_OUT_OF_RANGE`. As `polyid_arrow_compact_ids()`
     /// otherwise (`POLYID_INVALID_ARGUMENT` also for columns of different lengths).
     fn polyid_arrow_tid_from_parts(
-        micros / micros_schema: column,
-        clock_ids / clock_ids_schema: column,
+        micros / micros_schema: decoded_column,
+        clock_ids / clock_ids_schema: decoded_column,
         on_error: i32,
     ) {
         packed(tid::from_parts(micros, clock_ids, self::on_error(on_error)?))
@@ -658,7 +685,7 @@ arrow_fn! {
     /// The value of every xid of a string column: a `uint64` column. As
     /// `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_xid_parse(input / input_schema: column, on_error: i32) {
-        packed(xid::parse(input, self::on_error(on_error)?))
+        each(input, on_error, |a, m| xid::parse(a, m))
     }
 }
 
@@ -666,7 +693,7 @@ arrow_fn! {
     /// The text of every xid of an integer column (or a string column of xids): a `utf8`
     /// column of 11-symbol xids. As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_xid_encode(input / input_schema: column, on_error: i32) {
-        packed(xid::encode(input, self::on_error(on_error)?))
+        each(input, on_error, |a, m| xid::encode(a, m))
     }
 }
 
@@ -675,7 +702,7 @@ arrow_fn! {
     /// (format "tsm:UTC", milliseconds since the Unix epoch). As `polyid_arrow_compact_ids()`
     /// otherwise.
     fn polyid_arrow_xid_timestamps(input / input_schema: column, on_error: i32) {
-        packed(xid::timestamps(input, self::on_error(on_error)?))
+        each(input, on_error, |a, m| xid::timestamps(a, m))
     }
 }
 
@@ -683,7 +710,7 @@ arrow_fn! {
     /// The 22 random bits of every xid of a string or integer column: a `uint32` column
     /// (format "I"). As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_xid_randoms(input / input_schema: column, on_error: i32) {
-        packed(xid::randoms(input, self::on_error(on_error)?))
+        each(input, on_error, |a, m| xid::randoms(a, m))
     }
 }
 
@@ -692,8 +719,8 @@ arrow_fn! {
     /// `timestamp[ms]`) and a random-bits column (any integer type) of the same length, as
     /// `polyid_xid_from_parts()` computes them. As `polyid_arrow_tid_from_parts()` otherwise.
     fn polyid_arrow_xid_from_parts(
-        unix_ms / unix_ms_schema: column,
-        randoms / randoms_schema: column,
+        unix_ms / unix_ms_schema: decoded_column,
+        randoms / randoms_schema: decoded_column,
         on_error: i32,
     ) {
         packed(xid::from_parts(unix_ms, randoms, self::on_error(on_error)?))
@@ -724,7 +751,7 @@ arrow_fn! {
     /// 0 to 2^64-1 is that row's `POLYID_OUT_OF_RANGE`): a `utf8` column of 11-symbol texts, as
     /// `polyid_uid11_encode()` writes them. As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_uid11_encode(input / input_schema: column, on_error: i32) {
-        packed(xid::uid11_encode(input, self::on_error(on_error)?))
+        each(input, on_error, |a, m| xid::uid11_encode(a, m))
     }
 }
 
@@ -732,7 +759,7 @@ arrow_fn! {
     /// The value of every uid11 text of a string column: a `uint64` column, as
     /// `polyid_uid11_decode()` reads them. As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_uid11_decode(input / input_schema: column, on_error: i32) {
-        packed(xid::uid11_decode(input, self::on_error(on_error)?))
+        each(input, on_error, |a, m| xid::uid11_decode(a, m))
     }
 }
 
@@ -744,8 +771,8 @@ arrow_fn! {
     /// `fixed_size_binary(16)` column (format "w:16", big-endian). As
     /// `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_euid_parse(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        packed(euid::parse(input, p, m))
+        let p = to_profile(profile)?;
+        each(input, on_error, |a, m| euid::parse(a, p, m))
     }
 }
 
@@ -754,7 +781,7 @@ arrow_fn! {
     /// EUIDs): a `utf8` column of 27-symbol EUIDs, with the check symbol, or the no-check
     /// symbol when `checkmod` is false. As `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_euid_encode(input / input_schema: column, checkmod: bool, on_error: i32) {
-        packed(euid::encode(input, checkmod, self::on_error(on_error)?))
+        each(input, on_error, |a, m| euid::encode(a, checkmod, m))
     }
 }
 
@@ -763,8 +790,8 @@ arrow_fn! {
     /// `fixed_size_binary(16)` column: a `timestamp[ms, UTC]` column (format "tsm:UTC"). As
     /// `polyid_arrow_compact_ids()` otherwise.
     fn polyid_arrow_euid_timestamps(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        packed(euid::timestamps(input, p, m))
+        let p = to_profile(profile)?;
+        each(input, on_error, |a, m| euid::timestamps(a, p, m))
     }
 }
 
@@ -774,8 +801,8 @@ arrow_fn! {
     /// the error column tells such a row, whose error is null, from an invalid one). As
     /// `polyid_arrow_euid_timestamps()` otherwise.
     fn polyid_arrow_euid_extensions(input / input_schema: column, profile: i32, on_error: i32) {
-        let (p, m) = (to_profile(profile)?, self::on_error(on_error)?);
-        packed(euid::extensions(input, p, m))
+        let p = to_profile(profile)?;
+        each(input, on_error, |a, m| euid::extensions(a, p, m))
     }
 }
 
@@ -788,10 +815,10 @@ arrow_fn! {
     /// cell is. An optional column's schema is read only when its array is given. As
     /// `polyid_arrow_tid_from_parts()` otherwise.
     fn polyid_arrow_euid_from_parts(
-        unix_ms / unix_ms_schema: column,
+        unix_ms / unix_ms_schema: decoded_column,
         extensions / extensions_schema: optional_column,
         paddings / paddings_schema: optional_column,
-        randoms / randoms_schema: column,
+        randoms / randoms_schema: decoded_column,
         on_error: i32,
     ) {
         let m = self::on_error(on_error)?;

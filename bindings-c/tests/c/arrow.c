@@ -853,6 +853,26 @@ static void test_dictionary(void) {
     TEXT_IS(out.children[1], 2, "INVALID_SEQUENCE");
     TEXT_IS(out.children[0], 3, "V6a0B");
     release_out(&out, &out_schema);
+    /* Raise: each value is computed once, and the error is the first row whose value fails:
+     * row 2, not the null row 1 whose key points at the same value. */
+    EXPECT(POLYID_INVALID_SEQUENCE,
+           polyid_arrow_compact_ids(&in.array, &in.schema, NULL, POLYID_PROFILE_POLYID,
+                                    POLYID_ARROW_RAISE, &out, &out_schema, &ROW, &E));
+    CHECK(strncmp(E.message, "row 2 (\"E.AUTH.TOKEN.000\"): ", 27) == 0, "%s", E.message);
+    CHECK(ROW == 2, "error_row %" PRId64, ROW);
+    CHECK(out.release == NULL && out_schema.release == NULL, "outputs set on failure");
+    /* A value no row uses fails nothing. */
+    static const int8_t valid_keys[4] = {1, 1, 1, 1};
+    column used;
+    fixed(&used, "c", valid_keys, sizeof valid_keys, 4);
+    used.schema.dictionary = &dict.schema;
+    used.array.dictionary = &dict.array;
+    EXPECT(POLYID_OK, polyid_arrow_compact_ids(&used.array, &used.schema, NULL,
+                                               POLYID_PROFILE_POLYID, POLYID_ARROW_RAISE, &out,
+                                               &out_schema, &ROW, &E));
+    FORMAT_IS(&out_schema, "u");
+    TEXT_IS(&out, 3, "V6a0B");
+    release_out(&out, &out_schema);
     CHECK(dict.array.release != NULL && in.array.release != NULL, "input released by polyid");
 }
 
