@@ -202,6 +202,19 @@ static void test_compact_ids(void) {
     CHECK(in.array.release != NULL && in.schema.release != NULL, "input released by polyid");
 }
 
+/* Compact IDs of `in` with POLYID_ARROW_RAISE fail at row 2, "E.AUTH.TOKEN.000" (000 is
+ * reserved), and leave the outputs released. */
+static void raise_fails_at_row_2(column *in) {
+    struct ArrowArray out;
+    struct ArrowSchema out_schema;
+    EXPECT(POLYID_INVALID_SEQUENCE,
+           polyid_arrow_compact_ids(&in->array, &in->schema, NULL, POLYID_PROFILE_POLYID,
+                                    POLYID_ARROW_RAISE, &out, &out_schema, &ROW, &E));
+    CHECK(strncmp(E.message, "row 2 (\"E.AUTH.TOKEN.000\"): ", 27) == 0, "%s", E.message);
+    CHECK(ROW == 2, "error_row %" PRId64, ROW);
+    CHECK(out.release == NULL && out_schema.release == NULL, "outputs set on failure");
+}
+
 static void test_error_modes(void) {
     static const char *codes[] = {"E.Auth.Token.001", NULL, "E.AUTH.TOKEN.000", "bad"};
     column in;
@@ -209,12 +222,7 @@ static void test_error_modes(void) {
     struct ArrowArray out;
     struct ArrowSchema out_schema;
     /* Raise: the first bad row, its input and code; the outputs are left released. */
-    EXPECT(POLYID_INVALID_SEQUENCE,
-           polyid_arrow_compact_ids(&in.array, &in.schema, NULL, POLYID_PROFILE_POLYID,
-                                    POLYID_ARROW_RAISE, &out, &out_schema, &ROW, &E));
-    CHECK(strncmp(E.message, "row 2 (\"E.AUTH.TOKEN.000\"): ", 27) == 0, "%s", E.message);
-    CHECK(ROW == 2, "error_row %" PRId64, ROW);
-    CHECK(out.release == NULL && out_schema.release == NULL, "outputs set on failure");
+    raise_fails_at_row_2(&in);
     /* Sliced from row 1: the same bad row is row 1 of the slice. */
     in.array.offset = 1;
     in.array.length = 3;
@@ -855,12 +863,7 @@ static void test_dictionary(void) {
     release_out(&out, &out_schema);
     /* Raise: each value is computed once, and the error is the first row whose value fails:
      * row 2, not the null row 1 whose key points at the same value. */
-    EXPECT(POLYID_INVALID_SEQUENCE,
-           polyid_arrow_compact_ids(&in.array, &in.schema, NULL, POLYID_PROFILE_POLYID,
-                                    POLYID_ARROW_RAISE, &out, &out_schema, &ROW, &E));
-    CHECK(strncmp(E.message, "row 2 (\"E.AUTH.TOKEN.000\"): ", 27) == 0, "%s", E.message);
-    CHECK(ROW == 2, "error_row %" PRId64, ROW);
-    CHECK(out.release == NULL && out_schema.release == NULL, "outputs set on failure");
+    raise_fails_at_row_2(&in);
     /* A value no row uses fails nothing. */
     static const int8_t valid_keys[4] = {1, 1, 1, 1};
     column used;
