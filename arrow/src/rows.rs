@@ -231,7 +231,7 @@ impl<C: Column, F: Compute<C::Row, T>, T> Kernel for Rows<C, F, T> {
     fn compute(&self, scratch: &mut F::Scratch, input: &C::Row) -> Result<Option<T>, Error> {
         self.compute.row(scratch, input)
     }
-    #[inline]
+    #[inline(always)]
     fn known(
         &self,
         scratch: &mut F::Scratch,

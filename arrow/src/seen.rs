@@ -399,20 +399,40 @@ impl<V: Kept> Seen<V> {
         give: impl FnMut(usize, Outcome<V>),
         errors: bool,
     ) -> usize {
-        // A range on the strong hash looks up each row on its own ([`Seen::find`]).
-        if !self.on || self.strong {
+        if !self.on {
             return rows.start;
+        }
+        if self.strong {
+            return self.known_strong(rows, read, give, errors);
         }
         // The table's key lengths are known for the block: the loop is made for each case.
         if self.short_keys {
-            self.known_in::<true>(rows, read, give, errors)
+            self.known_in::<true, false>(rows, read, give, errors)
         } else {
-            self.known_in::<false>(rows, read, give, errors)
+            self.known_in::<false, false>(rows, read, give, errors)
         }
     }
 
+    /// [`Seen::known`] on the [`strong_hash`], out of line: the loop of the common case stays
+    /// as small as it was.
     #[inline(always)]
-    fn known_in<'a, const SHORT: bool>(
+    fn known_strong<'a>(
+        &self,
+        rows: core::ops::Range<usize>,
+        read: &impl Fn(usize) -> &'a str,
+        give: impl FnMut(usize, Outcome<V>),
+        errors: bool,
+    ) -> usize {
+        if self.short_keys {
+            self.known_in::<true, true>(rows, read, give, errors)
+        } else {
+            self.known_in::<false, true>(rows, read, give, errors)
+        }
+    }
+
+    /// [`Seen::known`], `SHORT` being [`Seen::short_keys`] and `STRONG` [`Seen::strong`].
+    #[inline(always)]
+    fn known_in<'a, const SHORT: bool, const STRONG: bool>(
         &self,
         rows: core::ops::Range<usize>,
         read: &impl Fn(usize) -> &'a str,
@@ -433,7 +453,7 @@ impl<V: Kept> Seen<V> {
         let mut i = rows.start;
         while i + AHEAD <= rows.end {
             let texts: [&[u8]; AHEAD] = core::array::from_fn(|k| read(i + k).as_bytes());
-            let sets: [&Set<V>; AHEAD] = core::array::from_fn(|k| self.set_of::<false>(texts[k]));
+            let sets: [&Set<V>; AHEAD] = core::array::from_fn(|k| self.set_of::<STRONG>(texts[k]));
             std::hint::black_box(sets.map(|set| set.0[0].len));
             for (k, (b, set)) in texts.iter().zip(sets).enumerate() {
                 if !give(i + k, self.get_in::<SHORT>(b, set)) {
@@ -444,7 +464,7 @@ impl<V: Kept> Seen<V> {
         }
         for i in i..rows.end {
             let b = read(i).as_bytes();
-            if !give(i, self.get_in::<SHORT>(b, self.set_of::<false>(b))) {
+            if !give(i, self.get_in::<SHORT>(b, self.set_of::<STRONG>(b))) {
                 return i;
             }
         }
@@ -1057,6 +1077,24 @@ mod tests {
         block(&mut seen, 2 * 4_096);
         // (A few codes beyond the two places of their set still miss.)
         assert!(seen.on && seen.misses * 40 < 4_096, "{}", seen.misses);
+        // The rows of codes the table holds are given in batches, as on the first hash.
+        let rows: Vec<&str> = (0..64).map(|r| catalog[r * 13].as_str()).collect();
+        for code in &rows {
+            kernel.row(&mut seen, code).unwrap();
+        }
+        let mut given = Vec::new();
+        let end = seen.known(
+            0..rows.len(),
+            &|i| rows[i],
+            |i, o| given.push((i, o)),
+            false,
+        );
+        assert_eq!(end, rows.len());
+        assert_eq!(given.len(), rows.len());
+        for (k, (i, id)) in given.into_iter().enumerate() {
+            assert_eq!(i, k);
+            assert_eq!(id.map(|id| *id.as_bytes()).ok(), core(rows[i]).ok());
+        }
 
         // Distinct codes that the three words also miss (8,000 of them in all): one block on
         // the strong hash, then the range stops looking.
