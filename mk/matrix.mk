@@ -7,7 +7,13 @@
 #                       (make demo); every line it prints fits 120 columns (tests/matrix/layout.py)
 #   matrix-layout-test  the runner's tables rendered from wide fake results fit 120 columns and
 #                       still show every value (make test; no adapter runs)
-.PHONY: matrix matrix-demo matrix-layout-test
+#   matrix-rust         the Rust column's adapter (core/examples/matrix_adapter.rs), which the
+#                       adapter itself builds too when it is missing or stale
+#
+# The demo sets up every column before the runner starts (DEMO_TARGETS: the bindings' builds,
+# matrix-rust, and PostgreSQL's server, extension and PGlite), so that each set-up step shows
+# its own lines: an adapter's own set-up runs silently, inside the runner's first call.
+.PHONY: matrix matrix-demo matrix-layout-test matrix-rust
 # The random cases' outcomes come from tests/vectors/tools/independent.py, whose packages are
 # the vector checkers' (mk/vectors.mk).
 matrix:
@@ -19,6 +25,12 @@ matrix-demo:
 	@echo "==> demo: the same inputs in every runtime, then the matrix"
 	@$(MAKE) --no-print-directory $(VEC_STAMP)
 	python3 tests/matrix/run --demo
+
+matrix-rust:
+	@echo "==> matrix: cargo build of the Rust column's adapter (profile release-tests)"
+	$(CARGO) build --locked --profile release-tests -p polyid --example matrix_adapter
+
+DEMO_TARGETS += matrix-rust
 
 matrix-layout-test:
 	@echo "==> matrix: the demo and matrix tables fit 120 columns (tests/matrix/test_layout.py)"

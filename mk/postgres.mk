@@ -38,6 +38,8 @@ PG_NATIVE_BENCH_ROWS ?= 1000000
 PG_CONFIG ?= $(firstword $(wildcard /usr/lib/postgresql/$(PG_MAJOR)/bin/pg_config) pg_config)
 
 TEST_TARGETS += pg-test pg-sql-test
+# The matrix's postgres, postgres-sql and pglite columns, set up before the demo's runner starts.
+DEMO_TARGETS += pg-deps pg-install
 
 .PHONY: pg-deps pg-dev-deps pg-build pg-install pg-test pg-bench pg-bench-write pg-sql-test pg-sql-bench \
 	pg-sql-bench-write pg-majors
