@@ -8,14 +8,16 @@
 //! null rows).
 
 use std::hint::black_box;
+use std::sync::Arc;
 use std::time::Instant;
 
-use arrow_array::StringArray;
+use arrow_array::types::Int32Type;
+use arrow_array::{ArrayRef, DictionaryArray, Int32Array, StringArray};
 use polyid::euid::Euid;
 use polyid::tid::TidGenerator;
 use polyid::xid::Xid;
 use polyid::Profile;
-use polyid_arrow::{euid, tid, wdp, xid, OnError};
+use polyid_arrow::{euid, per_value, tid, wdp, xid, OnError};
 
 #[path = "../../core/benches/support/codes.rs"]
 mod codes;
@@ -92,6 +94,23 @@ fn main() {
         let s = best(|| wdp::compact_ids(column, None, Profile::Polyid, OnError::Null).unwrap());
         report(name, rows, s);
     }
+    // The 2,000-code column dictionary-encoded (a Polars `Categorical`): each value computed
+    // once, its rows given their value's ID (`per_value`).
+    let keys = Int32Array::from_iter_values((0..rows).map(|_| r.below(2000) as i32));
+    let values = Arc::new(StringArray::from_iter_values(&catalog));
+    let dictionary: ArrayRef =
+        Arc::new(DictionaryArray::<Int32Type>::try_new(keys, values).unwrap());
+    let s = best(|| {
+        per_value(&dictionary, OnError::Null, &|a, m| {
+            wdp::compact_ids(a, None, Profile::Polyid, m)
+        })
+        .unwrap()
+    });
+    report(
+        "compact_ids realistic repeated (2,000 codes), dictionary-encoded",
+        rows,
+        s,
+    );
     let s = best(|| wdp::normalize_codes(&repeated, None, OnError::Null).unwrap());
     report("normalize_codes realistic repeated", rows, s);
 

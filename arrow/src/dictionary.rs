@@ -6,8 +6,16 @@
 //! the column being decoded to one text per row first.
 
 use arrow_array::cast::AsArray;
-use arrow_array::{make_array, new_null_array, Array, ArrayRef, UInt64Array};
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer};
+use arrow_array::types::{
+    ArrowDictionaryKeyType, Int16Type, Int32Type, Int64Type, Int8Type, UInt16Type, UInt32Type,
+    UInt64Type, UInt8Type,
+};
+use arrow_array::{
+    make_array, new_null_array, Array, ArrayRef, PrimitiveArray, StringArray, UInt64Array,
+};
+use arrow_buffer::{
+    ArrowNativeType, BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
+};
 use arrow_schema::DataType;
 use polyid::{Error, ErrorCode};
 
@@ -57,9 +65,9 @@ pub fn per_value(
     }
     let out = kernel(values.as_ref(), OnError::Null)?;
     let keys = dict.keys();
-    let at = dict.normalized_keys();
     if mode == OnError::Raise {
         if let Some(errors) = &out.errors {
+            let at = dict.normalized_keys();
             let first =
                 (0..column.len()).find(|&row| keys.is_valid(row) && errors.is_valid(at[row]));
             if let Some(row) = first {
@@ -72,9 +80,25 @@ pub fn per_value(
             }
         }
     }
-    // The keys as indices without nulls, and a copy of their validity: `take` would hand a
-    // null key's validity back in the output, which must not share a buffer with the input
-    // (a caller may release it first: `stream::owned`).
+    // A text result (the usual kind: IDs, normalized codes, error codes) is gathered by the
+    // keys themselves; any other through the keys as indices without nulls, and a copy of
+    // their validity: `take` would hand a null key's validity back in the output, which must
+    // not share a buffer with the input (a caller may release it first: `stream::owned`).
+    let take_text = |a: &ArrayRef| a.as_string_opt::<i32>().and_then(|t| gather(t, keys));
+    if let Some(values) = take_text(&out.values) {
+        let errors = match (mode, &out.errors) {
+            (OnError::Null, Some(errors)) if errors.null_count() == errors.len() => {
+                Some(new_null_array(errors.data_type(), column.len()))
+            }
+            (OnError::Null, Some(errors)) => match take_text(errors) {
+                Some(e) => Some(e),
+                None => return Err(internal("an error column that is not text")),
+            },
+            _ => None,
+        };
+        return Ok(Output { values, errors });
+    }
+    let at = dict.normalized_keys();
     let indices = UInt64Array::from_iter_values(at.into_iter().map(|k| k as u64));
     let key_nulls = keys.nulls().map(|n| {
         let bits = n.inner();
@@ -107,6 +131,95 @@ pub fn per_value(
     })
 }
 
+/// The rows of `values` that `keys` pick, as arrow-rs's `take` of the dictionary's decoded
+/// column gives them (null where the key or its value is null), in one pass over the keys:
+/// no index array is made. `None` for keys of a type no dictionary has, a valid key past the
+/// values (which a dictionary never holds), or more text than `i32` offsets reach: the
+/// caller's `take` then says what it makes of them.
+fn gather(values: &StringArray, keys: &dyn Array) -> Option<ArrayRef> {
+    macro_rules! by {
+        ($($t:ty),*) => {
+            match keys.data_type() {
+                $(d if d == &<$t as arrow_array::types::ArrowPrimitiveType>::DATA_TYPE => {
+                    gather_by::<$t>(values, keys.as_primitive::<$t>())
+                })*
+                _ => None,
+            }
+        };
+    }
+    by!(Int8Type, Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type, UInt32Type, UInt64Type)
+}
+
+/// [`gather`] by keys of type `K`.
+fn gather_by<K: ArrowDictionaryKeyType>(
+    values: &StringArray,
+    keys: &PrimitiveArray<K>,
+) -> Option<ArrayRef> {
+    if keys.null_count() == 0 && values.null_count() == 0 {
+        gather_rows::<K, false>(values, keys)
+    } else {
+        gather_rows::<K, true>(values, keys)
+    }
+}
+
+/// [`gather_by`], `NULLS` being whether a key or a value is null.
+fn gather_rows<K: ArrowDictionaryKeyType, const NULLS: bool>(
+    values: &StringArray,
+    keys: &PrimitiveArray<K>,
+) -> Option<ArrayRef> {
+    let (rows, count) = (keys.len(), values.len());
+    let offsets = values.value_offsets();
+    let text = values.value_data();
+    // The bytes of the values an average row takes, as a first reservation.
+    let base = offsets[0].as_usize();
+    let per_row = (offsets[count].as_usize() - base) / count.max(1) + 1;
+    let mut bytes: Vec<u8> = Vec::with_capacity(rows.saturating_mul(per_row));
+    let mut ends: Vec<i32> = Vec::with_capacity(rows + 1);
+    ends.push(0);
+    // The validity, a word of 64 rows at a time.
+    let mut bits: Vec<u64> = Vec::with_capacity(if NULLS { rows.div_ceil(64) } else { 0 });
+    let mut word = 0u64;
+    for (row, k) in keys.values().iter().enumerate() {
+        let k = k.as_usize();
+        let key_valid = !NULLS || keys.is_valid(row);
+        if key_valid && k >= count {
+            return None;
+        }
+        let valid = key_valid && (!NULLS || values.is_valid(k));
+        if valid {
+            bytes.extend_from_slice(&text[offsets[k].as_usize()..offsets[k + 1].as_usize()]);
+        }
+        ends.push(i32::try_from(bytes.len()).ok()?);
+        if NULLS {
+            word |= u64::from(valid) << (row % 64);
+            if row % 64 == 63 {
+                bits.push(word);
+                word = 0;
+            }
+        }
+    }
+    let nulls = NULLS.then(|| {
+        if rows % 64 != 0 {
+            bits.push(word);
+        }
+        NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(bits), 0, rows))
+    });
+    // No validity when no row is null (values with nulls that no key picks).
+    let nulls = nulls.filter(|n| n.null_count() > 0);
+    // SAFETY: `ends` starts at 0 and never falls (a row adds its value's bytes, or none), and
+    // each row's bytes are one whole value of a `StringArray`: valid UTF-8, cut at character
+    // boundaries. (`StringArray::try_new` would check the UTF-8 of every row again.)
+    #[allow(unsafe_code)]
+    let out = unsafe {
+        StringArray::new_unchecked(
+            OffsetBuffer::new_unchecked(ScalarBuffer::from(ends)),
+            Buffer::from_vec(bytes),
+            nulls,
+        )
+    };
+    Some(std::sync::Arc::new(out))
+}
+
 fn internal(message: &'static str) -> ColumnError {
     ColumnError::new(Error::reason(
         ErrorCode::InternalError,
@@ -129,9 +242,10 @@ mod tests {
 
     use arrow_array::types::{Int16Type, Int8Type, UInt32Type};
     use arrow_array::{
-        ArrayRef, DictionaryArray, Int16Array, Int32Array, LargeStringArray, PrimitiveArray,
+        Array, ArrayRef, DictionaryArray, Int16Array, Int32Array, LargeStringArray, PrimitiveArray,
         StringArray, StringViewArray,
     };
+    use arrow_buffer::ArrowNativeType;
     use polyid::Profile;
 
     use super::per_value;
@@ -217,6 +331,56 @@ mod tests {
             .map(|i| (i % 7 != 0).then_some(["E.A.B.001", "W.Cache.Data.MISSING"][i % 2]))
             .collect();
         agrees(&(Arc::new(valid) as ArrayRef));
+    }
+
+    /// `gather` against arrow-rs's `take` of the decoded rows, keys of every integer type.
+    #[test]
+    fn gathered_text_is_the_taken_text() {
+        use arrow_array::types::*;
+
+        fn check<K: super::ArrowDictionaryKeyType>(values: &StringArray, keys: &[Option<u8>]) {
+            let keys: PrimitiveArray<K> = keys
+                .iter()
+                .map(|k| k.map(|k| K::Native::from_usize(usize::from(k)).unwrap()))
+                .collect();
+            for (start, len) in [(0, keys.len()), (3, keys.len() - 5)] {
+                let keys = keys.slice(start, len);
+                let got = super::gather(values, &keys).expect("gathered");
+                let want = arrow_select::take::take(values, &keys, None).unwrap();
+                assert_eq!(got.as_ref(), want.as_ref(), "{}", K::DATA_TYPE);
+                assert_eq!(got.null_count(), want.null_count(), "{}", K::DATA_TYPE);
+                assert_eq!(got.nulls().is_some(), got.null_count() > 0);
+            }
+        }
+        let long = "E.ServiceWithALongName.OperationThatIsLong.MISMATCH";
+        let all = StringArray::from(vec![Some("V6a0B"), Some(""), Some(long), Some("é€"), None]);
+        // Values with and without nulls, sliced too; keys with and without nulls.
+        let with_null = all.slice(0, 5);
+        let without = all.slice(0, 4);
+        let sliced = all.slice(1, 3);
+        let keys: Vec<Option<u8>> = (0..40u8).map(|i| (i % 9 != 4).then_some(i % 3)).collect();
+        let dense: Vec<Option<u8>> = (0..40u8).map(|i| Some(i * 7 % 4)).collect();
+        for values in [&with_null, &without] {
+            for keys in [&keys, &dense] {
+                check::<Int8Type>(values, keys);
+                check::<Int16Type>(values, keys);
+                check::<Int32Type>(values, keys);
+                check::<Int64Type>(values, keys);
+                check::<UInt8Type>(values, keys);
+                check::<UInt16Type>(values, keys);
+                check::<UInt32Type>(values, keys);
+                check::<UInt64Type>(values, keys);
+            }
+        }
+        check::<Int32Type>(&sliced, &keys);
+        // With nulls in the values, and a null row every 64 rows and more.
+        let many: Vec<Option<u8>> = (0..300u16)
+            .map(|i| (i % 64 != 5).then_some((i % 5) as u8))
+            .collect();
+        check::<UInt16Type>(&with_null, &many);
+        // A valid key past the values: no gather (the caller's `take` reports it).
+        let past = PrimitiveArray::<Int32Type>::from(vec![0, 7]);
+        assert!(super::gather(&without, &past).is_none());
     }
 
     #[test]
