@@ -175,6 +175,8 @@ fn gather_rows<K: ArrowDictionaryKeyType, const NULLS: bool>(
     let per_row = (offsets[count].as_usize() - base) / count.max(1) + 1;
     let mut bytes: Vec<u8> = Vec::with_capacity(rows.saturating_mul(per_row));
     let mut ends: Vec<i32> = Vec::with_capacity(rows + 1);
+    crate::pages::advise(&bytes);
+    crate::pages::advise(&ends);
     ends.push(0);
     // The validity, a word of 64 rows at a time.
     let mut bits: Vec<u64> = Vec::with_capacity(if NULLS { rows.div_ceil(64) } else { 0 });

@@ -35,6 +35,7 @@ mod dictionary;
 mod error;
 mod ids;
 mod input;
+mod pages;
 mod rows;
 mod seen;
 mod sink;

@@ -298,9 +298,12 @@ impl<T> VarText<T> {
     /// about that size (normalized codes: their input's) is not moved as it grows.
     pub(crate) fn with_row_bytes(rows: usize, row_bytes: usize) -> Self {
         let mut offsets = Vec::with_capacity(rows + 1);
+        let values = Vec::with_capacity(rows.saturating_mul(row_bytes));
+        crate::pages::advise(&offsets);
+        crate::pages::advise(&values);
         offsets.push(0);
         VarText {
-            values: Vec::with_capacity(rows.saturating_mul(row_bytes)),
+            values,
             offsets,
             overflow: false,
             fitting: 0,
@@ -567,6 +570,7 @@ pub(crate) fn error_codes(rows: usize, spans: &[Failed]) -> Result<ArrayRef, Err
         return Err(too_many_rows(rows, i32::MAX as usize / MAX_CODE_LEN));
     }
     let mut values = vec![0u8; total];
+    crate::pages::advise(&values);
     let mut offsets = Slots::new(&[0i32], rows + 1);
     let mut valid = BooleanBufferBuilder::new(rows);
     valid.append_n(rows, false);

@@ -30,6 +30,7 @@ impl<T: Copy> Slots<T> {
     /// Storage for `len` elements (at least `prefix.len()`), the first of them `prefix`.
     pub(crate) fn new(prefix: &[T], len: usize) -> Self {
         let mut vec = Vec::with_capacity(len);
+        crate::pages::advise(&vec);
         vec.extend_from_slice(prefix);
         Slots {
             vec,
