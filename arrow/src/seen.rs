@@ -402,31 +402,13 @@ impl<V: Kept> Seen<V> {
         if !self.on {
             return rows.start;
         }
-        if self.strong {
-            return self.known_strong(rows, read, give, errors);
-        }
-        // The table's key lengths are known for the block: the loop is made for each case.
-        if self.short_keys {
-            self.known_in::<true, false>(rows, read, give, errors)
-        } else {
-            self.known_in::<false, false>(rows, read, give, errors)
-        }
-    }
-
-    /// [`Seen::known`] on the [`strong_hash`], out of line: the loop of the common case stays
-    /// as small as it was.
-    #[inline(always)]
-    fn known_strong<'a>(
-        &self,
-        rows: core::ops::Range<usize>,
-        read: &impl Fn(usize) -> &'a str,
-        give: impl FnMut(usize, Outcome<V>),
-        errors: bool,
-    ) -> usize {
-        if self.short_keys {
-            self.known_in::<true, true>(rows, read, give, errors)
-        } else {
-            self.known_in::<false, true>(rows, read, give, errors)
+        // The hash and the table's key lengths are known for the block: the loop is made for
+        // each case.
+        match (self.strong, self.short_keys) {
+            (false, true) => self.known_in::<true, false>(rows, read, give, errors),
+            (false, false) => self.known_in::<false, false>(rows, read, give, errors),
+            (true, true) => self.known_in::<true, true>(rows, read, give, errors),
+            (true, false) => self.known_in::<false, true>(rows, read, give, errors),
         }
     }
 
