@@ -173,7 +173,9 @@ fn gather_rows<K: ArrowDictionaryKeyType, const NULLS: bool>(
     // The bytes of the values an average row takes, as a first reservation.
     let base = offsets[0].as_usize();
     let per_row = (offsets[count].as_usize() - base) / count.max(1) + 1;
-    let mut bytes: Vec<u8> = Vec::with_capacity(rows.saturating_mul(per_row));
+    // At most what `i32` offsets reach: past it the gather gives up anyway.
+    let reserve = rows.saturating_mul(per_row).min(i32::MAX as usize);
+    let mut bytes: Vec<u8> = Vec::with_capacity(reserve);
     let mut ends: Vec<i32> = Vec::with_capacity(rows + 1);
     crate::pages::advise(&bytes);
     crate::pages::advise(&ends);
