@@ -298,7 +298,8 @@ impl<T> VarText<T> {
     /// about that size (normalized codes: their input's) is not moved as it grows.
     pub(crate) fn with_row_bytes(rows: usize, row_bytes: usize) -> Self {
         let mut offsets = Vec::with_capacity(rows + 1);
-        let values = Vec::with_capacity(rows.saturating_mul(row_bytes));
+        // At most what `i32` offsets reach: a column past it is refused in `finish` anyway.
+        let values = Vec::with_capacity(rows.saturating_mul(row_bytes).min(i32::MAX as usize));
         crate::pages::advise(&offsets);
         crate::pages::advise(&values);
         offsets.push(0);
