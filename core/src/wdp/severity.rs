@@ -4,6 +4,7 @@ use core::fmt;
 
 /// A WDP severity (part 1 of a structured code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
 pub enum Severity {
     /// `T`: trace, priority 0.
     Trace,
