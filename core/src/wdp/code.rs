@@ -15,8 +15,8 @@ pub const MAX_NORMALIZED_LEN: usize = 39;
 
 /// A validated structured code, held in normalized (uppercase, numeric sequence) form.
 ///
-/// On x86_64 the fields are laid out in order in 48 bytes (`IMAGE`), so that the fast parser
-/// writes a code with three 16-byte stores: a copy of the value (every return and every
+/// On x86_64 the fields are laid out in order in 48 bytes (asserted beside `from_shape`), so
+/// that the fast parser writes a code with three 16-byte stores: a copy of the value (every return and every
 /// caller's move) then reads each 16 bytes from one store, where a copy of a value written a
 /// byte or a word at a time waits for those stores to reach the cache.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
