@@ -6,7 +6,8 @@
 #   matrix-demo         the same inputs in every runtime, fresh IDs read back, then the matrix
 #                       (make demo); every line it prints fits 120 columns (tests/matrix/layout.py)
 #   matrix-layout-test  the runner's tables rendered from wide fake results fit 120 columns and
-#                       still show every value (make test; no adapter runs)
+#                       still show every value, and its side-by-side calls keep their order and
+#                       groups (make test; no adapter runs)
 #   matrix-rust         the Rust column's adapter (core/examples/matrix_adapter.rs), which the
 #                       adapter itself builds too when it is missing or stale
 #
@@ -33,7 +34,7 @@ matrix-rust:
 DEMO_TARGETS += matrix-rust
 
 matrix-layout-test:
-	@echo "==> matrix: the demo and matrix tables fit 120 columns (tests/matrix/test_layout.py)"
+	@echo "==> matrix: the tables fit 120 columns, the calls keep their order (tests/matrix/test_layout.py)"
 	python3 -B tests/matrix/test_layout.py
 
 TEST_TARGETS += matrix-layout-test

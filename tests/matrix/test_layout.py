@@ -1,14 +1,19 @@
-"""The matrix runner's output fits 120 columns and still shows every value.
+"""The matrix runner's output fits 120 columns and still shows every value; its adapter
+calls run side by side as `calls` promises.
 
 Run by `make matrix-layout-test` (in `make test`): the runner's demo tables (the same inputs
 in every runtime, fresh IDs read back) and the matrix table, rendered from wide fake results,
 with no adapter run.
 """
 
+import contextlib
 import importlib.machinery
 import importlib.util
+import io
 import os
 import sys
+import threading
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -136,6 +141,78 @@ class Messages(unittest.TestCase):
         wide = "x" * 254 + "é" + "y"
         self.assertTrue(run.same_message("go", "x" * 254, wide))
         self.assertFalse(run.same_message("c", "short", "other"))
+
+
+
+class Calls(unittest.TestCase):
+    """`run.calls` with a fake `run.call` that records when each call runs (no adapter)."""
+
+    def setUp(self):
+        self.saved = run.call, set(run.SET_UP), dict(run.SPENT)
+        run.SET_UP.clear()
+        run.SPENT.clear()
+        self.lock = threading.Lock()
+        self.running = set()
+        self.log = []  # (runtime, args, runtimes running at its start)
+        self.most = 0
+
+        def fake(rt, args, stdin=None):
+            with self.lock:
+                self.log.append((rt, args[0], set(self.running)))
+                self.running.add(rt)
+                self.most = max(self.most, len(self.running))
+            time.sleep(0.05)
+            with self.lock:
+                self.running.discard(rt)
+            if rt == "go" and args[0] == "fails":
+                raise RuntimeError("go failed")
+            return f"{rt} {args[0]} {stdin}"
+
+        run.call = fake
+        # The progress lines `calls` prints: kept out of the test's output.
+        self.quiet = contextlib.redirect_stderr(io.StringIO())
+        self.quiet.__enter__()
+
+    def tearDown(self):
+        self.quiet.__exit__(None, None, None)
+        run.call, set_up, spent = self.saved
+        run.SET_UP.clear()
+        run.SET_UP.update(set_up)
+        run.SPENT.clear()
+        run.SPENT.update(spent)
+
+    def test_answers_in_job_order_groups_one_at_a_time(self):
+        rts = ["rust", "python", "python-arrow", "sqlite", "c", "go", "node", "postgres", "pglite"]
+        jobs = [(rt, [cmd], cmd) for rt in rts for cmd in ("a", "fails")]
+        outcomes = run.calls(jobs, 3, stdin="in")
+        for (rt, args, _), (out, error) in zip(jobs, outcomes):
+            if rt == "go" and args[0] == "fails":
+                self.assertEqual((out, str(error)), (None, "go failed"))
+            else:
+                self.assertEqual((out, error), (f"{rt} {args[0]} in", None))
+        # Until a runtime has answered once, no other runtime of its group runs beside it,
+        # and a group keeps the order of its jobs.
+        for rt, _, beside in self.log:
+            group = run.GROUPS.get(rt)
+            self.assertFalse({o for o in beside if group and run.GROUPS.get(o) == group},
+                             f"{rt} ran beside its group")
+        for group in ("python", "c", "pg"):
+            order = [(rt, cmd) for rt, cmd, _ in self.log if run.GROUPS.get(rt) == group]
+            self.assertEqual(order, [(rt, args[0]) for rt, args, _ in jobs
+                                     if run.GROUPS.get(rt) == group])
+        self.assertEqual(self.most, 3)
+        # Every runtime that answered is set up: the next phase runs each on its own.
+        self.assertEqual(run.SET_UP, set(rts))
+        self.log.clear()
+        self.most = 0
+        run.calls([(rt, ["b"], "b") for rt in ["python", "python-arrow", "sqlite"]], 3)
+        self.assertEqual(self.most, 3)
+
+    def test_one_job_at_a_time(self):
+        jobs = [(rt, ["a"], "a") for rt in ["rust", "node", "c"]]
+        self.assertEqual([out for out, _ in run.calls(jobs, 1)], ["rust a None", "node a None",
+                                                                   "c a None"])
+        self.assertEqual(self.most, 1)
 
 
 if __name__ == "__main__":
