@@ -147,4 +147,23 @@ fn main() {
         rows,
         best(|| tid::encode(&values, false, OnError::Raise).unwrap()),
     );
+    let values = xid::parse(&xids, OnError::Raise).unwrap().values;
+    report(
+        "xid encode",
+        rows,
+        best(|| xid::encode(&values, OnError::Raise).unwrap()),
+    );
+    report(
+        "uid11 encode",
+        rows,
+        best(|| xid::uid11_encode(&values, OnError::Raise).unwrap()),
+    );
+    let values = euid::parse(&euids, Profile::Polyid, OnError::Raise)
+        .unwrap()
+        .values;
+    report(
+        "euid encode",
+        rows,
+        best(|| euid::encode(&values, true, OnError::Raise).unwrap()),
+    );
 }

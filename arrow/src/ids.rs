@@ -9,8 +9,8 @@ use polyid::xid::Xid;
 use polyid::{Profile, Reading};
 
 use crate::error::{ColumnError, OnError, Output};
-use crate::input::{bytes16, narrow, with_texts, wrong_type, Ints};
-use crate::rows::{run, Bytes16Column, IntColumn, Rows, TextColumn};
+use crate::input::{bytes16, narrow, with_ints, with_texts, wrong_type, Ints};
+use crate::rows::{run, Bytes16Column, Rows, TextColumn};
 use crate::sink::Sink;
 
 /// An ID family whose columns hold text or values.
@@ -131,16 +131,17 @@ fn map_values<F: Family, S: Sink>(
     }
     if F::from_int(0).is_some() {
         let ints = Ints::of(column, None, F::CONTEXT, F::EXPECTED)?;
-        return run(
-            Rows::new(IntColumn(&ints), |&v: &i128| match F::from_int(v) {
-                Some(id) => id.map(&f),
-                None => Ok(None),
-            }),
+        let compute = |&v: &i128| match F::from_int(v) {
+            Some(id) => id.map(&f),
+            None => Ok(None),
+        };
+        return with_ints!(&ints, |c| run(
+            Rows::new(c, compute),
             rows,
             nulls,
             mode,
-            sink,
-        );
+            sink
+        ));
     }
     Err(wrong_type(F::CONTEXT, F::EXPECTED))
 }

@@ -59,6 +59,31 @@ macro_rules! with_texts {
 }
 pub(crate) use with_texts;
 
+/// Runs `$body` with `$c` bound to a [`Column`](crate::rows::Column) of the integers `$ints`
+/// (an [`Ints`]): the widths IDs are stored in (`int64`, `uint64`) each get their own
+/// monomorphized loop, which reads the values in place; the other widths share one loop,
+/// which reads each value through the width's `match`.
+macro_rules! with_ints {
+    ($ints:expr, |$c:ident| $body:expr) => {{
+        let ints: &$crate::input::Ints<'_> = $ints;
+        match ints {
+            $crate::input::Ints::I64(v) => {
+                let $c = $crate::rows::IntSlice(v);
+                $body
+            }
+            $crate::input::Ints::U64(v) => {
+                let $c = $crate::rows::IntSlice(v);
+                $body
+            }
+            _ => {
+                let $c = $crate::rows::IntColumn(ints);
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_ints;
+
 /// An integer column of any width (or a timestamp column of one unit), read as `i128` so
 /// that every value of every width can be range-checked against the parameter.
 pub(crate) enum Ints<'a> {

@@ -81,6 +81,24 @@ impl<'a, A: Texts + Sync> Column for TextColumn<'a, A> {
 /// An integer column of any width, checked when it was received.
 pub(crate) struct IntColumn<'a>(pub &'a Ints<'a>);
 
+/// An integer column of one width, read in place (see [`with_ints`](crate::input::with_ints)).
+pub(crate) struct IntSlice<'a, T>(pub &'a [T]);
+
+impl<T: Copy + Into<i128> + Sync> Column for IntSlice<'_, T> {
+    type Row = i128;
+    #[inline]
+    fn read(&self, i: usize) -> i128 {
+        self.0[i].into()
+    }
+    #[inline]
+    fn check(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
+        Ok(())
+    }
+    fn describe(&self, row: &i128) -> String {
+        row.to_string()
+    }
+}
+
 impl Column for IntColumn<'_> {
     type Row = i128;
     #[inline]

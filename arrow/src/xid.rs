@@ -15,8 +15,8 @@ use polyid::Profile;
 
 use crate::error::{ColumnError, OnError, Output};
 use crate::ids::map_ids;
-use crate::input::{narrow, same_len, union_nulls, with_texts, wrong_type, Ints};
-use crate::rows::{checked, run, Cells, IntColumn, Rows, TextColumn};
+use crate::input::{narrow, same_len, union_nulls, with_ints, with_texts, wrong_type, Ints};
+use crate::rows::{checked, run, Cells, Rows, TextColumn};
 use crate::sink::{Prim, Text};
 
 /// The text of every xid (`utf8`, 11 symbols).
@@ -110,13 +110,14 @@ pub fn uid11_encode(values: &dyn Array, mode: OnError) -> Result<Output, ColumnE
         uid11::encode_into(narrow(v, "uid11 value")?, &mut out);
         Ok(Some(out))
     };
-    run(
-        Rows::new(IntColumn(&ints), encode),
+    let sink = Text::<{ uid11::LEN }>::new(rows)?;
+    with_ints!(&ints, |c| run(
+        Rows::new(c, encode),
         rows,
         values.nulls(),
         mode,
-        Text::<{ uid11::LEN }>::new(rows)?,
-    )
+        sink
+    ))
 }
 
 /// The value of every uid11 text (`uint64`; [`uid11::decode`]).

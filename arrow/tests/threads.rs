@@ -5,7 +5,10 @@
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int64Type, UInt64Type};
-use arrow_array::{Array, ArrayRef, StringArray, UInt64Array};
+use arrow_array::{
+    Array, ArrayRef, Int16Array, Int32Array, Int64Array, Int8Array, StringArray, UInt16Array,
+    UInt32Array, UInt64Array, UInt8Array,
+};
 use polyid::euid::Euid;
 use polyid::tid::Tid;
 use polyid::xid::Xid;
@@ -247,5 +250,86 @@ fn uid11_encode_on_threads_matches_the_core() {
                 "row {i}"
             );
         }
+    }
+}
+
+/// Row `i` of a column of `T`: null every 7th row, else a value spread over the whole width
+/// (negative, and beyond `i64`, where the type has such values).
+fn ints<T>(wrap: impl Fn(u64) -> T) -> Vec<Option<T>> {
+    (0..ROWS as u64)
+        .map(|i| (i % 7 != 2).then(|| wrap(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i)))
+        .collect()
+}
+
+/// Every row of a text column made from an integer column: null for a null row, else
+/// `expect`'s text or error code.
+fn check_texts(
+    values: &dyn Array,
+    value: impl Fn(usize) -> i128,
+    out: &Output,
+    expect: impl Fn(i128) -> Result<String, polyid::Error>,
+) {
+    let errors = errors(out);
+    let texts = out.values.as_string::<i32>();
+    assert_eq!(texts.len(), ROWS);
+    for (i, error) in errors.iter().enumerate() {
+        if values.is_null(i) {
+            assert!(
+                texts.is_null(i) && error.is_none(),
+                "row {i}: null in, null out"
+            );
+            continue;
+        }
+        match expect(value(i)) {
+            Ok(t) => assert_eq!(
+                (texts.value(i), error.as_deref()),
+                (t.as_str(), None),
+                "row {i}"
+            ),
+            Err(e) => {
+                assert!(texts.is_null(i), "row {i}");
+                assert_eq!(error.as_deref(), Some(e.code().as_str()), "row {i}");
+            }
+        }
+    }
+}
+
+/// The encode kernels read `int64` and `uint64` columns in loops of their own and the other
+/// widths through one shared loop: every width gives the core's text or error for every row.
+#[test]
+fn encodes_of_every_integer_width_match_the_core() {
+    macro_rules! each_width {
+        ($($array:ty = $wrap:expr;)*) => {$({
+            let values = <$array>::from(ints($wrap));
+            let value = |i: usize| i128::from(values.value(i));
+            let tid = |v: i128| {
+                let t = i64::try_from(v).map_err(|_| {
+                    polyid::Error::range("TID value", v, i64::MIN, i64::MAX)
+                })?;
+                Tid::from_i64(t)
+            };
+            let out = tid::encode(&values, false, OnError::Null).unwrap();
+            check_texts(&values, value, &out, |v| tid(v).map(|t| t.to_string()));
+            let out = tid::encode(&values, true, OnError::Null).unwrap();
+            check_texts(&values, value, &out, |v| tid(v).map(Tid::display));
+            let xid = |v: i128| {
+                u64::try_from(v)
+                    .map_err(|_| polyid::Error::range("xid value", v, 0, u64::MAX))
+            };
+            let out = xid::encode(&values, OnError::Null).unwrap();
+            check_texts(&values, value, &out, |v| xid(v).map(|x| Xid::from_u64(x).to_string()));
+            let out = xid::uid11_encode(&values, OnError::Null).unwrap();
+            check_texts(&values, value, &out, |v| xid(v).map(polyid::uid11::encode));
+        })*};
+    }
+    each_width! {
+        Int8Array = |v| v as i8;
+        Int16Array = |v| v as i16;
+        Int32Array = |v| v as i32;
+        Int64Array = |v| v as i64;
+        UInt8Array = |v| v as u8;
+        UInt16Array = |v| v as u16;
+        UInt32Array = |v| v as u32;
+        UInt64Array = |v| v;
     }
 }

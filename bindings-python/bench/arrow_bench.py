@@ -11,7 +11,8 @@
   on_error="null"), 2,000 and 10,000 distinct codes repeated and then all different, against
   Polars' Series.hash() on the same column; and their normalized forms with
   polyid.arrow.normalize_codes, against Polars' trim and uppercase (which resolve no names);
-- TID, xid and EUID parse of N texts through polyid.arrow (the core's per-ID loop is timed by
+- TID, xid and EUID parse of N texts through polyid.arrow (the core's per-ID loop, and the
+  parse and encode kernels beside it, are timed by
   `cargo run --release -p polyid-arrow --example parse_bench`);
 - the realistic columns again in a child process whose kernels and Polars run on one thread
   each (POLYID_ARROW_THREADS=1, POLARS_MAX_THREADS=1): Series.hash() runs on one thread,
