@@ -279,6 +279,18 @@ pub(crate) trait Texts {
     /// the text they span valid UTF-8 cut at character boundaries. A malformed range is
     /// `INVALID_ARGUMENT` with arrow-rs's description of the array's first fault.
     fn check(&self, range: core::ops::Range<usize>) -> Result<(), Error>;
+    /// The part of [`Texts::check`] that reading rows `range` needs: their offsets in order
+    /// and inside the data.
+    fn check_offsets(&self, range: core::ops::Range<usize>) -> Result<(), Error>;
+    /// The rest of [`Texts::check`] for row `i`, once its offsets are: its text is valid
+    /// UTF-8. Rows that each pass it are well formed together (their texts meet at offsets).
+    fn check_row(&self, i: usize) -> Result<(), Error> {
+        self.checked_text(i).map(drop)
+    }
+    /// The text of row `i` once [`Texts::check_row`] passes.
+    fn checked_text(&self, i: usize) -> Result<&str, Error>;
+    /// The bytes of row `i`, once its offsets are checked (its UTF-8 need not be).
+    fn bytes(&self, i: usize) -> &[u8];
     /// The bytes of text the rows hold, as the array says before any check (for sizing an
     /// output, not for reading).
     fn text_bytes(&self) -> usize;
@@ -298,6 +310,35 @@ impl<O: OffsetSizeTrait> Texts for GenericStringArray<O> {
         }
         Err(malformed(self.to_data().validate_full()))
     }
+    fn check_offsets(&self, range: core::ops::Range<usize>) -> Result<(), Error> {
+        let offsets = &self.value_offsets()[range.start..=range.end];
+        let mut ordered = true;
+        for pair in offsets.windows(2) {
+            ordered &= pair[0] <= pair[1];
+        }
+        let inside = offsets[0].to_usize().is_some()
+            && offsets[offsets.len() - 1]
+                .to_usize()
+                .is_some_and(|last| last <= self.values().len());
+        if ordered && inside {
+            return Ok(());
+        }
+        Err(malformed(self.to_data().validate_full()))
+    }
+    #[inline]
+    fn bytes(&self, i: usize) -> &[u8] {
+        let offsets = self.value_offsets();
+        &self.values()[offsets[i].as_usize()..offsets[i + 1].as_usize()]
+    }
+    #[inline]
+    fn checked_text(&self, i: usize) -> Result<&str, Error> {
+        let text = self.bytes(i);
+        if ascii(text) {
+            // Its offsets were checked with its block, and its bytes are ASCII.
+            return Ok(self.value(i));
+        }
+        core::str::from_utf8(text).map_err(|_| refused(self))
+    }
     fn text_bytes(&self) -> usize {
         let offsets = self.value_offsets();
         let end = |o: Option<&O>| o.and_then(|o| o.to_usize()).unwrap_or(0);
@@ -315,9 +356,27 @@ impl Texts for StringViewArray {
     fn check(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
         Ok(())
     }
+    fn check_offsets(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
+        Ok(())
+    }
+    #[inline]
+    fn checked_text(&self, i: usize) -> Result<&str, Error> {
+        Ok(self.value(i))
+    }
+    #[inline]
+    fn bytes(&self, i: usize) -> &[u8] {
+        self.value(i).as_bytes()
+    }
     fn text_bytes(&self) -> usize {
         self.total_bytes_len()
     }
+}
+
+/// [`malformed`] with arrow-rs's verdict on `array`.
+#[cold]
+#[inline(never)]
+fn refused(array: &dyn Array) -> Error {
+    malformed(array.to_data().validate_full())
 }
 
 /// `INVALID_ARGUMENT` for a malformed text column, with arrow-rs's description of it.
@@ -345,7 +404,9 @@ pub fn check_column(column: &dyn Array) -> Result<(), ColumnError> {
 /// [`validate_full`] for an array that only this crate's kernels will read: the same checks,
 /// except that the offsets and text of a top-level `utf8` / `large_utf8` array are left to the
 /// kernels, which check each block of rows just before computing it, while its bytes are in
-/// the CPU's cache (checking the whole column first reads it from memory twice). Its buffers'
+/// the CPU's cache (checking the whole column first reads it from memory twice), and the
+/// UTF-8 of a row a kernel's table of rows met before answers not at all (it is byte for byte
+/// a row checked before). Its buffers'
 /// sizes and nulls are checked here; any other array (dictionary values, views, children of
 /// nested types) in full.
 pub fn validate_for_kernels(data: &ArrayData) -> Result<(), ArrowError> {
@@ -475,6 +536,29 @@ fn well_formed<O: OffsetSizeTrait>(offsets: &[O], values: &[u8]) -> bool {
 
 /// The rows [`well_formed`] checks in full from a row that holds a byte outside ASCII.
 const UTF8_GROUP: usize = 32;
+
+/// Whether every byte of `b` is ASCII: eight bytes at a time, the last word ending at the
+/// end (overlapping the one before), so that a code's few dozen bytes take a few loads.
+#[inline]
+fn ascii(b: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = b.len();
+    if n < 8 {
+        return b.is_ascii();
+    }
+    let word = |i: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[i..i + 8]);
+        u64::from_le_bytes(w)
+    };
+    let mut any = word(n - 8);
+    let mut at = 0;
+    while at + 8 < n {
+        any |= word(at);
+        at += 8;
+    }
+    any & HIGH == 0
+}
 
 /// The place of the first byte of `b` outside ASCII, found 32 bytes at a time.
 #[inline]

@@ -23,15 +23,26 @@ pub(crate) trait Kernel: Sync {
     type Scratch;
     /// Row `i`'s input.
     fn read(&self, i: usize) -> Self::Input;
-    /// Whether rows `rows` of the input are well formed, asked before any of them is read; a
-    /// block it refuses is the error of the call.
+    /// Whether rows `rows` of the input are well formed as far as reading them goes (a text
+    /// column: its offsets), asked before any of them is read; a block it refuses is the
+    /// error of the call. What it leaves ([`Kernel::check_row`]) is asked of each row that
+    /// the kernel computes or that is null.
     fn check(&self, rows: core::ops::Range<usize>) -> Result<(), Error>;
+    /// Whether row `i` is well formed beyond [`Kernel::check`] (a text row: its UTF-8).
+    fn check_row(&self, i: usize) -> Result<(), Error>;
+    /// Row `i`'s input once [`Kernel::check_row`] passes.
+    fn read_checked(&self, i: usize) -> Result<Self::Input, Error>;
+    /// Both checks over rows `rows` at once (rows no kernel reads: after an invalid row).
+    fn check_all(&self, rows: core::ops::Range<usize>) -> Result<(), Error>;
     /// An input as text, for the error of its row (only on failure).
     fn describe(&self, input: &Self::Input) -> String;
     /// A fresh scratch state for a span of `rows` rows.
     fn scratch(&self, rows: usize) -> Self::Scratch;
     /// A block of `rows` rows begins (the span's first block too).
     fn block(&self, scratch: &mut Self::Scratch, rows: usize);
+    /// Whether the scratch state may give rows ([`Kernel::known`]): the rows it gives are
+    /// byte for byte rows computed before, so only the others need [`Kernel::check_row`].
+    fn answers(&self, scratch: &Self::Scratch) -> bool;
     /// The core's result for one row: `Ok(None)` is a valid row whose value is absent (an
     /// EUID without an extension).
     fn compute(
@@ -39,12 +50,14 @@ pub(crate) trait Kernel: Sync {
         scratch: &mut Self::Scratch,
         input: &Self::Input,
     ) -> Result<Option<Self::Item>, Error>;
+    /// Row `i`'s bytes, for [`Kernel::known`] (empty for an input that is not text).
+    fn bytes(&self, i: usize) -> &[u8];
     /// See [`Compute::known`].
-    fn known(
+    fn known<'r>(
         &self,
         scratch: &mut Self::Scratch,
         rows: core::ops::Range<usize>,
-        read: &impl Fn(usize) -> Self::Input,
+        read: &impl Fn(usize) -> &'r [u8],
         give: &mut impl FnMut(usize, Result<Self::Item, ErrorCode>),
         errors: bool,
     ) -> usize;
@@ -56,6 +69,24 @@ pub(crate) trait Column: Sync {
     type Row;
     fn read(&self, i: usize) -> Self::Row;
     fn check(&self, rows: core::ops::Range<usize>) -> Result<(), Error>;
+    #[inline]
+    fn check_row(&self, _i: usize) -> Result<(), Error> {
+        Ok(())
+    }
+    #[inline]
+    fn read_checked(&self, i: usize) -> Result<Self::Row, Error> {
+        Ok(self.read(i))
+    }
+    /// Row `i`'s bytes, for a kernel's state to recognize it ([`Compute::known`]); none for
+    /// an input that is not text.
+    #[inline]
+    fn bytes(&self, _i: usize) -> &[u8] {
+        &[]
+    }
+    #[inline]
+    fn check_all(&self, rows: core::ops::Range<usize>) -> Result<(), Error> {
+        self.check(rows)
+    }
     fn describe(&self, row: &Self::Row) -> String;
 }
 
@@ -71,6 +102,21 @@ impl<'a, A: Texts + Sync> Column for TextColumn<'a, A> {
     }
     #[inline]
     fn check(&self, rows: core::ops::Range<usize>) -> Result<(), Error> {
+        self.0.check_offsets(rows)
+    }
+    #[inline]
+    fn check_row(&self, i: usize) -> Result<(), Error> {
+        self.0.check_row(i)
+    }
+    #[inline]
+    fn read_checked(&self, i: usize) -> Result<&'a str, Error> {
+        self.0.checked_text(i)
+    }
+    #[inline]
+    fn bytes(&self, i: usize) -> &[u8] {
+        self.0.bytes(i)
+    }
+    fn check_all(&self, rows: core::ops::Range<usize>) -> Result<(), Error> {
         self.0.check(rows)
     }
     fn describe(&self, row: &&'a str) -> String {
@@ -175,6 +221,11 @@ pub(crate) trait Compute<I, T>: Sync {
     /// A block of `rows` rows begins (the span's first block too).
     #[inline]
     fn block(&self, _scratch: &mut Self::Scratch, _rows: usize) {}
+    /// See [`Kernel::answers`].
+    #[inline]
+    fn answers(&self, _scratch: &Self::Scratch) -> bool {
+        false
+    }
     fn row(&self, scratch: &mut Self::Scratch, input: &I) -> Result<Option<T>, Error>;
     /// The rows of `rows` (none of them null) whose outcome the scratch state gives at once,
     /// in order from the first: each is given to `give` with its row's index, a value or,
@@ -183,11 +234,11 @@ pub(crate) trait Compute<I, T>: Sync {
     /// takes the general path ([`Compute::row`]), which also computes a known error when
     /// `errors` is false. A computation that keeps no such state gives none.
     #[inline]
-    fn known(
+    fn known<'r>(
         &self,
         _scratch: &mut Self::Scratch,
         rows: core::ops::Range<usize>,
-        _read: &impl Fn(usize) -> I,
+        _read: &impl Fn(usize) -> &'r [u8],
         _give: &mut impl FnMut(usize, Result<T, ErrorCode>),
         _errors: bool,
     ) -> usize {
@@ -234,6 +285,17 @@ impl<C: Column, F: Compute<C::Row, T>, T> Kernel for Rows<C, F, T> {
     fn check(&self, rows: core::ops::Range<usize>) -> Result<(), Error> {
         self.column.check(rows)
     }
+    #[inline]
+    fn check_row(&self, i: usize) -> Result<(), Error> {
+        self.column.check_row(i)
+    }
+    #[inline]
+    fn read_checked(&self, i: usize) -> Result<C::Row, Error> {
+        self.column.read_checked(i)
+    }
+    fn check_all(&self, rows: core::ops::Range<usize>) -> Result<(), Error> {
+        self.column.check_all(rows)
+    }
     fn describe(&self, input: &C::Row) -> String {
         self.column.describe(input)
     }
@@ -246,15 +308,23 @@ impl<C: Column, F: Compute<C::Row, T>, T> Kernel for Rows<C, F, T> {
         self.compute.block(scratch, rows)
     }
     #[inline]
+    fn answers(&self, scratch: &F::Scratch) -> bool {
+        self.compute.answers(scratch)
+    }
+    #[inline]
     fn compute(&self, scratch: &mut F::Scratch, input: &C::Row) -> Result<Option<T>, Error> {
         self.compute.row(scratch, input)
     }
+    #[inline]
+    fn bytes(&self, i: usize) -> &[u8] {
+        self.column.bytes(i)
+    }
     #[inline(always)]
-    fn known(
+    fn known<'r>(
         &self,
         scratch: &mut F::Scratch,
         rows: core::ops::Range<usize>,
-        read: &impl Fn(usize) -> C::Row,
+        read: &impl Fn(usize) -> &'r [u8],
         give: &mut impl FnMut(usize, Result<T, ErrorCode>),
         errors: bool,
     ) -> usize {
@@ -314,10 +384,20 @@ impl<K: Kernel> Job<'_, K> {
         // from `i` on, or the end of the current block.
         let mut known_to = range.start;
         let mut i = range.start;
+        // Whether the current block's rows were checked only as far as reading them goes,
+        // each row the kernel's state does not give then checked on its own.
+        let mut deferred = false;
         while i < end {
             if i == checked_to {
                 checked_to = end.min(i + BLOCK);
-                if let Err(e) = self.kernel.check(i..checked_to) {
+                self.kernel.block(&mut scratch, checked_to - i);
+                deferred = self.kernel.answers(&scratch);
+                let checked = if deferred {
+                    self.kernel.check(i..checked_to)
+                } else {
+                    self.kernel.check_all(i..checked_to)
+                };
+                if let Err(e) = checked {
                     return Span {
                         valid: valid.bits,
                         failed,
@@ -325,7 +405,6 @@ impl<K: Kernel> Job<'_, K> {
                         malformed: Some(e),
                     };
                 }
-                self.kernel.block(&mut scratch, checked_to - i);
                 known_to = self.valid_to(i, checked_to);
             }
             if i < known_to {
@@ -340,7 +419,8 @@ impl<K: Kernel> Job<'_, K> {
                     }
                 };
                 let errors = self.mode == OnError::Null;
-                let read = |i| self.kernel.read(i);
+                // Only the bytes of rows not yet checked on their own (see `deferred`).
+                let read = |i| self.kernel.bytes(i);
                 i = self
                     .kernel
                     .known(&mut scratch, i..known_to, &read, &mut give, errors);
@@ -348,14 +428,44 @@ impl<K: Kernel> Job<'_, K> {
                     continue;
                 }
             }
+            // A row the kernel's state did not give is read only once it is well formed (a
+            // null row too: its bytes belong to the array): the rows given above equal, byte for
+            // byte, rows that were checked here.
             if self.nulls.is_some_and(|n| n.is_null(i)) {
+                if let Err(e) = if deferred {
+                    self.kernel.check_row(i)
+                } else {
+                    Ok(())
+                } {
+                    return Span {
+                        valid: valid.bits,
+                        failed,
+                        stop: None,
+                        malformed: Some(e),
+                    };
+                }
                 store(i, None);
                 valid.null(i);
                 i += 1;
                 known_to = self.valid_to(i, checked_to);
                 continue;
             }
-            match self.kernel.compute(&mut scratch, &self.kernel.read(i)) {
+            let input = match if deferred {
+                self.kernel.read_checked(i)
+            } else {
+                Ok(self.kernel.read(i))
+            } {
+                Ok(input) => input,
+                Err(e) => {
+                    return Span {
+                        valid: valid.bits,
+                        failed,
+                        stop: None,
+                        malformed: Some(e),
+                    }
+                }
+            };
+            match self.kernel.compute(&mut scratch, &input) {
                 Ok(Some(v)) => store(i, Some(v)),
                 Ok(None) => {
                     store(i, None);
@@ -366,7 +476,7 @@ impl<K: Kernel> Job<'_, K> {
                         // The rows after it are not computed, but still checked (at once:
                         // none of them is read): a malformed input is the error of the call
                         // even after an invalid row.
-                        let malformed = self.kernel.check(checked_to..end).err();
+                        let malformed = self.kernel.check_all(i + 1..end).err();
                         return Span {
                             valid: valid.bits,
                             failed,
@@ -555,8 +665,9 @@ fn join_nulls(spans: &mut [Span], rows: usize) -> Option<NullBuffer> {
 
 /// The row loop of every row-wise kernel: `kernel` over `rows` rows into `sink`, null where
 /// `nulls` says so, invalid rows raised or made null as `mode` says. The kernel's check is
-/// asked about each block of rows before any of them is read; a block it refuses is the
-/// error of the call. Long columns of fixed-size rows are computed on several threads
+/// asked about each block of rows before any of them is read (in full, or as far as reading
+/// goes while the kernel's state answers rows, the other rows then checked one by one); what
+/// it refuses is the error of the call. Long columns of fixed-size rows are computed on several threads
 /// ([`max_threads`](crate::max_threads)); the result is the same as in one pass (with
 /// [`OnError::Raise`], the first invalid row's error).
 pub(crate) fn run<S: Sink, K: Kernel<Item = S::Item>>(
@@ -632,20 +743,35 @@ mod tests {
         fn check(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
             Ok(())
         }
+        fn check_row(&self, _: usize) -> Result<(), Error> {
+            Ok(())
+        }
+        fn read_checked(&self, i: usize) -> Result<usize, Error> {
+            Ok(i)
+        }
+        fn check_all(&self, _: core::ops::Range<usize>) -> Result<(), Error> {
+            Ok(())
+        }
         fn describe(&self, i: &usize) -> String {
             i.to_string()
         }
         fn scratch(&self, _: usize) {}
         fn block(&self, _: &mut (), _: usize) {}
+        fn answers(&self, _: &()) -> bool {
+            true
+        }
         fn compute(&self, _: &mut (), i: &usize) -> Result<Option<usize>, Error> {
             self.computed.fetch_add(1, Ordering::Relaxed);
             Ok(Some(*i))
         }
-        fn known(
+        fn bytes(&self, _: usize) -> &[u8] {
+            &[]
+        }
+        fn known<'r>(
             &self,
             _: &mut (),
             rows: core::ops::Range<usize>,
-            read: &impl Fn(usize) -> usize,
+            _: &impl Fn(usize) -> &'r [u8],
             give: &mut impl FnMut(usize, Result<usize, ErrorCode>),
             _: bool,
         ) -> usize {
@@ -653,7 +779,7 @@ mod tests {
                 if (self.refuse)(i) {
                     return i;
                 }
-                give(i, Ok(read(i)));
+                give(i, Ok(i));
             }
             rows.end
         }

@@ -250,6 +250,11 @@ impl<V: Kept> Seen<V> {
         self.evicted = 0;
     }
 
+    /// Whether lookups may answer rows (see [`Kernel::answers`](crate::rows::Kernel::answers)).
+    pub(crate) fn answers(&self) -> bool {
+        self.on
+    }
+
     /// The hash that picks the sets of this range.
     #[inline(always)]
     fn hash(&self, b: &[u8]) -> u64 {
@@ -395,7 +400,7 @@ impl<V: Kept> Seen<V> {
     fn known<'a>(
         &self,
         rows: core::ops::Range<usize>,
-        read: &impl Fn(usize) -> &'a str,
+        read: &impl Fn(usize) -> &'a [u8],
         give: impl FnMut(usize, Outcome<V>),
         errors: bool,
     ) -> usize {
@@ -417,7 +422,7 @@ impl<V: Kept> Seen<V> {
     fn known_in<'a, const SHORT: bool, const STRONG: bool>(
         &self,
         rows: core::ops::Range<usize>,
-        read: &impl Fn(usize) -> &'a str,
+        read: &impl Fn(usize) -> &'a [u8],
         mut give: impl FnMut(usize, Outcome<V>),
         errors: bool,
     ) -> usize {
@@ -434,7 +439,7 @@ impl<V: Kept> Seen<V> {
         const AHEAD: usize = 8;
         let mut i = rows.start;
         while i + AHEAD <= rows.end {
-            let texts: [&[u8]; AHEAD] = core::array::from_fn(|k| read(i + k).as_bytes());
+            let texts: [&[u8]; AHEAD] = core::array::from_fn(|k| read(i + k));
             let sets: [&Set<V>; AHEAD] = core::array::from_fn(|k| self.set_of::<STRONG>(texts[k]));
             std::hint::black_box(sets.map(|set| set.0[0].len));
             for (k, (b, set)) in texts.iter().zip(sets).enumerate() {
@@ -445,7 +450,7 @@ impl<V: Kept> Seen<V> {
             i += AHEAD;
         }
         for i in i..rows.end {
-            let b = read(i).as_bytes();
+            let b = read(i);
             if !give(i, self.get_in::<SHORT>(b, self.set_of::<STRONG>(b))) {
                 return i;
             }
@@ -568,17 +573,21 @@ impl<'a> Compute<&'a str, [u8; COMPACT_LEN]> for CompactIds<'_> {
         seen.block(rows);
     }
 
+    fn answers(&self, seen: &Seen) -> bool {
+        seen.answers()
+    }
+
     #[inline(always)]
     fn row(&self, seen: &mut Seen, code: &&'a str) -> Result<Option<[u8; COMPACT_LEN]>, Error> {
         Ok(Some(*self.find(seen, code)?.as_bytes()))
     }
 
     #[inline(always)]
-    fn known(
+    fn known<'r>(
         &self,
         seen: &mut Seen,
         rows: core::ops::Range<usize>,
-        read: &impl Fn(usize) -> &'a str,
+        read: &impl Fn(usize) -> &'r [u8],
         give: &mut impl FnMut(usize, Result<[u8; COMPACT_LEN], ErrorCode>),
         errors: bool,
     ) -> usize {
@@ -609,17 +618,21 @@ impl<'a> Compute<&'a str, [u8; FULL_ID_LEN]> for FullIds<'_> {
         seen.block(rows);
     }
 
+    fn answers(&self, seen: &Seen) -> bool {
+        seen.answers()
+    }
+
     #[inline]
     fn row(&self, seen: &mut Seen, code: &&'a str) -> Result<Option<[u8; FULL_ID_LEN]>, Error> {
         Ok(Some(self.full(self.ids.find(seen, code)?)))
     }
 
     #[inline]
-    fn known(
+    fn known<'r>(
         &self,
         seen: &mut Seen,
         rows: core::ops::Range<usize>,
-        read: &impl Fn(usize) -> &'a str,
+        read: &impl Fn(usize) -> &'r [u8],
         give: &mut impl FnMut(usize, Result<[u8; FULL_ID_LEN], ErrorCode>),
         errors: bool,
     ) -> usize {
@@ -692,6 +705,10 @@ impl<'a> Compute<&'a str, StructuredCode> for NormalizedCodes<'_> {
         scratch.seen.block(rows);
     }
 
+    fn answers(&self, scratch: &Normalized) -> bool {
+        scratch.seen.answers()
+    }
+
     #[inline]
     fn row(&self, s: &mut Normalized, code: &&'a str) -> Result<Option<StructuredCode>, Error> {
         let compute = || StructuredCode::parse_with(code, self.names);
@@ -706,11 +723,11 @@ impl<'a> Compute<&'a str, StructuredCode> for NormalizedCodes<'_> {
     }
 
     #[inline]
-    fn known(
+    fn known<'r>(
         &self,
         s: &mut Normalized,
         rows: core::ops::Range<usize>,
-        read: &impl Fn(usize) -> &'a str,
+        read: &impl Fn(usize) -> &'r [u8],
         give: &mut impl FnMut(usize, Result<StructuredCode, ErrorCode>),
         errors: bool,
     ) -> usize {
@@ -1067,7 +1084,7 @@ mod tests {
         let mut given = Vec::new();
         let end = seen.known(
             0..rows.len(),
-            &|i| rows[i],
+            &|i| rows[i].as_bytes(),
             |i, o| given.push((i, o)),
             false,
         );
@@ -1144,7 +1161,8 @@ mod tests {
                     assert_eq!(id, core(read(r)).map_err(|e| e.code()));
                     given += 1;
                 };
-                i = kernel.known(&mut seen, i..(b + 1) * 4_096, &read, &mut give, true);
+                let bytes = |r: usize| read(r).as_bytes();
+                i = kernel.known(&mut seen, i..(b + 1) * 4_096, &bytes, &mut give, true);
                 if i < (b + 1) * 4_096 {
                     assert_eq!(
                         kernel.row(&mut seen, &read(i)).map(|id| id.unwrap()),
@@ -1223,7 +1241,8 @@ mod tests {
                 assert_eq!(id, core(&codes[k]).map_err(|e| e.code()), "{}", codes[k]);
                 given += 1;
             };
-            i = kernel.known(&mut seen, i..codes.len(), &read, &mut give, true);
+            let bytes = |i: usize| read(i).as_bytes();
+            i = kernel.known(&mut seen, i..codes.len(), &bytes, &mut give, true);
             if let Some(code) = codes.get(i) {
                 assert_eq!(
                     kernel.row(&mut seen, &code.as_str()).map(|id| id.unwrap()),

@@ -302,3 +302,47 @@ fn kernels_refuse_what_arrow_rs_refuses() {
     kernels_agree(&utf8(&offsets, &values));
     kernels_agree(&utf8(&offsets, &b"E.A.B.001".repeat(rows)));
 }
+
+/// While a range's table of codes met before answers rows, only the rows it does not answer
+/// have their UTF-8 checked on their own: a malformed row among thousands of repeated codes
+/// (after an invalid code too, and as a null row, whose bytes arrow-rs checks as well) is
+/// still the error of the call, with arrow-rs's description.
+#[test]
+fn rows_the_table_does_not_answer_are_checked_on_their_own() {
+    let codes = ["E.AUTH.TOKEN.001", "W.Db.Pool.MISSING", "E.AUTH.TOKEN.000"];
+    let faults: [&[u8]; 3] = [
+        b"E.AUTH.TOKEN.\xFF01",
+        b"E.AUTH.TOKEN.0\xC3", // the first byte of a character, cut by the next row
+        b"\xA9E.AUTH.TOKEN.001", // the rest of that character
+    ];
+    let rows = 3 * 4096 + 17;
+    for (k, at) in [(0, 4096 + 7), (1, rows - 2), (0, 2 * 4096)]
+        .into_iter()
+        .enumerate()
+    {
+        for null in [false, true] {
+            let mut values = Vec::new();
+            let mut offsets = vec![0i32];
+            for i in 0..rows {
+                match i {
+                    i if i == at.1 => values.extend_from_slice(faults[at.0]),
+                    i if i == at.1 + 1 && at.0 == 1 => values.extend_from_slice(faults[2]),
+                    i => values.extend_from_slice(codes[i % codes.len()].as_bytes()),
+                }
+                offsets.push(values.len() as i32);
+            }
+            let mut builder = ArrayData::builder(DataType::Utf8)
+                .len(rows)
+                .add_buffer(Buffer::from_vec(offsets))
+                .add_buffer(Buffer::from_vec(values));
+            if null {
+                let valid: Vec<bool> = (0..rows).map(|i| i != at.1).collect();
+                builder = builder.null_bit_buffer(Some(Buffer::from_iter(valid)));
+            }
+            // SAFETY: only validated, never read.
+            let data = unsafe { builder.build_unchecked() };
+            assert!(data.validate_full().is_err(), "case {k}");
+            kernels_agree(&data);
+        }
+    }
+}
