@@ -406,9 +406,8 @@ pub fn check_column(column: &dyn Array) -> Result<(), ColumnError> {
 /// kernels, which check each block of rows just before computing it, while its bytes are in
 /// the CPU's cache (checking the whole column first reads it from memory twice), and the
 /// UTF-8 of a row a kernel's table of rows met before answers not at all (it is byte for byte
-/// a row checked before). Its buffers'
-/// sizes and nulls are checked here; any other array (dictionary values, views, children of
-/// nested types) in full.
+/// a row checked before). Its buffers' sizes and nulls are checked here; any other array
+/// (dictionary values, views, children of nested types) in full.
 pub fn validate_for_kernels(data: &ArrayData) -> Result<(), ArrowError> {
     match data.data_type() {
         DataType::Utf8 | DataType::LargeUtf8 => {

@@ -667,9 +667,9 @@ fn join_nulls(spans: &mut [Span], rows: usize) -> Option<NullBuffer> {
 /// `nulls` says so, invalid rows raised or made null as `mode` says. The kernel's check is
 /// asked about each block of rows before any of them is read (in full, or as far as reading
 /// goes while the kernel's state answers rows, the other rows then checked one by one); what
-/// it refuses is the error of the call. Long columns of fixed-size rows are computed on several threads
-/// ([`max_threads`](crate::max_threads)); the result is the same as in one pass (with
-/// [`OnError::Raise`], the first invalid row's error).
+/// it refuses is the error of the call. Long columns of fixed-size rows are computed on
+/// several threads ([`max_threads`](crate::max_threads)); the result is the same as in one
+/// pass (with [`OnError::Raise`], the first invalid row's error).
 pub(crate) fn run<S: Sink, K: Kernel<Item = S::Item>>(
     kernel: K,
     rows: usize,

@@ -801,16 +801,24 @@ const _: () = {
 };
 
 /// The structured code of a scanned code, its normalized text computed eight bytes at a time
-/// in registers: each word of the input uppercased, cut at the sequence, and the sequence's
-/// digits shifted in (as `words::code_hash` reads it), then written once.
+/// in registers: each word of the input uppercased and, for a named sequence, cut at the
+/// sequence with its digits shifted in (as `words::code_hash` reads it), then written once.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 fn from_shape(b: &[u8], shape: Shape) -> StructuredCode {
     let at = shape.prim_end + 1;
-    let word = |o| text_word(b, o, at, shape.digits);
+    // A numbered code's normalized text is the code itself uppercased: no sequence to cut
+    // out and no digits to shift in.
+    let words = if shape.named {
+        let word = |o| text_word(b, o, at, shape.digits);
+        [word(0), word(8), word(16), word(24), word(32)]
+    } else {
+        let word = |o| super::words::upper(input_word(b, o));
+        [word(0), word(8), word(16), word(24), word(32)]
+    };
     let len = at + 3;
     sse2::assemble(
-        [word(0), word(8), word(16), word(24), word(32)],
+        words,
         len as u8,
         [shape.comp_end as u8, shape.prim_end as u8],
         number(shape.digits),
@@ -824,15 +832,7 @@ fn from_shape(b: &[u8], shape: Shape) -> StructuredCode {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline(always)]
 fn text_word(b: &[u8], o: usize, at: usize, digits: u32) -> u64 {
-    let n = b.len();
-    // The input's bytes from `o`, zeros past its end (it has at least 9).
-    let x = if o + 8 <= n {
-        load(&b[o..o + 8])
-    } else if o < n {
-        load(&b[n - 8..]) >> (8 * (o + 8 - n))
-    } else {
-        0
-    };
+    let x = input_word(b, o);
     // The bytes before `at`, then the digits moved to byte `at - o` (below the word's first
     // byte when `o` is past `at`); a shift of 64 or more leaves none.
     let kept = !u64::MAX
@@ -845,6 +845,20 @@ fn text_word(b: &[u8], o: usize, at: usize, digits: u32) -> u64 {
         d.checked_shr(8 * (o - at) as u32)
     };
     (super::words::upper(x) & kept) | sequence.unwrap_or(0)
+}
+
+/// The eight bytes of a scanned code `b` from `o`, zeros past its end (it has at least 9).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline(always)]
+fn input_word(b: &[u8], o: usize) -> u64 {
+    let n = b.len();
+    if o + 8 <= n {
+        load(&b[o..o + 8])
+    } else if o < n {
+        load(&b[n - 8..]) >> (8 * (o + 8 - n))
+    } else {
+        0
+    }
 }
 
 /// The structured code of a scanned code (its normalized text written into the buffer).
